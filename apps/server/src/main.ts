@@ -1,0 +1,2 @@
+// Placeholder replaced by the write-side work.
+console.log('Agent Ledger server');

@@ -1,0 +1,96 @@
+import type { RuntimeMessageKind, RuntimeMessageOfKind } from '@agent-ledger/messages';
+
+/** Event type recorded for each runtime-message kind (past tense: it is a fact). */
+export const EVENT_TYPE_OF_KIND = {
+  system_note: 'SystemNoteRecorded',
+  user_input: 'UserInputRecorded',
+  assistant_text: 'AssistantTextRecorded',
+  assistant_reasoning: 'AssistantReasoningRecorded',
+  tool_call: 'ToolCallRecorded',
+  tool_result: 'ToolResultRecorded',
+  tool_approval_request: 'ToolApprovalRequested',
+  tool_approval_response: 'ToolApprovalResponded',
+  compact_boundary: 'CompactBoundaryRecorded',
+  compact_summary: 'CompactSummaryRecorded',
+  runtime_reminder: 'RuntimeReminderRecorded',
+  handoff_summary: 'HandoffSummaryRecorded',
+  agent_switch_note: 'AgentSwitchNoteRecorded',
+} as const satisfies Record<RuntimeMessageKind, string>;
+
+/** The event type of a runtime-message kind. */
+export type MessageEventType = (typeof EVENT_TYPE_OF_KIND)[RuntimeMessageKind];
+
+/** An event that records one runtime message; its data is the message itself. */
+export type MessageRecordedEvent = {
+  [K in RuntimeMessageKind]: { type: (typeof EVENT_TYPE_OF_KIND)[K]; data: RuntimeMessageOfKind<K> };
+}[RuntimeMessageKind];
+
+/** The session stream began (written with the session's first append). */
+export interface SessionStartedEvent {
+  type: 'SessionStarted';
+  data: { sessionId: string; startedAt: string; agentName?: string };
+}
+
+/** The session was ended by the runtime; later appends are refused. */
+export interface SessionEndedEvent {
+  type: 'SessionEnded';
+  data: { sessionId: string; endedAt: string; reason?: string };
+}
+
+/**
+ * The pruning mark: tool results whose content the model no longer needs in full.
+ * Storage keeps the original; the model view shows a stub from `compactedAt` on.
+ */
+export interface ToolResultsPrunedEvent {
+  type: 'ToolResultsPruned';
+  data: {
+    sessionId: string;
+    /** Ids of `tool_result` runtime messages. */
+    messageIds: string[];
+    compactedAt: string;
+    reason: string;
+  };
+}
+
+/** Every event a session stream may hold. */
+export type SessionEvent =
+  | MessageRecordedEvent
+  | SessionStartedEvent
+  | SessionEndedEvent
+  | ToolResultsPrunedEvent;
+
+/** Every session event type name. */
+export type SessionEventType = SessionEvent['type'];
+
+/** The data of the event type `T`. */
+export type SessionEventDataOf<T extends SessionEventType> = Extract<SessionEvent, { type: T }>['data'];
+
+/** Metadata written beside every session event. */
+export interface SessionEventMetadata {
+  /** Version of the event's JSON Schema in `event-schemas/` (`<type>.v<schemaVersion>.schema.json`). */
+  schemaVersion: number;
+  /** The command that produced the event, for tracing a retry back to its request. */
+  commandId?: string;
+  correlationId?: string;
+  causationId?: string;
+}
+
+/** A session event as read back from the store, with its place in the log. */
+export interface RecordedSessionEvent<E extends SessionEvent = SessionEvent> {
+  event: E;
+  /** 0-based revision in the session's stream. */
+  revision: number;
+  /** Global position in `$all`. */
+  position: number;
+  /** Event id (UUID). */
+  id: string;
+  metadata: SessionEventMetadata;
+}
+
+/** Name of a session's stream: one stream per session. */
+export const SESSION_STREAM_PREFIX = 'session-';
+
+/** The stream name of a session. */
+export function sessionStreamName(sessionId: string): string {
+  return `${SESSION_STREAM_PREFIX}${sessionId}`;
+}

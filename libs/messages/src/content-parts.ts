@@ -1,0 +1,112 @@
+/**
+ * Content parts of runtime messages.
+ *
+ * They mirror the AI SDK's prompt parts (`TextPart`, `ToolCallPart`, `ToolResultPart`, …) field for
+ * field, with two differences that come from being persisted facts rather than a request:
+ * - every value is plain JSON (binary data is a base64 string or a URL string, never a `Uint8Array`);
+ * - `toolName` is optional on a tool result, because runtimes often record a result by `toolCallId`
+ *   alone (the seed's own example does); normalization fills it in from the matching call.
+ */
+
+/** Any JSON value, as stored in an event payload. */
+export type JsonValue = null | string | number | boolean | JsonObject | JsonValue[];
+
+/** A JSON object. */
+export type JsonObject = { [key: string]: JsonValue };
+
+/** Provider-specific options carried through to the AI SDK untouched. */
+export type ProviderOptions = Record<string, Record<string, JsonValue>>;
+
+/** Plain text. */
+export interface TextPart {
+  type: 'text';
+  text: string;
+  providerOptions?: ProviderOptions;
+}
+
+/** Model reasoning ("thinking") text. */
+export interface ReasoningPart {
+  type: 'reasoning';
+  text: string;
+  providerOptions?: ProviderOptions;
+}
+
+/** An image, as base64 data or a URL (`https:` or `data:`). */
+export interface ImagePart {
+  type: 'image';
+  /** Base64-encoded bytes, or a URL string. */
+  image: string;
+  mediaType?: string;
+  providerOptions?: ProviderOptions;
+}
+
+/** A file (PDF, audio, text…), as base64 data or a URL. */
+export interface FilePart {
+  type: 'file';
+  /** Base64-encoded bytes, or a URL string. */
+  data: string;
+  mediaType: string;
+  filename?: string;
+  providerOptions?: ProviderOptions;
+}
+
+/** A request by the model to run a tool. */
+export interface ToolCallPart {
+  type: 'tool-call';
+  toolCallId: string;
+  toolName: string;
+  input: JsonValue;
+  /** True when the provider ran the tool itself (web search and the like). */
+  providerExecuted?: boolean;
+  providerOptions?: ProviderOptions;
+}
+
+/** One item of a `content` tool output: text or media. */
+export type ToolResultContentItem =
+  | { type: 'text'; text: string }
+  | { type: 'media'; data: string; mediaType: string };
+
+/** What a tool returned, exactly the AI SDK's `ToolResultOutput` variants used by runtimes. */
+export type ToolResultOutput =
+  | { type: 'text'; value: string }
+  | { type: 'json'; value: JsonValue }
+  | { type: 'error-text'; value: string }
+  | { type: 'error-json'; value: JsonValue }
+  | { type: 'content'; value: ToolResultContentItem[] }
+  | { type: 'execution-denied'; reason?: string };
+
+/** The result of one tool call. */
+export interface ToolResultPart {
+  type: 'tool-result';
+  toolCallId: string;
+  /** Optional when recorded; normalization fills it in from the matching `tool-call`. */
+  toolName?: string;
+  output: ToolResultOutput;
+  providerOptions?: ProviderOptions;
+}
+
+/** The runtime asks a human (or a policy) to approve a tool call before it runs. */
+export interface ToolApprovalRequestPart {
+  type: 'tool-approval-request';
+  approvalId: string;
+  toolCallId: string;
+}
+
+/** The answer to a tool-approval request. */
+export interface ToolApprovalResponsePart {
+  type: 'tool-approval-response';
+  approvalId: string;
+  approved: boolean;
+  reason?: string;
+}
+
+/** Any content part. */
+export type ContentPart =
+  | TextPart
+  | ReasoningPart
+  | ImagePart
+  | FilePart
+  | ToolCallPart
+  | ToolResultPart
+  | ToolApprovalRequestPart
+  | ToolApprovalResponsePart;
