@@ -1,0 +1,26 @@
+export type {
+  AppendOptions,
+  AppendResult,
+  DeleteOptions,
+  Direction,
+  EventFilter,
+  EventPayloadValidator,
+  EventStore,
+  EventToAppend,
+  ExpectedRevision,
+  ReadAllOptions,
+  ReadStreamOptions,
+  RecordedEvent,
+  StreamMetadata,
+  SubscribeToAllOptions,
+  Subscription,
+  SubscriptionMessage,
+} from './event-store';
+export {
+  AppendTooLargeError,
+  EventStoreError,
+  InvalidEventPayloadError,
+  StreamDeletedError,
+  StreamNotFoundError,
+  WrongExpectedRevisionError,
+} from './errors';

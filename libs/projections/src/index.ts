@@ -1,0 +1,9 @@
+export type {
+  ModelMessage,
+  ModelMessagePart,
+  ModelSemanticType,
+  ProjectedMessageBase,
+  ProjectionContext,
+  ProjectionResult,
+  ProjectionView,
+} from './types';
