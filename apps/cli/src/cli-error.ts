@@ -1,0 +1,10 @@
+/** An error the CLI reports as one line on stderr with a non-zero exit, never as a stack trace. */
+export class CliError extends Error {
+  constructor(
+    message: string,
+    /** 1: bad input or a failed check; 2: bad usage. */
+    readonly exitCode: number = 1,
+  ) {
+    super(message);
+  }
+}
