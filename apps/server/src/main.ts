@@ -1,2 +1,34 @@
-// Placeholder replaced by the write-side work.
-console.log('Agent Ledger server');
+import 'reflect-metadata';
+import { sqliteEventStorePath } from './event-store/create-event-store';
+import { createApp } from './create-app';
+import { loadServerConfig, type ServerConfig } from './config';
+import { DOCS_PATH } from './docs/setup-docs';
+
+/** Starts the HTTP server with the configuration from the environment and prints where it is. */
+async function main(): Promise<void> {
+  const config = loadServerConfig(process.env);
+  const app = await createApp(config);
+  await app.listen({ port: config.port, host: config.host });
+  const address = app.getHttpServer().address();
+  const port = typeof address === 'object' && address !== null ? address.port : config.port;
+  const url = `http://${displayHost(config.host)}:${port}`;
+  process.stdout.write(
+    `Agent Ledger listening on ${url} (event store: ${describeStore(config)})\nAPI docs: ${url}${DOCS_PATH}\n`,
+  );
+}
+
+function displayHost(host: string): string {
+  if (host === '0.0.0.0' || host === '::') return 'localhost';
+  return host.includes(':') ? `[${host}]` : host;
+}
+
+function describeStore(config: ServerConfig): string {
+  return config.eventStore === 'sqlite' ? `sqlite, ${sqliteEventStorePath(config)}` : config.eventStore;
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(
+    `Agent Ledger could not start: ${error instanceof Error ? error.message : String(error)}\n`,
+  );
+  process.exit(1);
+});

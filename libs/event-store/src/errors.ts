@@ -28,11 +28,21 @@ export class StreamNotFoundError extends EventStoreError {
   }
 }
 
-/** The stream was tombstoned: it can never be written or read again. */
+/**
+ * The stream was tombstoned: it can never be written or read again. EventStoreDB gives the same
+ * answer to a `stream_exists` append or delete on a soft-deleted stream (`softDeleted: true`).
+ */
 export class StreamDeletedError extends EventStoreError {
   readonly code = 'StreamDeleted';
-  constructor(readonly streamName: string) {
-    super(`Stream "${streamName}" was permanently deleted (tombstoned).`);
+  constructor(
+    readonly streamName: string,
+    readonly softDeleted = false,
+  ) {
+    super(
+      softDeleted
+        ? `Stream "${streamName}" was deleted, so it does not exist for expectedRevision 'stream_exists'; append with 'no_stream' or 'any' to recreate it.`
+        : `Stream "${streamName}" was permanently deleted (tombstoned); it can never be read or written again.`,
+    );
   }
 }
 

@@ -1,16 +1,25 @@
 /**
  * The event-store port. Its semantics are EventStoreDB's (streams, expected revisions, idempotent
  * event ids, one global `$all` order, catch-up subscriptions with checkpoints), so that the embedded
- * SQLite store and the EventStoreDB adapter are interchangeable and pass one contract suite.
+ * SQLite store and the EventStoreDB adapter are interchangeable and pass one contract suite
+ * (`describeEventStoreContract`). `docs/event-store.md` states the rules in full.
  *
  * Revisions are 0-based per stream. Positions are global in `$all`, strictly increasing, never
- * reused; they are JavaScript numbers (exact up to 2^53, i.e. far beyond any log this will hold).
+ * reused, not necessarily contiguous; they are JavaScript numbers (exact up to 2^53, i.e. far
+ * beyond any log this will hold).
+ *
+ * Event types starting with `$` are the store's own (`$metadata`, `$streamDeleted`): an append
+ * may not use them, and `$all` reads and subscriptions never yield them (EventStoreDB's
+ * `excludeSystemEvents`), although they take positions.
  */
 
 /** What the writer expects the stream to be before its append. */
 export type ExpectedRevision = 'any' | 'no_stream' | 'stream_exists' | number;
 
-/** An event to append. `id` is a UUID chosen by the writer; re-sending it makes a retry idempotent. */
+/**
+ * An event to append. `id` is a UUID chosen by the writer (stored lower-case); re-sending it makes a
+ * retry idempotent. `type` must not start with `$`.
+ */
 export interface EventToAppend {
   id: string;
   type: string;
@@ -33,7 +42,10 @@ export interface RecordedEvent {
   createdAt: string;
 }
 
-/** Outcome of an append. */
+/**
+ * Outcome of an append. An idempotent retry returns the outcome of the append it repeats: the
+ * revision and position of the last of its events as first written.
+ */
 export interface AppendResult {
   /** Revision of the last event now in the stream (what to pass as `expectedRevision` next). */
   nextExpectedRevision: number;
@@ -42,6 +54,7 @@ export interface AppendResult {
 }
 
 export interface AppendOptions {
+  /** Default `'any'`. */
   expectedRevision?: ExpectedRevision;
 }
 
@@ -64,6 +77,10 @@ export type EventFilter =
   | { on: 'eventType'; prefixes: string[] }
   | { on: 'eventType'; regex: string };
 
+/**
+ * `$all` reads ignore stream metadata and deletion (as EventStoreDB does until it scavenges):
+ * they yield every event ever appended, in position order.
+ */
 export interface ReadAllOptions {
   /** Inclusive. Default: `'start'` forwards, `'end'` backwards. */
   fromPosition?: number | 'start' | 'end';
@@ -83,7 +100,11 @@ export interface SubscribeToAllOptions {
   checkpointInterval?: number;
 }
 
-/** What a subscription yields. */
+/**
+ * What a subscription yields. `caughtUp` comes once, when the history has been delivered; its
+ * position is the last one read (`null` when nothing was). `checkpoint` gives the position of
+ * the last event the filter skipped.
+ */
 export type SubscriptionMessage =
   | { kind: 'event'; event: RecordedEvent }
   | { kind: 'caughtUp'; position: number | null }
@@ -94,7 +115,11 @@ export interface Subscription extends AsyncIterable<SubscriptionMessage> {
   close(): Promise<void>;
 }
 
-/** Stream metadata, as EventStoreDB defines it. */
+/**
+ * Stream metadata, as EventStoreDB defines it: stream reads hide events past `maxCount`, older
+ * than `maxAge` seconds, or before revision `truncateBefore`. A soft-deleted stream has
+ * `truncateBefore` set to `SOFT_DELETED_TRUNCATE_BEFORE`.
+ */
 export interface StreamMetadata {
   maxCount?: number;
   /** Seconds. */
@@ -109,22 +134,50 @@ export interface DeleteOptions {
 
 /** The port every store implements. */
 export interface EventStore {
+  /**
+   * Appends one or more events, all or nothing. Refuses with `WrongExpectedRevisionError`,
+   * `StreamDeletedError`, `AppendTooLargeError` or `InvalidEventPayloadError`; an empty list is a
+   * `RangeError`. A retry of the same ids is idempotent as in EventStoreDB (see `docs/event-store.md`).
+   */
   append(streamName: string, events: EventToAppend[], options?: AppendOptions): Promise<AppendResult>;
+  /**
+   * The stream's events visible under its metadata. Iterating throws `StreamNotFoundError` for a
+   * stream that never existed or was soft-deleted, `StreamDeletedError` for a tombstoned one.
+   */
   readStream(streamName: string, options?: ReadStreamOptions): AsyncIterable<RecordedEvent>;
   readAll(options?: ReadAllOptions): AsyncIterable<RecordedEvent>;
   subscribeToAll(options?: SubscribeToAllOptions): Subscription;
-  /** Soft delete: the stream reads as not found; appending again recreates it after the old revisions. */
+  /**
+   * Soft delete: the stream reads as not found; appending again recreates it, its revisions
+   * continuing after the old ones, which stay hidden. The position is that of the deletion record.
+   */
   deleteStream(streamName: string, options?: DeleteOptions): Promise<{ position: number }>;
-  /** Hard delete: the stream can never be written or read again. */
+  /** Hard delete (tombstone): the stream can never be written or read again. */
   tombstoneStream(streamName: string, options?: DeleteOptions): Promise<{ position: number }>;
+  /** The stream's metadata; `{}` when none was set. */
   getStreamMetadata(streamName: string): Promise<StreamMetadata>;
-  setStreamMetadata(streamName: string, metadata: StreamMetadata, options?: AppendOptions): Promise<AppendResult>;
-  /** Current revision of a stream, or `undefined` when it does not exist. Cheap. */
+  /**
+   * Replaces the stream's metadata. `expectedRevision` and the result are those of the metadata
+   * stream (`$$<streamName>`), as in EventStoreDB; the stream's own revision does not move.
+   */
+  setStreamMetadata(
+    streamName: string,
+    metadata: StreamMetadata,
+    options?: AppendOptions,
+  ): Promise<AppendResult>;
+  /**
+   * Current revision of a stream (not lowered by metadata), or `undefined` when it does not exist
+   * or was soft-deleted. Rejects with `StreamDeletedError` for a tombstoned stream. Cheap.
+   */
   getStreamRevision(streamName: string): Promise<number | undefined>;
-  /** Last position written to `$all`, or `null` for an empty store. */
+  /** Position of the last event `$all` yields, or `null` when it yields none. */
   headPosition(): Promise<number | null>;
+  /** Ends open subscriptions and releases the store. */
   close(): Promise<void>;
 }
+
+/** `truncateBefore` of a soft-deleted stream (EventStoreDB writes `long.MaxValue`). */
+export const SOFT_DELETED_TRUNCATE_BEFORE = Number.MAX_SAFE_INTEGER;
 
 /** Checks an event payload before it is appended; returns complaints, empty when valid. */
 export type EventPayloadValidator = (event: EventToAppend) => string[];

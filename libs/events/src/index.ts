@@ -11,3 +11,22 @@ export type {
   ToolResultsPrunedEvent,
 } from './session-event';
 export { EVENT_TYPE_OF_KIND, SESSION_STREAM_PREFIX, sessionStreamName } from './session-event';
+export {
+  SESSION_EVENT_SCHEMA_VERSION,
+  SUPPORTED_SESSION_EVENT_SCHEMA_VERSIONS,
+} from './schema-version';
+export { SESSION_EVENT_TYPES, isSessionEventType } from './is-session-event-type';
+export { isMessageEventType } from './is-message-event-type';
+export { eventTypeOfKind } from './event-type-of-kind';
+export { kindOfEventType } from './kind-of-event-type';
+export { messageRecorded } from './message-recorded';
+export { validateSessionEventPayload } from './validate-session-event-payload';
+export { parseRuntimeMessage, type ParseRuntimeMessageResult } from './parse-runtime-message';
+export { parseRuntimeMessages, type ParseRuntimeMessagesResult } from './parse-runtime-messages';
+export {
+  normalizeSessionEvents,
+  type NormalizeSessionEventsOptions,
+  type NormalizedSession,
+} from './normalize-session-events';
+export { INTERRUPTED_TOOL_CALL_OUTPUT } from './pair-tool-calls';
+export type { Repair, RepairType } from './repair';

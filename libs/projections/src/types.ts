@@ -7,6 +7,9 @@ import type {
   ToolApprovalResponsePart,
   ToolCallPart,
   ToolResultPart,
+  RuntimeMessage,
+  RuntimeMessageKind,
+  RuntimeMessageMetadata,
 } from '@agent-ledger/messages';
 
 /** The five views of the seed. */
@@ -69,20 +72,193 @@ export interface ProjectionContext {
   modelRef?: string;
   /** Provider id (`anthropic`, `openai`, `google`, …): decides which attachments can be sent. */
   provider?: string;
+  /**
+   * Model view: `true` replays every reasoning message of the window, `false` none, unset only the
+   * reasoning of the current turn (after the last `user_input`), which is what Anthropic requires
+   * during a tool loop. Export: reasoning only when `true`.
+   */
   includeReasoning?: boolean;
+  /** `false` replaces every tool result by a stub (never drops it: each call needs a result). Default true. */
   includeToolResults?: boolean;
+  /** Longest tool output (text or JSON characters) shown in full. Default 20,000. */
   toolResultSoftLimitChars?: number;
+  /** Start the model view at the latest `compact_boundary`. Default true. */
   applyCompactBoundary?: boolean;
+  /** Include the window's `runtime_reminder` messages. Default true. */
   injectRuntimeReminder?: boolean;
+}
+
+/**
+ * What a projection reports beside its messages (the seed's `ProjectionResult.diagnostics`).
+ * - `hiddenMessageIds`: runtime messages the view left out entirely.
+ * - `truncatedMessageIds`: runtime messages the view shows with reduced content (stubbed, truncated,
+ *   attachments omitted, dangling tool parts dropped).
+ * - `appliedCompactBoundaryId`: the compact boundary whose window the view starts from.
+ * - `injectedNotes`: ids of the runtime messages injected by policy (runtime reminders).
+ */
+export interface ProjectionDiagnostics {
+  hiddenMessageIds: string[];
+  truncatedMessageIds: string[];
+  appliedCompactBoundaryId?: string;
+  injectedNotes: string[];
 }
 
 /** What every projection returns (the seed's `ProjectionResult`). */
 export interface ProjectionResult<TMessage> {
   messages: TMessage[];
-  diagnostics: {
-    hiddenMessageIds: string[];
-    truncatedMessageIds: string[];
-    appliedCompactBoundaryId?: string;
-    injectedNotes: string[];
-  };
+  diagnostics: ProjectionDiagnostics;
+}
+
+/** A message of the transcript view: the whole process for a chat window, CLI or history page. */
+export interface TranscriptMessage extends ProjectedMessageBase {
+  view: 'transcript';
+  /** Always the runtime kind: boundaries show as `compact_boundary` entries. */
+  semanticType: RuntimeMessageKind;
+  /** The runtime message's id, for paging and "expand original". */
+  id: string;
+  kind: RuntimeMessageKind;
+  createdAt: string;
+  runId?: string;
+  /** `metadata.effectiveAgentName`, else `metadata.agentName`. */
+  agentName?: string;
+  /** Set when the tool result was pruned; `content` is still the complete original. */
+  compactedAt?: string;
+  content: RuntimeMessage['content'];
+}
+
+/** The semantic types of the compact view: the model's, without runtime reminders. */
+export type CompactSemanticType = Exclude<ModelSemanticType, 'runtime_reminder'>;
+
+/**
+ * A message of the compact view: what a summarizer is given when the session is compacted next
+ * (the model window since the latest boundary, previous summary first, no reminders, bounded tool
+ * results, attachments replaced by text hints).
+ */
+export interface CompactMessage extends ProjectedMessageBase {
+  view: 'compact';
+  semanticType: CompactSemanticType;
+  content: string | ModelMessagePart[];
+}
+
+/**
+ * Why the model view left a runtime message out. Templated reasons name the boundary concerned.
+ * - `not-eligible`: `metadata.eligibleForModelContext === false`.
+ * - `compact-boundary`: boundaries never reach the model.
+ * - `before-compact-boundary:<id>`: outside the window of the applied boundary `<id>`.
+ * - `summary-for-unapplied-boundary:<id>`: a summary of a boundary that is not the applied one.
+ * - `summary-superseded`: an earlier summary of the applied boundary; the latest one is used.
+ * - `reminder-not-injected`: a reminder while `injectRuntimeReminder === false`.
+ * - `reasoning-excluded`: reasoning left out by the `includeReasoning` policy.
+ * - `agent-switch-note`: an agent switch note without the `system-reminder` tag.
+ * - `dangling-tool-call` / `dangling-tool-result`: every part lost its partner in the view.
+ */
+export type ModelHiddenReason =
+  | 'not-eligible'
+  | 'compact-boundary'
+  | `before-compact-boundary:${string}`
+  | `summary-for-unapplied-boundary:${string}`
+  | 'summary-superseded'
+  | 'reminder-not-injected'
+  | 'reasoning-excluded'
+  | 'agent-switch-note'
+  | 'dangling-tool-call'
+  | 'dangling-tool-result';
+
+/**
+ * Why a tool result became a stub: pruned by the runtime (`compactedAt`), all results excluded
+ * (`includeToolResults: false`), or longer than the soft limit and older than the recent turns.
+ */
+export type ToolResultStubCause = 'compacted' | 'tool-results-excluded' | 'older-than-recent-turns';
+
+/** The model view shows the message, possibly reduced. */
+export interface ModelShownOutcome {
+  status: 'shown';
+  /** Index of the model message made from it in `projectToModel(...).messages`. */
+  modelIndex: number;
+  semanticType: ModelSemanticType;
+  /** Injected by policy (a reminder); its id is in `diagnostics.injectedNotes`. */
+  injected?: true;
+  /** The applied boundary's summary, moved to the start of the context. */
+  movedToStart?: true;
+  compacted?: { cause: ToolResultStubCause; compactedAt?: string };
+  /** Characters of tool output before and after truncation (summed over truncated parts). */
+  truncated?: { originalLength: number; keptLength: number };
+  /** Text hints that replaced attachments the provider cannot take. */
+  omittedAttachments?: string[];
+  /** `toolCallId`s / `approvalId`s of parts dropped because their partner is not in the view. */
+  droppedParts?: string[];
+}
+
+/** The model view leaves the message out. */
+export interface ModelHiddenOutcome {
+  status: 'hidden';
+  reason: ModelHiddenReason;
+}
+
+/** What the model view does with one runtime message. */
+export type ModelOutcome = ModelShownOutcome | ModelHiddenOutcome;
+
+/**
+ * A message of the debug view: one per runtime message, with all its runtime metadata and what the
+ * model view did with it and why.
+ */
+export interface DebugMessage extends ProjectedMessageBase {
+  view: 'debug';
+  semanticType: RuntimeMessageKind;
+  id: string;
+  sessionId: string;
+  runId?: string;
+  kind: RuntimeMessageKind;
+  createdAt: string;
+  /** The runtime message's metadata, untouched. */
+  runtimeMetadata?: RuntimeMessageMetadata;
+  /** The complete runtime content. */
+  content: RuntimeMessage['content'];
+  /** The latest `compact_boundary` at or before this message: the compaction whose scope it is in. */
+  compactScopeBoundaryId?: string;
+  model: ModelOutcome;
+}
+
+/** The runtime kinds an export keeps (reminders and agent switch notes are runtime noise). */
+export type ExportSemanticType = Exclude<
+  RuntimeMessageKind,
+  'runtime_reminder' | 'agent_switch_note' | 'compact_summary'
+>;
+
+/**
+ * A message of the export view: the conversation for sharing or a report, runtime noise removed,
+ * every string passed through the redaction hook. Plain JSON: `JSON.stringify` keeps all of it.
+ * A `compact_boundary` is a one-line string marker.
+ */
+export interface ExportMessage extends ProjectedMessageBase {
+  view: 'export';
+  semanticType: ExportSemanticType;
+  id: string;
+  createdAt: string;
+  agentName?: string;
+  content:
+    | string
+    | Extract<RuntimeMessage, { kind: Exclude<ExportSemanticType, 'compact_boundary'> }>['content'];
+}
+
+/** Export diagnostics: the common ones plus what the redaction hook changed. */
+export interface ExportDiagnostics extends ProjectionDiagnostics {
+  /** Number of string values the redaction hook changed. */
+  redactionCount: number;
+  /** Ids of the messages with at least one redacted value. */
+  redactedMessageIds: string[];
+}
+
+/** What `projectToExport` returns. */
+export interface ExportProjectionResult extends ProjectionResult<ExportMessage> {
+  diagnostics: ExportDiagnostics;
+}
+
+/** Options of `projectToModel` beyond the seed's `ProjectionContext`. */
+export interface ProjectToModelOptions {
+  /**
+   * Tool results before the last `recentUserTurns` `user_input` messages of the window that exceed
+   * the soft limit become stubs instead of being truncated. Default 2.
+   */
+  recentUserTurns?: number;
 }

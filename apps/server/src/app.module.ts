@@ -1,0 +1,27 @@
+import { Module, type DynamicModule } from '@nestjs/common';
+import { CqrsModule } from '@nestjs/cqrs';
+import type { ServerConfig } from './config';
+import { EventStoreModule } from './event-store/event-store.module';
+import { HealthController } from './health/health.controller';
+import { SessionsModule } from './sessions/sessions.module';
+import { CLOCK, SERVER_CONFIG, type Clock } from './tokens';
+
+const systemClock: Clock = () => new Date().toISOString();
+
+/** The server: the event store chosen by the configuration, the command side, health. */
+@Module({})
+export class AppModule {
+  static forRoot(config: ServerConfig): DynamicModule {
+    return {
+      module: AppModule,
+      global: true,
+      imports: [CqrsModule.forRoot(), EventStoreModule.forRoot(config), SessionsModule],
+      controllers: [HealthController],
+      providers: [
+        { provide: SERVER_CONFIG, useValue: config },
+        { provide: CLOCK, useValue: systemClock },
+      ],
+      exports: [SERVER_CONFIG, CLOCK],
+    };
+  }
+}

@@ -1,0 +1,76 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
+
+/** Where the OpenAPI document and Swagger UI are served. */
+export const DOCS_PATH = '/docs';
+export const OPENAPI_JSON_PATH = '/docs/openapi.json';
+
+const UI_ASSETS: Record<string, string> = {
+  'swagger-ui.css': 'text/css; charset=utf-8',
+  'swagger-ui-bundle.js': 'application/javascript; charset=utf-8',
+  'swagger-ui-standalone-preset.js': 'application/javascript; charset=utf-8',
+};
+
+const UI_HTML = `<!doctype html>
+<html lang="en">
+  <head>
+    <meta charset="utf-8" />
+    <title>Agent Ledger API</title>
+    <link rel="stylesheet" href="${DOCS_PATH}/swagger-ui.css" />
+  </head>
+  <body>
+    <div id="swagger-ui"></div>
+    <script src="${DOCS_PATH}/swagger-ui-bundle.js"></script>
+    <script src="${DOCS_PATH}/swagger-ui-standalone-preset.js"></script>
+    <script>
+      window.ui = SwaggerUIBundle({
+        url: '${OPENAPI_JSON_PATH}',
+        dom_id: '#swagger-ui',
+        presets: [SwaggerUIBundle.presets.apis, SwaggerUIStandalonePreset],
+        layout: 'StandaloneLayout',
+      });
+    </script>
+  </body>
+</html>
+`;
+
+/**
+ * The OpenAPI document (`/docs/openapi.json`) and a Swagger UI (`/docs`). The UI's files come from
+ * `swagger-ui-dist` (a dependency of `@nestjs/swagger`) and are served by three plain routes:
+ * `SwaggerModule`'s own UI needs `@fastify/static` on Fastify, which this project does not install.
+ */
+export function setupDocs(app: NestFastifyApplication, version: string): void {
+  const document = SwaggerModule.createDocument(
+    app,
+    new DocumentBuilder()
+      .setTitle('Agent Ledger')
+      .setDescription(
+        'Event-sourced message store for AI-agent runtimes. Commands append runtime messages, compactions, prunings and hand-offs to one stream per session. Errors are JSON with a stable `code` (see docs/http-api.md).',
+      )
+      .setVersion(version)
+      .build(),
+  );
+  SwaggerModule.setup(DOCS_PATH, app, document, {
+    ui: false,
+    raw: ['json'],
+    jsonDocumentUrl: OPENAPI_JSON_PATH,
+  });
+
+  const assetsDir = swaggerUiDistDir();
+  const fastify = app.getHttpAdapter().getInstance();
+  fastify.get(DOCS_PATH, (_request, reply) => reply.type('text/html; charset=utf-8').send(UI_HTML));
+  for (const [file, contentType] of Object.entries(UI_ASSETS)) {
+    let content: Buffer | undefined;
+    fastify.get(`${DOCS_PATH}/${file}`, (_request, reply) => {
+      content ??= readFileSync(path.join(assetsDir, file));
+      return reply.type(contentType).send(content);
+    });
+  }
+}
+
+function swaggerUiDistDir(): string {
+  const swaggerEntry = require.resolve('@nestjs/swagger');
+  return path.dirname(require.resolve('swagger-ui-dist/package.json', { paths: [swaggerEntry] }));
+}

@@ -1,0 +1,37 @@
+import {
+  Global,
+  Inject,
+  Logger,
+  Module,
+  type DynamicModule,
+  type OnApplicationShutdown,
+} from '@nestjs/common';
+import type { EventStore } from '@agent-ledger/event-store';
+import type { ServerConfig } from '../config';
+import { EVENT_STORE } from '../tokens';
+import { createEventStore } from './create-event-store';
+
+/**
+ * Provides the `EventStore` port (token `EVENT_STORE`) to the whole app, built once from the
+ * configuration by `createEventStore`, and closes it when the app shuts down.
+ */
+@Global()
+@Module({})
+export class EventStoreModule implements OnApplicationShutdown {
+  private readonly logger = new Logger(EventStoreModule.name);
+
+  constructor(@Inject(EVENT_STORE) private readonly store: EventStore) {}
+
+  static forRoot(config: ServerConfig): DynamicModule {
+    return {
+      module: EventStoreModule,
+      providers: [{ provide: EVENT_STORE, useFactory: () => createEventStore(config) }],
+      exports: [EVENT_STORE],
+    };
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    await this.store.close();
+    this.logger.log('Event store closed.');
+  }
+}

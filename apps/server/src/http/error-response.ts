@@ -1,0 +1,104 @@
+import { AiSdkConversionError } from '@agent-ledger/ai-sdk';
+import {
+  AppendTooLargeError,
+  InvalidEventPayloadError,
+  StreamDeletedError,
+  StreamNotFoundError,
+  WrongExpectedRevisionError,
+} from '@agent-ledger/event-store';
+import { SessionRuleError } from '@agent-ledger/sessions';
+import { UnreadableSessionEventError } from '../sessions/unreadable-session-event.error';
+import type { ErrorBody } from './error-body';
+import { RequestValidationError } from './request-validation.error';
+
+/** What Fastify throws for a body it cannot take (too large, not JSON, wrong media type). */
+interface FastifyError {
+  code: string;
+  statusCode: number;
+  message: string;
+}
+
+/**
+ * Maps an error to its HTTP status and body, in one place: 400 malformed request, 404 unknown
+ * session, 409 wrong expected revision, 410 deleted stream, 413 too large, 415 not JSON,
+ * 422 a broken session rule, 500 anything else (`undefined`: not an error this function knows).
+ */
+export function toErrorResponse(
+  error: unknown,
+  options: { maxBodyBytes: number },
+): { status: number; body: ErrorBody } | undefined {
+  if (error instanceof SessionRuleError) {
+    const status = error.code === 'SessionNotFound' ? 404 : 422;
+    return respond(status, error.code, error.message, {
+      ...(error.messageId !== undefined ? { messageId: error.messageId } : {}),
+      ...(error.field !== undefined ? { field: error.field } : {}),
+    });
+  }
+  if (error instanceof RequestValidationError) {
+    return respond(400, error.code, error.message, { errors: error.errors });
+  }
+  if (error instanceof WrongExpectedRevisionError) {
+    return respond(409, error.code, error.message, {
+      expectedRevision: error.expectedRevision === 'no_stream' ? -1 : error.expectedRevision,
+      actualRevision: error.actualRevision === 'no_stream' ? -1 : error.actualRevision,
+    });
+  }
+  if (error instanceof AppendTooLargeError) {
+    return respond(413, error.code, error.message, { size: error.size, limit: error.limit });
+  }
+  if (error instanceof InvalidEventPayloadError) {
+    return respond(400, error.code, error.message, { errors: error.complaints });
+  }
+  if (error instanceof StreamDeletedError) return respond(410, error.code, error.message);
+  if (error instanceof StreamNotFoundError) return respond(404, error.code, error.message);
+  if (error instanceof AiSdkConversionError) return respond(400, error.code, error.message);
+  if (error instanceof UnreadableSessionEventError) return respond(500, error.code, error.message);
+  if (isFastifyError(error)) return fastifyErrorResponse(error, options.maxBodyBytes);
+  return undefined;
+}
+
+function fastifyErrorResponse(
+  error: FastifyError,
+  maxBodyBytes: number,
+): { status: number; body: ErrorBody } {
+  switch (error.code) {
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return respond(
+        413,
+        'RequestBodyTooLarge',
+        `The request body is over the server's limit of ${maxBodyBytes} bytes (MAX_BODY_BYTES); nothing was appended. An append holds at most 1 MiB of events: split the batch.`,
+        { limit: maxBodyBytes },
+      );
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return respond(
+        415,
+        'UnsupportedMediaType',
+        `${error.message}. Send the body as JSON with "Content-Type: application/json".`,
+      );
+    default:
+      if (error.statusCode === 400) {
+        return respond(400, 'MalformedJson', `The request body is not valid JSON: ${error.message}.`);
+      }
+      return respond(error.statusCode, error.code, error.message);
+  }
+}
+
+function isFastifyError(error: unknown): error is FastifyError {
+  return (
+    error instanceof Error &&
+    'code' in error &&
+    typeof error.code === 'string' &&
+    error.code.startsWith('FST_') &&
+    'statusCode' in error &&
+    typeof error.statusCode === 'number'
+  );
+}
+
+function respond(
+  status: number,
+  code: string,
+  message: string,
+  extra: Omit<ErrorBody, 'statusCode' | 'code' | 'message'> = {},
+): { status: number; body: ErrorBody } {
+  return { status, body: { statusCode: status, code, message, ...extra } };
+}

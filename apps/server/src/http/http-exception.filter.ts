@@ -1,0 +1,73 @@
+import {
+  Catch,
+  HttpException,
+  HttpStatus,
+  Logger,
+  type ArgumentsHost,
+  type ExceptionFilter,
+} from '@nestjs/common';
+import type { FastifyReply } from 'fastify';
+import type { ErrorBody } from './error-body';
+import { toErrorResponse } from './error-response';
+
+/**
+ * The one exception filter: every error leaves the server as an `ErrorBody` with the status
+ * `toErrorResponse` gives it. Nest's own `HttpException`s (unknown route, 503 from the health
+ * check) keep their status and get a code named after it. Anything unknown is a 500, logged with
+ * its stack, whose body reveals nothing of it.
+ */
+@Catch()
+export class HttpExceptionFilter implements ExceptionFilter {
+  private readonly logger = new Logger('HttpExceptionFilter');
+
+  constructor(private readonly options: { maxBodyBytes: number }) {}
+
+  catch(error: unknown, host: ArgumentsHost): void {
+    const reply = host.switchToHttp().getResponse<FastifyReply>();
+    const { status, body } = this.describe(error);
+    void reply.status(status).header('content-type', 'application/json; charset=utf-8').send(body);
+  }
+
+  describe(error: unknown): { status: number; body: ErrorBody } {
+    // Nest wraps Fastify's own errors (body too large, not JSON) in an HttpException.
+    const original = error instanceof HttpException && error.cause instanceof Error ? error.cause : error;
+    const known = toErrorResponse(original, this.options);
+    if (known !== undefined) {
+      if (known.status >= 500) this.logger.error(known.body.message);
+      return known;
+    }
+    if (error instanceof HttpException) return fromHttpException(error);
+    this.logger.error(error instanceof Error ? (error.stack ?? error.message) : String(error));
+    return {
+      status: 500,
+      body: {
+        statusCode: 500,
+        code: 'InternalError',
+        message: 'The server failed to handle the request; its log has the details.',
+      },
+    };
+  }
+}
+
+function fromHttpException(error: HttpException): { status: number; body: ErrorBody } {
+  const status = error.getStatus();
+  const response = error.getResponse();
+  const fromResponse =
+    typeof response === 'object' && response !== null ? (response as Record<string, unknown>) : {};
+  const code =
+    typeof fromResponse['code'] === 'string' ? fromResponse['code'] : codeOfStatus(status);
+  const message =
+    typeof fromResponse['message'] === 'string' ? fromResponse['message'] : error.message;
+  const { error: _statusText, ...details } = fromResponse;
+  return { status, body: { ...details, statusCode: status, code, message } };
+}
+
+function codeOfStatus(status: number): string {
+  const name = HttpStatus[status];
+  if (name === undefined) return `Http${status}`;
+  return name
+    .toLowerCase()
+    .split('_')
+    .map((word) => word.charAt(0).toUpperCase() + word.slice(1))
+    .join('');
+}

@@ -1,0 +1,32 @@
+import { ApiProperty } from '@nestjs/swagger';
+import { ArrayNotEmpty, IsArray } from 'class-validator';
+import { WithExpectedRevisionDto } from './expected-revision.dto';
+
+/** Body of `POST /v1/sessions/:sessionId/messages`. */
+export class AppendMessagesDto extends WithExpectedRevisionDto {
+  @ApiProperty({
+    description:
+      "Runtime messages in the seed's shape (id, sessionId, kind, role, createdAt, content, metadata?), recorded atomically in this order: one agent turn. `createdAt` is filled with the server's time when absent. Each message is checked against `event-schemas/runtime-message.v1.schema.json`.",
+    type: 'array',
+    items: { type: 'object', additionalProperties: true },
+    example: [
+      {
+        id: 'm1',
+        sessionId: 's1',
+        kind: 'system_note',
+        role: 'system',
+        content: 'Workspace root is /repo',
+      },
+      {
+        id: 'm2',
+        sessionId: 's1',
+        kind: 'user_input',
+        role: 'user',
+        content: 'Why does login fail in src/auth.ts?',
+      },
+    ],
+  })
+  @IsArray()
+  @ArrayNotEmpty()
+  messages!: unknown[];
+}

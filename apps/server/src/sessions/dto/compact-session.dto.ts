@@ -1,0 +1,38 @@
+import { ApiProperty } from '@nestjs/swagger';
+import { IsObject } from 'class-validator';
+import { WithExpectedRevisionDto } from './expected-revision.dto';
+
+/** Body of `POST /v1/sessions/:sessionId/compactions`. */
+export class CompactSessionDto extends WithExpectedRevisionDto {
+  @ApiProperty({
+    description: 'A `compact_boundary` runtime message (`createdAt` filled when absent).',
+    type: 'object',
+    additionalProperties: true,
+    example: {
+      id: 'b1',
+      sessionId: 's1',
+      kind: 'compact_boundary',
+      role: 'system',
+      content: { type: 'compact-boundary', trigger: 'auto', tokensBefore: 120000 },
+    },
+  })
+  @IsObject()
+  boundary!: Record<string, unknown>;
+
+  @ApiProperty({
+    description:
+      'The `compact_summary` runtime message written with it; `metadata.summaryForBoundaryId` must be the boundary\'s id.',
+    type: 'object',
+    additionalProperties: true,
+    example: {
+      id: 'sum1',
+      sessionId: 's1',
+      kind: 'compact_summary',
+      role: 'user',
+      content: 'The user asked why login fails; src/auth.ts was read.',
+      metadata: { summaryForBoundaryId: 'b1' },
+    },
+  })
+  @IsObject()
+  summary!: Record<string, unknown>;
+}

@@ -1,0 +1,113 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import {
+  SqliteEventStore,
+  WrongExpectedRevisionError,
+  type ReadStreamOptions,
+} from '@agent-ledger/event-store';
+import { validateSessionEventPayload } from '@agent-ledger/events';
+import type { RuntimeMessage } from '@agent-ledger/messages';
+import { SessionRuleError } from '@agent-ledger/sessions';
+import { seedExampleMessages } from '@agent-ledger/testing';
+import { SessionCommandRunner } from './session-command-runner';
+
+const clock = () => '2026-04-08T10:00:00.000Z';
+
+function reply(id: string, sessionId = 's1'): RuntimeMessage {
+  return { id, sessionId, kind: 'assistant_text', role: 'assistant', createdAt: clock(), content: `reply ${id}` };
+}
+
+describe('SessionCommandRunner (with the SQLite store)', () => {
+  let dir: string;
+  let store: SqliteEventStore;
+  let readFrom: Array<ReadStreamOptions['fromRevision']>;
+
+  beforeEach(() => {
+    dir = mkdtempSync(path.join(tmpdir(), 'agent-ledger-runner-'));
+    store = new SqliteEventStore({
+      path: path.join(dir, 'events.sqlite'),
+      validatePayload: validateSessionEventPayload,
+    });
+    readFrom = [];
+    const readStream = store.readStream.bind(store);
+    jest.spyOn(store, 'readStream').mockImplementation((streamName, options) => {
+      readFrom.push(options?.fromRevision);
+      return readStream(streamName, options);
+    });
+  });
+
+  afterEach(async () => {
+    await store.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('keeps state between commands: a second command reads no event back', async () => {
+    const runner = new SessionCommandRunner(store, { cacheSize: 10, clock });
+    const first = await runner.run({ type: 'AppendMessages', sessionId: 's1', messages: seedExampleMessages() });
+    const second = await runner.run({ type: 'AppendMessages', sessionId: 's1', messages: [reply('m6')] });
+    expect([first, second, readFrom]).toEqual([
+      { sessionId: 's1', revision: 5, position: first.position },
+      { sessionId: 's1', revision: 6, position: first.position + 1 },
+      [],
+    ]);
+  });
+
+  it('reads only the events another writer appended after the cached revision', async () => {
+    const runner = new SessionCommandRunner(store, { cacheSize: 10, clock });
+    const otherServer = new SessionCommandRunner(store, { cacheSize: 10, clock });
+    await runner.run({ type: 'AppendMessages', sessionId: 's1', messages: seedExampleMessages() });
+    await otherServer.run({ type: 'AppendMessages', sessionId: 's1', messages: [reply('m6')] });
+    const result = await runner.run({ type: 'AppendMessages', sessionId: 's1', messages: [reply('m7')] });
+    // otherServer loaded the whole stream once (from 0); runner then read from revision 6 only.
+    expect([result.revision, readFrom]).toEqual([7, [0, 6]]);
+  });
+
+  it('re-reads a session it forgot (LRU) and still decides on its whole history', async () => {
+    const runner = new SessionCommandRunner(store, { cacheSize: 1, clock });
+    await runner.run({ type: 'AppendMessages', sessionId: 's1', messages: seedExampleMessages() });
+    await runner.run({ type: 'AppendMessages', sessionId: 's2', messages: [reply('x1', 's2')] });
+    await expect(
+      runner.run({ type: 'AppendMessages', sessionId: 's1', messages: [{ ...reply('m5'), content: 'changed' }] }),
+    ).rejects.toThrow(SessionRuleError);
+    expect(readFrom).toEqual([0]);
+  });
+
+  it('answers a retry with the current revision and position, appending nothing', async () => {
+    const runner = new SessionCommandRunner(store, { cacheSize: 10, clock });
+    const first = await runner.run({ type: 'AppendMessages', sessionId: 's1', messages: seedExampleMessages() });
+    const retry = await runner.run({ type: 'AppendMessages', sessionId: 's1', messages: seedExampleMessages() }, 0);
+    expect([retry, await store.getStreamRevision('session-s1')]).toEqual([first, 5]);
+  });
+
+  it('refuses a stale expectedRevision with WrongExpectedRevision, then reloads the session', async () => {
+    const runner = new SessionCommandRunner(store, { cacheSize: 10, clock });
+    await runner.run({ type: 'AppendMessages', sessionId: 's1', messages: seedExampleMessages() });
+    const stale = runner.run({ type: 'AppendMessages', sessionId: 's1', messages: [reply('m6')] }, 3);
+    await expect(stale).rejects.toThrow(WrongExpectedRevisionError);
+    await expect(stale).rejects.toMatchObject({ expectedRevision: 3, actualRevision: 5 });
+    await runner.run({ type: 'AppendMessages', sessionId: 's1', messages: [reply('m6')] });
+    expect(readFrom).toEqual([0]);
+  });
+
+  it('reports a stale view as WrongExpectedRevision rather than the rule it seems to break', async () => {
+    const runner = new SessionCommandRunner(store, { cacheSize: 10, clock });
+    await runner.run({ type: 'AppendMessages', sessionId: 's1', messages: seedExampleMessages() });
+    await expect(
+      runner.run({ type: 'AppendMessages', sessionId: 's1', messages: [{ ...reply('m5'), content: 'changed' }] }, 2),
+    ).rejects.toThrow(WrongExpectedRevisionError);
+  });
+
+  it('writes deterministic event ids and the schema version', async () => {
+    const runner = new SessionCommandRunner(store, { cacheSize: 10, clock });
+    await runner.run({ type: 'AppendMessages', sessionId: 's1', messages: [seedExampleMessages()[0]!] });
+    const events = [];
+    for await (const event of store.readStream('session-s1')) {
+      events.push({ id: event.id, type: event.type, metadata: event.metadata });
+    }
+    expect(events).toEqual([
+      { id: '0d262de6-306f-564a-bb83-94fa97bd0bfe', type: 'SessionStarted', metadata: { schemaVersion: 1 } },
+      { id: expect.stringMatching(/^[0-9a-f-]{36}$/), type: 'SystemNoteRecorded', metadata: { schemaVersion: 1 } },
+    ]);
+  });
+});

@@ -1,0 +1,74 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+
+const root = path.resolve(__dirname, '..', '..', '..', '..');
+
+/** A server process started from `apps/server/src/main.ts`, as `npm start` runs it. */
+export interface RunningServer {
+  /** `http://127.0.0.1:<port>` */
+  url: string;
+  dataDir: string;
+  /** Everything the process printed so far (stdout and stderr). */
+  output(): string;
+  /** SIGTERM, then waits for the process to exit (the store is closed by the shutdown hooks). */
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts the real server in a child process on a free port, with a fresh `DATA_DIR` unless one is
+ * given, and resolves once it prints its URL. The child runs the TypeScript sources through
+ * `scripts/ts-register.js` (swc), under plain Node: NestJS 12 is ESM-only, which Node 20 loads
+ * with `require()` but Jest's module registry does not.
+ */
+export function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
+  const dataDir = env['DATA_DIR'] ?? mkdtempSync(path.join(tmpdir(), 'agent-ledger-http-'));
+  const child = spawn(
+    process.execPath,
+    ['-r', path.join(root, 'scripts', 'ts-register.js'), path.join(root, 'apps', 'server', 'src', 'main.ts')],
+    {
+      cwd: root,
+      env: { ...process.env, PORT: '0', HOST: '127.0.0.1', NO_COLOR: '1', ...env, DATA_DIR: dataDir },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
+  let output = '';
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`The server did not start within 20 s. Its output:\n${output}`));
+    }, 20_000);
+    const onData = (chunk: Buffer): void => {
+      output += chunk.toString();
+      const match = /listening on (http:\/\/\S+)/.exec(output);
+      if (match?.[1] === undefined) return;
+      clearTimeout(timer);
+      resolve({
+        url: match[1],
+        dataDir,
+        output: () => output,
+        stop: () => stop(child, exited, env['DATA_DIR'] === undefined ? dataDir : undefined),
+      });
+    };
+    child.stdout?.on('data', onData);
+    child.stderr?.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+    });
+    void exited.then((code) => {
+      clearTimeout(timer);
+      reject(new Error(`The server exited (${code}) before listening. Its output:\n${output}`));
+    });
+  });
+}
+
+async function stop(
+  child: ChildProcess,
+  exited: Promise<number | null>,
+  ownedDataDir: string | undefined,
+): Promise<void> {
+  child.kill('SIGTERM');
+  await exited;
+  if (ownedDataDir !== undefined) rmSync(ownedDataDir, { recursive: true, force: true });
+}

@@ -1,0 +1,19 @@
+export {
+  AiSdkConversionError,
+  NonJsonValueError,
+  UnsupportedAiSdkMessageError,
+  UnsupportedAiSdkPartError,
+} from './errors';
+export { LEADING_USER_TEXT, MISSING_TOOL_RESULT_TEXT } from './fallback-texts';
+export { fromAiSdkMessages, type FromAiSdkMessagesOptions } from './from-ai-sdk-messages';
+export { providerProfileOf, type ProviderProfile } from './provider-profile-of';
+export type {
+  AiSdkSerializerOptions,
+  FallbackRule,
+  SerializationFallback,
+  SerializationReport,
+} from './serialization-report';
+export { systemReminder } from './system-reminder';
+export { toAiSdkMessages } from './to-ai-sdk-messages';
+export { toAiSdkMessagesWithReport } from './to-ai-sdk-messages-with-report';
+export { toAiSdkPrompt, type AiSdkPrompt } from './to-ai-sdk-prompt';

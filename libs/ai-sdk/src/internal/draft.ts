@@ -1,0 +1,43 @@
+import type {
+  FilePart,
+  ImagePart,
+  ReasoningPart,
+  TextPart,
+  ToolApprovalRequestPart,
+  ToolApprovalResponsePart,
+  ToolCallPart,
+  ToolResultPart,
+} from '@agent-ledger/messages';
+
+/** A tool result whose `toolName` is known (the AI SDK requires it). */
+export type NamedToolResultPart = ToolResultPart & { toolName: string };
+
+/** Parts a user message may hold. */
+export type UserDraftPart = TextPart | ImagePart | FilePart;
+
+/** Parts an assistant message may hold; `TInline` is the type of provider-executed results kept inline. */
+export type AssistantDraftPart<TInline extends ToolResultPart> =
+  TextPart | FilePart | ReasoningPart | ToolCallPart | ToolApprovalRequestPart | TInline;
+
+/** Parts a tool message may hold. */
+export type ToolDraftPart<TResult extends ToolResultPart> = TResult | ToolApprovalResponsePart;
+
+/**
+ * A message on its way from the model view to the AI SDK: already one of the AI SDK's roles with
+ * the parts that role accepts, still carrying the model-view ids it came from (for the report).
+ */
+export type Draft<TResult extends ToolResultPart, TInline extends ToolResultPart> =
+  | { role: 'system'; content: string; sourceMessageIds: string[] }
+  | { role: 'user'; content: string | UserDraftPart[]; sourceMessageIds: string[] }
+  | {
+      role: 'assistant';
+      content: string | AssistantDraftPart<TInline>[];
+      sourceMessageIds: string[];
+    }
+  | { role: 'tool'; content: ToolDraftPart<TResult>[]; sourceMessageIds: string[] };
+
+/** Drafts before tool pairing: results only in tool messages, `toolName` maybe missing. */
+export type SplitDraft = Draft<ToolResultPart, never>;
+
+/** Drafts after tool pairing: every result named, provider-executed results inline. */
+export type PairedDraft = Draft<NamedToolResultPart, NamedToolResultPart>;

@@ -1,0 +1,161 @@
+import type { ToolCallPart, ToolResultOutput, ToolResultPart } from '@agent-ledger/messages';
+import { MISSING_TOOL_RESULT_TEXT } from '../fallback-texts';
+import type { SerializationFallback } from '../serialization-report';
+import type {
+  AssistantDraftPart,
+  NamedToolResultPart,
+  PairedDraft,
+  SplitDraft,
+  ToolDraftPart,
+} from './draft';
+import { indexToolParts, type ToolPartIndex } from './index-tool-parts';
+
+/**
+ * Illegal-combination fallback for tools: after every assistant message that makes tool calls
+ * comes exactly one tool message answering each of them.
+ *
+ * - results (and approval responses) are moved to the tool message right after their call's
+ *   assistant message; approval requests right after their call inside that assistant message;
+ * - every result gets `toolName` from its call; provider-executed results go inline after their call;
+ * - a call without a result gets a synthetic one: `execution-denied` when its approval was
+ *   denied, else `error-text` — except a call whose approval response is in the history's last
+ *   message, which the AI SDK itself executes or denies (`generateText` resolves it);
+ * - orphan and duplicate tool parts are dropped (see `indexToolParts`), and assistant messages
+ *   left empty are dropped.
+ */
+export function pairToolResults(
+  drafts: SplitDraft[],
+  fallbacks: SerializationFallback[],
+): PairedDraft[] {
+  const index = indexToolParts(drafts, fallbacks);
+  const paired: PairedDraft[] = [];
+  drafts.forEach((draft, draftIndex) => {
+    switch (draft.role) {
+      case 'system':
+      case 'user':
+        paired.push(draft);
+        return;
+      case 'tool':
+        // Its kept parts are emitted with their calls.
+        return;
+      case 'assistant': {
+        if (typeof draft.content === 'string') {
+          paired.push({
+            role: 'assistant',
+            content: draft.content,
+            sourceMessageIds: draft.sourceMessageIds,
+          });
+          return;
+        }
+        const { content, calls } = assistantContent(draft.content, index);
+        if (content.length === 0) {
+          fallbacks.push({
+            rule: 'empty-message-dropped',
+            detail:
+              'Assistant message has no content left after removing duplicate or misplaced tool parts; removed.',
+            sourceMessageIds: draft.sourceMessageIds,
+          });
+          return;
+        }
+        paired.push({ role: 'assistant', content, sourceMessageIds: draft.sourceMessageIds });
+        const atTail = drafts.slice(draftIndex + 1).every((later) => later.role === 'tool');
+        const answers = toolAnswers(calls, index, atTail, draft.sourceMessageIds, fallbacks);
+        if (answers.content.length > 0) paired.push({ role: 'tool', ...answers });
+        return;
+      }
+      default: {
+        const unreachable: never = draft;
+        return unreachable;
+      }
+    }
+  });
+  return paired;
+}
+
+function assistantContent(
+  parts: AssistantDraftPart<never>[],
+  index: ToolPartIndex,
+): { content: AssistantDraftPart<NamedToolResultPart>[]; calls: ToolCallPart[] } {
+  const content: AssistantDraftPart<NamedToolResultPart>[] = [];
+  const calls: ToolCallPart[] = [];
+  for (const part of parts) {
+    switch (part.type) {
+      case 'text':
+      case 'file':
+      case 'reasoning':
+        content.push(part);
+        break;
+      case 'tool-call': {
+        if (index.calls.get(part.toolCallId)?.part !== part) break; // a duplicate
+        calls.push(part);
+        content.push(part, ...(index.requestsByCall.get(part.toolCallId) ?? []));
+        const result = index.results.get(part.toolCallId);
+        if (part.providerExecuted === true && result !== undefined)
+          content.push(named(result.part, part));
+        break;
+      }
+      case 'tool-approval-request':
+        // Emitted right after its call.
+        break;
+      default: {
+        const unreachable: never = part;
+        return unreachable;
+      }
+    }
+  }
+  return { content, calls };
+}
+
+function toolAnswers(
+  calls: ToolCallPart[],
+  index: ToolPartIndex,
+  atTail: boolean,
+  callSourceIds: string[],
+  fallbacks: SerializationFallback[],
+): { content: ToolDraftPart<NamedToolResultPart>[]; sourceMessageIds: string[] } {
+  const content: ToolDraftPart<NamedToolResultPart>[] = [];
+  const sourceMessageIds = new Set<string>();
+  for (const call of calls) {
+    const responses = (index.requestsByCall.get(call.toolCallId) ?? []).flatMap((request) => {
+      const response = index.responses.get(request.approvalId);
+      return response === undefined ? [] : [response];
+    });
+    for (const response of responses) {
+      content.push(response.part);
+      response.sourceMessageIds.forEach((id) => sourceMessageIds.add(id));
+    }
+    if (call.providerExecuted === true) continue;
+    const result = index.results.get(call.toolCallId);
+    if (result !== undefined) {
+      content.push(named(result.part, call));
+      result.sourceMessageIds.forEach((id) => sourceMessageIds.add(id));
+      continue;
+    }
+    if (atTail && responses.length > 0) continue; // generateText executes or denies it
+    const denial = responses.find((response) => !response.part.approved)?.part;
+    const output: ToolResultOutput =
+      denial === undefined
+        ? { type: 'error-text', value: MISSING_TOOL_RESULT_TEXT }
+        : {
+            type: 'execution-denied',
+            ...(denial.reason === undefined ? {} : { reason: denial.reason }),
+          };
+    content.push({
+      type: 'tool-result',
+      toolCallId: call.toolCallId,
+      toolName: call.toolName,
+      output,
+    });
+    callSourceIds.forEach((id) => sourceMessageIds.add(id));
+    fallbacks.push({
+      rule: 'missing-tool-result',
+      detail: `Tool call ${call.toolCallId} (${call.toolName}) has no result; a synthetic ${output.type} result was added.`,
+      sourceMessageIds: callSourceIds,
+    });
+  }
+  return { content, sourceMessageIds: [...sourceMessageIds] };
+}
+
+function named(result: ToolResultPart, call: ToolCallPart): NamedToolResultPart {
+  return { ...result, toolName: call.toolName };
+}

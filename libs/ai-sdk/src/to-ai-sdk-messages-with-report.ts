@@ -1,0 +1,39 @@
+import type { ModelMessage } from '@agent-ledger/projections';
+import { dropUnsignedReasoning } from './internal/drop-unsigned-reasoning';
+import { ensureLeadingUser } from './internal/ensure-leading-user';
+import { mergeAdjacentDrafts } from './internal/merge-adjacent-drafts';
+import { pairToolResults } from './internal/pair-tool-results';
+import { placeSystemMessages } from './internal/place-system-messages';
+import { renderDrafts } from './internal/render-drafts';
+import { splitIntoDrafts } from './internal/split-into-drafts';
+import { providerProfileOf } from './provider-profile-of';
+import type {
+  AiSdkSerializerOptions,
+  SerializationFallback,
+  SerializationReport,
+} from './serialization-report';
+
+/**
+ * Serializes model-view messages into the AI SDK's `ModelMessage[]` and reports every fallback
+ * it applied. Pure: no trimming or selection (that is `projectToModel`'s job), only
+ *
+ * 1. role/content conversion (parts routed to the role that accepts them, `toolName` filled in);
+ * 2. system merging (leading system messages become one);
+ * 3. provider compatibility (`providerProfileOf`: later system text as `<system-reminder>` user
+ *    text, alternating turns, a user turn first, unsigned reasoning for Anthropic);
+ * 4. illegal-combination fallback (results moved after their calls, synthetic results for
+ *    unanswered calls, orphans and duplicates dropped, empty messages dropped).
+ */
+export function toAiSdkMessagesWithReport(
+  messages: ModelMessage[],
+  options: AiSdkSerializerOptions = {},
+): SerializationReport {
+  const profile = providerProfileOf(options.provider);
+  const fallbacks: SerializationFallback[] = [];
+  const split = splitIntoDrafts(messages, fallbacks);
+  const signed = profile.dropUnsignedReasoning ? dropUnsignedReasoning(split, fallbacks) : split;
+  const placed = placeSystemMessages(signed, profile, fallbacks);
+  const paired = pairToolResults(mergeAdjacentDrafts(placed, profile.strictTurns), fallbacks);
+  const merged = mergeAdjacentDrafts(paired, profile.strictTurns);
+  return { messages: renderDrafts(ensureLeadingUser(merged, profile, fallbacks)), fallbacks };
+}

@@ -1,0 +1,248 @@
+import { LEADING_USER_TEXT } from './fallback-texts';
+import { modelMessage as m } from './testing';
+import { toAiSdkMessages } from './to-ai-sdk-messages';
+import { toAiSdkMessagesWithReport } from './to-ai-sdk-messages-with-report';
+
+describe('system-message merging', () => {
+  it('merges the system messages at the start into one, texts joined by a blank line', () => {
+    const messages = [
+      m('m1', 'system', 'system_note', 'Workspace root is /repo'),
+      m('m2', 'system', 'runtime_reminder', [
+        { type: 'text', text: 'Plan mode is on.' },
+        { type: 'text', text: 'Do not edit files.' },
+      ]),
+      m('m3', 'user', 'user_input', 'Hi'),
+    ];
+    for (const provider of [undefined, 'anthropic', 'openai', 'google']) {
+      expect(toAiSdkMessagesWithReport(messages, { provider })).toEqual({
+        messages: [
+          {
+            role: 'system',
+            content: 'Workspace root is /repo\n\nPlan mode is on.\n\nDo not edit files.',
+          },
+          { role: 'user', content: 'Hi' },
+        ],
+        fallbacks: [],
+      });
+    }
+  });
+});
+
+describe('provider compatibility', () => {
+  const history = [
+    m('m1', 'system', 'system_note', 'Workspace root is /repo'),
+    m('m2', 'user', 'user_input', 'Fix login'),
+    m('m3', 'assistant', 'assistant_text', 'On it.'),
+    m('m4', 'system', 'runtime_reminder', 'The user switched to plan mode.'),
+    m('m5', 'user', 'user_input', 'Only plan, please.'),
+  ];
+
+  describe.each(['anthropic', 'google', undefined, 'some-new-provider'])(
+    'provider %s (strict)',
+    (provider) => {
+      it('turns a later system message into a <system-reminder> merged into the next user message', () => {
+        expect(toAiSdkMessagesWithReport(history, { provider })).toEqual({
+          messages: [
+            { role: 'system', content: 'Workspace root is /repo' },
+            { role: 'user', content: 'Fix login' },
+            { role: 'assistant', content: 'On it.' },
+            {
+              role: 'user',
+              content: [
+                {
+                  type: 'text',
+                  text: '<system-reminder>\nThe user switched to plan mode.\n</system-reminder>',
+                },
+                { type: 'text', text: 'Only plan, please.' },
+              ],
+            },
+          ],
+          fallbacks: [
+            {
+              rule: 'system-moved-to-user',
+              detail:
+                'System message after the start of the conversation sent as a <system-reminder> in a user message.',
+              sourceMessageIds: ['m4'],
+            },
+          ],
+        });
+      });
+
+      it('gives a reminder between two assistant messages its own user message', () => {
+        expect(
+          toAiSdkMessages(
+            [
+              m('m1', 'user', 'user_input', 'Fix login'),
+              m('m2', 'assistant', 'assistant_text', 'On it.'),
+              m('m3', 'system', 'runtime_reminder', 'Tests are failing.'),
+              m('m4', 'assistant', 'assistant_text', 'Checking the tests.'),
+            ],
+            { provider },
+          ),
+        ).toEqual([
+          { role: 'user', content: 'Fix login' },
+          { role: 'assistant', content: 'On it.' },
+          { role: 'user', content: '<system-reminder>\nTests are failing.\n</system-reminder>' },
+          { role: 'assistant', content: 'Checking the tests.' },
+        ]);
+      });
+
+      it('never puts a reminder between a tool call and its result', () => {
+        expect(
+          toAiSdkMessages(
+            [
+              m('m1', 'user', 'user_input', 'Read it'),
+              m('m2', 'assistant', 'tool_call', [
+                { type: 'tool-call', toolCallId: 'call_1', toolName: 'Read', input: {} },
+              ]),
+              m('m3', 'system', 'runtime_reminder', 'File changed on disk.'),
+              m('m4', 'tool', 'tool_result', [
+                {
+                  type: 'tool-result',
+                  toolCallId: 'call_1',
+                  output: { type: 'text', value: 'code' },
+                },
+              ]),
+            ],
+            { provider },
+          ),
+        ).toEqual([
+          { role: 'user', content: 'Read it' },
+          {
+            role: 'assistant',
+            content: [{ type: 'tool-call', toolCallId: 'call_1', toolName: 'Read', input: {} }],
+          },
+          {
+            role: 'tool',
+            content: [
+              {
+                type: 'tool-result',
+                toolCallId: 'call_1',
+                toolName: 'Read',
+                output: { type: 'text', value: 'code' },
+              },
+            ],
+          },
+          { role: 'user', content: '<system-reminder>\nFile changed on disk.\n</system-reminder>' },
+        ]);
+      });
+
+      it('inserts a placeholder user message when the first turn is the assistant’s', () => {
+        expect(
+          toAiSdkMessagesWithReport(
+            [
+              m('m1', 'system', 'system_note', 'Be brief.'),
+              m('m2', 'assistant', 'assistant_text', 'Hello again.'),
+            ],
+            { provider },
+          ),
+        ).toEqual({
+          messages: [
+            { role: 'system', content: 'Be brief.' },
+            { role: 'user', content: LEADING_USER_TEXT },
+            { role: 'assistant', content: 'Hello again.' },
+          ],
+          fallbacks: [
+            {
+              rule: 'leading-user-inserted',
+              detail:
+                'The first message after the system text has role assistant, not user; a placeholder user message was inserted before it.',
+              sourceMessageIds: ['m2'],
+            },
+          ],
+        });
+      });
+    },
+  );
+
+  describe('provider openai (permissive)', () => {
+    it('keeps later system messages in place', () => {
+      expect(toAiSdkMessagesWithReport(history, { provider: 'openai' })).toEqual({
+        messages: [
+          { role: 'system', content: 'Workspace root is /repo' },
+          { role: 'user', content: 'Fix login' },
+          { role: 'assistant', content: 'On it.' },
+          { role: 'system', content: 'The user switched to plan mode.' },
+          { role: 'user', content: 'Only plan, please.' },
+        ],
+        fallbacks: [],
+      });
+    });
+
+    it('reads AI SDK provider strings up to the first dot', () => {
+      expect(toAiSdkMessages(history, { provider: 'openai.responses' })).toEqual(
+        toAiSdkMessages(history, { provider: 'openai' }),
+      );
+      expect(toAiSdkMessages(history, { provider: 'anthropic.messages' })).toEqual(
+        toAiSdkMessages(history, { provider: 'anthropic' }),
+      );
+    });
+
+    it('lets the first turn be the assistant’s', () => {
+      expect(
+        toAiSdkMessages([m('m1', 'assistant', 'assistant_text', 'Hello again.')], {
+          provider: 'openai',
+        }),
+      ).toEqual([{ role: 'assistant', content: 'Hello again.' }]);
+    });
+  });
+
+  describe('reasoning without a signature', () => {
+    const step = [
+      m('m1', 'user', 'user_input', 'Hi'),
+      m('m2', 'assistant', 'assistant_reasoning', [
+        { type: 'reasoning', text: 'from another provider' },
+        { type: 'reasoning', text: 'signed', providerOptions: { anthropic: { signature: 'sig' } } },
+      ]),
+      m('m3', 'assistant', 'assistant_reasoning', [{ type: 'reasoning', text: 'unsigned only' }]),
+      m('m4', 'user', 'user_input', 'And?'),
+    ];
+
+    it('is dropped for anthropic, and an assistant message left empty with it', () => {
+      expect(toAiSdkMessagesWithReport(step, { provider: 'anthropic' })).toEqual({
+        messages: [
+          { role: 'user', content: 'Hi' },
+          {
+            role: 'assistant',
+            content: [
+              {
+                type: 'reasoning',
+                text: 'signed',
+                providerOptions: { anthropic: { signature: 'sig' } },
+              },
+            ],
+          },
+          { role: 'user', content: 'And?' },
+        ],
+        fallbacks: [
+          {
+            rule: 'unsigned-reasoning-dropped',
+            detail: '1 reasoning part(s) without an Anthropic signature removed.',
+            sourceMessageIds: ['m2'],
+          },
+          {
+            rule: 'unsigned-reasoning-dropped',
+            detail:
+              '1 reasoning part(s) without an Anthropic signature removed, leaving the assistant message empty; message removed.',
+            sourceMessageIds: ['m3'],
+          },
+        ],
+      });
+    });
+
+    it('is kept for other providers', () => {
+      expect(toAiSdkMessages(step, { provider: 'google' })[1]).toEqual({
+        role: 'assistant',
+        content: [
+          { type: 'reasoning', text: 'from another provider' },
+          {
+            type: 'reasoning',
+            text: 'signed',
+            providerOptions: { anthropic: { signature: 'sig' } },
+          },
+          { type: 'reasoning', text: 'unsigned only' },
+        ],
+      });
+    });
+  });
+});

@@ -1,0 +1,75 @@
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { join } from 'node:path';
+import { createInterface } from 'node:readline';
+import type { RecordedEvent } from '../event-store';
+import type { AppendReport } from '../testing/append-until-killed';
+import { collect, newEvent } from '../testing/contract-helpers';
+import { SqliteEventStore } from './sqlite-event-store';
+import { temporaryFolder } from './sqlite-store-fixture';
+
+const testing = join(__dirname, '..', 'testing');
+const KILL_AFTER_APPENDS = 300;
+
+describe('SqliteEventStore killed in the middle of a stream of appends', () => {
+  it('loses no resolved append and leaves no half-written one, beside a second writer process', async () => {
+    const folder = temporaryFolder('event-store-crash-');
+    const path = folder.file('events.sqlite');
+    const neighbour = new SqliteEventStore({ path });
+    const child = spawn(
+      process.execPath,
+      ['-r', join(testing, 'register-typescript.js'), join(testing, 'append-until-killed.ts'), path],
+      { stdio: ['ignore', 'pipe', 'pipe'] },
+    );
+    let stderr = '';
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    const exited = once(child, 'exit');
+    const reports: AppendReport[] = [];
+    const neighbourIds: string[] = [];
+    for await (const line of createInterface({ input: child.stdout })) {
+      reports.push(JSON.parse(line) as AppendReport);
+      const event = newEvent('Neighbour');
+      await neighbour.append('neighbour-1', [event], { expectedRevision: neighbourIds.length - 1 || 'no_stream' });
+      neighbourIds.push(event.id);
+      if (reports.length === KILL_AFTER_APPENDS) child.kill('SIGKILL');
+    }
+    const [code, signal] = (await exited) as [number | null, string | null];
+    expect({ code, signal, stderr }).toEqual({ code: null, signal: 'SIGKILL', stderr: '' });
+    await neighbour.close();
+
+    const reopened = new SqliteEventStore({ path });
+    try {
+      for (const report of reports) {
+        const read = await collect(
+          reopened.readStream(report.streamName, {
+            fromRevision: report.firstRevision,
+            maxCount: report.ids.length,
+          }),
+        );
+        expect(read.map((event) => event.id)).toEqual(report.ids);
+        expect(read.at(-1)?.position).toBe(report.position);
+      }
+      const all = await collect(reopened.readAll());
+      expect(halfWrittenBatches(all)).toEqual([]);
+      const neighbourRead = await collect(reopened.readStream('neighbour-1'));
+      expect(neighbourRead.map((event) => event.id)).toEqual(neighbourIds);
+      expect(all.length).toBeGreaterThanOrEqual(neighbourIds.length + reports.length);
+    } finally {
+      await reopened.close();
+      folder.remove();
+    }
+  });
+});
+
+/** Batches of the child whose events are not all there. */
+function halfWrittenBatches(events: readonly RecordedEvent[]): number[] {
+  const counts = new Map<number, { size: number; found: number }>();
+  for (const event of events) {
+    const { batch, size } = event.metadata;
+    if (typeof batch !== 'number' || typeof size !== 'number') continue;
+    const count = counts.get(batch) ?? { size, found: 0 };
+    count.found += 1;
+    counts.set(batch, count);
+  }
+  return [...counts].flatMap(([batch, { size, found }]) => (found === size ? [] : [batch]));
+}

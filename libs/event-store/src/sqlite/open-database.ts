@@ -1,0 +1,60 @@
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import Database from 'better-sqlite3';
+import { SCHEMA_SQL, SCHEMA_VERSION } from './schema';
+
+/** How the file is opened; see `SqliteEventStoreOptions`. */
+export interface OpenDatabaseOptions {
+  path: string;
+  synchronous: 'full' | 'normal';
+  busyTimeoutMs: number;
+}
+
+/**
+ * Opens (creating if needed) the store's file: WAL journal, the chosen `synchronous` level, a busy
+ * timeout so that processes sharing the file wait for each other's write lock instead of failing,
+ * the schema, and a `regexp` function for the regular-expression filters. Refuses a file written
+ * by a newer version of the schema.
+ */
+export function openDatabase(options: OpenDatabaseOptions): Database.Database {
+  if (options.path !== ':memory:') mkdirSync(dirname(options.path), { recursive: true });
+  const db = new Database(options.path, { timeout: options.busyTimeoutMs });
+  try {
+    db.pragma('journal_mode = WAL');
+    db.pragma(`synchronous = ${options.synchronous === 'full' ? 'FULL' : 'NORMAL'}`);
+    db.function('regexp', { deterministic: true }, regexpFunction());
+    migrate(db);
+    return db;
+  } catch (error) {
+    db.close();
+    throw error;
+  }
+}
+
+function migrate(db: Database.Database): void {
+  db.transaction(() => {
+    const version = Number(db.pragma('user_version', { simple: true }));
+    if (version > SCHEMA_VERSION) {
+      throw new Error(
+        `The event store file has schema version ${version}; this build reads up to ${SCHEMA_VERSION}. Upgrade the application.`,
+      );
+    }
+    if (version === SCHEMA_VERSION) return;
+    db.exec(SCHEMA_SQL);
+    db.pragma(`user_version = ${SCHEMA_VERSION}`);
+  }).immediate();
+}
+
+/** SQLite's `x REGEXP y` calls `regexp(y, x)`; patterns are compiled once per connection. */
+function regexpFunction(): (pattern: unknown, value: unknown) => number {
+  const compiled = new Map<string, RegExp>();
+  return (pattern, value) => {
+    if (typeof pattern !== 'string' || typeof value !== 'string') return 0;
+    let regex = compiled.get(pattern);
+    if (regex === undefined) {
+      regex = new RegExp(pattern);
+      compiled.set(pattern, regex);
+    }
+    return regex.test(value) ? 1 : 0;
+  };
+}

@@ -1,0 +1,76 @@
+import type Database from 'better-sqlite3';
+import type { StoredEventRef } from '../stream-write-state';
+import type { EventRow } from './event-row';
+import { USER_EVENT_SQL } from './schema';
+
+type Statement<P extends unknown[], R = unknown> = Database.Statement<P, R>;
+
+/** The statements every store operation needs, prepared once per connection. */
+export interface SqliteStatements {
+  lastRevision: Statement<[streamName: string], { revision: number }>;
+  lastRecord: Statement<[streamName: string], { revision: number; data: string }>;
+  eventAt: Statement<[streamName: string, revision: number], StoredEventRef>;
+  findById: Statement<[eventId: string, streamName: string], StoredEventRef>;
+  insert: Statement<
+    [
+      streamName: string,
+      revision: number,
+      eventId: string,
+      type: string,
+      data: string,
+      metadata: string,
+      createdAt: string,
+    ]
+  >;
+  /** Last position of a user event. */
+  headPosition: Statement<[], { position: number }>;
+  /** Last position of any record. */
+  lastPosition: Statement<[], { position: number | null }>;
+  streamForwards: Statement<
+    [streamName: string, from: number, to: number, createdNotBefore: string, limit: number],
+    EventRow
+  >;
+  streamBackwards: Statement<
+    [streamName: string, to: number, from: number, createdNotBefore: string, limit: number],
+    EventRow
+  >;
+}
+
+const COLUMNS = 'position, stream_name, revision, event_id, type, data, metadata, created_at';
+
+/** Prepares the store's fixed statements on `db`. */
+export function prepareStatements(db: Database.Database): SqliteStatements {
+  return {
+    lastRevision: db.prepare(
+      'SELECT revision FROM events WHERE stream_name = ? ORDER BY revision DESC LIMIT 1',
+    ),
+    lastRecord: db.prepare(
+      'SELECT revision, data FROM events WHERE stream_name = ? ORDER BY revision DESC LIMIT 1',
+    ),
+    eventAt: db.prepare(
+      'SELECT event_id AS id, revision, position FROM events WHERE stream_name = ? AND revision = ?',
+    ),
+    findById: db.prepare(
+      `SELECT event_id AS id, revision, position FROM events
+       WHERE event_id = ? AND stream_name = ? ORDER BY position DESC LIMIT 1`,
+    ),
+    insert: db.prepare(
+      `INSERT INTO events (stream_name, revision, event_id, type, data, metadata, created_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?)`,
+    ),
+    headPosition: db.prepare(
+      `SELECT position FROM events WHERE ${USER_EVENT_SQL} ORDER BY position DESC LIMIT 1`,
+    ),
+    lastPosition: db.prepare('SELECT max(position) AS position FROM events'),
+    streamForwards: db.prepare(
+      `SELECT ${COLUMNS} FROM events
+       WHERE stream_name = ? AND revision >= ? AND revision <= ? AND created_at >= ?
+       ORDER BY revision LIMIT ?`,
+    ),
+    streamBackwards: db.prepare(
+      `SELECT ${COLUMNS} FROM events
+       WHERE stream_name = ? AND revision <= ? AND revision >= ? AND created_at >= ?
+       ORDER BY revision DESC LIMIT ?`,
+    ),
+  };
+}

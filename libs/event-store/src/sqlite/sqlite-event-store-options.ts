@@ -1,0 +1,26 @@
+import type { EventPayloadValidator } from '../event-store';
+
+/** Options of `SqliteEventStore`. Only `path` is required. */
+export interface SqliteEventStoreOptions {
+  /** The database file (created with its folder if missing); the app uses `./data/events.sqlite`. */
+  path: string;
+  /**
+   * SQLite's `synchronous` level in WAL mode. `'full'` (default): the WAL is fsynced at every
+   * commit, so an append that resolved survives a power loss. `'normal'`: it survives a crash of
+   * the process, but a power loss may lose the appends since the last WAL checkpoint (never
+   * half of one).
+   */
+  synchronous?: 'full' | 'normal';
+  /** How long a writer waits for another process's write lock before failing. Default 5000. */
+  busyTimeoutMs?: number;
+  /** Bytes of JSON data plus metadata per append. Default `DEFAULT_MAX_APPEND_SIZE` (1 MiB). */
+  maxAppendSize?: number;
+  /** Called for every event before an append writes anything; complaints refuse the append. */
+  validatePayload?: EventPayloadValidator;
+  /** Events per query in reads and subscriptions. Default 256. */
+  pageSize?: number;
+  /** How often a caught-up subscription looks for appends made by other processes. Default 250. */
+  pollIntervalMs?: number;
+  /** The clock for `createdAt` and `maxAge`. Default `() => new Date()`. */
+  now?: () => Date;
+}

@@ -1,0 +1,182 @@
+import type Database from 'better-sqlite3';
+import { StreamDeletedError } from '../errors';
+import type {
+  AppendOptions,
+  AppendResult,
+  DeleteOptions,
+  EventStore,
+  EventToAppend,
+  ExpectedRevision,
+  ReadAllOptions,
+  ReadStreamOptions,
+  RecordedEvent,
+  StreamMetadata,
+  SubscribeToAllOptions,
+  Subscription,
+} from '../event-store';
+import { DEFAULT_MAX_APPEND_SIZE, serializeAppend, type AppendChecks } from '../serialize-append';
+import { AllStatements } from './all-statements';
+import { appendEvents } from './append-events';
+import { AppendNotifier } from './append-notifier';
+import { deleteStreamRecords } from './delete-stream-records';
+import { openDatabase } from './open-database';
+import { prepareStatements, type SqliteStatements } from './prepare-statements';
+import { readAllEvents } from './read-all-events';
+import { readStreamEvents } from './read-stream-events';
+import { readWriteState } from './read-write-state';
+import { setMetadataRecords } from './set-metadata-records';
+import { settle } from './settle';
+import type { SqliteEventStoreOptions } from './sqlite-event-store-options';
+import { SqliteSubscription } from './sqlite-subscription';
+
+/**
+ * The embedded event store: one SQLite file through better-sqlite3, in WAL mode, with one
+ * connection per instance that does all its writes, each append in one `BEGIN IMMEDIATE`
+ * transaction. Processes sharing the file cooperate through SQLite's own locking (see
+ * `docs/event-store.md`).
+ */
+export class SqliteEventStore implements EventStore {
+  private readonly db: Database.Database;
+  private readonly statements: SqliteStatements;
+  private readonly allStatements: AllStatements;
+  private readonly notifier = new AppendNotifier();
+  private readonly subscriptions = new Set<SqliteSubscription>();
+  private readonly checks: AppendChecks;
+  private readonly now: () => Date;
+  private readonly pageSize: number;
+  private readonly pollIntervalMs: number;
+  private readonly appendTransaction;
+  private readonly metadataTransaction;
+  private readonly deleteTransaction;
+
+  constructor(options: SqliteEventStoreOptions) {
+    this.db = openDatabase({
+      path: options.path,
+      synchronous: options.synchronous ?? 'full',
+      busyTimeoutMs: options.busyTimeoutMs ?? 5000,
+    });
+    this.statements = prepareStatements(this.db);
+    this.allStatements = new AllStatements(this.db);
+    this.checks = {
+      maxAppendSize: options.maxAppendSize ?? DEFAULT_MAX_APPEND_SIZE,
+      ...(options.validatePayload === undefined ? {} : { validatePayload: options.validatePayload }),
+    };
+    this.now = options.now ?? (() => new Date());
+    this.pageSize = options.pageSize ?? 256;
+    this.pollIntervalMs = options.pollIntervalMs ?? 250;
+    this.appendTransaction = this.db.transaction(appendEvents);
+    this.metadataTransaction = this.db.transaction(setMetadataRecords);
+    this.deleteTransaction = this.db.transaction(deleteStreamRecords);
+  }
+
+  append(
+    streamName: string,
+    events: EventToAppend[],
+    options: AppendOptions = {},
+  ): Promise<AppendResult> {
+    return settle(() => {
+      const serialized = serializeAppend(streamName, events, this.checks);
+      const outcome = this.appendTransaction.immediate(
+        this.statements,
+        streamName,
+        serialized,
+        options.expectedRevision ?? 'any',
+        this.now().toISOString(),
+      );
+      if (outcome.written) this.notifier.notify();
+      return outcome.result;
+    });
+  }
+
+  readStream(streamName: string, options: ReadStreamOptions = {}): AsyncIterable<RecordedEvent> {
+    const context = { statements: this.statements, pageSize: this.pageSize, now: this.now };
+    return readStreamEvents(context, streamName, options);
+  }
+
+  readAll(options: ReadAllOptions = {}): AsyncIterable<RecordedEvent> {
+    return readAllEvents(this.allStatements, this.pageSize, options);
+  }
+
+  subscribeToAll(options: SubscribeToAllOptions = {}): Subscription {
+    const subscription = new SqliteSubscription(
+      {
+        statements: this.allStatements,
+        notifier: this.notifier,
+        pageSize: this.pageSize,
+        pollIntervalMs: this.pollIntervalMs,
+        lastPosition: () => this.statements.lastPosition.get()?.position ?? 0,
+        onClose: (closed) => this.subscriptions.delete(closed),
+      },
+      options,
+    );
+    this.subscriptions.add(subscription);
+    return subscription;
+  }
+
+  deleteStream(streamName: string, options: DeleteOptions = {}): Promise<{ position: number }> {
+    return this.delete(streamName, 'soft', options.expectedRevision ?? 'any');
+  }
+
+  tombstoneStream(streamName: string, options: DeleteOptions = {}): Promise<{ position: number }> {
+    return this.delete(streamName, 'tombstone', options.expectedRevision ?? 'any');
+  }
+
+  getStreamMetadata(streamName: string): Promise<StreamMetadata> {
+    return settle(() => {
+      const { state, metadata } = readWriteState(this.statements, streamName);
+      if (state.tombstoned) throw new StreamDeletedError(streamName);
+      return metadata;
+    });
+  }
+
+  setStreamMetadata(
+    streamName: string,
+    metadata: StreamMetadata,
+    options: AppendOptions = {},
+  ): Promise<AppendResult> {
+    return settle(
+      () =>
+        this.metadataTransaction.immediate(
+          this.statements,
+          streamName,
+          metadata,
+          options.expectedRevision ?? 'any',
+          this.now().toISOString(),
+        ).result,
+    );
+  }
+
+  getStreamRevision(streamName: string): Promise<number | undefined> {
+    return settle(() => {
+      const { state } = readWriteState(this.statements, streamName);
+      if (state.tombstoned) throw new StreamDeletedError(streamName);
+      return state.lastRevision < 0 || state.softDeleted ? undefined : state.lastRevision;
+    });
+  }
+
+  headPosition(): Promise<number | null> {
+    return settle(() => this.statements.headPosition.get()?.position ?? null);
+  }
+
+  async close(): Promise<void> {
+    await Promise.all([...this.subscriptions].map((subscription) => subscription.close()));
+    if (this.db.open) this.db.close();
+  }
+
+  private delete(
+    streamName: string,
+    mode: 'soft' | 'tombstone',
+    expectedRevision: ExpectedRevision,
+  ): Promise<{ position: number }> {
+    return settle(() => {
+      const position = this.deleteTransaction.immediate(
+        this.statements,
+        streamName,
+        mode,
+        expectedRevision,
+        this.now().toISOString(),
+      );
+      return { position };
+    });
+  }
+}

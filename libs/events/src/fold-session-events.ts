@@ -1,0 +1,133 @@
+import type { RuntimeMessage } from '@agent-ledger/messages';
+import { isMessageEventType } from './is-message-event-type';
+import { claimUniqueId, withMetadata, type LoggedMessage } from './logged-message';
+import type { Repair } from './repair';
+import { sameJson } from './same-json';
+import type { SessionEvent, ToolResultsPrunedEvent } from './session-event';
+
+/** Messages in log order after duplicates and pruning marks, with what was repaired. */
+export interface FoldedSession {
+  entries: LoggedMessage[];
+  repairs: Repair[];
+  /** Every message id in use, so later repairs can mint ids that collide with none. */
+  takenIds: Set<string>;
+}
+
+/**
+ * First step of normalization: folds the events of one session, in log order, into its
+ * messages. Handles duplicated message ids (drop identical retries, re-id different content as
+ * `<id>#2`), applies pruning marks (first mark wins; a mark only reaches messages recorded
+ * before it) and skips events of unknown types, reporting each.
+ */
+export function foldSessionEvents(events: ReadonlyArray<SessionEvent>): FoldedSession {
+  const takenIds = new Set<string>();
+  for (const event of events) {
+    if (isMessageEventType(event.type) && hasStringId(event.data)) takenIds.add(event.data.id);
+  }
+  const entries: LoggedMessage[] = [];
+  const repairs: Repair[] = [];
+  const indexById = new Map<string, number>();
+  const recordedById = new Map<string, RuntimeMessage[]>();
+
+  const record = (message: RuntimeMessage, eventIndex: number): void => {
+    const recorded = recordedById.get(message.id);
+    if (recorded === undefined) {
+      recordedById.set(message.id, [message]);
+      indexById.set(message.id, entries.push({ message, eventIndex }) - 1);
+      return;
+    }
+    if (recorded.some((earlier) => sameJson(earlier, message))) {
+      repairs.push({
+        type: 'duplicate-message-id',
+        messageId: message.id,
+        eventIndex,
+        detail: `Message "${message.id}" was recorded again with identical content (a retried append); the later copy was dropped.`,
+      });
+      return;
+    }
+    recorded.push(message);
+    const renamedTo = claimUniqueId(message.id, takenIds, 2);
+    indexById.set(
+      renamedTo,
+      entries.push({ message: { ...message, id: renamedTo }, eventIndex }) - 1,
+    );
+    repairs.push({
+      type: 'duplicate-message-id',
+      messageId: message.id,
+      renamedTo,
+      eventIndex,
+      detail: `Message id "${message.id}" was recorded again with different content; the later message was kept as "${renamedTo}".`,
+    });
+  };
+
+  const prune = (data: ToolResultsPrunedEvent['data'], eventIndex: number): void => {
+    for (const id of new Set(data.messageIds)) {
+      const index = indexById.get(id);
+      const entry = index === undefined ? undefined : entries[index];
+      if (index === undefined || entry === undefined) {
+        repairs.push({
+          type: 'unknown-prune-target',
+          targetMessageId: id,
+          eventIndex,
+          detail: `A pruning mark names "${id}", but no message with that id was recorded before it; the id was ignored.`,
+        });
+      } else if (entry.message.kind !== 'tool_result') {
+        repairs.push({
+          type: 'prune-target-not-tool-result',
+          messageId: id,
+          eventIndex,
+          detail: `A pruning mark names "${id}", a ${entry.message.kind} message; only tool results are pruned, so it was left as it was.`,
+        });
+      } else if (entry.message.metadata?.compactedAt === undefined) {
+        const message = withMetadata(entry.message, { compactedAt: data.compactedAt });
+        entries[index] = { ...entry, message };
+      }
+    }
+  };
+
+  events.forEach((event, eventIndex) => {
+    switch (event.type) {
+      case 'SessionStarted':
+      case 'SessionEnded':
+        return;
+      case 'ToolResultsPruned':
+        prune(event.data, eventIndex);
+        return;
+      case 'SystemNoteRecorded':
+      case 'UserInputRecorded':
+      case 'AssistantTextRecorded':
+      case 'AssistantReasoningRecorded':
+      case 'ToolCallRecorded':
+      case 'ToolResultRecorded':
+      case 'ToolApprovalRequested':
+      case 'ToolApprovalResponded':
+      case 'CompactBoundaryRecorded':
+      case 'CompactSummaryRecorded':
+      case 'RuntimeReminderRecorded':
+      case 'HandoffSummaryRecorded':
+      case 'AgentSwitchNoteRecorded':
+        record(event.data, eventIndex);
+        return;
+      default: {
+        const unreachable: never = event;
+        const eventType = typeOfUnknownEvent(unreachable);
+        repairs.push({
+          type: 'unknown-event-type',
+          eventType,
+          eventIndex,
+          detail: `Event type "${eventType}" is unknown to this version; the event was skipped.`,
+        });
+      }
+    }
+  });
+  return { entries, repairs, takenIds };
+}
+
+function hasStringId(data: unknown): data is { id: string } {
+  return typeof data === 'object' && data !== null && 'id' in data && typeof data.id === 'string';
+}
+
+function typeOfUnknownEvent(event: unknown): string {
+  if (typeof event !== 'object' || event === null || !('type' in event)) return '(none)';
+  return String(event.type);
+}

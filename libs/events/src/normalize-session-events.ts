@@ -1,0 +1,54 @@
+import type { RuntimeMessage } from '@agent-ledger/messages';
+import { fillToolResultNames } from './fill-tool-result-names';
+import { foldSessionEvents } from './fold-session-events';
+import { pairToolCalls } from './pair-tool-calls';
+import type { Repair } from './repair';
+import type { SessionEvent } from './session-event';
+
+/** Options of {@link normalizeSessionEvents}. */
+export interface NormalizeSessionEventsOptions {
+  /** Insert a synthetic result for each tool call without one. Default `true`; `false` only reports them. */
+  repairDanglingToolCalls?: boolean;
+  /**
+   * The time of the replay, from the caller's clock. Never used as a message time; when given,
+   * it is written as `metadata.extra.repairedAt` on inserted results (omit it for reproducible output).
+   */
+  now?: string;
+}
+
+/** The messages of a session, ready for projection, and what had to be repaired. */
+export interface NormalizedSession {
+  messages: RuntimeMessage[];
+  /** In the order of the events they concern. */
+  repairs: Repair[];
+}
+
+/**
+ * Reads a session's events (in log order) as its runtime messages: the seed's "normalize to
+ * Runtime Messages" step. Pure: the same events give the same output, byte for byte.
+ *
+ * - Message events become messages, in log order; a retried append (same id, same content) is
+ *   dropped, a different message reusing an id is kept as `<id>#2`.
+ * - `ToolResultsPruned` sets `metadata.compactedAt` on the tool results it names (first mark wins).
+ * - A missing `toolName` on a tool result is filled in from its call.
+ * - Tool calls, results and approvals are paired as providers require (see `pairToolCalls`):
+ *   calls without a result get a synthetic one, orphans are hidden from the model.
+ * - Events of unknown types are skipped. Nothing is repaired silently: see {@link Repair}.
+ */
+export function normalizeSessionEvents(
+  events: ReadonlyArray<SessionEvent>,
+  options: NormalizeSessionEventsOptions = {},
+): NormalizedSession {
+  const folded = foldSessionEvents(events);
+  const paired = pairToolCalls(folded.entries, {
+    insertSyntheticResults: options.repairDanglingToolCalls ?? true,
+    takenIds: folded.takenIds,
+    ...(options.now === undefined ? {} : { now: options.now }),
+  });
+  const repairs = [...folded.repairs, ...paired.repairs];
+  return {
+    messages: fillToolResultNames(paired.entries.map((entry) => entry.message)),
+    // Array.prototype.sort is stable: repairs of one event keep the order they were found in.
+    repairs: repairs.sort((left, right) => left.eventIndex - right.eventIndex),
+  };
+}

@@ -1,0 +1,4 @@
+export { EventStoreDbEventStore } from './eventstoredb-event-store';
+export type { EventStoreDbEventStoreOptions } from './eventstoredb-event-store';
+export { EventStoreDbAdapterError } from './eventstoredb-adapter-error';
+export type { SubscriptionLogger } from './subscribe-to-all-with-resume';

@@ -1,0 +1,103 @@
+import type { CompactBoundaryMessage, RuntimeMessage } from '@agent-ledger/messages';
+import { findCompactWindow } from './find-compact-window';
+import { pairToolParts } from './pair-tool-parts';
+import { projectModelMessage } from './project-model-message';
+import type { ModelPolicy } from './resolve-model-policy';
+import { selectForModel, type ModelSelection } from './select-for-model';
+import type { ModelMessage, ModelOutcome, ProjectionResult } from './types';
+
+/** The model view and, for every input message by position, what happened to it and why. */
+export interface ModelViewPlan {
+  result: ProjectionResult<ModelMessage>;
+  outcomes: ModelOutcome[];
+}
+
+interface Candidate {
+  index: number;
+  message: Exclude<RuntimeMessage, CompactBoundaryMessage>;
+  selection: Extract<ModelSelection, { status: 'candidate' }>;
+}
+
+/**
+ * Applies every model-view rule once and records each message's outcome, so that the model view
+ * and the debug view cannot disagree. Steps: find the window, select message by message, put the
+ * applied boundary's summary first, pair tool parts, then project each kept message (tool results
+ * before the recent user turns count as older).
+ */
+export function planModelView(
+  messages: readonly RuntimeMessage[],
+  policy: ModelPolicy,
+): ModelViewPlan {
+  const window = findCompactWindow(messages, policy.applyCompactBoundary);
+  const windowStart = window.applied === undefined ? 0 : window.applied.index + 1;
+  const currentTurnStart = messages.findLastIndex(
+    (message, index) =>
+      index >= windowStart &&
+      message.kind === 'user_input' &&
+      message.metadata?.eligibleForModelContext !== false,
+  );
+  const outcomes: Array<ModelOutcome | undefined> = [];
+  const candidates: Candidate[] = [];
+  messages.forEach((message, index) => {
+    const selection = selectForModel(message, index, { policy, window, currentTurnStart });
+    if (selection.status === 'hidden') outcomes[index] = selection;
+    else if (message.kind !== 'compact_boundary') candidates.push({ index, message, selection });
+  });
+  candidates.sort(
+    (a, b) =>
+      Number(b.selection.movedToStart === true) - Number(a.selection.movedToStart === true) ||
+      a.index - b.index,
+  );
+
+  const paired = pairToolParts(
+    messages,
+    candidates.map((candidate) => candidate.message),
+  );
+  const kept = candidates.flatMap((candidate, position) => {
+    const pairing = paired[position];
+    if (pairing === undefined) return [];
+    if (pairing.status === 'hidden') {
+      outcomes[candidate.index] = pairing;
+      return [];
+    }
+    return [{ ...candidate, message: pairing.message, droppedParts: pairing.droppedParts }];
+  });
+
+  const cutoff = recentTurnsStart(kept, policy.recentUserTurns);
+  const result: ProjectionResult<ModelMessage> = {
+    messages: [],
+    diagnostics: { hiddenMessageIds: [], truncatedMessageIds: [], injectedNotes: [] },
+  };
+  if (window.applied !== undefined) result.diagnostics.appliedCompactBoundaryId = window.applied.id;
+  for (const candidate of kept) {
+    const projected = projectModelMessage(
+      candidate.message,
+      {
+        ...candidate.selection,
+        droppedParts: candidate.droppedParts,
+        older: candidate.index < cutoff,
+      },
+      policy,
+    );
+    outcomes[candidate.index] = { ...projected.outcome, modelIndex: result.messages.length };
+    result.messages.push(projected.message);
+    if (projected.reduced) result.diagnostics.truncatedMessageIds.push(candidate.message.id);
+    if (candidate.selection.injected) result.diagnostics.injectedNotes.push(candidate.message.id);
+  }
+  const complete = messages.map((message, index): ModelOutcome => {
+    // Every message was hidden by selection or pairing, or projected; the fallback is unreachable.
+    const outcome = outcomes[index] ?? { status: 'hidden', reason: 'not-eligible' };
+    if (outcome.status === 'hidden') result.diagnostics.hiddenMessageIds.push(message.id);
+    return outcome;
+  });
+  return { result, outcomes: complete };
+}
+
+/** Input index of the first of the last `turns` user inputs kept; tool results before it are older. */
+function recentTurnsStart(kept: readonly Candidate[], turns: number): number {
+  if (turns === 0) return Number.POSITIVE_INFINITY;
+  const userIndexes = kept
+    .filter((candidate) => candidate.message.kind === 'user_input')
+    .map((candidate) => candidate.index);
+  return userIndexes[userIndexes.length - turns] ?? -1;
+}

@@ -1,0 +1,79 @@
+import type { ToolResultMessage, ToolResultPart } from '@agent-ledger/messages';
+import { attachmentHint } from './attachment-hint';
+import { CLEARED_TOOL_RESULT_TEXT, OMITTED_TOOL_RESULT_TEXT } from './defaults';
+import { measureToolOutput } from './measure-tool-output';
+import type { AttachmentPolicy, ModelPolicy } from './resolve-model-policy';
+import { stubToolResult } from './stub-tool-result';
+import { truncateToolResult } from './truncate-tool-result';
+import type { ModelShownOutcome } from './types';
+
+/** The model-view parts of a tool result and what was done to them. */
+export interface ProjectedToolResult {
+  parts: ToolResultPart[];
+  compacted?: NonNullable<ModelShownOutcome['compacted']>;
+  truncated?: NonNullable<ModelShownOutcome['truncated']>;
+  omittedAttachments: string[];
+}
+
+/**
+ * Projects a tool result for the model, in this order:
+ * 1. pruned (`metadata.compactedAt`) → every part is the seed's stub;
+ * 2. `includeToolResults: false` → every part is a stub;
+ * 3. a part longer than the soft limit is a stub when `older` (before the recent user turns),
+ *    else truncated (head and tail kept);
+ * 4. media in content outputs that the provider cannot take becomes a text hint.
+ */
+export function projectToolResult(
+  message: ToolResultMessage,
+  policy: ModelPolicy,
+  older: boolean,
+): ProjectedToolResult {
+  const compactedAt = message.metadata?.compactedAt;
+  if (compactedAt !== undefined) {
+    return {
+      parts: message.content.map((part) => stubToolResult(part, CLEARED_TOOL_RESULT_TEXT)),
+      compacted: { cause: 'compacted', compactedAt },
+      omittedAttachments: [],
+    };
+  }
+  if (!policy.includeToolResults) {
+    return {
+      parts: message.content.map((part) => stubToolResult(part, OMITTED_TOOL_RESULT_TEXT)),
+      compacted: { cause: 'tool-results-excluded' },
+      omittedAttachments: [],
+    };
+  }
+  const result: ProjectedToolResult = { parts: [], omittedAttachments: [] };
+  const limit = policy.toolResultSoftLimitChars;
+  for (const part of message.content) {
+    if (older && measureToolOutput(part.output) > limit) {
+      result.parts.push(stubToolResult(part, CLEARED_TOOL_RESULT_TEXT));
+      result.compacted = { cause: 'older-than-recent-turns' };
+      continue;
+    }
+    const truncated = truncateToolResult(part, limit);
+    if (truncated !== undefined) {
+      result.truncated = {
+        originalLength: (result.truncated?.originalLength ?? 0) + truncated.originalLength,
+        keptLength: (result.truncated?.keptLength ?? 0) + truncated.keptLength,
+      };
+    }
+    result.parts.push(omitUnsupportedMedia(truncated?.part ?? part, policy.attachments, result));
+  }
+  return result;
+}
+
+function omitUnsupportedMedia(
+  part: ToolResultPart,
+  policy: AttachmentPolicy | undefined,
+  result: ProjectedToolResult,
+): ToolResultPart {
+  if (policy === undefined || part.output.type !== 'content') return part;
+  const value = part.output.value.map((item) => {
+    if (item.type !== 'media' || policy.supports(item.mediaType)) return item;
+    const hint = attachmentHint('media', item.mediaType, policy.reason);
+    result.omittedAttachments.push(hint);
+    return { type: 'text' as const, text: hint };
+  });
+  return { ...part, output: { type: 'content', value } };
+}

@@ -1,0 +1,43 @@
+import type { ContentPart } from '@agent-ledger/messages';
+import { renderExportPart } from './render-export-part';
+import type { ExportMessage, ExportSemanticType, ProjectionResult } from './types';
+
+/** Heading label of each exported semantic type. */
+const LABELS: Record<ExportSemanticType, string> = {
+  system_note: 'System',
+  user_input: 'User',
+  assistant_text: 'Assistant',
+  assistant_reasoning: 'Assistant reasoning',
+  tool_call: 'Tool call',
+  tool_result: 'Tool result',
+  tool_approval_request: 'Approval request',
+  tool_approval_response: 'Approval response',
+  compact_boundary: 'Compaction',
+  handoff_summary: 'Hand-off summary',
+};
+
+/**
+ * Renders an export as Markdown: a title, then one section per message headed by its label, agent
+ * and time; a compact boundary is a single italic line between rules. Tool inputs and outputs are
+ * fenced code blocks; images and files are named, never inlined. Pure: the same export always
+ * renders to the same text.
+ */
+export function renderExportMarkdown(
+  result: ProjectionResult<ExportMessage>,
+  options: { title?: string } = {},
+): string {
+  const sections = result.messages.map((message) => {
+    if (message.semanticType === 'compact_boundary') {
+      return `---\n\n*${renderBody(message.content)}*\n\n---`;
+    }
+    const agent = message.agentName === undefined ? '' : ` (${message.agentName})`;
+    const heading = `### ${LABELS[message.semanticType]}${agent} · ${message.createdAt}`;
+    return `${heading}\n\n${renderBody(message.content)}`;
+  });
+  return `# ${options.title ?? 'Conversation export'}\n\n${sections.join('\n\n')}\n`;
+}
+
+function renderBody(content: ExportMessage['content']): string {
+  if (typeof content === 'string') return content;
+  return content.map((part: ContentPart) => renderExportPart(part)).join('\n\n');
+}

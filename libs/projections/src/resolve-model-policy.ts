@@ -1,0 +1,54 @@
+import { DEFAULT_RECENT_USER_TURNS, DEFAULT_TOOL_RESULT_SOFT_LIMIT_CHARS } from './defaults';
+import { supportsAttachment } from './supports-attachment';
+import type { ProjectToModelOptions, ProjectionContext } from './types';
+
+/** Which attachments may be sent, and the words that explain an omission. */
+export interface AttachmentPolicy {
+  supports: (mediaType: string) => boolean;
+  /** Ends the hint: `[Attachment omitted: <name> (<type>) — <reason>]`. */
+  reason: string;
+}
+
+/** Every model-view rule setting, defaults applied. */
+export interface ModelPolicy {
+  applyCompactBoundary: boolean;
+  injectRuntimeReminder: boolean;
+  /** `undefined`: only the reasoning of the current turn. */
+  includeReasoning: boolean | undefined;
+  includeToolResults: boolean;
+  toolResultSoftLimitChars: number;
+  recentUserTurns: number;
+  /** Absent: every attachment is kept. */
+  attachments?: AttachmentPolicy;
+}
+
+/** Applies the documented defaults to a projection context; odd numbers fall back to defaults. */
+export function resolveModelPolicy(
+  context: ProjectionContext,
+  options: ProjectToModelOptions = {},
+): ModelPolicy {
+  const provider = context.provider;
+  const policy: ModelPolicy = {
+    applyCompactBoundary: context.applyCompactBoundary !== false,
+    injectRuntimeReminder: context.injectRuntimeReminder !== false,
+    includeReasoning: context.includeReasoning,
+    includeToolResults: context.includeToolResults !== false,
+    toolResultSoftLimitChars: countOr(
+      context.toolResultSoftLimitChars,
+      DEFAULT_TOOL_RESULT_SOFT_LIMIT_CHARS,
+    ),
+    recentUserTurns: countOr(options.recentUserTurns, DEFAULT_RECENT_USER_TURNS),
+  };
+  if (provider === undefined) return policy;
+  return {
+    ...policy,
+    attachments: {
+      supports: (mediaType) => supportsAttachment(provider, mediaType),
+      reason: `not supported by provider "${provider}"`,
+    },
+  };
+}
+
+function countOr(value: number | undefined, fallback: number): number {
+  return value !== undefined && Number.isFinite(value) && value >= 0 ? Math.floor(value) : fallback;
+}

@@ -1,0 +1,23 @@
+import type { SessionLogEvent } from './session-log-event';
+
+/**
+ * One read model's writer, fed by the projection runner. Every method runs synchronously inside
+ * the runner's transaction, so the handler's rows and its checkpoint commit (or roll back)
+ * together. `apply` is total in spirit (skip, default, record rather than throw); if it throws
+ * anyway, the runner rolls back that event's writes, records the event as failed and goes on.
+ */
+export interface ProjectionHandler {
+  /** Stable name: the key of the handler's checkpoint and of its failed events. */
+  readonly name: string;
+  /**
+   * Changes whenever the handler's tables or options change (a redaction policy, a new column):
+   * a checkpoint stored under another version makes the runner drop and rebuild this handler.
+   */
+  readonly version: string;
+  /** Creates the handler's tables when they are missing. */
+  setUp(): void;
+  /** Drops the handler's tables (a rebuild calls `drop` then `setUp`). */
+  drop(): void;
+  /** Applies one event, which the runner has already parsed and checked against its schema. */
+  apply(event: SessionLogEvent): void;
+}

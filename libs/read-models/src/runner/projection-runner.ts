@@ -1,0 +1,336 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { EventFilter, EventStore, RecordedEvent, SubscriptionMessage } from '@agent-ledger/event-store';
+import { SESSION_STREAM_PREFIX } from '@agent-ledger/events';
+import type { ReadModelDatabase } from '../database/open-read-model-database';
+import { CheckpointTable } from './checkpoint-table';
+import { FailedEventTable } from './failed-event-table';
+import { parseSessionLogEvent, type ParsedSessionLogEvent } from './parse-session-log-event';
+import { PositionWaiters } from './position-waiters';
+import type { ProjectionHandler } from './projection-handler';
+import type { RebuildProgress } from './rebuild-progress';
+import { SILENT_LOGGER, type RunnerLogger } from './runner-logger';
+
+/** Options of {@link ProjectionRunner}. */
+export interface ProjectionRunnerOptions {
+  store: EventStore;
+  db: ReadModelDatabase;
+  handlers: ProjectionHandler[];
+  /** Events per transaction while catching up. Default 500. */
+  batchSize?: number;
+  logger?: RunnerLogger;
+  /** The clock for `failedAt`. Default `() => new Date()`. */
+  now?: () => Date;
+  /** First delay before resubscribing after the subscription failed; doubles up to 5 s. Default 100. */
+  retryDelayMs?: number;
+  /** Called after each batch has committed (metrics, tests that crash between batches). */
+  onBatchCommitted?: (batch: CommittedBatch) => void;
+}
+
+/** What a committed batch covered. */
+export interface CommittedBatch {
+  events: number;
+  /** Checkpoint written with the batch. */
+  position: number;
+}
+
+/** The subscription filter: session streams only. */
+export const SESSION_STREAMS_FILTER: EventFilter = {
+  on: 'streamName',
+  prefixes: [SESSION_STREAM_PREFIX],
+};
+
+const IDLE = Symbol('idle');
+const MAX_RETRY_DELAY_MS = 5000;
+
+/**
+ * Feeds projection handlers from a catch-up subscription on `$all` filtered to session streams.
+ *
+ * Each batch of events is applied to every handler in ONE SQLite transaction that also writes each
+ * handler's checkpoint, so a crash at any point leaves the rows and the checkpoint in agreement:
+ * on restart the runner resumes after the checkpoint, and no event is lost or applied twice.
+ * While catching up a batch holds up to `batchSize` events; once live, a batch is whatever has
+ * arrived by the time the event loop is idle, so a lone append is visible at once.
+ *
+ * An event that a handler cannot process (schema refused, unknown type, the handler threw) is
+ * rolled back for that handler alone (a savepoint), recorded in `rm_failed_events`, logged, and
+ * skipped. If the subscription itself fails, the runner resubscribes from its checkpoint with
+ * backoff.
+ */
+export class ProjectionRunner {
+  private readonly store: EventStore;
+  private readonly db: ReadModelDatabase;
+  private readonly handlers: ProjectionHandler[];
+  private readonly batchSize: number;
+  private readonly logger: RunnerLogger;
+  private readonly now: () => Date;
+  private readonly retryDelayMs: number;
+  private readonly onBatchCommitted: ((batch: CommittedBatch) => void) | undefined;
+  private readonly checkpointTable: CheckpointTable;
+  private readonly failedEvents: FailedEventTable;
+  private readonly waiters = new PositionWaiters();
+  private readonly checkpoints = new Map<string, number | null>();
+  private readonly applyOne: (handler: ProjectionHandler, event: ParsedSessionLogEvent) => void;
+  private initialized = false;
+  private loop: Promise<void> | undefined;
+  private stopping: AbortController | undefined;
+  private closeSubscription: (() => Promise<void>) | undefined;
+
+  constructor(options: ProjectionRunnerOptions) {
+    this.store = options.store;
+    this.db = options.db;
+    this.handlers = options.handlers;
+    this.batchSize = options.batchSize ?? 500;
+    this.logger = options.logger ?? SILENT_LOGGER;
+    this.now = options.now ?? (() => new Date());
+    this.retryDelayMs = options.retryDelayMs ?? 100;
+    this.onBatchCommitted = options.onBatchCommitted;
+    this.checkpointTable = new CheckpointTable(this.db);
+    this.failedEvents = new FailedEventTable(this.db);
+    // A nested better-sqlite3 transaction is a savepoint: a throwing handler undoes only its own event.
+    this.applyOne = this.db.transaction((handler: ProjectionHandler, parsed: ParsedSessionLogEvent) => {
+      if (!parsed.ok) throw new Error(parsed.error);
+      handler.apply(parsed.event);
+    });
+  }
+
+  /** The position every handler has reached, or `null` when one has processed nothing yet. */
+  get position(): number | null {
+    this.initialize();
+    let lowest: number | null = null;
+    for (const position of this.checkpoints.values()) {
+      if (position === null) return null;
+      lowest = lowest === null ? position : Math.min(lowest, position);
+    }
+    return lowest;
+  }
+
+  /** True while the live subscription runs. */
+  get running(): boolean {
+    return this.loop !== undefined;
+  }
+
+  /** Starts following `$all` in the background: catch up from the checkpoints, then live. */
+  start(): void {
+    if (this.loop !== undefined) return;
+    this.initialize();
+    const stopping = new AbortController();
+    this.stopping = stopping;
+    this.loop = this.followForever(stopping.signal).finally(() => {
+      this.loop = undefined;
+    });
+  }
+
+  /** Stops the live subscription; resolves once the last batch has committed. */
+  async stop(): Promise<void> {
+    const loop = this.loop;
+    if (loop === undefined) return;
+    this.stopping?.abort();
+    await this.closeSubscription?.();
+    await loop;
+  }
+
+  /**
+   * Processes everything up to the head of the log, then returns (the runner must not be running).
+   * Returns the position reached.
+   */
+  async catchUp(onProgress?: (progress: RebuildProgress) => void): Promise<number | null> {
+    if (this.loop !== undefined) throw new Error('catchUp() runs only while the runner is stopped.');
+    this.initialize();
+    const headPosition = await this.store.headPosition();
+    await this.follow({ untilCaughtUp: true, headPosition, onProgress });
+    return this.position;
+  }
+
+  /**
+   * Drops every handler's tables, checkpoint and failed events, and rebuilds them from the log,
+   * reporting progress after each batch. A running runner is stopped for the rebuild and started
+   * again after it.
+   */
+  async rebuild(onProgress?: (progress: RebuildProgress) => void): Promise<number | null> {
+    const wasRunning = this.loop !== undefined;
+    await this.stop();
+    this.initialize();
+    this.db.transaction(() => {
+      for (const handler of this.handlers) this.reset(handler);
+    })();
+    const position = await this.catchUp(onProgress);
+    if (wasRunning) this.start();
+    return position;
+  }
+
+  /**
+   * Resolves `true` once every handler has processed the log up to `position` (read-your-writes),
+   * or `false` after `timeoutMs`.
+   */
+  waitForPosition(position: number, timeoutMs: number): Promise<boolean> {
+    const reached = this.position;
+    if (reached !== null && reached >= position) return Promise.resolve(true);
+    return this.waiters.wait(position, timeoutMs);
+  }
+
+  /** Loads checkpoints; creates missing tables; rebuilds handlers whose version changed. */
+  private initialize(): void {
+    if (this.initialized) return;
+    this.db.transaction(() => {
+      for (const handler of this.handlers) {
+        const stored = this.checkpointTable.read(handler.name);
+        if (stored !== undefined && stored.version === handler.version) {
+          handler.setUp();
+          this.checkpoints.set(handler.name, stored.position);
+          continue;
+        }
+        if (stored !== undefined) {
+          this.logger.warn(
+            `Read model "${handler.name}" was written by version "${stored.version}", this is "${handler.version}": rebuilding it from the log.`,
+          );
+        }
+        this.reset(handler);
+      }
+    })();
+    this.initialized = true;
+  }
+
+  private reset(handler: ProjectionHandler): void {
+    handler.drop();
+    handler.setUp();
+    this.failedEvents.clear(handler.name);
+    this.checkpointTable.write(handler.name, { version: handler.version, position: null });
+    this.checkpoints.set(handler.name, null);
+  }
+
+  private async followForever(signal: AbortSignal): Promise<void> {
+    let delay = this.retryDelayMs;
+    while (!signal.aborted) {
+      try {
+        await this.follow({ untilCaughtUp: false, headPosition: null });
+        if (signal.aborted) return;
+        this.logger.warn('Projection runner: the subscription ended; resubscribing.');
+      } catch (error) {
+        if (signal.aborted) return;
+        this.logger.error(
+          `Projection runner: the subscription failed (${describe(error)}); resubscribing from position ${String(this.position)} in ${delay} ms.`,
+        );
+        await sleep(delay, undefined, { signal }).catch(() => undefined);
+        delay = Math.min(delay * 2, MAX_RETRY_DELAY_MS);
+        continue;
+      }
+      delay = this.retryDelayMs;
+    }
+  }
+
+  private async follow(run: {
+    untilCaughtUp: boolean;
+    headPosition: number | null;
+    onProgress?: ((progress: RebuildProgress) => void) | undefined;
+  }): Promise<void> {
+    const from = this.position;
+    const subscription = this.store.subscribeToAll({
+      fromPosition: from ?? 'start',
+      filter: SESSION_STREAMS_FILTER,
+      checkpointInterval: this.batchSize,
+    });
+    this.closeSubscription = () => subscription.close();
+    if (this.stopping?.signal.aborted === true && !run.untilCaughtUp) {
+      await subscription.close();
+      return;
+    }
+    let processedEvents = 0;
+    let buffer: RecordedEvent[] = [];
+    const flush = (upTo?: number): void => {
+      const position = buffer.at(-1)?.position ?? upTo;
+      if (position === undefined) return;
+      const batch = buffer;
+      buffer = [];
+      this.applyBatch(batch, Math.max(position, upTo ?? position));
+      processedEvents += batch.length;
+      run.onProgress?.({ processedEvents, position: this.position, headPosition: run.headPosition });
+    };
+    const iterator = subscription[Symbol.asyncIterator]();
+    try {
+      let next = iterator.next();
+      for (;;) {
+        const result = buffer.length === 0 ? await next : await Promise.race([next, idle()]);
+        if (result === IDLE) {
+          flush();
+          continue;
+        }
+        if (result.done === true) {
+          flush();
+          return;
+        }
+        next = iterator.next();
+        const message: SubscriptionMessage = result.value;
+        switch (message.kind) {
+          case 'event':
+            buffer.push(message.event);
+            if (buffer.length >= this.batchSize) flush();
+            break;
+          case 'checkpoint':
+            flush(message.position);
+            break;
+          case 'caughtUp':
+            flush(message.position ?? undefined);
+            if (run.untilCaughtUp) return;
+            break;
+          default: {
+            const unreachable: never = message;
+            throw new Error(`Unknown subscription message ${JSON.stringify(unreachable)}`);
+          }
+        }
+      }
+    } finally {
+      this.closeSubscription = undefined;
+      await subscription.close();
+    }
+  }
+
+  /** Applies one batch to every handler and advances their checkpoints to `upTo`, atomically. */
+  private applyBatch(events: RecordedEvent[], upTo: number): void {
+    const failures: string[] = [];
+    const advanced = new Map<string, number>();
+    this.db.transaction(() => {
+      const parsed = events.map((event) => ({ recorded: event, parsed: parseSessionLogEvent(event) }));
+      for (const handler of this.handlers) {
+        const checkpoint = this.checkpoints.get(handler.name) ?? null;
+        if (checkpoint !== null && checkpoint >= upTo) continue;
+        for (const { recorded, parsed: event } of parsed) {
+          if (checkpoint !== null && recorded.position <= checkpoint) continue;
+          try {
+            this.applyOne(handler, event);
+          } catch (error) {
+            const sessionId = event.ok ? event.event.sessionId : event.sessionId;
+            this.failedEvents.record({
+              handler: handler.name,
+              position: recorded.position,
+              streamName: recorded.streamName,
+              ...(sessionId === undefined ? {} : { sessionId }),
+              revision: recorded.revision,
+              eventId: recorded.id,
+              eventType: recorded.type,
+              error: describe(error),
+              failedAt: this.now().toISOString(),
+            });
+            failures.push(
+              `Read model "${handler.name}" skipped event ${recorded.id} (${recorded.type}, ${recorded.streamName}@${recorded.revision}, position ${recorded.position}): ${describe(error)}`,
+            );
+          }
+        }
+        this.checkpointTable.write(handler.name, { version: handler.version, position: upTo });
+        advanced.set(handler.name, upTo);
+      }
+    })();
+    for (const [name, position] of advanced) this.checkpoints.set(name, position);
+    for (const failure of failures) this.logger.warn(failure);
+    const reached = this.position;
+    if (reached !== null) this.waiters.reached(reached);
+    if (advanced.size > 0) this.onBatchCommitted?.({ events: events.length, position: upTo });
+  }
+}
+
+function idle(): Promise<typeof IDLE> {
+  return new Promise((resolve) => setImmediate(() => resolve(IDLE)));
+}
+
+function describe(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}

@@ -1,0 +1,28 @@
+import type { RuntimeMessageKind } from '@agent-ledger/messages';
+
+/** A row of the session list read model. */
+export interface SessionSummary {
+  sessionId: string;
+  /**
+   * Agents that took part, in order of first appearance: the agent that started the session, the
+   * `effectiveAgentName`/`agentName` of messages, and both sides of agent switches.
+   */
+  agents: string[];
+  /** When the store wrote the session's first and latest events (ISO-8601). */
+  firstActivityAt: string;
+  lastActivityAt: string;
+  /** Message events recorded, per kind (kinds never recorded are absent). */
+  messageCounts: Partial<Record<RuntimeMessageKind, number>>;
+  messageCount: number;
+  /** True once a compact boundary was recorded. */
+  compacted: boolean;
+  compactionCount: number;
+  lastCompactBoundaryId?: string;
+  /** Pruning marks recorded. */
+  pruningCount: number;
+  ended: boolean;
+  /** Revision of the session's latest event (pass it as `expectedRevision` to append after it). */
+  revision: number;
+  /** Position of the session's latest event in `$all`. */
+  position: number;
+}

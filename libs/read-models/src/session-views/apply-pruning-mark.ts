@@ -1,0 +1,50 @@
+import type { ToolResultsPrunedEvent } from '@agent-ledger/events';
+import type { RuntimeMessage } from '@agent-ledger/messages';
+import type { SessionViewsStore, StoredMessage } from './session-views-store';
+
+/**
+ * A pruning mark, incrementally: sets `metadata.compactedAt` on each named tool result recorded
+ * before it that has none yet (first mark wins), and on the eligible-parts copy made of it, as
+ * replaying the log would. A name that is unknown or not a tool result is a repair. Returns the
+ * messages changed, for their transcript and export rows to be rewritten.
+ */
+export function applyPruningMark(
+  store: SessionViewsStore,
+  sessionId: string,
+  data: ToolResultsPrunedEvent['data'],
+  revision: number,
+): StoredMessage[] {
+  const changed: StoredMessage[] = [];
+  for (const id of new Set(data.messageIds)) {
+    const target = store.recordedMessage(sessionId, id);
+    if (target === undefined) {
+      store.addRepair(sessionId, {
+        type: 'unknown-prune-target',
+        targetMessageId: id,
+        revision,
+        detail: `A pruning mark names "${id}", but no message with that id was recorded before it; the id was ignored.`,
+      });
+      continue;
+    }
+    if (target.message.kind !== 'tool_result') {
+      store.addRepair(sessionId, {
+        type: 'prune-target-not-tool-result',
+        messageId: id,
+        revision,
+        detail: `A pruning mark names "${id}", a ${target.message.kind} message; only tool results are pruned, so it was left as it was.`,
+      });
+      continue;
+    }
+    if (target.message.metadata?.compactedAt !== undefined) continue;
+    for (const stored of [target, ...store.copiesOf(sessionId, id)]) {
+      const message = withCompactedAt(stored.message, data.compactedAt);
+      store.updateMessage(sessionId, stored.seq, message);
+      changed.push({ ...stored, message });
+    }
+  }
+  return changed;
+}
+
+function withCompactedAt(message: RuntimeMessage, compactedAt: string): RuntimeMessage {
+  return { ...message, metadata: { ...message.metadata, compactedAt } };
+}

@@ -1,0 +1,98 @@
+import type { ProjectionContext, ProjectToExportOptions } from '@agent-ledger/projections';
+import type { ReadModelDatabase } from '../database/open-read-model-database';
+import type { ProjectionHandler } from '../runner/projection-handler';
+import type { SessionLogEvent } from '../runner/session-log-event';
+import { applyPruningMark } from './apply-pruning-mark';
+import { exportRedaction, type ExportPolicy } from './export-policy';
+import { recordMessage } from './record-message';
+import { SESSION_VIEWS_SCHEMA_SQL, SESSION_VIEWS_TABLES } from './session-views-schema';
+import { SessionViewsStore, type StoredMessage } from './session-views-store';
+import { writeViewEntries } from './write-view-entries';
+
+/** Bump when the tables or the way rows are derived change: stored read models are then rebuilt. */
+const SCHEMA_VERSION = 1;
+
+/**
+ * Maintains the transcript, export and debug read models of every session: normalizes each event
+ * incrementally (`rm_messages`, `rm_repairs`, the pairing state) and rewrites the transcript and
+ * export rows of exactly the messages the event added or changed. A new message adds its rows; a
+ * pruning mark rewrites the rows of the tool results it names; nothing else changes earlier rows.
+ */
+export class SessionViewsHandler implements ProjectionHandler {
+  readonly name = 'session-views';
+  readonly version: string;
+  private readonly exportContext: { context: ProjectionContext; options: ProjectToExportOptions };
+  private store: SessionViewsStore | undefined;
+
+  constructor(
+    private readonly db: ReadModelDatabase,
+    readonly exportPolicy: ExportPolicy = {},
+  ) {
+    this.version = `${SCHEMA_VERSION}:${JSON.stringify(normalizedPolicy(exportPolicy))}`;
+    this.exportContext = {
+      context: {
+        sessionId: '',
+        activeAgentName: '',
+        includeReasoning: exportPolicy.includeReasoning === true,
+      },
+      options: exportRedaction(exportPolicy),
+    };
+  }
+
+  setUp(): void {
+    this.db.exec(SESSION_VIEWS_SCHEMA_SQL);
+    this.store = new SessionViewsStore(this.db);
+  }
+
+  drop(): void {
+    for (const table of SESSION_VIEWS_TABLES) this.db.exec(`DROP TABLE IF EXISTS ${table}`);
+    this.store = undefined;
+  }
+
+  apply(logged: SessionLogEvent): void {
+    const store = this.store ?? this.setUpAndGetStore();
+    const { event, sessionId, revision } = logged;
+    let changed: StoredMessage[];
+    switch (event.type) {
+      case 'SessionStarted':
+      case 'SessionEnded':
+        return;
+      case 'ToolResultsPruned':
+        changed = applyPruningMark(store, sessionId, event.data, revision);
+        break;
+      case 'SystemNoteRecorded':
+      case 'UserInputRecorded':
+      case 'AssistantTextRecorded':
+      case 'AssistantReasoningRecorded':
+      case 'ToolCallRecorded':
+      case 'ToolResultRecorded':
+      case 'ToolApprovalRequested':
+      case 'ToolApprovalResponded':
+      case 'CompactBoundaryRecorded':
+      case 'CompactSummaryRecorded':
+      case 'RuntimeReminderRecorded':
+      case 'HandoffSummaryRecorded':
+      case 'AgentSwitchNoteRecorded':
+        changed = recordMessage(store, event.data, revision, sessionId);
+        break;
+      default: {
+        const unreachable: never = event;
+        throw new Error(`Unhandled session event ${JSON.stringify(unreachable)}`);
+      }
+    }
+    for (const stored of changed) writeViewEntries(store, sessionId, stored, revision, this.exportContext);
+  }
+
+  private setUpAndGetStore(): SessionViewsStore {
+    this.setUp();
+    return this.store ?? new SessionViewsStore(this.db);
+  }
+}
+
+function normalizedPolicy(policy: ExportPolicy): Required<ExportPolicy> {
+  return {
+    redactSecrets: policy.redactSecrets !== false,
+    extraPatterns: policy.extraPatterns ?? [],
+    includeReasoning: policy.includeReasoning === true,
+  };
+}

@@ -1,0 +1,282 @@
+import type { RuntimeMessage } from '@agent-ledger/messages';
+import type { ReadModelDatabase } from '../database/open-read-model-database';
+import { readOwnJson } from '../database/own-json';
+import type { SessionRepair } from './session-repair';
+
+/** A stored normalized message. */
+export interface StoredMessage {
+  seq: number;
+  revision: number;
+  /** `null` for an eligible-parts copy (normalization made it; no event recorded it). */
+  recordedId: string | null;
+  fingerprint: string | null;
+  /** For an eligible-parts copy, the id of the message it copies. */
+  copyOf: string | null;
+  message: RuntimeMessage;
+}
+
+/** An open or answered eligible tool call, as normalization's pairing tracks it. */
+export interface StoredToolCall {
+  toolCallId: string;
+  holderId: string;
+  holderSeq: number;
+  holderRevision: number;
+  toolName: string;
+  open: boolean;
+  denied: boolean;
+}
+
+interface MessageRow {
+  seq: number;
+  revision: number;
+  recorded_id: string | null;
+  fingerprint: string | null;
+  copy_of: string | null;
+  message: string;
+}
+
+interface ToolCallRow {
+  tool_call_id: string;
+  holder_id: string;
+  holder_seq: number;
+  holder_revision: number;
+  tool_name: string;
+  open: number;
+  denied: number;
+}
+
+/** Prepared statements over the session-views tables; one instance per handler and database. */
+export class SessionViewsStore {
+  private readonly statements;
+
+  constructor(db: ReadModelDatabase) {
+    this.statements = {
+      nextSeq: db.prepare<[string], { next: number }>(
+        'SELECT COALESCE(MAX(seq), -1) + 1 AS next FROM rm_messages WHERE session_id = ?',
+      ),
+      fingerprintsOf: db.prepare<[string, string], { fingerprint: string }>(
+        'SELECT fingerprint FROM rm_messages WHERE session_id = ? AND recorded_id = ?',
+      ),
+      hasId: db.prepare<[string, string], { one: number }>(
+        'SELECT 1 AS one FROM rm_messages WHERE session_id = ? AND id = ?',
+      ),
+      recordedById: db.prepare<[string, string], MessageRow>(
+        'SELECT * FROM rm_messages WHERE session_id = ? AND id = ? AND copy_of IS NULL',
+      ),
+      copiesOf: db.prepare<[string, string], MessageRow>(
+        'SELECT * FROM rm_messages WHERE session_id = ? AND copy_of = ? ORDER BY seq',
+      ),
+      insertMessage: db.prepare(
+        `INSERT INTO rm_messages (session_id, seq, id, recorded_id, fingerprint, copy_of, revision, kind, message)
+         VALUES (@sessionId, @seq, @id, @recordedId, @fingerprint, @copyOf, @revision, @kind, @message)`,
+      ),
+      updateMessage: db.prepare<[string, string, number]>(
+        'UPDATE rm_messages SET message = ? WHERE session_id = ? AND seq = ?',
+      ),
+      messages: db.prepare<[string], MessageRow>(
+        'SELECT * FROM rm_messages WHERE session_id = ? ORDER BY seq',
+      ),
+      toolCall: db.prepare<[string, string], { open: number }>(
+        'SELECT open FROM rm_tool_calls WHERE session_id = ? AND tool_call_id = ?',
+      ),
+      insertToolCall: db.prepare(
+        `INSERT INTO rm_tool_calls (session_id, tool_call_id, holder_id, holder_seq, holder_revision, part_index, tool_name, open)
+         VALUES (@sessionId, @toolCallId, @holderId, @holderSeq, @holderRevision, @partIndex, @toolName, 1)`,
+      ),
+      closeToolCall: db.prepare<[string, string]>(
+        'UPDATE rm_tool_calls SET open = 0 WHERE session_id = ? AND tool_call_id = ? AND open = 1',
+      ),
+      openToolCalls: db.prepare<[string], ToolCallRow>(
+        `SELECT c.*, EXISTS (SELECT 1 FROM rm_denials d WHERE d.session_id = c.session_id AND d.tool_call_id = c.tool_call_id) AS denied
+         FROM rm_tool_calls c WHERE c.session_id = ? AND c.open = 1 ORDER BY c.holder_seq, c.part_index`,
+      ),
+      toolName: db.prepare<[string, string], { tool_name: string }>(
+        'SELECT tool_name FROM rm_tool_names WHERE session_id = ? AND tool_call_id = ?',
+      ),
+      insertToolName: db.prepare<[string, string, string]>(
+        'INSERT OR IGNORE INTO rm_tool_names (session_id, tool_call_id, tool_name) VALUES (?, ?, ?)',
+      ),
+      approval: db.prepare<[string, string], { tool_call_id: string }>(
+        'SELECT tool_call_id FROM rm_approvals WHERE session_id = ? AND approval_id = ?',
+      ),
+      upsertApproval: db.prepare<[string, string, string]>(
+        'INSERT OR REPLACE INTO rm_approvals (session_id, approval_id, tool_call_id) VALUES (?, ?, ?)',
+      ),
+      insertDenial: db.prepare<[string, string]>(
+        'INSERT OR IGNORE INTO rm_denials (session_id, tool_call_id) VALUES (?, ?)',
+      ),
+      nextRepairOrdinal: db.prepare<[string], { next: number }>(
+        'SELECT COALESCE(MAX(ordinal), -1) + 1 AS next FROM rm_repairs WHERE session_id = ?',
+      ),
+      insertRepair: db.prepare<[string, number, number, string]>(
+        'INSERT INTO rm_repairs (session_id, ordinal, revision, repair) VALUES (?, ?, ?, ?)',
+      ),
+      repairs: db.prepare<[string], { repair: string }>(
+        'SELECT repair FROM rm_repairs WHERE session_id = ? ORDER BY ordinal',
+      ),
+      upsertTranscript: db.prepare<[string, number, string, number, string | null]>(
+        'INSERT OR REPLACE INTO rm_transcript (session_id, seq, id, revision, entry) VALUES (?, ?, ?, ?, ?)',
+      ),
+      upsertExport: db.prepare<[string, number, string, string | null, number]>(
+        'INSERT OR REPLACE INTO rm_export (session_id, seq, id, entry, redactions) VALUES (?, ?, ?, ?, ?)',
+      ),
+    };
+  }
+
+  nextSeq(sessionId: string): number {
+    return this.statements.nextSeq.get(sessionId)?.next ?? 0;
+  }
+
+  /** Fingerprints of the messages recorded under `recordedId` (renamed duplicates included). */
+  fingerprintsOf(sessionId: string, recordedId: string): string[] {
+    return this.statements.fingerprintsOf.all(sessionId, recordedId).map((row) => row.fingerprint);
+  }
+
+  hasId(sessionId: string, id: string): boolean {
+    return this.statements.hasId.get(sessionId, id) !== undefined;
+  }
+
+  /** The message with this id that an event recorded (not an eligible-parts copy). */
+  recordedMessage(sessionId: string, id: string): StoredMessage | undefined {
+    const row = this.statements.recordedById.get(sessionId, id);
+    return row === undefined ? undefined : toStoredMessage(row);
+  }
+
+  copiesOf(sessionId: string, id: string): StoredMessage[] {
+    return this.statements.copiesOf.all(sessionId, id).map(toStoredMessage);
+  }
+
+  insertMessage(sessionId: string, stored: StoredMessage): void {
+    this.statements.insertMessage.run({
+      sessionId,
+      seq: stored.seq,
+      id: stored.message.id,
+      recordedId: stored.recordedId,
+      fingerprint: stored.fingerprint,
+      copyOf: stored.copyOf,
+      revision: stored.revision,
+      kind: stored.message.kind,
+      message: JSON.stringify(stored.message),
+    });
+  }
+
+  updateMessage(sessionId: string, seq: number, message: RuntimeMessage): void {
+    this.statements.updateMessage.run(JSON.stringify(message), sessionId, seq);
+  }
+
+  /** Every normalized message of the session, in order. */
+  messages(sessionId: string): StoredMessage[] {
+    return this.statements.messages.all(sessionId).map(toStoredMessage);
+  }
+
+  /** `undefined`: no eligible call used this id; otherwise whether it still awaits its result. */
+  toolCallState(sessionId: string, toolCallId: string): 'open' | 'answered' | undefined {
+    const row = this.statements.toolCall.get(sessionId, toolCallId);
+    if (row === undefined) return undefined;
+    return row.open === 1 ? 'open' : 'answered';
+  }
+
+  openToolCall(
+    sessionId: string,
+    call: { toolCallId: string; toolName: string; partIndex: number },
+    holder: { id: string; seq: number; revision: number },
+  ): void {
+    this.statements.insertToolCall.run({
+      sessionId,
+      toolCallId: call.toolCallId,
+      holderId: holder.id,
+      holderSeq: holder.seq,
+      holderRevision: holder.revision,
+      partIndex: call.partIndex,
+      toolName: call.toolName,
+    });
+  }
+
+  closeToolCall(sessionId: string, toolCallId: string): void {
+    this.statements.closeToolCall.run(sessionId, toolCallId);
+  }
+
+  /** Eligible tool calls still without a result, in the order they were made. */
+  openToolCalls(sessionId: string): StoredToolCall[] {
+    return this.statements.openToolCalls.all(sessionId).map((row) => ({
+      toolCallId: row.tool_call_id,
+      holderId: row.holder_id,
+      holderSeq: row.holder_seq,
+      holderRevision: row.holder_revision,
+      toolName: row.tool_name,
+      open: row.open === 1,
+      denied: row.denied === 1,
+    }));
+  }
+
+  toolName(sessionId: string, toolCallId: string): string | undefined {
+    return this.statements.toolName.get(sessionId, toolCallId)?.tool_name;
+  }
+
+  /** Remembers the first name seen for a tool call id (first call wins). */
+  rememberToolName(sessionId: string, toolCallId: string, toolName: string): void {
+    this.statements.insertToolName.run(sessionId, toolCallId, toolName);
+  }
+
+  approvalToolCallId(sessionId: string, approvalId: string): string | undefined {
+    return this.statements.approval.get(sessionId, approvalId)?.tool_call_id;
+  }
+
+  rememberApproval(sessionId: string, approvalId: string, toolCallId: string): void {
+    this.statements.upsertApproval.run(sessionId, approvalId, toolCallId);
+  }
+
+  rememberDenial(sessionId: string, toolCallId: string): void {
+    this.statements.insertDenial.run(sessionId, toolCallId);
+  }
+
+  addRepair(sessionId: string, repair: SessionRepair): void {
+    const ordinal = this.statements.nextRepairOrdinal.get(sessionId)?.next ?? 0;
+    this.statements.insertRepair.run(sessionId, ordinal, repair.revision, JSON.stringify(repair));
+  }
+
+  /** Stored repairs in the order they were found (dangling tool calls are not stored). */
+  repairs(sessionId: string): SessionRepair[] {
+    return this.statements.repairs.all(sessionId).map((row) => readOwnJson<SessionRepair>(row.repair));
+  }
+
+  writeTranscriptEntry(
+    sessionId: string,
+    stored: { seq: number; revision: number; id: string },
+    entry: unknown,
+  ): void {
+    this.statements.upsertTranscript.run(
+      sessionId,
+      stored.seq,
+      stored.id,
+      stored.revision,
+      entry === undefined ? null : JSON.stringify(entry),
+    );
+  }
+
+  writeExportEntry(
+    sessionId: string,
+    stored: { seq: number; id: string },
+    entry: unknown,
+    redactions: number,
+  ): void {
+    this.statements.upsertExport.run(
+      sessionId,
+      stored.seq,
+      stored.id,
+      entry === undefined ? null : JSON.stringify(entry),
+      redactions,
+    );
+  }
+}
+
+function toStoredMessage(row: MessageRow): StoredMessage {
+  return {
+    seq: row.seq,
+    revision: row.revision,
+    recordedId: row.recorded_id,
+    fingerprint: row.fingerprint,
+    copyOf: row.copy_of,
+    message: readOwnJson<RuntimeMessage>(row.message),
+  };
+}

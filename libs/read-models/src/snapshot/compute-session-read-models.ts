@@ -1,0 +1,49 @@
+import type { RecordedEvent } from '@agent-ledger/event-store';
+import { normalizeSessionEvents } from '@agent-ledger/events';
+import { projectToExport, projectToTranscript } from '@agent-ledger/projections';
+import { parseSessionLogEvent } from '../runner/parse-session-log-event';
+import type { SessionLogEvent } from '../runner/session-log-event';
+import { evolveSessionSummary } from '../session-list/evolve-session-summary';
+import type { SessionSummary } from '../session-list/session-summary';
+import { exportRedaction, type ExportPolicy } from '../session-views/export-policy';
+import type { SessionRepair } from '../session-views/session-repair';
+import type { SessionReadModels } from './session-read-models';
+
+/**
+ * The read models of one session recomputed from its events in memory, by the pure route:
+ * parse every event as the runner does (refused events are left out, as the runner skips them),
+ * `normalizeSessionEvents` with `repairDanglingToolCalls: false` (the read models show a call
+ * whose result is still coming as pending), then `projectToTranscript` and `projectToExport`.
+ * `events` are the session stream's events in order, from revision 0.
+ */
+export function computeSessionReadModels(
+  sessionId: string,
+  events: readonly RecordedEvent[],
+  options: { exportPolicy?: ExportPolicy } = {},
+): SessionReadModels {
+  const logged = events.flatMap((event): SessionLogEvent[] => {
+    const parsed = parseSessionLogEvent(event);
+    return parsed.ok ? [parsed.event] : [];
+  });
+  const normalized = normalizeSessionEvents(
+    logged.map((entry) => entry.event),
+    { repairDanglingToolCalls: false },
+  );
+  const policy = options.exportPolicy ?? {};
+  const context = { sessionId, activeAgentName: '' };
+  return {
+    sessionId,
+    summary: logged.reduce<SessionSummary | undefined>(evolveSessionSummary, undefined),
+    messages: normalized.messages,
+    repairs: normalized.repairs.map(({ eventIndex, ...repair }): SessionRepair => ({
+      ...repair,
+      revision: logged[eventIndex]?.revision ?? -1,
+    })),
+    transcript: projectToTranscript(normalized.messages, context),
+    export: projectToExport(
+      normalized.messages,
+      { ...context, includeReasoning: policy.includeReasoning === true },
+      exportRedaction(policy),
+    ),
+  };
+}

@@ -1,0 +1,148 @@
+import { messageRecorded, type SessionEvent } from '@agent-ledger/events';
+import type { RuntimeMessage } from '@agent-ledger/messages';
+import { handoffMessages } from './handoff-messages';
+import type {
+  CompactSession,
+  EndSession,
+  PruneToolResults,
+  SessionCommand,
+  SessionDecisionContext,
+} from './session-command';
+import { SessionRuleError } from './session-rule-error';
+import type { SessionState } from './session-state';
+import { selectNewMessages } from './select-new-messages';
+import { selectToolResultsToPrune } from './select-tool-results-to-prune';
+
+/**
+ * The session's decider: the events `command` produces given the session's `state`, or a thrown
+ * `SessionRuleError` when it breaks a rule (then nothing is to be appended). Pure: the time comes
+ * in `context`, ids with the command. An empty result means the command is already satisfied
+ * (a retry, a pruning that selects nothing): success with nothing to append.
+ */
+export function decideSession(
+  command: SessionCommand,
+  state: SessionState,
+  context: SessionDecisionContext,
+): SessionEvent[] {
+  switch (command.type) {
+    case 'AppendMessages':
+      requireNotEnded(command.sessionId, state);
+      return recordMessages(command.sessionId, command.messages, state, context);
+    case 'CompactSession':
+      return decideCompaction(command, state, context);
+    case 'PruneToolResults':
+      return decidePruning(command, state, context);
+    case 'HandoffSession':
+      requireActive(command.sessionId, state, 'hand off');
+      return recordMessages(command.sessionId, handoffMessages(command, context), state, context);
+    case 'EndSession':
+      return decideEnd(command, state, context);
+    default: {
+      const unreachable: never = command;
+      return unreachable;
+    }
+  }
+}
+
+function recordMessages(
+  sessionId: string,
+  messages: readonly RuntimeMessage[],
+  state: SessionState,
+  context: SessionDecisionContext,
+): SessionEvent[] {
+  const accepted = selectNewMessages(sessionId, messages, state);
+  if (accepted.length === 0) return [];
+  const events: SessionEvent[] = accepted.map(messageRecorded);
+  if (state.status !== 'new') return events;
+  const agentName = accepted.find((message) => message.metadata?.agentName !== undefined)?.metadata
+    ?.agentName;
+  return [
+    {
+      type: 'SessionStarted',
+      data: {
+        sessionId,
+        startedAt: context.now,
+        ...(agentName !== undefined ? { agentName } : {}),
+      },
+    },
+    ...events,
+  ];
+}
+
+function decideCompaction(
+  command: CompactSession,
+  state: SessionState,
+  context: SessionDecisionContext,
+): SessionEvent[] {
+  requireActive(command.sessionId, state, 'compact');
+  const { boundary, summary } = command;
+  if (summary.metadata?.summaryForBoundaryId !== boundary.id) {
+    throw new SessionRuleError(
+      'SummaryDoesNotNameBoundary',
+      `Message "${summary.id}" (compact_summary): metadata.summaryForBoundaryId is ${JSON.stringify(summary.metadata?.summaryForBoundaryId ?? null)}, but the compaction's boundary is "${boundary.id}". The summary of a compaction names its boundary.`,
+      { messageId: summary.id, field: 'metadata.summaryForBoundaryId' },
+    );
+  }
+  return recordMessages(command.sessionId, [boundary, summary], state, context);
+}
+
+function decidePruning(
+  command: PruneToolResults,
+  state: SessionState,
+  context: SessionDecisionContext,
+): SessionEvent[] {
+  requireActive(command.sessionId, state, 'prune');
+  const messageIds = selectToolResultsToPrune(command, state);
+  if (messageIds.length === 0) return [];
+  const reason =
+    command.reason ??
+    ('policy' in command
+      ? `tool results older than the last ${command.policy.keepLastUserTurns} user turns and longer than ${command.policy.minChars} characters`
+      : 'pruned by request');
+  return [
+    {
+      type: 'ToolResultsPruned',
+      data: { sessionId: command.sessionId, messageIds, compactedAt: context.now, reason },
+    },
+  ];
+}
+
+function decideEnd(
+  command: EndSession,
+  state: SessionState,
+  context: SessionDecisionContext,
+): SessionEvent[] {
+  if (state.status === 'new') throw sessionNotFound(command.sessionId, 'end');
+  if (state.status === 'ended') return [];
+  return [
+    {
+      type: 'SessionEnded',
+      data: {
+        sessionId: command.sessionId,
+        endedAt: context.now,
+        ...(command.reason !== undefined ? { reason: command.reason } : {}),
+      },
+    },
+  ];
+}
+
+function requireActive(sessionId: string, state: SessionState, action: string): void {
+  if (state.status === 'new') throw sessionNotFound(sessionId, action);
+  requireNotEnded(sessionId, state);
+}
+
+function requireNotEnded(sessionId: string, state: SessionState): void {
+  if (state.status === 'ended') {
+    throw new SessionRuleError(
+      'SessionAlreadyEnded',
+      `Session "${sessionId}" has ended; nothing more can be recorded in it. Start a new session.`,
+    );
+  }
+}
+
+function sessionNotFound(sessionId: string, action: string): SessionRuleError {
+  return new SessionRuleError(
+    'SessionNotFound',
+    `Session "${sessionId}" does not exist, so there is nothing to ${action}. A session starts with its first appended messages.`,
+  );
+}

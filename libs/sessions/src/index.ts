@@ -1,0 +1,21 @@
+export { decideSession } from './decide-session';
+export { evolveSession } from './evolve-session';
+export { handoffMessages } from './handoff-messages';
+export { canonicalJson } from './canonical-json';
+export { initialSessionState } from './initial-session-state';
+export { messageFingerprint } from './message-fingerprint';
+export type {
+  AppendMessages,
+  CompactSession,
+  EndSession,
+  HandoffSession,
+  PruneSelection,
+  PruneToolResults,
+  SessionCommand,
+  SessionDecisionContext,
+} from './session-command';
+export { SESSION_EVENT_ID_NAMESPACE, sessionEventId } from './session-event-id';
+export { SessionRuleError, type SessionRuleCode, type SessionRuleLocation } from './session-rule-error';
+export type { SessionState, ToolResultFacts } from './session-state';
+export { selectToolResultsToPrune } from './select-tool-results-to-prune';
+export { toolResultLength } from './tool-result-length';

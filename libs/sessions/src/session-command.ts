@@ -1,0 +1,75 @@
+import type {
+  CompactBoundaryMessage,
+  CompactSummaryMessage,
+  RuntimeMessage,
+} from '@agent-ledger/messages';
+
+/** Record a batch of messages (one agent turn), atomically. The first append starts the session. */
+export interface AppendMessages {
+  type: 'AppendMessages';
+  sessionId: string;
+  messages: RuntimeMessage[];
+}
+
+/** Record a compaction: its boundary and the summary naming it, together. */
+export interface CompactSession {
+  type: 'CompactSession';
+  sessionId: string;
+  boundary: CompactBoundaryMessage;
+  /** Must name `boundary` in `metadata.summaryForBoundaryId`. */
+  summary: CompactSummaryMessage;
+}
+
+/** Which tool results a pruning selects: named ones, or those a policy picks. */
+export type PruneSelection =
+  | { messageIds: string[] }
+  | {
+      /** Tool results older than the last `keepLastUserTurns` user turns and longer than `minChars` characters. */
+      policy: { keepLastUserTurns: number; minChars: number };
+    };
+
+/** Mark tool results as pruned: the model sees a stub from then on; storage keeps the original. */
+export type PruneToolResults = {
+  type: 'PruneToolResults';
+  sessionId: string;
+  /** Recorded in the pruning mark; a default says how the results were selected. */
+  reason?: string;
+} & PruneSelection;
+
+/**
+ * One agent hands the session to another: a `handoff_summary` (what the next agent should know)
+ * and an `agent_switch_note`, written together. Their ids come with the command so that a retry
+ * produces the same messages (the server derives them from the request).
+ */
+export interface HandoffSession {
+  type: 'HandoffSession';
+  sessionId: string;
+  fromAgent: string;
+  toAgent: string;
+  summary: string;
+  reason?: string;
+  runId?: string;
+  summaryMessageId: string;
+  switchNoteMessageId: string;
+}
+
+/** End the session: later commands that would add to it are refused. */
+export interface EndSession {
+  type: 'EndSession';
+  sessionId: string;
+  reason?: string;
+}
+
+/** Every command the session decider takes. */
+export type SessionCommand =
+  | AppendMessages
+  | CompactSession
+  | PruneToolResults
+  | HandoffSession
+  | EndSession;
+
+/** What a decision may depend on besides the command and the state: the clock, as an argument. */
+export interface SessionDecisionContext {
+  /** ISO-8601 time of the decision (`SessionStarted.startedAt`, `compactedAt`, hand-off `createdAt`). */
+  now: string;
+}

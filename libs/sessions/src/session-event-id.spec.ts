@@ -1,0 +1,34 @@
+import { sessionEventId } from './session-event-id';
+import { m5 } from './testing/decider-fixtures';
+
+describe('sessionEventId', () => {
+  it('derives ids from what the event is, pinned so that retries stay idempotent across versions', () => {
+    expect([
+      sessionEventId('s1', { type: 'AssistantTextRecorded', data: m5 }),
+      sessionEventId('s1', {
+        type: 'AssistantTextRecorded',
+        data: { ...m5, createdAt: '2030-01-01T00:00:00.000Z', content: 'stamped and edited' },
+      }),
+      sessionEventId('s2', { type: 'AssistantTextRecorded', data: { ...m5, sessionId: 's2' } }),
+      sessionEventId('s1', {
+        type: 'SessionStarted',
+        data: { sessionId: 's1', startedAt: '2026-04-08T10:00:00.000Z' },
+      }),
+      sessionEventId('s1', {
+        type: 'ToolResultsPruned',
+        data: {
+          sessionId: 's1',
+          messageIds: ['m4'],
+          compactedAt: '2026-04-08T10:00:00.000Z',
+          reason: 'manual',
+        },
+      }),
+    ]).toEqual([
+      'c13f1dc6-56ad-5aa3-ab59-84d8c71a035e',
+      'c13f1dc6-56ad-5aa3-ab59-84d8c71a035e',
+      '0acc58f5-3871-5bf7-a2e9-0d67e65e94f3',
+      '0d262de6-306f-564a-bb83-94fa97bd0bfe',
+      'b1d50e57-c0d4-51e9-8c0a-ae01fea50fed',
+    ]);
+  });
+});

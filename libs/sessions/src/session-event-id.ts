@@ -1,0 +1,42 @@
+import type { SessionEvent } from '@agent-ledger/events';
+import { v5 as uuidv5 } from 'uuid';
+
+/** UUID v5 namespace of session event ids. Changing it would break the idempotency of retries. */
+export const SESSION_EVENT_ID_NAMESPACE = 'b229b306-5490-4185-86da-8293304e97a3';
+
+/**
+ * The id of a session event, derived from what the event is (UUID v5), never random: a message's
+ * event id comes from the session id and the message id, so a client that re-sends an append
+ * whose response it lost produces the same event ids, and the store treats it as a retry.
+ */
+export function sessionEventId(sessionId: string, event: SessionEvent): string {
+  return uuidv5(eventName(sessionId, event), SESSION_EVENT_ID_NAMESPACE);
+}
+
+function eventName(sessionId: string, event: SessionEvent): string {
+  switch (event.type) {
+    case 'SessionStarted':
+    case 'SessionEnded':
+      return `${sessionId}\u0000${event.type}`;
+    case 'ToolResultsPruned':
+      return `${sessionId}\u0000${event.type}\u0000${event.data.messageIds.join('\u0000')}`;
+    case 'SystemNoteRecorded':
+    case 'UserInputRecorded':
+    case 'AssistantTextRecorded':
+    case 'AssistantReasoningRecorded':
+    case 'ToolCallRecorded':
+    case 'ToolResultRecorded':
+    case 'ToolApprovalRequested':
+    case 'ToolApprovalResponded':
+    case 'CompactBoundaryRecorded':
+    case 'CompactSummaryRecorded':
+    case 'RuntimeReminderRecorded':
+    case 'HandoffSummaryRecorded':
+    case 'AgentSwitchNoteRecorded':
+      return `${sessionId}\u0000message\u0000${event.data.id}`;
+    default: {
+      const unreachable: never = event;
+      return unreachable;
+    }
+  }
+}
