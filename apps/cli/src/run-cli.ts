@@ -38,7 +38,8 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
     }
     const detail = error instanceof Error ? error.message : String(error);
     io.stderr.write(`agent-ledger: internal error: ${detail}\n`);
-    if (process.env.DEBUG !== undefined && error instanceof Error) io.stderr.write(`${error.stack}\n`);
+    if (process.env.DEBUG !== undefined && error instanceof Error)
+      io.stderr.write(`${error.stack}\n`);
     return 1;
   }
 }

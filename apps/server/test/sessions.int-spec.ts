@@ -3,6 +3,7 @@ import { seedExampleMessages } from '@agent-ledger/testing';
 import { getJson, postJson } from './support/http-client';
 import { readSessionStream } from './support/read-session-stream';
 import { startServer, type RunningServer } from './support/start-server';
+import { anyNumber, anyString, stringMatching } from './support/matchers';
 
 let server: RunningServer;
 const sessionUrl = (sessionId: string, route: string): string =>
@@ -23,7 +24,7 @@ describe("the seed's worked example over HTTP", () => {
     const appended = await postJson(sessionUrl('s1', 'messages'), { messages: [m1WithoutTime, ...rest] });
     expect(appended).toEqual({
       status: 200,
-      body: { sessionId: 's1', revision: 5, position: expect.any(Number) },
+      body: { sessionId: 's1', revision: 5, position: anyNumber },
     });
 
     const pruned = await postJson(sessionUrl('s1', 'prunings'), {
@@ -33,14 +34,14 @@ describe("the seed's worked example over HTTP", () => {
     });
     expect(pruned).toEqual({
       status: 200,
-      body: { sessionId: 's1', revision: 6, position: expect.any(Number) },
+      body: { sessionId: 's1', revision: 6, position: anyNumber },
     });
 
     const stream = await readSessionStream(server.dataDir, 's1');
     const stamped = (stream[1]?.data as { createdAt?: unknown } | undefined)?.createdAt;
-    expect(stamped).toEqual(expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/));
+    expect(stamped).toEqual(stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/));
     expect(stream.map(({ revision, type, data }) => ({ revision, type, data }))).toEqual([
-      { revision: 0, type: 'SessionStarted', data: { sessionId: 's1', startedAt: expect.any(String) } },
+      { revision: 0, type: 'SessionStarted', data: { sessionId: 's1', startedAt: anyString } },
       { revision: 1, type: 'SystemNoteRecorded', data: { ...m1, createdAt: stamped } },
       { revision: 2, type: 'UserInputRecorded', data: rest[0] },
       { revision: 3, type: 'ToolCallRecorded', data: rest[1] },
@@ -52,7 +53,7 @@ describe("the seed's worked example over HTTP", () => {
         data: {
           sessionId: 's1',
           messageIds: ['m4'],
-          compactedAt: expect.any(String),
+          compactedAt: anyString,
           reason: 'Old tool result no longer needed in full',
         },
       },
@@ -86,12 +87,12 @@ describe('the other commands', () => {
     };
     expect(await postJson(sessionUrl('compact-1', 'compactions'), { boundary, summary })).toEqual({
       status: 200,
-      body: { sessionId: 'compact-1', revision: 7, position: expect.any(Number) },
+      body: { sessionId: 'compact-1', revision: 7, position: anyNumber },
     });
     const stream = await readSessionStream(server.dataDir, 'compact-1');
     expect(stream.slice(6).map(({ type, data }) => ({ type, data }))).toEqual([
-      { type: 'CompactBoundaryRecorded', data: { ...boundary, createdAt: expect.any(String) } },
-      { type: 'CompactSummaryRecorded', data: { ...summary, createdAt: expect.any(String) } },
+      { type: 'CompactBoundaryRecorded', data: { ...boundary, createdAt: anyString } },
+      { type: 'CompactSummaryRecorded', data: { ...summary, createdAt: anyString } },
     ]);
   });
 
@@ -101,12 +102,12 @@ describe('the other commands', () => {
     expect((await postJson(sessionUrl('policy-1', 'prunings'), { policy })).body).toEqual({
       sessionId: 'policy-1',
       revision: 6,
-      position: expect.any(Number),
+      position: anyNumber,
     });
     expect((await postJson(sessionUrl('policy-1', 'prunings'), { policy })).body).toEqual({
       sessionId: 'policy-1',
       revision: 6,
-      position: expect.any(Number),
+      position: anyNumber,
     });
     const stream = await readSessionStream(server.dataDir, 'policy-1');
     expect(stream.slice(6).map(({ type, data }) => ({ type, data }))).toEqual([
@@ -115,7 +116,7 @@ describe('the other commands', () => {
         data: {
           sessionId: 'policy-1',
           messageIds: ['m4'],
-          compactedAt: expect.any(String),
+          compactedAt: anyString,
           reason: 'tool results older than the last 0 user turns and longer than 3 characters',
         },
       },
@@ -128,7 +129,7 @@ describe('the other commands', () => {
     const first = await postJson(sessionUrl('handoff-1', 'handoffs'), body);
     const retry = await postJson(sessionUrl('handoff-1', 'handoffs'), body);
     expect([first, retry]).toEqual([
-      { status: 200, body: { sessionId: 'handoff-1', revision: 7, position: expect.any(Number) } },
+      { status: 200, body: { sessionId: 'handoff-1', revision: 7, position: anyNumber } },
       first,
     ]);
     const stream = await readSessionStream(server.dataDir, 'handoff-1');
@@ -140,7 +141,7 @@ describe('the other commands', () => {
           sessionId: 'handoff-1',
           kind: 'handoff_summary',
           role: 'user',
-          createdAt: expect.any(String),
+          createdAt: anyString,
           content: 'Please review the fix.',
           metadata: { agentName: 'build', source: 'runtime' },
         },
@@ -152,7 +153,7 @@ describe('the other commands', () => {
           sessionId: 'handoff-1',
           kind: 'agent_switch_note',
           role: 'system',
-          createdAt: expect.any(String),
+          createdAt: anyString,
           content: { type: 'agent-switch', fromAgent: 'build', toAgent: 'review' },
           metadata: { agentName: 'review', source: 'runtime' },
         },
@@ -187,7 +188,7 @@ describe('the other commands', () => {
     const first = await postJson(sessionUrl('ai-sdk-1', 'ai-sdk-steps'), step);
     const retry = await postJson(sessionUrl('ai-sdk-1', 'ai-sdk-steps'), step);
     expect([first, retry]).toEqual([
-      { status: 200, body: { sessionId: 'ai-sdk-1', revision: 3, position: expect.any(Number) } },
+      { status: 200, body: { sessionId: 'ai-sdk-1', revision: 3, position: anyNumber } },
       first,
     ]);
     const stream = await readSessionStream(server.dataDir, 'ai-sdk-1');
@@ -197,7 +198,7 @@ describe('the other commands', () => {
       { type: 'ToolCallRecorded', kind: 'tool_call' },
       { type: 'ToolResultRecorded', kind: 'tool_result' },
     ]);
-    expect(stream[0]?.data).toEqual({ sessionId: 'ai-sdk-1', startedAt: expect.any(String), agentName: 'build' });
+    expect(stream[0]?.data).toEqual({ sessionId: 'ai-sdk-1', startedAt: anyString, agentName: 'build' });
   });
 
   it('ends a session; later appends are refused with 422 SessionAlreadyEnded', async () => {
@@ -205,7 +206,7 @@ describe('the other commands', () => {
     expect((await postJson(sessionUrl('end-1', 'end'), { reason: 'done' })).body).toEqual({
       sessionId: 'end-1',
       revision: 6,
-      position: expect.any(Number),
+      position: anyNumber,
     });
     const refused = await postJson(sessionUrl('end-1', 'messages'), {
       messages: [{ id: 'late', sessionId: 'end-1', kind: 'user_input', role: 'user', content: 'hello?' }],
@@ -226,7 +227,7 @@ describe('health and docs', () => {
   it("GET /health reports the store's connectivity", async () => {
     expect(await getJson(`${server.url}/health`)).toEqual({
       status: 200,
-      body: { status: 'ok', store: { kind: 'sqlite', headPosition: expect.any(Number) } },
+      body: { status: 'ok', store: { kind: 'sqlite', headPosition: anyNumber } },
     });
   });
 

@@ -1,6 +1,10 @@
 /** Base of this lib's errors: each has a stable `code` a caller can act on. */
 export abstract class AiSdkConversionError extends Error {
   abstract readonly code: string;
+  constructor(message: string) {
+    super(message);
+    this.name = new.target.name;
+  }
 }
 
 /** A response message held a part (or tool-output item) type that has no runtime-message form. */
@@ -40,7 +44,7 @@ export class NonJsonValueError extends AiSdkConversionError {
     readonly valueType: string,
   ) {
     super(
-      `Value at ${path} is a ${valueType}, not JSON: runtime messages store only null, booleans, finite numbers, strings, arrays and plain objects.`,
+      `Value at ${path} is not JSON (${valueType}): runtime messages store only null, booleans, finite numbers, strings, arrays and plain objects.`,
     );
   }
 }

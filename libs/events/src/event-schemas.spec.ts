@@ -30,11 +30,9 @@ describe('event-schemas/', () => {
 
   it('gives every schema the 2020-12 dialect, a title and a description', () => {
     for (const schema of registered) {
-      expect(schema).toMatchObject({
-        $schema: 'https://json-schema.org/draft/2020-12/schema',
-        title: expect.any(String),
-        description: expect.any(String),
-      });
+      expect(schema['$schema']).toBe('https://json-schema.org/draft/2020-12/schema');
+      expect(typeof schema['title']).toBe('string');
+      expect(typeof schema['description']).toBe('string');
     }
   });
 

@@ -31,8 +31,12 @@ export interface NormalizedSession {
  *   dropped, a different message reusing an id is kept as `<id>#2`.
  * - `ToolResultsPruned` sets `metadata.compactedAt` on the tool results it names (first mark wins).
  * - A missing `toolName` on a tool result is filled in from its call.
- * - Tool calls, results and approvals are paired as providers require (see `pairToolCalls`):
- *   calls without a result get a synthetic one, orphans are hidden from the model.
+ * - Tool calls, results and approvals are paired as providers require, among messages eligible
+ *   for model context: a call without a result gets a synthetic one
+ *   (`<callMessageId>:repair:<toolCallId>`, placed after the tool messages that follow the call);
+ *   an orphan or second result, a reused call id or an approval response without a request
+ *   leaves its message in the log but hidden from the model (a message mixing good and bad parts
+ *   also gets an eligible copy of its good parts, hidden from the transcript).
  * - Events of unknown types are skipped. Nothing is repaired silently: see {@link Repair}.
  */
 export function normalizeSessionEvents(

@@ -15,10 +15,10 @@ import {
 import type { Repair } from './repair';
 
 /** Output of a synthetic result for a call that never got one. */
-export const INTERRUPTED_TOOL_CALL_OUTPUT: ToolResultOutput = {
+export const INTERRUPTED_TOOL_CALL_OUTPUT: Readonly<ToolResultOutput> = Object.freeze({
   type: 'error-text',
   value: 'Tool call was interrupted before it returned a result.',
-};
+});
 
 /** Options of {@link pairToolCalls}. */
 export interface PairToolCallsOptions {
@@ -196,7 +196,9 @@ export function pairToolCalls(
       continue;
     }
     const resultOutput: ToolResultOutput =
-      denial === undefined ? INTERRUPTED_TOOL_CALL_OUTPUT : { type: 'execution-denied', ...denial };
+      denial === undefined
+        ? { ...INTERRUPTED_TOOL_CALL_OUTPUT }
+        : { type: 'execution-denied', ...denial };
     const synthetic = syntheticResult(holder, call.part, resultOutput, options);
     const after = endOfToolRun(output, call.outputIndex);
     insertions.set(after, [...(insertions.get(after) ?? []), { message: synthetic, eventIndex }]);

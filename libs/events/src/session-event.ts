@@ -22,7 +22,10 @@ export type MessageEventType = (typeof EVENT_TYPE_OF_KIND)[RuntimeMessageKind];
 
 /** An event that records one runtime message; its data is the message itself. */
 export type MessageRecordedEvent = {
-  [K in RuntimeMessageKind]: { type: (typeof EVENT_TYPE_OF_KIND)[K]; data: RuntimeMessageOfKind<K> };
+  [K in RuntimeMessageKind]: {
+    type: (typeof EVENT_TYPE_OF_KIND)[K];
+    data: RuntimeMessageOfKind<K>;
+  };
 }[RuntimeMessageKind];
 
 /** The session stream began (written with the session's first append). */
@@ -54,16 +57,16 @@ export interface ToolResultsPrunedEvent {
 
 /** Every event a session stream may hold. */
 export type SessionEvent =
-  | MessageRecordedEvent
-  | SessionStartedEvent
-  | SessionEndedEvent
-  | ToolResultsPrunedEvent;
+  MessageRecordedEvent | SessionStartedEvent | SessionEndedEvent | ToolResultsPrunedEvent;
 
 /** Every session event type name. */
 export type SessionEventType = SessionEvent['type'];
 
 /** The data of the event type `T`. */
-export type SessionEventDataOf<T extends SessionEventType> = Extract<SessionEvent, { type: T }>['data'];
+export type SessionEventDataOf<T extends SessionEventType> = Extract<
+  SessionEvent,
+  { type: T }
+>['data'];
 
 /** Metadata written beside every session event. */
 export interface SessionEventMetadata {

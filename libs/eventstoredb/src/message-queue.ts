@@ -60,6 +60,8 @@ export class MessageQueue<T> implements AsyncIterable<T> {
       this.onSizeChange(this.items.length);
       return Promise.resolve({ value, done: false });
     }
+    // The failure is whatever the producer failed with, passed on as is.
+    // eslint-disable-next-line @typescript-eslint/prefer-promise-reject-errors
     if (this.failure !== undefined) return Promise.reject(this.failure.error);
     if (this.finished) return Promise.resolve({ value: undefined, done: true });
     return new Promise((resolve, reject) => this.waiting.push({ resolve, reject }));

@@ -182,5 +182,5 @@ function isTransient(error: unknown): boolean {
 
 function describe(error: unknown): string {
   if (error === undefined) return 'the server ended the call';
-  return error instanceof Error ? error.message : String(error);
+  return error instanceof Error ? error.message : JSON.stringify(error);
 }

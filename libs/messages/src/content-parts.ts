@@ -63,8 +63,7 @@ export interface ToolCallPart {
 
 /** One item of a `content` tool output: text or media. */
 export type ToolResultContentItem =
-  | { type: 'text'; text: string }
-  | { type: 'media'; data: string; mediaType: string };
+  { type: 'text'; text: string } | { type: 'media'; data: string; mediaType: string };
 
 /** What a tool returned, exactly the AI SDK's `ToolResultOutput` variants used by runtimes. */
 export type ToolResultOutput =

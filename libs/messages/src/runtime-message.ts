@@ -84,19 +84,39 @@ type Message<K extends RuntimeMessageKind, R extends RuntimeMessageRole, C> = Ru
 /** Instructions or facts from the runtime (workspace root, environment, policies). */
 export type SystemNoteMessage = Message<'system_note', 'system', string>;
 /** What the user typed or attached. */
-export type UserInputMessage = Message<'user_input', 'user', string | Array<TextPart | ImagePart | FilePart>>;
+export type UserInputMessage = Message<
+  'user_input',
+  'user',
+  string | Array<TextPart | ImagePart | FilePart>
+>;
 /** Visible assistant output. */
-export type AssistantTextMessage = Message<'assistant_text', 'assistant', string | Array<TextPart | FilePart>>;
+export type AssistantTextMessage = Message<
+  'assistant_text',
+  'assistant',
+  string | Array<TextPart | FilePart>
+>;
 /** Assistant reasoning ("thinking"). */
-export type AssistantReasoningMessage = Message<'assistant_reasoning', 'assistant', string | ReasoningPart[]>;
+export type AssistantReasoningMessage = Message<
+  'assistant_reasoning',
+  'assistant',
+  string | ReasoningPart[]
+>;
 /** One or more tool calls of one assistant step; never empty. */
 export type ToolCallMessage = Message<'tool_call', 'assistant', ToolCallPart[]>;
 /** One or more tool results; never empty. */
 export type ToolResultMessage = Message<'tool_result', 'tool', ToolResultPart[]>;
 /** Approval requests for tool calls; never empty. */
-export type ToolApprovalRequestMessage = Message<'tool_approval_request', 'assistant', ToolApprovalRequestPart[]>;
+export type ToolApprovalRequestMessage = Message<
+  'tool_approval_request',
+  'assistant',
+  ToolApprovalRequestPart[]
+>;
 /** Answers to approval requests; never empty. */
-export type ToolApprovalResponseMessage = Message<'tool_approval_response', 'tool', ToolApprovalResponsePart[]>;
+export type ToolApprovalResponseMessage = Message<
+  'tool_approval_response',
+  'tool',
+  ToolApprovalResponsePart[]
+>;
 /** Marks where the model's context was compacted. Never sent to the model itself. */
 export type CompactBoundaryMessage = Message<'compact_boundary', 'system', CompactBoundaryContent>;
 /** Summary of the history before a boundary; `metadata.summaryForBoundaryId` names the boundary. */
@@ -125,7 +145,10 @@ export type RuntimeMessage =
   | AgentSwitchNoteMessage;
 
 /** The runtime message of a given kind. */
-export type RuntimeMessageOfKind<K extends RuntimeMessageKind> = Extract<RuntimeMessage, { kind: K }>;
+export type RuntimeMessageOfKind<K extends RuntimeMessageKind> = Extract<
+  RuntimeMessage,
+  { kind: K }
+>;
 
 /** Re-exported so callers can type `input`/`value` fields without another import. */
 export type { JsonValue };

@@ -27,18 +27,30 @@ export function projectCommand(io: CliIo): Command {
     .description(
       'Project a JSON array of runtime messages (from --input or stdin) into a view and print { messages, diagnostics } as JSON.',
     )
-    .addOption(new Option('--view <view>', 'the view to compute').choices(CLI_VIEWS).makeOptionMandatory())
+    .addOption(
+      new Option('--view <view>', 'the view to compute').choices(CLI_VIEWS).makeOptionMandatory(),
+    )
     .option('--input <file>', 'JSON file of runtime messages (default: stdin)')
     .option('--session-id <id>', 'session id (default: the first message’s sessionId)')
-    .option('--active-agent <name>', 'active agent name (default: the last agentName seen, else "default")')
+    .option(
+      '--active-agent <name>',
+      'active agent name (default: the last agentName seen, else "default")',
+    )
     .option('--provider <provider>', 'target provider: anthropic, openai, google, …')
     .option('--model-ref <ref>', 'model reference, e.g. anthropic/claude-sonnet-4-5')
     .option('--include-reasoning', 'send assistant reasoning to the model')
     .option('--no-include-reasoning', 'never send assistant reasoning')
     .option('--include-tool-results', 'send tool results (default)')
     .option('--no-include-tool-results', 'replace every tool result by a stub')
-    .option('--tool-result-soft-limit <chars>', 'truncate tool results longer than this', parsePositiveInteger)
-    .option('--apply-compact-boundary', 'start the model view at the latest compact boundary (default)')
+    .option(
+      '--tool-result-soft-limit <chars>',
+      'truncate tool results longer than this',
+      parsePositiveInteger,
+    )
+    .option(
+      '--apply-compact-boundary',
+      'start the model view at the latest compact boundary (default)',
+    )
     .option('--no-apply-compact-boundary', 'ignore compact boundaries')
     .option('--inject-runtime-reminder', 'include runtime reminders (default)')
     .option('--no-inject-runtime-reminder', 'leave runtime reminders out')
@@ -63,11 +75,16 @@ async function readInput(file: string | undefined, io: CliIo): Promise<string> {
     try {
       return await readFile(file, 'utf8');
     } catch (error) {
-      throw new CliError(`Cannot read --input ${file}: ${error instanceof Error ? error.message : String(error)}`);
+      throw new CliError(
+        `Cannot read --input ${file}: ${error instanceof Error ? error.message : String(error)}`,
+      );
     }
   }
   if (io.stdin.isTTY === true) {
-    throw new CliError('No input: pass --input FILE or pipe a JSON array of runtime messages to stdin.', 2);
+    throw new CliError(
+      'No input: pass --input FILE or pipe a JSON array of runtime messages to stdin.',
+      2,
+    );
   }
   return readAllText(io.stdin);
 }
@@ -77,17 +94,22 @@ function parseInput(text: string, source: string): RuntimeMessage[] {
   try {
     value = JSON.parse(text);
   } catch (error) {
-    throw new CliError(`${source} is not valid JSON: ${error instanceof Error ? error.message : String(error)}`);
+    throw new CliError(
+      `${source} is not valid JSON: ${error instanceof Error ? error.message : String(error)}`,
+    );
   }
   const parsed = parseRuntimeMessages(value);
   if (!parsed.ok) {
-    throw new CliError(`${source} holds invalid runtime messages:\n  ${parsed.errors.join('\n  ')}`);
+    throw new CliError(
+      `${source} holds invalid runtime messages:\n  ${parsed.errors.join('\n  ')}`,
+    );
   }
   return parsed.messages;
 }
 
 function contextFrom(flags: ProjectFlags, messages: RuntimeMessage[]): ProjectionContext {
-  const lastAgent = messages.findLast((message) => message.metadata?.agentName !== undefined)?.metadata?.agentName;
+  const lastAgent = messages.findLast((message) => message.metadata?.agentName !== undefined)
+    ?.metadata?.agentName;
   const context: ProjectionContext = {
     sessionId: flags.sessionId ?? messages[0]?.sessionId ?? 'unknown',
     activeAgentName: flags.activeAgent ?? lastAgent ?? 'default',
@@ -96,8 +118,11 @@ function contextFrom(flags: ProjectFlags, messages: RuntimeMessage[]): Projectio
   if (flags.modelRef !== undefined) context.modelRef = flags.modelRef;
   if (flags.includeReasoning !== undefined) context.includeReasoning = flags.includeReasoning;
   if (flags.includeToolResults !== undefined) context.includeToolResults = flags.includeToolResults;
-  if (flags.toolResultSoftLimit !== undefined) context.toolResultSoftLimitChars = flags.toolResultSoftLimit;
-  if (flags.applyCompactBoundary !== undefined) context.applyCompactBoundary = flags.applyCompactBoundary;
-  if (flags.injectRuntimeReminder !== undefined) context.injectRuntimeReminder = flags.injectRuntimeReminder;
+  if (flags.toolResultSoftLimit !== undefined)
+    context.toolResultSoftLimitChars = flags.toolResultSoftLimit;
+  if (flags.applyCompactBoundary !== undefined)
+    context.applyCompactBoundary = flags.applyCompactBoundary;
+  if (flags.injectRuntimeReminder !== undefined)
+    context.injectRuntimeReminder = flags.injectRuntimeReminder;
   return context;
 }

@@ -32,11 +32,11 @@ export function parseAiSdkResponseMessages(value: unknown): ParseAiSdkResponseMe
     if (role === 'assistant') {
       const result = assistantModelMessageSchema.safeParse(item);
       if (result.success) messages.push(result.data);
-      else errors.push(...describeIssues(result.error.issues as SchemaIssue[], where));
+      else errors.push(...describeIssues(result.error.issues, where));
     } else if (role === 'tool') {
       const result = toolModelMessageSchema.safeParse(item);
       if (result.success) messages.push(result.data);
-      else errors.push(...describeIssues(result.error.issues as SchemaIssue[], where));
+      else errors.push(...describeIssues(result.error.issues, where));
     } else {
       errors.push(
         `${where}.role: must be "assistant" or "tool" (a step's response messages), got ${JSON.stringify(role) ?? 'nothing'}`,

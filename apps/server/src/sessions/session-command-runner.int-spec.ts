@@ -11,6 +11,7 @@ import type { RuntimeMessage } from '@agent-ledger/messages';
 import { SessionRuleError } from '@agent-ledger/sessions';
 import { seedExampleMessages } from '@agent-ledger/testing';
 import { SessionCommandRunner } from './session-command-runner';
+import { stringMatching } from '../../test/support/matchers';
 
 const clock = () => '2026-04-08T10:00:00.000Z';
 
@@ -107,7 +108,7 @@ describe('SessionCommandRunner (with the SQLite store)', () => {
     }
     expect(events).toEqual([
       { id: '0d262de6-306f-564a-bb83-94fa97bd0bfe', type: 'SessionStarted', metadata: { schemaVersion: 1 } },
-      { id: expect.stringMatching(/^[0-9a-f-]{36}$/), type: 'SystemNoteRecorded', metadata: { schemaVersion: 1 } },
+      { id: stringMatching(/^[0-9a-f-]{36}$/), type: 'SystemNoteRecorded', metadata: { schemaVersion: 1 } },
     ]);
   });
 });

@@ -89,7 +89,8 @@ function expectedVersionOf(options: AppendReq.Options): ExpectedVersion {
       return { kind: 'noStream' };
     case RevisionCase.STREAM_EXISTS:
       return { kind: 'streamExists' };
-    default:
+    case RevisionCase.ANY:
+    case RevisionCase.EXPECTED_STREAM_REVISION_NOT_SET:
       return { kind: 'any' };
   }
 }

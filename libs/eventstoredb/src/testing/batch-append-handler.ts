@@ -150,7 +150,8 @@ function expectedVersionOf(options: BatchAppendReq.Options): ExpectedVersion {
       return { kind: 'noStream' };
     case PositionCase.STREAM_EXISTS:
       return { kind: 'streamExists' };
-    default:
+    case PositionCase.ANY:
+    case PositionCase.EXPECTED_STREAM_POSITION_NOT_SET:
       return { kind: 'any' };
   }
 }

@@ -5,20 +5,19 @@ import {
   TombstoneReq,
   TombstoneResp,
 } from '@eventstore/db-client/generated/streams_pb';
-import { grpcErrors } from './grpc-errors';
+import { grpcErrors, type EmulatorStatus } from './grpc-errors';
 import type { ExpectedVersion } from './log-record';
 import type { DeleteOutcome, LogStore } from './log-store';
 import { legacyExpectedVersion, streamNameOf } from './proto-mapping';
 
-const RevisionCase = DeleteReq.Options.ExpectedStreamRevisionCase;
-
-type DeleteOptionsLike = DeleteReq.Options | TombstoneReq.Options;
-
 /** `Streams.Delete`: a soft delete. */
 export function deleteHandler(store: LogStore): handleUnaryCall<DeleteReq, DeleteResp> {
   return (call, callback) => {
-    const settled = settle(call.request.getOptions(), 'Delete', (name, expected) =>
-      store.softDelete(name, expected),
+    const options = call.request.getOptions();
+    const settled = settle(
+      options && streamNameOf(options.getStreamIdentifier()),
+      options && deleteExpectedVersion(options),
+      (name, expected) => store.softDelete(name, expected),
     );
     if ('error' in settled) {
       callback(settled.error);
@@ -34,8 +33,11 @@ export function deleteHandler(store: LogStore): handleUnaryCall<DeleteReq, Delet
 /** `Streams.Tombstone`: a hard delete. */
 export function tombstoneHandler(store: LogStore): handleUnaryCall<TombstoneReq, TombstoneResp> {
   return (call, callback) => {
-    const settled = settle(call.request.getOptions(), 'Delete', (name, expected) =>
-      store.tombstone(name, expected),
+    const options = call.request.getOptions();
+    const settled = settle(
+      options && streamNameOf(options.getStreamIdentifier()),
+      options && tombstoneExpectedVersion(options),
+      (name, expected) => store.tombstone(name, expected),
     );
     if ('error' in settled) {
       callback(settled.error);
@@ -49,13 +51,13 @@ export function tombstoneHandler(store: LogStore): handleUnaryCall<TombstoneReq,
 }
 
 function settle(
-  options: DeleteOptionsLike | undefined,
-  operation: string,
+  streamName: string | undefined,
+  expected: ExpectedVersion | undefined,
   run: (streamName: string, expected: ExpectedVersion) => DeleteOutcome,
-): { position: number } | { error: ReturnType<typeof grpcErrors.streamDeleted> } {
-  if (options === undefined) return { error: grpcErrors.invalidArgument('Options expected.') };
-  const streamName = streamNameOf(options.getStreamIdentifier());
-  const expected = expectedVersionOf(options);
+): { position: number } | { error: EmulatorStatus } {
+  if (streamName === undefined || expected === undefined) {
+    return { error: grpcErrors.invalidArgument('Options expected.') };
+  }
   const outcome = run(streamName, expected);
   switch (outcome.kind) {
     case 'success':
@@ -65,7 +67,7 @@ function settle(
     case 'wrongExpectedVersion':
       return {
         error: grpcErrors.wrongExpectedVersion(
-          operation,
+          'Delete',
           streamName,
           legacyExpectedVersion(expected),
           outcome.currentRevision,
@@ -78,16 +80,32 @@ function settle(
   }
 }
 
-function expectedVersionOf(options: DeleteOptionsLike): ExpectedVersion {
-  // Delete and Tombstone options share field numbers, hence one enum for both.
-  switch (Number(options.getExpectedStreamRevisionCase())) {
-    case RevisionCase.REVISION:
+function deleteExpectedVersion(options: DeleteReq.Options): ExpectedVersion {
+  const Case = DeleteReq.Options.ExpectedStreamRevisionCase;
+  switch (options.getExpectedStreamRevisionCase()) {
+    case Case.REVISION:
       return { kind: 'revision', revision: Number(options.getRevision()) };
-    case RevisionCase.NO_STREAM:
+    case Case.NO_STREAM:
       return { kind: 'noStream' };
-    case RevisionCase.STREAM_EXISTS:
+    case Case.STREAM_EXISTS:
       return { kind: 'streamExists' };
-    default:
+    case Case.ANY:
+    case Case.EXPECTED_STREAM_REVISION_NOT_SET:
+      return { kind: 'any' };
+  }
+}
+
+function tombstoneExpectedVersion(options: TombstoneReq.Options): ExpectedVersion {
+  const Case = TombstoneReq.Options.ExpectedStreamRevisionCase;
+  switch (options.getExpectedStreamRevisionCase()) {
+    case Case.REVISION:
+      return { kind: 'revision', revision: Number(options.getRevision()) };
+    case Case.NO_STREAM:
+      return { kind: 'noStream' };
+    case Case.STREAM_EXISTS:
+      return { kind: 'streamExists' };
+    case Case.ANY:
+    case Case.EXPECTED_STREAM_REVISION_NOT_SET:
       return { kind: 'any' };
   }
 }

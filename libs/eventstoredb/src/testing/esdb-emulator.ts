@@ -9,17 +9,22 @@ import { StreamsService } from '@eventstore/db-client/generated/streams_grpc_pb'
 import { appendHandler } from './append-handler';
 import { batchAppendHandler } from './batch-append-handler';
 import { deleteHandler, tombstoneHandler } from './delete-handlers';
-import { grpcErrors } from './grpc-errors';
+import { grpcErrors, type EmulatorStatus } from './grpc-errors';
 import { DEFAULT_MAX_APPEND_SIZE } from './log-record';
 import { LogStore } from './log-store';
 import { readHandler } from './read-handler';
-import type { SubscriptionRegistry } from './subscription-handler';
+import { DEFAULT_RECORDS_PER_TURN, type SubscriptionRegistry } from './subscription-handler';
 
 export interface EsdbEmulatorOptions {
   /** Loopback port to listen on; 0 (the default) picks a free one. */
   port?: number;
   /** Bytes per append, as the server's `MaxAppendSize`; default 1 MiB. */
   maxAppendSize?: number;
+  /**
+   * Records a subscription's catch-up considers per event-loop turn (default 256). A small
+   * number stretches a catch-up over many turns, so that a test can drop it midway.
+   */
+  recordsPerTurn?: number;
 }
 
 /** A running emulator. */
@@ -31,11 +36,18 @@ export interface EsdbEmulator {
   readonly store: LogStore;
   /** How many `$all` subscriptions are running. */
   activeSubscriptions(): number;
+  /** How many calls each gRPC method received, by `Service.Method` (e.g. `Streams.BatchAppend`). */
+  calls(): Record<string, number>;
   /**
    * Ends every running subscription with `UNAVAILABLE`, as a server restart or a leader change
    * does; returns how many were dropped.
    */
   dropSubscriptions(): number;
+  /**
+   * Plans a drop: the next subscription to start ends with `UNAVAILABLE` right after it has sent
+   * `afterEvents` events, for instance in the middle of its catch-up. Plans queue up.
+   */
+  planSubscriptionDrop(afterEvents: number): void;
   /** Drops the subscriptions and stops the server. */
   close(): Promise<void>;
 }
@@ -53,15 +65,27 @@ const SERVER_VERSION = '24.10.0';
 export async function startEsdbEmulator(options: EsdbEmulatorOptions = {}): Promise<EsdbEmulator> {
   const maxAppendSize = options.maxAppendSize ?? DEFAULT_MAX_APPEND_SIZE;
   const store = new LogStore();
-  const subscriptions: SubscriptionRegistry = new Set();
+  const subscriptions: SubscriptionRegistry = { running: new Set(), plannedDrops: [] };
+  const dropped = (): EmulatorStatus =>
+    grpcErrors.unavailable('Subscription dropped by the emulator.');
+  const recordsPerTurn = options.recordsPerTurn ?? DEFAULT_RECORDS_PER_TURN;
+  const calls: Record<string, number> = {};
+  const counted =
+    <A extends unknown[]>(name: string, handler: (...args: A) => void) =>
+    (...args: A): void => {
+      calls[name] = (calls[name] ?? 0) + 1;
+      handler(...args);
+    };
   const server = new Server();
-  server.addService(ServerFeaturesService, { getSupportedMethods: supportedMethods() });
+  server.addService(ServerFeaturesService, {
+    getSupportedMethods: counted('ServerFeatures.GetSupportedMethods', supportedMethods()),
+  });
   server.addService(StreamsService, {
-    read: readHandler(store, subscriptions),
-    append: appendHandler(store, maxAppendSize),
-    batchAppend: batchAppendHandler(store, maxAppendSize),
-    delete: deleteHandler(store),
-    tombstone: tombstoneHandler(store),
+    read: counted('Streams.Read', readHandler(store, subscriptions, recordsPerTurn)),
+    append: counted('Streams.Append', appendHandler(store, maxAppendSize)),
+    batchAppend: counted('Streams.BatchAppend', batchAppendHandler(store, maxAppendSize)),
+    delete: counted('Streams.Delete', deleteHandler(store)),
+    tombstone: counted('Streams.Tombstone', tombstoneHandler(store)),
   });
   const port = await new Promise<number>((resolve, reject) => {
     server.bindAsync(
@@ -71,18 +95,20 @@ export async function startEsdbEmulator(options: EsdbEmulatorOptions = {}): Prom
     );
   });
   const dropSubscriptions = (): number => {
-    const running = [...subscriptions];
-    for (const subscription of running) {
-      subscription.drop(grpcErrors.unavailable('Subscription dropped by the emulator.'));
-    }
+    const running = [...subscriptions.running];
+    for (const subscription of running) subscription.drop(dropped());
     return running.length;
   };
   return {
     port,
     connectionString: `esdb://127.0.0.1:${port}?tls=false`,
     store,
-    activeSubscriptions: () => subscriptions.size,
+    activeSubscriptions: () => subscriptions.running.size,
+    calls: () => ({ ...calls }),
     dropSubscriptions,
+    planSubscriptionDrop: (afterEvents) => {
+      subscriptions.plannedDrops.push({ afterEvents, status: dropped() });
+    },
     close: async () => {
       dropSubscriptions();
       server.forceShutdown();

@@ -18,6 +18,7 @@ const AllCase = ReadReq.Options.AllOptions.AllOptionCase;
 export function readHandler(
   store: LogStore,
   subscriptions: SubscriptionRegistry,
+  recordsPerTurn: number,
 ): handleServerStreamingCall<ReadReq, ReadResp> {
   return (call) => {
     const options = call.request.getOptions();
@@ -31,7 +32,7 @@ export function readHandler(
         call.emit('error', grpcErrors.invalidArgument('The emulator only subscribes to $all.'));
         return;
       }
-      runSubscription(call, store, subscriptions, all, options.getFilter());
+      runSubscription(call, store, subscriptions, all, options.getFilter(), recordsPerTurn);
       return;
     }
     const count = Number(options.getCount());
@@ -98,7 +99,8 @@ function selectStream(
     }
     case RevisionCase.END:
       return backwards ? [...records].reverse() : [];
-    default:
+    case RevisionCase.START:
+    case RevisionCase.REVISION_OPTION_NOT_SET:
       return backwards ? records.filter((record) => record.revision === 0n) : records;
   }
 }
@@ -121,7 +123,8 @@ function selectAll(
     }
     case AllCase.END:
       return backwards ? [...records].reverse() : [];
-    default:
+    case AllCase.START:
+    case AllCase.ALL_OPTION_NOT_SET:
       return backwards ? [] : [...records];
   }
 }

@@ -11,12 +11,16 @@ export interface ActiveSubscription {
 }
 
 /** The subscriptions currently running, so that tests can drop them. */
-export type SubscriptionRegistry = Set<ActiveSubscription>;
+export interface SubscriptionRegistry {
+  running: Set<ActiveSubscription>;
+  /** Drops planned for subscriptions still to start: each ends one after so many events. */
+  plannedDrops: Array<{ afterEvents: number; status: EmulatorStatus }>;
+}
 
 /** EventStoreDB's default search window (`DefaultReadBatchSize`) when the filter sets none. */
 const DEFAULT_MAX_SEARCH_WINDOW = 32;
 /** Records considered per turn of the event loop, so appends interleave with a catch-up. */
-const RECORDS_PER_TURN = 256;
+export const DEFAULT_RECORDS_PER_TURN = 256;
 /**
  * Responses queued in the call before the catch-up waits for the client to read (the server's
  * channels are bounded too). Generous, so that a catch-up outruns appends as a real one does.
@@ -38,6 +42,7 @@ export function runSubscription(
   registry: SubscriptionRegistry,
   all: ReadReq.Options.AllOptions,
   filter: ReadReq.Options.FilterOptions | undefined,
+  recordsPerTurn: number,
 ): void {
   const matches = compileFilter(filter);
   const checkpointInterval =
@@ -57,11 +62,13 @@ export function runSubscription(
   let stopped = false;
   let scheduled = false;
   let waitingForDrain = false;
+  const plannedDrop = registry.plannedDrops.shift();
+  let eventsSent = 0;
 
   const stop = (): void => {
     stopped = true;
     unsubscribe();
-    registry.delete(subscription);
+    registry.running.delete(subscription);
   };
   const subscription: ActiveSubscription = {
     drop: (status) => {
@@ -87,13 +94,20 @@ export function runSubscription(
     scheduled = false;
     if (stopped) return;
     const writable = (): boolean => call.writableLength < MAX_QUEUED_RESPONSES;
-    for (let turn = 0; turn < RECORDS_PER_TURN && cursor < records.length && writable(); turn++) {
+    for (let turn = 0; turn < recordsPerTurn && cursor < records.length && writable(); turn++) {
       const record = records[cursor];
       cursor += 1;
       if (record === undefined) break;
       considered += 1;
       lastConsidered = record.position;
-      if (matches(record)) call.write(readEventResponse(record));
+      if (matches(record)) {
+        call.write(readEventResponse(record));
+        eventsSent += 1;
+        if (eventsSent === plannedDrop?.afterEvents) {
+          subscription.drop(plannedDrop.status);
+          return;
+        }
+      }
       if (considered >= checkpointInterval) {
         considered = 0;
         sendCheckpoint(record.position);
@@ -122,7 +136,7 @@ export function runSubscription(
   };
 
   const unsubscribe = store.onWrite(schedule);
-  registry.add(subscription);
+  registry.running.add(subscription);
   call.on('cancelled', stop);
   call.write(
     new ReadResp().setConfirmation(
@@ -142,7 +156,8 @@ function startPosition(
       return Number(all.getPosition()?.getCommitPosition() ?? 0);
     case AllCase.END:
       return lastPosition;
-    default:
+    case AllCase.START:
+    case AllCase.ALL_OPTION_NOT_SET:
       return undefined;
   }
 }

@@ -55,7 +55,8 @@ export class FailedEventTable {
 
   /** Every failed event, or those of one session, in log order. */
   list(sessionId?: string): FailedEvent[] {
-    const rows = sessionId === undefined ? this.selectAll.all() : this.selectForSession.all(sessionId);
+    const rows =
+      sessionId === undefined ? this.selectAll.all() : this.selectForSession.all(sessionId);
     return rows.map(toFailedEvent);
   }
 }

@@ -10,8 +10,7 @@ import type { SessionLogEvent } from './session-log-event';
 
 /** A stored event read as a session event, or why it cannot be. */
 export type ParsedSessionLogEvent =
-  | { ok: true; event: SessionLogEvent }
-  | { ok: false; sessionId?: string; error: string };
+  { ok: true; event: SessionLogEvent } | { ok: false; sessionId?: string; error: string };
 
 /**
  * Reads a stored event as a session event: its stream must be a session stream, its type known,

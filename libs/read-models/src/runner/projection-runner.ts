@@ -1,5 +1,10 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { EventFilter, EventStore, RecordedEvent, SubscriptionMessage } from '@agent-ledger/event-store';
+import type {
+  EventFilter,
+  EventStore,
+  RecordedEvent,
+  SubscriptionMessage,
+} from '@agent-ledger/event-store';
 import { SESSION_STREAM_PREFIX } from '@agent-ledger/events';
 import type { ReadModelDatabase } from '../database/open-read-model-database';
 import { CheckpointTable } from './checkpoint-table';
@@ -87,10 +92,12 @@ export class ProjectionRunner {
     this.checkpointTable = new CheckpointTable(this.db);
     this.failedEvents = new FailedEventTable(this.db);
     // A nested better-sqlite3 transaction is a savepoint: a throwing handler undoes only its own event.
-    this.applyOne = this.db.transaction((handler: ProjectionHandler, parsed: ParsedSessionLogEvent) => {
-      if (!parsed.ok) throw new Error(parsed.error);
-      handler.apply(parsed.event);
-    });
+    this.applyOne = this.db.transaction(
+      (handler: ProjectionHandler, parsed: ParsedSessionLogEvent) => {
+        if (!parsed.ok) throw new Error(parsed.error);
+        handler.apply(parsed.event);
+      },
+    );
   }
 
   /** The position every handler has reached, or `null` when one has processed nothing yet. */
@@ -134,7 +141,8 @@ export class ProjectionRunner {
    * Returns the position reached.
    */
   async catchUp(onProgress?: (progress: RebuildProgress) => void): Promise<number | null> {
-    if (this.loop !== undefined) throw new Error('catchUp() runs only while the runner is stopped.');
+    if (this.loop !== undefined)
+      throw new Error('catchUp() runs only while the runner is stopped.');
     this.initialize();
     const headPosition = await this.store.headPosition();
     await this.follow({ untilCaughtUp: true, headPosition, onProgress });
@@ -243,7 +251,11 @@ export class ProjectionRunner {
       buffer = [];
       this.applyBatch(batch, Math.max(position, upTo ?? position));
       processedEvents += batch.length;
-      run.onProgress?.({ processedEvents, position: this.position, headPosition: run.headPosition });
+      run.onProgress?.({
+        processedEvents,
+        position: this.position,
+        headPosition: run.headPosition,
+      });
     };
     const iterator = subscription[Symbol.asyncIterator]();
     try {
@@ -289,7 +301,10 @@ export class ProjectionRunner {
     const failures: string[] = [];
     const advanced = new Map<string, number>();
     this.db.transaction(() => {
-      const parsed = events.map((event) => ({ recorded: event, parsed: parseSessionLogEvent(event) }));
+      const parsed = events.map((event) => ({
+        recorded: event,
+        parsed: parseSessionLogEvent(event),
+      }));
       for (const handler of this.handlers) {
         const checkpoint = this.checkpoints.get(handler.name) ?? null;
         if (checkpoint !== null && checkpoint >= upTo) continue;

@@ -84,6 +84,8 @@ function withMessage(summary: SessionSummary, message: RuntimeMessage): SessionS
 }
 
 function withAgents(summary: SessionSummary, agents: string[]): SessionSummary {
-  const added = agents.filter((agent, index) => !summary.agents.includes(agent) && agents.indexOf(agent) === index);
+  const added = agents.filter(
+    (agent, index) => !summary.agents.includes(agent) && agents.indexOf(agent) === index,
+  );
   return added.length === 0 ? summary : { ...summary, agents: [...summary.agents, ...added] };
 }

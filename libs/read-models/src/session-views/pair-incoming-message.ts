@@ -41,26 +41,33 @@ export function pairIncomingMessage(
     messageId: message.id,
     toolCallId,
     revision: at.revision,
-    detail: `"${toolCallId}" in "${message.id}" ${why}; the message was hidden from the model.`,
+    detail: `${type === 'duplicate-tool-call-id' ? 'Tool call' : 'Result of tool call'} "${toolCallId}" in "${message.id}" ${why}; the message was hidden from the model.`,
   });
 
   switch (message.kind) {
     case 'tool_call': {
       const seen = new Set<string>();
       const good = message.content.filter((part) => {
-        if (!seen.has(part.toolCallId) && store.toolCallState(sessionId, part.toolCallId) === undefined) {
+        if (
+          !seen.has(part.toolCallId) &&
+          store.toolCallState(sessionId, part.toolCallId) === undefined
+        ) {
           seen.add(part.toolCallId);
           return true;
         }
         problems.push(
-          problem('duplicate-tool-call-id', part.toolCallId, 'reuses the id of an earlier tool call'),
+          problem('duplicate-tool-call-id', part.toolCallId, 'reuses the id of an earlier call'),
         );
         return false;
       });
       const entries = place(store, sessionId, message, good, problems);
       const holder = entries.at(-1);
       if (good.length > 0 && holder !== undefined) {
-        const holderAt = { id: holder.message.id, seq: at.seq + entries.length - 1, revision: at.revision };
+        const holderAt = {
+          id: holder.message.id,
+          seq: at.seq + entries.length - 1,
+          revision: at.revision,
+        };
         good.forEach((part, partIndex) =>
           store.openToolCall(sessionId, { ...part, partIndex }, holderAt),
         );
@@ -76,8 +83,12 @@ export function pairIncomingMessage(
         }
         problems.push(
           state === 'answered'
-            ? problem('duplicate-tool-result', part.toolCallId, 'answers a call that already has a result')
-            : problem('orphan-tool-result', part.toolCallId, 'answers no eligible tool call before it'),
+            ? problem(
+                'duplicate-tool-result',
+                part.toolCallId,
+                'comes after that call already has a result',
+              )
+            : problem('orphan-tool-result', part.toolCallId, 'has no eligible call before it'),
         );
         return false;
       });
@@ -136,7 +147,10 @@ function place<M extends CheckedMessage>(
 ): PairedEntry[] {
   if (problems.length === 0) return [{ message }];
   for (const repair of problems) store.addRepair(sessionId, repair);
-  const hidden: M = { ...message, metadata: { ...message.metadata, eligibleForModelContext: false } };
+  const hidden: M = {
+    ...message,
+    metadata: { ...message.metadata, eligibleForModelContext: false },
+  };
   if (goodParts.length === 0) return [{ message: hidden }];
   const copyId = claimStoredId(store, sessionId, `${message.id}:repair:eligible-parts`);
   const copy: M = {

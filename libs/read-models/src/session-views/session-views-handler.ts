@@ -80,7 +80,8 @@ export class SessionViewsHandler implements ProjectionHandler {
         throw new Error(`Unhandled session event ${JSON.stringify(unreachable)}`);
       }
     }
-    for (const stored of changed) writeViewEntries(store, sessionId, stored, revision, this.exportContext);
+    for (const stored of changed)
+      writeViewEntries(store, sessionId, stored, revision, this.exportContext);
   }
 
   private setUpAndGetStore(): SessionViewsStore {

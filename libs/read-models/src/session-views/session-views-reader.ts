@@ -148,5 +148,7 @@ export class SessionViewsReader {
 
 function toEntry(row: EntryRow): TranscriptEntry[] {
   if (row.entry === null) return [];
-  return [{ seq: row.seq, revision: row.revision, message: readOwnJson<TranscriptMessage>(row.entry) }];
+  return [
+    { seq: row.seq, revision: row.revision, message: readOwnJson<TranscriptMessage>(row.entry) },
+  ];
 }

@@ -237,7 +237,9 @@ export class SessionViewsStore {
 
   /** Stored repairs in the order they were found (dangling tool calls are not stored). */
   repairs(sessionId: string): SessionRepair[] {
-    return this.statements.repairs.all(sessionId).map((row) => readOwnJson<SessionRepair>(row.repair));
+    return this.statements.repairs
+      .all(sessionId)
+      .map((row) => readOwnJson<SessionRepair>(row.repair));
   }
 
   writeTranscriptEntry(

@@ -1,4 +1,8 @@
-import { projectToExport, projectToTranscript, type ProjectionContext } from '@agent-ledger/projections';
+import {
+  projectToExport,
+  projectToTranscript,
+  type ProjectionContext,
+} from '@agent-ledger/projections';
 import type { ProjectToExportOptions } from '@agent-ledger/projections';
 import type { SessionViewsStore, StoredMessage } from './session-views-store';
 

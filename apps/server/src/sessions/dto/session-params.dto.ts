@@ -9,6 +9,6 @@ export class SessionParamsDto {
   })
   @IsString()
   @Length(1, 200)
-  @Matches(/^[^\s\u0000-\u001f\u007f]+$/, { message: 'sessionId must not contain spaces or control characters' })
+  @Matches(/^[^\s\p{Cc}]+$/u, { message: 'sessionId must not contain spaces or control characters' })
   sessionId!: string;
 }

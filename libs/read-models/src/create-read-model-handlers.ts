@@ -1,0 +1,13 @@
+import type { ReadModelDatabase } from './database/open-read-model-database';
+import type { ProjectionHandler } from './runner/projection-handler';
+import { SessionListHandler } from './session-list/session-list-handler';
+import type { ExportPolicy } from './session-views/export-policy';
+import { SessionViewsHandler } from './session-views/session-views-handler';
+
+/** Every read model's handler: session views (transcript, export, debug) and the session list. */
+export function createReadModelHandlers(
+  db: ReadModelDatabase,
+  options: { exportPolicy?: ExportPolicy } = {},
+): ProjectionHandler[] {
+  return [new SessionViewsHandler(db, options.exportPolicy), new SessionListHandler(db)];
+}

@@ -1,0 +1,47 @@
+export { openReadModelDatabase, type ReadModelDatabase } from './database/open-read-model-database';
+export {
+  MessageNotFoundError,
+  ReadModelBehindError,
+  ReadModelError,
+  RevisionNotFoundError,
+  SessionNotFoundError,
+} from './errors';
+export {
+  loadModelContext,
+  type ModelContext,
+  type ModelContextDiagnostics,
+  type ModelContextFormat,
+  type ModelContextQuery,
+} from './model-context/load-model-context';
+export { readModelWindow, type ModelWindow } from './model-context/read-model-window';
+export type { FailedEvent } from './runner/failed-event';
+export { listFailedEvents } from './runner/list-failed-events';
+export { parseSessionLogEvent, type ParsedSessionLogEvent } from './runner/parse-session-log-event';
+export type { ProjectionHandler } from './runner/projection-handler';
+export {
+  ProjectionRunner,
+  SESSION_STREAMS_FILTER,
+  type CommittedBatch,
+  type ProjectionRunnerOptions,
+} from './runner/projection-runner';
+export type { RebuildProgress } from './runner/rebuild-progress';
+export { SILENT_LOGGER, type RunnerLogger } from './runner/runner-logger';
+export type { SessionLogEvent } from './runner/session-log-event';
+export { createReadModelHandlers } from './create-read-model-handlers';
+export { evolveSessionSummary } from './session-list/evolve-session-summary';
+export { SessionListHandler } from './session-list/session-list-handler';
+export { SessionListReader, type SessionListPage } from './session-list/session-list-reader';
+export type { SessionSummary } from './session-list/session-summary';
+export { exportRedaction, type ExportPolicy } from './session-views/export-policy';
+export type { SessionRepair } from './session-views/session-repair';
+export { SessionViewsHandler } from './session-views/session-views-handler';
+export {
+  SessionViewsReader,
+  type TranscriptEntry,
+  type TranscriptPage,
+} from './session-views/session-views-reader';
+export { computeSessionReadModels } from './snapshot/compute-session-read-models';
+export { jsonDifferences } from './snapshot/json-differences';
+export { readSessionReadModels } from './snapshot/read-session-read-models';
+export type { SessionReadModels } from './snapshot/session-read-models';
+export { verifySessionReadModels } from './snapshot/verify-session-read-models';

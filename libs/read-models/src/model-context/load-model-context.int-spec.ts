@@ -1,0 +1,228 @@
+import fc from 'fast-check';
+import { normalizeSessionEvents, type SessionEvent } from '@agent-ledger/events';
+import { projectToModel } from '@agent-ledger/projections';
+import { arbitrarySessionHistory, seedExampleEvents } from '@agent-ledger/testing';
+import { RevisionNotFoundError, SessionNotFoundError } from '../errors';
+import { appendSessionEvents } from '../testing/append-session-events';
+import { createReadModelFixture } from '../testing/read-model-fixture';
+import { loadModelContext } from './load-model-context';
+
+/** The model view by the long route: normalize every event up to `revision`, project. */
+function replayModelView(events: readonly SessionEvent[], revision: number) {
+  const { messages } = normalizeSessionEvents(events.slice(0, revision + 1));
+  return projectToModel(messages, { sessionId: 's1', activeAgentName: 'main' });
+}
+
+describe('loadModelContext', () => {
+  it('equals the model view of a full replay at any revision, faults included', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        arbitrarySessionHistory({ minSteps: 1, maxSteps: 25, faults: true }),
+        fc.nat(),
+        async (events, pick) => {
+          // Reused message ids are the one fault a window cannot see (the write side refuses them).
+          fc.pre(!hasReusedMessageIds(events));
+          const fixture = createReadModelFixture();
+          try {
+            await appendSessionEvents(fixture.store, 's1', events);
+            const revision = pick % events.length;
+            const context = await loadModelContext(fixture.store, 's1', {
+              atRevision: revision,
+              activeAgentName: 'main',
+            });
+            const replayed = replayModelView(events, revision);
+            expect(context.revision).toBe(revision);
+            expect(context.messages).toEqual(replayed.messages);
+            expect(context.diagnostics.appliedCompactBoundaryId).toEqual(
+              replayed.diagnostics.appliedCompactBoundaryId,
+            );
+            expect(context.diagnostics.truncatedMessageIds).toEqual(
+              replayed.diagnostics.truncatedMessageIds,
+            );
+          } finally {
+            await fixture.close();
+          }
+        },
+      ),
+      { numRuns: 150 },
+    );
+  });
+
+  it('reads backwards only to the latest boundary', async () => {
+    const fixture = createReadModelFixture();
+    try {
+      const events = seedExampleEvents();
+      await appendSessionEvents(fixture.store, 's1', [
+        ...events,
+        {
+          type: 'CompactBoundaryRecorded',
+          data: {
+            id: 'b1',
+            sessionId: 's1',
+            kind: 'compact_boundary',
+            role: 'system',
+            createdAt: '2026-04-08T10:01:00.000Z',
+            content: { type: 'compact-boundary', trigger: 'manual' },
+          },
+        },
+        {
+          type: 'CompactSummaryRecorded',
+          data: {
+            id: 'b1-summary',
+            sessionId: 's1',
+            kind: 'compact_summary',
+            role: 'user',
+            createdAt: '2026-04-08T10:01:00.000Z',
+            metadata: { summaryForBoundaryId: 'b1' },
+            content: 'The login bug is in src/auth.ts.',
+          },
+        },
+        {
+          type: 'UserInputRecorded',
+          data: {
+            id: 'm6',
+            sessionId: 's1',
+            kind: 'user_input',
+            role: 'user',
+            createdAt: '2026-04-08T10:02:00.000Z',
+            content: 'Go on.',
+          },
+        },
+      ]);
+      const context = await loadModelContext(fixture.store, 's1');
+      expect(context).toEqual({
+        format: 'model',
+        revision: 9,
+        messages: [
+          {
+            view: 'model',
+            role: 'user',
+            semanticType: 'compact_summary',
+            sourceMessageIds: ['b1-summary'],
+            content: 'The login bug is in src/auth.ts.',
+          },
+          {
+            view: 'model',
+            role: 'user',
+            semanticType: 'user_input',
+            sourceMessageIds: ['m6'],
+            content: 'Go on.',
+          },
+        ],
+        diagnostics: {
+          hiddenMessageIds: ['b1'],
+          truncatedMessageIds: [],
+          injectedNotes: [],
+          appliedCompactBoundaryId: 'b1',
+          repairs: [],
+          window: { fromRevision: 7, toRevision: 9, compactBoundaryId: 'b1', eventsRead: 3 },
+        },
+      });
+    } finally {
+      await fixture.close();
+    }
+  });
+
+  it('reads back past the boundary for the call of a result inside the window', async () => {
+    const fixture = createReadModelFixture();
+    const at = (second: number) => `2026-04-08T09:00:${String(second).padStart(2, '0')}.000Z`;
+    const call = (toolCallId: string) => ({
+      type: 'tool-call' as const,
+      toolCallId,
+      toolName: 'Read',
+      input: { file_path: `${toolCallId}.ts` },
+    });
+    const result = (toolCallId: string) => ({
+      type: 'tool-result' as const,
+      toolCallId,
+      toolName: 'Read',
+      output: { type: 'text' as const, value: `contents of ${toolCallId}` },
+    });
+    const base = (id: string, second: number) => ({ id, sessionId: 's1', createdAt: at(second) });
+    const events: SessionEvent[] = [
+      { type: 'SessionStarted', data: { sessionId: 's1', startedAt: at(0) } },
+      {
+        type: 'UserInputRecorded',
+        data: { ...base('m1', 1), kind: 'user_input', role: 'user', content: 'Read both files.' },
+      },
+      {
+        type: 'ToolCallRecorded',
+        data: { ...base('m2', 2), kind: 'tool_call', role: 'assistant', content: [call('call_a')] },
+      },
+      {
+        type: 'AssistantTextRecorded',
+        data: { ...base('m3', 3), kind: 'assistant_text', role: 'assistant', content: 'Reading.' },
+      },
+      {
+        type: 'CompactBoundaryRecorded',
+        data: {
+          ...base('b1', 4),
+          kind: 'compact_boundary',
+          role: 'system',
+          content: { type: 'compact-boundary', trigger: 'auto' },
+        },
+      },
+      {
+        type: 'CompactSummaryRecorded',
+        data: {
+          ...base('b1s', 5),
+          kind: 'compact_summary',
+          role: 'user',
+          metadata: { summaryForBoundaryId: 'b1' },
+          content: 'Reading two files.',
+        },
+      },
+      {
+        type: 'ToolCallRecorded',
+        data: { ...base('m4', 6), kind: 'tool_call', role: 'assistant', content: [call('call_b')] },
+      },
+      {
+        type: 'ToolResultRecorded',
+        data: {
+          ...base('m5', 7),
+          kind: 'tool_result',
+          role: 'tool',
+          content: [result('call_a'), result('call_b')],
+        },
+      },
+    ];
+    try {
+      await appendSessionEvents(fixture.store, 's1', events);
+      const context = await loadModelContext(fixture.store, 's1', { activeAgentName: 'main' });
+      expect(context.messages).toEqual(replayModelView(events, 7).messages);
+      expect(context.messages.map((message) => message.sourceMessageIds)).toEqual([
+        ['b1s'],
+        ['m4'],
+        ['m5'],
+      ]);
+      expect(context.diagnostics.window).toEqual({
+        fromRevision: 4,
+        toRevision: 7,
+        compactBoundaryId: 'b1',
+        eventsRead: 6,
+      });
+    } finally {
+      await fixture.close();
+    }
+  });
+
+  it('refuses an unknown session and a revision past the end', async () => {
+    const fixture = createReadModelFixture();
+    try {
+      await appendSessionEvents(fixture.store, 's1', seedExampleEvents());
+      await expect(loadModelContext(fixture.store, 'nope')).rejects.toThrow(SessionNotFoundError);
+      await expect(loadModelContext(fixture.store, 's1', { atRevision: 7 })).rejects.toThrow(
+        RevisionNotFoundError,
+      );
+    } finally {
+      await fixture.close();
+    }
+  });
+});
+
+function hasReusedMessageIds(events: readonly SessionEvent[]): boolean {
+  const ids = events.flatMap((event) =>
+    'id' in event.data && typeof event.data.id === 'string' ? [event.data.id] : [],
+  );
+  return new Set(ids).size !== ids.length;
+}

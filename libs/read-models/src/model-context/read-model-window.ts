@@ -1,0 +1,86 @@
+import { StreamNotFoundError, type EventStore } from '@agent-ledger/event-store';
+import { sessionStreamName } from '@agent-ledger/events';
+import { RevisionNotFoundError, SessionNotFoundError } from '../errors';
+import { parseSessionLogEvent } from '../runner/parse-session-log-event';
+import type { SessionLogEvent } from '../runner/session-log-event';
+import { WindowNeeds } from './window-needs';
+
+/** The events a model view at some revision is computed from. */
+export interface ModelWindow {
+  /** In log order: the events from the latest compact boundary on, plus the support events before it. */
+  events: SessionLogEvent[];
+  /** The revision the view is computed at. */
+  revision: number;
+  /** First revision of the window proper (0 when it is the whole session). */
+  fromRevision: number;
+  /** The boundary the window starts at, when one was found. */
+  compactBoundaryId?: string;
+  /** Stored events read, parsed or not (the cost of the request). */
+  eventsRead: number;
+}
+
+/**
+ * Reads a session's stream BACKWARDS from `atRevision` (default: its end) to its latest compact
+ * boundary, so that the cost depends on the window and not on the history before it. Events
+ * the runner would refuse are skipped as it skips them.
+ *
+ * The window alone is not always what a full replay would give the model view, so it keeps
+ * reading back, past the boundary, for the few earlier events that still matter: the tool calls
+ * (and approval requests) answered inside the window — normalization pairs them, and the model
+ * view then drops those results as cut by the boundary rather than calling them orphans — and any
+ * older boundary a summary inside the window names. Pruning marks inside the window that name
+ * tool results before it need nothing: those results are outside the model view anyway. The
+ * boundary's summary follows its boundary (the write side records them together), so it is in
+ * the window.
+ */
+export async function readModelWindow(
+  store: EventStore,
+  sessionId: string,
+  options: { atRevision?: number; fromLatestBoundary: boolean },
+): Promise<ModelWindow> {
+  const backwards: SessionLogEvent[] = [];
+  const needs = new WindowNeeds();
+  let eventsRead = 0;
+  let latestRevision: number | undefined;
+  let boundary: SessionLogEvent | undefined;
+  const events = store.readStream(sessionStreamName(sessionId), {
+    direction: 'backwards',
+    fromRevision: options.atRevision ?? 'end',
+  });
+  try {
+    for await (const recorded of events) {
+      eventsRead += 1;
+      latestRevision ??= recorded.revision;
+      const parsed = parseSessionLogEvent(recorded);
+      if (!parsed.ok) continue;
+      const logged = parsed.event;
+      if (boundary === undefined) {
+        backwards.push(logged);
+        needs.noteInWindow(logged.event);
+        if (options.fromLatestBoundary && logged.event.type === 'CompactBoundaryRecorded') {
+          boundary = logged;
+          if (needs.satisfied()) break;
+        }
+        continue;
+      }
+      if (needs.takeSupport(logged.event)) backwards.push(logged);
+      if (needs.satisfied()) break;
+    }
+  } catch (error) {
+    if (error instanceof StreamNotFoundError) throw new SessionNotFoundError(sessionId);
+    throw error;
+  }
+  if (latestRevision === undefined) throw new SessionNotFoundError(sessionId);
+  if (options.atRevision !== undefined && latestRevision < options.atRevision) {
+    throw new RevisionNotFoundError(sessionId, options.atRevision, latestRevision);
+  }
+  return {
+    events: backwards.reverse(),
+    revision: options.atRevision ?? latestRevision,
+    fromRevision: boundary?.revision ?? 0,
+    ...(boundary?.event.type === 'CompactBoundaryRecorded'
+      ? { compactBoundaryId: boundary.event.data.id }
+      : {}),
+    eventsRead,
+  };
+}

@@ -1,0 +1,90 @@
+import fc from 'fast-check';
+import { arbitrarySessionHistory, seedExampleEvents } from '@agent-ledger/testing';
+import { computeSessionReadModels } from './snapshot/compute-session-read-models';
+import { readSessionReadModels } from './snapshot/read-session-read-models';
+import { appendSessionEvents } from './testing/append-session-events';
+import { createReadModelFixture, type ReadModelFixture } from './testing/read-model-fixture';
+
+async function expectReadModelsEqualReplay(fixture: ReadModelFixture, sessionIds: string[]) {
+  for (const sessionId of sessionIds) {
+    const replayed = computeSessionReadModels(sessionId, await fixture.sessionEvents(sessionId));
+    expect(readSessionReadModels(fixture.db, sessionId)).toEqual(replayed);
+  }
+}
+
+describe('read models equal the pure projections of the replayed stream', () => {
+  it('holds for the seed example, pruned', async () => {
+    const fixture = createReadModelFixture();
+    try {
+      await appendSessionEvents(fixture.store, 's1', seedExampleEvents());
+      await fixture.runner.catchUp();
+      await expectReadModelsEqualReplay(fixture, ['s1']);
+      const stored = readSessionReadModels(fixture.db, 's1');
+      expect(stored.transcript.messages.map((entry) => entry.id)).toEqual([
+        'm1',
+        'm2',
+        'm3',
+        'm4',
+        'm5',
+      ]);
+      expect(stored.transcript.messages[3]).toMatchObject({
+        compactedAt: '2026-04-08T10:00:00Z',
+        metadata: { compacted: true },
+        content: [
+          {
+            type: 'tool-result',
+            toolCallId: 'call_1',
+            toolName: 'Read',
+            output: { type: 'text', value: '...长文件...' },
+          },
+        ],
+      });
+    } finally {
+      await fixture.close();
+    }
+  });
+
+  it('holds for generated histories of several sessions, applied in batches, and after a rebuild', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(arbitrarySessionHistory({ maxSteps: 20 }), { minLength: 1, maxLength: 3 }),
+        fc.integer({ min: 1, max: 7 }),
+        fc.array(fc.integer({ min: 1, max: 6 }), { minLength: 1, maxLength: 40 }),
+        async (histories, batchSize, chunkSizes) => {
+          const fixture = createReadModelFixture({ batchSize });
+          const sessionIds = histories.map((_, index) => `s${index + 1}`);
+          try {
+            // Interleave the sessions' appends in chunks, catching up halfway through.
+            const queues = histories.map((events, index) =>
+              events.map((event) => withSession(event, `s${index + 1}`)),
+            );
+            let turn = 0;
+            while (queues.some((queue) => queue.length > 0)) {
+              const index = turn % queues.length;
+              const chunk = queues[index]!.splice(0, chunkSizes[turn % chunkSizes.length]!);
+              if (chunk.length > 0)
+                await appendSessionEvents(fixture.store, `s${index + 1}`, chunk);
+              if (turn === 3) await fixture.runner.catchUp();
+              turn += 1;
+            }
+            await fixture.runner.catchUp();
+            await expectReadModelsEqualReplay(fixture, sessionIds);
+            await fixture.runner.rebuild();
+            await expectReadModelsEqualReplay(fixture, sessionIds);
+          } finally {
+            await fixture.close();
+          }
+        },
+      ),
+      { numRuns: 60 },
+    );
+  });
+});
+
+/** The generated history of `s1`, moved to another session id. */
+function withSession<E extends { data: object }>(event: E, sessionId: string): E {
+  const data = JSON.parse(
+    JSON.stringify(event.data).replaceAll('"sessionId":"s1"', `"sessionId":"${sessionId}"`),
+  ) as E['data'];
+  return { ...event, data };
+}
