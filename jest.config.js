@@ -17,7 +17,9 @@ module.exports = {
   testMatch: ['**/*.spec.ts', '**/*.int-spec.ts'],
   transform: { '^.+\\.(t|j)s$': swc },
   moduleNameMapper: {
-    '^@agent-ledger/(.*)$': '<rootDir>/libs/$1/src',
+    '^@agent-ledger/([a-z0-9-]+)/testing$': '<rootDir>/libs/$1/src/testing',
+    '^@agent-ledger/([a-z0-9-]+)$': '<rootDir>/libs/$1/src',
   },
+  setupFiles: ['<rootDir>/test/jest.setup.ts'],
   testTimeout: 30000,
 };

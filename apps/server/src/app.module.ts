@@ -3,6 +3,7 @@ import { CqrsModule } from '@nestjs/cqrs';
 import type { ServerConfig } from './config';
 import { EventStoreModule } from './event-store/event-store.module';
 import { HealthController } from './health/health.controller';
+import { QueriesModule } from './queries/queries.module';
 import { SessionsModule } from './sessions/sessions.module';
 import { CLOCK, SERVER_CONFIG, type Clock } from './tokens';
 
@@ -15,7 +16,7 @@ export class AppModule {
     return {
       module: AppModule,
       global: true,
-      imports: [CqrsModule.forRoot(), EventStoreModule.forRoot(config), SessionsModule],
+      imports: [CqrsModule.forRoot(), EventStoreModule.forRoot(config), SessionsModule, QueriesModule],
       controllers: [HealthController],
       providers: [
         { provide: SERVER_CONFIG, useValue: config },

@@ -60,7 +60,9 @@ function integerVariable(
   if (raw === undefined) return fallback;
   const value = Number(raw);
   if (!/^\d+$/.test(raw) || value < min || value > max) {
-    throw new ConfigError(`${name} is ${JSON.stringify(raw)}; expected an integer from ${min} to ${max}.`);
+    throw new ConfigError(
+      `${name} is ${JSON.stringify(raw)}; expected an integer from ${min} to ${max}.`,
+    );
   }
   return value;
 }

@@ -23,7 +23,9 @@ function displayHost(host: string): string {
 }
 
 function describeStore(config: ServerConfig): string {
-  return config.eventStore === 'sqlite' ? `sqlite, ${sqliteEventStorePath(config)}` : config.eventStore;
+  return config.eventStore === 'sqlite'
+    ? `sqlite, ${sqliteEventStorePath(config)}`
+    : config.eventStore;
 }
 
 main().catch((error: unknown) => {

@@ -1,8 +1,8 @@
 import { seedExampleMessages } from '@agent-ledger/testing';
-import { postJson, type JsonResponse } from './support/http-client';
-import { readSessionStream } from './support/read-session-stream';
-import { startServer, type RunningServer } from './support/start-server';
-import { anyString } from './support/matchers';
+import { postJson, type JsonResponse } from './testing/http-client';
+import { readSessionStream } from './testing/read-session-stream';
+import { startServer, type RunningServer } from './testing/start-server';
+import { anyString } from './testing/matchers';
 
 const reply = (sessionId: string, id: string) => ({
   id,
@@ -23,7 +23,8 @@ const messageIdsOf = async (dataDir: string, sessionId: string): Promise<string[
 
 describe('one server', () => {
   let server: RunningServer;
-  const url = (sessionId: string, route = 'messages') => `${server.url}/v1/sessions/${sessionId}/${route}`;
+  const url = (sessionId: string, route = 'messages') =>
+    `${server.url}/v1/sessions/${sessionId}/${route}`;
 
   beforeAll(async () => {
     server = await startServer();
@@ -34,7 +35,9 @@ describe('one server', () => {
   });
 
   it('two clients appending with the same expectedRevision at once: exactly one gets 409', async () => {
-    await postJson(url('race-1'), { messages: seedExampleMessages().map((m) => ({ ...m, sessionId: 'race-1' })) });
+    await postJson(url('race-1'), {
+      messages: seedExampleMessages().map((m) => ({ ...m, sessionId: 'race-1' })),
+    });
     const responses = await Promise.all([
       postJson(url('race-1'), { expectedRevision: 5, messages: [reply('race-1', 'from-a')] }),
       postJson(url('race-1'), { expectedRevision: 5, messages: [reply('race-1', 'from-b')] }),
@@ -54,7 +57,10 @@ describe('one server', () => {
   });
 
   it('a client retrying an append whose response it lost: success, and no duplicate', async () => {
-    const body = { expectedRevision: -1, messages: [reply('retry-1', 'r1'), reply('retry-1', 'r2')] };
+    const body = {
+      expectedRevision: -1,
+      messages: [reply('retry-1', 'r1'), reply('retry-1', 'r2')],
+    };
     const lost = await postJson(url('retry-1'), body); // the response that "never arrived"
     const retry = await postJson(url('retry-1'), body);
     expect([lost.status, retry]).toEqual([200, lost]);
@@ -63,7 +69,10 @@ describe('one server', () => {
 
   it('a retry sent while the first attempt is still in flight: both succeed, no duplicate', async () => {
     const body = { messages: [reply('retry-2', 'r1')] };
-    const responses = await Promise.all([postJson(url('retry-2'), body), postJson(url('retry-2'), body)]);
+    const responses = await Promise.all([
+      postJson(url('retry-2'), body),
+      postJson(url('retry-2'), body),
+    ]);
     expect(statuses(responses)).toEqual([200, 200]);
     expect(await messageIdsOf(server.dataDir, 'retry-2')).toEqual(['r1']);
   });

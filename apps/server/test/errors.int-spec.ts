@@ -1,8 +1,8 @@
 import { seedExampleMessages } from '@agent-ledger/testing';
-import { postDeclaringLength, postJson } from './support/http-client';
-import { readSessionStream } from './support/read-session-stream';
-import { startServer, type RunningServer } from './support/start-server';
-import { anyNumber, stringContaining, stringMatching } from './support/matchers';
+import { postDeclaringLength, postJson } from './testing/http-client';
+import { readSessionStream } from './testing/read-session-stream';
+import { startServer, type RunningServer } from './testing/start-server';
+import { anyNumber, stringContaining, stringMatching } from './testing/matchers';
 
 let server: RunningServer;
 const sessionUrl = (sessionId: string, route: string): string =>
@@ -91,7 +91,12 @@ describe('400: a malformed request says which field and why; nothing is appended
 
   it('AI SDK response messages that the AI SDK would not accept', async () => {
     const response = await postJson(sessionUrl('bad-4', 'ai-sdk-steps'), {
-      messages: [{ role: 'assistant', content: [{ type: 'tool-call', toolCallId: 'c1', toolName: 3, input: {} }] }],
+      messages: [
+        {
+          role: 'assistant',
+          content: [{ type: 'tool-call', toolCallId: 'c1', toolName: 3, input: {} }],
+        },
+      ],
     });
     expect(response).toEqual({
       status: 400,
@@ -100,7 +105,9 @@ describe('400: a malformed request says which field and why; nothing is appended
         code: 'InvalidRequest',
         message:
           'The request is not valid: messages[0].content[0].toolName: Invalid input: expected string, received number. Nothing was appended.',
-        errors: ['messages[0].content[0].toolName: Invalid input: expected string, received number'],
+        errors: [
+          'messages[0].content[0].toolName: Invalid input: expected string, received number',
+        ],
       },
     });
     expect(await revisionsOf('bad-4')).toEqual([]);
@@ -152,7 +159,9 @@ describe('409: a wrong expected revision, with the expected and actual revision'
     await recordSeed('stale-1');
     const response = await postJson(sessionUrl('stale-1', 'messages'), {
       expectedRevision: 3,
-      messages: [{ id: 'm6', sessionId: 'stale-1', kind: 'user_input', role: 'user', content: 'and now?' }],
+      messages: [
+        { id: 'm6', sessionId: 'stale-1', kind: 'user_input', role: 'user', content: 'and now?' },
+      ],
     });
     expect(response).toEqual({
       status: 409,
@@ -171,7 +180,9 @@ describe('409: a wrong expected revision, with the expected and actual revision'
   it('a first append that expects the session to exist', async () => {
     const response = await postJson(sessionUrl('stale-2', 'messages'), {
       expectedRevision: 0,
-      messages: [{ id: 'm1', sessionId: 'stale-2', kind: 'user_input', role: 'user', content: 'hi' }],
+      messages: [
+        { id: 'm1', sessionId: 'stale-2', kind: 'user_input', role: 'user', content: 'hi' },
+      ],
     });
     expect(response).toEqual({
       status: 409,
@@ -191,7 +202,13 @@ describe('413: too large', () => {
   it('an append over the store limit of 1 MiB reaches the store and is refused there', async () => {
     const response = await postJson(sessionUrl('large-1', 'messages'), {
       messages: [
-        { id: 'm1', sessionId: 'large-1', kind: 'user_input', role: 'user', content: 'x'.repeat(1_500_000) },
+        {
+          id: 'm1',
+          sessionId: 'large-1',
+          kind: 'user_input',
+          role: 'user',
+          content: 'x'.repeat(1_500_000),
+        },
       ],
     });
     expect(response).toEqual({
@@ -232,7 +249,8 @@ describe('415: a body that is not JSON', () => {
       body: {
         statusCode: 415,
         code: 'UnsupportedMediaType',
-        message: 'Unsupported Media Type. Send the body as JSON with "Content-Type: application/json".',
+        message:
+          'Unsupported Media Type. Send the body as JSON with "Content-Type: application/json".',
       },
     });
   });
@@ -243,13 +261,21 @@ describe('422: a broken session rule names the rule, the message and the field; 
     await recordSeed('rule-1');
     const response = await postJson(sessionUrl('rule-1', 'messages'), {
       messages: [
-        { id: 'm6', sessionId: 'rule-1', kind: 'assistant_text', role: 'assistant', content: 'Running it.' },
+        {
+          id: 'm6',
+          sessionId: 'rule-1',
+          kind: 'assistant_text',
+          role: 'assistant',
+          content: 'Running it.',
+        },
         {
           id: 'm7',
           sessionId: 'rule-1',
           kind: 'tool_result',
           role: 'tool',
-          content: [{ type: 'tool-result', toolCallId: 'call_404', output: { type: 'text', value: 'ok' } }],
+          content: [
+            { type: 'tool-result', toolCallId: 'call_404', output: { type: 'text', value: 'ok' } },
+          ],
         },
       ],
     });
@@ -270,7 +296,15 @@ describe('422: a broken session rule names the rule, the message and the field; 
   it('a message id reused with other content', async () => {
     await recordSeed('rule-2');
     const response = await postJson(sessionUrl('rule-2', 'messages'), {
-      messages: [{ id: 'm5', sessionId: 'rule-2', kind: 'assistant_text', role: 'assistant', content: 'Other.' }],
+      messages: [
+        {
+          id: 'm5',
+          sessionId: 'rule-2',
+          kind: 'assistant_text',
+          role: 'assistant',
+          content: 'Other.',
+        },
+      ],
     });
     expect(response).toEqual({
       status: 422,
@@ -293,7 +327,8 @@ describe('422: a broken session rule names the rule, the message and the field; 
       body: {
         statusCode: 422,
         code: 'NotAToolResult',
-        message: 'messageIds[1]: message "m3" is not a tool_result. Only tool results can be pruned.',
+        message:
+          'messageIds[1]: message "m3" is not a tool_result. Only tool results can be pruned.',
         messageId: 'm3',
         field: 'messageIds[1]',
       },
@@ -303,7 +338,9 @@ describe('422: a broken session rule names the rule, the message and the field; 
 
   it("a message whose sessionId is not the route's", async () => {
     const response = await postJson(sessionUrl('rule-4', 'messages'), {
-      messages: [{ id: 'm1', sessionId: 'someone-else', kind: 'user_input', role: 'user', content: 'hi' }],
+      messages: [
+        { id: 'm1', sessionId: 'someone-else', kind: 'user_input', role: 'user', content: 'hi' },
+      ],
     });
     expect(response).toEqual({
       status: 422,

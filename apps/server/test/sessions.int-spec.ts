@@ -1,9 +1,12 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { sessionEventId } from '@agent-ledger/sessions';
 import { seedExampleMessages } from '@agent-ledger/testing';
-import { getJson, postJson } from './support/http-client';
-import { readSessionStream } from './support/read-session-stream';
-import { startServer, type RunningServer } from './support/start-server';
-import { anyNumber, anyString, stringMatching } from './support/matchers';
+import { getJson, postJson } from './testing/http-client';
+import { readSessionStream } from './testing/read-session-stream';
+import { startServer, type RunningServer } from './testing/start-server';
+import { anyNumber, anyString, stringMatching } from './testing/matchers';
 
 let server: RunningServer;
 const sessionUrl = (sessionId: string, route: string): string =>
@@ -21,7 +24,9 @@ describe("the seed's worked example over HTTP", () => {
   it('records m1–m5 (createdAt filled when absent), then prunes m4', async () => {
     const [m1, ...rest] = seedExampleMessages();
     const { createdAt: _createdAt, ...m1WithoutTime } = m1!;
-    const appended = await postJson(sessionUrl('s1', 'messages'), { messages: [m1WithoutTime, ...rest] });
+    const appended = await postJson(sessionUrl('s1', 'messages'), {
+      messages: [m1WithoutTime, ...rest],
+    });
     expect(appended).toEqual({
       status: 200,
       body: { sessionId: 's1', revision: 5, position: anyNumber },
@@ -58,7 +63,9 @@ describe("the seed's worked example over HTTP", () => {
         },
       },
     ]);
-    expect(stream[4]?.id).toEqual(sessionEventId('s1', { type: 'ToolResultRecorded', data: rest[2]! } as never));
+    expect(stream[4]?.id).toEqual(
+      sessionEventId('s1', { type: 'ToolResultRecorded', data: rest[2]! } as never),
+    );
   });
 });
 
@@ -125,7 +132,12 @@ describe('the other commands', () => {
 
   it('hands off: a handoff_summary and an agent_switch_note, with ids a retry reproduces', async () => {
     await start('handoff-1');
-    const body = { fromAgent: 'build', toAgent: 'review', summary: 'Please review the fix.', handoffId: 'h1' };
+    const body = {
+      fromAgent: 'build',
+      toAgent: 'review',
+      summary: 'Please review the fix.',
+      handoffId: 'h1',
+    };
     const first = await postJson(sessionUrl('handoff-1', 'handoffs'), body);
     const retry = await postJson(sessionUrl('handoff-1', 'handoffs'), body);
     expect([first, retry]).toEqual([
@@ -161,7 +173,7 @@ describe('the other commands', () => {
     ]);
   });
 
-  it("records an AI SDK step; re-sending it (no stepId) records nothing twice", async () => {
+  it('records an AI SDK step; re-sending it (no stepId) records nothing twice', async () => {
     const step = {
       agentName: 'build',
       messages: [
@@ -169,7 +181,12 @@ describe('the other commands', () => {
           role: 'assistant',
           content: [
             { type: 'text', text: 'Reading the file.' },
-            { type: 'tool-call', toolCallId: 'call_9', toolName: 'Read', input: { file_path: 'src/auth.ts' } },
+            {
+              type: 'tool-call',
+              toolCallId: 'call_9',
+              toolName: 'Read',
+              input: { file_path: 'src/auth.ts' },
+            },
           ],
         },
         {
@@ -192,13 +209,19 @@ describe('the other commands', () => {
       first,
     ]);
     const stream = await readSessionStream(server.dataDir, 'ai-sdk-1');
-    expect(stream.map(({ type, data }) => ({ type, kind: (data as { kind?: string }).kind }))).toEqual([
+    expect(
+      stream.map(({ type, data }) => ({ type, kind: (data as { kind?: string }).kind })),
+    ).toEqual([
       { type: 'SessionStarted', kind: undefined },
       { type: 'AssistantTextRecorded', kind: 'assistant_text' },
       { type: 'ToolCallRecorded', kind: 'tool_call' },
       { type: 'ToolResultRecorded', kind: 'tool_result' },
     ]);
-    expect(stream[0]?.data).toEqual({ sessionId: 'ai-sdk-1', startedAt: anyString, agentName: 'build' });
+    expect(stream[0]?.data).toEqual({
+      sessionId: 'ai-sdk-1',
+      startedAt: anyString,
+      agentName: 'build',
+    });
   });
 
   it('ends a session; later appends are refused with 422 SessionAlreadyEnded', async () => {
@@ -209,14 +232,17 @@ describe('the other commands', () => {
       position: anyNumber,
     });
     const refused = await postJson(sessionUrl('end-1', 'messages'), {
-      messages: [{ id: 'late', sessionId: 'end-1', kind: 'user_input', role: 'user', content: 'hello?' }],
+      messages: [
+        { id: 'late', sessionId: 'end-1', kind: 'user_input', role: 'user', content: 'hello?' },
+      ],
     });
     expect(refused).toEqual({
       status: 422,
       body: {
         statusCode: 422,
         code: 'SessionAlreadyEnded',
-        message: 'Session "end-1" has ended; nothing more can be recorded in it. Start a new session.',
+        message:
+          'Session "end-1" has ended; nothing more can be recorded in it. Start a new session.',
       },
     });
     expect((await readSessionStream(server.dataDir, 'end-1')).length).toEqual(7);
@@ -244,6 +270,39 @@ describe('health and docs', () => {
     ]);
     const ui = await fetch(`${server.url}/docs`);
     const bundle = await fetch(`${server.url}/docs/swagger-ui-bundle.js`);
-    expect([ui.status, (await ui.text()).includes('SwaggerUIBundle'), bundle.status]).toEqual([200, true, 200]);
+    expect([ui.status, (await ui.text()).includes('SwaggerUIBundle'), bundle.status]).toEqual([
+      200,
+      true,
+      200,
+    ]);
+  });
+});
+
+describe('restart', () => {
+  it('closes the store on SIGTERM, and a new process continues the session from the stored stream', async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'agent-ledger-restart-'));
+    const first = await startServer({ DATA_DIR: dataDir });
+    const url = (running: RunningServer) => `${running.url}/v1/sessions/restart-1/messages`;
+    await postJson(url(first), { messages: seedExampleMessages().map((m) => ({ ...m, sessionId: 'restart-1' })) });
+    await first.stop();
+    expect(first.output()).toContain('Event store closed.');
+
+    const second = await startServer({ DATA_DIR: dataDir });
+    try {
+      const conflicting = await postJson(url(second), {
+        messages: [{ id: 'm5', sessionId: 'restart-1', kind: 'user_input', role: 'user', content: 'reused id' }],
+      });
+      const next = await postJson(url(second), {
+        expectedRevision: 5,
+        messages: [{ id: 'm6', sessionId: 'restart-1', kind: 'user_input', role: 'user', content: 'next turn' }],
+      });
+      expect([conflicting.status, next]).toEqual([
+        422,
+        { status: 200, body: { sessionId: 'restart-1', revision: 6, position: anyNumber } },
+      ]);
+    } finally {
+      await second.stop();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
   });
 });

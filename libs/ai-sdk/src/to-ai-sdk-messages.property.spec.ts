@@ -46,6 +46,18 @@ describe('toAiSdkMessages on any history', () => {
     },
   );
 
+  it('leaves its input unchanged and gives the same output twice', () => {
+    fc.assert(
+      fc.property(arbitraryModelMessages(), fc.constantFrom(...PROVIDERS), (messages, provider) => {
+        const before = structuredClone(messages);
+        const first = toAiSdkMessages(messages, { provider });
+        expect(messages).toEqual(before);
+        expect(toAiSdkMessages(messages, { provider })).toEqual(first);
+      }),
+      { numRuns: 300 },
+    );
+  });
+
   it('gives @ai-sdk/anthropic a request body that obeys the Messages API rules', async () => {
     await fc.assert(
       fc.asyncProperty(arbitraryModelMessages({ assistantFiles: false }), async (messages) => {

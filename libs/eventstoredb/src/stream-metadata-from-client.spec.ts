@@ -26,8 +26,8 @@ describe('streamMetadataFromClient', () => {
     });
   });
 
-  it("reads EventStoreDB's soft-delete mark as the port's", () => {
-    expect(streamMetadataFromClient({ truncateBefore: 9223372036854775807 })).toEqual({
+  it("reads EventStoreDB's soft-delete mark (long.MaxValue, parsed as 2^63) as the port's", () => {
+    expect(streamMetadataFromClient({ truncateBefore: 2 ** 63 })).toEqual({
       truncateBefore: SOFT_DELETED_TRUNCATE_BEFORE,
     });
   });

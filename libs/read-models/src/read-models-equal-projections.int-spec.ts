@@ -1,4 +1,5 @@
 import fc from 'fast-check';
+import type { SessionEvent } from '@agent-ledger/events';
 import { arbitrarySessionHistory, seedExampleEvents } from '@agent-ledger/testing';
 import { computeSessionReadModels } from './snapshot/compute-session-read-models';
 import { readSessionReadModels } from './snapshot/read-session-read-models';
@@ -61,7 +62,7 @@ describe('read models equal the pure projections of the replayed stream', () => 
             let turn = 0;
             while (queues.some((queue) => queue.length > 0)) {
               const index = turn % queues.length;
-              const chunk = queues[index]!.splice(0, chunkSizes[turn % chunkSizes.length]!);
+              const chunk = queues[index]!.splice(0, chunkSizes[turn % chunkSizes.length]);
               if (chunk.length > 0)
                 await appendSessionEvents(fixture.store, `s${index + 1}`, chunk);
               if (turn === 3) await fixture.runner.catchUp();
@@ -81,10 +82,7 @@ describe('read models equal the pure projections of the replayed stream', () => 
   });
 });
 
-/** The generated history of `s1`, moved to another session id. */
-function withSession<E extends { data: object }>(event: E, sessionId: string): E {
-  const data = JSON.parse(
-    JSON.stringify(event.data).replaceAll('"sessionId":"s1"', `"sessionId":"${sessionId}"`),
-  ) as E['data'];
-  return { ...event, data };
+/** An event of the generated history of `s1`, moved to another session (every event data names its session). */
+function withSession(event: SessionEvent, sessionId: string): SessionEvent {
+  return { ...event, data: { ...event.data, sessionId } } as SessionEvent;
 }

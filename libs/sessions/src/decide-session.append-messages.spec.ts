@@ -87,7 +87,9 @@ describe('AppendMessages', () => {
     });
 
     it('given no events, when an empty batch is appended, then nothing happens (no session starts)', () => {
-      expect(decideGiven([], { type: 'AppendMessages', sessionId: 's1', messages: [] })).toEqual([]);
+      expect(decideGiven([], { type: 'AppendMessages', sessionId: 's1', messages: [] })).toEqual(
+        [],
+      );
     });
   });
 
@@ -308,11 +310,14 @@ describe('AppendMessages', () => {
 
     it('given a request, when another request reuses its approvalId, then DuplicateApprovalId', () => {
       expect(
-        ruleBrokenGiven([...seedExampleEvents, { type: 'ToolApprovalRequested', data: approvalRequest }], {
-          type: 'AppendMessages',
-          sessionId: 's1',
-          messages: [{ ...approvalRequest, id: 'm9' }],
-        }),
+        ruleBrokenGiven(
+          [...seedExampleEvents, { type: 'ToolApprovalRequested', data: approvalRequest }],
+          {
+            type: 'AppendMessages',
+            sessionId: 's1',
+            messages: [{ ...approvalRequest, id: 'm9' }],
+          },
+        ),
       ).toEqual({
         code: 'DuplicateApprovalId',
         message:
@@ -356,11 +361,14 @@ describe('AppendMessages', () => {
     it('given a boundary, when a summary names none, then UnknownCompactBoundary', () => {
       const { metadata: _metadata, ...anonymous } = summary;
       expect(
-        ruleBrokenGiven([...seedExampleEvents, { type: 'CompactBoundaryRecorded', data: boundary }], {
-          type: 'AppendMessages',
-          sessionId: 's1',
-          messages: [anonymous],
-        }),
+        ruleBrokenGiven(
+          [...seedExampleEvents, { type: 'CompactBoundaryRecorded', data: boundary }],
+          {
+            type: 'AppendMessages',
+            sessionId: 's1',
+            messages: [anonymous],
+          },
+        ),
       ).toEqual({
         code: 'UnknownCompactBoundary',
         message:
@@ -404,8 +412,7 @@ describe('AppendMessages', () => {
         }),
       ).toEqual({
         code: 'SessionAlreadyEnded',
-        message:
-          'Session "s1" has ended; nothing more can be recorded in it. Start a new session.',
+        message: 'Session "s1" has ended; nothing more can be recorded in it. Start a new session.',
       });
     });
   });

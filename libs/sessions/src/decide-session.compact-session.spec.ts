@@ -23,7 +23,12 @@ const summary: CompactSummaryMessage = {
 describe('CompactSession', () => {
   it('given a session, when it is compacted, then the boundary and its summary are recorded together', () => {
     expect(
-      decideGiven(seedExampleEvents, { type: 'CompactSession', sessionId: 's1', boundary, summary }),
+      decideGiven(seedExampleEvents, {
+        type: 'CompactSession',
+        sessionId: 's1',
+        boundary,
+        summary,
+      }),
     ).toEqual([
       { type: 'CompactBoundaryRecorded', data: boundary },
       { type: 'CompactSummaryRecorded', data: summary },

@@ -14,9 +14,9 @@ describe('EndSession', () => {
   });
 
   it('given an ended session, when it is ended again, then nothing is recorded (a retry)', () => {
-    expect(decideGiven([...seedExampleEvents, ended], { type: 'EndSession', sessionId: 's1' })).toEqual(
-      [],
-    );
+    expect(
+      decideGiven([...seedExampleEvents, ended], { type: 'EndSession', sessionId: 's1' }),
+    ).toEqual([]);
   });
 
   it('given an ended session, when a tool result is pruned, then SessionAlreadyEnded', () => {

@@ -58,7 +58,10 @@ describe('HandoffSession', () => {
   it('given the hand-off recorded, when its ids are reused for another summary, then DuplicateMessageId', () => {
     const recorded = decideGiven(seedExampleEvents, handoff);
     expect(
-      ruleBrokenGiven([...seedExampleEvents, ...recorded], { ...handoff, summary: 'Another text.' }),
+      ruleBrokenGiven([...seedExampleEvents, ...recorded], {
+        ...handoff,
+        summary: 'Another text.',
+      }),
     ).toEqual({
       code: 'DuplicateMessageId',
       message:

@@ -29,16 +29,27 @@ function turn(index: number, resultLengths: number[]): RuntimeMessage[] {
         id: `r${index}_${call}`,
         kind: 'tool_result',
         role: 'tool',
-        content: [{ type: 'tool-result', toolCallId, output: { type: 'text', value: 'x'.repeat(length) } }],
+        content: [
+          { type: 'tool-result', toolCallId, output: { type: 'text', value: 'x'.repeat(length) } },
+        ],
       },
     );
   });
-  messages.push({ ...base, id: `a${index}`, kind: 'assistant_text', role: 'assistant', content: `answer ${index}` });
+  messages.push({
+    ...base,
+    id: `a${index}`,
+    kind: 'assistant_text',
+    role: 'assistant',
+    content: `answer ${index}`,
+  });
   return messages;
 }
 
 const step = fc.oneof(
-  fc.record({ kind: fc.constant('turn' as const), results: fc.array(fc.nat(400), { maxLength: 3 }) }),
+  fc.record({
+    kind: fc.constant('turn' as const),
+    results: fc.array(fc.nat(400), { maxLength: 3 }),
+  }),
   fc.record({ kind: fc.constant('retry' as const), pick: fc.nat() }),
   fc.record({
     kind: fc.constant('prune' as const),
@@ -83,9 +94,7 @@ describe('decideSession, for every history of turns, retries and prunings', () =
           }
         });
 
-        const recordedIds = stream.flatMap((event) =>
-          'id' in event.data ? [event.data.id] : [],
-        );
+        const recordedIds = stream.flatMap((event) => ('id' in event.data ? [event.data.id] : []));
         expect(new Set(recordedIds).size).toEqual(recordedIds.length);
         const prunedIds = stream.flatMap((event) =>
           event.type === 'ToolResultsPruned' ? event.data.messageIds : [],

@@ -9,7 +9,14 @@ import {
 } from './testing/decider-fixtures';
 
 function userInput(id: string): UserInputMessage {
-  return { id, sessionId: 's1', kind: 'user_input', role: 'user', createdAt: '2026-04-08T09:00:00.000Z', content: `turn ${id}` };
+  return {
+    id,
+    sessionId: 's1',
+    kind: 'user_input',
+    role: 'user',
+    createdAt: '2026-04-08T09:00:00.000Z',
+    content: `turn ${id}`,
+  };
 }
 
 function toolCall(id: string, toolCallId: string): ToolCallMessage {
@@ -79,7 +86,12 @@ describe('PruneToolResults', () => {
             ...seedExampleEvents,
             {
               type: 'ToolResultsPruned',
-              data: { sessionId: 's1', messageIds: ['m4'], compactedAt: '2026-04-08T10:00:00.000Z', reason: 'manual' },
+              data: {
+                sessionId: 's1',
+                messageIds: ['m4'],
+                compactedAt: '2026-04-08T10:00:00.000Z',
+                reason: 'manual',
+              },
             },
           ],
           { type: 'PruneToolResults', sessionId: 's1', messageIds: ['m4'], reason: 'manual' },
@@ -126,7 +138,8 @@ describe('PruneToolResults', () => {
         }),
       ).toEqual({
         code: 'NotAToolResult',
-        message: 'messageIds[0]: message "m3" is not a tool_result. Only tool results can be pruned.',
+        message:
+          'messageIds[0]: message "m3" is not a tool_result. Only tool results can be pruned.',
         messageId: 'm3',
         field: 'messageIds[0]',
       });
@@ -158,8 +171,7 @@ describe('PruneToolResults', () => {
             sessionId: 's1',
             messageIds: ['r2'],
             compactedAt: '2026-04-08T10:00:00.000Z',
-            reason:
-              'tool results older than the last 2 user turns and longer than 100 characters',
+            reason: 'tool results older than the last 2 user turns and longer than 100 characters',
           },
         },
       ]);
@@ -172,7 +184,12 @@ describe('PruneToolResults', () => {
             ...threeTurns,
             {
               type: 'ToolResultsPruned',
-              data: { sessionId: 's1', messageIds: ['r2'], compactedAt: '2026-04-08T09:50:00.000Z', reason: 'manual' },
+              data: {
+                sessionId: 's1',
+                messageIds: ['r2'],
+                compactedAt: '2026-04-08T09:50:00.000Z',
+                reason: 'manual',
+              },
             },
           ],
           {

@@ -45,9 +45,9 @@ describe('evolveSession', () => {
       type: 'SessionEnded',
       data: { sessionId: 's1', endedAt: '2026-04-08T10:00:00.000Z' },
     };
-    expect([...seedExampleEvents, ended].reduce(evolveSession, initialSessionState()).status).toEqual(
-      'ended',
-    );
+    expect(
+      [...seedExampleEvents, ended].reduce(evolveSession, initialSessionState()).status,
+    ).toEqual('ended');
   });
 
   it('records boundaries, their summaries and approvals', () => {

@@ -15,7 +15,11 @@ export type {
   SessionDecisionContext,
 } from './session-command';
 export { SESSION_EVENT_ID_NAMESPACE, sessionEventId } from './session-event-id';
-export { SessionRuleError, type SessionRuleCode, type SessionRuleLocation } from './session-rule-error';
+export {
+  SessionRuleError,
+  type SessionRuleCode,
+  type SessionRuleLocation,
+} from './session-rule-error';
 export type { SessionState, ToolResultFacts } from './session-state';
 export { selectToolResultsToPrune } from './select-tool-results-to-prune';
 export { toolResultLength } from './tool-result-length';

@@ -5,7 +5,12 @@ describe('messageFingerprint', () => {
   it('ignores createdAt and the order of object keys', () => {
     const reordered = {
       content: [
-        { input: { file_path: 'src/auth.ts' }, toolName: 'Read', toolCallId: 'call_1', type: 'tool-call' as const },
+        {
+          input: { file_path: 'src/auth.ts' },
+          toolName: 'Read',
+          toolCallId: 'call_1',
+          type: 'tool-call' as const,
+        },
       ],
       createdAt: '2030-01-01T00:00:00.000Z',
       role: 'assistant' as const,

@@ -83,7 +83,10 @@ function checkReferences(
             { messageId, field },
           );
         }
-        if (seen.has(part.toolCallId) || known((layer) => layer.answeredToolCallIds, part.toolCallId)) {
+        if (
+          seen.has(part.toolCallId) ||
+          known((layer) => layer.answeredToolCallIds, part.toolCallId)
+        ) {
           throw new SessionRuleError(
             'ToolCallAlreadyAnswered',
             `${where}: ${field} "${part.toolCallId}" already has a result. A tool call is answered once.`,
@@ -126,7 +129,10 @@ function checkReferences(
             { messageId, field },
           );
         }
-        if (seen.has(part.approvalId) || known((layer) => layer.answeredApprovalIds, part.approvalId)) {
+        if (
+          seen.has(part.approvalId) ||
+          known((layer) => layer.answeredApprovalIds, part.approvalId)
+        ) {
           throw new SessionRuleError(
             'ApprovalAlreadyAnswered',
             `${where}: ${field} "${part.approvalId}" was already answered. An approval request is answered once.`,

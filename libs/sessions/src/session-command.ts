@@ -62,11 +62,7 @@ export interface EndSession {
 
 /** Every command the session decider takes. */
 export type SessionCommand =
-  | AppendMessages
-  | CompactSession
-  | PruneToolResults
-  | HandoffSession
-  | EndSession;
+  AppendMessages | CompactSession | PruneToolResults | HandoffSession | EndSession;
 
 /** What a decision may depend on besides the command and the state: the clock, as an argument. */
 export interface SessionDecisionContext {

@@ -25,7 +25,11 @@ describe('toolResultLength', () => {
             ],
           },
         },
-        { type: 'tool-result', toolCallId: 'c6', output: { type: 'execution-denied', reason: 'no' } },
+        {
+          type: 'tool-result',
+          toolCallId: 'c6',
+          output: { type: 'execution-denied', reason: 'no' },
+        },
         { type: 'tool-result', toolCallId: 'c7', output: { type: 'execution-denied' } },
       ],
     };

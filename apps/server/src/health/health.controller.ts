@@ -1,6 +1,11 @@
 import type { EventStore } from '@agent-ledger/event-store';
 import { Controller, Get, Inject, ServiceUnavailableException } from '@nestjs/common';
-import { ApiOkResponse, ApiOperation, ApiServiceUnavailableResponse, ApiTags } from '@nestjs/swagger';
+import {
+  ApiOkResponse,
+  ApiOperation,
+  ApiServiceUnavailableResponse,
+  ApiTags,
+} from '@nestjs/swagger';
 import type { ServerConfig } from '../config';
 import { EVENT_STORE, SERVER_CONFIG } from '../tokens';
 
@@ -14,7 +19,9 @@ export class HealthController {
   ) {}
 
   @Get()
-  @ApiOperation({ summary: "Liveness, and the event store's connectivity (it reads the head of $all)" })
+  @ApiOperation({
+    summary: "Liveness, and the event store's connectivity (it reads the head of $all)",
+  })
   @ApiOkResponse({
     description: 'The store answered.',
     schema: { example: { status: 'ok', store: { kind: 'sqlite', headPosition: 42 } } },

@@ -6,6 +6,7 @@ import {
   StreamNotFoundError,
   WrongExpectedRevisionError,
 } from '@agent-ledger/event-store';
+import { ReadModelError } from '@agent-ledger/read-models';
 import { SessionRuleError } from '@agent-ledger/sessions';
 import { UnreadableSessionEventError } from '../sessions/unreadable-session-event.error';
 import type { ErrorBody } from './error-body';
@@ -49,6 +50,10 @@ export function toErrorResponse(
   if (error instanceof InvalidEventPayloadError) {
     return respond(400, error.code, error.message, { errors: error.complaints });
   }
+  if (error instanceof ReadModelError) {
+    // 503: the read models are behind `minPosition`; the others are unknown sessions, messages, revisions.
+    return respond(error.code === 'ReadModelBehind' ? 503 : 404, error.code, error.message);
+  }
   if (error instanceof StreamDeletedError) return respond(410, error.code, error.message);
   if (error instanceof StreamNotFoundError) return respond(404, error.code, error.message);
   if (error instanceof AiSdkConversionError) return respond(400, error.code, error.message);
@@ -77,7 +82,11 @@ function fastifyErrorResponse(
       );
     default:
       if (error.statusCode === 400) {
-        return respond(400, 'MalformedJson', `The request body is not valid JSON: ${error.message}.`);
+        return respond(
+          400,
+          'MalformedJson',
+          `The request body is not valid JSON: ${error.message}.`,
+        );
       }
       return respond(error.statusCode, error.code, error.message);
   }

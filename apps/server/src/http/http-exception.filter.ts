@@ -30,7 +30,8 @@ export class HttpExceptionFilter implements ExceptionFilter {
 
   describe(error: unknown): { status: number; body: ErrorBody } {
     // Nest wraps Fastify's own errors (body too large, not JSON) in an HttpException.
-    const original = error instanceof HttpException && error.cause instanceof Error ? error.cause : error;
+    const original =
+      error instanceof HttpException && error.cause instanceof Error ? error.cause : error;
     const known = toErrorResponse(original, this.options);
     if (known !== undefined) {
       if (known.status >= 500) this.logger.error(known.body.message);

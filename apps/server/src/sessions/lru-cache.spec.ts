@@ -7,7 +7,12 @@ describe('LruCache', () => {
     cache.set('b', 2);
     expect(cache.get('a')).toEqual(1);
     cache.set('c', 3);
-    expect([cache.get('a'), cache.get('b'), cache.get('c'), cache.size]).toEqual([1, undefined, 3, 2]);
+    expect([cache.get('a'), cache.get('b'), cache.get('c'), cache.size]).toEqual([
+      1,
+      undefined,
+      3,
+      2,
+    ]);
   });
 
   it('deletes on demand', () => {

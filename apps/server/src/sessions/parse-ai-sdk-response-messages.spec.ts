@@ -5,12 +5,24 @@ describe('parseAiSdkResponseMessages', () => {
     const messages = [
       {
         role: 'assistant',
-        content: [{ type: 'tool-call', toolCallId: 'call_1', toolName: 'Read', input: { file_path: 'a.ts' } }],
+        content: [
+          {
+            type: 'tool-call',
+            toolCallId: 'call_1',
+            toolName: 'Read',
+            input: { file_path: 'a.ts' },
+          },
+        ],
       },
       {
         role: 'tool',
         content: [
-          { type: 'tool-result', toolCallId: 'call_1', toolName: 'Read', output: { type: 'text', value: 'x' } },
+          {
+            type: 'tool-result',
+            toolCallId: 'call_1',
+            toolName: 'Read',
+            output: { type: 'text', value: 'x' },
+          },
         ],
       },
       { role: 'assistant', content: 'Done.' },
@@ -21,7 +33,10 @@ describe('parseAiSdkResponseMessages', () => {
   it('names the message and field of each complaint, for the part type the value declares', () => {
     expect(
       parseAiSdkResponseMessages([
-        { role: 'assistant', content: [{ type: 'tool-call', toolCallId: 7, toolName: 'Read', input: {} }] },
+        {
+          role: 'assistant',
+          content: [{ type: 'tool-call', toolCallId: 7, toolName: 'Read', input: {} }],
+        },
         { role: 'user', content: 'hi' },
       ]),
     ).toEqual({

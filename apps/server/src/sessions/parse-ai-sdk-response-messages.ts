@@ -28,7 +28,8 @@ export function parseAiSdkResponseMessages(value: unknown): ParseAiSdkResponseMe
   const errors: string[] = [];
   value.forEach((item: unknown, index) => {
     const where = `messages[${index}]`;
-    const role = typeof item === 'object' && item !== null && 'role' in item ? item.role : undefined;
+    const role =
+      typeof item === 'object' && item !== null && 'role' in item ? item.role : undefined;
     if (role === 'assistant') {
       const result = assistantModelMessageSchema.safeParse(item);
       if (result.success) messages.push(result.data);
@@ -70,7 +71,10 @@ function likeliestBranch(branches: SchemaIssue[][]): SchemaIssue[] | undefined {
       ),
   );
   const depth = (branch: SchemaIssue[]): number =>
-    Math.max(0, ...branch.map((issue) => issue.path.length + (issue.code === 'invalid_union' ? 1 : 0)));
+    Math.max(
+      0,
+      ...branch.map((issue) => issue.path.length + (issue.code === 'invalid_union' ? 1 : 0)),
+    );
   return (candidates.length > 0 ? candidates : branches).reduce<SchemaIssue[] | undefined>(
     (best, branch) => (best === undefined || depth(branch) > depth(best) ? branch : best),
     undefined,

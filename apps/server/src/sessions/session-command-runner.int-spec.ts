@@ -7,16 +7,23 @@ import {
   type ReadStreamOptions,
 } from '@agent-ledger/event-store';
 import { validateSessionEventPayload } from '@agent-ledger/events';
-import type { RuntimeMessage } from '@agent-ledger/messages';
+import type { AssistantTextMessage } from '@agent-ledger/messages';
 import { SessionRuleError } from '@agent-ledger/sessions';
 import { seedExampleMessages } from '@agent-ledger/testing';
 import { SessionCommandRunner } from './session-command-runner';
-import { stringMatching } from '../../test/support/matchers';
+import { stringMatching } from '../../test/testing/matchers';
 
 const clock = () => '2026-04-08T10:00:00.000Z';
 
-function reply(id: string, sessionId = 's1'): RuntimeMessage {
-  return { id, sessionId, kind: 'assistant_text', role: 'assistant', createdAt: clock(), content: `reply ${id}` };
+function reply(id: string, sessionId = 's1'): AssistantTextMessage {
+  return {
+    id,
+    sessionId,
+    kind: 'assistant_text',
+    role: 'assistant',
+    createdAt: clock(),
+    content: `reply ${id}`,
+  };
 }
 
 describe('SessionCommandRunner (with the SQLite store)', () => {
@@ -45,8 +52,16 @@ describe('SessionCommandRunner (with the SQLite store)', () => {
 
   it('keeps state between commands: a second command reads no event back', async () => {
     const runner = new SessionCommandRunner(store, { cacheSize: 10, clock });
-    const first = await runner.run({ type: 'AppendMessages', sessionId: 's1', messages: seedExampleMessages() });
-    const second = await runner.run({ type: 'AppendMessages', sessionId: 's1', messages: [reply('m6')] });
+    const first = await runner.run({
+      type: 'AppendMessages',
+      sessionId: 's1',
+      messages: seedExampleMessages(),
+    });
+    const second = await runner.run({
+      type: 'AppendMessages',
+      sessionId: 's1',
+      messages: [reply('m6')],
+    });
     expect([first, second, readFrom]).toEqual([
       { sessionId: 's1', revision: 5, position: first.position },
       { sessionId: 's1', revision: 6, position: first.position + 1 },
@@ -59,7 +74,11 @@ describe('SessionCommandRunner (with the SQLite store)', () => {
     const otherServer = new SessionCommandRunner(store, { cacheSize: 10, clock });
     await runner.run({ type: 'AppendMessages', sessionId: 's1', messages: seedExampleMessages() });
     await otherServer.run({ type: 'AppendMessages', sessionId: 's1', messages: [reply('m6')] });
-    const result = await runner.run({ type: 'AppendMessages', sessionId: 's1', messages: [reply('m7')] });
+    const result = await runner.run({
+      type: 'AppendMessages',
+      sessionId: 's1',
+      messages: [reply('m7')],
+    });
     // otherServer loaded the whole stream once (from 0); runner then read from revision 6 only.
     expect([result.revision, readFrom]).toEqual([7, [0, 6]]);
   });
@@ -69,22 +88,36 @@ describe('SessionCommandRunner (with the SQLite store)', () => {
     await runner.run({ type: 'AppendMessages', sessionId: 's1', messages: seedExampleMessages() });
     await runner.run({ type: 'AppendMessages', sessionId: 's2', messages: [reply('x1', 's2')] });
     await expect(
-      runner.run({ type: 'AppendMessages', sessionId: 's1', messages: [{ ...reply('m5'), content: 'changed' }] }),
+      runner.run({
+        type: 'AppendMessages',
+        sessionId: 's1',
+        messages: [{ ...reply('m5'), content: 'changed' }],
+      }),
     ).rejects.toThrow(SessionRuleError);
     expect(readFrom).toEqual([0]);
   });
 
   it('answers a retry with the current revision and position, appending nothing', async () => {
     const runner = new SessionCommandRunner(store, { cacheSize: 10, clock });
-    const first = await runner.run({ type: 'AppendMessages', sessionId: 's1', messages: seedExampleMessages() });
-    const retry = await runner.run({ type: 'AppendMessages', sessionId: 's1', messages: seedExampleMessages() }, 0);
+    const first = await runner.run({
+      type: 'AppendMessages',
+      sessionId: 's1',
+      messages: seedExampleMessages(),
+    });
+    const retry = await runner.run(
+      { type: 'AppendMessages', sessionId: 's1', messages: seedExampleMessages() },
+      0,
+    );
     expect([retry, await store.getStreamRevision('session-s1')]).toEqual([first, 5]);
   });
 
   it('refuses a stale expectedRevision with WrongExpectedRevision, then reloads the session', async () => {
     const runner = new SessionCommandRunner(store, { cacheSize: 10, clock });
     await runner.run({ type: 'AppendMessages', sessionId: 's1', messages: seedExampleMessages() });
-    const stale = runner.run({ type: 'AppendMessages', sessionId: 's1', messages: [reply('m6')] }, 3);
+    const stale = runner.run(
+      { type: 'AppendMessages', sessionId: 's1', messages: [reply('m6')] },
+      3,
+    );
     await expect(stale).rejects.toThrow(WrongExpectedRevisionError);
     await expect(stale).rejects.toMatchObject({ expectedRevision: 3, actualRevision: 5 });
     await runner.run({ type: 'AppendMessages', sessionId: 's1', messages: [reply('m6')] });
@@ -95,20 +128,39 @@ describe('SessionCommandRunner (with the SQLite store)', () => {
     const runner = new SessionCommandRunner(store, { cacheSize: 10, clock });
     await runner.run({ type: 'AppendMessages', sessionId: 's1', messages: seedExampleMessages() });
     await expect(
-      runner.run({ type: 'AppendMessages', sessionId: 's1', messages: [{ ...reply('m5'), content: 'changed' }] }, 2),
+      runner.run(
+        {
+          type: 'AppendMessages',
+          sessionId: 's1',
+          messages: [{ ...reply('m5'), content: 'changed' }],
+        },
+        2,
+      ),
     ).rejects.toThrow(WrongExpectedRevisionError);
   });
 
   it('writes deterministic event ids and the schema version', async () => {
     const runner = new SessionCommandRunner(store, { cacheSize: 10, clock });
-    await runner.run({ type: 'AppendMessages', sessionId: 's1', messages: [seedExampleMessages()[0]!] });
+    await runner.run({
+      type: 'AppendMessages',
+      sessionId: 's1',
+      messages: [seedExampleMessages()[0]!],
+    });
     const events = [];
     for await (const event of store.readStream('session-s1')) {
       events.push({ id: event.id, type: event.type, metadata: event.metadata });
     }
     expect(events).toEqual([
-      { id: '0d262de6-306f-564a-bb83-94fa97bd0bfe', type: 'SessionStarted', metadata: { schemaVersion: 1 } },
-      { id: stringMatching(/^[0-9a-f-]{36}$/), type: 'SystemNoteRecorded', metadata: { schemaVersion: 1 } },
+      {
+        id: '0d262de6-306f-564a-bb83-94fa97bd0bfe',
+        type: 'SessionStarted',
+        metadata: { schemaVersion: 1 },
+      },
+      {
+        id: stringMatching(/^[0-9a-f-]{36}$/),
+        type: 'SystemNoteRecorded',
+        metadata: { schemaVersion: 1 },
+      },
     ]);
   });
 });

@@ -164,7 +164,11 @@ function asExpectedRevision(revision: number): ExpectedRevision {
   return revision < 0 ? 'no_stream' : revision;
 }
 
-function wrongRevision(streamName: string, expected: number, actual: number): WrongExpectedRevisionError {
+function wrongRevision(
+  streamName: string,
+  expected: number,
+  actual: number,
+): WrongExpectedRevisionError {
   return new WrongExpectedRevisionError(
     streamName,
     asExpectedRevision(expected),

@@ -65,13 +65,18 @@ export class SessionsController {
     summary: 'Append runtime messages (one turn, atomically); the first append starts the session',
   })
   @ApiOkResponse({ type: SessionCommandResponseDto })
-  @ApiPayloadTooLargeResponse({ description: 'AppendTooLarge: over 1 MiB of events.', type: ErrorResponseDto })
+  @ApiPayloadTooLargeResponse({
+    description: 'AppendTooLarge: over 1 MiB of events.',
+    type: ErrorResponseDto,
+  })
   appendMessages(
     @Param() { sessionId }: SessionParamsDto,
     @Body() body: AppendMessagesDto,
   ): Promise<SessionCommandResult> {
     const now = this.clock();
-    const parsed = parseRuntimeMessages(body.messages.map((message) => withCreatedAt(message, now)));
+    const parsed = parseRuntimeMessages(
+      body.messages.map((message) => withCreatedAt(message, now)),
+    );
     if (!parsed.ok) throw new RequestValidationError(parsed.errors);
     return this.commandBus.execute(
       new AppendMessagesCommand(sessionId, parsed.messages, body.expectedRevision),
@@ -80,7 +85,9 @@ export class SessionsController {
 
   @Post('compactions')
   @HttpCode(200)
-  @ApiOperation({ summary: 'Record a compaction: a compact_boundary and its compact_summary, together' })
+  @ApiOperation({
+    summary: 'Record a compaction: a compact_boundary and its compact_summary, together',
+  })
   @ApiOkResponse({ type: SessionCommandResponseDto })
   @ApiNotFoundResponse({ description: 'SessionNotFound.', type: ErrorResponseDto })
   compact(
@@ -95,14 +102,20 @@ export class SessionsController {
       throw new RequestValidationError(errors);
     }
     return this.commandBus.execute(
-      new CompactSessionCommand(sessionId, boundary.message, summary.message, body.expectedRevision),
+      new CompactSessionCommand(
+        sessionId,
+        boundary.message,
+        summary.message,
+        body.expectedRevision,
+      ),
     );
   }
 
   @Post('prunings')
   @HttpCode(200)
   @ApiOperation({
-    summary: 'Prune tool results (by ids, or by a policy): the model sees a stub, storage keeps the original',
+    summary:
+      'Prune tool results (by ids, or by a policy): the model sees a stub, storage keeps the original',
   })
   @ApiOkResponse({ type: SessionCommandResponseDto })
   @ApiNotFoundResponse({ description: 'SessionNotFound.', type: ErrorResponseDto })
@@ -129,7 +142,9 @@ export class SessionsController {
 
   @Post('handoffs')
   @HttpCode(200)
-  @ApiOperation({ summary: 'Hand the session to another agent: a handoff_summary and an agent_switch_note' })
+  @ApiOperation({
+    summary: 'Hand the session to another agent: a handoff_summary and an agent_switch_note',
+  })
   @ApiOkResponse({ type: SessionCommandResponseDto })
   @ApiNotFoundResponse({ description: 'SessionNotFound.', type: ErrorResponseDto })
   handoff(
@@ -148,7 +163,10 @@ export class SessionsController {
     summary: "Record a model step: the AI SDK's response.messages, converted to runtime messages",
   })
   @ApiOkResponse({ type: SessionCommandResponseDto })
-  @ApiPayloadTooLargeResponse({ description: 'AppendTooLarge: over 1 MiB of events.', type: ErrorResponseDto })
+  @ApiPayloadTooLargeResponse({
+    description: 'AppendTooLarge: over 1 MiB of events.',
+    type: ErrorResponseDto,
+  })
   recordAiSdkStep(
     @Param() { sessionId }: SessionParamsDto,
     @Body() body: RecordAiSdkStepDto,
@@ -193,9 +211,14 @@ function parseAs(
   kind: 'compact_summary',
   value: unknown,
 ): Parsed<CompactSummaryMessage>;
-function parseAs(field: string, kind: RuntimeMessage['kind'], value: unknown): Parsed<RuntimeMessage> {
+function parseAs(
+  field: string,
+  kind: RuntimeMessage['kind'],
+  value: unknown,
+): Parsed<RuntimeMessage> {
   const result = parseRuntimeMessage(value);
-  if (!result.ok) return { message: undefined, errors: result.errors.map((error) => `${field}: ${error}`) };
+  if (!result.ok)
+    return { message: undefined, errors: result.errors.map((error) => `${field}: ${error}`) };
   if (result.message.kind !== kind) {
     return {
       message: undefined,
@@ -206,8 +229,10 @@ function parseAs(field: string, kind: RuntimeMessage['kind'], value: unknown): P
 }
 
 /** The object without its `undefined` members (optional DTO fields the client left out). */
-function withoutUndefined<T extends object>(value: T): { [K in keyof T]: Exclude<T[K], undefined> } {
-  return Object.fromEntries(
-    Object.entries(value).filter(([, entry]) => entry !== undefined),
-  ) as { [K in keyof T]: Exclude<T[K], undefined> };
+function withoutUndefined<T extends object>(
+  value: T,
+): { [K in keyof T]: Exclude<T[K], undefined> } {
+  return Object.fromEntries(Object.entries(value).filter(([, entry]) => entry !== undefined)) as {
+    [K in keyof T]: Exclude<T[K], undefined>;
+  };
 }

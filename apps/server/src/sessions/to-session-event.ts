@@ -1,5 +1,9 @@
 import type { RecordedEvent } from '@agent-ledger/event-store';
-import { isSessionEventType, validateSessionEventPayload, type SessionEvent } from '@agent-ledger/events';
+import {
+  isSessionEventType,
+  validateSessionEventPayload,
+  type SessionEvent,
+} from '@agent-ledger/events';
 import { UnreadableSessionEventError } from './unreadable-session-event.error';
 
 /**

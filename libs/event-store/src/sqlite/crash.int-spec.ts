@@ -26,12 +26,18 @@ describe('SqliteEventStore killed in the middle of a stream of appends', () => {
     const exited = once(child, 'exit');
     const reports: AppendReport[] = [];
     const neighbourIds: string[] = [];
-    for await (const line of createInterface({ input: child.stdout })) {
-      reports.push(JSON.parse(line) as AppendReport);
-      const event = newEvent('Neighbour');
-      await neighbour.append('neighbour-1', [event], { expectedRevision: neighbourIds.length - 1 || 'no_stream' });
-      neighbourIds.push(event.id);
-      if (reports.length === KILL_AFTER_APPENDS) child.kill('SIGKILL');
+    try {
+      for await (const line of createInterface({ input: child.stdout })) {
+        reports.push(JSON.parse(line) as AppendReport);
+        const event = newEvent('Neighbour');
+        await neighbour.append('neighbour-1', [event], {
+          expectedRevision: neighbourIds.length === 0 ? 'no_stream' : neighbourIds.length - 1,
+        });
+        neighbourIds.push(event.id);
+        if (reports.length === KILL_AFTER_APPENDS) child.kill('SIGKILL');
+      }
+    } finally {
+      child.kill('SIGKILL');
     }
     const [code, signal] = (await exited) as [number | null, string | null];
     expect({ code, signal, stderr }).toEqual({ code: null, signal: 'SIGKILL', stderr: '' });

@@ -83,15 +83,15 @@ describe('the EventStoreDB emulator, through the official client', () => {
   it('reads $all backwards from before a position, forwards from it', async () => {
     await client.appendToStream('order-1', [placed(0), placed(1), placed(2)]);
     const all: bigint[] = [];
-    for await (const resolved of client.readAll()) all.push(resolved.event!.position!.commit);
+    for await (const resolved of client.readAll()) all.push(resolved.event!.position.commit);
     const middle = { commit: all[1]!, prepare: all[1]! };
     const forwards: bigint[] = [];
     for await (const resolved of client.readAll({ fromPosition: middle })) {
-      forwards.push(resolved.event!.position!.commit);
+      forwards.push(resolved.event!.position.commit);
     }
     const backwards: bigint[] = [];
     for await (const resolved of client.readAll({ fromPosition: middle, direction: BACKWARDS })) {
-      backwards.push(resolved.event!.position!.commit);
+      backwards.push(resolved.event!.position.commit);
     }
     expect(forwards).toEqual(all.slice(1));
     expect(backwards).toEqual([all[0]]);

@@ -189,6 +189,7 @@ describe('loadModelContext', () => {
     try {
       await appendSessionEvents(fixture.store, 's1', events);
       const context = await loadModelContext(fixture.store, 's1', { activeAgentName: 'main' });
+      if (context.format !== 'model') throw new Error('expected the model format');
       expect(context.messages).toEqual(replayModelView(events, 7).messages);
       expect(context.messages.map((message) => message.sourceMessageIds)).toEqual([
         ['b1s'],

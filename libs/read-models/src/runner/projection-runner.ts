@@ -69,7 +69,7 @@ export class ProjectionRunner {
   private readonly logger: RunnerLogger;
   private readonly now: () => Date;
   private readonly retryDelayMs: number;
-  private readonly onBatchCommitted: ((batch: CommittedBatch) => void) | undefined;
+  private readonly batchListeners = new Set<(batch: CommittedBatch) => void>();
   private readonly checkpointTable: CheckpointTable;
   private readonly failedEvents: FailedEventTable;
   private readonly waiters = new PositionWaiters();
@@ -88,7 +88,7 @@ export class ProjectionRunner {
     this.logger = options.logger ?? SILENT_LOGGER;
     this.now = options.now ?? (() => new Date());
     this.retryDelayMs = options.retryDelayMs ?? 100;
-    this.onBatchCommitted = options.onBatchCommitted;
+    if (options.onBatchCommitted !== undefined) this.batchListeners.add(options.onBatchCommitted);
     this.checkpointTable = new CheckpointTable(this.db);
     this.failedEvents = new FailedEventTable(this.db);
     // A nested better-sqlite3 transaction is a savepoint: a throwing handler undoes only its own event.
@@ -174,6 +174,15 @@ export class ProjectionRunner {
     const reached = this.position;
     if (reached !== null && reached >= position) return Promise.resolve(true);
     return this.waiters.wait(position, timeoutMs);
+  }
+
+  /**
+   * Calls `listener` after every batch commits (live feeds, metrics); returns the unsubscribe
+   * function. A listener must not throw.
+   */
+  onBatchCommitted(listener: (batch: CommittedBatch) => void): () => void {
+    this.batchListeners.add(listener);
+    return () => this.batchListeners.delete(listener);
   }
 
   /** Loads checkpoints; creates missing tables; rebuilds handlers whose version changed. */
@@ -338,7 +347,8 @@ export class ProjectionRunner {
     for (const failure of failures) this.logger.warn(failure);
     const reached = this.position;
     if (reached !== null) this.waiters.reached(reached);
-    if (advanced.size > 0) this.onBatchCommitted?.({ events: events.length, position: upTo });
+    if (advanced.size === 0) return;
+    for (const listener of this.batchListeners) listener({ events: events.length, position: upTo });
   }
 }
 

@@ -43,7 +43,12 @@ export const m3: ToolCallMessage = {
   role: 'assistant',
   createdAt: '2026-04-08T09:00:02.000Z',
   content: [
-    { type: 'tool-call', toolCallId: 'call_1', toolName: 'Read', input: { file_path: 'src/auth.ts' } },
+    {
+      type: 'tool-call',
+      toolCallId: 'call_1',
+      toolName: 'Read',
+      input: { file_path: 'src/auth.ts' },
+    },
   ],
 };
 

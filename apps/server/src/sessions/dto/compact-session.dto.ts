@@ -21,7 +21,7 @@ export class CompactSessionDto extends WithExpectedRevisionDto {
 
   @ApiProperty({
     description:
-      'The `compact_summary` runtime message written with it; `metadata.summaryForBoundaryId` must be the boundary\'s id.',
+      "The `compact_summary` runtime message written with it; `metadata.summaryForBoundaryId` must be the boundary's id.",
     type: 'object',
     additionalProperties: true,
     example: {

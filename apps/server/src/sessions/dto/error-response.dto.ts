@@ -15,13 +15,19 @@ export class ErrorResponseDto {
   })
   message!: string;
 
-  @ApiPropertyOptional({ description: '400: every complaint, each naming its field.', type: [String] })
+  @ApiPropertyOptional({
+    description: '400: every complaint, each naming its field.',
+    type: [String],
+  })
   errors?: string[];
 
   @ApiPropertyOptional({ description: '422: the offending message id.', example: 'm4' })
   messageId?: string;
 
-  @ApiPropertyOptional({ description: '422: the offending field.', example: 'content[0].toolCallId' })
+  @ApiPropertyOptional({
+    description: '422: the offending field.',
+    example: 'content[0].toolCallId',
+  })
   field?: string;
 
   @ApiPropertyOptional({ description: '409: the revision the request expected (-1: no stream).' })

@@ -22,7 +22,10 @@ export class HandoffSessionDto extends WithExpectedRevisionDto {
   @IsNotEmpty()
   summary!: string;
 
-  @ApiPropertyOptional({ description: 'Why, recorded in the `agent_switch_note`.', example: 'review requested' })
+  @ApiPropertyOptional({
+    description: 'Why, recorded in the `agent_switch_note`.',
+    example: 'review requested',
+  })
   @IsOptional()
   @IsString()
   @IsNotEmpty()

@@ -13,7 +13,12 @@ export class RecordAiSdkStepDto extends WithExpectedRevisionDto {
       {
         role: 'assistant',
         content: [
-          { type: 'tool-call', toolCallId: 'call_1', toolName: 'Read', input: { file_path: 'src/auth.ts' } },
+          {
+            type: 'tool-call',
+            toolCallId: 'call_1',
+            toolName: 'Read',
+            input: { file_path: 'src/auth.ts' },
+          },
         ],
       },
       {
@@ -35,7 +40,7 @@ export class RecordAiSdkStepDto extends WithExpectedRevisionDto {
 
   @ApiPropertyOptional({
     description:
-      'Identifies the step (the AI SDK\'s `response.id` is a good choice); the recorded messages get the ids `<stepId>:0`, `<stepId>:1`, …. Default: derived from the body, so a retried request is recognized (and an identical second step too: send a stepId to tell them apart).',
+      "Identifies the step (the AI SDK's `response.id` is a good choice); the recorded messages get the ids `<stepId>:0`, `<stepId>:1`, …. Default: derived from the body, so a retried request is recognized (and an identical second step too: send a stepId to tell them apart).",
     example: 'resp_01HX',
   })
   @IsOptional()
@@ -49,7 +54,10 @@ export class RecordAiSdkStepDto extends WithExpectedRevisionDto {
   @IsNotEmpty()
   runId?: string;
 
-  @ApiPropertyOptional({ description: 'Recorded as `metadata.agentName` on every message.', example: 'build' })
+  @ApiPropertyOptional({
+    description: 'Recorded as `metadata.agentName` on every message.',
+    example: 'build',
+  })
   @IsOptional()
   @IsString()
   @IsNotEmpty()

@@ -4,11 +4,14 @@ import { IsString, Length, Matches } from 'class-validator';
 /** The `:sessionId` path parameter. */
 export class SessionParamsDto {
   @ApiProperty({
-    description: 'The session (its stream is `session-<sessionId>`): 1–200 printable characters, no spaces.',
+    description:
+      'The session (its stream is `session-<sessionId>`): 1–200 printable characters, no spaces.',
     example: 's1',
   })
   @IsString()
   @Length(1, 200)
-  @Matches(/^[^\s\p{Cc}]+$/u, { message: 'sessionId must not contain spaces or control characters' })
+  @Matches(/^[^\s\p{Cc}]+$/u, {
+    message: 'sessionId must not contain spaces or control characters',
+  })
   sessionId!: string;
 }

@@ -13,7 +13,10 @@ export interface StoredEvent {
  * Reads a session's stream straight from the server's SQLite file (a second connection; SQLite's
  * WAL lets it read while the server writes): `[]` when the stream does not exist.
  */
-export async function readSessionStream(dataDir: string, sessionId: string): Promise<StoredEvent[]> {
+export async function readSessionStream(
+  dataDir: string,
+  sessionId: string,
+): Promise<StoredEvent[]> {
   const store = new SqliteEventStore({ path: path.join(dataDir, 'events.sqlite') });
   try {
     const events: StoredEvent[] = [];

@@ -26,15 +26,28 @@ export function startServer(env: Record<string, string> = {}): Promise<RunningSe
   const dataDir = env['DATA_DIR'] ?? mkdtempSync(path.join(tmpdir(), 'agent-ledger-http-'));
   const child = spawn(
     process.execPath,
-    ['-r', path.join(root, 'scripts', 'ts-register.js'), path.join(root, 'apps', 'server', 'src', 'main.ts')],
+    [
+      '-r',
+      path.join(root, 'scripts', 'ts-register.js'),
+      path.join(root, 'apps', 'server', 'src', 'main.ts'),
+    ],
     {
       cwd: root,
-      env: { ...process.env, PORT: '0', HOST: '127.0.0.1', NO_COLOR: '1', ...env, DATA_DIR: dataDir },
+      env: {
+        ...process.env,
+        PORT: '0',
+        HOST: '127.0.0.1',
+        NO_COLOR: '1',
+        ...env,
+        DATA_DIR: dataDir,
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
     },
   );
   let output = '';
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  const exited = new Promise<number | null>((resolve) =>
+    child.once('exit', (code) => resolve(code)),
+  );
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => {
       child.kill('SIGKILL');

@@ -1,0 +1,54 @@
+import { Inject } from '@nestjs/common';
+import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
+import { projectToDebug } from '@agent-ledger/projections';
+import {
+  listFailedEvents,
+  SessionListReader,
+  SessionViewsReader,
+  type ReadModelDatabase,
+} from '@agent-ledger/read-models';
+import { READ_MODEL_DB } from '../read-models/read-model.tokens';
+import { ReadYourWrites } from '../read-models/read-your-writes';
+import { GetDebugViewQuery, type DebugViewResponse } from './get-debug-view.query';
+import { requireSession } from './require-session';
+
+/**
+ * The debug read model stores what does not depend on projection options (normalized messages
+ * with all metadata, repairs, failed events); what the model view does with each message depends
+ * on the options a runtime uses, so it is joined here, per request, by `projectToDebug` over the
+ * stored messages: the answer to "why did the model not see X" for exactly those options.
+ */
+@QueryHandler(GetDebugViewQuery)
+export class GetDebugViewHandler implements IQueryHandler<GetDebugViewQuery> {
+  constructor(
+    private readonly sessions: SessionListReader,
+    private readonly views: SessionViewsReader,
+    private readonly readYourWrites: ReadYourWrites,
+    @Inject(READ_MODEL_DB) private readonly db: ReadModelDatabase,
+  ) {}
+
+  async execute({ sessionId, context, options }: GetDebugViewQuery): Promise<DebugViewResponse> {
+    await this.readYourWrites.reach(options.minPosition);
+    const { revision, agents } = requireSession(this.sessions, sessionId);
+    const debug = projectToDebug(
+      this.views.messages(sessionId),
+      {
+        ...context,
+        sessionId,
+        activeAgentName: context.activeAgentName ?? agents.at(-1) ?? 'default',
+      },
+      options.recentUserTurns === undefined ? {} : { recentUserTurns: options.recentUserTurns },
+    );
+    const start = options.cursor === undefined ? 0 : Number(options.cursor);
+    const end = start + (options.limit ?? 100);
+    return {
+      sessionId,
+      revision,
+      messages: debug.messages.slice(start, end),
+      nextCursor: end < debug.messages.length ? String(end) : null,
+      diagnostics: debug.diagnostics,
+      repairs: this.views.repairs(sessionId),
+      failedEvents: listFailedEvents(this.db, sessionId),
+    };
+  }
+}

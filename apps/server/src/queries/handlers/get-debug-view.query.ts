@@ -1,0 +1,38 @@
+import { Query } from '@nestjs/cqrs';
+import type {
+  DebugMessage,
+  ProjectionDiagnostics,
+  ProjectionContext,
+} from '@agent-ledger/projections';
+import type { FailedEvent, SessionRepair } from '@agent-ledger/read-models';
+
+/** A page of a session's debug view. */
+export interface DebugViewResponse {
+  sessionId: string;
+  revision: number;
+  /** Every runtime message with its metadata and what the model view did with it, and why. */
+  messages: DebugMessage[];
+  nextCursor: string | null;
+  /** The model view's diagnostics for the same options. */
+  diagnostics: ProjectionDiagnostics;
+  /** What normalization repaired (dangling tool calls: those still waiting for a result). */
+  repairs: SessionRepair[];
+  /** Events of this session the read models could not process (recorded, skipped). */
+  failedEvents: FailedEvent[];
+}
+
+/** The debug view: stored messages and repairs joined with the model view for the given options. */
+export class GetDebugViewQuery extends Query<DebugViewResponse> {
+  constructor(
+    readonly sessionId: string,
+    readonly context: Partial<Omit<ProjectionContext, 'sessionId'>>,
+    readonly options: {
+      recentUserTurns?: number | undefined;
+      cursor?: string | undefined;
+      limit?: number | undefined;
+      minPosition?: number | undefined;
+    },
+  ) {
+    super();
+  }
+}

@@ -1,0 +1,18 @@
+import { Query } from '@nestjs/cqrs';
+import type { ExportProjectionResult } from '@agent-ledger/projections';
+
+/** A session's export: JSON (`projectToExport`'s result) or Markdown text. */
+export type ExportResponse =
+  | { format: 'json'; sessionId: string; revision: number; export: ExportProjectionResult }
+  | { format: 'markdown'; markdown: string };
+
+/** The export read model (noise removed, secrets redacted by the configured policy). */
+export class GetExportQuery extends Query<ExportResponse> {
+  constructor(
+    readonly sessionId: string,
+    readonly format: 'json' | 'markdown',
+    readonly minPosition: number | undefined,
+  ) {
+    super();
+  }
+}

@@ -1,0 +1,12 @@
+import { Query } from '@nestjs/cqrs';
+import type { ModelContext, ModelContextQuery } from '@agent-ledger/read-models';
+
+/** The model view at replay, computed from the log (never stored). */
+export class GetModelContextQuery extends Query<ModelContext> {
+  constructor(
+    readonly sessionId: string,
+    readonly query: ModelContextQuery,
+  ) {
+    super();
+  }
+}

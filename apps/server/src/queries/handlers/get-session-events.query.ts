@@ -1,0 +1,24 @@
+import { Query } from '@nestjs/cqrs';
+import type { RecordedEvent } from '@agent-ledger/event-store';
+
+/** A page of a session's raw stream. */
+export interface SessionEventsResponse {
+  sessionId: string;
+  events: Array<Omit<RecordedEvent, 'streamName'>>;
+  /** Pass as `fromRevision` (same `direction`) for the next page; `null` on the last one. */
+  nextRevision: number | null;
+}
+
+/** The raw stream, for auditors: every event as stored, paginated by revision. */
+export class GetSessionEventsQuery extends Query<SessionEventsResponse> {
+  constructor(
+    readonly sessionId: string,
+    readonly options: {
+      fromRevision?: number;
+      limit?: number;
+      direction?: 'forwards' | 'backwards';
+    },
+  ) {
+    super();
+  }
+}

@@ -1,0 +1,30 @@
+import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
+import { SessionListReader, SessionViewsReader } from '@agent-ledger/read-models';
+import { ReadYourWrites } from '../read-models/read-your-writes';
+import { GetTranscriptQuery, type TranscriptPageResponse } from './get-transcript.query';
+import { requireSession } from './require-session';
+
+@QueryHandler(GetTranscriptQuery)
+export class GetTranscriptHandler implements IQueryHandler<GetTranscriptQuery> {
+  constructor(
+    private readonly sessions: SessionListReader,
+    private readonly views: SessionViewsReader,
+    private readonly readYourWrites: ReadYourWrites,
+  ) {}
+
+  async execute({ sessionId, options }: GetTranscriptQuery): Promise<TranscriptPageResponse> {
+    await this.readYourWrites.reach(options.minPosition);
+    // Synchronous from here: no batch of the runner can commit between the two reads.
+    const { revision } = requireSession(this.sessions, sessionId);
+    const page = this.views.transcriptPage(sessionId, {
+      ...(options.cursor === undefined ? {} : { afterSeq: Number(options.cursor) }),
+      limit: options.limit ?? 100,
+    });
+    return {
+      sessionId,
+      revision,
+      entries: page.entries.map((entry) => entry.message),
+      nextCursor: page.nextSeq === undefined ? null : String(page.nextSeq),
+    };
+  }
+}

@@ -1,0 +1,24 @@
+import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
+import { SessionListReader } from '@agent-ledger/read-models';
+import { ReadYourWrites } from '../read-models/read-your-writes';
+import { ListSessionsQuery, type SessionListResponse } from './list-sessions.query';
+
+@QueryHandler(ListSessionsQuery)
+export class ListSessionsHandler implements IQueryHandler<ListSessionsQuery> {
+  constructor(
+    private readonly sessions: SessionListReader,
+    private readonly readYourWrites: ReadYourWrites,
+  ) {}
+
+  async execute({ options }: ListSessionsQuery): Promise<SessionListResponse> {
+    await this.readYourWrites.reach(options.minPosition);
+    const page = this.sessions.page({
+      ...(options.cursor === undefined ? {} : { beforePosition: Number(options.cursor) }),
+      limit: options.limit ?? 50,
+    });
+    return {
+      sessions: page.sessions,
+      nextCursor: page.nextPosition === undefined ? null : String(page.nextPosition),
+    };
+  }
+}

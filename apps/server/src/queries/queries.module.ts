@@ -1,0 +1,81 @@
+import { Logger, Module } from '@nestjs/common';
+import type { EventStore } from '@agent-ledger/event-store';
+import {
+  createReadModelHandlers,
+  openReadModelDatabase,
+  ProjectionRunner,
+  SessionListReader,
+  SessionViewsReader,
+  type ReadModelDatabase,
+} from '@agent-ledger/read-models';
+import type { ServerConfig } from '../config';
+import { EVENT_STORE, SERVER_CONFIG } from '../tokens';
+import { GetDebugViewHandler } from './handlers/get-debug-view.handler';
+import { GetExportHandler } from './handlers/get-export.handler';
+import { GetModelContextHandler } from './handlers/get-model-context.handler';
+import { GetSessionEventsHandler } from './handlers/get-session-events.handler';
+import { GetTranscriptEntryHandler } from './handlers/get-transcript-entry.handler';
+import { GetTranscriptHandler } from './handlers/get-transcript.handler';
+import { ListSessionsHandler } from './handlers/list-sessions.handler';
+import { ProjectionRunnerLifecycle } from './read-models/projection-runner.lifecycle';
+import { loadReadModelConfig, type ReadModelConfig } from './read-models/read-model-config';
+import { READ_MODEL_CONFIG, READ_MODEL_DB } from './read-models/read-model.tokens';
+import { ReadYourWrites } from './read-models/read-your-writes';
+import { SessionQueriesController } from './session-queries.controller';
+import { TranscriptFeed } from './transcript-feed';
+import { TranscriptStreamController } from './transcript-stream.controller';
+
+/**
+ * The read side: the read models' SQLite file (`DATA_DIR/read-models.sqlite`), the projection
+ * runner that maintains it from the event store (started with the app), and the query handlers
+ * and controllers on the `QueryBus`.
+ */
+@Module({
+  controllers: [TranscriptStreamController, SessionQueriesController],
+  providers: [
+    {
+      provide: READ_MODEL_CONFIG,
+      useFactory: (config: ServerConfig): ReadModelConfig =>
+        loadReadModelConfig(process.env, config.dataDir),
+      inject: [SERVER_CONFIG],
+    },
+    {
+      provide: READ_MODEL_DB,
+      useFactory: (config: ReadModelConfig): ReadModelDatabase =>
+        openReadModelDatabase(config.path),
+      inject: [READ_MODEL_CONFIG],
+    },
+    {
+      provide: ProjectionRunner,
+      useFactory: (store: EventStore, db: ReadModelDatabase, config: ReadModelConfig) =>
+        new ProjectionRunner({
+          store,
+          db,
+          handlers: createReadModelHandlers(db, { exportPolicy: config.exportPolicy }),
+          logger: new Logger('ProjectionRunner'),
+        }),
+      inject: [EVENT_STORE, READ_MODEL_DB, READ_MODEL_CONFIG],
+    },
+    {
+      provide: SessionViewsReader,
+      useFactory: (db: ReadModelDatabase) => new SessionViewsReader(db),
+      inject: [READ_MODEL_DB],
+    },
+    {
+      provide: SessionListReader,
+      useFactory: (db: ReadModelDatabase) => new SessionListReader(db),
+      inject: [READ_MODEL_DB],
+    },
+    ProjectionRunnerLifecycle,
+    ReadYourWrites,
+    TranscriptFeed,
+    ListSessionsHandler,
+    GetTranscriptHandler,
+    GetTranscriptEntryHandler,
+    GetDebugViewHandler,
+    GetExportHandler,
+    GetModelContextHandler,
+    GetSessionEventsHandler,
+  ],
+})
+export class QueriesModule {}

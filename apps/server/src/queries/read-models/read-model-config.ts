@@ -1,0 +1,81 @@
+import path from 'node:path';
+import type { ExportPolicy } from '@agent-ledger/read-models';
+
+/** The read side's settings, from environment variables with documented defaults. */
+export interface ReadModelConfig {
+  /** `DATA_DIR/read-models.sqlite`: the read models' own file, deletable and rebuilt from the log. */
+  path: string;
+  /** `READ_MODEL_WAIT_MS`, default 5000: how long a query given `minPosition` waits before 503. */
+  waitTimeoutMs: number;
+  /**
+   * `EXPORT_REDACTION` (`default` or `off`) and `EXPORT_REDACTION_PATTERNS` (a JSON array of
+   * regular expressions redacted in addition); `EXPORT_INCLUDE_REASONING=true` keeps reasoning.
+   */
+  exportPolicy: ExportPolicy;
+}
+
+/** A read-side variable that cannot be used; says which and what is accepted. */
+export class ReadModelConfigError extends Error {
+  readonly code = 'InvalidConfiguration';
+}
+
+/** Reads the read side's settings; `dataDir` is the server's `DATA_DIR`. */
+export function loadReadModelConfig(
+  env: Record<string, string | undefined>,
+  dataDir: string,
+): ReadModelConfig {
+  return {
+    path: path.join(dataDir, 'read-models.sqlite'),
+    waitTimeoutMs: waitTimeout(env['READ_MODEL_WAIT_MS']),
+    exportPolicy: {
+      redactSecrets: redaction(env['EXPORT_REDACTION']),
+      extraPatterns: patterns(env['EXPORT_REDACTION_PATTERNS']),
+      includeReasoning: env['EXPORT_INCLUDE_REASONING']?.trim() === 'true',
+    },
+  };
+}
+
+function waitTimeout(raw: string | undefined): number {
+  if (raw === undefined || raw.trim() === '') return 5000;
+  const value = Number(raw);
+  if (!/^\d+$/.test(raw.trim()) || value > 60_000) {
+    throw new ReadModelConfigError(
+      `READ_MODEL_WAIT_MS is ${JSON.stringify(raw)}; expected milliseconds from 0 to 60000.`,
+    );
+  }
+  return value;
+}
+
+function redaction(raw: string | undefined): boolean {
+  const value = raw?.trim() ?? 'default';
+  if (value === 'default' || value === '') return true;
+  if (value === 'off') return false;
+  throw new ReadModelConfigError(
+    `EXPORT_REDACTION is ${JSON.stringify(raw)}; expected "default" (redact secrets) or "off".`,
+  );
+}
+
+function patterns(raw: string | undefined): string[] {
+  if (raw === undefined || raw.trim() === '') return [];
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(raw);
+  } catch {
+    parsed = undefined;
+  }
+  if (!Array.isArray(parsed) || !parsed.every((item): item is string => typeof item === 'string')) {
+    throw new ReadModelConfigError(
+      'EXPORT_REDACTION_PATTERNS must be a JSON array of regular expressions, e.g. ["ACME-[0-9]{6}"].',
+    );
+  }
+  for (const source of parsed) {
+    try {
+      new RegExp(source, 'g');
+    } catch (error) {
+      throw new ReadModelConfigError(
+        `EXPORT_REDACTION_PATTERNS holds ${JSON.stringify(source)}, not a valid regular expression: ${error instanceof Error ? error.message : String(error)}.`,
+      );
+    }
+  }
+  return parsed;
+}

@@ -1,0 +1,133 @@
+import { Controller, Get, Header, Param, Query as QueryParams, Res } from '@nestjs/common';
+import { QueryBus } from '@nestjs/cqrs';
+import {
+  ApiNotFoundResponse,
+  ApiOperation,
+  ApiServiceUnavailableResponse,
+  ApiTags,
+} from '@nestjs/swagger';
+import type { FastifyReply } from 'fastify';
+import type { TranscriptMessage } from '@agent-ledger/projections';
+import { ErrorResponseDto } from '../sessions/dto/error-response.dto';
+import { SessionParamsDto } from '../sessions/dto/session-params.dto';
+import { DebugQueryDto } from './dto/debug-query.dto';
+import { EventsQueryDto } from './dto/events-query.dto';
+import { ExportQueryDto } from './dto/export-query.dto';
+import { ListSessionsQueryDto } from './dto/list-sessions-query.dto';
+import { MinPositionQueryDto } from './dto/min-position-query.dto';
+import { ModelContextQueryDto } from './dto/model-context-query.dto';
+import { TranscriptEntryParamsDto } from './dto/transcript-entry-params.dto';
+import { TranscriptQueryDto } from './dto/transcript-query.dto';
+import { GetDebugViewQuery, type DebugViewResponse } from './handlers/get-debug-view.query';
+import { GetExportQuery } from './handlers/get-export.query';
+import { GetModelContextQuery } from './handlers/get-model-context.query';
+import {
+  GetSessionEventsQuery,
+  type SessionEventsResponse,
+} from './handlers/get-session-events.query';
+import { GetTranscriptEntryQuery } from './handlers/get-transcript-entry.query';
+import { GetTranscriptQuery, type TranscriptPageResponse } from './handlers/get-transcript.query';
+import { ListSessionsQuery, type SessionListResponse } from './handlers/list-sessions.query';
+import { modelContextResponse, type ModelContextResponse } from './model-context-response';
+
+/**
+ * The query side over HTTP: each route sends one query through the `QueryBus`. The transcript,
+ * debug, export and session list come from the read models (`minPosition` for read-your-writes);
+ * the model context and the raw events are read from the event store itself.
+ */
+@ApiTags('sessions (queries)')
+@ApiNotFoundResponse({
+  description: 'SessionNotFound (or MessageNotFound, RevisionNotFound).',
+  type: ErrorResponseDto,
+})
+@ApiServiceUnavailableResponse({
+  description: 'ReadModelBehind: the read models did not reach `minPosition` in time.',
+  type: ErrorResponseDto,
+})
+@Controller('v1/sessions')
+export class SessionQueriesController {
+  constructor(private readonly queryBus: QueryBus) {}
+
+  @Get()
+  @ApiOperation({ summary: 'List sessions, newest activity first' })
+  listSessions(@QueryParams() query: ListSessionsQueryDto): Promise<SessionListResponse> {
+    return this.queryBus.execute(new ListSessionsQuery(query));
+  }
+
+  @Get(':sessionId/transcript')
+  @ApiOperation({ summary: 'A page of the transcript: the whole process, pruned results complete' })
+  transcript(
+    @Param() { sessionId }: SessionParamsDto,
+    @QueryParams() query: TranscriptQueryDto,
+  ): Promise<TranscriptPageResponse> {
+    return this.queryBus.execute(new GetTranscriptQuery(sessionId, query));
+  }
+
+  @Get(':sessionId/transcript/:messageId')
+  @ApiOperation({ summary: 'One transcript entry, whole (expand a stub)' })
+  transcriptEntry(
+    @Param() { sessionId, messageId }: TranscriptEntryParamsDto,
+    @QueryParams() { minPosition }: MinPositionQueryDto,
+  ): Promise<TranscriptMessage> {
+    return this.queryBus.execute(new GetTranscriptEntryQuery(sessionId, messageId, minPosition));
+  }
+
+  @Get(':sessionId/debug')
+  @ApiOperation({
+    summary:
+      'The debug view: every message, its metadata, what the model view hides or truncates and why',
+  })
+  debug(
+    @Param() { sessionId }: SessionParamsDto,
+    @QueryParams() query: DebugQueryDto,
+  ): Promise<DebugViewResponse> {
+    const { cursor, limit, minPosition, recentUserTurns, ...context } = query;
+    return this.queryBus.execute(
+      new GetDebugViewQuery(sessionId, context, { cursor, limit, minPosition, recentUserTurns }),
+    );
+  }
+
+  @Get(':sessionId/export')
+  @ApiOperation({
+    summary: 'The export: runtime noise removed, secrets redacted; JSON or Markdown',
+  })
+  async export(
+    @Param() { sessionId }: SessionParamsDto,
+    @QueryParams() { format, minPosition }: ExportQueryDto,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<unknown> {
+    const result = await this.queryBus.execute(
+      new GetExportQuery(sessionId, format ?? 'json', minPosition),
+    );
+    if (result.format === 'json') {
+      const { format: _format, ...body } = result;
+      return body;
+    }
+    void reply.header('content-type', 'text/markdown; charset=utf-8');
+    return result.markdown;
+  }
+
+  @Get(':sessionId/model-context')
+  @ApiOperation({
+    summary:
+      'The model view at replay (from the latest compact boundary), optionally as of a revision, as model messages or AI SDK messages',
+  })
+  async modelContext(
+    @Param() { sessionId }: SessionParamsDto,
+    @QueryParams() query: ModelContextQueryDto,
+  ): Promise<ModelContextResponse> {
+    const { minPosition: _minPosition, ...options } = query;
+    const context = await this.queryBus.execute(new GetModelContextQuery(sessionId, options));
+    return modelContextResponse(sessionId, context);
+  }
+
+  @Get(':sessionId/events')
+  @Header('cache-control', 'no-store')
+  @ApiOperation({ summary: 'The raw event stream, for auditors, paginated by revision' })
+  events(
+    @Param() { sessionId }: SessionParamsDto,
+    @QueryParams() query: EventsQueryDto,
+  ): Promise<SessionEventsResponse> {
+    return this.queryBus.execute(new GetSessionEventsQuery(sessionId, query));
+  }
+}

@@ -1,0 +1,41 @@
+import { Injectable } from '@nestjs/common';
+import {
+  ProjectionRunner,
+  SessionViewsReader,
+  type TranscriptEntry,
+} from '@agent-ledger/read-models';
+
+/** A live feed of one session's transcript entries. */
+export interface TranscriptSubscription {
+  close(): void;
+}
+
+/**
+ * Follows one session's transcript read model: after every batch the runner commits, sends the
+ * entries added or changed (a pruning flags an earlier entry) since the last revision sent, in
+ * transcript order. Entries carry the revision that last wrote them, so a client can resume.
+ */
+@Injectable()
+export class TranscriptFeed {
+  constructor(
+    private readonly runner: ProjectionRunner,
+    private readonly views: SessionViewsReader,
+  ) {}
+
+  subscribe(
+    sessionId: string,
+    afterRevision: number,
+    send: (entries: TranscriptEntry[]) => void,
+  ): TranscriptSubscription {
+    let sentUpTo = afterRevision;
+    const flush = (): void => {
+      const entries = this.views.transcriptChangesSince(sessionId, sentUpTo);
+      if (entries.length === 0) return;
+      sentUpTo = Math.max(sentUpTo, ...entries.map((entry) => entry.revision));
+      send(entries);
+    };
+    const unsubscribe = this.runner.onBatchCommitted(flush);
+    flush();
+    return { close: unsubscribe };
+  }
+}

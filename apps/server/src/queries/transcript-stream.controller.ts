@@ -1,0 +1,62 @@
+import { Controller, Get, Headers, Param, Query as QueryParams, Req, Res } from '@nestjs/common';
+import { ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { SessionListReader, type TranscriptEntry } from '@agent-ledger/read-models';
+import { SessionParamsDto } from '../sessions/dto/session-params.dto';
+import { TranscriptStreamQueryDto } from './dto/transcript-stream-query.dto';
+import { requireSession } from './handlers/require-session';
+import { TranscriptFeed } from './transcript-feed';
+
+const HEARTBEAT_MS = 15_000;
+
+/**
+ * Server-Sent Events: `GET /v1/sessions/:sessionId/transcript/stream` sends each transcript entry
+ * as it reaches the read model (`event: entry`, `id: <revision>`, `data: { seq, revision,
+ * message }`), and again when a pruning changes it. Written straight to the Fastify reply.
+ */
+@ApiTags('sessions (queries)')
+@Controller('v1/sessions/:sessionId/transcript/stream')
+export class TranscriptStreamController {
+  constructor(
+    private readonly feed: TranscriptFeed,
+    private readonly sessions: SessionListReader,
+  ) {}
+
+  @Get()
+  @ApiProduces('text/event-stream')
+  @ApiOperation({ summary: 'Live transcript entries of a session (Server-Sent Events)' })
+  stream(
+    @Param() { sessionId }: SessionParamsDto,
+    @QueryParams() { afterRevision }: TranscriptStreamQueryDto,
+    @Headers('last-event-id') lastEventId: string | undefined,
+    @Req() request: FastifyRequest,
+    @Res() reply: FastifyReply,
+  ): void {
+    const { revision } = requireSession(this.sessions, sessionId);
+    const resumeFrom = /^-?\d+$/.test(lastEventId ?? '') ? Number(lastEventId) : undefined;
+    reply.hijack();
+    const raw = reply.raw;
+    raw.writeHead(200, {
+      'content-type': 'text/event-stream; charset=utf-8',
+      'cache-control': 'no-cache, no-transform',
+      connection: 'keep-alive',
+      'x-accel-buffering': 'no',
+    });
+    raw.write(`retry: 2000\n\n`);
+    const send = (entries: TranscriptEntry[]): void => {
+      for (const entry of entries) {
+        raw.write(`id: ${entry.revision}\nevent: entry\ndata: ${JSON.stringify(entry)}\n\n`);
+      }
+    };
+    const subscription = this.feed.subscribe(
+      sessionId,
+      resumeFrom ?? afterRevision ?? revision,
+      send,
+    );
+    const heartbeat = setInterval(() => raw.write(': keep-alive\n\n'), HEARTBEAT_MS);
+    request.raw.once('close', () => {
+      clearInterval(heartbeat);
+      subscription.close();
+    });
+  }
+}

@@ -1,0 +1,220 @@
+import { spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { PassThrough } from 'node:stream';
+import { toAiSdkMessages } from '@agent-ledger/ai-sdk';
+import { normalizeSessionEvents } from '@agent-ledger/events';
+import { projectToModel } from '@agent-ledger/projections';
+import { seedExampleEvents } from '@agent-ledger/testing';
+import { runCli } from '../apps/cli/src/run-cli';
+
+/**
+ * The seed's worked example (m1–m5: a Read of src/auth.ts whose result was pruned) through all
+ * layers. Expected values are the seed's own, except that the tool-result part carries
+ * `toolName: "Read"`, as the AI SDK requires.
+ */
+const root = join(__dirname, '..');
+const context = { sessionId: 's1', activeAgentName: 'main' };
+
+const seedModelMessages = [
+  {
+    view: 'model',
+    role: 'system',
+    semanticType: 'system_note',
+    sourceMessageIds: ['m1'],
+    content: 'Workspace root is /repo',
+  },
+  {
+    view: 'model',
+    role: 'user',
+    semanticType: 'user_input',
+    sourceMessageIds: ['m2'],
+    content: '帮我看看 src/auth.ts 为什么登录失败，并修一下。',
+  },
+  {
+    view: 'model',
+    role: 'assistant',
+    semanticType: 'tool_call',
+    sourceMessageIds: ['m3'],
+    content: [
+      {
+        type: 'tool-call',
+        toolCallId: 'call_1',
+        toolName: 'Read',
+        input: { file_path: 'src/auth.ts' },
+      },
+    ],
+  },
+  {
+    view: 'model',
+    role: 'tool',
+    semanticType: 'tool_result',
+    sourceMessageIds: ['m4'],
+    metadata: { compacted: true },
+    content: [
+      {
+        type: 'tool-result',
+        toolCallId: 'call_1',
+        toolName: 'Read',
+        output: { type: 'text', value: '[Old tool result content cleared]' },
+      },
+    ],
+  },
+  {
+    view: 'model',
+    role: 'assistant',
+    semanticType: 'assistant_text',
+    sourceMessageIds: ['m5'],
+    content: '我先定位问题，再修改登录逻辑。',
+  },
+];
+
+const seedAiSdkMessages = [
+  { role: 'system', content: 'Workspace root is /repo' },
+  { role: 'user', content: '帮我看看 src/auth.ts 为什么登录失败，并修一下。' },
+  {
+    role: 'assistant',
+    content: [
+      {
+        type: 'tool-call',
+        toolCallId: 'call_1',
+        toolName: 'Read',
+        input: { file_path: 'src/auth.ts' },
+      },
+    ],
+  },
+  {
+    role: 'tool',
+    content: [
+      {
+        type: 'tool-result',
+        toolCallId: 'call_1',
+        toolName: 'Read',
+        output: { type: 'text', value: '[Old tool result content cleared]' },
+      },
+    ],
+  },
+  { role: 'assistant', content: '我先定位问题，再修改登录逻辑。' },
+];
+
+function io(stdinText = '') {
+  const stdin = new PassThrough();
+  stdin.end(stdinText);
+  let stdout = '';
+  let stderr = '';
+  return {
+    io: {
+      stdin,
+      stdout: { write: (chunk: string) => (stdout += chunk) },
+      stderr: { write: (chunk: string) => (stderr += chunk) },
+    },
+    output: () => ({ stdout, stderr }),
+  };
+}
+
+describe('the seed example through the four layers', () => {
+  it('events (with the pruning mark) normalize and project to the seed’s model messages', () => {
+    const { messages, repairs } = normalizeSessionEvents(seedExampleEvents());
+    expect(repairs).toEqual([]);
+    const model = projectToModel(messages, context);
+    expect(model.messages).toStrictEqual(seedModelMessages);
+    expect(model.diagnostics).toEqual({
+      hiddenMessageIds: [],
+      truncatedMessageIds: ['m4'],
+      injectedNotes: [],
+    });
+  });
+
+  it('the model messages serialize to the seed’s AI SDK messages, for any provider', () => {
+    const { messages } = normalizeSessionEvents(seedExampleEvents());
+    const model = projectToModel(messages, context).messages;
+    for (const provider of [undefined, 'anthropic', 'openai', 'google']) {
+      expect(toAiSdkMessages(model, provider === undefined ? {} : { provider })).toStrictEqual(
+        seedAiSdkMessages,
+      );
+    }
+  });
+
+  it('the CLI reproduces it from examples/seed-example.json', async () => {
+    const run = io();
+    const code = await runCli(
+      ['project', '--view', 'ai-sdk', '--input', join(root, 'examples/seed-example.json')],
+      run.io,
+    );
+    expect(code).toBe(0);
+    expect(JSON.parse(run.output().stdout)).toEqual({
+      messages: seedAiSdkMessages,
+      diagnostics: { hiddenMessageIds: [], truncatedMessageIds: ['m4'], injectedNotes: [] },
+    });
+  });
+
+  it('the CLI reads stdin and prints the model view', async () => {
+    const run = io(readFileSync(join(root, 'examples/seed-example.json'), 'utf8'));
+    expect(await runCli(['project', '--view', 'model'], run.io)).toBe(0);
+    expect(JSON.parse(run.output().stdout).messages).toEqual(seedModelMessages);
+  });
+
+  it('the CLI, run as a process, prints the same', () => {
+    const result = spawnSync(
+      process.execPath,
+      [
+        '-r',
+        './scripts/ts-register.js',
+        'apps/cli/src/main.ts',
+        'project',
+        '--view',
+        'ai-sdk',
+        '--input',
+        'examples/seed-example.json',
+      ],
+      { cwd: root, encoding: 'utf8' },
+    );
+    expect(result.stderr).toBe('');
+    expect(result.status).toBe(0);
+    expect(JSON.parse(result.stdout).messages).toEqual(seedAiSdkMessages);
+  });
+});
+
+describe('the CLI on bad input', () => {
+  it('names the message and field, and exits 1', async () => {
+    const bad = [
+      {
+        id: 'm1',
+        sessionId: 's1',
+        kind: 'tool_call',
+        role: 'assistant',
+        createdAt: '2026-04-08T09:00:00.000Z',
+        content: [],
+      },
+    ];
+    const run = io(JSON.stringify(bad));
+    expect(await runCli(['project', '--view', 'model'], run.io)).toBe(1);
+    expect(run.output().stdout).toBe('');
+    expect(run.output().stderr).toMatch(
+      /^agent-ledger: stdin holds invalid runtime messages:\n {2}messages\[0\] \(id "m1"\)/,
+    );
+    expect(run.output().stderr).toContain('content');
+  });
+
+  it('refuses input that is not JSON', async () => {
+    const run = io('not json');
+    expect(await runCli(['project', '--view', 'model'], run.io)).toBe(1);
+    expect(run.output().stderr).toMatch(/^agent-ledger: stdin is not valid JSON/);
+  });
+
+  it('refuses an unknown view with a usage error', async () => {
+    const run = io('[]');
+    expect(await runCli(['project', '--view', 'nope'], run.io)).toBe(2);
+    expect(run.output().stderr).toContain("argument 'nope' is invalid");
+  });
+
+  it('reports a missing input file in one line', async () => {
+    const run = io();
+    expect(
+      await runCli(['project', '--view', 'model', '--input', 'does-not-exist.json'], run.io),
+    ).toBe(1);
+    expect(run.output().stderr).toMatch(
+      /^agent-ledger: Cannot read --input does-not-exist.json: .*\n$/,
+    );
+  });
+});
