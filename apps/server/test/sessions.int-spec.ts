@@ -257,16 +257,22 @@ describe('health and docs', () => {
     });
   });
 
-  it('serves the OpenAPI document with every route, and Swagger UI at /docs', async () => {
+  it('serves the OpenAPI document with every command route and /health, and Swagger UI at /docs', async () => {
     const document = await getJson(`${server.url}/docs/openapi.json`);
-    expect(Object.keys((document.body as { paths: object }).paths).sort()).toEqual([
-      '/health',
-      '/v1/sessions/{sessionId}/ai-sdk-steps',
-      '/v1/sessions/{sessionId}/compactions',
-      '/v1/sessions/{sessionId}/end',
-      '/v1/sessions/{sessionId}/handoffs',
-      '/v1/sessions/{sessionId}/messages',
-      '/v1/sessions/{sessionId}/prunings',
+    const paths = (document.body as { paths: Record<string, Record<string, unknown>> }).paths;
+    const commandRoutes = Object.keys(paths).filter(
+      (route) => paths[route]?.['post'] !== undefined,
+    );
+    expect([commandRoutes.sort(), paths['/health']?.['get'] !== undefined]).toEqual([
+      [
+        '/v1/sessions/{sessionId}/ai-sdk-steps',
+        '/v1/sessions/{sessionId}/compactions',
+        '/v1/sessions/{sessionId}/end',
+        '/v1/sessions/{sessionId}/handoffs',
+        '/v1/sessions/{sessionId}/messages',
+        '/v1/sessions/{sessionId}/prunings',
+      ],
+      true,
     ]);
     const ui = await fetch(`${server.url}/docs`);
     const bundle = await fetch(`${server.url}/docs/swagger-ui-bundle.js`);
@@ -283,18 +289,36 @@ describe('restart', () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'agent-ledger-restart-'));
     const first = await startServer({ DATA_DIR: dataDir });
     const url = (running: RunningServer) => `${running.url}/v1/sessions/restart-1/messages`;
-    await postJson(url(first), { messages: seedExampleMessages().map((m) => ({ ...m, sessionId: 'restart-1' })) });
+    await postJson(url(first), {
+      messages: seedExampleMessages().map((m) => ({ ...m, sessionId: 'restart-1' })),
+    });
     await first.stop();
     expect(first.output()).toContain('Event store closed.');
 
     const second = await startServer({ DATA_DIR: dataDir });
     try {
       const conflicting = await postJson(url(second), {
-        messages: [{ id: 'm5', sessionId: 'restart-1', kind: 'user_input', role: 'user', content: 'reused id' }],
+        messages: [
+          {
+            id: 'm5',
+            sessionId: 'restart-1',
+            kind: 'user_input',
+            role: 'user',
+            content: 'reused id',
+          },
+        ],
       });
       const next = await postJson(url(second), {
         expectedRevision: 5,
-        messages: [{ id: 'm6', sessionId: 'restart-1', kind: 'user_input', role: 'user', content: 'next turn' }],
+        messages: [
+          {
+            id: 'm6',
+            sessionId: 'restart-1',
+            kind: 'user_input',
+            role: 'user',
+            content: 'next turn',
+          },
+        ],
       });
       expect([conflicting.status, next]).toEqual([
         422,

@@ -4,9 +4,11 @@ export {
   UnsupportedAiSdkMessageError,
   UnsupportedAiSdkPartError,
 } from './errors';
+export { assistantFileText } from './assistant-file-text';
 export { LEADING_USER_TEXT, MISSING_TOOL_RESULT_TEXT } from './fallback-texts';
 export { fromAiSdkMessages, type FromAiSdkMessagesOptions } from './from-ai-sdk-messages';
 export { providerProfileOf, type ProviderProfile } from './provider-profile-of';
+export { providerToolCallText } from './provider-tool-call-text';
 export type {
   AiSdkSerializerOptions,
   FallbackRule,

@@ -44,7 +44,14 @@ export type FallbackRule =
   /** A second response to the same approval request was removed. */
   | 'duplicate-approval-response-dropped'
   /** The first turn was not a user turn: a placeholder user message was inserted. */
-  | 'leading-user-inserted';
+  | 'leading-user-inserted'
+  /**
+   * A provider-executed tool call (with its approval and result) was sent as assistant text:
+   * no provider replays another's server tools, and the runtime does not record which one ran it.
+   */
+  | 'provider-tool-call-as-text'
+  /** A file in an assistant message, which the provider would drop or refuse, became a text note. */
+  | 'assistant-file-as-text';
 
 /** One fallback the serializer applied, with the model-view messages it came from. */
 export interface SerializationFallback {

@@ -5,6 +5,7 @@ import { mergeAdjacentDrafts } from './internal/merge-adjacent-drafts';
 import { pairToolResults } from './internal/pair-tool-results';
 import { placeSystemMessages } from './internal/place-system-messages';
 import { renderDrafts } from './internal/render-drafts';
+import { replaceAssistantFiles } from './internal/replace-assistant-files';
 import { splitIntoDrafts } from './internal/split-into-drafts';
 import { providerProfileOf } from './provider-profile-of';
 import type {
@@ -20,7 +21,8 @@ import type {
  * 1. role/content conversion (parts routed to the role that accepts them, `toolName` filled in);
  * 2. system merging (leading system messages become one);
  * 3. provider compatibility (`providerProfileOf`: later system text as `<system-reminder>` user
- *    text, alternating turns, a user turn first, unsigned reasoning for Anthropic);
+ *    text, alternating turns, a user turn first, unsigned reasoning for Anthropic, assistant files
+ *    the provider would drop as text notes, provider-executed tool calls as text for everyone);
  * 4. illegal-combination fallback (results moved after their calls, synthetic results for
  *    unanswered calls, orphans and duplicates dropped, empty messages dropped).
  */
@@ -30,7 +32,7 @@ export function toAiSdkMessagesWithReport(
 ): SerializationReport {
   const profile = providerProfileOf(options.provider);
   const fallbacks: SerializationFallback[] = [];
-  const split = splitIntoDrafts(messages, fallbacks);
+  const split = replaceAssistantFiles(splitIntoDrafts(messages, fallbacks), profile, fallbacks);
   const signed = profile.dropUnsignedReasoning ? dropUnsignedReasoning(split, fallbacks) : split;
   const placed = placeSystemMessages(signed, profile, fallbacks);
   const paired = pairToolResults(mergeAdjacentDrafts(placed, profile.strictTurns), fallbacks);

@@ -75,14 +75,14 @@ describe('role/content conversion', () => {
       ]);
     });
 
-    it('send an image of an assistant message as a file part', () => {
+    it('send an image of an assistant message as a file part (for Google, which sends it)', () => {
       const report = toAiSdkMessagesWithReport(
         [
           m('m1', 'assistant', 'assistant_text', [
             { type: 'image', image: PNG, mediaType: 'image/png' },
           ]),
         ],
-        { provider: 'openai' },
+        { provider: 'google' },
       );
       expect(report).toEqual({
         messages: [
@@ -161,50 +161,6 @@ describe('role/content conversion', () => {
           sourceMessageIds: ['m3'],
         },
       ]);
-    });
-
-    it('of provider-executed calls go inline in the assistant message, right after the call', () => {
-      const report = toAiSdkMessagesWithReport([
-        m('m1', 'user', 'user_input', 'Search the web'),
-        m('m2', 'assistant', 'tool_call', [
-          {
-            type: 'tool-call',
-            toolCallId: 'ws_1',
-            toolName: 'web_search',
-            input: { query: 'ai sdk' },
-            providerExecuted: true,
-          },
-        ]),
-        m('m3', 'tool', 'tool_result', [
-          { type: 'tool-result', toolCallId: 'ws_1', output: { type: 'json', value: [] } },
-        ]),
-        m('m4', 'assistant', 'assistant_text', 'Nothing found.'),
-      ]);
-      expect(report).toEqual({
-        messages: [
-          { role: 'user', content: 'Search the web' },
-          {
-            role: 'assistant',
-            content: [
-              {
-                type: 'tool-call',
-                toolCallId: 'ws_1',
-                toolName: 'web_search',
-                input: { query: 'ai sdk' },
-                providerExecuted: true,
-              },
-              {
-                type: 'tool-result',
-                toolCallId: 'ws_1',
-                toolName: 'web_search',
-                output: { type: 'json', value: [] },
-              },
-              { type: 'text', text: 'Nothing found.' },
-            ],
-          },
-        ],
-        fallbacks: [],
-      });
     });
   });
 

@@ -39,5 +39,8 @@ export type Draft<TResult extends ToolResultPart, TInline extends ToolResultPart
 /** Drafts before tool pairing: results only in tool messages, `toolName` maybe missing. */
 export type SplitDraft = Draft<ToolResultPart, never>;
 
-/** Drafts after tool pairing: every result named, provider-executed results inline. */
-export type PairedDraft = Draft<NamedToolResultPart, NamedToolResultPart>;
+/**
+ * Drafts after tool pairing: every result named and in a tool message; provider-executed calls
+ * and results are text by then, so nothing is inline.
+ */
+export type PairedDraft = Draft<NamedToolResultPart, never>;

@@ -1,5 +1,11 @@
-import type { ToolCallPart, ToolResultOutput, ToolResultPart } from '@agent-ledger/messages';
+import type {
+  TextPart,
+  ToolCallPart,
+  ToolResultOutput,
+  ToolResultPart,
+} from '@agent-ledger/messages';
 import { MISSING_TOOL_RESULT_TEXT } from '../fallback-texts';
+import { providerToolCallText } from '../provider-tool-call-text';
 import type { SerializationFallback } from '../serialization-report';
 import type {
   AssistantDraftPart,
@@ -16,7 +22,10 @@ import { indexToolParts, type ToolPartIndex } from './index-tool-parts';
  *
  * - results (and approval responses) are moved to the tool message right after their call's
  *   assistant message; approval requests right after their call inside that assistant message;
- * - every result gets `toolName` from its call; provider-executed results go inline after their call;
+ * - every result gets `toolName` from its call;
+ * - a provider-executed call, with its approval and its result, becomes one assistant text part
+ *   in its place (`providerToolCallText`): no provider replays another's server tools, and the
+ *   runtime messages do not record which provider ran it;
  * - a call without a result gets a synthetic one: `execution-denied` when its approval was
  *   denied, else `error-text` — except a call whose approval response is in the history's last
  *   message, which the AI SDK itself executes or denies (`generateText` resolves it);
@@ -47,7 +56,12 @@ export function pairToolResults(
           });
           return;
         }
-        const { content, calls } = assistantContent(draft.content, index);
+        const { content, calls } = assistantContent(
+          draft.content,
+          draft.sourceMessageIds,
+          index,
+          fallbacks,
+        );
         if (content.length === 0) {
           fallbacks.push({
             rule: 'empty-message-dropped',
@@ -74,9 +88,11 @@ export function pairToolResults(
 
 function assistantContent(
   parts: AssistantDraftPart<never>[],
+  sourceMessageIds: string[],
   index: ToolPartIndex,
-): { content: AssistantDraftPart<NamedToolResultPart>[]; calls: ToolCallPart[] } {
-  const content: AssistantDraftPart<NamedToolResultPart>[] = [];
+  fallbacks: SerializationFallback[],
+): { content: AssistantDraftPart<never>[]; calls: ToolCallPart[] } {
+  const content: AssistantDraftPart<never>[] = [];
   const calls: ToolCallPart[] = [];
   for (const part of parts) {
     switch (part.type) {
@@ -87,11 +103,12 @@ function assistantContent(
         break;
       case 'tool-call': {
         if (index.calls.get(part.toolCallId)?.part !== part) break; // a duplicate
+        if (part.providerExecuted === true) {
+          content.push(providerToolCallAsText(part, index, sourceMessageIds, fallbacks));
+          break;
+        }
         calls.push(part);
         content.push(part, ...(index.requestsByCall.get(part.toolCallId) ?? []));
-        const result = index.results.get(part.toolCallId);
-        if (part.providerExecuted === true && result !== undefined)
-          content.push(named(result.part, part));
         break;
       }
       case 'tool-approval-request':
@@ -104,6 +121,29 @@ function assistantContent(
     }
   }
   return { content, calls };
+}
+
+/** A provider-executed call, its approval responses and its result as one text part. */
+function providerToolCallAsText(
+  call: ToolCallPart,
+  index: ToolPartIndex,
+  callSourceIds: string[],
+  fallbacks: SerializationFallback[],
+): TextPart {
+  const sourceMessageIds = new Set(callSourceIds);
+  const responses = (index.requestsByCall.get(call.toolCallId) ?? []).flatMap((request) => {
+    const response = index.responses.get(request.approvalId);
+    response?.sourceMessageIds.forEach((id) => sourceMessageIds.add(id));
+    return response === undefined ? [] : [response.part];
+  });
+  const result = index.results.get(call.toolCallId);
+  result?.sourceMessageIds.forEach((id) => sourceMessageIds.add(id));
+  fallbacks.push({
+    rule: 'provider-tool-call-as-text',
+    detail: `Provider-executed tool call ${call.toolCallId} (${JSON.stringify(call.toolName)})${result === undefined ? '' : ' and its result'} sent as assistant text: no provider replays another's server tools.`,
+    sourceMessageIds: [...sourceMessageIds],
+  });
+  return { type: 'text', text: providerToolCallText(call, result?.part.output, responses) };
 }
 
 function toolAnswers(
@@ -124,7 +164,6 @@ function toolAnswers(
       content.push(response.part);
       response.sourceMessageIds.forEach((id) => sourceMessageIds.add(id));
     }
-    if (call.providerExecuted === true) continue;
     const result = index.results.get(call.toolCallId);
     if (result !== undefined) {
       content.push(named(result.part, call));

@@ -1,0 +1,67 @@
+import type {
+  ToolApprovalResponsePart,
+  ToolCallPart,
+  ToolResultOutput,
+} from '@agent-ledger/messages';
+
+/**
+ * The assistant text that stands for a provider-executed tool call (web search, code execution
+ * and the like), its approval and its result, e.g.
+ * `[Provider tool "web_search" was called with {"query":"ai sdk"} and returned: []]`.
+ *
+ * Runtime messages do not record which provider ran such a tool, and a provider replays only its
+ * own server tools (the others drop them or point at items they never stored), so the serializer
+ * sends every provider-executed call as this text instead. The tool name is quoted, so a blank
+ * name stays visible.
+ */
+export function providerToolCallText(
+  call: Pick<ToolCallPart, 'toolName' | 'input'>,
+  result: ToolResultOutput | undefined,
+  approvalResponses: ReadonlyArray<Pick<ToolApprovalResponsePart, 'approved' | 'reason'>> = [],
+): string {
+  const called = `Provider tool ${JSON.stringify(call.toolName)} was called with ${JSON.stringify(call.input)}`;
+  return `[${called}${approvalText(approvalResponses)}${resultText(result)}]`;
+}
+
+function approvalText(
+  responses: ReadonlyArray<Pick<ToolApprovalResponsePart, 'approved' | 'reason'>>,
+): string {
+  if (responses.length === 0) return '';
+  const denial = responses.find((response) => !response.approved);
+  if (denial === undefined) return ' (approval granted)';
+  return denial.reason === undefined
+    ? ' (approval denied)'
+    : ` (approval denied: ${denial.reason})`;
+}
+
+function resultText(output: ToolResultOutput | undefined): string {
+  if (output === undefined) return '; no result was recorded';
+  switch (output.type) {
+    case 'text':
+      return ` and returned: ${orEmpty(output.value)}`;
+    case 'json':
+      return ` and returned: ${JSON.stringify(output.value)}`;
+    case 'error-text':
+      return ` and failed: ${orEmpty(output.value)}`;
+    case 'error-json':
+      return ` and failed: ${JSON.stringify(output.value)}`;
+    case 'content':
+      return ` and returned: ${orEmpty(
+        output.value
+          .map((item) => (item.type === 'text' ? item.text : `[${item.mediaType} data]`))
+          .join('\n'),
+      )}`;
+    case 'execution-denied':
+      return output.reason === undefined
+        ? ' and was not executed'
+        : ` and was not executed: ${output.reason}`;
+    default: {
+      const unreachable: never = output;
+      return unreachable;
+    }
+  }
+}
+
+function orEmpty(text: string): string {
+  return text.trim() === '' ? '(empty)' : text;
+}
