@@ -1,6 +1,5 @@
 import { toAiSdkMessagesWithReport } from '@agent-ledger/ai-sdk';
-import { messageRecorded, normalizeSessionEvents } from '@agent-ledger/events';
-import type { RuntimeMessage } from '@agent-ledger/messages';
+import { normalizeSessionEvents, type SessionEvent } from '@agent-ledger/events';
 import {
   projectToCompact,
   projectToDebug,
@@ -15,15 +14,16 @@ export const CLI_VIEWS = ['transcript', 'model', 'compact', 'debug', 'export', '
 export type CliView = (typeof CLI_VIEWS)[number];
 
 /**
- * Runs runtime messages through the layers up to `view`: normalization (repairs are reported in
- * the diagnostics, never hidden), the view's projection, and for `ai-sdk` the serializer.
+ * Runs a session's events through the layers up to `view`: normalization (repairs are reported
+ * in the diagnostics, never hidden), the view's projection, and for `ai-sdk` the serializer.
+ * Runtime messages come in as their `messageRecorded` events.
  */
 export function runProjection(
-  messages: RuntimeMessage[],
+  events: readonly SessionEvent[],
   view: CliView,
   context: ProjectionContext,
 ): { messages: unknown[]; diagnostics: Record<string, unknown> } {
-  const normalized = normalizeSessionEvents(messages.map(messageRecorded));
+  const normalized = normalizeSessionEvents(events);
   const repairs = normalized.repairs.length > 0 ? { repairs: normalized.repairs } : {};
   const input = normalized.messages;
   switch (view) {

@@ -8,7 +8,6 @@ export { assistantFileText } from './assistant-file-text';
 export { LEADING_USER_TEXT, MISSING_TOOL_RESULT_TEXT } from './fallback-texts';
 export { fromAiSdkMessages, type FromAiSdkMessagesOptions } from './from-ai-sdk-messages';
 export { providerProfileOf, type ProviderProfile } from './provider-profile-of';
-export { providerToolCallText } from './provider-tool-call-text';
 export type {
   AiSdkSerializerOptions,
   FallbackRule,
@@ -19,3 +18,4 @@ export { systemReminder } from './system-reminder';
 export { toAiSdkMessages } from './to-ai-sdk-messages';
 export { toAiSdkMessagesWithReport } from './to-ai-sdk-messages-with-report';
 export { toAiSdkPrompt, type AiSdkPrompt } from './to-ai-sdk-prompt';
+export { toolCallText } from './tool-call-text';

@@ -30,9 +30,10 @@ const INLINE_ASSISTANT_FILE_PROVIDERS = new Set(['google', 'google-vertex']);
  * Only OpenAI (and Azure OpenAI) are permissive. Anthropic, Google and every unknown or absent
  * provider get the strict rules: a history that Anthropic accepts is accepted everywhere.
  *
- * One rule holds for every provider and so has no flag: provider-executed tool calls and their
- * results are sent as assistant text (`providerToolCallText`), since no provider can replay
- * another's server tools and the runtime messages do not record which provider ran them.
+ * One rule holds for every provider and so has no flag: provider-executed tool calls (and calls
+ * named like an `Object.prototype` member) are sent with their results as assistant text
+ * (`toolCallText`), since no provider can replay another's server tools and the runtime messages
+ * do not record which provider ran them.
  */
 export function providerProfileOf(provider: string | undefined): ProviderProfile {
   const family = provider?.toLowerCase().split('.')[0];

@@ -46,10 +46,10 @@ export type FallbackRule =
   /** The first turn was not a user turn: a placeholder user message was inserted. */
   | 'leading-user-inserted'
   /**
-   * A provider-executed tool call (with its approval and result) was sent as assistant text:
-   * no provider replays another's server tools, and the runtime does not record which one ran it.
+   * A tool call the providers cannot replay as a call (provider-executed, or named like an
+   * `Object.prototype` member) was sent, with its approval and result, as assistant text.
    */
-  | 'provider-tool-call-as-text'
+  | 'tool-call-as-text'
   /** A file in an assistant message, which the provider would drop or refuse, became a text note. */
   | 'assistant-file-as-text';
 

@@ -60,7 +60,7 @@ describe('toAiSdkMessages on any history', () => {
 
   it('gives @ai-sdk/anthropic a request body that obeys the Messages API rules', async () => {
     await fc.assert(
-      fc.asyncProperty(arbitraryModelMessages({ assistantFiles: false }), async (messages) => {
+      fc.asyncProperty(arbitraryModelMessages(), async (messages) => {
         const prompt = toAiSdkPrompt(messages, { provider: 'anthropic' });
         fc.pre(prompt.messages.length > 0);
         expect(anthropicRequestViolations(await captureAnthropicRequest(prompt))).toEqual([]);

@@ -78,6 +78,7 @@ describe('role/content conversion', () => {
     it('send an image of an assistant message as a file part (for Google, which sends it)', () => {
       const report = toAiSdkMessagesWithReport(
         [
+          m('m0', 'user', 'user_input', 'Draw a dot'),
           m('m1', 'assistant', 'assistant_text', [
             { type: 'image', image: PNG, mediaType: 'image/png' },
           ]),
@@ -86,6 +87,7 @@ describe('role/content conversion', () => {
       );
       expect(report).toEqual({
         messages: [
+          { role: 'user', content: 'Draw a dot' },
           { role: 'assistant', content: [{ type: 'file', data: PNG, mediaType: 'image/png' }] },
         ],
         fallbacks: [

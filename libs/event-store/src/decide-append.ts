@@ -79,7 +79,8 @@ function decideByRevisions(
       continue;
     }
     if (last !== undefined) return { kind: 'wrongExpectedRevision' };
-    if (expectedRevision === 'no_stream' && state.softDeleted) return { kind: 'write', undelete: true };
+    if (expectedRevision === 'no_stream' && state.softDeleted)
+      return { kind: 'write', undelete: true };
     return { kind: 'wrongExpectedRevision' };
   }
   return last ?? { kind: 'wrongExpectedRevision' };

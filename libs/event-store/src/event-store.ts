@@ -139,7 +139,11 @@ export interface EventStore {
    * `StreamDeletedError`, `AppendTooLargeError` or `InvalidEventPayloadError`; an empty list is a
    * `RangeError`. A retry of the same ids is idempotent as in EventStoreDB (see `docs/event-store.md`).
    */
-  append(streamName: string, events: EventToAppend[], options?: AppendOptions): Promise<AppendResult>;
+  append(
+    streamName: string,
+    events: EventToAppend[],
+    options?: AppendOptions,
+  ): Promise<AppendResult>;
   /**
    * The stream's events visible under its metadata. Iterating throws `StreamNotFoundError` for a
    * stream that never existed or was soft-deleted, `StreamDeletedError` for a tombstoned one.

@@ -20,8 +20,7 @@ export function visibleRevisions(
   lastRevision: number,
   now: Date,
 ): VisibleRevisions {
-  const afterMaxCount =
-    metadata.maxCount === undefined ? 0 : lastRevision - metadata.maxCount + 1;
+  const afterMaxCount = metadata.maxCount === undefined ? 0 : lastRevision - metadata.maxCount + 1;
   const from = Math.max(0, metadata.truncateBefore ?? 0, afterMaxCount);
   if (metadata.maxAge === undefined) return { from, to: lastRevision };
   const createdNotBefore = new Date(now.getTime() - metadata.maxAge * 1000).toISOString();

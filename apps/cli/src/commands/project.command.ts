@@ -1,29 +1,26 @@
 import { readFile } from 'node:fs/promises';
-import { Command, InvalidArgumentError, Option } from 'commander';
-import { parseRuntimeMessages } from '@agent-ledger/events';
+import { Command, Option } from 'commander';
+import { messageRecorded, parseRuntimeMessages } from '@agent-ledger/events';
 import type { RuntimeMessage } from '@agent-ledger/messages';
 import type { ProjectionContext } from '@agent-ledger/projections';
 import { CliError } from '../cli-error';
 import { readAllText, type CliIo } from '../cli-io';
 import { CLI_VIEWS, runProjection, type CliView } from '../run-projection';
+import {
+  addProjectionOptions,
+  projectionOptions,
+  type ProjectionFlags,
+} from './projection-options';
 
-interface ProjectFlags {
+interface ProjectFlags extends ProjectionFlags {
   view: CliView;
   input?: string;
   sessionId?: string;
-  activeAgent?: string;
-  provider?: string;
-  modelRef?: string;
-  includeReasoning?: boolean;
-  includeToolResults?: boolean;
-  toolResultSoftLimit?: number;
-  applyCompactBoundary?: boolean;
-  injectRuntimeReminder?: boolean;
 }
 
 /** `project`: offline projection of a JSON array of runtime messages, printed as JSON. */
 export function projectCommand(io: CliIo): Command {
-  return new Command('project')
+  const command = new Command('project')
     .description(
       'Project a JSON array of runtime messages (from --input or stdin) into a view and print { messages, diagnostics } as JSON.',
     )
@@ -31,43 +28,17 @@ export function projectCommand(io: CliIo): Command {
       new Option('--view <view>', 'the view to compute').choices(CLI_VIEWS).makeOptionMandatory(),
     )
     .option('--input <file>', 'JSON file of runtime messages (default: stdin)')
-    .option('--session-id <id>', 'session id (default: the first message’s sessionId)')
-    .option(
-      '--active-agent <name>',
-      'active agent name (default: the last agentName seen, else "default")',
-    )
-    .option('--provider <provider>', 'target provider: anthropic, openai, google, …')
-    .option('--model-ref <ref>', 'model reference, e.g. anthropic/claude-sonnet-4-5')
-    .option('--include-reasoning', 'send assistant reasoning to the model')
-    .option('--no-include-reasoning', 'never send assistant reasoning')
-    .option('--include-tool-results', 'send tool results (default)')
-    .option('--no-include-tool-results', 'replace every tool result by a stub')
-    .option(
-      '--tool-result-soft-limit <chars>',
-      'truncate tool results longer than this',
-      parsePositiveInteger,
-    )
-    .option(
-      '--apply-compact-boundary',
-      'start the model view at the latest compact boundary (default)',
-    )
-    .option('--no-apply-compact-boundary', 'ignore compact boundaries')
-    .option('--inject-runtime-reminder', 'include runtime reminders (default)')
-    .option('--no-inject-runtime-reminder', 'leave runtime reminders out')
-    .action(async (flags: ProjectFlags) => {
-      const text = await readInput(flags.input, io);
-      const messages = parseInput(text, flags.input ?? 'stdin');
-      const result = runProjection(messages, flags.view, contextFrom(flags, messages));
-      io.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
-    });
-}
-
-function parsePositiveInteger(value: string): number {
-  const parsed = Number(value);
-  if (!Number.isInteger(parsed) || parsed <= 0) {
-    throw new InvalidArgumentError('expected a positive whole number of characters.');
-  }
-  return parsed;
+    .option('--session-id <id>', 'session id (default: the first message’s sessionId)');
+  return addProjectionOptions(command).action(async (flags: ProjectFlags) => {
+    const text = await readInput(flags.input, io);
+    const messages = parseInput(text, flags.input ?? 'stdin');
+    const result = runProjection(
+      messages.map(messageRecorded),
+      flags.view,
+      contextFrom(flags, messages),
+    );
+    io.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
+  });
 }
 
 async function readInput(file: string | undefined, io: CliIo): Promise<string> {
@@ -110,19 +81,9 @@ function parseInput(text: string, source: string): RuntimeMessage[] {
 function contextFrom(flags: ProjectFlags, messages: RuntimeMessage[]): ProjectionContext {
   const lastAgent = messages.findLast((message) => message.metadata?.agentName !== undefined)
     ?.metadata?.agentName;
-  const context: ProjectionContext = {
+  return {
+    ...projectionOptions(flags),
     sessionId: flags.sessionId ?? messages[0]?.sessionId ?? 'unknown',
     activeAgentName: flags.activeAgent ?? lastAgent ?? 'default',
   };
-  if (flags.provider !== undefined) context.provider = flags.provider;
-  if (flags.modelRef !== undefined) context.modelRef = flags.modelRef;
-  if (flags.includeReasoning !== undefined) context.includeReasoning = flags.includeReasoning;
-  if (flags.includeToolResults !== undefined) context.includeToolResults = flags.includeToolResults;
-  if (flags.toolResultSoftLimit !== undefined)
-    context.toolResultSoftLimitChars = flags.toolResultSoftLimit;
-  if (flags.applyCompactBoundary !== undefined)
-    context.applyCompactBoundary = flags.applyCompactBoundary;
-  if (flags.injectRuntimeReminder !== undefined)
-    context.injectRuntimeReminder = flags.injectRuntimeReminder;
-  return context;
 }

@@ -6,6 +6,7 @@ import type {
 } from '@agent-ledger/messages';
 import type { SerializationFallback } from '../serialization-report';
 import type { SplitDraft } from './draft';
+import { toolCallTextReason } from './tool-call-text-reason';
 
 /** A kept tool call and the draft it sits in. */
 export interface IndexedCall {
@@ -117,7 +118,8 @@ export function indexToolParts(
         );
       } else {
         index.results.set(part.toolCallId, { part, sourceMessageIds });
-        if (call.draftIndex !== anchor && call.part.providerExecuted !== true) {
+        // A call sent as text takes its result into the text, wherever the result is.
+        if (call.draftIndex !== anchor && toolCallTextReason(call.part) === undefined) {
           log(
             'tool-result-moved',
             `Tool result for ${part.toolCallId} did not directly follow its call; moved there.`,

@@ -5,7 +5,7 @@ import type {
   ToolResultPart,
 } from '@agent-ledger/messages';
 import { MISSING_TOOL_RESULT_TEXT } from '../fallback-texts';
-import { providerToolCallText } from '../provider-tool-call-text';
+import { toolCallText } from '../tool-call-text';
 import type { SerializationFallback } from '../serialization-report';
 import type {
   AssistantDraftPart,
@@ -15,6 +15,7 @@ import type {
   ToolDraftPart,
 } from './draft';
 import { indexToolParts, type ToolPartIndex } from './index-tool-parts';
+import { toolCallTextReason } from './tool-call-text-reason';
 
 /**
  * Illegal-combination fallback for tools: after every assistant message that makes tool calls
@@ -23,9 +24,9 @@ import { indexToolParts, type ToolPartIndex } from './index-tool-parts';
  * - results (and approval responses) are moved to the tool message right after their call's
  *   assistant message; approval requests right after their call inside that assistant message;
  * - every result gets `toolName` from its call;
- * - a provider-executed call, with its approval and its result, becomes one assistant text part
- *   in its place (`providerToolCallText`): no provider replays another's server tools, and the
- *   runtime messages do not record which provider ran it;
+ * - a call that cannot be sent as a call (`toolCallTextReason`: provider-executed, or named like
+ *   an `Object.prototype` member) becomes, with its approval and its result, one assistant text
+ *   part in its place (`toolCallText`);
  * - a call without a result gets a synthetic one: `execution-denied` when its approval was
  *   denied, else `error-text` — except a call whose approval response is in the history's last
  *   message, which the AI SDK itself executes or denies (`generateText` resolves it);
@@ -103,8 +104,9 @@ function assistantContent(
         break;
       case 'tool-call': {
         if (index.calls.get(part.toolCallId)?.part !== part) break; // a duplicate
-        if (part.providerExecuted === true) {
-          content.push(providerToolCallAsText(part, index, sourceMessageIds, fallbacks));
+        const reason = toolCallTextReason(part);
+        if (reason !== undefined) {
+          content.push(callAsText(part, reason, index, sourceMessageIds, fallbacks));
           break;
         }
         calls.push(part);
@@ -123,9 +125,10 @@ function assistantContent(
   return { content, calls };
 }
 
-/** A provider-executed call, its approval responses and its result as one text part. */
-function providerToolCallAsText(
+/** A call, its approval responses and its result as one text part. */
+function callAsText(
   call: ToolCallPart,
+  reason: string,
   index: ToolPartIndex,
   callSourceIds: string[],
   fallbacks: SerializationFallback[],
@@ -138,12 +141,13 @@ function providerToolCallAsText(
   });
   const result = index.results.get(call.toolCallId);
   result?.sourceMessageIds.forEach((id) => sourceMessageIds.add(id));
+  const what = call.providerExecuted === true ? 'Provider-executed tool call' : 'Tool call';
   fallbacks.push({
-    rule: 'provider-tool-call-as-text',
-    detail: `Provider-executed tool call ${call.toolCallId} (${JSON.stringify(call.toolName)})${result === undefined ? '' : ' and its result'} sent as assistant text: no provider replays another's server tools.`,
+    rule: 'tool-call-as-text',
+    detail: `${what} ${call.toolCallId} (${JSON.stringify(call.toolName)})${result === undefined ? '' : ' and its result'} sent as assistant text: ${reason}.`,
     sourceMessageIds: [...sourceMessageIds],
   });
-  return { type: 'text', text: providerToolCallText(call, result?.part.output, responses) };
+  return { type: 'text', text: toolCallText(call, result?.part.output, responses) };
 }
 
 function toolAnswers(

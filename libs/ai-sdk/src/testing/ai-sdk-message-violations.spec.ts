@@ -65,4 +65,43 @@ describe('aiSdkMessageViolations', () => {
       'messages[2] (system) is a system message after the start',
     ]);
   });
+
+  it('reports provider-executed calls, inline results and files the provider would not send', () => {
+    const messages = [
+      { role: 'user' as const, content: 'Search' },
+      {
+        role: 'assistant' as const,
+        content: [
+          {
+            type: 'tool-call' as const,
+            toolCallId: 'ws_1',
+            toolName: 'web_search',
+            input: {},
+            providerExecuted: true,
+          },
+          {
+            type: 'tool-result' as const,
+            toolCallId: 'ws_1',
+            toolName: 'web_search',
+            output: { type: 'json' as const, value: [] },
+          },
+          { type: 'file' as const, data: 'cGxhaW4=', mediaType: 'text/plain' },
+          {
+            type: 'file' as const,
+            data: 'https://example.com/a.pdf',
+            mediaType: 'application/pdf',
+          },
+        ],
+      },
+    ];
+    expect(aiSdkMessageViolations(messages, { provider: 'google' })).toEqual([
+      'messages[1] (assistant) part 0 is a provider-executed tool call, not text',
+      'messages[1] (assistant) part 1 is a tool result in an assistant message',
+      'messages[1] (assistant) part 3 is a file part that is not inline data',
+    ]);
+    expect(aiSdkMessageViolations(messages, { provider: 'anthropic' }).slice(2)).toEqual([
+      'messages[1] (assistant) part 2 is a file part that the provider drops',
+      'messages[1] (assistant) part 3 is a file part that the provider drops',
+    ]);
+  });
 });

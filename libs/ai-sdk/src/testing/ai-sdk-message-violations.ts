@@ -1,5 +1,5 @@
 import { modelMessageSchema, type ModelMessage as AiSdkModelMessage } from 'ai';
-import { providerProfileOf } from '../provider-profile-of';
+import { providerProfileOf, type ProviderProfile } from '../provider-profile-of';
 import type { AiSdkSerializerOptions } from '../serialization-report';
 
 /**
@@ -12,7 +12,9 @@ import type { AiSdkSerializerOptions } from '../serialization-report';
  *   response for it (`generateText` executes or denies it); every tool message answers the
  *   assistant message right before it;
  * - strict providers (all but OpenAI): no system message after the first message, and the first
- *   non-system message is a user message.
+ *   non-system message is a user message;
+ * - no assistant message holds a provider-executed tool call or a tool result (those are sent as
+ *   text), nor a file part the provider would not send (`ProviderProfile.assistantFiles`).
  */
 export function aiSdkMessageViolations(
   messages: AiSdkModelMessage[],
@@ -33,7 +35,10 @@ export function aiSdkMessageViolations(
     if (message.role === 'system' && index > 0 && profile.systemOnlyAtStart) {
       violations.push(`${where} is a system message after the start`);
     }
-    if (message.role === 'assistant') violations.push(...unansweredCalls(messages, index));
+    if (message.role === 'assistant') {
+      violations.push(...unansweredCalls(messages, index));
+      violations.push(...assistantPartViolations(message, where, profile));
+    }
     if (message.role === 'tool') violations.push(...unexpectedResults(messages, index));
   });
   const firstTurn = messages.find((message) => message.role !== 'system');
@@ -54,6 +59,28 @@ function emptinessViolations(message: AiSdkModelMessage, where: string): string[
       ? [`${where} part ${partIndex} is blank text`]
       : [],
   );
+}
+
+function assistantPartViolations(
+  message: AiSdkModelMessage,
+  where: string,
+  profile: ProviderProfile,
+): string[] {
+  if (message.role !== 'assistant' || typeof message.content === 'string') return [];
+  return message.content.flatMap((part, partIndex) => {
+    const at = `${where} part ${partIndex}`;
+    if (part.type === 'tool-call' && part.providerExecuted === true)
+      return [`${at} is a provider-executed tool call, not text`];
+    if (part.type === 'tool-result') return [`${at} is a tool result in an assistant message`];
+    if (part.type !== 'file') return [];
+    const inline =
+      typeof part.data !== 'string' || !URL.canParse(part.data) || part.data.startsWith('data:');
+    return profile.assistantFiles === 'inline-data' && inline
+      ? []
+      : [
+          `${at} is a file part that ${profile.assistantFiles === 'none' ? 'the provider drops' : 'is not inline data'}`,
+        ];
+  });
 }
 
 function unansweredCalls(messages: AiSdkModelMessage[], index: number): string[] {

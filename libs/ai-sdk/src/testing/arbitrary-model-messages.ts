@@ -3,10 +3,7 @@ import fc from 'fast-check';
 
 /** Shapes the generated histories may use. */
 export interface ArbitraryModelMessagesOptions {
-  /**
-   * Allow file and image parts in assistant messages. Off for histories sent to Anthropic, which
-   * takes no files from the assistant (the projection downgrades such attachments, not the serializer).
-   */
+  /** Allow file and image parts in assistant messages (default on; the serializer turns those a provider would drop into text notes). */
   assistantFiles?: boolean;
 }
 
@@ -44,17 +41,25 @@ const reasoningPart = fc.constantFrom<ModelMessagePart>(
     providerOptions: { anthropic: { signature: 'sig' } },
   },
 );
+// Blank names are valid input; `web_search` is the usual provider-executed tool; `toString`
+// trips providers that look tool names up in plain objects.
+const toolName = fc.constantFrom('Read', 'Bash', 'web_search', ' ', 'toString');
 const toolCallPart = fc
-  .record({ toolCallId: callId, toolName: fc.constantFrom('Read', 'Bash') })
-  .map((call): ModelMessagePart => ({
+  .record({
+    toolCallId: callId,
+    toolName,
+    providerExecuted: fc.option(fc.boolean(), { nil: undefined, freq: 2 }),
+  })
+  .map(({ providerExecuted, ...call }): ModelMessagePart => ({
     type: 'tool-call',
     ...call,
     input: { path: 'src/auth.ts' },
+    ...(providerExecuted === undefined ? {} : { providerExecuted }),
   }));
 const toolResultPart = fc
   .record({
     toolCallId: callId,
-    toolName: fc.option(fc.constantFrom('Read', 'Bash'), { nil: undefined }),
+    toolName: fc.option(toolName, { nil: undefined }),
     output: fc.constantFrom(
       { type: 'text' as const, value: 'file contents' },
       { type: 'json' as const, value: { lines: 3 } },
@@ -88,7 +93,8 @@ function shaped(
  * Model-view histories of any shape, for property tests of the serializer: every semantic type,
  * system notes and reminders anywhere, tool calls with and without results, results without
  * calls, duplicate ids, approvals with and without requests, whole steps (a call, its approval
- * and result), blank text, and (rarely) parts in a message of the wrong role. `sourceMessageIds` are `m0`, `m1`, … in order.
+ * and result), provider-executed calls (some with blank tool names), blank text, and (rarely)
+ * parts in a message of the wrong role. `sourceMessageIds` are `m0`, `m1`, … in order.
  */
 export function arbitraryModelMessages(
   options: ArbitraryModelMessagesOptions = {},
@@ -186,13 +192,15 @@ export function arbitraryModelMessages(
       approval: fc.option(approvalId, { nil: undefined }),
       approved: fc.boolean(),
       answered: fc.boolean(),
+      providerExecuted: fc.boolean(),
     })
-    .map(({ toolCallId, approval, approved, answered }): Shape[] => {
+    .map(({ toolCallId, approval, approved, answered, providerExecuted }): Shape[] => {
       const call: ModelMessagePart = {
         type: 'tool-call',
         toolCallId,
-        toolName: 'Read',
+        toolName: providerExecuted ? 'web_search' : 'Read',
         input: { path: 'a.ts' },
+        ...(providerExecuted ? { providerExecuted } : {}),
       };
       const request: ModelMessagePart[] =
         approval === undefined

@@ -20,12 +20,7 @@ export class AllStatements {
   constructor(private readonly db: Database.Database) {}
 
   /** A page of user events matching `predicate` from a position (inclusive), in `direction`. */
-  readPage(
-    predicate: SqlPredicate,
-    direction: Direction,
-    from: number,
-    limit: number,
-  ): EventRow[] {
+  readPage(predicate: SqlPredicate, direction: Direction, from: number, limit: number): EventRow[] {
     const key = `${direction} ${predicate.sql}`;
     let statement = this.reads.get(key);
     if (statement === undefined) {

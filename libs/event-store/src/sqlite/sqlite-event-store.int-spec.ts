@@ -1,14 +1,18 @@
 import Database from 'better-sqlite3';
 import { AppendTooLargeError, WrongExpectedRevisionError } from '../errors';
 import type { SubscriptionMessage } from '../event-store';
-import { collect, newEvent, newEvents } from '../testing/contract-helpers';
+import { brief, collect, newEvent, newEvents } from '../testing/contract-helpers';
 import { describeEventStoreContract } from '../testing/event-store-contract';
 import { SqliteEventStore } from './sqlite-event-store';
 import { temporaryFolder, type TemporaryFolder } from './sqlite-store-fixture';
 
 describeEventStoreContract('SqliteEventStore', ({ validatePayload }) => {
   const folder = temporaryFolder();
-  const store = new SqliteEventStore({ path: folder.file('events.sqlite'), validatePayload, pageSize: 64 });
+  const store = new SqliteEventStore({
+    path: folder.file('events.sqlite'),
+    validatePayload,
+    pageSize: 64,
+  });
   return Promise.resolve({
     store,
     cleanup: async () => {
@@ -115,7 +119,8 @@ describe('SqliteEventStore on its file', () => {
     for (let index = 0; index < 7; index += 1) {
       skipped.push((await store.append('other-1', [newEvent('Other')])).position);
     }
-    const wanted = await store.append('wanted-1', [newEvent('Wanted')]);
+    const wantedEvent = newEvent('Wanted');
+    const wanted = await store.append('wanted-1', [wantedEvent]);
     const messages: SubscriptionMessage[] = [];
     const subscription = store.subscribeToAll({
       filter: { on: 'streamName', prefixes: ['wanted-'] },
@@ -125,10 +130,10 @@ describe('SqliteEventStore on its file', () => {
       messages.push(message);
       if (message.kind === 'caughtUp') break;
     }
-    expect(messages).toEqual([
+    expect(messages.map(brief)).toEqual([
       { kind: 'checkpoint', position: skipped[2] },
       { kind: 'checkpoint', position: skipped[5] },
-      { kind: 'event', event: expect.objectContaining({ position: wanted.position }) },
+      { kind: 'event', id: wantedEvent.id, position: wanted.position },
       { kind: 'caughtUp', position: wanted.position },
     ]);
   });

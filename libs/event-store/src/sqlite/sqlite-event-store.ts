@@ -59,7 +59,9 @@ export class SqliteEventStore implements EventStore {
     this.allStatements = new AllStatements(this.db);
     this.checks = {
       maxAppendSize: options.maxAppendSize ?? DEFAULT_MAX_APPEND_SIZE,
-      ...(options.validatePayload === undefined ? {} : { validatePayload: options.validatePayload }),
+      ...(options.validatePayload === undefined
+        ? {}
+        : { validatePayload: options.validatePayload }),
     };
     this.now = options.now ?? (() => new Date());
     this.pageSize = options.pageSize ?? 256;

@@ -6,6 +6,7 @@
  * libs/event-store/src/testing/append-until-killed.ts <database file>
  */
 import { randomUUID } from 'node:crypto';
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { SqliteEventStore } from '../sqlite/sqlite-event-store';
 
 /** One line of the child's report. */
@@ -41,6 +42,8 @@ async function appendUntilKilled(path: string): Promise<never> {
       position: result.position,
     };
     process.stdout.write(`${JSON.stringify(report)}\n`);
+    // An append resolves without I/O: let the event loop flush stdout between appends.
+    await nextTurn();
   }
 }
 

@@ -1,5 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import type { EventPayloadValidator, EventStore, EventToAppend, RecordedEvent } from '../event-store';
+import type {
+  EventPayloadValidator,
+  EventStore,
+  EventToAppend,
+  RecordedEvent,
+} from '../event-store';
 import type { EventStoreContractFactory, EventStoreContractFixture } from './event-store-contract';
 
 /**
@@ -94,4 +99,15 @@ export async function rejectionOf(promise: Promise<unknown>): Promise<unknown> {
     return error;
   }
   throw new Error('Expected a rejection, but the promise fulfilled.');
+}
+
+/** A message with its event reduced to id and position, for whole-value comparisons. */
+export function brief(
+  message: SubscriptionMessage,
+):
+  | { kind: 'event'; id: string; position: number }
+  | Exclude<SubscriptionMessage, { kind: 'event' }> {
+  return message.kind === 'event'
+    ? { kind: 'event', id: message.event.id, position: message.event.position }
+    : message;
 }

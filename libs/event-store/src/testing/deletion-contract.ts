@@ -32,15 +32,18 @@ export function describeDeletionContract(store: () => EventStore): void {
       ['no_stream', 'no_stream' as const],
       ['any', 'any' as const],
       ['the last revision', 1],
-    ])('lets %s recreate it, revisions going on and old events hidden', async (_, expectedRevision) => {
-      await store().deleteStream(stream);
-      const events = newEvents('Placed', 3);
-      const result = await store().append(stream, events, { expectedRevision });
-      expect(result.nextExpectedRevision).toBe(4);
-      const read = await collect(store().readStream(stream));
-      expect(read.map(summary)).toEqual(expectedRun(stream, 2, events));
-      expect(await store().getStreamMetadata(stream)).toEqual({ truncateBefore: 2 });
-    });
+    ])(
+      'lets %s recreate it, revisions going on and old events hidden',
+      async (_, expectedRevision) => {
+        await store().deleteStream(stream);
+        const events = newEvents('Placed', 3);
+        const result = await store().append(stream, events, { expectedRevision });
+        expect(result.nextExpectedRevision).toBe(4);
+        const read = await collect(store().readStream(stream));
+        expect(read.map(summary)).toEqual(expectedRun(stream, 2, events));
+        expect(await store().getStreamMetadata(stream)).toEqual({ truncateBefore: 2 });
+      },
+    );
 
     it('refuses stream_exists on the deleted stream with StreamDeleted, as EventStoreDB', async () => {
       await store().deleteStream(stream);
@@ -65,9 +68,13 @@ export function describeDeletionContract(store: () => EventStore): void {
     });
 
     it('leaves the events in $all', async () => {
-      const before = await collect(store().readAll({ filter: { on: 'streamName', prefixes: [stream] } }));
+      const before = await collect(
+        store().readAll({ filter: { on: 'streamName', prefixes: [stream] } }),
+      );
       await store().deleteStream(stream);
-      const after = await collect(store().readAll({ filter: { on: 'streamName', prefixes: [stream] } }));
+      const after = await collect(
+        store().readAll({ filter: { on: 'streamName', prefixes: [stream] } }),
+      );
       expect(after).toEqual(before);
       expect(after).toHaveLength(2);
     });

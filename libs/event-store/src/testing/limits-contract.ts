@@ -11,7 +11,11 @@ export function describeLimitsContract(store: () => EventStore): void {
       const events = [newEvent('Small'), newEvent('Big', { text: 'x'.repeat(1024 * 1024) })];
       const error = await rejectionOf(store().append(stream, events));
       expect(error).toBeInstanceOf(AppendTooLargeError);
-      expect(error).toMatchObject({ code: 'AppendTooLarge', streamName: stream, limit: 1024 * 1024 });
+      expect(error).toMatchObject({
+        code: 'AppendTooLarge',
+        streamName: stream,
+        limit: 1024 * 1024,
+      });
       expect(await store().getStreamRevision(stream)).toBeUndefined();
     });
 

@@ -45,20 +45,30 @@ export function describeMetadataContract(store: () => EventStore): void {
       expect(await store().getStreamRevision(stream)).toBe(4);
       const result = await store().append(stream, newEvents('Counted', 1), { expectedRevision: 4 });
       expect(result.nextExpectedRevision).toBe(5);
-      const all = await collect(store().readAll({ filter: { on: 'streamName', prefixes: [stream] } }));
+      const all = await collect(
+        store().readAll({ filter: { on: 'streamName', prefixes: [stream] } }),
+      );
       expect(all.map((event) => event.revision)).toEqual([0, 1, 2, 3, 4, 5]);
     });
 
     it('checks the expected revision of the metadata stream', async () => {
-      const first = await store().setStreamMetadata(stream, { maxCount: 3 }, {
-        expectedRevision: 'no_stream',
-      });
+      const first = await store().setStreamMetadata(
+        stream,
+        { maxCount: 3 },
+        {
+          expectedRevision: 'no_stream',
+        },
+      );
       expect(first.nextExpectedRevision).toBe(0);
       const error = await rejectionOf(
         store().setStreamMetadata(stream, { maxCount: 4 }, { expectedRevision: 'no_stream' }),
       );
       expect(error).toMatchObject({ code: 'WrongExpectedRevision', actualRevision: 0 });
-      const second = await store().setStreamMetadata(stream, { maxCount: 4 }, { expectedRevision: 0 });
+      const second = await store().setStreamMetadata(
+        stream,
+        { maxCount: 4 },
+        { expectedRevision: 0 },
+      );
       expect(second.nextExpectedRevision).toBe(1);
       expect(await store().getStreamMetadata(stream)).toEqual({ maxCount: 4 });
     });

@@ -67,7 +67,9 @@ export function describeReadContract(store: () => EventStore): void {
     const stream = `${uniquePrefix()}-long`;
     const batches = Array.from({ length: 12 }, () => newEvents('Counted', 100));
     for (const [index, batch] of batches.entries()) {
-      await store().append(stream, batch, { expectedRevision: index === 0 ? 'no_stream' : index * 100 - 1 });
+      await store().append(stream, batch, {
+        expectedRevision: index === 0 ? 'no_stream' : index * 100 - 1,
+      });
     }
     const forwards = await collect(store().readStream(stream));
     expect(forwards.map(summary)).toEqual(expectedRun(stream, 0, batches.flat()));
@@ -101,7 +103,8 @@ export function describeReadContract(store: () => EventStore): void {
         appended.push({ streamName, event, revision });
       }
     });
-    const all = () => appended.map(({ streamName, event, revision }) => expected(streamName, revision, event));
+    const all = () =>
+      appended.map(({ streamName, event, revision }) => expected(streamName, revision, event));
 
     it('reads forwards across streams in the order of the appends', async () => {
       const read = await collect(store().readAll({ fromPosition: firstPosition }));
@@ -117,20 +120,40 @@ export function describeReadContract(store: () => EventStore): void {
     });
 
     it('reads forwards from a position (inclusive), at most maxCount', async () => {
-      const [, second] = await collect(store().readAll({ fromPosition: firstPosition, maxCount: 2 }));
+      const [, second] = await collect(
+        store().readAll({ fromPosition: firstPosition, maxCount: 2 }),
+      );
       const read = await collect(store().readAll({ fromPosition: second!.position, maxCount: 2 }));
       expect(read.map(summary)).toEqual(all().slice(1, 3));
     });
 
     const filters: [string, (prefix: string) => EventFilter, number[]][] = [
-      ['stream-name prefixes', (p) => ({ on: 'streamName', prefixes: [`${p}-order-`, `${p}-cart-9`] }), [0, 2, 3]],
-      ['a stream-name regex', (p) => ({ on: 'streamName', regex: `^${p}-(cart|order-2)` }), [1, 3, 4]],
-      ['event-type prefixes', () => ({ on: 'eventType', prefixes: ['Item', 'OrderPa'] }), [1, 2, 4]],
-      ['an event-type regex', () => ({ on: 'eventType', regex: '^Order(Placed|Shipped)$' }), [0, 3]],
+      [
+        'stream-name prefixes',
+        (p) => ({ on: 'streamName', prefixes: [`${p}-order-`, `${p}-cart-9`] }),
+        [0, 2, 3],
+      ],
+      [
+        'a stream-name regex',
+        (p) => ({ on: 'streamName', regex: `^${p}-(cart|order-2)` }),
+        [1, 3, 4],
+      ],
+      [
+        'event-type prefixes',
+        () => ({ on: 'eventType', prefixes: ['Item', 'OrderPa'] }),
+        [1, 2, 4],
+      ],
+      [
+        'an event-type regex',
+        () => ({ on: 'eventType', regex: '^Order(Placed|Shipped)$' }),
+        [0, 3],
+      ],
     ];
 
     it.each(filters)('filters on %s, in the store', async (_, filter, indexes) => {
-      const read = await collect(store().readAll({ fromPosition: firstPosition, filter: filter(prefix) }));
+      const read = await collect(
+        store().readAll({ fromPosition: firstPosition, filter: filter(prefix) }),
+      );
       expect(read.filter(own).map(summary)).toEqual(indexes.map((index) => all()[index]));
     });
 

@@ -1,6 +1,6 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { EventStore, Subscription, SubscriptionMessage } from '../event-store';
-import { collect, newEvent, newEvents, uniquePrefix } from './contract-helpers';
+import { brief, collect, newEvent, newEvents, uniquePrefix } from './contract-helpers';
 
 /** Reads messages until `isLast` says so, then closes the subscription. */
 async function takeUntil(
@@ -78,9 +78,18 @@ export function describeSubscriptionContract(store: () => EventStore): void {
         await store().append(`${prefix}-b`, [newEvent('End')]);
       });
       expect(messages.map((message) => message.kind)).toEqual([
-        'event', 'event', 'event', 'caughtUp', 'event', 'event', 'event', 'event',
+        'event',
+        'event',
+        'event',
+        'caughtUp',
+        'event',
+        'event',
+        'event',
+        'event',
       ]);
-      const ids = messages.flatMap((message) => (message.kind === 'event' ? [message.event.id] : []));
+      const ids = messages.flatMap((message) =>
+        message.kind === 'event' ? [message.event.id] : [],
+      );
       expect(ids.slice(0, 6)).toEqual([...history, ...seam].map((event) => event.id));
     });
 
@@ -94,9 +103,9 @@ export function describeSubscriptionContract(store: () => EventStore): void {
         filter: { on: 'streamName', prefixes: [prefix] },
       });
       const messages = await takeUntil(subscription, (message) => message.kind === 'caughtUp');
-      expect(messages).toEqual([
-        { kind: 'event', event: expect.objectContaining({ id: events[1]!.id, revision: 1 }) },
-        { kind: 'event', event: expect.objectContaining({ id: events[2]!.id, revision: 2 }) },
+      expect(messages.map(brief)).toEqual([
+        { kind: 'event', id: events[1]!.id, position: results[1]!.position },
+        { kind: 'event', id: events[2]!.id, position: results[2]!.position },
         { kind: 'caughtUp', position: results[2]!.position },
       ]);
     });
@@ -111,7 +120,9 @@ export function describeSubscriptionContract(store: () => EventStore): void {
       const live = newEvent('New');
       await store().append(`${prefix}-a`, [live]);
       const messages = await takeUntil(subscription, isEventOfType('New'));
-      const events = messages.flatMap((message) => (message.kind === 'event' ? [message.event.id] : []));
+      const events = messages.flatMap((message) =>
+        message.kind === 'event' ? [message.event.id] : [],
+      );
       expect(events).toEqual([live.id]);
     });
 
@@ -122,7 +133,8 @@ export function describeSubscriptionContract(store: () => EventStore): void {
       for (let index = 0; index < 10; index += 1) {
         skipped.push(await store().append(`${prefix}-other`, [newEvent('Other')]));
       }
-      const wanted = await store().append(`${prefix}-wanted`, [newEvent('Wanted')]);
+      const wantedEvent = newEvent('Wanted');
+      const wanted = await store().append(`${prefix}-wanted`, [wantedEvent]);
       const subscription = store().subscribeToAll({
         fromPosition: start.position,
         filter: { on: 'streamName', prefixes: [`${prefix}-wanted`] },
@@ -138,9 +150,10 @@ export function describeSubscriptionContract(store: () => EventStore): void {
         expect(position).toBeGreaterThan(start.position);
         expect(position).toBeLessThanOrEqual(skipped.at(-1)!.position);
       }
-      expect(messages.at(-1)).toEqual({
+      expect(messages.map(brief).at(-1)).toEqual({
         kind: 'event',
-        event: expect.objectContaining({ type: 'Wanted', position: wanted.position }),
+        id: wantedEvent.id,
+        position: wanted.position,
       });
     });
 

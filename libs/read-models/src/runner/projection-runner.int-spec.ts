@@ -68,10 +68,10 @@ describe('ProjectionRunner', () => {
       expect(
         failed.map(({ handler, revision, eventId }) => ({ handler, revision, eventId })),
       ).toEqual([
-        { handler: 'session-views', revision: 7, eventId: '00000000-0000-4000-8000-000000000001' },
         { handler: 'session-list', revision: 7, eventId: '00000000-0000-4000-8000-000000000001' },
-        { handler: 'session-views', revision: 8, eventId: '00000000-0000-4000-8000-000000000002' },
+        { handler: 'session-views', revision: 7, eventId: '00000000-0000-4000-8000-000000000001' },
         { handler: 'session-list', revision: 8, eventId: '00000000-0000-4000-8000-000000000002' },
+        { handler: 'session-views', revision: 8, eventId: '00000000-0000-4000-8000-000000000002' },
       ]);
       expect(failed[0]).toMatchObject({
         streamName: 'session-s1',

@@ -5,24 +5,24 @@ import type {
 } from '@agent-ledger/messages';
 
 /**
- * The assistant text that stands for a provider-executed tool call (web search, code execution
- * and the like), its approval and its result, e.g.
+ * The assistant text that stands for a tool call the provider cannot replay as a call, with its
+ * approval and its result, e.g.
  * `[Provider tool "web_search" was called with {"query":"ai sdk"} and returned: []]`.
  *
- * Runtime messages do not record which provider ran such a tool, and a provider replays only its
- * own server tools (the others drop them or point at items they never stored), so the serializer
- * sends every provider-executed call as this text instead. The tool name is quoted, so a blank
- * name stays visible.
+ * Used for every provider-executed call (runtime messages do not record which provider ran it,
+ * and a provider replays only its own server tools) and for calls whose tool name the AI SDK's
+ * providers mistake for an `Object.prototype` member (`toString`, `constructor`). The tool name
+ * is quoted, so a blank name stays visible.
  */
-export function providerToolCallText(
-  call: Pick<ToolCallPart, 'toolName' | 'input'>,
+export function toolCallText(
+  call: Pick<ToolCallPart, 'toolName' | 'input' | 'providerExecuted'>,
   result: ToolResultOutput | undefined,
   approvalResponses: ReadonlyArray<Pick<ToolApprovalResponsePart, 'approved' | 'reason'>> = [],
 ): string {
-  const called = `Provider tool ${JSON.stringify(call.toolName)} was called with ${JSON.stringify(call.input)}`;
+  const tool = call.providerExecuted === true ? 'Provider tool' : 'Tool';
+  const called = `${tool} ${JSON.stringify(call.toolName)} was called with ${JSON.stringify(call.input)}`;
   return `[${called}${approvalText(approvalResponses)}${resultText(result)}]`;
 }
-
 function approvalText(
   responses: ReadonlyArray<Pick<ToolApprovalResponsePart, 'approved' | 'reason'>>,
 ): string {

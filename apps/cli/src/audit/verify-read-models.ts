@@ -1,0 +1,134 @@
+import {
+  StreamNotFoundError,
+  type EventStore,
+  type RecordedEvent,
+} from '@agent-ledger/event-store';
+import { SESSION_STREAM_PREFIX, sessionStreamName } from '@agent-ledger/events';
+import {
+  computeSessionReadModels,
+  jsonDifferences,
+  listFailedEvents,
+  readSessionReadModels,
+  SESSION_STREAMS_FILTER,
+  SessionListReader,
+  SessionNotFoundError,
+  SessionViewsReader,
+  type ExportPolicy,
+  type ProjectionHandler,
+  type ReadModelDatabase,
+} from '@agent-ledger/read-models';
+import { readModelPosition } from '../ledger/read-model-position';
+
+/** One session's verdict: empty `differences` when its stored read models are right. */
+export interface SessionVerification {
+  sessionId: string;
+  differences: string[];
+}
+
+/** What `verify` found. */
+export interface Verification {
+  /** The position of `$all` the read models have reached; only events up to it are replayed. */
+  position: number | null;
+  sessions: SessionVerification[];
+  /** Events the read models recorded as failed and skipped (the recomputation skips them too). */
+  failedEvents: number;
+}
+
+/**
+ * Recomputes the read models of every session (or one) from the log in memory
+ * (`computeSessionReadModels`) and compares them with the stored ones (`readSessionReadModels`),
+ * difference by difference (`jsonDifferences`).
+ *
+ * The stored side is read in one SQLite read transaction, so a server running beside the CLI
+ * cannot move the rows during the comparison; the log is replayed up to the position the
+ * read models had reached in that snapshot, so events they have not processed yet are not
+ * differences. Sessions are taken from both sides: a session missing from the read models, or
+ * one they hold that the log does not, is a difference.
+ */
+export async function verifyReadModels(
+  store: EventStore,
+  db: ReadModelDatabase,
+  handlers: readonly ProjectionHandler[],
+  options: { sessionId?: string; exportPolicy: ExportPolicy },
+): Promise<Verification> {
+  // Creating missing tables is a write: do it before the read transaction starts.
+  const sessionList = new SessionListReader(db);
+  new SessionViewsReader(db);
+  db.exec('BEGIN');
+  try {
+    const position = readModelPosition(db, handlers);
+    const storedIds =
+      options.sessionId === undefined ? listStoredSessionIds(sessionList) : [options.sessionId];
+    const logged =
+      options.sessionId === undefined
+        ? await readAllSessionEvents(store, position)
+        : await readOneSession(store, options.sessionId, position);
+    const sessionIds = [...new Set([...logged.keys(), ...storedIds])];
+    const sessions = sessionIds.map((sessionId) => {
+      const expected = computeSessionReadModels(sessionId, logged.get(sessionId) ?? [], {
+        exportPolicy: options.exportPolicy,
+      });
+      return {
+        sessionId,
+        differences: jsonDifferences(expected, readSessionReadModels(db, sessionId)),
+      };
+    });
+    return {
+      position,
+      sessions,
+      failedEvents: listFailedEvents(db, options.sessionId).length,
+    };
+  } finally {
+    db.exec('COMMIT');
+  }
+}
+
+function listStoredSessionIds(reader: SessionListReader): string[] {
+  const ids: string[] = [];
+  let beforePosition: number | undefined;
+  for (;;) {
+    const page = reader.page({
+      limit: 1000,
+      ...(beforePosition === undefined ? {} : { beforePosition }),
+    });
+    ids.push(...page.sessions.map((session) => session.sessionId));
+    if (page.nextPosition === undefined) return ids;
+    beforePosition = page.nextPosition;
+  }
+}
+
+/** Every session event of `$all` up to `position`, by session, in log order. */
+async function readAllSessionEvents(
+  store: EventStore,
+  position: number | null,
+): Promise<Map<string, RecordedEvent[]>> {
+  const bySession = new Map<string, RecordedEvent[]>();
+  if (position === null) return bySession;
+  for await (const event of store.readAll({ filter: SESSION_STREAMS_FILTER })) {
+    if (event.position > position) break;
+    const sessionId = event.streamName.slice(SESSION_STREAM_PREFIX.length);
+    const events = bySession.get(sessionId);
+    if (events === undefined) bySession.set(sessionId, [event]);
+    else events.push(event);
+  }
+  return bySession;
+}
+
+/** One session's events up to `position`; `SessionNotFound` when the log has no such session. */
+async function readOneSession(
+  store: EventStore,
+  sessionId: string,
+  position: number | null,
+): Promise<Map<string, RecordedEvent[]>> {
+  const events: RecordedEvent[] = [];
+  try {
+    for await (const event of store.readStream(sessionStreamName(sessionId))) {
+      if (position === null || event.position > position) break;
+      events.push(event);
+    }
+  } catch (error) {
+    if (error instanceof StreamNotFoundError) throw new SessionNotFoundError(sessionId);
+    throw error;
+  }
+  return new Map([[sessionId, events]]);
+}

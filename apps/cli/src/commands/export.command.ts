@@ -1,0 +1,58 @@
+import { Command, Option } from 'commander';
+import { renderExportMarkdown } from '@agent-ledger/projections';
+import { computeSessionReadModels, type ExportPolicy } from '@agent-ledger/read-models';
+import type { CliIo } from '../cli-io';
+import { readSessionLog } from '../audit/read-session-log';
+import { withLedger } from '../ledger/with-ledger';
+import { wholeNumber } from './parse-arguments';
+
+interface ExportFlags {
+  format: 'json' | 'markdown';
+  redact: boolean;
+  toRevision?: number;
+}
+
+/** `export`: the export view of a session, redacted by default, as JSON or Markdown. */
+export function exportCommand(io: CliIo): Command {
+  return new Command('export')
+    .description(
+      'Print the export view of a session (runtime noise removed, secrets redacted under the server’s EXPORT_REDACTION policy) as JSON or Markdown, computed from the log.',
+    )
+    .argument('<sessionId>', 'the session')
+    .addOption(
+      new Option('--format <format>', 'output format')
+        .choices(['json', 'markdown'])
+        .default('json'),
+    )
+    .option('--no-redact', 'keep secrets as recorded (no redaction at all)')
+    .option(
+      '--to-revision <r>',
+      'export the session as of this revision (default: the latest)',
+      wholeNumber(0, 'a revision'),
+    )
+    .action((sessionId: string, flags: ExportFlags) =>
+      withLedger(io, async (ledger) => {
+        const log = await readSessionLog(
+          await ledger.store(),
+          sessionId,
+          flags.toRevision === undefined ? {} : { toRevision: flags.toRevision },
+        );
+        const policy: ExportPolicy = flags.redact
+          ? ledger.readModelConfig.exportPolicy
+          : { ...ledger.readModelConfig.exportPolicy, redactSecrets: false, extraPatterns: [] };
+        const exported = computeSessionReadModels(sessionId, log.recorded, {
+          exportPolicy: policy,
+        }).export;
+        const revision = flags.toRevision ?? log.latestRevision;
+        io.stdout.write(
+          flags.format === 'markdown'
+            ? ensureNewline(renderExportMarkdown(exported, { title: `Session ${sessionId}` }))
+            : `${JSON.stringify({ sessionId, revision, redacted: flags.redact, export: exported }, null, 2)}\n`,
+        );
+      }),
+    );
+}
+
+function ensureNewline(text: string): string {
+  return text.endsWith('\n') ? text : `${text}\n`;
+}

@@ -1,0 +1,66 @@
+import { Command } from 'commander';
+import { CliError } from '../cli-error';
+import type { CliIo } from '../cli-io';
+import { verifyReadModels, type Verification } from '../audit/verify-read-models';
+import { withLedger } from '../ledger/with-ledger';
+
+interface VerifyFlags {
+  session?: string;
+  json?: boolean;
+}
+
+/** Differences shown per session before "… and N more". */
+const SHOWN_DIFFERENCES = 20;
+
+/** `verify`: recompute the read models from the log in memory and compare with the stored ones. */
+export function verifyCommand(io: CliIo): Command {
+  return new Command('verify')
+    .description(
+      'Recompute every read model (or one session’s) from the log in memory and compare it with the stored read models; print the differences and exit 1 when there are any.',
+    )
+    .option('--session <id>', 'verify this session only')
+    .option('--json', 'print { position, sessions, failedEvents } as JSON')
+    .action((flags: VerifyFlags) =>
+      withLedger(io, async (ledger) => {
+        const db = ledger.readModels();
+        const verification = await verifyReadModels(await ledger.store(), db, ledger.handlers(db), {
+          ...(flags.session === undefined ? {} : { sessionId: flags.session }),
+          exportPolicy: ledger.readModelConfig.exportPolicy,
+        });
+        io.stdout.write(
+          `${flags.json === true ? JSON.stringify(verification, null, 2) : renderVerification(verification)}\n`,
+        );
+        const differing = verification.sessions.filter((session) => session.differences.length > 0);
+        if (differing.length > 0) {
+          throw new CliError(
+            `the stored read models differ from the log in ${differing.length} of ${verification.sessions.length} session${verification.sessions.length === 1 ? '' : 's'} (${differing.map((session) => session.sessionId).join(', ')}); \`agent-ledger rebuild\` rebuilds them from the log.`,
+          );
+        }
+      }),
+    );
+}
+
+function renderVerification(verification: Verification): string {
+  const at =
+    verification.position === null ? 'nothing processed yet' : `position ${verification.position}`;
+  const lines = verification.sessions.flatMap(({ sessionId, differences }) => {
+    if (differences.length === 0) return [`ok    ${sessionId}`];
+    const more = differences.length - SHOWN_DIFFERENCES;
+    return [
+      `DIFF  ${sessionId}: ${differences.length} difference${differences.length === 1 ? '' : 's'}`,
+      ...differences.slice(0, SHOWN_DIFFERENCES).map((difference) => `        ${difference}`),
+      ...(more > 0 ? [`        … and ${more} more (--json lists them all)`] : []),
+    ];
+  });
+  const failed =
+    verification.failedEvents === 0
+      ? []
+      : [
+          `${verification.failedEvents} event(s) could not be processed and were skipped by the read models and by the recomputation alike (see the debug API).`,
+        ];
+  return [
+    `Read models at ${at}; ${verification.sessions.length} session(s) recomputed from the log.`,
+    ...lines,
+    ...failed,
+  ].join('\n');
+}

@@ -1,0 +1,90 @@
+import { existsSync } from 'node:fs';
+import type { EventStore } from '@agent-ledger/event-store';
+import {
+  createReadModelHandlers,
+  openReadModelDatabase,
+  type ProjectionHandler,
+  type ReadModelDatabase,
+} from '@agent-ledger/read-models';
+// The CLI reads the store the server writes, configured by the same environment: it reuses the
+// server's configuration and store factory rather than restating them.
+import { ConfigError, loadServerConfig, type ServerConfig } from '../../../server/src/config';
+import {
+  createEventStore,
+  sqliteEventStorePath,
+} from '../../../server/src/event-store/create-event-store';
+import {
+  loadReadModelConfig,
+  type ReadModelConfig,
+} from '../../../server/src/queries/read-models/read-model-config';
+import { CliError } from '../cli-error';
+
+/** The server's stores, opened by the CLI from the server's environment variables. */
+export interface Ledger {
+  config: ServerConfig;
+  readModelConfig: ReadModelConfig;
+  /** The event store (`EVENT_STORE`, `DATA_DIR`), opened on first use. */
+  store(): Promise<EventStore>;
+  /**
+   * The read models' file (`DATA_DIR/read-models.sqlite`), opened on first use. It must exist
+   * unless `create` is set (only `rebuild` creates it).
+   */
+  readModels(options?: { create?: boolean }): ReadModelDatabase;
+  /** The read-model handlers the server runs, with the same export policy (hence the same versions). */
+  handlers(db: ReadModelDatabase): ProjectionHandler[];
+  /** Closes whatever was opened. */
+  close(): Promise<void>;
+}
+
+/**
+ * Reads the configuration as the server does (`DATA_DIR`, `EVENT_STORE`,
+ * `EVENTSTORE_CONNECTION_STRING`, `EXPORT_REDACTION`, …). Nothing is opened until asked for, and
+ * nothing is created by accident: an embedded store that does not exist is an error naming the
+ * path, not a fresh empty store.
+ */
+export function openLedger(env: Record<string, string | undefined>): Ledger {
+  const config = loadServerConfig(env);
+  const readModelConfig = loadReadModelConfig(env, config.dataDir);
+  let store: Promise<EventStore> | undefined;
+  let db: ReadModelDatabase | undefined;
+  return {
+    config,
+    readModelConfig,
+    store: () => (store ??= openStore(config)),
+    readModels: (options = {}) => {
+      if (db !== undefined) return db;
+      if (options.create !== true && !existsSync(readModelConfig.path)) {
+        throw new CliError(
+          `No read models at ${readModelConfig.path}: start the server (it builds them from the log) or run \`agent-ledger rebuild\`.`,
+        );
+      }
+      db = openReadModelDatabase(readModelConfig.path);
+      return db;
+    },
+    handlers: (database) =>
+      createReadModelHandlers(database, { exportPolicy: readModelConfig.exportPolicy }),
+    close: async () => {
+      if (db?.open === true) db.close();
+      if (store !== undefined) await (await store.catch(() => undefined))?.close();
+    },
+  };
+}
+
+async function openStore(config: ServerConfig): Promise<EventStore> {
+  if (config.eventStore === 'sqlite') {
+    const path = sqliteEventStorePath(config);
+    if (!existsSync(path)) {
+      throw new CliError(
+        `No event store at ${path}: set DATA_DIR to the folder the server writes to (DATA_DIR is ${config.dataDir}).`,
+      );
+    }
+  }
+  try {
+    return await createEventStore(config);
+  } catch (error) {
+    if (error instanceof ConfigError) throw error;
+    throw new CliError(
+      `Cannot open the event store (EVENT_STORE=${config.eventStore}, DATA_DIR=${config.dataDir}): ${error instanceof Error ? error.message : String(error)}`,
+    );
+  }
+}

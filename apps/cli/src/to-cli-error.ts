@@ -1,0 +1,23 @@
+import { EventStoreError } from '@agent-ledger/event-store';
+import { ReadModelError } from '@agent-ledger/read-models';
+import { ConfigError } from '../../server/src/config';
+import { ReadModelConfigError } from '../../server/src/queries/read-models/read-model-config';
+import { CliError } from './cli-error';
+
+/**
+ * The errors a user can act on, as one-line CLI errors: an unknown session or revision, a store
+ * that refuses, a configuration variable that cannot be used. Their messages already say what
+ * was wrong and what would be accepted. Anything else is not recognized (`undefined`).
+ */
+export function toCliError(error: unknown): CliError | undefined {
+  if (error instanceof CliError) return error;
+  if (
+    error instanceof ReadModelError ||
+    error instanceof EventStoreError ||
+    error instanceof ConfigError ||
+    error instanceof ReadModelConfigError
+  ) {
+    return new CliError(error.message);
+  }
+  return undefined;
+}
