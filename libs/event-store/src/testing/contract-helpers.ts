@@ -4,6 +4,7 @@ import type {
   EventStore,
   EventToAppend,
   RecordedEvent,
+  SubscriptionMessage,
 } from '../event-store';
 import type { EventStoreContractFactory, EventStoreContractFixture } from './event-store-contract';
 
