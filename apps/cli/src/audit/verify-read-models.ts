@@ -43,7 +43,8 @@ export interface Verification {
  * cannot move the rows during the comparison; the log is replayed up to the position the
  * read models had reached in that snapshot, so events they have not processed yet are not
  * differences. Sessions are taken from both sides: a session missing from the read models, or
- * one they hold that the log does not, is a difference.
+ * one they hold that the log does not, is a difference. The sessions of the log are found in one
+ * pass over `$all`, then each is read and compared in turn, so memory holds one session at a time.
  */
 export async function verifyReadModels(
   store: EventStore,
@@ -57,22 +58,28 @@ export async function verifyReadModels(
   db.exec('BEGIN');
   try {
     const position = readModelPosition(db, handlers);
-    const storedIds =
-      options.sessionId === undefined ? listStoredSessionIds(sessionList) : [options.sessionId];
-    const logged =
+    if (options.sessionId !== undefined) await requireSession(store, options.sessionId);
+    const sessionIds =
       options.sessionId === undefined
-        ? await readAllSessionEvents(store, position)
-        : await readOneSession(store, options.sessionId, position);
-    const sessionIds = [...new Set([...logged.keys(), ...storedIds])];
-    const sessions = sessionIds.map((sessionId) => {
-      const expected = computeSessionReadModels(sessionId, logged.get(sessionId) ?? [], {
-        exportPolicy: options.exportPolicy,
-      });
-      return {
+        ? [
+            ...new Set([
+              ...(await loggedSessionIds(store, position)),
+              ...storedSessionIds(sessionList),
+            ]),
+          ]
+        : [options.sessionId];
+    const sessions: SessionVerification[] = [];
+    for (const sessionId of sessionIds) {
+      const expected = computeSessionReadModels(
+        sessionId,
+        await sessionEvents(store, sessionId, position),
+        { exportPolicy: options.exportPolicy },
+      );
+      sessions.push({
         sessionId,
         differences: jsonDifferences(expected, readSessionReadModels(db, sessionId)),
-      };
-    });
+      });
+    }
     return {
       position,
       sessions,
@@ -83,7 +90,7 @@ export async function verifyReadModels(
   }
 }
 
-function listStoredSessionIds(reader: SessionListReader): string[] {
+function storedSessionIds(reader: SessionListReader): string[] {
   const ids: string[] = [];
   let beforePosition: number | undefined;
   for (;;) {
@@ -97,38 +104,42 @@ function listStoredSessionIds(reader: SessionListReader): string[] {
   }
 }
 
-/** Every session event of `$all` up to `position`, by session, in log order. */
-async function readAllSessionEvents(
-  store: EventStore,
-  position: number | null,
-): Promise<Map<string, RecordedEvent[]>> {
-  const bySession = new Map<string, RecordedEvent[]>();
-  if (position === null) return bySession;
+/** The sessions with events in `$all` up to `position`, in order of their first event. */
+async function loggedSessionIds(store: EventStore, position: number | null): Promise<string[]> {
+  const ids = new Set<string>();
+  if (position === null) return [];
   for await (const event of store.readAll({ filter: SESSION_STREAMS_FILTER })) {
     if (event.position > position) break;
-    const sessionId = event.streamName.slice(SESSION_STREAM_PREFIX.length);
-    const events = bySession.get(sessionId);
-    if (events === undefined) bySession.set(sessionId, [event]);
-    else events.push(event);
+    ids.add(event.streamName.slice(SESSION_STREAM_PREFIX.length));
   }
-  return bySession;
+  return [...ids];
 }
 
-/** One session's events up to `position`; `SessionNotFound` when the log has no such session. */
-async function readOneSession(
+/** `SessionNotFound` when the log has no such session. */
+async function requireSession(store: EventStore, sessionId: string): Promise<void> {
+  if ((await store.getStreamRevision(sessionStreamName(sessionId))) === undefined) {
+    throw new SessionNotFoundError(sessionId);
+  }
+}
+
+/**
+ * One session's events up to `position`. A stream deleted since has none: its stored read models
+ * then show as differences.
+ */
+async function sessionEvents(
   store: EventStore,
   sessionId: string,
   position: number | null,
-): Promise<Map<string, RecordedEvent[]>> {
+): Promise<RecordedEvent[]> {
   const events: RecordedEvent[] = [];
+  if (position === null) return events;
   try {
     for await (const event of store.readStream(sessionStreamName(sessionId))) {
-      if (position === null || event.position > position) break;
+      if (event.position > position) break;
       events.push(event);
     }
   } catch (error) {
-    if (error instanceof StreamNotFoundError) throw new SessionNotFoundError(sessionId);
-    throw error;
+    if (!(error instanceof StreamNotFoundError)) throw error;
   }
-  return new Map([[sessionId, events]]);
+  return events;
 }

@@ -44,10 +44,11 @@ export function exportCommand(io: CliIo): Command {
           exportPolicy: policy,
         }).export;
         const revision = flags.toRevision ?? log.latestRevision;
+        const redacted = policy.redactSecrets !== false || (policy.extraPatterns ?? []).length > 0;
         io.stdout.write(
           flags.format === 'markdown'
             ? ensureNewline(renderExportMarkdown(exported, { title: `Session ${sessionId}` }))
-            : `${JSON.stringify({ sessionId, revision, redacted: flags.redact, export: exported }, null, 2)}\n`,
+            : `${JSON.stringify({ sessionId, revision, redacted, export: exported }, null, 2)}\n`,
         );
       }),
     );
