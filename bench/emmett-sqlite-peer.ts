@@ -32,9 +32,10 @@ export function loadEmmettSqlite(path: string): Loaded {
     const manifest: unknown = JSON.parse(
       readFileSync(join(dirname(entry), '..', 'package.json'), 'utf8'),
     );
-    version = typeof manifest === 'object' && manifest !== null && 'version' in manifest
-      ? manifest.version
-      : undefined;
+    version =
+      typeof manifest === 'object' && manifest !== null && 'version' in manifest
+        ? manifest.version
+        : undefined;
   } catch (error) {
     const reason = error instanceof Error ? error.message.split('\n')[0] : String(error);
     return { unavailable: `@event-driven-io/emmett-sqlite could not be loaded (${reason})` };

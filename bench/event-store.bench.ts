@@ -16,7 +16,7 @@ import { median, ratePerSecond } from './measure';
 import { RawSqliteFloor, consume } from './raw-sqlite-floor';
 import { sampleEvent } from './sample-event';
 
-const ROUNDS = 3;
+const ROUNDS = 5;
 const STREAMS = 100;
 const APPENDS = { 1: 3000, 10: 2000 } as const;
 const PEER_APPENDS = 300;
@@ -144,7 +144,9 @@ async function fillStore(path: string): Promise<void> {
   const store = new SqliteEventStore({ path, synchronous: 'normal' });
   for (let revision = 0; revision < LONG_STREAM; revision += 100) {
     const events = Array.from({ length: 100 }, (_, index) => sampleEvent('long', revision + index));
-    await store.append('session-long', events, { expectedRevision: revision - 1 < 0 ? 'no_stream' : revision - 1 });
+    await store.append('session-long', events, {
+      expectedRevision: revision - 1 < 0 ? 'no_stream' : revision - 1,
+    });
   }
   for (const [streamName, events] of batches(OTHER_EVENTS / 10, 10)) {
     await store.append(streamName, events);
@@ -158,13 +160,15 @@ async function fillPeer(path: string): Promise<ReturnType<typeof loadEmmettSqlit
   const { peer } = loaded;
   const append = async (streamName: string, events: EventToAppend[]): Promise<void> => {
     const appended = await withPeerRetries(() => peer.append(streamName, events).then(() => true));
-    if (appended === undefined) throw new Error(`emmett-sqlite failed ${PEER_TRIES} times to append`);
+    if (appended === undefined)
+      throw new Error(`emmett-sqlite failed ${PEER_TRIES} times to append`);
   };
   for (let revision = 0; revision < LONG_STREAM; revision += 50) {
     const events = Array.from({ length: 50 }, (_, index) => sampleEvent('long', revision + index));
     await append('session-long', events);
   }
-  for (const [streamName, events] of batches(OTHER_EVENTS / 50, 50)) await append(streamName, events);
+  for (const [streamName, events] of batches(OTHER_EVENTS / 50, 50))
+    await append(streamName, events);
   return loaded;
 }
 
@@ -207,7 +211,8 @@ async function readRows(): Promise<Row[]> {
       const floorRate = await ratePerSecond(scenario.floor);
       const storeRate = await ratePerSecond(scenario.store);
       const { peer } = scenario;
-      const peerRate = peer === undefined ? undefined : await withPeerRetries(() => ratePerSecond(peer));
+      const peerRate =
+        peer === undefined ? undefined : await withPeerRetries(() => ratePerSecond(peer));
       if (round === 0) continue;
       rates.floor.push(floorRate);
       rates.store.push(storeRate);
@@ -235,7 +240,8 @@ function table(rows: readonly Row[], peerNote: string): string {
     '|---|---|--:|--:|--:|--:|--:|',
   ];
   for (const row of rows) {
-    const peer = row.peer === undefined ? [peerNote, '–'] : [number(row.peer), percent(row.peer, row.floor)];
+    const peer =
+      row.peer === undefined ? [peerNote, '–'] : [number(row.peer), percent(row.peer, row.floor)];
     lines.push(
       `| ${row.scenario} | ${row.unit} | ${number(row.floor)} | ${number(row.store)} | ${percent(row.store, row.floor)} | ${peer.join(' | ')} |`,
     );
@@ -245,7 +251,7 @@ function table(rows: readonly Row[], peerNote: string): string {
 
 async function main(): Promise<void> {
   const probe = loadEmmettSqlite(newFile());
-  const peerNote = 'peer' in probe ? '' : 'not run';
+  const peerNote = 'peer' in probe ? 'not measured (FULL only)' : 'not run';
   const rows = [
     await appendRow(1, 'full', true),
     await appendRow(10, 'full', true),

@@ -16,7 +16,9 @@ export function median(values: readonly number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
   const middle = Math.floor(sorted.length / 2);
   const value =
-    sorted.length % 2 === 1 ? sorted[middle] : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
+    sorted.length % 2 === 1
+      ? sorted[middle]
+      : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
   if (value === undefined) throw new RangeError('median of an empty list');
   return value;
 }
