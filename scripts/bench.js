@@ -1,14 +1,14 @@
 #!/usr/bin/env node
 // `npm run bench`: runs the TypeScript benchmarks in bench/ (every *.bench.ts, or only those whose
 // file name contains one of the arguments), one after another, each in its own Node process with
-// the repository's TypeScript hook (no build needed; @swc/core compiles on require).
+// the repository's TypeScript hook, scripts/ts-register.js (no build needed: swc compiles on require).
 'use strict';
 const { spawnSync } = require('node:child_process');
 const { readdirSync } = require('node:fs');
 const path = require('node:path');
 
 const root = path.join(__dirname, '..');
-const hook = path.join(root, 'libs', 'event-store', 'src', 'testing', 'register-typescript.js');
+const hook = path.join(root, 'scripts', 'ts-register.js');
 const filters = process.argv.slice(2);
 const benches = readdirSync(path.join(root, 'bench'))
   .filter((name) => name.endsWith('.bench.ts'))

@@ -16,7 +16,12 @@ export class AppModule {
     return {
       module: AppModule,
       global: true,
-      imports: [CqrsModule.forRoot(), EventStoreModule.forRoot(config), SessionsModule, QueriesModule],
+      imports: [
+        CqrsModule.forRoot(),
+        EventStoreModule.forRoot(config),
+        SessionsModule,
+        QueriesModule,
+      ],
       controllers: [HealthController],
       providers: [
         { provide: SERVER_CONFIG, useValue: config },

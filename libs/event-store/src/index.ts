@@ -38,9 +38,3 @@ export type { VisibleRevisions } from './visible-revisions';
 export { visibleRevisions } from './visible-revisions';
 export type { SqliteEventStoreOptions } from './sqlite/sqlite-event-store-options';
 export { SqliteEventStore } from './sqlite/sqlite-event-store';
-export type {
-  EventStoreContractFactory,
-  EventStoreContractFixture,
-  EventStoreContractOptions,
-} from './testing/event-store-contract';
-export { describeEventStoreContract } from './testing/event-store-contract';

@@ -4,9 +4,9 @@ import {
   AppendTooLargeError,
   SOFT_DELETED_TRUNCATE_BEFORE,
   StreamDeletedError,
-  describeEventStoreContract,
   type EventToAppend,
 } from '@agent-ledger/event-store';
+import { describeEventStoreContract } from '@agent-ledger/event-store/testing';
 import { EventStoreDbEventStore } from './eventstoredb-event-store';
 import { startEsdbEmulator, type EsdbEmulator } from './testing';
 

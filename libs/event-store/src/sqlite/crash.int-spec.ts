@@ -22,7 +22,7 @@ describe('SqliteEventStore killed in the middle of a stream of appends', () => {
       process.execPath,
       [
         '-r',
-        join(testing, 'register-typescript.js'),
+        join(__dirname, '..', '..', '..', '..', 'scripts', 'ts-register.js'),
         join(testing, 'append-until-killed.ts'),
         path,
       ],

@@ -2,7 +2,7 @@
  * Child process of the crash test: appends batches of 1 to 10 events to five streams, with exact
  * expected revisions, until it is killed, and writes one JSON line to stdout per append that
  * resolved. Each event's metadata names its batch and the batch's size, so the parent can tell a
- * half-written append. Run: node -r ./libs/event-store/src/testing/register-typescript.js
+ * half-written append. Run: node -r ./scripts/ts-register.js
  * libs/event-store/src/testing/append-until-killed.ts <database file>
  */
 import { randomUUID } from 'node:crypto';
