@@ -27,12 +27,11 @@ export class TranscriptFeed {
     afterRevision: number,
     send: (entries: TranscriptEntry[]) => void,
   ): TranscriptSubscription {
-    let sentUpTo = afterRevision;
+    let cursor = this.views.transcriptCursorAt(sessionId, afterRevision);
     const flush = (): void => {
-      const entries = this.views.transcriptChangesSince(sessionId, sentUpTo);
-      if (entries.length === 0) return;
-      sentUpTo = Math.max(sentUpTo, ...entries.map((entry) => entry.revision));
-      send(entries);
+      const changes = this.views.transcriptChanges(sessionId, cursor);
+      cursor = changes.cursor;
+      if (changes.entries.length > 0) send(changes.entries);
     };
     const unsubscribe = this.runner.onBatchCommitted(flush);
     flush();

@@ -20,4 +20,12 @@ export interface ProjectionHandler {
   drop(): void;
   /** Applies one event, which the runner has already parsed and checked against its schema. */
   apply(event: SessionLogEvent): void;
+  /**
+   * Optional: called after the batch's events, still inside its transaction. A handler that keeps
+   * rows in memory during a batch (one write per row per batch instead of one per event) writes
+   * them here.
+   */
+  endBatch?(): void;
+  /** Optional: the batch's transaction failed; forget whatever was kept in memory for it. */
+  abortBatch?(): void;
 }

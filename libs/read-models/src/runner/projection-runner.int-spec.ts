@@ -128,19 +128,12 @@ describe('ProjectionRunner', () => {
     });
 
     it('resubscribes from its checkpoint when the subscription fails', async () => {
-      const flaky = createReadModelFixture();
       let failures = 0;
-      const store = withFailingSubscription(flaky.store, () => failures++ === 0);
-      fixture = {
-        ...flaky,
-        runner: new ProjectionRunner({
-          store,
-          db: flaky.db,
-          handlers: createReadModelHandlers(flaky.db),
-          batchSize: 2,
-          retryDelayMs: 1,
-        }),
-      };
+      fixture = createReadModelFixture({
+        batchSize: 2,
+        retryDelayMs: 1,
+        wrapStore: (store) => withFailingSubscription(store, () => failures++ === 0),
+      });
       await appendSessionEvents(fixture.store, 's1', seedExampleEvents());
       fixture.runner.start();
       const appended = await appendSessionEvents(fixture.store, 's1', [userInput('m6', 'Go on.')]);
@@ -157,7 +150,7 @@ describe('ProjectionRunner', () => {
       fixture = createReadModelFixture({ batchSize: 3 });
       await appendSessionEvents(fixture.store, 's1', seedExampleEvents());
       await fixture.runner.catchUp();
-      fixture.db.exec("UPDATE rm_transcript SET entry = NULL WHERE id = 'm2'");
+      fixture.db.exec("UPDATE rm_messages SET in_transcript = 0 WHERE id = 'm2'");
       const progress: RebuildProgress[] = [];
 
       await fixture.runner.rebuild((report) => progress.push(report));

@@ -308,47 +308,62 @@ export class ProjectionRunner {
   /** Applies one batch to every handler and advances their checkpoints to `upTo`, atomically. */
   private applyBatch(events: RecordedEvent[], upTo: number): void {
     const failures: string[] = [];
-    const advanced = new Map<string, number>();
-    this.db.transaction(() => {
+    const advanced: string[] = [];
+    const transaction = this.db.transaction(() => {
       const parsed = events.map((event) => ({
         recorded: event,
-        parsed: parseSessionLogEvent(event),
+        event: parseSessionLogEvent(event),
       }));
       for (const handler of this.handlers) {
         const checkpoint = this.checkpoints.get(handler.name) ?? null;
         if (checkpoint !== null && checkpoint >= upTo) continue;
-        for (const { recorded, parsed: event } of parsed) {
+        for (const { recorded, event } of parsed) {
           if (checkpoint !== null && recorded.position <= checkpoint) continue;
           try {
             this.applyOne(handler, event);
           } catch (error) {
-            const sessionId = event.ok ? event.event.sessionId : event.sessionId;
-            this.failedEvents.record({
-              handler: handler.name,
-              position: recorded.position,
-              streamName: recorded.streamName,
-              ...(sessionId === undefined ? {} : { sessionId }),
-              revision: recorded.revision,
-              eventId: recorded.id,
-              eventType: recorded.type,
-              error: describe(error),
-              failedAt: this.now().toISOString(),
-            });
-            failures.push(
-              `Read model "${handler.name}" skipped event ${recorded.id} (${recorded.type}, ${recorded.streamName}@${recorded.revision}, position ${recorded.position}): ${describe(error)}`,
-            );
+            failures.push(this.recordFailure(handler, recorded, event, error));
           }
         }
+        handler.endBatch?.();
         this.checkpointTable.write(handler.name, { version: handler.version, position: upTo });
-        advanced.set(handler.name, upTo);
+        advanced.push(handler.name);
       }
-    })();
-    for (const [name, position] of advanced) this.checkpoints.set(name, position);
+    });
+    try {
+      transaction();
+    } catch (error) {
+      for (const handler of this.handlers) handler.abortBatch?.();
+      throw error;
+    }
+    for (const name of advanced) this.checkpoints.set(name, upTo);
     for (const failure of failures) this.logger.warn(failure);
     const reached = this.position;
     if (reached !== null) this.waiters.reached(reached);
-    if (advanced.size === 0) return;
+    if (advanced.length === 0) return;
     for (const listener of this.batchListeners) listener({ events: events.length, position: upTo });
+  }
+
+  /** Records a failed event in `rm_failed_events`; returns the line to log once committed. */
+  private recordFailure(
+    handler: ProjectionHandler,
+    recorded: RecordedEvent,
+    event: ParsedSessionLogEvent,
+    error: unknown,
+  ): string {
+    const sessionId = event.ok ? event.event.sessionId : event.sessionId;
+    this.failedEvents.record({
+      handler: handler.name,
+      position: recorded.position,
+      streamName: recorded.streamName,
+      ...(sessionId === undefined ? {} : { sessionId }),
+      revision: recorded.revision,
+      eventId: recorded.id,
+      eventType: recorded.type,
+      error: describe(error),
+      failedAt: this.now().toISOString(),
+    });
+    return `Read model "${handler.name}" skipped event ${recorded.id} (${recorded.type}, ${recorded.streamName}@${recorded.revision}, position ${recorded.position}): ${describe(error)}`;
   }
 }
 

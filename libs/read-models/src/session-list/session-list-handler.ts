@@ -17,16 +17,21 @@ CREATE TABLE IF NOT EXISTS rm_sessions (
 CREATE INDEX IF NOT EXISTS rm_sessions_by_position ON rm_sessions (position);
 `;
 
-/** Maintains the session list (`rm_sessions`): one summary row per session, updated per event. */
+interface Statements {
+  select: { get(sessionId: string): { summary: string } | undefined };
+  upsert: { run(sessionId: string, position: number, summary: string): unknown };
+}
+
+/**
+ * Maintains the session list (`rm_sessions`): one summary row per session. Within a batch the
+ * summaries it touches are kept in memory and written once, at the end of the batch (a batch of
+ * 2,000 events of one session is one write, not 2,000).
+ */
 export class SessionListHandler implements ProjectionHandler {
   readonly name = 'session-list';
   readonly version = String(SCHEMA_VERSION);
-  private statements:
-    | {
-        select: { get(sessionId: string): { summary: string } | undefined };
-        upsert: { run(sessionId: string, position: number, summary: string): unknown };
-      }
-    | undefined;
+  private statements: Statements | undefined;
+  private readonly pending = new Map<string, SessionSummary>();
 
   constructor(private readonly db: ReadModelDatabase) {}
 
@@ -45,15 +50,34 @@ export class SessionListHandler implements ProjectionHandler {
   drop(): void {
     this.db.exec('DROP TABLE IF EXISTS rm_sessions');
     this.statements = undefined;
+    this.pending.clear();
   }
 
   apply(logged: SessionLogEvent): void {
+    const current = this.pending.get(logged.sessionId) ?? this.stored(logged.sessionId);
+    this.pending.set(logged.sessionId, evolveSessionSummary(current, logged));
+  }
+
+  endBatch(): void {
+    const statements = this.ready();
+    for (const [sessionId, summary] of this.pending) {
+      statements.upsert.run(sessionId, summary.position, JSON.stringify(summary));
+    }
+    this.pending.clear();
+  }
+
+  abortBatch(): void {
+    this.pending.clear();
+  }
+
+  private stored(sessionId: string): SessionSummary | undefined {
+    const row = this.ready().select.get(sessionId);
+    return row === undefined ? undefined : readOwnJson<SessionSummary>(row.summary);
+  }
+
+  private ready(): Statements {
     if (this.statements === undefined) this.setUp();
-    const statements = this.statements;
-    if (statements === undefined) return;
-    const row = statements.select.get(logged.sessionId);
-    const current = row === undefined ? undefined : readOwnJson<SessionSummary>(row.summary);
-    const next = evolveSessionSummary(current, logged);
-    statements.upsert.run(logged.sessionId, next.position, JSON.stringify(next));
+    if (this.statements === undefined) throw new Error('The session list tables are not set up.');
+    return this.statements;
   }
 }

@@ -1,20 +1,20 @@
 import type { ToolResultsPrunedEvent } from '@agent-ledger/events';
 import type { RuntimeMessage } from '@agent-ledger/messages';
-import type { SessionViewsStore, StoredMessage } from './session-views-store';
+import type { MessageViews, SessionViewsStore } from './session-views-store';
 
 /**
  * A pruning mark, incrementally: sets `metadata.compactedAt` on each named tool result recorded
  * before it that has none yet (first mark wins), and on the eligible-parts copy made of it, as
- * replaying the log would. A name that is unknown or not a tool result is a repair. Returns the
- * messages changed, for their transcript and export rows to be rewritten.
+ * replaying the log would, rewriting their transcript and export rows (`viewsOf`). A name that is
+ * unknown or not a tool result is a repair.
  */
 export function applyPruningMark(
   store: SessionViewsStore,
   sessionId: string,
   data: ToolResultsPrunedEvent['data'],
   revision: number,
-): StoredMessage[] {
-  const changed: StoredMessage[] = [];
+  viewsOf: (message: RuntimeMessage) => MessageViews,
+): void {
   for (const id of new Set(data.messageIds)) {
     const target = store.recordedMessage(sessionId, id);
     if (target === undefined) {
@@ -38,11 +38,9 @@ export function applyPruningMark(
     if (target.message.metadata?.compactedAt !== undefined) continue;
     for (const stored of [target, ...store.copiesOf(sessionId, id)]) {
       const message = withCompactedAt(stored.message, data.compactedAt);
-      store.updateMessage(sessionId, stored.seq, message);
-      changed.push({ ...stored, message });
+      store.updateMessage(sessionId, { ...stored, message }, viewsOf(message));
     }
   }
-  return changed;
 }
 
 function withCompactedAt(message: RuntimeMessage, compactedAt: string): RuntimeMessage {

@@ -2,22 +2,23 @@ import type { RuntimeMessage } from '@agent-ledger/messages';
 import { claimStoredId } from './claim-stored-id';
 import { messageFingerprint } from './message-fingerprint';
 import { pairIncomingMessage } from './pair-incoming-message';
-import type { SessionViewsStore, StoredMessage } from './session-views-store';
+import type { MessageViews, SessionViewsStore, StoredMessage } from './session-views-store';
 
 /**
  * Normalizes one recorded message incrementally, exactly as `normalizeSessionEvents` would place
  * it at the end of the session so far: a retried copy (same id, same content) is dropped, a
  * different message reusing an id is kept as `<id>#2`, tool parts are paired against the calls
  * and approvals before it, and a missing `toolName` on a tool result is filled in from its call.
- * Writes the message (and an eligible-parts copy, if pairing made one) with the repairs; returns
- * the stored messages written, for the views to be updated.
+ * Writes the message (and an eligible-parts copy, if pairing made one) with its transcript and
+ * export rows (`viewsOf`), and the repairs.
  */
 export function recordMessage(
   store: SessionViewsStore,
   message: RuntimeMessage,
   revision: number,
   sessionId: string,
-): StoredMessage[] {
+  viewsOf: (message: RuntimeMessage) => MessageViews,
+): void {
   const fingerprint = messageFingerprint(message);
   const earlier = store.fingerprintsOf(sessionId, message.id);
   if (earlier.includes(fingerprint)) {
@@ -27,7 +28,7 @@ export function recordMessage(
       revision,
       detail: `Message "${message.id}" was recorded again with identical content (a retried append); the later copy was dropped.`,
     });
-    return [];
+    return;
   }
   let placed = message;
   if (earlier.length > 0) {
@@ -52,10 +53,9 @@ export function recordMessage(
     message: fillToolResultName(store, sessionId, entry.message),
   }));
   for (const stored of written) {
-    store.insertMessage(sessionId, stored);
+    store.insertMessage(sessionId, stored, viewsOf(stored.message));
     rememberToolNames(store, sessionId, stored.message);
   }
-  return written;
 }
 
 /** Normalization fills a result's missing `toolName` from the first earlier call with its id. */

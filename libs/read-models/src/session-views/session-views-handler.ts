@@ -1,4 +1,4 @@
-import type { ProjectionContext, ProjectToExportOptions } from '@agent-ledger/projections';
+import type { RuntimeMessage } from '@agent-ledger/messages';
 import type { ReadModelDatabase } from '../database/open-read-model-database';
 import type { ProjectionHandler } from '../runner/projection-handler';
 import type { SessionLogEvent } from '../runner/session-log-event';
@@ -6,22 +6,22 @@ import { applyPruningMark } from './apply-pruning-mark';
 import { exportRedaction, type ExportPolicy } from './export-policy';
 import { recordMessage } from './record-message';
 import { SESSION_VIEWS_SCHEMA_SQL, SESSION_VIEWS_TABLES } from './session-views-schema';
-import { SessionViewsStore, type StoredMessage } from './session-views-store';
-import { writeViewEntries } from './write-view-entries';
+import { messageViews, type ExportSettings } from './message-views';
+import { SessionViewsStore } from './session-views-store';
 
 /** Bump when the tables or the way rows are derived change: stored read models are then rebuilt. */
-const SCHEMA_VERSION = 1;
+const SCHEMA_VERSION = 2;
 
 /**
  * Maintains the transcript, export and debug read models of every session: normalizes each event
- * incrementally (`rm_messages`, `rm_repairs`, the pairing state) and rewrites the transcript and
+ * incrementally (`rm_messages`, `rm_repairs`, the pairing state) and writes the transcript and
  * export rows of exactly the messages the event added or changed. A new message adds its rows; a
  * pruning mark rewrites the rows of the tool results it names; nothing else changes earlier rows.
  */
 export class SessionViewsHandler implements ProjectionHandler {
   readonly name = 'session-views';
   readonly version: string;
-  private readonly exportContext: { context: ProjectionContext; options: ProjectToExportOptions };
+  private readonly exportSettings: ExportSettings;
   private store: SessionViewsStore | undefined;
 
   constructor(
@@ -29,7 +29,7 @@ export class SessionViewsHandler implements ProjectionHandler {
     readonly exportPolicy: ExportPolicy = {},
   ) {
     this.version = `${SCHEMA_VERSION}:${JSON.stringify(normalizedPolicy(exportPolicy))}`;
-    this.exportContext = {
+    this.exportSettings = {
       context: {
         sessionId: '',
         activeAgentName: '',
@@ -52,14 +52,15 @@ export class SessionViewsHandler implements ProjectionHandler {
   apply(logged: SessionLogEvent): void {
     const store = this.store ?? this.setUpAndGetStore();
     const { event, sessionId, revision } = logged;
-    let changed: StoredMessage[];
+    const viewsOf = (message: RuntimeMessage) =>
+      messageViews(message, revision, this.exportSettings);
     switch (event.type) {
       case 'SessionStarted':
       case 'SessionEnded':
         return;
       case 'ToolResultsPruned':
-        changed = applyPruningMark(store, sessionId, event.data, revision);
-        break;
+        applyPruningMark(store, sessionId, event.data, revision, viewsOf);
+        return;
       case 'SystemNoteRecorded':
       case 'UserInputRecorded':
       case 'AssistantTextRecorded':
@@ -73,15 +74,13 @@ export class SessionViewsHandler implements ProjectionHandler {
       case 'RuntimeReminderRecorded':
       case 'HandoffSummaryRecorded':
       case 'AgentSwitchNoteRecorded':
-        changed = recordMessage(store, event.data, revision, sessionId);
-        break;
+        recordMessage(store, event.data, revision, sessionId, viewsOf);
+        return;
       default: {
         const unreachable: never = event;
         throw new Error(`Unhandled session event ${JSON.stringify(unreachable)}`);
       }
     }
-    for (const stored of changed)
-      writeViewEntries(store, sessionId, stored, revision, this.exportContext);
   }
 
   private setUpAndGetStore(): SessionViewsStore {

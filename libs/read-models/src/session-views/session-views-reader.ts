@@ -1,15 +1,17 @@
 import type { RuntimeMessage } from '@agent-ledger/messages';
-import type {
-  ExportMessage,
-  ExportProjectionResult,
-  ProjectionResult,
-  TranscriptMessage,
+import {
+  projectToExport,
+  projectToTranscript,
+  type ExportMessage,
+  type ExportProjectionResult,
+  type ProjectionResult,
+  type TranscriptMessage,
 } from '@agent-ledger/projections';
 import type { ReadModelDatabase } from '../database/open-read-model-database';
 import { readOwnJson } from '../database/own-json';
 import { danglingToolCallRepairs } from './dangling-tool-call-repairs';
 import type { SessionRepair } from './session-repair';
-import { SESSION_VIEWS_SCHEMA_SQL } from './session-views-schema';
+import { EXPORT_AS_IS, EXPORT_REDACTED, SESSION_VIEWS_SCHEMA_SQL } from './session-views-schema';
 import { SessionViewsStore } from './session-views-store';
 
 /** A transcript entry with its place: `seq` orders the session, `revision` last changed it. */
@@ -26,12 +28,28 @@ export interface TranscriptPage {
   nextSeq?: number;
 }
 
+/** Where a live feed of a transcript stands: the last entry sent and the last revision seen. */
+export interface TranscriptCursor {
+  afterSeq: number;
+  afterRevision: number;
+}
+
 interface EntryRow {
   seq: number;
-  revision: number;
-  id: string;
-  entry: string | null;
+  changed_revision: number;
+  message: string;
 }
+
+interface ExportRow {
+  id: string;
+  message: string;
+  export_state: number;
+  export_redactions: number;
+  export_entry: string | null;
+}
+
+/** Any context: transcript rows and as-is export rows do not depend on it. */
+const RENDER_CONTEXT = { sessionId: '', activeAgentName: '', includeReasoning: true };
 
 /** Reads the transcript, export and debug read models written by `SessionViewsHandler`. */
 export class SessionViewsReader {
@@ -41,23 +59,32 @@ export class SessionViewsReader {
   constructor(db: ReadModelDatabase) {
     db.exec(SESSION_VIEWS_SCHEMA_SQL);
     this.store = new SessionViewsStore(db);
+    const entryColumns = 'seq, changed_revision, message';
     this.statements = {
-      transcript: db.prepare<[string], EntryRow>(
-        'SELECT seq, revision, id, entry FROM rm_transcript WHERE session_id = ? ORDER BY seq',
+      visible: db.prepare<[string], EntryRow>(
+        `SELECT ${entryColumns} FROM rm_messages WHERE session_id = ? AND in_transcript = 1 ORDER BY seq`,
       ),
-      transcriptPage: db.prepare<[string, number, number], EntryRow>(
-        `SELECT seq, revision, id, entry FROM rm_transcript
-         WHERE session_id = ? AND seq > ? AND entry IS NOT NULL ORDER BY seq LIMIT ?`,
+      hiddenIds: db.prepare<[string], { id: string }>(
+        'SELECT id FROM rm_messages WHERE session_id = ? AND in_transcript = 0 ORDER BY seq',
       ),
-      transcriptEntry: db.prepare<[string, string], EntryRow>(
-        'SELECT seq, revision, id, entry FROM rm_transcript WHERE session_id = ? AND id = ?',
+      page: db.prepare<[string, number, number], EntryRow>(
+        `SELECT ${entryColumns} FROM rm_messages
+         WHERE session_id = ? AND seq > ? AND in_transcript = 1 ORDER BY seq LIMIT ?`,
       ),
-      transcriptChanges: db.prepare<[string, number], EntryRow>(
-        `SELECT seq, revision, id, entry FROM rm_transcript
-         WHERE session_id = ? AND revision > ? AND entry IS NOT NULL ORDER BY seq`,
+      byId: db.prepare<[string, string], EntryRow>(
+        `SELECT ${entryColumns} FROM rm_messages WHERE session_id = ? AND id = ? AND in_transcript = 1`,
       ),
-      exportRows: db.prepare<[string], { id: string; entry: string | null; redactions: number }>(
-        'SELECT id, entry, redactions FROM rm_export WHERE session_id = ? ORDER BY seq',
+      changed: db.prepare<[string, number, number], EntryRow>(
+        `SELECT ${entryColumns} FROM rm_messages
+         WHERE session_id = ? AND changed_revision > revision AND changed_revision > ? AND seq <= ?
+           AND in_transcript = 1 ORDER BY seq`,
+      ),
+      lastSeqAt: db.prepare<[string, number], { seq: number | null }>(
+        'SELECT MAX(seq) AS seq FROM rm_messages WHERE session_id = ? AND revision <= ?',
+      ),
+      exportRows: db.prepare<[string], ExportRow>(
+        `SELECT id, message, export_state, export_redactions, export_entry FROM rm_messages
+         WHERE session_id = ? ORDER BY seq`,
       ),
     };
   }
@@ -69,25 +96,20 @@ export class SessionViewsReader {
 
   /** The whole transcript view, as `projectToTranscript` returns it. */
   transcript(sessionId: string): ProjectionResult<TranscriptMessage> {
-    const result: ProjectionResult<TranscriptMessage> = {
-      messages: [],
-      diagnostics: { hiddenMessageIds: [], truncatedMessageIds: [], injectedNotes: [] },
+    return {
+      messages: this.statements.visible.all(sessionId).map((row) => toEntry(row).message),
+      diagnostics: {
+        hiddenMessageIds: this.statements.hiddenIds.all(sessionId).map((row) => row.id),
+        truncatedMessageIds: [],
+        injectedNotes: [],
+      },
     };
-    for (const row of this.statements.transcript.all(sessionId)) {
-      if (row.entry === null) result.diagnostics.hiddenMessageIds.push(row.id);
-      else result.messages.push(readOwnJson<TranscriptMessage>(row.entry));
-    }
-    return result;
   }
 
   /** Up to `limit` visible entries after `afterSeq` (from the start when absent). */
   transcriptPage(sessionId: string, options: { afterSeq?: number; limit: number }): TranscriptPage {
-    const rows = this.statements.transcriptPage.all(
-      sessionId,
-      options.afterSeq ?? -1,
-      options.limit + 1,
-    );
-    const entries = rows.slice(0, options.limit).flatMap(toEntry);
+    const rows = this.statements.page.all(sessionId, options.afterSeq ?? -1, options.limit + 1);
+    const entries = rows.slice(0, options.limit).map(toEntry);
     const last = entries.at(-1);
     return rows.length > options.limit && last !== undefined
       ? { entries, nextSeq: last.seq }
@@ -96,13 +118,38 @@ export class SessionViewsReader {
 
   /** One entry, whole, by message id; `undefined` when unknown or hidden from the transcript. */
   transcriptEntry(sessionId: string, messageId: string): TranscriptEntry | undefined {
-    const row = this.statements.transcriptEntry.get(sessionId, messageId);
-    return row === undefined ? undefined : toEntry(row)[0];
+    const row = this.statements.byId.get(sessionId, messageId);
+    return row === undefined ? undefined : toEntry(row);
   }
 
-  /** Visible entries added or changed by events after `revision`, in order. */
-  transcriptChangesSince(sessionId: string, revision: number): TranscriptEntry[] {
-    return this.statements.transcriptChanges.all(sessionId, revision).flatMap(toEntry);
+  /** The cursor of a feed that has seen the transcript as of `revision`. */
+  transcriptCursorAt(sessionId: string, revision: number): TranscriptCursor {
+    const seq = this.statements.lastSeqAt.get(sessionId, revision)?.seq ?? -1;
+    return { afterSeq: seq, afterRevision: revision };
+  }
+
+  /**
+   * Visible entries added after the cursor, and earlier ones changed since (a pruning flags a tool
+   * result), in order, with the cursor to continue from.
+   */
+  transcriptChanges(
+    sessionId: string,
+    cursor: TranscriptCursor,
+  ): { entries: TranscriptEntry[]; cursor: TranscriptCursor } {
+    const changed = this.statements.changed
+      .all(sessionId, cursor.afterRevision, cursor.afterSeq)
+      .map(toEntry);
+    const added = this.statements.page
+      .all(sessionId, cursor.afterSeq, Number.MAX_SAFE_INTEGER)
+      .map(toEntry);
+    const entries = [...changed, ...added];
+    return {
+      entries,
+      cursor: {
+        afterSeq: added.at(-1)?.seq ?? cursor.afterSeq,
+        afterRevision: Math.max(cursor.afterRevision, ...entries.map((entry) => entry.revision)),
+      },
+    };
   }
 
   /** The whole export view, as `projectToExport` returns it under the handler's policy. */
@@ -118,13 +165,14 @@ export class SessionViewsReader {
       },
     };
     for (const row of this.statements.exportRows.all(sessionId)) {
-      if (row.entry === null) {
+      const entry = exportEntry(row);
+      if (entry === undefined) {
         result.diagnostics.hiddenMessageIds.push(row.id);
         continue;
       }
-      result.messages.push(readOwnJson<ExportMessage>(row.entry));
-      if (row.redactions > 0) {
-        result.diagnostics.redactionCount += row.redactions;
+      result.messages.push(entry);
+      if (row.export_redactions > 0) {
+        result.diagnostics.redactionCount += row.export_redactions;
         result.diagnostics.redactedMessageIds.push(row.id);
       }
     }
@@ -146,9 +194,18 @@ export class SessionViewsReader {
   }
 }
 
-function toEntry(row: EntryRow): TranscriptEntry[] {
-  if (row.entry === null) return [];
-  return [
-    { seq: row.seq, revision: row.revision, message: readOwnJson<TranscriptMessage>(row.entry) },
-  ];
+function toEntry(row: EntryRow): TranscriptEntry {
+  const message = readOwnJson<RuntimeMessage>(row.message);
+  const [entry] = projectToTranscript([message], RENDER_CONTEXT).messages;
+  if (entry === undefined) throw new Error(`Transcript row ${row.seq} holds a hidden message.`);
+  return { seq: row.seq, revision: row.changed_revision, message: entry };
+}
+
+function exportEntry(row: ExportRow): ExportMessage | undefined {
+  if (row.export_state === EXPORT_REDACTED && row.export_entry !== null) {
+    return readOwnJson<ExportMessage>(row.export_entry);
+  }
+  if (row.export_state !== EXPORT_AS_IS) return undefined;
+  const message = readOwnJson<RuntimeMessage>(row.message);
+  return projectToExport([message], RENDER_CONTEXT, { redact: false }).messages[0];
 }

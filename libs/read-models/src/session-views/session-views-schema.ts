@@ -1,20 +1,26 @@
 /**
- * Tables of the session-views handler. `rm_messages` holds each session's normalized runtime
- * messages in order (`seq`): the base of the debug view. `rm_transcript` and `rm_export` hold one
- * row per message with the projected row as JSON (`NULL` when the view leaves the message out).
- * The `rm_tool_*`, `rm_approvals` and `rm_denials` tables are normalization's pairing state, so
- * that each event is normalized incrementally; `rm_repairs` lists what normalization repaired.
+ * Tables of the session-views handler. One row of `rm_messages` per normalized runtime message of
+ * a session, in order (`seq`), carries all three read models: the message with all its metadata
+ * (debug), whether the transcript shows it (its transcript entry is `projectToTranscript` of the
+ * message, rendered per row when read), and its export (left out, the message as is, or its
+ * redacted copy when the redaction policy changed a string). `changed_revision` is the revision
+ * of the event that last wrote the row, for live feeds. The `rm_tool_*`, `rm_approvals` and
+ * `rm_denials` tables are normalization's pairing state, so that each event is normalized
+ * incrementally; `rm_repairs` lists what normalization repaired.
  */
 export const SESSION_VIEWS_TABLES = [
   'rm_messages',
-  'rm_transcript',
-  'rm_export',
   'rm_tool_calls',
   'rm_tool_names',
   'rm_approvals',
   'rm_denials',
   'rm_repairs',
 ] as const;
+
+/** `rm_messages.export_state`. */
+export const EXPORT_LEFT_OUT = 0;
+export const EXPORT_AS_IS = 1;
+export const EXPORT_REDACTED = 2;
 
 export const SESSION_VIEWS_SCHEMA_SQL = `
 CREATE TABLE IF NOT EXISTS rm_messages (
@@ -25,31 +31,20 @@ CREATE TABLE IF NOT EXISTS rm_messages (
   fingerprint TEXT,
   copy_of TEXT,
   revision INTEGER NOT NULL,
+  changed_revision INTEGER NOT NULL,
   kind TEXT NOT NULL,
   message TEXT NOT NULL,
+  in_transcript INTEGER NOT NULL,
+  export_state INTEGER NOT NULL,
+  export_redactions INTEGER NOT NULL,
+  export_entry TEXT,
   PRIMARY KEY (session_id, seq)
 );
 CREATE UNIQUE INDEX IF NOT EXISTS rm_messages_by_id ON rm_messages (session_id, id);
-CREATE INDEX IF NOT EXISTS rm_messages_by_recorded_id ON rm_messages (session_id, recorded_id);
-CREATE INDEX IF NOT EXISTS rm_messages_by_copy_of ON rm_messages (session_id, copy_of);
-CREATE TABLE IF NOT EXISTS rm_transcript (
-  session_id TEXT NOT NULL,
-  seq INTEGER NOT NULL,
-  id TEXT NOT NULL,
-  revision INTEGER NOT NULL,
-  entry TEXT,
-  PRIMARY KEY (session_id, seq)
-);
-CREATE INDEX IF NOT EXISTS rm_transcript_by_id ON rm_transcript (session_id, id);
-CREATE INDEX IF NOT EXISTS rm_transcript_by_revision ON rm_transcript (session_id, revision);
-CREATE TABLE IF NOT EXISTS rm_export (
-  session_id TEXT NOT NULL,
-  seq INTEGER NOT NULL,
-  id TEXT NOT NULL,
-  entry TEXT,
-  redactions INTEGER NOT NULL,
-  PRIMARY KEY (session_id, seq)
-);
+CREATE INDEX IF NOT EXISTS rm_messages_copies ON rm_messages (session_id, copy_of)
+  WHERE copy_of IS NOT NULL;
+CREATE INDEX IF NOT EXISTS rm_messages_changed ON rm_messages (session_id, changed_revision)
+  WHERE changed_revision > revision;
 CREATE TABLE IF NOT EXISTS rm_tool_calls (
   session_id TEXT NOT NULL,
   tool_call_id TEXT NOT NULL,
@@ -61,7 +56,8 @@ CREATE TABLE IF NOT EXISTS rm_tool_calls (
   open INTEGER NOT NULL,
   PRIMARY KEY (session_id, tool_call_id)
 );
-CREATE INDEX IF NOT EXISTS rm_tool_calls_open ON rm_tool_calls (session_id, open, holder_seq, part_index);
+CREATE INDEX IF NOT EXISTS rm_tool_calls_open ON rm_tool_calls (session_id, holder_seq, part_index)
+  WHERE open = 1;
 CREATE TABLE IF NOT EXISTS rm_tool_names (
   session_id TEXT NOT NULL,
   tool_call_id TEXT NOT NULL,

@@ -26,6 +26,17 @@ export interface StoredToolCall {
   denied: boolean;
 }
 
+/** What the transcript and export read models hold for a message, besides the message. */
+export interface MessageViews {
+  /** Revision of the event that wrote the row last (its recording, or a pruning mark). */
+  changedRevision: number;
+  inTranscript: boolean;
+  /** `EXPORT_LEFT_OUT`, `EXPORT_AS_IS` or `EXPORT_REDACTED` (then `entry` is the redacted row). */
+  exportState: number;
+  exportRedactions: number;
+  exportEntry: unknown;
+}
+
 interface MessageRow {
   seq: number;
   revision: number;
@@ -54,27 +65,33 @@ export class SessionViewsStore {
       nextSeq: db.prepare<[string], { next: number }>(
         'SELECT COALESCE(MAX(seq), -1) + 1 AS next FROM rm_messages WHERE session_id = ?',
       ),
-      fingerprintsOf: db.prepare<[string, string], { fingerprint: string }>(
-        'SELECT fingerprint FROM rm_messages WHERE session_id = ? AND recorded_id = ?',
+      byId: db.prepare<[string, string], MessageRow>(
+        'SELECT seq, revision, recorded_id, fingerprint, copy_of, message FROM rm_messages WHERE session_id = ? AND id = ?',
+      ),
+      renamedVersions: db.prepare<[string, string, string, string], { fingerprint: string }>(
+        `SELECT fingerprint FROM rm_messages
+         WHERE session_id = ? AND id > ? AND id < ? AND recorded_id = ?`,
       ),
       hasId: db.prepare<[string, string], { one: number }>(
         'SELECT 1 AS one FROM rm_messages WHERE session_id = ? AND id = ?',
       ),
-      recordedById: db.prepare<[string, string], MessageRow>(
-        'SELECT * FROM rm_messages WHERE session_id = ? AND id = ? AND copy_of IS NULL',
-      ),
       copiesOf: db.prepare<[string, string], MessageRow>(
-        'SELECT * FROM rm_messages WHERE session_id = ? AND copy_of = ? ORDER BY seq',
+        'SELECT seq, revision, recorded_id, fingerprint, copy_of, message FROM rm_messages WHERE session_id = ? AND copy_of = ? ORDER BY seq',
       ),
       insertMessage: db.prepare(
-        `INSERT INTO rm_messages (session_id, seq, id, recorded_id, fingerprint, copy_of, revision, kind, message)
-         VALUES (@sessionId, @seq, @id, @recordedId, @fingerprint, @copyOf, @revision, @kind, @message)`,
+        `INSERT INTO rm_messages (session_id, seq, id, recorded_id, fingerprint, copy_of, revision, changed_revision,
+           kind, message, in_transcript, export_state, export_redactions, export_entry)
+         VALUES (@sessionId, @seq, @id, @recordedId, @fingerprint, @copyOf, @revision, @changedRevision,
+           @kind, @message, @inTranscript, @exportState, @exportRedactions, @exportEntry)`,
       ),
-      updateMessage: db.prepare<[string, string, number]>(
-        'UPDATE rm_messages SET message = ? WHERE session_id = ? AND seq = ?',
+      updateMessage: db.prepare(
+        `UPDATE rm_messages SET message = @message, changed_revision = @changedRevision,
+           in_transcript = @inTranscript, export_state = @exportState,
+           export_redactions = @exportRedactions, export_entry = @exportEntry
+         WHERE session_id = @sessionId AND seq = @seq`,
       ),
       messages: db.prepare<[string], MessageRow>(
-        'SELECT * FROM rm_messages WHERE session_id = ? ORDER BY seq',
+        'SELECT seq, revision, recorded_id, fingerprint, copy_of, message FROM rm_messages WHERE session_id = ? ORDER BY seq',
       ),
       toolCall: db.prepare<[string, string], { open: number }>(
         'SELECT open FROM rm_tool_calls WHERE session_id = ? AND tool_call_id = ?',
@@ -114,12 +131,6 @@ export class SessionViewsStore {
       repairs: db.prepare<[string], { repair: string }>(
         'SELECT repair FROM rm_repairs WHERE session_id = ? ORDER BY ordinal',
       ),
-      upsertTranscript: db.prepare<[string, number, string, number, string | null]>(
-        'INSERT OR REPLACE INTO rm_transcript (session_id, seq, id, revision, entry) VALUES (?, ?, ?, ?, ?)',
-      ),
-      upsertExport: db.prepare<[string, number, string, string | null, number]>(
-        'INSERT OR REPLACE INTO rm_export (session_id, seq, id, entry, redactions) VALUES (?, ?, ?, ?, ?)',
-      ),
     };
   }
 
@@ -127,9 +138,22 @@ export class SessionViewsStore {
     return this.statements.nextSeq.get(sessionId)?.next ?? 0;
   }
 
-  /** Fingerprints of the messages recorded under `recordedId` (renamed duplicates included). */
+  /**
+   * Fingerprints of the messages recorded under `recordedId`: the one stored under that id and
+   * those renamed `<recordedId>#<n>` because they reused it.
+   */
   fingerprintsOf(sessionId: string, recordedId: string): string[] {
-    return this.statements.fingerprintsOf.all(sessionId, recordedId).map((row) => row.fingerprint);
+    const exact = this.statements.byId.get(sessionId, recordedId);
+    if (exact === undefined || exact.recorded_id !== recordedId || exact.fingerprint === null) {
+      return [];
+    }
+    const renamed = this.statements.renamedVersions.all(
+      sessionId,
+      `${recordedId}#`,
+      `${recordedId}$`,
+      recordedId,
+    );
+    return [exact.fingerprint, ...renamed.map((row) => row.fingerprint)];
   }
 
   hasId(sessionId: string, id: string): boolean {
@@ -138,15 +162,15 @@ export class SessionViewsStore {
 
   /** The message with this id that an event recorded (not an eligible-parts copy). */
   recordedMessage(sessionId: string, id: string): StoredMessage | undefined {
-    const row = this.statements.recordedById.get(sessionId, id);
-    return row === undefined ? undefined : toStoredMessage(row);
+    const row = this.statements.byId.get(sessionId, id);
+    return row === undefined || row.copy_of !== null ? undefined : toStoredMessage(row);
   }
 
   copiesOf(sessionId: string, id: string): StoredMessage[] {
     return this.statements.copiesOf.all(sessionId, id).map(toStoredMessage);
   }
 
-  insertMessage(sessionId: string, stored: StoredMessage): void {
+  insertMessage(sessionId: string, stored: StoredMessage, views: MessageViews): void {
     this.statements.insertMessage.run({
       sessionId,
       seq: stored.seq,
@@ -157,11 +181,17 @@ export class SessionViewsStore {
       revision: stored.revision,
       kind: stored.message.kind,
       message: JSON.stringify(stored.message),
+      ...viewColumns(views),
     });
   }
 
-  updateMessage(sessionId: string, seq: number, message: RuntimeMessage): void {
-    this.statements.updateMessage.run(JSON.stringify(message), sessionId, seq);
+  updateMessage(sessionId: string, stored: StoredMessage, views: MessageViews): void {
+    this.statements.updateMessage.run({
+      sessionId,
+      seq: stored.seq,
+      message: JSON.stringify(stored.message),
+      ...viewColumns(views),
+    });
   }
 
   /** Every normalized message of the session, in order. */
@@ -241,35 +271,16 @@ export class SessionViewsStore {
       .all(sessionId)
       .map((row) => readOwnJson<SessionRepair>(row.repair));
   }
+}
 
-  writeTranscriptEntry(
-    sessionId: string,
-    stored: { seq: number; revision: number; id: string },
-    entry: unknown,
-  ): void {
-    this.statements.upsertTranscript.run(
-      sessionId,
-      stored.seq,
-      stored.id,
-      stored.revision,
-      entry === undefined ? null : JSON.stringify(entry),
-    );
-  }
-
-  writeExportEntry(
-    sessionId: string,
-    stored: { seq: number; id: string },
-    entry: unknown,
-    redactions: number,
-  ): void {
-    this.statements.upsertExport.run(
-      sessionId,
-      stored.seq,
-      stored.id,
-      entry === undefined ? null : JSON.stringify(entry),
-      redactions,
-    );
-  }
+function viewColumns(views: MessageViews) {
+  return {
+    changedRevision: views.changedRevision,
+    inTranscript: views.inTranscript ? 1 : 0,
+    exportState: views.exportState,
+    exportRedactions: views.exportRedactions,
+    exportEntry: views.exportEntry === undefined ? null : JSON.stringify(views.exportEntry),
+  };
 }
 
 function toStoredMessage(row: MessageRow): StoredMessage {

@@ -32,6 +32,8 @@ async function projectUntilKilled(
     version: handler.version,
     setUp: () => handler.setUp(),
     drop: () => handler.drop(),
+    endBatch: () => handler.endBatch?.(),
+    abortBatch: () => handler.abortBatch?.(),
     apply: (event) => {
       handler.apply(event);
       appliedInBatch += 1;

@@ -1,4 +1,4 @@
-import { SqliteEventStore, type RecordedEvent } from '@agent-ledger/event-store';
+import { SqliteEventStore, type EventStore, type RecordedEvent } from '@agent-ledger/event-store';
 import { sessionStreamName } from '@agent-ledger/events';
 import { createReadModelHandlers } from '../create-read-model-handlers';
 import {
@@ -17,16 +17,20 @@ export interface ReadModelFixture {
   close(): Promise<void>;
 }
 
+/** `wrapStore`: what the runner subscribes through (a test may make it fail). */
 export function createReadModelFixture(
-  options: Partial<Omit<ProjectionRunnerOptions, 'store' | 'db'>> = {},
+  options: Partial<Omit<ProjectionRunnerOptions, 'store' | 'db'>> & {
+    wrapStore?: (store: EventStore) => EventStore;
+  } = {},
 ): ReadModelFixture {
   const store = new SqliteEventStore({ path: ':memory:', pollIntervalMs: 20 });
   const db = openReadModelDatabase(':memory:');
+  const { wrapStore, ...runnerOptions } = options;
   const runner = new ProjectionRunner({
-    store,
+    ...runnerOptions,
+    store: wrapStore === undefined ? store : wrapStore(store),
     db,
     handlers: options.handlers ?? createReadModelHandlers(db),
-    ...options,
   });
   return {
     store,
