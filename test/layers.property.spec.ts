@@ -33,7 +33,9 @@ const arbitraryContext = fc.record({
   injectRuntimeReminder: fc.option(fc.boolean(), { nil: undefined }),
 });
 
-function contextOf(options: fc.RecordValue<typeof arbitraryContext>): ProjectionContext {
+type ContextOptions = typeof arbitraryContext extends fc.Arbitrary<infer T> ? T : never;
+
+function contextOf(options: ContextOptions): ProjectionContext {
   const context: ProjectionContext = { sessionId: 's1', activeAgentName: 'main' };
   for (const [key, value] of Object.entries(options)) {
     if (value !== undefined) Object.assign(context, { [key]: value });

@@ -151,7 +151,8 @@ describe('the seed example through the four layers', () => {
   it('the CLI reads stdin and prints the model view', async () => {
     const run = io(readFileSync(join(root, 'examples/seed-example.json'), 'utf8'));
     expect(await runCli(['project', '--view', 'model'], run.io)).toBe(0);
-    expect(JSON.parse(run.output().stdout).messages).toEqual(seedModelMessages);
+    const printed = JSON.parse(run.output().stdout) as { messages: unknown };
+    expect(printed.messages).toEqual(seedModelMessages);
   });
 
   it('the CLI, run as a process, prints the same', () => {
@@ -171,7 +172,8 @@ describe('the seed example through the four layers', () => {
     );
     expect(result.stderr).toBe('');
     expect(result.status).toBe(0);
-    expect(JSON.parse(result.stdout).messages).toEqual(seedAiSdkMessages);
+    const printed = JSON.parse(result.stdout) as { messages: unknown };
+    expect(printed.messages).toEqual(seedAiSdkMessages);
   });
 });
 

@@ -38,7 +38,10 @@ export function applyPruningMark(
     if (target.message.metadata?.compactedAt !== undefined) continue;
     for (const stored of [target, ...store.copiesOf(sessionId, id)]) {
       const message = withCompactedAt(stored.message, data.compactedAt);
-      store.updateMessage(sessionId, { ...stored, message }, viewsOf(message));
+      // Keep the message as recorded, for telling a later retry of it from a different message.
+      const recorded =
+        stored.recorded ?? (stored.recordedId === null ? null : JSON.stringify(stored.message));
+      store.updateMessage(sessionId, { ...stored, message, recorded }, viewsOf(message));
     }
   }
 }

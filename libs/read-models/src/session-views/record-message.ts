@@ -1,7 +1,7 @@
 import type { RuntimeMessage } from '@agent-ledger/messages';
 import { claimStoredId } from './claim-stored-id';
-import { messageFingerprint } from './message-fingerprint';
 import { pairIncomingMessage } from './pair-incoming-message';
+import { sameJson } from './same-json';
 import type { MessageViews, SessionViewsStore, StoredMessage } from './session-views-store';
 
 /**
@@ -19,9 +19,8 @@ export function recordMessage(
   sessionId: string,
   viewsOf: (message: RuntimeMessage) => MessageViews,
 ): void {
-  const fingerprint = messageFingerprint(message);
-  const earlier = store.fingerprintsOf(sessionId, message.id);
-  if (earlier.includes(fingerprint)) {
+  const earlier = store.recordedVersions(sessionId, message.id);
+  if (earlier.some((version) => sameJson(version, message))) {
     store.addRepair(sessionId, {
       type: 'duplicate-message-id',
       messageId: message.id,
@@ -44,14 +43,19 @@ export function recordMessage(
   }
   const seq = store.nextSeq(sessionId);
   const paired = pairIncomingMessage(store, sessionId, placed, { seq, revision });
-  const written: StoredMessage[] = paired.map((entry, index) => ({
-    seq: seq + index,
-    revision,
-    recordedId: entry.copyOf === undefined ? message.id : null,
-    fingerprint: entry.copyOf === undefined ? fingerprint : null,
-    copyOf: entry.copyOf ?? null,
-    message: fillToolResultName(store, sessionId, entry.message),
-  }));
+  const written = paired.map((entry, index): StoredMessage => {
+    const normalized = fillToolResultName(store, sessionId, entry.message);
+    const recorded =
+      entry.copyOf !== undefined || normalized === message ? null : JSON.stringify(message);
+    return {
+      seq: seq + index,
+      revision,
+      recordedId: entry.copyOf === undefined ? message.id : null,
+      recorded,
+      copyOf: entry.copyOf ?? null,
+      message: normalized,
+    };
+  });
   for (const stored of written) {
     store.insertMessage(sessionId, stored, viewsOf(stored.message));
     rememberToolNames(store, sessionId, stored.message);

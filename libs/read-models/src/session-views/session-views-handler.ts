@@ -10,7 +10,7 @@ import { messageViews, type ExportSettings } from './message-views';
 import { SessionViewsStore } from './session-views-store';
 
 /** Bump when the tables or the way rows are derived change: stored read models are then rebuilt. */
-const SCHEMA_VERSION = 2;
+const SCHEMA_VERSION = 3;
 
 /**
  * Maintains the transcript, export and debug read models of every session: normalizes each event

@@ -28,7 +28,7 @@ CREATE TABLE IF NOT EXISTS rm_messages (
   seq INTEGER NOT NULL,
   id TEXT NOT NULL,
   recorded_id TEXT,
-  fingerprint TEXT,
+  recorded TEXT,
   copy_of TEXT,
   revision INTEGER NOT NULL,
   changed_revision INTEGER NOT NULL,

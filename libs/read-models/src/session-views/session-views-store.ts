@@ -9,7 +9,11 @@ export interface StoredMessage {
   revision: number;
   /** `null` for an eligible-parts copy (normalization made it; no event recorded it). */
   recordedId: string | null;
-  fingerprint: string | null;
+  /**
+   * The message as its event recorded it (JSON), when normalization or a pruning mark changed it;
+   * `null` when `message` is still exactly that (the id aside: `recordedId`).
+   */
+  recorded: string | null;
   /** For an eligible-parts copy, the id of the message it copies. */
   copyOf: string | null;
   message: RuntimeMessage;
@@ -41,7 +45,7 @@ interface MessageRow {
   seq: number;
   revision: number;
   recorded_id: string | null;
-  fingerprint: string | null;
+  recorded: string | null;
   copy_of: string | null;
   message: string;
 }
@@ -66,32 +70,32 @@ export class SessionViewsStore {
         'SELECT COALESCE(MAX(seq), -1) + 1 AS next FROM rm_messages WHERE session_id = ?',
       ),
       byId: db.prepare<[string, string], MessageRow>(
-        'SELECT seq, revision, recorded_id, fingerprint, copy_of, message FROM rm_messages WHERE session_id = ? AND id = ?',
+        'SELECT seq, revision, recorded_id, recorded, copy_of, message FROM rm_messages WHERE session_id = ? AND id = ?',
       ),
-      renamedVersions: db.prepare<[string, string, string, string], { fingerprint: string }>(
-        `SELECT fingerprint FROM rm_messages
+      renamedVersions: db.prepare<[string, string, string, string], MessageRow>(
+        `SELECT seq, revision, recorded_id, recorded, copy_of, message FROM rm_messages
          WHERE session_id = ? AND id > ? AND id < ? AND recorded_id = ?`,
       ),
       hasId: db.prepare<[string, string], { one: number }>(
         'SELECT 1 AS one FROM rm_messages WHERE session_id = ? AND id = ?',
       ),
       copiesOf: db.prepare<[string, string], MessageRow>(
-        'SELECT seq, revision, recorded_id, fingerprint, copy_of, message FROM rm_messages WHERE session_id = ? AND copy_of = ? ORDER BY seq',
+        'SELECT seq, revision, recorded_id, recorded, copy_of, message FROM rm_messages WHERE session_id = ? AND copy_of = ? ORDER BY seq',
       ),
       insertMessage: db.prepare(
-        `INSERT INTO rm_messages (session_id, seq, id, recorded_id, fingerprint, copy_of, revision, changed_revision,
+        `INSERT INTO rm_messages (session_id, seq, id, recorded_id, recorded, copy_of, revision, changed_revision,
            kind, message, in_transcript, export_state, export_redactions, export_entry)
-         VALUES (@sessionId, @seq, @id, @recordedId, @fingerprint, @copyOf, @revision, @changedRevision,
+         VALUES (@sessionId, @seq, @id, @recordedId, @recorded, @copyOf, @revision, @changedRevision,
            @kind, @message, @inTranscript, @exportState, @exportRedactions, @exportEntry)`,
       ),
       updateMessage: db.prepare(
-        `UPDATE rm_messages SET message = @message, changed_revision = @changedRevision,
+        `UPDATE rm_messages SET message = @message, recorded = @recorded, changed_revision = @changedRevision,
            in_transcript = @inTranscript, export_state = @exportState,
            export_redactions = @exportRedactions, export_entry = @exportEntry
          WHERE session_id = @sessionId AND seq = @seq`,
       ),
       messages: db.prepare<[string], MessageRow>(
-        'SELECT seq, revision, recorded_id, fingerprint, copy_of, message FROM rm_messages WHERE session_id = ? ORDER BY seq',
+        'SELECT seq, revision, recorded_id, recorded, copy_of, message FROM rm_messages WHERE session_id = ? ORDER BY seq',
       ),
       toolCall: db.prepare<[string, string], { open: number }>(
         'SELECT open FROM rm_tool_calls WHERE session_id = ? AND tool_call_id = ?',
@@ -139,21 +143,24 @@ export class SessionViewsStore {
   }
 
   /**
-   * Fingerprints of the messages recorded under `recordedId`: the one stored under that id and
-   * those renamed `<recordedId>#<n>` because they reused it.
+   * The messages recorded under `recordedId`, as their events recorded them: the one stored under
+   * that id and those renamed `<recordedId>#<n>` because they reused it.
    */
-  fingerprintsOf(sessionId: string, recordedId: string): string[] {
+  recordedVersions(sessionId: string, recordedId: string): RuntimeMessage[] {
     const exact = this.statements.byId.get(sessionId, recordedId);
-    if (exact === undefined || exact.recorded_id !== recordedId || exact.fingerprint === null) {
-      return [];
-    }
+    if (exact === undefined || exact.recorded_id !== recordedId) return [];
     const renamed = this.statements.renamedVersions.all(
       sessionId,
       `${recordedId}#`,
       `${recordedId}$`,
       recordedId,
     );
-    return [exact.fingerprint, ...renamed.map((row) => row.fingerprint)];
+    return [exact, ...renamed].map((row) => {
+      const stored = toStoredMessage(row);
+      return stored.recorded === null
+        ? { ...stored.message, id: recordedId }
+        : readOwnJson<RuntimeMessage>(stored.recorded);
+    });
   }
 
   hasId(sessionId: string, id: string): boolean {
@@ -176,7 +183,7 @@ export class SessionViewsStore {
       seq: stored.seq,
       id: stored.message.id,
       recordedId: stored.recordedId,
-      fingerprint: stored.fingerprint,
+      recorded: stored.recorded,
       copyOf: stored.copyOf,
       revision: stored.revision,
       kind: stored.message.kind,
@@ -190,6 +197,7 @@ export class SessionViewsStore {
       sessionId,
       seq: stored.seq,
       message: JSON.stringify(stored.message),
+      recorded: stored.recorded,
       ...viewColumns(views),
     });
   }
@@ -288,7 +296,7 @@ function toStoredMessage(row: MessageRow): StoredMessage {
     seq: row.seq,
     revision: row.revision,
     recordedId: row.recorded_id,
-    fingerprint: row.fingerprint,
+    recorded: row.recorded,
     copyOf: row.copy_of,
     message: readOwnJson<RuntimeMessage>(row.message),
   };
