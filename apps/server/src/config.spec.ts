@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { loadServerConfig } from './config';
+import { ConfigError, loadServerConfig } from './config';
 
 describe('loadServerConfig', () => {
   it('has the documented defaults', () => {
@@ -43,5 +43,38 @@ describe('loadServerConfig', () => {
     expect(() => loadServerConfig({ EVENT_STORE: 'postgres' })).toThrow(
       'EVENT_STORE is "postgres"; expected "sqlite" (the default) or "eventstoredb".',
     );
+  });
+
+  describe('EVENTSTORE_CONNECTION_STRING', () => {
+    it('is required with EVENT_STORE=eventstoredb', () => {
+      expect(() => loadServerConfig({ EVENT_STORE: 'eventstoredb' })).toThrow(
+        new ConfigError(
+          'EVENT_STORE=eventstoredb needs EVENTSTORE_CONNECTION_STRING, which is not set; expected an esdb:// connection string, e.g. esdb://localhost:2113?tls=false (one node) or esdb://a:2113,b:2113,c:2113?tls=false (a cluster).',
+        ),
+      );
+    });
+
+    it('must be an esdb:// or esdb+discover:// string, and is not repeated in the error', () => {
+      expect(() =>
+        loadServerConfig({
+          EVENT_STORE: 'eventstoredb',
+          EVENTSTORE_CONNECTION_STRING: 'https://admin:changeit@db:2113',
+        }),
+      ).toThrow(
+        'EVENTSTORE_CONNECTION_STRING does not start with esdb:// or esdb+discover://; expected e.g. esdb://localhost:2113?tls=false.',
+      );
+      expect(
+        loadServerConfig({
+          EVENT_STORE: 'eventstoredb',
+          EVENTSTORE_CONNECTION_STRING: 'esdb+discover://db.example:2113',
+        }).eventStoreConnectionString,
+      ).toEqual('esdb+discover://db.example:2113');
+    });
+
+    it('is ignored by the embedded store', () => {
+      expect(
+        loadServerConfig({ EVENTSTORE_CONNECTION_STRING: 'not a connection string' }).eventStore,
+      ).toEqual('sqlite');
+    });
   });
 });

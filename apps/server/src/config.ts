@@ -13,7 +13,10 @@ export interface ServerConfig {
   dataDir: string;
   /** `EVENT_STORE`, default `sqlite` (`DATA_DIR/events.sqlite`). */
   eventStore: EventStoreKind;
-  /** `EVENTSTORE_CONNECTION_STRING` (`esdb://…`), used when `EVENT_STORE=eventstoredb`. */
+  /**
+   * `EVENTSTORE_CONNECTION_STRING` (`esdb://…` or `esdb+discover://…`): required when
+   * `EVENT_STORE=eventstoredb` (so always set then), ignored otherwise.
+   */
   eventStoreConnectionString: string | undefined;
   /** `SESSION_CACHE_SIZE`, default 1000: sessions whose decider state is kept between commands. */
   sessionCacheSize: number;
@@ -34,15 +37,33 @@ export function loadServerConfig(env: Record<string, string | undefined>): Serve
       `EVENT_STORE is ${JSON.stringify(eventStore)}; expected "sqlite" (the default) or "eventstoredb".`,
     );
   }
+  const eventStoreConnectionString = nonEmpty(env['EVENTSTORE_CONNECTION_STRING']);
+  if (eventStore === 'eventstoredb') checkConnectionString(eventStoreConnectionString);
   return {
     port: integerVariable(env, 'PORT', 3000, 0, 65535),
     host: nonEmpty(env['HOST']) ?? '127.0.0.1',
     dataDir: path.resolve(nonEmpty(env['DATA_DIR']) ?? 'data'),
     eventStore,
-    eventStoreConnectionString: nonEmpty(env['EVENTSTORE_CONNECTION_STRING']),
+    eventStoreConnectionString,
     sessionCacheSize: integerVariable(env, 'SESSION_CACHE_SIZE', 1000, 1, 1_000_000),
     maxBodyBytes: integerVariable(env, 'MAX_BODY_BYTES', 4 * 1024 * 1024, 1024, 1024 * 1024 * 1024),
   };
+}
+
+/** The connection string's scheme; the client's own parser checks the rest when the store opens. */
+function checkConnectionString(value: string | undefined): void {
+  const example = 'esdb://localhost:2113?tls=false';
+  if (value === undefined) {
+    throw new ConfigError(
+      `EVENT_STORE=eventstoredb needs EVENTSTORE_CONNECTION_STRING, which is not set; expected an esdb:// connection string, e.g. ${example} (one node) or esdb://a:2113,b:2113,c:2113?tls=false (a cluster).`,
+    );
+  }
+  // The value is not repeated: a connection string may hold a password.
+  if (!/^esdb(\+discover)?:\/\//.test(value)) {
+    throw new ConfigError(
+      `EVENTSTORE_CONNECTION_STRING does not start with esdb:// or esdb+discover://; expected e.g. ${example}.`,
+    );
+  }
 }
 
 function nonEmpty(value: string | undefined): string | undefined {

@@ -3,6 +3,7 @@ import { postJson, type JsonResponse } from './testing/http-client';
 import { readSessionStream } from './testing/read-session-stream';
 import { startServer, type RunningServer } from './testing/start-server';
 import { anyString } from './testing/matchers';
+import { STORE_KINDS, startTestStore, type TestStore } from './testing/test-store';
 
 const reply = (sessionId: string, id: string) => ({
   id,
@@ -15,99 +16,100 @@ const reply = (sessionId: string, id: string) => ({
 const statuses = (responses: JsonResponse[]): number[] =>
   responses.map((response) => response.status).sort();
 
-const messageIdsOf = async (dataDir: string, sessionId: string): Promise<string[]> =>
-  (await readSessionStream(dataDir, sessionId)).flatMap((event) => {
+const messageIdsOf = async (store: TestStore, sessionId: string): Promise<string[]> =>
+  (await readSessionStream(store, sessionId)).flatMap((event) => {
     const data = event.data as { id?: unknown };
     return typeof data.id === 'string' ? [data.id] : [];
   });
 
-describe('one server', () => {
-  let server: RunningServer;
-  const url = (sessionId: string, route = 'messages') =>
-    `${server.url}/v1/sessions/${sessionId}/${route}`;
-
-  beforeAll(async () => {
-    server = await startServer();
-  });
-
-  afterAll(async () => {
-    await server.stop();
-  });
-
-  it('two clients appending with the same expectedRevision at once: exactly one gets 409', async () => {
-    await postJson(url('race-1'), {
-      messages: seedExampleMessages().map((m) => ({ ...m, sessionId: 'race-1' })),
-    });
-    const responses = await Promise.all([
-      postJson(url('race-1'), { expectedRevision: 5, messages: [reply('race-1', 'from-a')] }),
-      postJson(url('race-1'), { expectedRevision: 5, messages: [reply('race-1', 'from-b')] }),
-    ]);
-    expect(statuses(responses)).toEqual([200, 409]);
-    const conflict = responses.find((response) => response.status === 409);
-    expect(conflict?.body).toEqual({
-      statusCode: 409,
-      code: 'WrongExpectedRevision',
-      message: anyString,
-      expectedRevision: 5,
-      actualRevision: 6,
-    });
-    const ids = await messageIdsOf(server.dataDir, 'race-1');
-    expect(ids.slice(0, 5)).toEqual(['m1', 'm2', 'm3', 'm4', 'm5']);
-    expect(ids.length).toEqual(6);
-  });
-
-  it('a client retrying an append whose response it lost: success, and no duplicate', async () => {
-    const body = {
-      expectedRevision: -1,
-      messages: [reply('retry-1', 'r1'), reply('retry-1', 'r2')],
-    };
-    const lost = await postJson(url('retry-1'), body); // the response that "never arrived"
-    const retry = await postJson(url('retry-1'), body);
-    expect([lost.status, retry]).toEqual([200, lost]);
-    expect(await messageIdsOf(server.dataDir, 'retry-1')).toEqual(['r1', 'r2']);
-  });
-
-  it('a retry sent while the first attempt is still in flight: both succeed, no duplicate', async () => {
-    const body = { messages: [reply('retry-2', 'r1')] };
-    const responses = await Promise.all([
-      postJson(url('retry-2'), body),
-      postJson(url('retry-2'), body),
-    ]);
-    expect(statuses(responses)).toEqual([200, 200]);
-    expect(await messageIdsOf(server.dataDir, 'retry-2')).toEqual(['r1']);
-  });
-});
-
-describe('two servers sharing one SQLite file (each with its own cache)', () => {
+describe.each(STORE_KINDS)('on the %s store', (kind) => {
+  let store: TestStore;
+  // Two servers on one store, each with its own cache; the single-server cases use the first.
   let first: RunningServer;
   let second: RunningServer;
 
   beforeAll(async () => {
-    first = await startServer();
-    second = await startServer({ DATA_DIR: first.dataDir });
+    store = await startTestStore(kind);
+    [first, second] = await Promise.all([startServer(store.env), startServer(store.env)]);
   });
 
   afterAll(async () => {
-    await second.stop();
-    await first.stop();
+    try {
+      await Promise.all([first.stop(), second.stop()]);
+    } finally {
+      await store.close();
+    }
   });
 
-  it('the same expectedRevision on both at once: exactly one 409, no duplicate; then both see the winner', async () => {
-    const url = (server: RunningServer) => `${server.url}/v1/sessions/shared-1/messages`;
-    await postJson(url(first), { messages: [reply('shared-1', 'm1')] });
-    await postJson(url(second), { expectedRevision: 1, messages: [reply('shared-1', 'm2')] });
-    const responses = await Promise.all([
-      postJson(url(first), { expectedRevision: 2, messages: [reply('shared-1', 'from-first')] }),
-      postJson(url(second), { expectedRevision: 2, messages: [reply('shared-1', 'from-second')] }),
-    ]);
-    expect(statuses(responses)).toEqual([200, 409]);
-    // Each server's cached state catches up with the other's append before deciding.
-    const next = await Promise.all([
-      postJson(url(first), { messages: [reply('shared-1', 'm4')] }),
-      postJson(url(second), { messages: [reply('shared-1', 'm4')] }),
-    ]);
-    expect(statuses(next)).toEqual([200, 200]);
-    const ids = await messageIdsOf(first.dataDir, 'shared-1');
-    expect([ids.length, new Set(ids).size, ids.at(-1)]).toEqual([4, 4, 'm4']);
+  describe('one server', () => {
+    const url = (sessionId: string, route = 'messages') =>
+      `${first.url}/v1/sessions/${sessionId}/${route}`;
+
+    it('two clients appending with the same expectedRevision at once: exactly one gets 409', async () => {
+      await postJson(url('race-1'), {
+        messages: seedExampleMessages().map((m) => ({ ...m, sessionId: 'race-1' })),
+      });
+      const responses = await Promise.all([
+        postJson(url('race-1'), { expectedRevision: 5, messages: [reply('race-1', 'from-a')] }),
+        postJson(url('race-1'), { expectedRevision: 5, messages: [reply('race-1', 'from-b')] }),
+      ]);
+      expect(statuses(responses)).toEqual([200, 409]);
+      const conflict = responses.find((response) => response.status === 409);
+      expect(conflict?.body).toEqual({
+        statusCode: 409,
+        code: 'WrongExpectedRevision',
+        message: anyString,
+        expectedRevision: 5,
+        actualRevision: 6,
+      });
+      const ids = await messageIdsOf(store, 'race-1');
+      expect(ids.slice(0, 5)).toEqual(['m1', 'm2', 'm3', 'm4', 'm5']);
+      expect(ids.length).toEqual(6);
+    });
+
+    it('a client retrying an append whose response it lost: success, and no duplicate', async () => {
+      const body = {
+        expectedRevision: -1,
+        messages: [reply('retry-1', 'r1'), reply('retry-1', 'r2')],
+      };
+      const lost = await postJson(url('retry-1'), body); // the response that "never arrived"
+      const retry = await postJson(url('retry-1'), body);
+      expect([lost.status, retry]).toEqual([200, lost]);
+      expect(await messageIdsOf(store, 'retry-1')).toEqual(['r1', 'r2']);
+    });
+
+    it('a retry sent while the first attempt is still in flight: both succeed, no duplicate', async () => {
+      const body = { messages: [reply('retry-2', 'r1')] };
+      const responses = await Promise.all([
+        postJson(url('retry-2'), body),
+        postJson(url('retry-2'), body),
+      ]);
+      expect(statuses(responses)).toEqual([200, 200]);
+      expect(await messageIdsOf(store, 'retry-2')).toEqual(['r1']);
+    });
+  });
+
+  describe('two servers sharing one store (each with its own cache)', () => {
+    it('the same expectedRevision on both at once: exactly one 409, no duplicate; then both see the winner', async () => {
+      const url = (server: RunningServer) => `${server.url}/v1/sessions/shared-1/messages`;
+      await postJson(url(first), { messages: [reply('shared-1', 'm1')] });
+      await postJson(url(second), { expectedRevision: 1, messages: [reply('shared-1', 'm2')] });
+      const responses = await Promise.all([
+        postJson(url(first), { expectedRevision: 2, messages: [reply('shared-1', 'from-first')] }),
+        postJson(url(second), {
+          expectedRevision: 2,
+          messages: [reply('shared-1', 'from-second')],
+        }),
+      ]);
+      expect(statuses(responses)).toEqual([200, 409]);
+      // Each server's cached state catches up with the other's append before deciding.
+      const next = await Promise.all([
+        postJson(url(first), { messages: [reply('shared-1', 'm4')] }),
+        postJson(url(second), { messages: [reply('shared-1', 'm4')] }),
+      ]);
+      expect(statuses(next)).toEqual([200, 200]);
+      const ids = await messageIdsOf(store, 'shared-1');
+      expect([ids.length, new Set(ids).size, ids.at(-1)]).toEqual([4, 4, 'm4']);
+    });
   });
 });

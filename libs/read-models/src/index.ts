@@ -13,6 +13,7 @@ export {
   type ModelContextFormat,
   type ModelContextQuery,
 } from './model-context/load-model-context';
+export { lastAgentName } from './model-context/last-agent-name';
 export { readModelWindow, type ModelWindow } from './model-context/read-model-window';
 export type { FailedEvent } from './runner/failed-event';
 export { listFailedEvents } from './runner/list-failed-events';

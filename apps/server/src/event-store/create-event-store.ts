@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { SqliteEventStore, type EventStore } from '@agent-ledger/event-store';
+import { EventStoreDbEventStore, type SubscriptionLogger } from '@agent-ledger/eventstoredb';
 import { validateSessionEventPayload } from '@agent-ledger/events';
 import { ConfigError, type ServerConfig } from '../config';
 
@@ -8,26 +9,64 @@ export function sqliteEventStorePath(config: ServerConfig): string {
   return path.join(config.dataDir, 'events.sqlite');
 }
 
+/** Options of {@link createEventStore}. */
+export interface CreateEventStoreOptions {
+  /**
+   * Where the EventStoreDB adapter says that a subscription dropped and when it resubscribes
+   * (the server passes Nest's `Logger`); default `console`.
+   */
+  logger?: SubscriptionLogger;
+}
+
 /**
- * The one place that turns `EVENT_STORE` into a store. Every event is checked against its JSON
- * Schema before it is written, whatever the store.
+ * The one place that turns `EVENT_STORE` into a store: the embedded SQLite file under `DATA_DIR`,
+ * or EventStoreDB at `EVENTSTORE_CONNECTION_STRING`. Every event is checked against its JSON
+ * Schema before it is written, whatever the store. Nothing is connected yet: EventStoreDB's client
+ * connects on its first call, so a server whose EventStoreDB is down still starts, and says so on
+ * `GET /health`. A connection string the client cannot parse is a `ConfigError`.
  */
-export async function createEventStore(config: ServerConfig): Promise<EventStore> {
+export function createEventStore(
+  config: ServerConfig,
+  options: CreateEventStoreOptions = {},
+): Promise<EventStore> {
+  // A refusal is a rejected promise, as an asynchronous store's opening would be.
+  return Promise.resolve().then(() => openEventStore(config, options));
+}
+
+function openEventStore(config: ServerConfig, options: CreateEventStoreOptions): EventStore {
   switch (config.eventStore) {
     case 'sqlite':
-      return Promise.resolve(
-        new SqliteEventStore({
-          path: sqliteEventStorePath(config),
-          validatePayload: validateSessionEventPayload,
-        }),
-      );
+      return new SqliteEventStore({
+        path: sqliteEventStorePath(config),
+        validatePayload: validateSessionEventPayload,
+      });
     case 'eventstoredb':
-      throw new ConfigError(
-        'EVENT_STORE=eventstoredb: the EventStoreDB adapter is not part of this build yet; use EVENT_STORE=sqlite (the default).',
-      );
+      return openEventStoreDb(config.eventStoreConnectionString, options);
     default: {
       const unreachable: never = config.eventStore;
       return unreachable;
     }
+  }
+}
+
+function openEventStoreDb(
+  connectionString: string | undefined,
+  options: CreateEventStoreOptions,
+): EventStoreDbEventStore {
+  if (connectionString === undefined) {
+    throw new ConfigError(
+      'EVENT_STORE=eventstoredb needs EVENTSTORE_CONNECTION_STRING (e.g. esdb://localhost:2113?tls=false).',
+    );
+  }
+  try {
+    return new EventStoreDbEventStore({
+      connectionString,
+      validatePayload: validateSessionEventPayload,
+      ...(options.logger === undefined ? {} : { logger: options.logger }),
+    });
+  } catch (error) {
+    throw new ConfigError(
+      `EVENTSTORE_CONNECTION_STRING cannot be used: ${error instanceof Error ? error.message : String(error)}`,
+    );
   }
 }

@@ -13,7 +13,8 @@ import { createEventStore } from './create-event-store';
 
 /**
  * Provides the `EventStore` port (token `EVENT_STORE`) to the whole app, built once from the
- * configuration by `createEventStore`, and closes it when the app shuts down.
+ * configuration by `createEventStore`, and closes it when the app shuts down. EventStoreDB's
+ * dropped subscriptions and resubscriptions are logged as warnings under `EventStoreDB`.
  */
 @Global()
 @Module({})
@@ -23,9 +24,18 @@ export class EventStoreModule implements OnApplicationShutdown {
   constructor(@Inject(EVENT_STORE) private readonly store: EventStore) {}
 
   static forRoot(config: ServerConfig): DynamicModule {
+    const subscriptionLogger = new Logger('EventStoreDB');
     return {
       module: EventStoreModule,
-      providers: [{ provide: EVENT_STORE, useFactory: () => createEventStore(config) }],
+      providers: [
+        {
+          provide: EVENT_STORE,
+          useFactory: () =>
+            createEventStore(config, {
+              logger: { warn: (message) => subscriptionLogger.warn(message) },
+            }),
+        },
+      ],
       exports: [EVENT_STORE],
     };
   }

@@ -6,8 +6,12 @@ import {
   ApiServiceUnavailableResponse,
   ApiTags,
 } from '@nestjs/swagger';
-import type { ServerConfig } from '../config';
+import type { EventStoreKind, ServerConfig } from '../config';
+import { checkEventStore } from '../event-store/check-event-store';
 import { EVENT_STORE, SERVER_CONFIG } from '../tokens';
+
+/** How long `GET /health` waits for the event store before answering 503. */
+export const HEALTH_CHECK_TIMEOUT_MS = 2000;
 
 /** `GET /health`: the server answers and its event store works. */
 @ApiTags('health')
@@ -20,23 +24,40 @@ export class HealthController {
 
   @Get()
   @ApiOperation({
-    summary: "Liveness, and the event store's connectivity (it reads the head of $all)",
+    summary:
+      "Liveness, and the event store's connectivity: it reads the head of $all, waiting at most 2 s",
   })
   @ApiOkResponse({
     description: 'The store answered.',
-    schema: { example: { status: 'ok', store: { kind: 'sqlite', headPosition: 42 } } },
+    schema: { example: { status: 'ok', store: { kind: 'eventstoredb', headPosition: 4242 } } },
   })
-  @ApiServiceUnavailableResponse({ description: 'StoreUnavailable: the store did not answer.' })
-  async check(): Promise<{ status: 'ok'; store: { kind: string; headPosition: number | null } }> {
-    try {
-      const headPosition = await this.store.headPosition();
-      return { status: 'ok', store: { kind: this.config.eventStore, headPosition } };
-    } catch (error) {
-      throw new ServiceUnavailableException({
+  @ApiServiceUnavailableResponse({
+    description: 'StoreUnavailable: the store failed or did not answer in time.',
+    schema: {
+      example: {
+        statusCode: 503,
         code: 'StoreUnavailable',
-        message: `The ${this.config.eventStore} event store did not answer: ${error instanceof Error ? error.message : String(error)}`,
+        message: 'The eventstoredb event store did not answer: no answer within 2000 ms.',
         status: 'unavailable',
-      });
-    }
+        store: { kind: 'eventstoredb' },
+      },
+    },
+  })
+  async check(): Promise<{
+    status: 'ok';
+    store: { kind: EventStoreKind; headPosition: number | null };
+  }> {
+    const health = await checkEventStore(
+      this.store,
+      this.config.eventStore,
+      HEALTH_CHECK_TIMEOUT_MS,
+    );
+    if (health.status === 'ok') return health;
+    throw new ServiceUnavailableException({
+      code: 'StoreUnavailable',
+      message: `The ${health.store.kind} event store did not answer: ${health.reason}.`,
+      status: health.status,
+      store: health.store,
+    });
   }
 }

@@ -1,5 +1,6 @@
-import path from 'node:path';
-import { SqliteEventStore, StreamNotFoundError } from '@agent-ledger/event-store';
+import { StreamNotFoundError } from '@agent-ledger/event-store';
+import { sessionStreamName } from '@agent-ledger/events';
+import type { TestStore } from './test-store';
 
 /** What a test checks of a stored event. */
 export interface StoredEvent {
@@ -10,24 +11,22 @@ export interface StoredEvent {
 }
 
 /**
- * Reads a session's stream straight from the server's SQLite file (a second connection; SQLite's
- * WAL lets it read while the server writes): `[]` when the stream does not exist.
+ * Reads a session's stream through the port (`EventStore.readStream`) with the test's own client
+ * on the store the server writes (a second SQLite connection, which WAL lets read while the server
+ * writes, or a second EventStoreDB client): `[]` when the stream does not exist.
  */
 export async function readSessionStream(
-  dataDir: string,
+  store: TestStore,
   sessionId: string,
 ): Promise<StoredEvent[]> {
-  const store = new SqliteEventStore({ path: path.join(dataDir, 'events.sqlite') });
   try {
     const events: StoredEvent[] = [];
-    for await (const event of store.readStream(`session-${sessionId}`)) {
+    for await (const event of store.client().readStream(sessionStreamName(sessionId))) {
       events.push({ revision: event.revision, id: event.id, type: event.type, data: event.data });
     }
     return events;
   } catch (error) {
     if (error instanceof StreamNotFoundError) return [];
     throw error;
-  } finally {
-    await store.close();
   }
 }

@@ -10,6 +10,7 @@ import {
 } from '@agent-ledger/projections';
 import type { ModelMessage as AiSdkModelMessage } from 'ai';
 import type { SessionRepair } from '../session-views/session-repair';
+import { lastAgentName } from './last-agent-name';
 import { readModelWindow, type ModelWindow } from './read-model-window';
 
 /** The shapes `loadModelContext` can return the model view in. */
@@ -143,16 +144,6 @@ function projectionContext(
     sessionId,
     activeAgentName: query.activeAgentName ?? lastAgentName(messages) ?? 'default',
   };
-}
-
-/** The agent of the latest message that names one. */
-function lastAgentName(messages: readonly RuntimeMessage[]): string | undefined {
-  for (let index = messages.length - 1; index >= 0; index -= 1) {
-    const metadata = messages[index]?.metadata;
-    const name = metadata?.effectiveAgentName ?? metadata?.agentName;
-    if (name !== undefined) return name;
-  }
-  return undefined;
 }
 
 /**

@@ -20,7 +20,7 @@ export interface ProjectionRunnerOptions {
   store: EventStore;
   db: ReadModelDatabase;
   handlers: ProjectionHandler[];
-  /** Events per transaction while catching up. Default 500. */
+  /** Events per transaction while catching up. Default 2000. */
   batchSize?: number;
   logger?: RunnerLogger;
   /** The clock for `failedAt`. Default `() => new Date()`. */
@@ -84,7 +84,7 @@ export class ProjectionRunner {
     this.store = options.store;
     this.db = options.db;
     this.handlers = options.handlers;
-    this.batchSize = options.batchSize ?? 500;
+    this.batchSize = options.batchSize ?? 2000;
     this.logger = options.logger ?? SILENT_LOGGER;
     this.now = options.now ?? (() => new Date());
     this.retryDelayMs = options.retryDelayMs ?? 100;
@@ -315,8 +315,12 @@ export class ProjectionRunner {
         event: parseSessionLogEvent(event),
       }));
       for (const handler of this.handlers) {
-        const checkpoint = this.checkpoints.get(handler.name) ?? null;
-        if (checkpoint !== null && checkpoint >= upTo) continue;
+        // Read inside the (immediate) transaction: another process may have advanced it.
+        const checkpoint = this.checkpointTable.read(handler.name)?.position ?? null;
+        if (checkpoint !== null && checkpoint >= upTo) {
+          this.checkpoints.set(handler.name, checkpoint);
+          continue;
+        }
         for (const { recorded, event } of parsed) {
           if (checkpoint !== null && recorded.position <= checkpoint) continue;
           try {
@@ -331,7 +335,7 @@ export class ProjectionRunner {
       }
     });
     try {
-      transaction();
+      transaction.immediate();
     } catch (error) {
       for (const handler of this.handlers) handler.abortBatch?.();
       throw error;

@@ -50,7 +50,25 @@ export class SessionViewsHandler implements ProjectionHandler {
   }
 
   apply(logged: SessionLogEvent): void {
-    const store = this.store ?? this.setUpAndGetStore();
+    const store = this.ready();
+    try {
+      this.applyTo(store, logged);
+    } catch (error) {
+      // The runner rolls this event's writes back: what was cached of them must go too.
+      store.forgetCached();
+      throw error;
+    }
+  }
+
+  endBatch(): void {
+    this.store?.forgetCached();
+  }
+
+  abortBatch(): void {
+    this.store?.forgetCached();
+  }
+
+  private applyTo(store: SessionViewsStore, logged: SessionLogEvent): void {
     const { event, sessionId, revision } = logged;
     const viewsOf = (message: RuntimeMessage) =>
       messageViews(message, revision, this.exportSettings);
@@ -83,9 +101,10 @@ export class SessionViewsHandler implements ProjectionHandler {
     }
   }
 
-  private setUpAndGetStore(): SessionViewsStore {
-    this.setUp();
-    return this.store ?? new SessionViewsStore(this.db);
+  private ready(): SessionViewsStore {
+    if (this.store === undefined) this.setUp();
+    if (this.store === undefined) throw new Error('The session-views tables are not set up.');
+    return this.store;
   }
 }
 

@@ -63,6 +63,8 @@ interface ToolCallRow {
 /** Prepared statements over the session-views tables; one instance per handler and database. */
 export class SessionViewsStore {
   private readonly statements;
+  /** Next `seq` of the sessions written in the current batch (saves a query per message). */
+  private readonly nextSeqs = new Map<string, number>();
 
   constructor(db: ReadModelDatabase) {
     this.statements = {
@@ -139,7 +141,14 @@ export class SessionViewsStore {
   }
 
   nextSeq(sessionId: string): number {
+    const cached = this.nextSeqs.get(sessionId);
+    if (cached !== undefined) return cached;
     return this.statements.nextSeq.get(sessionId)?.next ?? 0;
+  }
+
+  /** Forgets what was cached (end of a batch, or a rolled-back write). */
+  forgetCached(): void {
+    this.nextSeqs.clear();
   }
 
   /**
@@ -190,6 +199,7 @@ export class SessionViewsStore {
       message: JSON.stringify(stored.message),
       ...viewColumns(views),
     });
+    this.nextSeqs.set(sessionId, stored.seq + 1);
   }
 
   updateMessage(sessionId: string, stored: StoredMessage, views: MessageViews): void {

@@ -2,6 +2,7 @@ import { Inject } from '@nestjs/common';
 import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import { projectToDebug } from '@agent-ledger/projections';
 import {
+  lastAgentName,
   listFailedEvents,
   SessionListReader,
   SessionViewsReader,
@@ -29,13 +30,14 @@ export class GetDebugViewHandler implements IQueryHandler<GetDebugViewQuery> {
 
   async execute({ sessionId, context, options }: GetDebugViewQuery): Promise<DebugViewResponse> {
     await this.readYourWrites.reach(options.minPosition);
-    const { revision, agents } = requireSession(this.sessions, sessionId);
+    const { revision } = requireSession(this.sessions, sessionId);
+    const messages = this.views.messages(sessionId);
     const debug = projectToDebug(
-      this.views.messages(sessionId),
+      messages,
       {
         ...context,
         sessionId,
-        activeAgentName: context.activeAgentName ?? agents.at(-1) ?? 'default',
+        activeAgentName: context.activeAgentName ?? lastAgentName(messages) ?? 'default',
       },
       options.recentUserTurns === undefined ? {} : { recentUserTurns: options.recentUserTurns },
     );

@@ -1,0 +1,52 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { SqliteEventStore } from '@agent-ledger/event-store';
+import { EventStoreDbEventStore } from '@agent-ledger/eventstoredb';
+import { ConfigError, loadServerConfig } from '../config';
+import { createEventStore } from './create-event-store';
+
+describe('createEventStore', () => {
+  it('opens the embedded store in DATA_DIR/events.sqlite by default', async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'agent-ledger-store-'));
+    try {
+      const store = await createEventStore(loadServerConfig({ DATA_DIR: dataDir }));
+      expect(store).toBeInstanceOf(SqliteEventStore);
+      await store.close();
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+
+  it('builds the EventStoreDB adapter without connecting (the node may come up later)', async () => {
+    const store = await createEventStore(
+      loadServerConfig({
+        EVENT_STORE: 'eventstoredb',
+        EVENTSTORE_CONNECTION_STRING: 'esdb://127.0.0.1:1?tls=false',
+      }),
+    );
+    expect(store).toBeInstanceOf(EventStoreDbEventStore);
+    await store.close();
+  });
+
+  it('refuses a connection string the client cannot parse, naming the variable', async () => {
+    const config = loadServerConfig({
+      EVENT_STORE: 'eventstoredb',
+      EVENTSTORE_CONNECTION_STRING: 'esdb://localhost:2113?tls=maybe',
+    });
+    await expect(createEventStore(config)).rejects.toThrow(
+      new ConfigError(
+        'EVENTSTORE_CONNECTION_STRING cannot be used: Unexpected "maybe" at position 26, expected true or false.',
+      ),
+    );
+  });
+
+  it('refuses an EventStoreDB configuration without a connection string', async () => {
+    const config = { ...loadServerConfig({}), eventStore: 'eventstoredb' as const };
+    const refusal = createEventStore(config);
+    await expect(refusal).rejects.toBeInstanceOf(ConfigError);
+    await expect(refusal).rejects.toThrow(
+      'EVENT_STORE=eventstoredb needs EVENTSTORE_CONNECTION_STRING (e.g. esdb://localhost:2113?tls=false).',
+    );
+  });
+});

@@ -1,0 +1,57 @@
+import path from 'node:path';
+import { loadReadModelConfig, ReadModelConfigError } from './read-model-config';
+
+describe('loadReadModelConfig', () => {
+  it('has documented defaults', () => {
+    expect(loadReadModelConfig({}, '/data')).toEqual({
+      path: path.join('/data', 'read-models.sqlite'),
+      waitTimeoutMs: 5000,
+      exportPolicy: { redactSecrets: true, extraPatterns: [], includeReasoning: false },
+    });
+  });
+
+  it('reads every variable', () => {
+    expect(
+      loadReadModelConfig(
+        {
+          READ_MODEL_WAIT_MS: '250',
+          EXPORT_REDACTION: 'off',
+          EXPORT_REDACTION_PATTERNS: '["ACME-[0-9]{6}"]',
+          EXPORT_INCLUDE_REASONING: 'true',
+        },
+        '/data',
+      ),
+    ).toEqual({
+      path: path.join('/data', 'read-models.sqlite'),
+      waitTimeoutMs: 250,
+      exportPolicy: {
+        redactSecrets: false,
+        extraPatterns: ['ACME-[0-9]{6}'],
+        includeReasoning: true,
+      },
+    });
+  });
+
+  it.each([
+    [
+      { READ_MODEL_WAIT_MS: 'soon' },
+      'READ_MODEL_WAIT_MS is "soon"; expected milliseconds from 0 to 60000.',
+    ],
+    [
+      { EXPORT_REDACTION: 'some' },
+      'EXPORT_REDACTION is "some"; expected "default" (redact secrets) or "off".',
+    ],
+    [
+      { EXPORT_REDACTION_PATTERNS: 'ACME' },
+      'EXPORT_REDACTION_PATTERNS must be a JSON array of regular expressions, e.g. ["ACME-[0-9]{6}"].',
+    ],
+  ])('refuses %j', (env, message) => {
+    expect(() => loadReadModelConfig(env, '/data')).toThrow(new ReadModelConfigError(message));
+  });
+
+  it('refuses a pattern that is not a regular expression', () => {
+    expect(() => loadReadModelConfig({ EXPORT_REDACTION_PATTERNS: '["("]' }, '/data')).toThrow(
+      /EXPORT_REDACTION_PATTERNS holds "\(", not a valid regular expression/,
+    );
+  });
+});

@@ -1,0 +1,194 @@
+/**
+ * The read side's benchmark (`npm run bench -- read-models`), three measures in one run:
+ * - the model view at replay (`loadModelContext`, format `ai-sdk`) of a 50,000-event session whose
+ *   last compact boundary is 500 events from the end, against a 500-event session (target: within
+ *   2×: the cost depends on the window, not on the history before it);
+ * - the rebuild of every read model (`ProjectionRunner.rebuild`) against a raw `$all` read of the
+ *   same events (target: at least 10% of the raw read's rate);
+ * - the lag from an append's return to its transcript entry being visible, under a steady load
+ *   with the runner live in the same process (as in the server): p50, p99, max.
+ * Prints the table and writes it to `docs/benchmarks.md`.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { cpus, tmpdir } from 'node:os';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { SqliteEventStore, type EventStore } from '@agent-ledger/event-store';
+import { sessionStreamName } from '@agent-ledger/events';
+import {
+  createReadModelHandlers,
+  loadModelContext,
+  openReadModelDatabase,
+  ProjectionRunner,
+  SESSION_STREAMS_FILTER,
+} from '@agent-ledger/read-models';
+import { writeBenchmarkSection } from './benchmark-report';
+import { median } from './measure';
+import { appendAll, sessionEvents, toAppend, turnEvents } from './read-models-workload';
+
+const LONG = 50_000;
+const WINDOW = 500;
+const SHORT = 500;
+const LATENCY_SAMPLES = 200;
+const REBUILD_ROUNDS = 3;
+const LAG_SECONDS = 10;
+const LAG_APPENDS_PER_SECOND = 100;
+const LAG_SESSIONS = 20;
+
+const number = (value: number): string => Math.round(value).toLocaleString('en');
+const ms = (value: number): string => `${value.toFixed(value < 10 ? 2 : 1)} ms`;
+
+function percentile(values: readonly number[], fraction: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor(fraction * sorted.length))] ?? Number.NaN;
+}
+
+/** Median time of `loadModelContext` for each session, requests alternating between them. */
+async function modelViewLatency(
+  store: EventStore,
+): Promise<{ long: number; short: number; eventsRead: number }> {
+  const time = async (sessionId: string): Promise<{ ms: number; eventsRead: number }> => {
+    const started = performance.now();
+    const context = await loadModelContext(store, sessionId, { format: 'ai-sdk' });
+    return { ms: performance.now() - started, eventsRead: context.diagnostics.window.eventsRead };
+  };
+  for (let warmUp = 0; warmUp < 20; warmUp += 1) {
+    await time('long');
+    await time('short');
+  }
+  const long: number[] = [];
+  const short: number[] = [];
+  let eventsRead = 0;
+  for (let sample = 0; sample < LATENCY_SAMPLES; sample += 1) {
+    const measured = await time('long');
+    long.push(measured.ms);
+    eventsRead = measured.eventsRead;
+    short.push((await time('short')).ms);
+  }
+  return { long: median(long), short: median(short), eventsRead };
+}
+
+/** Events per second of a raw filtered `$all` read, and of a rebuild of every read model. */
+async function rebuildThroughput(
+  store: EventStore,
+  dir: string,
+): Promise<{ events: number; raw: number; rebuild: number }> {
+  const raws: number[] = [];
+  const rebuilds: number[] = [];
+  let events = 0;
+  for (let round = 0; round < REBUILD_ROUNDS; round += 1) {
+    const readStarted = performance.now();
+    events = 0;
+    for await (const event of store.readAll({ filter: SESSION_STREAMS_FILTER })) {
+      if (event.position >= 0) events += 1;
+    }
+    raws.push(events / ((performance.now() - readStarted) / 1000));
+
+    const db = openReadModelDatabase(path.join(dir, `rebuild-${round}.sqlite`));
+    const runner = new ProjectionRunner({ store, db, handlers: createReadModelHandlers(db) });
+    const rebuildStarted = performance.now();
+    await runner.rebuild();
+    rebuilds.push(events / ((performance.now() - rebuildStarted) / 1000));
+    db.close();
+  }
+  return { events, raw: median(raws), rebuild: median(rebuilds) };
+}
+
+/** Append → transcript-visible lag under a steady load, the runner live in this process. */
+async function appendLag(
+  dir: string,
+): Promise<{ appends: number; p50: number; p99: number; max: number }> {
+  const store = new SqliteEventStore({ path: path.join(dir, 'lag-events.sqlite') });
+  const db = openReadModelDatabase(path.join(dir, 'lag-read-models.sqlite'));
+  const runner = new ProjectionRunner({ store, db, handlers: createReadModelHandlers(db) });
+  const waiting: Array<{ position: number; resolvedAt: number }> = [];
+  const lags: number[] = [];
+  runner.onBatchCommitted(({ position }) => {
+    const now = performance.now();
+    for (let index = waiting.length - 1; index >= 0; index -= 1) {
+      const entry = waiting[index];
+      if (entry === undefined || entry.position > position) continue;
+      lags.push(now - entry.resolvedAt);
+      waiting.splice(index, 1);
+    }
+  });
+  runner.start();
+  const total = LAG_SECONDS * LAG_APPENDS_PER_SECOND;
+  const interval = 1000 / LAG_APPENDS_PER_SECOND;
+  const started = performance.now();
+  const appends: Array<Promise<void>> = [];
+  for (let index = 0; index < total; index += 1) {
+    // A steady rate: each append starts at its slot, whatever the previous ones took.
+    const delay = started + index * interval - performance.now();
+    if (delay > 0) await new Promise((resolve) => setTimeout(resolve, delay));
+    const sessionId = `lag-${index % LAG_SESSIONS}`;
+    const turn = Math.floor(index / LAG_SESSIONS);
+    appends.push(
+      store
+        .append(sessionStreamName(sessionId), turnEvents(sessionId, turn).map(toAppend))
+        .then(({ position }) => {
+          const resolvedAt = performance.now();
+          const reached = runner.position;
+          if (reached !== null && reached >= position) lags.push(0);
+          else waiting.push({ position, resolvedAt });
+        }),
+    );
+  }
+  await Promise.all(appends);
+  const head = await store.headPosition();
+  if (head !== null) await runner.waitForPosition(head, 10_000);
+  await runner.stop();
+  await store.close();
+  db.close();
+  return {
+    appends: lags.length,
+    p50: percentile(lags, 0.5),
+    p99: percentile(lags, 0.99),
+    max: Math.max(...lags),
+  };
+}
+
+async function main(dir: string): Promise<void> {
+  const store = new SqliteEventStore({ path: path.join(dir, 'events.sqlite') });
+  const filling = performance.now();
+  await appendAll(store, 'long', sessionEvents('long', LONG, WINDOW));
+  await appendAll(store, 'short', sessionEvents('short', SHORT));
+  console.log(`Filled the store in ${((performance.now() - filling) / 1000).toFixed(1)} s.`);
+
+  const latency = await modelViewLatency(store);
+  const rebuild = await rebuildThroughput(store, dir);
+  await store.close();
+  const lag = await appendLag(dir);
+
+  const latencyRatio = latency.long / latency.short;
+  const rebuildRatio = rebuild.rebuild / rebuild.raw;
+  const table = [
+    '| measure | baseline | read side | ratio | target |',
+    '|---|--:|--:|--:|---|',
+    `| model context (\`format=ai-sdk\`), median of ${LATENCY_SAMPLES} | ${SHORT}-event session: ${ms(latency.short)} | ${number(LONG)}-event session, boundary ${WINDOW} from the end: ${ms(latency.long)} (${number(latency.eventsRead)} events read) | ${latencyRatio.toFixed(2)}× | ≤ 2× — **${latencyRatio <= 2 ? 'holds' : 'missed'}** |`,
+    `| rebuild of every read model, ${number(rebuild.events)} events, median of ${REBUILD_ROUNDS} | raw \`$all\` read: ${number(rebuild.raw)} events/s | rebuild: ${number(rebuild.rebuild)} events/s | ${(rebuildRatio * 100).toFixed(1)}% | ≥ 10% — **${rebuildRatio >= 0.1 ? 'holds' : 'missed'}** |`,
+    `| append → transcript visible, ${LAG_APPENDS_PER_SECOND} appends/s (4 events each) for ${LAG_SECONDS} s | – | p50 ${ms(lag.p50)}, **p99 ${ms(lag.p99)}**, max ${ms(lag.max)} (${number(lag.appends)} appends) | – | – |`,
+  ].join('\n');
+  const [cpu] = cpus();
+  const markdown = [
+    `Command: \`${process.env['BENCH_COMMAND'] ?? 'npm run bench -- read-models'}\``,
+    '',
+    `Run ${new Date().toISOString().slice(0, 10)} on ${cpus().length} × ${cpu?.model ?? 'unknown CPU'}, Node ${process.version}, SQLite files in a temporary folder on the local disk.`,
+    '',
+    table,
+    '',
+    `- Sessions are agent turns (a user input, a \`Read\` call, its ~500-character result, an answer). The long session has ${number(LONG)} events with a compaction (boundary and summary) ${WINDOW} events before its end; the short one ${SHORT} events and no compaction. The model context reads the stream backwards to the boundary (the events it read are shown), normalizes, projects and serializes; requests alternate between the two sessions after 20 warm-up rounds.`,
+    '- Rebuild: `ProjectionRunner.rebuild()` into a fresh read-model file (drop, then catch up in transactions of 2,000 events: normalization, transcript, export with secret redaction, debug, session list, checkpoints), against reading the same session events from `$all` with nothing done to them, in the same round.',
+    `- Lag: ${LAG_SESSIONS} sessions appended to in turn at a steady rate while the runner follows \`$all\` live in the same process (as in the server); the lag of an append is from the moment its \`append\` resolves to the commit of the runner batch holding it (0 when the runner was already there). It is what a query with \`minPosition\` waits at most.`,
+  ].join('\n');
+  console.log(`\n${table}`);
+  writeBenchmarkSection('read-models', 'Read models (`bench/read-models.bench.ts`)', markdown);
+}
+
+const folder = mkdtempSync(path.join(tmpdir(), 'agent-ledger-bench-read-models-'));
+main(folder)
+  .catch((error: unknown) => {
+    console.error(error);
+    process.exitCode = 1;
+  })
+  .finally(() => rmSync(folder, { recursive: true, force: true }));
