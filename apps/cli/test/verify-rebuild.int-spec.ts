@@ -55,15 +55,17 @@ describe('verify', () => {
     expect(cli('verify')).toEqual(untouched);
   });
 
-  it('detects a transcript row altered behind the read models’ back', () => {
+  it('detects a message row altered behind the read models’ back', () => {
     tamper(
-      `UPDATE rm_transcript SET entry = json_set(entry, '$.content', 'tampered') WHERE session_id = 's1' AND id = 'm5'`,
+      `UPDATE rm_messages SET message = json_set(message, '$.content', 'tampered') WHERE session_id = 's1' AND id = 'm5'`,
     );
     expect(cli('verify')).toEqual({
       status: 1,
       stdout: [
         'Read models at position 16; 2 session(s) recomputed from the log.',
-        'DIFF  s1: 1 difference',
+        'DIFF  s1: 3 differences',
+        '        $.export.messages[4].content: expected "我先定位问题，再修改登录逻辑。", found "tampered"',
+        '        $.messages[4].content: expected "我先定位问题，再修改登录逻辑。", found "tampered"',
         '        $.transcript.messages[4].content: expected "我先定位问题，再修改登录逻辑。", found "tampered"',
         'ok    s2',
         '',

@@ -38,6 +38,7 @@ export type { SessionRepair } from './session-views/session-repair';
 export { SessionViewsHandler } from './session-views/session-views-handler';
 export {
   SessionViewsReader,
+  type TranscriptCursor,
   type TranscriptEntry,
   type TranscriptPage,
 } from './session-views/session-views-reader';
