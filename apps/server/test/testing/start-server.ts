@@ -12,7 +12,10 @@ export interface RunningServer {
   dataDir: string;
   /** Everything the process printed so far (stdout and stderr). */
   output(): string;
-  /** SIGTERM, then waits for the process to exit (the store is closed by the shutdown hooks). */
+  /**
+   * SIGTERM, then waits for the process to exit (the store is closed by the shutdown hooks). A
+   * process still running 15 s later is killed, and `stop` fails with its output.
+   */
   stop(): Promise<void>;
 }
 
@@ -62,7 +65,8 @@ export function startServer(env: Record<string, string> = {}): Promise<RunningSe
         url: match[1],
         dataDir,
         output: () => output,
-        stop: () => stop(child, exited, env['DATA_DIR'] === undefined ? dataDir : undefined),
+        stop: () =>
+          stop(child, exited, () => output, env['DATA_DIR'] === undefined ? dataDir : undefined),
       });
     };
     child.stdout?.on('data', onData);
@@ -76,12 +80,29 @@ export function startServer(env: Record<string, string> = {}): Promise<RunningSe
   });
 }
 
+const STOP_TIMEOUT_MS = 15_000;
+
 async function stop(
   child: ChildProcess,
   exited: Promise<number | null>,
+  output: () => string,
   ownedDataDir: string | undefined,
 ): Promise<void> {
   child.kill('SIGTERM');
-  await exited;
+  let timer: NodeJS.Timeout | undefined;
+  const hung = new Promise<'hung'>((resolve) => {
+    timer = setTimeout(() => resolve('hung'), STOP_TIMEOUT_MS);
+  });
+  const outcome = await Promise.race([exited, hung]);
+  clearTimeout(timer);
+  if (outcome === 'hung') {
+    child.kill('SIGKILL');
+    await exited;
+  }
   if (ownedDataDir !== undefined) rmSync(ownedDataDir, { recursive: true, force: true });
+  if (outcome === 'hung') {
+    throw new Error(
+      `The server did not exit within ${STOP_TIMEOUT_MS / 1000} s of SIGTERM (killed). The end of its output:\n${output().slice(-4000)}`,
+    );
+  }
 }
