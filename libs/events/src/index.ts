@@ -30,3 +30,4 @@ export {
 } from './normalize-session-events';
 export { INTERRUPTED_TOOL_CALL_OUTPUT } from './pair-tool-calls';
 export type { Repair, RepairType } from './repair';
+export { sameJson } from './same-json';

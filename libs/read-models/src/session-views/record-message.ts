@@ -1,7 +1,7 @@
 import type { RuntimeMessage } from '@agent-ledger/messages';
 import { claimStoredId } from './claim-stored-id';
 import { pairIncomingMessage } from './pair-incoming-message';
-import { sameJson } from './same-json';
+import { sameJson } from '@agent-ledger/events';
 import type { MessageViews, SessionViewsStore, StoredMessage } from './session-views-store';
 
 /**
