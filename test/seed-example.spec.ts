@@ -5,7 +5,11 @@ import { PassThrough } from 'node:stream';
 import { toAiSdkMessages } from '@agent-ledger/ai-sdk';
 import { normalizeSessionEvents } from '@agent-ledger/events';
 import { projectToModel } from '@agent-ledger/projections';
-import { seedExampleEvents } from '@agent-ledger/testing';
+import {
+  seedExampleAiSdkMessages,
+  seedExampleEvents,
+  seedExampleModelMessages,
+} from '@agent-ledger/testing';
 import { runCli } from '../apps/cli/src/run-cli';
 
 /**
@@ -16,86 +20,8 @@ import { runCli } from '../apps/cli/src/run-cli';
 const root = join(__dirname, '..');
 const context = { sessionId: 's1', activeAgentName: 'main' };
 
-const seedModelMessages = [
-  {
-    view: 'model',
-    role: 'system',
-    semanticType: 'system_note',
-    sourceMessageIds: ['m1'],
-    content: 'Workspace root is /repo',
-  },
-  {
-    view: 'model',
-    role: 'user',
-    semanticType: 'user_input',
-    sourceMessageIds: ['m2'],
-    content: '帮我看看 src/auth.ts 为什么登录失败，并修一下。',
-  },
-  {
-    view: 'model',
-    role: 'assistant',
-    semanticType: 'tool_call',
-    sourceMessageIds: ['m3'],
-    content: [
-      {
-        type: 'tool-call',
-        toolCallId: 'call_1',
-        toolName: 'Read',
-        input: { file_path: 'src/auth.ts' },
-      },
-    ],
-  },
-  {
-    view: 'model',
-    role: 'tool',
-    semanticType: 'tool_result',
-    sourceMessageIds: ['m4'],
-    metadata: { compacted: true },
-    content: [
-      {
-        type: 'tool-result',
-        toolCallId: 'call_1',
-        toolName: 'Read',
-        output: { type: 'text', value: '[Old tool result content cleared]' },
-      },
-    ],
-  },
-  {
-    view: 'model',
-    role: 'assistant',
-    semanticType: 'assistant_text',
-    sourceMessageIds: ['m5'],
-    content: '我先定位问题，再修改登录逻辑。',
-  },
-];
-
-const seedAiSdkMessages = [
-  { role: 'system', content: 'Workspace root is /repo' },
-  { role: 'user', content: '帮我看看 src/auth.ts 为什么登录失败，并修一下。' },
-  {
-    role: 'assistant',
-    content: [
-      {
-        type: 'tool-call',
-        toolCallId: 'call_1',
-        toolName: 'Read',
-        input: { file_path: 'src/auth.ts' },
-      },
-    ],
-  },
-  {
-    role: 'tool',
-    content: [
-      {
-        type: 'tool-result',
-        toolCallId: 'call_1',
-        toolName: 'Read',
-        output: { type: 'text', value: '[Old tool result content cleared]' },
-      },
-    ],
-  },
-  { role: 'assistant', content: '我先定位问题，再修改登录逻辑。' },
-];
+const seedModelMessages = seedExampleModelMessages();
+const seedAiSdkMessages = seedExampleAiSdkMessages();
 
 function io(stdinText = '') {
   const stdin = new PassThrough();

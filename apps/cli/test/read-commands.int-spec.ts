@@ -4,6 +4,7 @@ import {
   recordSeedExample,
   recordSessionWithSecret,
 } from './testing/audit-sessions';
+import { seedExampleAiSdkMessages } from '@agent-ledger/testing';
 import { recordThroughServer } from './testing/record-through-server';
 import { parseNdjson, runCliProcess, type CliRun } from './testing/run-cli-process';
 
@@ -40,33 +41,7 @@ function json(run: CliRun): unknown {
 const anyString: unknown = expect.any(String);
 const anyNumber: unknown = expect.any(Number);
 
-const seedAiSdkMessages = [
-  { role: 'system', content: 'Workspace root is /repo' },
-  { role: 'user', content: '帮我看看 src/auth.ts 为什么登录失败，并修一下。' },
-  {
-    role: 'assistant',
-    content: [
-      {
-        type: 'tool-call',
-        toolCallId: 'call_1',
-        toolName: 'Read',
-        input: { file_path: 'src/auth.ts' },
-      },
-    ],
-  },
-  {
-    role: 'tool',
-    content: [
-      {
-        type: 'tool-result',
-        toolCallId: 'call_1',
-        toolName: 'Read',
-        output: { type: 'text', value: '[Old tool result content cleared]' },
-      },
-    ],
-  },
-  { role: 'assistant', content: '我先定位问题，再修改登录逻辑。' },
-];
+const seedAiSdkMessages = seedExampleAiSdkMessages();
 
 describe('sessions', () => {
   it('lists the sessions newest first, as a table', () => {

@@ -33,3 +33,4 @@ export {
 } from './arbitrary-session-history';
 export { seedExampleMessages } from './seed-example-messages';
 export { SEED_EXAMPLE_COMPACTED_AT, seedExampleEvents } from './seed-example-events';
+export { seedExampleAiSdkMessages, seedExampleModelMessages } from './seed-example-expected';
