@@ -74,3 +74,17 @@ export class InvalidEventPayloadError extends EventStoreError {
     );
   }
 }
+
+/**
+ * The store could not be reached or could not answer in time (server down, no leader, deadline
+ * exceeded, database locked). Whether the append happened is unknown: retry with the same event
+ * ids, which is safe because appends are idempotent by event id.
+ */
+export class StoreUnavailableError extends EventStoreError {
+  readonly code = 'StoreUnavailable';
+  constructor(readonly detail: string) {
+    super(
+      `The event store is unavailable: ${detail}. Retry the same request; appends are idempotent by event id.`,
+    );
+  }
+}

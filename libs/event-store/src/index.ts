@@ -23,6 +23,7 @@ export {
   InvalidEventPayloadError,
   StreamDeletedError,
   StreamNotFoundError,
+  StoreUnavailableError,
   WrongExpectedRevisionError,
 } from './errors';
 export type { AppendChecks, SerializedEvent } from './serialize-append';

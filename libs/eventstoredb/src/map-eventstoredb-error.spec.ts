@@ -1,4 +1,5 @@
 import {
+  AccessDeniedError,
   MaxAppendSizeExceededError,
   StreamDeletedError as EsdbStreamDeletedError,
   StreamNotFoundError as EsdbStreamNotFoundError,
@@ -7,6 +8,7 @@ import {
 } from '@eventstore/db-client';
 import {
   AppendTooLargeError,
+  StoreUnavailableError,
   StreamDeletedError,
   StreamNotFoundError,
   WrongExpectedRevisionError,
@@ -65,8 +67,14 @@ describe('mapEventStoreDbError', () => {
     expect(mapped).toMatchObject({ streamName: 'order-1', size: 2000000, limit: 1048576 });
   });
 
+  it('maps an unreachable server to StoreUnavailableError, so the HTTP layer answers 503', () => {
+    const mapped = mapEventStoreDbError(new UnavailableError(), { streamName: 'order-1' });
+    expect(mapped).toBeInstanceOf(StoreUnavailableError);
+    expect(mapped).toMatchObject({ code: 'StoreUnavailable' });
+  });
+
   it('passes any other error through unchanged', () => {
-    const unavailable = new UnavailableError();
-    expect(mapEventStoreDbError(unavailable, { streamName: 'order-1' })).toBe(unavailable);
+    const denied = new AccessDeniedError();
+    expect(mapEventStoreDbError(denied, { streamName: 'order-1' })).toBe(denied);
   });
 });

@@ -1,11 +1,15 @@
 import {
+  DeadlineExceededError,
   MaxAppendSizeExceededError,
+  NotLeaderError,
+  UnavailableError,
   StreamDeletedError as EsdbStreamDeletedError,
   StreamNotFoundError as EsdbStreamNotFoundError,
   WrongExpectedVersionError,
 } from '@eventstore/db-client';
 import {
   AppendTooLargeError,
+  StoreUnavailableError,
   StreamDeletedError,
   StreamNotFoundError,
   WrongExpectedRevisionError,
@@ -23,8 +27,9 @@ export interface ErrorContext {
 
 /**
  * Maps the client's errors onto the port's: wrong expected version, stream not found, stream
- * deleted (tombstoned), maximum append size exceeded. Any other error (unavailable, deadline,
- * access denied…) is returned unchanged, so the caller sees what really happened.
+ * deleted (tombstoned), maximum append size exceeded, and the server being unreachable (down, no
+ * leader, deadline exceeded) as {@link StoreUnavailableError}. Any other error (access denied…)
+ * is returned unchanged, so the caller sees what really happened.
  */
 export function mapEventStoreDbError(error: unknown, context: ErrorContext): unknown {
   const { streamName } = context;
@@ -40,6 +45,13 @@ export function mapEventStoreDbError(error: unknown, context: ErrorContext): unk
   if (error instanceof EsdbStreamDeletedError) return new StreamDeletedError(streamName);
   if (error instanceof MaxAppendSizeExceededError) {
     return new AppendTooLargeError(streamName, context.appendSize ?? 0, error.maxAppendSize);
+  }
+  if (
+    error instanceof UnavailableError ||
+    error instanceof NotLeaderError ||
+    error instanceof DeadlineExceededError
+  ) {
+    return new StoreUnavailableError(error.message);
   }
   return error;
 }

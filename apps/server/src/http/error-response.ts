@@ -2,6 +2,7 @@ import { AiSdkConversionError } from '@agent-ledger/ai-sdk';
 import {
   AppendTooLargeError,
   InvalidEventPayloadError,
+  StoreUnavailableError,
   StreamDeletedError,
   StreamNotFoundError,
   WrongExpectedRevisionError,
@@ -22,7 +23,7 @@ interface FastifyError {
 /**
  * Maps an error to its HTTP status and body, in one place: 400 malformed request, 404 unknown
  * session, 409 wrong expected revision, 410 deleted stream, 413 too large, 415 not JSON,
- * 422 a broken session rule, 500 anything else (`undefined`: not an error this function knows).
+ * 422 a broken session rule, 503 store unavailable, 500 anything else (`undefined`: not an error this function knows).
  */
 export function toErrorResponse(
   error: unknown,
@@ -56,6 +57,7 @@ export function toErrorResponse(
   }
   if (error instanceof StreamDeletedError) return respond(410, error.code, error.message);
   if (error instanceof StreamNotFoundError) return respond(404, error.code, error.message);
+  if (error instanceof StoreUnavailableError) return respond(503, error.code, error.message);
   if (error instanceof AiSdkConversionError) return respond(400, error.code, error.message);
   if (error instanceof UnreadableSessionEventError) return respond(500, error.code, error.message);
   if (isFastifyError(error)) return fastifyErrorResponse(error, options.maxBodyBytes);
