@@ -164,6 +164,21 @@ describe('a server configured for EventStoreDB', () => {
         },
       });
 
+      // A command meanwhile is refused with 503 and a message that says retrying is safe.
+      const refused = await postJson(`${server.url}/v1/sessions/late-1/messages`, {
+        messages: [
+          { id: 'm1', sessionId: 'late-1', kind: 'user_input', role: 'user', content: 'hello' },
+        ],
+      });
+      expect(refused).toEqual({
+        status: 503,
+        body: {
+          statusCode: 503,
+          code: 'StoreUnavailable',
+          message: stringMatching(/^The event store is unavailable: .+ Retry the same request/),
+        },
+      });
+
       emulator = await startEsdbEmulator({ port });
       const health = await poll(
         () => getJson(`${server.url}/health`),
