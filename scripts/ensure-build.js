@@ -7,7 +7,15 @@ const { spawnSync } = require('node:child_process');
 
 const root = path.resolve(__dirname, '..');
 const stampFile = path.join(root, 'dist', '.build-stamp');
-const sourceRoots = ['apps', 'libs', 'event-schemas', 'bench', 'tsconfig.json', 'tsconfig.build.json', 'package-lock.json'];
+const sourceRoots = [
+  'apps',
+  'libs',
+  'event-schemas',
+  'bench',
+  'tsconfig.json',
+  'tsconfig.build.json',
+  'package-lock.json',
+];
 
 function newestMtime(entry) {
   const stat = fs.statSync(entry, { throwIfNoEntry: false });

@@ -11,7 +11,9 @@ const root = path.resolve(__dirname, '..');
 const originalResolve = Module._resolveFilename;
 Module._resolveFilename = function resolveAlias(request, ...rest) {
   const match = /^@agent-ledger\/([a-z0-9-]+)(\/testing)?$/.exec(request);
-  const resolved = match ? path.join(root, 'libs', match[1], 'src', match[2] ? 'testing' : '', 'index.ts') : request;
+  const resolved = match
+    ? path.join(root, 'libs', match[1], 'src', match[2] ? 'testing' : '', 'index.ts')
+    : request;
   return originalResolve.call(this, resolved, ...rest);
 };
 
