@@ -1,3 +1,4 @@
+import { seedExampleAiSdkMessages } from '@agent-ledger/testing';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -86,33 +87,7 @@ describe("the seed's example through a server on each store", () => {
     const response = await getJson(
       `${servers.get('eventstoredb')?.url}/v1/sessions/s1/model-context?format=ai-sdk`,
     );
-    expect((response.body as { messages: unknown }).messages).toEqual([
-      { role: 'system', content: 'Workspace root is /repo' },
-      { role: 'user', content: '帮我看看 src/auth.ts 为什么登录失败，并修一下。' },
-      {
-        role: 'assistant',
-        content: [
-          {
-            type: 'tool-call',
-            toolCallId: 'call_1',
-            toolName: 'Read',
-            input: { file_path: 'src/auth.ts' },
-          },
-        ],
-      },
-      {
-        role: 'tool',
-        content: [
-          {
-            type: 'tool-result',
-            toolCallId: 'call_1',
-            toolName: 'Read',
-            output: { type: 'text', value: '[Old tool result content cleared]' },
-          },
-        ],
-      },
-      { role: 'assistant', content: '我先定位问题，再修改登录逻辑。' },
-    ]);
+    expect((response.body as { messages: unknown }).messages).toEqual(seedExampleAiSdkMessages());
   });
 
   it('the events are in EventStoreDB, read back through its own client', async () => {

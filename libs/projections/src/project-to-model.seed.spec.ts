@@ -1,4 +1,5 @@
 import type { RuntimeMessage } from '@agent-ledger/messages';
+import { seedExampleModelMessages } from '@agent-ledger/testing';
 import { projectToModel } from './project-to-model';
 import type { ModelMessage } from './types';
 
@@ -54,58 +55,8 @@ const seedRuntimeMessages: RuntimeMessage[] = [
 
 describe('projectToModel: the seed worked example', () => {
   it('gives exactly the seed Model Messages, the pruned result as the seed stub', () => {
-    const expected: ModelMessage[] = [
-      {
-        view: 'model',
-        role: 'system',
-        semanticType: 'system_note',
-        sourceMessageIds: ['m1'],
-        content: 'Workspace root is /repo',
-      },
-      {
-        view: 'model',
-        role: 'user',
-        semanticType: 'user_input',
-        sourceMessageIds: ['m2'],
-        content: '帮我看看 src/auth.ts 为什么登录失败，并修一下。',
-      },
-      {
-        view: 'model',
-        role: 'assistant',
-        semanticType: 'tool_call',
-        sourceMessageIds: ['m3'],
-        content: [
-          {
-            type: 'tool-call',
-            toolCallId: 'call_1',
-            toolName: 'Read',
-            input: { file_path: 'src/auth.ts' },
-          },
-        ],
-      },
-      {
-        view: 'model',
-        role: 'tool',
-        semanticType: 'tool_result',
-        sourceMessageIds: ['m4'],
-        metadata: { compacted: true },
-        content: [
-          {
-            type: 'tool-result',
-            toolCallId: 'call_1',
-            toolName: 'Read',
-            output: { type: 'text', value: '[Old tool result content cleared]' },
-          },
-        ],
-      },
-      {
-        view: 'model',
-        role: 'assistant',
-        semanticType: 'assistant_text',
-        sourceMessageIds: ['m5'],
-        content: '我先定位问题，再修改登录逻辑。',
-      },
-    ];
+    // The seed's Model Messages, with the toolName normalization fills in on m4's part.
+    const expected: ModelMessage[] = seedExampleModelMessages();
 
     const result = projectToModel(seedRuntimeMessages, {
       sessionId: 's1',

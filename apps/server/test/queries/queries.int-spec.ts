@@ -1,3 +1,4 @@
+import { seedExampleAiSdkMessages } from '@agent-ledger/testing';
 import { seedExampleMessages } from '@agent-ledger/testing';
 import { getJson, postJson, type JsonResponse } from '../testing/http-client';
 import { anyNumber, anyString } from '../testing/matchers';
@@ -48,33 +49,7 @@ describe.each(STORE_KINDS)('on the %s store', (kind) => {
         body: {
           sessionId: 's1',
           revision: 6,
-          messages: [
-            { role: 'system', content: 'Workspace root is /repo' },
-            { role: 'user', content: '帮我看看 src/auth.ts 为什么登录失败，并修一下。' },
-            {
-              role: 'assistant',
-              content: [
-                {
-                  type: 'tool-call',
-                  toolCallId: 'call_1',
-                  toolName: 'Read',
-                  input: { file_path: 'src/auth.ts' },
-                },
-              ],
-            },
-            {
-              role: 'tool',
-              content: [
-                {
-                  type: 'tool-result',
-                  toolCallId: 'call_1',
-                  toolName: 'Read',
-                  output: { type: 'text', value: '[Old tool result content cleared]' },
-                },
-              ],
-            },
-            { role: 'assistant', content: '我先定位问题，再修改登录逻辑。' },
-          ],
+          messages: seedExampleAiSdkMessages(),
           diagnostics: {
             hiddenMessageIds: [],
             truncatedMessageIds: ['m4'],
