@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
+import { retryWhileBusy } from './retry-while-busy';
 import { SCHEMA_SQL, SCHEMA_VERSION } from './schema';
 
 /** How the file is opened; see `SqliteEventStoreOptions`. */
@@ -14,10 +15,14 @@ export interface OpenDatabaseOptions {
  * Opens (creating if needed) the store's file: WAL journal, the chosen `synchronous` level, a busy
  * timeout so that processes sharing the file wait for each other's write lock instead of failing,
  * the schema, and a `regexp` function for the regular-expression filters. Refuses a file written
- * by a newer version of the schema.
+ * by a newer version of the schema. Processes opening a new file together retry while it is busy.
  */
 export function openDatabase(options: OpenDatabaseOptions): Database.Database {
   if (options.path !== ':memory:') mkdirSync(dirname(options.path), { recursive: true });
+  return retryWhileBusy(() => openOnce(options), options.busyTimeoutMs);
+}
+
+function openOnce(options: OpenDatabaseOptions): Database.Database {
   const db = new Database(options.path, { timeout: options.busyTimeoutMs });
   try {
     db.pragma('journal_mode = WAL');

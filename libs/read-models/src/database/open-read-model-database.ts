@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
+import { retryWhileBusy } from '@agent-ledger/event-store';
 import { RUNNER_SCHEMA_SQL } from './runner-schema';
 
 /** A read-model database: the better-sqlite3 connection every handler writes through. */
@@ -18,7 +19,13 @@ export function openReadModelDatabase(
   options: { busyTimeoutMs?: number } = {},
 ): ReadModelDatabase {
   if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
-  const db = new Database(path, { timeout: options.busyTimeoutMs ?? 5000 });
+  const busyTimeoutMs = options.busyTimeoutMs ?? 5000;
+  // A server and the CLI (or two servers) may create the file at the same moment.
+  return retryWhileBusy(() => openOnce(path, busyTimeoutMs), busyTimeoutMs);
+}
+
+function openOnce(path: string, busyTimeoutMs: number): ReadModelDatabase {
+  const db = new Database(path, { timeout: busyTimeoutMs });
   try {
     db.pragma('journal_mode = WAL');
     db.pragma('synchronous = NORMAL');
