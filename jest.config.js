@@ -22,4 +22,8 @@ module.exports = {
   },
   setupFiles: ['<rootDir>/test/jest.setup.ts'],
   testTimeout: 30000,
+  // Tests start servers and gRPC emulators; each stops its own, and start-server kills any left
+  // after a failure. Should a handle still leak, CI must end with the results, not hang: Jest then
+  // says "Force exiting Jest", which is the signal to look for the leak.
+  forceExit: true,
 };

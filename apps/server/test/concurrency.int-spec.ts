@@ -27,15 +27,21 @@ describe.each(STORE_KINDS)('on the %s store', (kind) => {
   // Two servers on one store, each with its own cache; the single-server cases use the first.
   let first: RunningServer;
   let second: RunningServer;
+  let started: RunningServer[] = [];
 
   beforeAll(async () => {
     store = await startTestStore(kind);
-    [first, second] = await Promise.all([startServer(store.env), startServer(store.env)]);
+    const results = await Promise.allSettled([startServer(store.env), startServer(store.env)]);
+    // Whatever started is stopped in afterAll, even when the other server failed to start.
+    started = results.flatMap((result) => (result.status === 'fulfilled' ? [result.value] : []));
+    const failed = results.find((result) => result.status === 'rejected');
+    if (failed !== undefined) throw failed.reason;
+    [first, second] = started as [RunningServer, RunningServer];
   });
 
   afterAll(async () => {
     try {
-      await Promise.all([first.stop(), second.stop()]);
+      await Promise.all(started.map((server) => server.stop()));
     } finally {
       await store.close();
     }

@@ -19,6 +19,16 @@ export interface RunningServer {
   stop(): Promise<void>;
 }
 
+/** Servers started by this test file and not yet exited. */
+const running = new Set<ChildProcess>();
+
+// A test that fails between starting a server and stopping it must not leave the server running:
+// its open pipes would keep Jest from exiting, and the process would outlive the run.
+afterAll(() => {
+  for (const child of running) child.kill('SIGKILL');
+  running.clear();
+});
+
 /**
  * Starts the real server in a child process on a free port, with a fresh `DATA_DIR` unless one is
  * given, and resolves once it prints its URL. The child runs the TypeScript sources through
@@ -47,9 +57,13 @@ export function startServer(env: Record<string, string> = {}): Promise<RunningSe
       stdio: ['ignore', 'pipe', 'pipe'],
     },
   );
+  running.add(child);
   let output = '';
   const exited = new Promise<number | null>((resolve) =>
-    child.once('exit', (code) => resolve(code)),
+    child.once('exit', (code) => {
+      running.delete(child);
+      resolve(code);
+    }),
   );
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => {
