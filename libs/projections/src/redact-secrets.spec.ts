@@ -1,4 +1,6 @@
+import fc from 'fast-check';
 import { redactSecrets } from './redact-secrets';
+import { SECRET_CANDIDATE, SECRET_RULES } from './secret-rules';
 
 // Fake credentials are assembled at run time so that secret scanners do not flag this file.
 const repeat = (unit: string, times: number) => unit.repeat(times);
@@ -47,5 +49,72 @@ describe('redactSecrets', () => {
 
   it('does not re-redact an assignment whose value was already redacted', () => {
     expect(redactSecrets(`api_key=${'sk-' + repeat('Zz9', 8)}`)).toBe('api_key=[REDACTED]');
+  });
+
+  it('skips the rules only for text none of them would change (the candidate pre-check)', () => {
+    const code = 'export function login(user, password) { /* … */ }\n'.repeat(3);
+    expect(SECRET_CANDIDATE.test(code)).toBe(false);
+    expect(redactSecrets(code)).toBe(code);
+    const everyRule = (text: string): string =>
+      SECRET_RULES.reduce(
+        (current, [pattern, replacement]) =>
+          typeof replacement === 'string'
+            ? current.replace(pattern, replacement)
+            : current.replace(pattern, replacement),
+        text,
+      );
+    const pieces = [
+      ['sk', '-'].join(''),
+      ['sk-', 'ant-'].join(''),
+      ['sk-', 'proj-'].join(''),
+      'AKIA',
+      'ASIA',
+      'ghp_',
+      'gho_',
+      ['github', '_pat_'].join(''),
+      'AIza',
+      'Bearer ',
+      'bearer\t',
+      'Authorization: Basic ',
+      'authorization=basic ',
+      'eyJ',
+      '.eyJ',
+      ['eyJ', repeat('Ab1_', 3), '.'].join(''),
+      '-----BEGIN RSA PRIVATE KEY-----\n',
+      '\n-----END RSA PRIVATE KEY-----',
+      'password',
+      'PASSWD',
+      'client_secret',
+      'api-key',
+      'apikey',
+      'ACCESS_TOKEN',
+      'token',
+      'private_key',
+      '[REDACTED]',
+      repeat('Ab1_', 5),
+      repeat('ABCD', 4),
+      '=',
+      ': ',
+      '"',
+      "'",
+      ' ',
+      '\n',
+    ];
+    const text = fc
+      .array(
+        fc.oneof(
+          fc.constantFrom(...pieces),
+          fc.stringMatching(/^[A-Za-z0-9_.-]{0,40}$/),
+          fc.string({ maxLength: 4 }),
+        ),
+        { maxLength: 12 },
+      )
+      .map((parts) => parts.join(''));
+    fc.assert(
+      fc.property(text, (value) => {
+        expect(redactSecrets(value)).toBe(everyRule(value));
+      }),
+      { numRuns: 2000 },
+    );
   });
 });
