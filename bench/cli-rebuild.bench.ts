@@ -6,105 +6,36 @@
  * Prints the table and writes it to `docs/benchmarks.md`. `BENCH_EVENTS` changes the size.
  */
 import { spawnSync } from 'node:child_process';
-import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { SqliteEventStore, type EventToAppend } from '@agent-ledger/event-store';
+import { SqliteEventStore } from '@agent-ledger/event-store';
 import {
-  SESSION_EVENT_SCHEMA_VERSION,
-  messageRecorded,
   sessionStreamName,
   validateSessionEventPayload,
   type SessionEvent,
 } from '@agent-ledger/events';
-import type { RuntimeMessage } from '@agent-ledger/messages';
 import { SESSION_STREAMS_FILTER } from '@agent-ledger/read-models';
 import { writeBenchmarkSection } from './benchmark-report';
+import { compactionEvents, toAppend, turnEvents } from './read-models-workload';
 
 const root = path.resolve(__dirname, '..');
 const EVENTS_PER_SESSION = 1000;
 const TOOL_OUTPUT = 'export function login(user, password) { /* … */ }\n'.repeat(40);
 
-/** One realistic turn: input, a Read call, its (2 KB) result, an answer. */
-function turnEvents(sessionId: string, turn: number): SessionEvent[] {
-  const createdAt = new Date(Date.UTC(2026, 3, 8, 9, 0, turn)).toISOString();
-  const base = (suffix: string) => ({ id: `t${turn}-${suffix}`, sessionId, createdAt });
-  const messages: RuntimeMessage[] = [
-    {
-      ...base('u'),
-      kind: 'user_input',
-      role: 'user',
-      content: `Step ${turn}: look at the next file.`,
-    },
-    {
-      ...base('c'),
-      kind: 'tool_call',
-      role: 'assistant',
-      content: [
-        {
-          type: 'tool-call',
-          toolCallId: `call-${turn}`,
-          toolName: 'Read',
-          input: { file_path: `src/file-${turn}.ts` },
-        },
-      ],
-    },
-    {
-      ...base('r'),
-      kind: 'tool_result',
-      role: 'tool',
-      content: [
-        {
-          type: 'tool-result',
-          toolCallId: `call-${turn}`,
-          toolName: 'Read',
-          output: { type: 'text', value: TOOL_OUTPUT },
-        },
-      ],
-    },
-    {
-      ...base('a'),
-      kind: 'assistant_text',
-      role: 'assistant',
-      content: `File ${turn} looks fine.`,
-    },
-  ];
-  const events: SessionEvent[] = messages.map(messageRecorded);
+/** One realistic turn (its Read result 2 KB), a pruning mark every 25 turns, a compaction every 100. */
+function benchTurnEvents(sessionId: string, turn: number): SessionEvent[] {
+  const events = turnEvents(sessionId, turn, TOOL_OUTPUT);
   if (turn % 25 === 24) {
+    const compactedAt = new Date(Date.UTC(2026, 3, 8, 9, 0, turn)).toISOString();
     events.push({
       type: 'ToolResultsPruned',
-      data: { sessionId, messageIds: [`t${turn - 20}-r`], compactedAt: createdAt, reason: 'bench' },
+      data: { sessionId, messageIds: [`t${turn - 20}-r`], compactedAt, reason: 'bench' },
     });
   }
-  if (turn % 100 === 99) {
-    events.push(
-      messageRecorded({
-        ...base('b'),
-        kind: 'compact_boundary',
-        role: 'system',
-        content: { type: 'compact-boundary', trigger: 'auto' },
-      }),
-      messageRecorded({
-        ...base('s'),
-        kind: 'compact_summary',
-        role: 'user',
-        metadata: { summaryForBoundaryId: `t${turn}-b` },
-        content: `Summary of the first ${turn + 1} steps.`,
-      }),
-    );
-  }
+  if (turn % 100 === 99) events.push(...compactionEvents(sessionId, turn));
   return events;
-}
-
-function toAppend(event: SessionEvent): EventToAppend {
-  return {
-    id: randomUUID(),
-    type: event.type,
-    data: event.data,
-    metadata: { schemaVersion: SESSION_EVENT_SCHEMA_VERSION },
-  };
 }
 
 /** A session of `count` events: started, then turns (with prunings and compactions). */
@@ -115,7 +46,8 @@ function sessionEvents(sessionId: string, count: number): SessionEvent[] {
       data: { sessionId, startedAt: new Date(Date.UTC(2026, 3, 8)).toISOString() },
     },
   ];
-  for (let turn = 0; events.length < count; turn += 1) events.push(...turnEvents(sessionId, turn));
+  for (let turn = 0; events.length < count; turn += 1)
+    events.push(...benchTurnEvents(sessionId, turn));
   return events.slice(0, count);
 }
 

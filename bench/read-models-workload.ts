@@ -10,8 +10,15 @@ import type { RuntimeMessage } from '@agent-ledger/messages';
 
 const TOOL_OUTPUT = 'export function login(user, password) { /* … */ }\n'.repeat(10);
 
-/** One agent turn of a session: a user input, a Read call, its result (~500 characters), an answer. */
-export function turnEvents(sessionId: string, turn: number): SessionEvent[] {
+/**
+ * One agent turn of a session: a user input, a Read call, its result (`toolOutput`, ~500
+ * characters by default), an answer. Message ids are `t<turn>-u|c|r|a`.
+ */
+export function turnEvents(
+  sessionId: string,
+  turn: number,
+  toolOutput: string = TOOL_OUTPUT,
+): SessionEvent[] {
   const createdAt = new Date(Date.UTC(2026, 3, 8, 9, 0, 0, turn)).toISOString();
   const base = (suffix: string) => ({ id: `t${turn}-${suffix}`, sessionId, createdAt });
   const messages: RuntimeMessage[] = [
@@ -43,7 +50,7 @@ export function turnEvents(sessionId: string, turn: number): SessionEvent[] {
           type: 'tool-result',
           toolCallId: `call-${turn}`,
           toolName: 'Read',
-          output: { type: 'text', value: TOOL_OUTPUT },
+          output: { type: 'text', value: toolOutput },
         },
       ],
     },
