@@ -11,7 +11,6 @@ const sourceRoots = [
   'apps',
   'libs',
   'event-schemas',
-  'bench',
   'tsconfig.json',
   'tsconfig.build.json',
   'package-lock.json',
