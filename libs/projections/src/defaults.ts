@@ -12,3 +12,6 @@ export const OMITTED_TOOL_RESULT_TEXT = '[Tool result omitted from model context
 
 /** The tag that gives an `agent_switch_note` system-reminder semantics (it then reaches the model). */
 export const SYSTEM_REMINDER_TAG = 'system-reminder';
+
+/** The tag that keeps a `system_note` from carrying over the next compaction. */
+export const UNTIL_COMPACTION_TAG = 'until-compaction';

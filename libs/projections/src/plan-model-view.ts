@@ -37,17 +37,19 @@ export function planModelView(
       message.metadata?.eligibleForModelContext !== false,
   );
   const outcomes: Array<ModelOutcome | undefined> = [];
-  const candidates: Candidate[] = [];
+  const selected: Candidate[] = [];
+  const systemTexts = new Set<string>();
   messages.forEach((message, index) => {
     const selection = selectForModel(message, index, { policy, window, currentTurnStart });
     if (selection.status === 'hidden') outcomes[index] = selection;
-    else if (message.kind !== 'compact_boundary') candidates.push({ index, message, selection });
+    else if (message.kind === 'system_note' && systemTexts.has(message.content)) {
+      outcomes[index] = { status: 'hidden', reason: 'system-note-repeated' };
+    } else if (message.kind !== 'compact_boundary') {
+      if (message.kind === 'system_note') systemTexts.add(message.content);
+      selected.push({ index, message, selection });
+    }
   });
-  candidates.sort(
-    (a, b) =>
-      Number(b.selection.movedToStart === true) - Number(a.selection.movedToStart === true) ||
-      a.index - b.index,
-  );
+  const candidates = inContextOrder(selected);
 
   const paired = pairToolParts(
     messages,
@@ -91,6 +93,29 @@ export function planModelView(
     return outcome;
   });
   return { result, outcomes: complete };
+}
+
+/**
+ * The order of the context: the system text first (system notes carried over the applied boundary,
+ * then those opening the window), then the applied boundary's summary, then the rest in log order.
+ */
+function inContextOrder(selected: readonly Candidate[]): Candidate[] {
+  const firstOther = selected.findIndex(
+    (candidate) =>
+      candidate.selection.carriedOver !== true &&
+      candidate.selection.movedToStart !== true &&
+      candidate.message.kind !== 'system_note',
+  );
+  const rank = (candidate: Candidate, position: number): number => {
+    if (candidate.message.kind === 'system_note' && (firstOther === -1 || position < firstOther)) {
+      return 0;
+    }
+    return candidate.selection.movedToStart === true ? 1 : 2;
+  };
+  return selected
+    .map((candidate, position) => ({ candidate, rank: rank(candidate, position) }))
+    .sort((a, b) => a.rank - b.rank || a.candidate.index - b.candidate.index)
+    .map(({ candidate }) => candidate);
 }
 
 /** Input index of the first of the last `turns` user inputs kept; tool results before it are older. */

@@ -19,6 +19,7 @@ export interface ModelMessageSelection {
   semanticType: ModelSemanticType;
   injected?: true;
   movedToStart?: true;
+  carriedOver?: true;
   /** Ids of the tool parts dropped by pairing. */
   droppedParts: string[];
   /** Before the recent user turns: long tool results become stubs. */
@@ -40,6 +41,7 @@ export function projectModelMessage(
     semanticType: selection.semanticType,
     ...(selection.injected === undefined ? {} : { injected: true }),
     ...(selection.movedToStart === undefined ? {} : { movedToStart: true }),
+    ...(selection.carriedOver === undefined ? {} : { carriedOver: true }),
     ...(selection.droppedParts.length === 0 ? {} : { droppedParts: selection.droppedParts }),
   };
   const content = projectContent(runtime, policy, selection.older, outcome);

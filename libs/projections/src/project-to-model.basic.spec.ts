@@ -153,9 +153,10 @@ describe('projectToModel', () => {
       });
     });
 
-    it('moves the summary ahead of messages written between it and its boundary', () => {
+    it('moves the summary ahead of messages written between it and its boundary, after the system text', () => {
       const messages = history(
         boundary('b1'),
+        userInput('u1', 'one'),
         systemNote('n1', 'Workspace root is /repo'),
         summary('s1', 'We discussed one.', 'b1'),
         userInput('u2', 'two'),
@@ -163,6 +164,7 @@ describe('projectToModel', () => {
       expect(projectToModel(messages, context)).toEqual({
         messages: [
           modelMessage('s1', 'user', 'compact_summary', 'We discussed one.'),
+          modelMessage('u1', 'user', 'user_input', 'one'),
           modelMessage('n1', 'system', 'system_note', 'Workspace root is /repo'),
           modelMessage('u2', 'user', 'user_input', 'two'),
         ],

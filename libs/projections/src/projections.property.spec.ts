@@ -117,7 +117,7 @@ describe('projections: properties over any history', () => {
     );
   });
 
-  it('never show the model a boundary or a message before the applied boundary', () => {
+  it('never show the model a boundary or a message before the applied boundary but carried system notes', () => {
     fc.assert(
       fc.property(runtimeHistory, projectionContext, (messages, context) => {
         const result = projectToModel(messages, context);
@@ -127,6 +127,7 @@ describe('projections: properties over any history', () => {
         const early = result.messages.filter(
           (message) =>
             message.semanticType !== 'compact_summary' &&
+            message.semanticType !== 'system_note' &&
             (position.get(message.sourceMessageIds[0] ?? '') ?? -1) < boundaryIndex,
         );
         expect(early).toEqual([]);

@@ -13,6 +13,10 @@ export interface AttachmentPolicy {
 export interface ModelPolicy {
   applyCompactBoundary: boolean;
   injectRuntimeReminder: boolean;
+  /** System notes before the applied boundary stay (unless tagged `until-compaction`). */
+  carrySystemNotes: boolean;
+  /** Reasoning recorded by another agent is left out. */
+  activeAgentName: string;
   /** `undefined`: only the reasoning of the current turn. */
   includeReasoning: boolean | undefined;
   includeToolResults: boolean;
@@ -31,6 +35,8 @@ export function resolveModelPolicy(
   const policy: ModelPolicy = {
     applyCompactBoundary: context.applyCompactBoundary !== false,
     injectRuntimeReminder: context.injectRuntimeReminder !== false,
+    carrySystemNotes: context.carrySystemNotes !== false,
+    activeAgentName: context.activeAgentName,
     includeReasoning: context.includeReasoning,
     includeToolResults: context.includeToolResults !== false,
     toolResultSoftLimitChars: countOr(

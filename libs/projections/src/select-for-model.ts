@@ -1,5 +1,5 @@
 import type { RuntimeMessage } from '@agent-ledger/messages';
-import { SYSTEM_REMINDER_TAG } from './defaults';
+import { SYSTEM_REMINDER_TAG, UNTIL_COMPACTION_TAG } from './defaults';
 import type { CompactWindow } from './find-compact-window';
 import type { ModelPolicy } from './resolve-model-policy';
 import type { ModelHiddenReason, ModelSemanticType } from './types';
@@ -7,7 +7,13 @@ import type { ModelHiddenReason, ModelSemanticType } from './types';
 /** A message the model view keeps (before tool pairing), or why it leaves it out. */
 export type ModelSelection =
   | { status: 'hidden'; reason: ModelHiddenReason }
-  | { status: 'candidate'; semanticType: ModelSemanticType; injected?: true; movedToStart?: true };
+  | {
+      status: 'candidate';
+      semanticType: ModelSemanticType;
+      injected?: true;
+      movedToStart?: true;
+      carriedOver?: true;
+    };
 
 /** What the selection of one message depends on besides the message. */
 export interface SelectionScope {
@@ -20,8 +26,10 @@ export interface SelectionScope {
 /**
  * Decides whether the model view keeps one runtime message, rule by rule, first match wins:
  * boundaries never; `eligibleForModelContext === false` never; the applied boundary's summary
- * always (moved to the start); summaries of other boundaries in the input never; messages before
- * the applied boundary never; then the kind's own policy (reasoning, reminders, agent switch notes).
+ * always (moved to the start); summaries of other boundaries in the input never; system notes
+ * before the applied boundary carry over (unless tagged `until-compaction` or carrying is off);
+ * other messages before the applied boundary never; then the kind's own policy (reasoning of the
+ * active agent, reminders, agent switch notes).
  */
 export function selectForModel(
   message: RuntimeMessage,
@@ -43,13 +51,25 @@ export function selectForModel(
     }
   }
   if (window.applied !== undefined && index < window.applied.index) {
-    return hidden(`before-compact-boundary:${window.applied.id}`);
+    if (message.kind !== 'system_note') {
+      return hidden(`before-compact-boundary:${window.applied.id}`);
+    }
+    const carries =
+      policy.carrySystemNotes && message.metadata?.tags?.includes(UNTIL_COMPACTION_TAG) !== true;
+    return carries
+      ? { status: 'candidate', semanticType: 'system_note', carriedOver: true }
+      : hidden('system-note-not-carried');
   }
   switch (message.kind) {
-    case 'assistant_reasoning':
+    case 'assistant_reasoning': {
+      const agent = message.metadata?.effectiveAgentName ?? message.metadata?.agentName;
+      if (agent !== undefined && agent !== policy.activeAgentName) {
+        return hidden('reasoning-of-other-agent');
+      }
       return (policy.includeReasoning ?? index > scope.currentTurnStart)
         ? candidate('assistant_reasoning')
         : hidden('reasoning-excluded');
+    }
     case 'runtime_reminder':
       return policy.injectRuntimeReminder
         ? { status: 'candidate', semanticType: 'runtime_reminder', injected: true }

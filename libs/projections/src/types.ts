@@ -86,6 +86,11 @@ export interface ProjectionContext {
   applyCompactBoundary?: boolean;
   /** Include the window's `runtime_reminder` messages. Default true. */
   injectRuntimeReminder?: boolean;
+  /**
+   * System notes recorded before the applied compact boundary stay in the model view (first, before
+   * the summary), except those tagged `until-compaction`. Default true; `false` drops them all.
+   */
+  carrySystemNotes?: boolean;
 }
 
 /**
@@ -151,6 +156,10 @@ export interface CompactMessage extends ProjectedMessageBase {
  * - `reasoning-excluded`: reasoning left out by the `includeReasoning` policy.
  * - `agent-switch-note`: an agent switch note without the `system-reminder` tag.
  * - `dangling-tool-call` / `dangling-tool-result`: every part lost its partner in the view.
+ * - `system-note-repeated`: a system note whose text an earlier system note of the view already says.
+ * - `system-note-not-carried`: a system note before the applied boundary that does not carry over
+ *   (tagged `until-compaction`, or `carrySystemNotes: false`).
+ * - `reasoning-of-other-agent`: reasoning recorded by another agent than the active one.
  */
 export type ModelHiddenReason =
   | 'not-eligible'
@@ -162,7 +171,10 @@ export type ModelHiddenReason =
   | 'reasoning-excluded'
   | 'agent-switch-note'
   | 'dangling-tool-call'
-  | 'dangling-tool-result';
+  | 'dangling-tool-result'
+  | 'system-note-repeated'
+  | 'system-note-not-carried'
+  | 'reasoning-of-other-agent';
 
 /**
  * Why a tool result became a stub: pruned by the runtime (`compactedAt`), all results excluded
@@ -178,8 +190,10 @@ export interface ModelShownOutcome {
   semanticType: ModelSemanticType;
   /** Injected by policy (a reminder); its id is in `diagnostics.injectedNotes`. */
   injected?: true;
-  /** The applied boundary's summary, moved to the start of the context. */
+  /** The applied boundary's summary, moved to the start of the context (after the system notes). */
   movedToStart?: true;
+  /** A system note recorded before the applied boundary that carries over the compaction. */
+  carriedOver?: true;
   compacted?: { cause: ToolResultStubCause; compactedAt?: string };
   /** Characters of tool output before and after truncation (summed over truncated parts). */
   truncated?: { originalLength: number; keptLength: number };
