@@ -5,9 +5,18 @@ export {
   UnsupportedAiSdkPartError,
 } from './errors';
 export { assistantFileText } from './assistant-file-text';
-export { LEADING_USER_TEXT, MISSING_TOOL_RESULT_TEXT } from './fallback-texts';
+export {
+  AWAITING_APPROVAL_TEXT,
+  LEADING_USER_TEXT,
+  MISSING_TOOL_RESULT_TEXT,
+} from './fallback-texts';
 export { fromAiSdkMessages, type FromAiSdkMessagesOptions } from './from-ai-sdk-messages';
-export { providerProfileOf, type ProviderProfile } from './provider-profile-of';
+export {
+  providerProfileOf,
+  type ProviderProfile,
+  type ReasoningFamily,
+} from './provider-profile-of';
+export { summaryText, type SummaryKind } from './summary-text';
 export type {
   AiSdkSerializerOptions,
   FallbackRule,

@@ -87,7 +87,11 @@ describe('round trip: response.messages → runtime → model view → AI SDK', 
               {
                 type: 'reasoning',
                 text: 'Read the file first.',
-                providerMetadata: { anthropic: { signature: 'sig-1' } },
+                // Each provider replays only the reasoning its own family signed.
+                providerMetadata:
+                  provider === 'openai'
+                    ? { openai: { itemId: 'rs_1' } }
+                    : { anthropic: { signature: 'sig-1' } },
               },
               { type: 'text', text: '我先定位问题。' },
               {

@@ -7,6 +7,18 @@ export interface AiSdkSerializerOptions {
    * `anthropic.messages`). Decides the provider-compatibility rules; see `providerProfileOf`.
    */
   provider?: string | undefined;
+  /**
+   * Where system text after the start of the conversation goes. `reminders` (default, every
+   * provider): a user message holding `<system-reminder>…</system-reminder>`, so `messages` holds no
+   * system message but a leading one. `in-place`: left as a system message where the provider takes
+   * it (OpenAI); other providers still get reminders.
+   */
+  systemMessages?: 'reminders' | 'in-place' | undefined;
+  /**
+   * Every tool call is sent as assistant text with its result (`toolCallText`), and no tool
+   * message is sent: for a call made without tools, such as a summarization. Default false.
+   */
+  toolCallsAsText?: boolean | undefined;
 }
 
 /** Names of the serializer's fallback rules: each one repairs a combination the AI SDK or a provider rejects. */
@@ -21,8 +33,11 @@ export type FallbackRule =
   | 'misplaced-part-dropped'
   /** A system message after the conversation started became a `<system-reminder>` user text. */
   | 'system-moved-to-user'
-  /** Reasoning without the provider's signature was removed (Anthropic would drop it anyway). */
-  | 'unsigned-reasoning-dropped'
+  /**
+   * Reasoning the provider cannot replay was removed: signed by another provider family, unsigned
+   * for a provider that replays only its own, or any reasoning for a provider with no reasoning input.
+   */
+  | 'reasoning-dropped'
   /** A second tool call with an already used `toolCallId` was removed. */
   | 'duplicate-tool-call-dropped'
   /** A tool call had no result: a synthetic error (or execution-denied) result was added after it. */
@@ -43,6 +58,8 @@ export type FallbackRule =
   | 'orphan-approval-response-dropped'
   /** A second response to the same approval request was removed. */
   | 'duplicate-approval-response-dropped'
+  /** A tool call awaiting approval got a result saying so (it has not run; the provider needs a result). */
+  | 'awaiting-approval-result'
   /** The first turn was not a user turn: a placeholder user message was inserted. */
   | 'leading-user-inserted'
   /**

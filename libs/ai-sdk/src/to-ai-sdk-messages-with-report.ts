@@ -1,6 +1,6 @@
 import type { ModelMessage } from '@agent-ledger/projections';
-import { dropUnsignedReasoning } from './internal/drop-unsigned-reasoning';
 import { ensureLeadingUser } from './internal/ensure-leading-user';
+import { keepReplayableReasoning } from './internal/keep-replayable-reasoning';
 import { mergeAdjacentDrafts } from './internal/merge-adjacent-drafts';
 import { pairToolResults } from './internal/pair-tool-results';
 import { placeSystemMessages } from './internal/place-system-messages';
@@ -21,8 +21,9 @@ import type {
  * 1. role/content conversion (parts routed to the role that accepts them, `toolName` filled in);
  * 2. system merging (leading system messages become one);
  * 3. provider compatibility (`providerProfileOf`: later system text as `<system-reminder>` user
- *    text, alternating turns, a user turn first, unsigned reasoning for Anthropic, assistant files
- *    the provider would drop as text notes, provider-executed tool calls as text for everyone);
+ *    text, alternating turns, a user turn first, only the reasoning the provider can replay,
+ *    assistant files the provider would drop as text notes, provider-executed tool calls as text
+ *    for everyone, summaries marked when they share a user turn);
  * 4. illegal-combination fallback (results moved after their calls, synthetic results for
  *    unanswered calls, orphans and duplicates dropped, empty messages dropped).
  */
@@ -30,12 +31,14 @@ export function toAiSdkMessagesWithReport(
   messages: ModelMessage[],
   options: AiSdkSerializerOptions = {},
 ): SerializationReport {
-  const profile = providerProfileOf(options.provider);
+  const profile = providerProfileOf(options.provider, options);
   const fallbacks: SerializationFallback[] = [];
   const split = replaceAssistantFiles(splitIntoDrafts(messages, fallbacks), profile, fallbacks);
-  const signed = profile.dropUnsignedReasoning ? dropUnsignedReasoning(split, fallbacks) : split;
-  const placed = placeSystemMessages(signed, profile, fallbacks);
-  const paired = pairToolResults(mergeAdjacentDrafts(placed, profile.strictTurns), fallbacks);
+  const replayable = keepReplayableReasoning(split, profile, fallbacks);
+  const placed = placeSystemMessages(replayable, profile, fallbacks);
+  const paired = pairToolResults(mergeAdjacentDrafts(placed, profile.strictTurns), fallbacks, {
+    toolCallsAsText: options.toolCallsAsText === true,
+  });
   const merged = mergeAdjacentDrafts(paired, profile.strictTurns);
   return { messages: renderDrafts(ensureLeadingUser(merged, profile, fallbacks)), fallbacks };
 }

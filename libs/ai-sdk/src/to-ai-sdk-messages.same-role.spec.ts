@@ -76,13 +76,16 @@ describe('consecutive same-role messages', () => {
   ];
 
   it.each(['anthropic', 'google', undefined])(
-    'merge for user messages when provider %s needs alternating turns',
+    'merge for user messages when provider %s needs alternating turns, the summary marked',
     (provider) => {
       expect(toAiSdkMessages(twoUsers, { provider })).toEqual([
         {
           role: 'user',
           content: [
-            { type: 'text', text: 'Summary of earlier work.' },
+            {
+              type: 'text',
+              text: '<compact-summary>\nSummary of earlier work.\n</compact-summary>',
+            },
             { type: 'text', text: 'Continue' },
           ],
         },
@@ -90,7 +93,30 @@ describe('consecutive same-role messages', () => {
     },
   );
 
-  it('stay apart for user messages with openai', () => {
+  it('mark a hand-off summary that shares a user turn, and leave user words unmarked', () => {
+    expect(
+      toAiSdkMessages(
+        [
+          m('m1', 'user', 'user_input', 'Review it'),
+          m('m2', 'user', 'handoff_summary', 'build fixed the login check'),
+        ],
+        { provider: 'anthropic' },
+      ),
+    ).toEqual([
+      {
+        role: 'user',
+        content: [
+          { type: 'text', text: 'Review it' },
+          {
+            type: 'text',
+            text: '<handoff-summary>\nbuild fixed the login check\n</handoff-summary>',
+          },
+        ],
+      },
+    ]);
+  });
+
+  it('stay apart for user messages with openai, the summary plain', () => {
     expect(toAiSdkMessages(twoUsers, { provider: 'openai' })).toEqual([
       { role: 'user', content: 'Summary of earlier work.' },
       { role: 'user', content: 'Continue' },

@@ -156,8 +156,23 @@ describe('provider compatibility', () => {
   );
 
   describe('provider openai (permissive)', () => {
-    it('keeps later system messages in place', () => {
-      expect(toAiSdkMessagesWithReport(history, { provider: 'openai' })).toEqual({
+    it('sends later system messages as reminders by default, as for every provider', () => {
+      expect(toAiSdkMessages(history, { provider: 'openai' })).toEqual([
+        { role: 'system', content: 'Workspace root is /repo' },
+        { role: 'user', content: 'Fix login' },
+        { role: 'assistant', content: 'On it.' },
+        {
+          role: 'user',
+          content: '<system-reminder>\nThe user switched to plan mode.\n</system-reminder>',
+        },
+        { role: 'user', content: 'Only plan, please.' },
+      ]);
+    });
+
+    it('keeps later system messages in place when asked to', () => {
+      expect(
+        toAiSdkMessagesWithReport(history, { provider: 'openai', systemMessages: 'in-place' }),
+      ).toEqual({
         messages: [
           { role: 'system', content: 'Workspace root is /repo' },
           { role: 'user', content: 'Fix login' },
@@ -187,7 +202,7 @@ describe('provider compatibility', () => {
     });
   });
 
-  describe('reasoning without a signature', () => {
+  describe('reasoning goes only to the provider family that signed it', () => {
     const step = [
       m('m1', 'user', 'user_input', 'Hi'),
       m('m2', 'assistant', 'assistant_reasoning', [
@@ -216,22 +231,43 @@ describe('provider compatibility', () => {
         ],
         fallbacks: [
           {
-            rule: 'unsigned-reasoning-dropped',
-            detail: '1 reasoning part(s) without an Anthropic signature removed.',
+            rule: 'reasoning-dropped',
+            detail:
+              '1 reasoning part(s) removed: this provider replays only reasoning signed by anthropic.',
             sourceMessageIds: ['m2'],
           },
           {
-            rule: 'unsigned-reasoning-dropped',
+            rule: 'reasoning-dropped',
             detail:
-              '1 reasoning part(s) without an Anthropic signature removed, leaving the assistant message empty; message removed.',
+              '1 reasoning part(s) removed: this provider replays only reasoning signed by anthropic; the assistant message had nothing else and was removed.',
             sourceMessageIds: ['m3'],
           },
         ],
       });
     });
 
-    it('is kept for other providers', () => {
-      expect(toAiSdkMessages(step, { provider: 'google' })[1]).toEqual({
+    it('keeps only Google-signed reasoning for google, and none for OpenAI Chat', () => {
+      const signedByGoogle = {
+        type: 'reasoning' as const,
+        text: 'thought',
+        providerOptions: { google: { thoughtSignature: 'ts-1' } },
+      };
+      const history = [
+        ...step.slice(0, 3),
+        m('m5', 'assistant', 'assistant_reasoning', [signedByGoogle]),
+      ];
+      expect(toAiSdkMessages(history, { provider: 'google' })).toEqual([
+        { role: 'user', content: 'Hi' },
+        { role: 'assistant', content: [signedByGoogle] },
+      ]);
+      expect(toAiSdkMessages(step, { provider: 'openai.chat' })).toEqual([
+        { role: 'user', content: 'Hi' },
+        { role: 'user', content: 'And?' },
+      ]);
+    });
+
+    it('is kept whole for an unknown provider', () => {
+      expect(toAiSdkMessages(step, { provider: 'mistral' })[1]).toEqual({
         role: 'assistant',
         content: [
           { type: 'reasoning', text: 'from another provider' },
@@ -243,6 +279,28 @@ describe('provider compatibility', () => {
           { type: 'reasoning', text: 'unsigned only' },
         ],
       });
+    });
+
+    it('stays reasoning when it was recorded as a string, never visible text', () => {
+      const history = [
+        m('m1', 'user', 'user_input', 'Hi'),
+        m('m2', 'assistant', 'assistant_reasoning', 'thinking it over'),
+        m('m3', 'assistant', 'assistant_text', 'Hello.'),
+      ];
+      expect(toAiSdkMessages(history)).toEqual([
+        { role: 'user', content: 'Hi' },
+        {
+          role: 'assistant',
+          content: [
+            { type: 'reasoning', text: 'thinking it over' },
+            { type: 'text', text: 'Hello.' },
+          ],
+        },
+      ]);
+      expect(toAiSdkMessages(history, { provider: 'anthropic' })).toEqual([
+        { role: 'user', content: 'Hi' },
+        { role: 'assistant', content: 'Hello.' },
+      ]);
     });
   });
 });

@@ -21,8 +21,21 @@ describe('toAiSdkPrompt', () => {
     });
   });
 
-  it('keeps later system messages in `messages` for openai', () => {
-    expect(toAiSdkPrompt(history, { provider: 'openai' })).toEqual({
+  it.each(['openai', 'openai.chat', 'google', undefined])(
+    'leaves no system message in `messages` for %s either',
+    (provider) => {
+      const prompt = toAiSdkPrompt(history, { provider });
+      expect(prompt.system).toBe('Workspace root is /repo\n\nAnswer in English.');
+      expect(prompt.messages.filter((message) => message.role === 'system')).toEqual([]);
+      expect(prompt.messages.at(-1)).toEqual({
+        role: 'user',
+        content: '<system-reminder>\nPlan mode is on.\n</system-reminder>',
+      });
+    },
+  );
+
+  it('keeps later system messages in `messages` for openai when asked to', () => {
+    expect(toAiSdkPrompt(history, { provider: 'openai', systemMessages: 'in-place' })).toEqual({
       system: 'Workspace root is /repo\n\nAnswer in English.',
       messages: [
         { role: 'user', content: 'Fix login' },

@@ -8,6 +8,7 @@ import type {
   ToolCallPart,
   ToolResultPart,
 } from '@agent-ledger/messages';
+import type { SummaryKind } from '../summary-text';
 
 /** A tool result whose `toolName` is known (the AI SDK requires it). */
 export type NamedToolResultPart = ToolResultPart & { toolName: string };
@@ -28,7 +29,13 @@ export type ToolDraftPart<TResult extends ToolResultPart> = TResult | ToolApprov
  */
 export type Draft<TResult extends ToolResultPart, TInline extends ToolResultPart> =
   | { role: 'system'; content: string; sourceMessageIds: string[] }
-  | { role: 'user'; content: string | UserDraftPart[]; sourceMessageIds: string[] }
+  | {
+      role: 'user';
+      content: string | UserDraftPart[];
+      sourceMessageIds: string[];
+      /** Set for a summary: marked as what it is when it has to share a user turn. */
+      summary?: SummaryKind;
+    }
   | {
       role: 'assistant';
       content: string | AssistantDraftPart<TInline>[];

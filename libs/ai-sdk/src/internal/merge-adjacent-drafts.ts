@@ -1,4 +1,5 @@
 import type { ToolResultPart } from '@agent-ledger/messages';
+import { summaryText } from '../summary-text';
 import type { Draft } from './draft';
 
 /**
@@ -6,7 +7,9 @@ import type { Draft } from './draft';
  * step (reasoning, text, tool calls) become one assistant message with the parts in order,
  * consecutive tool messages one tool message, consecutive system messages one system message
  * (texts joined by a blank line). Consecutive user messages merge only when `mergeUsers` is set
- * (providers that require alternating turns). Merged string contents become text parts.
+ * (providers that require alternating turns); a compact or hand-off summary merged so is marked
+ * (`summaryText`), so that it is not read as the user's own words. Merged string contents become
+ * text parts.
  */
 export function mergeAdjacentDrafts<TResult extends ToolResultPart, TInline extends ToolResultPart>(
   drafts: Draft<TResult, TInline>[],
@@ -36,7 +39,7 @@ function mergeTwo<TResult extends ToolResultPart, TInline extends ToolResultPart
   if (first.role === 'user' && second.role === 'user') {
     return {
       role: 'user',
-      content: [...asParts(first.content), ...asParts(second.content)],
+      content: [...asParts(marked(first)), ...asParts(marked(second))],
       sourceMessageIds,
     };
   }
@@ -51,6 +54,18 @@ function mergeTwo<TResult extends ToolResultPart, TInline extends ToolResultPart
     return { role: 'tool', content: [...first.content, ...second.content], sourceMessageIds };
   }
   return undefined;
+}
+
+/** A summary's text marked as what it is (it is about to share a user turn); other content as is. */
+function marked<TResult extends ToolResultPart, TInline extends ToolResultPart>(
+  draft: Extract<Draft<TResult, TInline>, { role: 'user' }>,
+): Extract<Draft<TResult, TInline>, { role: 'user' }>['content'] {
+  if (draft.summary === undefined) return draft.content;
+  const kind = draft.summary;
+  if (typeof draft.content === 'string') return summaryText(kind, draft.content);
+  return draft.content.map((part) =>
+    part.type === 'text' ? { ...part, text: summaryText(kind, part.text) } : part,
+  );
 }
 
 function asParts<TPart>(content: string | TPart[]): Array<TPart | { type: 'text'; text: string }> {

@@ -4,7 +4,7 @@ import type {
   ToolResultOutput,
   ToolResultPart,
 } from '@agent-ledger/messages';
-import { MISSING_TOOL_RESULT_TEXT } from '../fallback-texts';
+import { AWAITING_APPROVAL_TEXT, MISSING_TOOL_RESULT_TEXT } from '../fallback-texts';
 import { toolCallText } from '../tool-call-text';
 import type { SerializationFallback } from '../serialization-report';
 import type {
@@ -28,14 +28,17 @@ import { toolCallTextReason } from './tool-call-text-reason';
  *   an `Object.prototype` member) becomes, with its approval and its result, one assistant text
  *   part in its place (`toolCallText`);
  * - a call without a result gets a synthetic one: `execution-denied` when its approval was
- *   denied, else `error-text` — except a call whose approval response is in the history's last
- *   message, which the AI SDK itself executes or denies (`generateText` resolves it);
+ *   denied, a text saying it awaits approval when its request has no response, else `error-text`
+ *   saying no result was recorded — except a call whose approval response is in the history's last
+ *   message, which is left pending: the AI SDK itself executes or denies it (`generateText`);
+ * - with `toolCallsAsText`, every call is sent as text with its result (a call made without tools);
  * - orphan and duplicate tool parts are dropped (see `indexToolParts`), and assistant messages
  *   left empty are dropped.
  */
 export function pairToolResults(
   drafts: SplitDraft[],
   fallbacks: SerializationFallback[],
+  options: { toolCallsAsText: boolean } = { toolCallsAsText: false },
 ): PairedDraft[] {
   const index = indexToolParts(drafts, fallbacks);
   const paired: PairedDraft[] = [];
@@ -62,6 +65,7 @@ export function pairToolResults(
           draft.sourceMessageIds,
           index,
           fallbacks,
+          options.toolCallsAsText,
         );
         if (content.length === 0) {
           fallbacks.push({
@@ -92,6 +96,7 @@ function assistantContent(
   sourceMessageIds: string[],
   index: ToolPartIndex,
   fallbacks: SerializationFallback[],
+  toolCallsAsText: boolean,
 ): { content: AssistantDraftPart<never>[]; calls: ToolCallPart[] } {
   const content: AssistantDraftPart<never>[] = [];
   const calls: ToolCallPart[] = [];
@@ -104,7 +109,9 @@ function assistantContent(
         break;
       case 'tool-call': {
         if (index.calls.get(part.toolCallId)?.part !== part) break; // a duplicate
-        const reason = toolCallTextReason(part);
+        const reason = toolCallsAsText
+          ? 'the call is made without tools (toolCallsAsText)'
+          : toolCallTextReason(part);
         if (reason !== undefined) {
           content.push(callAsText(part, reason, index, sourceMessageIds, fallbacks));
           break;
@@ -174,10 +181,13 @@ function toolAnswers(
       result.sourceMessageIds.forEach((id) => sourceMessageIds.add(id));
       continue;
     }
-    if (atTail && responses.length > 0) continue; // generateText executes or denies it
+    // An answered approval in the history's last message: generateText executes or denies it.
+    if (atTail && responses.length > 0) continue;
+    const awaiting = responses.length === 0 && index.requestsByCall.has(call.toolCallId);
     const denial = responses.find((response) => !response.part.approved)?.part;
-    const output: ToolResultOutput =
-      denial === undefined
+    const output: ToolResultOutput = awaiting
+      ? { type: 'error-text', value: AWAITING_APPROVAL_TEXT }
+      : denial === undefined
         ? { type: 'error-text', value: MISSING_TOOL_RESULT_TEXT }
         : {
             type: 'execution-denied',
@@ -190,11 +200,19 @@ function toolAnswers(
       output,
     });
     callSourceIds.forEach((id) => sourceMessageIds.add(id));
-    fallbacks.push({
-      rule: 'missing-tool-result',
-      detail: `Tool call ${call.toolCallId} (${call.toolName}) has no result; a synthetic ${output.type} result was added.`,
-      sourceMessageIds: callSourceIds,
-    });
+    fallbacks.push(
+      awaiting
+        ? {
+            rule: 'awaiting-approval-result',
+            detail: `Tool call ${call.toolCallId} (${call.toolName}) awaits approval and has not run; a result saying so was added.`,
+            sourceMessageIds: callSourceIds,
+          }
+        : {
+            rule: 'missing-tool-result',
+            detail: `Tool call ${call.toolCallId} (${call.toolName}) has no result; a synthetic ${output.type} result was added.`,
+            sourceMessageIds: callSourceIds,
+          },
+    );
   }
   return { content, sourceMessageIds: [...sourceMessageIds] };
 }

@@ -1,5 +1,6 @@
 import type { ModelMessagePart, ModelMessage } from '@agent-ledger/projections';
 import type { SerializationFallback } from '../serialization-report';
+import type { SummaryKind } from '../summary-text';
 import type { AssistantDraftPart, SplitDraft, ToolDraftPart, UserDraftPart } from './draft';
 import type { ImagePart, ToolResultPart } from '@agent-ledger/messages';
 import { isBlank } from './is-blank';
@@ -42,6 +43,21 @@ function draftsOfMessage(message: ModelMessage, fallbacks: SerializationFallback
     if (message.role === 'tool') {
       log('misplaced-part-moved', `${describe(message)} has text content; sent as a user message.`);
       return [{ role: 'user', content: message.content, sourceMessageIds }];
+    }
+    if (message.semanticType === 'assistant_reasoning' && message.role === 'assistant') {
+      // Reasoning recorded as a string is still reasoning, never visible text.
+      return [
+        {
+          role: 'assistant',
+          content: [{ type: 'reasoning', text: message.content }],
+          sourceMessageIds,
+        },
+      ];
+    }
+    if (message.role === 'user' && isSummary(message.semanticType)) {
+      return [
+        { role: 'user', content: message.content, sourceMessageIds, summary: message.semanticType },
+      ];
     }
     return [{ role: message.role, content: message.content, sourceMessageIds }];
   }
@@ -145,6 +161,10 @@ function appendPart(drafts: SplitDraft[], placed: PlacedPart, sourceMessageIds: 
 
 function withOptions<T extends object>(part: T, providerOptions: ImagePart['providerOptions']): T {
   return providerOptions === undefined ? part : { ...part, providerOptions };
+}
+
+function isSummary(semanticType: ModelMessage['semanticType']): semanticType is SummaryKind {
+  return semanticType === 'compact_summary' || semanticType === 'handoff_summary';
 }
 
 function describe(message: ModelMessage): string {

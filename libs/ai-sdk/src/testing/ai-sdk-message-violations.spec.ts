@@ -53,13 +53,18 @@ describe('aiSdkMessageViolations', () => {
     ]);
   });
 
-  it('allows consecutive user messages and late system text for openai only', () => {
+  it('allows consecutive user messages and (in place) late system text for openai only', () => {
     const messages = [
       { role: 'user' as const, content: 'a' },
       { role: 'user' as const, content: 'b' },
       { role: 'system' as const, content: 'note' },
     ];
-    expect(aiSdkMessageViolations(messages, { provider: 'openai' })).toEqual([]);
+    expect(
+      aiSdkMessageViolations(messages, { provider: 'openai', systemMessages: 'in-place' }),
+    ).toEqual([]);
+    expect(aiSdkMessageViolations(messages, { provider: 'openai' })).toEqual([
+      'messages[2] (system) is a system message after the start',
+    ]);
     expect(aiSdkMessageViolations(messages, { provider: 'google' })).toEqual([
       'messages[1] (user) follows another user message',
       'messages[2] (system) is a system message after the start',

@@ -20,7 +20,7 @@ export function aiSdkMessageViolations(
   messages: AiSdkModelMessage[],
   options: AiSdkSerializerOptions = {},
 ): string[] {
-  const profile = providerProfileOf(options.provider);
+  const profile = providerProfileOf(options.provider, options);
   const violations: string[] = [];
   messages.forEach((message, index) => {
     const where = `messages[${index}] (${message.role})`;

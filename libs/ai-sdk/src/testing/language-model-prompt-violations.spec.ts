@@ -37,7 +37,7 @@ describe('languageModelPromptViolations', () => {
           { role: 'user', content: [{ type: 'text', text: 'Hi' }] },
           { role: 'system', content: 'late' },
         ],
-        { provider: 'openai' },
+        { provider: 'openai', systemMessages: 'in-place' },
       ),
     ).toEqual([]);
   });

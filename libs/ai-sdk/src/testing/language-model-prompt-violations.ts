@@ -13,7 +13,7 @@ export function languageModelPromptViolations(
   prompt: LanguageModelV3Prompt,
   options: AiSdkSerializerOptions = {},
 ): string[] {
-  const { systemOnlyAtStart } = providerProfileOf(options.provider);
+  const { systemOnlyAtStart } = providerProfileOf(options.provider, options);
   const violations: string[] = [];
   let conversationStarted = false;
   prompt.forEach((message, index) => {
