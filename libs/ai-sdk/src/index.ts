@@ -10,7 +10,11 @@ export {
   LEADING_USER_TEXT,
   MISSING_TOOL_RESULT_TEXT,
 } from './fallback-texts';
-export { fromAiSdkMessages, type FromAiSdkMessagesOptions } from './from-ai-sdk-messages';
+export {
+  fromAiSdkMessages,
+  type FromAiSdkMessagesOptions,
+  type ResponseMessageSource,
+} from './from-ai-sdk-messages';
 export {
   providerProfileOf,
   type ProviderProfile,
@@ -28,3 +32,10 @@ export { toAiSdkMessages } from './to-ai-sdk-messages';
 export { toAiSdkMessagesWithReport } from './to-ai-sdk-messages-with-report';
 export { toAiSdkPrompt, type AiSdkPrompt } from './to-ai-sdk-prompt';
 export { toolCallText } from './tool-call-text';
+export {
+  DEFAULT_SUMMARIZATION_INSTRUCTIONS,
+  SUMMARIZATION_REQUEST,
+  toSummarizationPrompt,
+  type SummarizationPrompt,
+  type SummarizationPromptOptions,
+} from './to-summarization-prompt';

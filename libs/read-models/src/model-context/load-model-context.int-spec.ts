@@ -1,4 +1,5 @@
 import fc from 'fast-check';
+import { DEFAULT_SUMMARIZATION_INSTRUCTIONS, SUMMARIZATION_REQUEST } from '@agent-ledger/ai-sdk';
 import { normalizeSessionEvents, type SessionEvent } from '@agent-ledger/events';
 import { projectToModel } from '@agent-ledger/projections';
 import { arbitrarySessionHistory, seedExampleEvents } from '@agent-ledger/testing';
@@ -48,7 +49,7 @@ describe('loadModelContext', () => {
     );
   });
 
-  it('reads backwards only to the latest boundary', async () => {
+  it('reads the window backwards to the latest boundary, and the system notes before it', async () => {
     const fixture = createReadModelFixture();
     try {
       const events = seedExampleEvents();
@@ -96,6 +97,13 @@ describe('loadModelContext', () => {
         messages: [
           {
             view: 'model',
+            role: 'system',
+            semanticType: 'system_note',
+            sourceMessageIds: ['m1'],
+            content: 'Workspace root is /repo',
+          },
+          {
+            view: 'model',
             role: 'user',
             semanticType: 'compact_summary',
             sourceMessageIds: ['b1-summary'],
@@ -115,7 +123,8 @@ describe('loadModelContext', () => {
           injectedNotes: [],
           appliedCompactBoundaryId: 'b1',
           repairs: [],
-          window: { fromRevision: 7, toRevision: 9, compactBoundaryId: 'b1', eventsRead: 3 },
+          // 3 events of the window, then the 7 before it scanned for system notes.
+          window: { fromRevision: 7, toRevision: 9, compactBoundaryId: 'b1', eventsRead: 10 },
         },
       });
     } finally {
@@ -200,8 +209,49 @@ describe('loadModelContext', () => {
         fromRevision: 4,
         toRevision: 7,
         compactBoundaryId: 'b1',
-        eventsRead: 6,
+        // 6 for the window and the call before it, 4 scanned before the boundary for system notes.
+        eventsRead: 10,
       });
+    } finally {
+      await fixture.close();
+    }
+  });
+
+  it('gives the compact view as a ready-to-send summarization call', async () => {
+    const fixture = createReadModelFixture();
+    try {
+      await appendSessionEvents(fixture.store, 's1', seedExampleEvents());
+      const context = await loadModelContext(fixture.store, 's1', {
+        format: 'compact-prompt',
+        provider: 'anthropic',
+      });
+      if (context.format !== 'compact-prompt') throw new Error('expected compact-prompt');
+      expect(context.system).toBe(
+        `${DEFAULT_SUMMARIZATION_INSTRUCTIONS}\n\n<session-system-prompt>\nWorkspace root is /repo\n</session-system-prompt>`,
+      );
+      // No tool parts: the summarization call is made without tools.
+      expect(context.messages).toEqual([
+        { role: 'user', content: '帮我看看 src/auth.ts 为什么登录失败，并修一下。' },
+        {
+          role: 'assistant',
+          content: [
+            {
+              type: 'text',
+              text: '[Tool "Read" was called with {"file_path":"src/auth.ts"} and returned: [Old tool result content cleared]]',
+            },
+            { type: 'text', text: '我先定位问题，再修改登录逻辑。' },
+          ],
+        },
+        { role: 'user', content: SUMMARIZATION_REQUEST },
+      ]);
+      const plain = await loadModelContext(fixture.store, 's1', { format: 'compact' });
+      expect(plain.messages.map((message) => 'view' in message && message.view)).toEqual([
+        'compact',
+        'compact',
+        'compact',
+        'compact',
+        'compact',
+      ]);
     } finally {
       await fixture.close();
     }

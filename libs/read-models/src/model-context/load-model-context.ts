@@ -1,9 +1,15 @@
-import { toAiSdkMessagesWithReport, type SerializationFallback } from '@agent-ledger/ai-sdk';
+import {
+  toAiSdkMessagesWithReport,
+  toSummarizationPrompt,
+  type SerializationFallback,
+} from '@agent-ledger/ai-sdk';
 import type { EventStore } from '@agent-ledger/event-store';
 import { normalizeSessionEvents } from '@agent-ledger/events';
 import type { RuntimeMessage } from '@agent-ledger/messages';
 import {
+  projectToCompact,
   projectToModel,
+  type CompactMessage,
   type ModelMessage,
   type ProjectionContext,
   type ProjectionDiagnostics,
@@ -11,10 +17,18 @@ import {
 import type { ModelMessage as AiSdkModelMessage } from 'ai';
 import type { SessionRepair } from '../session-views/session-repair';
 import { lastAgentName } from './last-agent-name';
-import { readModelWindow, type ModelWindow } from './read-model-window';
+import type { SessionLogEvent } from '../runner/session-log-event';
+import { readCarriedSystemNotes } from './read-carried-system-notes';
+import { readModelWindow } from './read-model-window';
 
-/** The shapes `loadModelContext` can return the model view in. */
-export type ModelContextFormat = 'model' | 'ai-sdk' | 'ai-sdk-prompt';
+/**
+ * The shapes `loadModelContext` can return the model view in: `model` (model-view messages),
+ * `ai-sdk` (the AI SDK's `ModelMessage[]`), `ai-sdk-prompt` (`{ system, messages }` for
+ * `generateText`), and the compact view (the summarizer's input) as `compact` (compact-view
+ * messages) or `compact-prompt` (a ready-to-send summarization call, `toSummarizationPrompt`).
+ */
+export type ModelContextFormat =
+  'model' | 'ai-sdk' | 'ai-sdk-prompt' | 'compact' | 'compact-prompt';
 
 /** Options of the model view at replay: the projection context and where in history to compute it. */
 export interface ModelContextQuery extends Partial<Omit<ProjectionContext, 'sessionId'>> {
@@ -26,6 +40,10 @@ export interface ModelContextQuery extends Partial<Omit<ProjectionContext, 'sess
   recentUserTurns?: number;
   /** Add synthetic results for tool calls without one (providers require it). Default true. */
   repairDanglingToolCalls?: boolean;
+  /** Later system text: `reminders` (default) or `in-place` where the provider takes it. */
+  systemMessages?: 'reminders' | 'in-place';
+  /** `compact-prompt`: the summarizer's instructions, instead of the default ones. */
+  instructions?: string;
 }
 
 /** What the view was computed from and what had to be repaired or fallen back on. */
@@ -57,10 +75,16 @@ export type ModelContext =
       diagnostics: ModelContextDiagnostics;
     }
   | {
-      format: 'ai-sdk-prompt';
+      format: 'ai-sdk-prompt' | 'compact-prompt';
       revision: number;
       system: string | undefined;
       messages: AiSdkModelMessage[];
+      diagnostics: ModelContextDiagnostics;
+    }
+  | {
+      format: 'compact';
+      revision: number;
+      messages: CompactMessage[];
       diagnostics: ModelContextDiagnostics;
     };
 
@@ -82,49 +106,88 @@ export async function loadModelContext(
     ...(query.atRevision === undefined ? {} : { atRevision: query.atRevision }),
     fromLatestBoundary: query.applyCompactBoundary !== false,
   });
+  const carried =
+    window.compactBoundaryId !== undefined && query.carrySystemNotes !== false
+      ? await readCarriedSystemNotes(store, sessionId, window.fromRevision)
+      : { notes: [], eventsRead: 0 };
+  const events = withCarried(window.events, carried.notes);
   const normalized = normalizeSessionEvents(
-    window.events.map((logged) => logged.event),
+    events.map((logged) => logged.event),
     { repairDanglingToolCalls: query.repairDanglingToolCalls !== false },
   );
   const context = projectionContext(sessionId, query, normalized.messages);
-  const model = projectToModel(
-    normalized.messages,
-    context,
-    query.recentUserTurns === undefined ? {} : { recentUserTurns: query.recentUserTurns },
-  );
+  const options =
+    query.recentUserTurns === undefined ? {} : { recentUserTurns: query.recentUserTurns };
+  const format = query.format ?? 'model';
+  const compact = format === 'compact' || format === 'compact-prompt';
+  const view = compact
+    ? projectToCompact(normalized.messages, context, options)
+    : projectToModel(normalized.messages, context, options);
   const diagnostics: ModelContextDiagnostics = {
-    ...model.diagnostics,
-    repairs: windowRepairs(normalized.repairs, window),
+    ...view.diagnostics,
+    repairs: windowRepairs(normalized.repairs, events, window.fromRevision),
     window: {
       fromRevision: window.fromRevision,
       toRevision: window.revision,
       ...(window.compactBoundaryId === undefined
         ? {}
         : { compactBoundaryId: window.compactBoundaryId }),
-      eventsRead: window.eventsRead,
+      eventsRead: window.eventsRead + carried.eventsRead,
     },
   };
-  const format = query.format ?? 'model';
-  if (format === 'model') {
-    return { format, revision: window.revision, messages: model.messages, diagnostics };
+  const revision = window.revision;
+  switch (format) {
+    case 'model':
+      return { format, revision, messages: modelMessagesOf(view.messages), diagnostics };
+    case 'compact':
+      return { format, revision, messages: compactMessagesOf(view.messages), diagnostics };
+    case 'compact-prompt': {
+      const prompt = toSummarizationPrompt(compactMessagesOf(view.messages), {
+        provider: query.provider,
+        instructions: query.instructions,
+      });
+      return {
+        format,
+        revision,
+        system: prompt.system,
+        messages: prompt.messages,
+        diagnostics: { ...diagnostics, fallbacks: prompt.fallbacks },
+      };
+    }
+    case 'ai-sdk':
+    case 'ai-sdk-prompt': {
+      const serialized = toAiSdkMessagesWithReport(modelMessagesOf(view.messages), {
+        provider: query.provider,
+        systemMessages: query.systemMessages,
+      });
+      const withFallbacks = { ...diagnostics, fallbacks: serialized.fallbacks };
+      if (format === 'ai-sdk') {
+        return { format, revision, messages: serialized.messages, diagnostics: withFallbacks };
+      }
+      // As `toAiSdkPrompt`: the leading system message becomes `system`.
+      const [first, ...rest] = serialized.messages;
+      const prompt =
+        first?.role === 'system'
+          ? { system: first.content, messages: rest }
+          : { system: undefined, messages: serialized.messages };
+      return { format, revision, ...prompt, diagnostics: withFallbacks };
+    }
+    default: {
+      const unreachable: never = format;
+      return unreachable;
+    }
   }
-  const serialized = toAiSdkMessagesWithReport(model.messages, { provider: query.provider });
-  const withFallbacks = { ...diagnostics, fallbacks: serialized.fallbacks };
-  if (format === 'ai-sdk') {
-    return {
-      format,
-      revision: window.revision,
-      messages: serialized.messages,
-      diagnostics: withFallbacks,
-    };
-  }
-  // As `toAiSdkPrompt`: the leading system message becomes `system`.
-  const [first, ...rest] = serialized.messages;
-  const prompt =
-    first?.role === 'system'
-      ? { system: first.content, messages: rest }
-      : { system: undefined, messages: serialized.messages };
-  return { format, revision: window.revision, ...prompt, diagnostics: withFallbacks };
+}
+
+/** The view's messages as model messages (a model view was projected unless the format is compact). */
+function modelMessagesOf(messages: ReadonlyArray<ModelMessage | CompactMessage>): ModelMessage[] {
+  return messages.flatMap((message) => (message.view === 'model' ? [message] : []));
+}
+
+function compactMessagesOf(
+  messages: ReadonlyArray<ModelMessage | CompactMessage>,
+): CompactMessage[] {
+  return messages.flatMap((message) => (message.view === 'compact' ? [message] : []));
 }
 
 function projectionContext(
@@ -137,6 +200,8 @@ function projectionContext(
     format: _format,
     recentUserTurns: _turns,
     repairDanglingToolCalls: _repair,
+    systemMessages: _systemMessages,
+    instructions: _instructions,
     ...options
   } = query;
   return {
@@ -152,12 +217,25 @@ function projectionContext(
  */
 function windowRepairs(
   repairs: ReturnType<typeof normalizeSessionEvents>['repairs'],
-  window: ModelWindow,
+  events: readonly SessionLogEvent[],
+  fromRevision: number,
 ): SessionRepair[] {
   return repairs.flatMap(({ eventIndex, ...repair }): SessionRepair[] => {
-    const revision = window.events[eventIndex]?.revision ?? -1;
-    if (revision < window.fromRevision) return [];
-    if (repair.type === 'unknown-prune-target' && window.fromRevision > 0) return [];
+    const revision = events[eventIndex]?.revision ?? -1;
+    if (revision < fromRevision) return [];
+    if (repair.type === 'unknown-prune-target' && fromRevision > 0) return [];
     return [{ ...repair, revision }];
   });
+}
+
+/** The window's events with the carried system notes among them, in log order, each once. */
+function withCarried(
+  window: readonly SessionLogEvent[],
+  carried: readonly SessionLogEvent[],
+): SessionLogEvent[] {
+  if (carried.length === 0) return [...window];
+  const inWindow = new Set(window.map((logged) => logged.revision));
+  return [...window, ...carried.filter((logged) => !inWindow.has(logged.revision))].sort(
+    (a, b) => a.revision - b.revision,
+  );
 }

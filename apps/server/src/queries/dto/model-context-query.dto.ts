@@ -1,19 +1,38 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
-import { IsBoolean, IsIn, IsInt, IsOptional, Min } from 'class-validator';
+import { IsBoolean, IsIn, IsInt, IsOptional, IsString, Length, Min } from 'class-validator';
 import { ProjectionOptionsQueryDto } from './projection-options-query.dto';
 import { BooleanQuery, IntegerQuery } from './query-transforms';
 
 /** `GET /v1/sessions/:sessionId/model-context` query. */
 export class ModelContextQueryDto extends ProjectionOptionsQueryDto {
   @ApiPropertyOptional({
-    enum: ['model', 'ai-sdk', 'ai-sdk-prompt'],
+    enum: ['model', 'ai-sdk', 'ai-sdk-prompt', 'compact', 'compact-prompt'],
     default: 'model',
     description:
-      'model: model-view messages; ai-sdk: the AI SDK ModelMessage[]; ai-sdk-prompt: { system, messages } for generateText.',
+      'model: model-view messages; ai-sdk: the AI SDK ModelMessage[]; ai-sdk-prompt: { system, messages } for generateText (no system message inside messages); compact: the compact view (what the next summary should cover); compact-prompt: { system, messages } of a ready-to-send summarization call on the compact view (its text is the compact_summary to record).',
   })
   @IsOptional()
-  @IsIn(['model', 'ai-sdk', 'ai-sdk-prompt'])
-  format?: 'model' | 'ai-sdk' | 'ai-sdk-prompt';
+  @IsIn(['model', 'ai-sdk', 'ai-sdk-prompt', 'compact', 'compact-prompt'])
+  format?: 'model' | 'ai-sdk' | 'ai-sdk-prompt' | 'compact' | 'compact-prompt';
+
+  @ApiPropertyOptional({
+    enum: ['reminders', 'in-place'],
+    default: 'reminders',
+    description:
+      'System text after the start of the conversation: reminders (a user message holding <system-reminder>…</system-reminder>, for every provider, so ai@6 does not warn and ai@7 does not refuse) or in-place (kept as system messages where the provider takes them: OpenAI).',
+  })
+  @IsOptional()
+  @IsIn(['reminders', 'in-place'])
+  systemMessages?: 'reminders' | 'in-place';
+
+  @ApiPropertyOptional({
+    description:
+      'compact-prompt only: the summarizer instructions, instead of the default ones (DEFAULT_SUMMARIZATION_INSTRUCTIONS).',
+  })
+  @IsOptional()
+  @IsString()
+  @Length(1, 20000)
+  instructions?: string;
 
   @ApiPropertyOptional({ description: 'Compute the context as of this revision (time travel).' })
   @IsOptional()

@@ -58,6 +58,16 @@ export class ProjectionOptionsQueryDto {
   injectRuntimeReminder?: boolean;
 
   @ApiPropertyOptional({
+    description:
+      'System notes recorded before the applied compact boundary stay in the model view (except those tagged until-compaction).',
+    default: true,
+  })
+  @IsOptional()
+  @BooleanQuery()
+  @IsBoolean()
+  carrySystemNotes?: boolean;
+
+  @ApiPropertyOptional({
     description: 'Recent user turns whose long tool results are truncated, not stubbed.',
     default: 2,
   })
