@@ -74,6 +74,32 @@ describe('the seed example through the four layers', () => {
     });
   });
 
+  it('the CLI takes the seed’s example pasted verbatim (no sessionId, no createdAt, JS syntax)', async () => {
+    const run = io();
+    const input = join(root, 'examples/seed-runtime-messages.verbatim.txt');
+    const code = await runCli(
+      ['project', '--view', 'transcript', '--session-id', 's1', '--input', input],
+      run.io,
+    );
+    expect(run.output().stderr).toBe('');
+    expect(code).toBe(0);
+    const printed = JSON.parse(run.output().stdout) as {
+      messages: Array<{ id: string; createdAt: string }>;
+    };
+    expect(printed.messages.map(({ id, createdAt }) => ({ id, createdAt }))).toEqual(
+      ['m1', 'm2', 'm3', 'm4', 'm5'].map((id) => ({ id, createdAt: '1970-01-01T00:00:00.000Z' })),
+    );
+    const aiSdk = io();
+    expect(await runCli(['project', '--view', 'ai-sdk', '--input', input], aiSdk.io)).toBe(0);
+    // The seed abbreviates the user's words in its example: "帮我看看 src/auth.ts ...".
+    expect(JSON.parse(aiSdk.output().stdout)).toEqual({
+      messages: seedAiSdkMessages.map((message, index) =>
+        index === 1 ? { role: 'user', content: '帮我看看 src/auth.ts ...' } : message,
+      ),
+      diagnostics: { hiddenMessageIds: [], truncatedMessageIds: ['m4'], injectedNotes: [] },
+    });
+  });
+
   it('the CLI reads stdin and prints the model view', async () => {
     const run = io(readFileSync(join(root, 'examples/seed-example.json'), 'utf8'));
     expect(await runCli(['project', '--view', 'model'], run.io)).toBe(0);
@@ -127,7 +153,7 @@ describe('the CLI on bad input', () => {
   it('refuses input that is not JSON', async () => {
     const run = io('not json');
     expect(await runCli(['project', '--view', 'model'], run.io)).toBe(1);
-    expect(run.output().stderr).toMatch(/^agent-ledger: stdin is not valid JSON/);
+    expect(run.output().stderr).toMatch(/^agent-ledger: stdin is not a JSON \(or JSON5\) array/);
   });
 
   it('refuses an unknown view with a usage error', async () => {
