@@ -36,4 +36,15 @@ export { projectToModel } from './project-to-model';
 export { projectToTranscript } from './project-to-transcript';
 export { redactSecrets } from './redact-secrets';
 export { renderExportMarkdown } from './render-export-markdown';
-export { supportsAttachment } from './supports-attachment';
+export type {
+  AttachmentRule,
+  ProviderCapabilities,
+  ProviderFamily,
+  ReasoningReplay,
+} from './providers/provider-capabilities';
+export { providerCapabilitiesOf } from './providers/provider-capabilities-of';
+export {
+  supportsAttachment,
+  type AttachmentPlace,
+  type AttachmentToSend,
+} from './supports-attachment';

@@ -9,17 +9,22 @@ export interface OmittedAttachments<P> {
 }
 
 /**
- * Replaces each image or file part the policy does not support by a text part holding a hint.
- * An image without a media type counts as `image/*`. No policy: every part is kept.
+ * Replaces each image or file part the policy does not support, in a message of `role`, by a
+ * text part holding a hint. The media type is the one the AI SDK will use: a `data:` URL's own
+ * type wins over the declared one, and an image without either counts as `image/*`. No policy:
+ * every part is kept.
  */
 export function omitUnsupportedAttachments<P extends { type: string }>(
   parts: readonly P[],
   policy: AttachmentPolicy | undefined,
+  role: 'user' | 'assistant',
 ): OmittedAttachments<P> {
   const omitted: string[] = [];
   const kept = parts.map((part): P | TextPart => {
     const attachment = describeAttachment(part);
-    if (policy === undefined || attachment === undefined || policy.supports(attachment.mediaType)) {
+    if (policy === undefined || attachment === undefined) return part;
+    const place = role === 'user' ? 'user-message' : 'assistant-message';
+    if (policy.supports({ place, mediaType: attachment.mediaType, url: attachment.url })) {
       return part;
     }
     const hint = attachmentHint(attachment.name, attachment.mediaType, policy.reason);
@@ -31,10 +36,32 @@ export function omitUnsupportedAttachments<P extends { type: string }>(
 
 function describeAttachment(part: {
   type: string;
-}): { name: string; mediaType: string } | undefined {
-  if (isImagePart(part)) return { name: 'image', mediaType: part.mediaType ?? 'image/*' };
-  if (isFilePart(part)) return { name: part.filename ?? 'file', mediaType: part.mediaType };
+}): { name: string; mediaType: string; url: boolean } | undefined {
+  if (isImagePart(part)) {
+    const data = readData(part.image);
+    return {
+      name: 'image',
+      mediaType: data.mediaType ?? part.mediaType ?? 'image/*',
+      url: data.url,
+    };
+  }
+  if (isFilePart(part)) {
+    const data = readData(part.data);
+    return {
+      name: part.filename ?? 'file',
+      mediaType: data.mediaType ?? part.mediaType,
+      url: data.url,
+    };
+  }
   return undefined;
+}
+
+/** Whether the data is a URL other than `data:`, and a `data:` URL's media type. */
+function readData(data: string): { url: boolean; mediaType?: string } {
+  const dataUrl = /^data:([^;,]+)[;,]/i.exec(data);
+  if (dataUrl?.[1] !== undefined) return { url: false, mediaType: dataUrl[1].toLowerCase() };
+  // Base64 has no `:`, so only a URL string parses here (as the AI SDK tells them apart).
+  return { url: URL.canParse(data) };
 }
 
 function isImagePart(part: { type: string }): part is ImagePart {

@@ -87,7 +87,11 @@ function projectContent(
     case 'user_input':
     case 'assistant_text': {
       if (typeof runtime.content === 'string') return runtime.content;
-      const { parts, omitted } = omitUnsupportedAttachments(runtime.content, policy.attachments);
+      const { parts, omitted } = omitUnsupportedAttachments(
+        runtime.content,
+        policy.attachments,
+        runtime.role,
+      );
       if (omitted.length > 0) outcome.omittedAttachments = omitted;
       return parts;
     }

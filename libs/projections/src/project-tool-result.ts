@@ -21,7 +21,8 @@ export interface ProjectedToolResult {
  * 2. `includeToolResults: false` → every part is a stub;
  * 3. a part longer than the soft limit is a stub when `older` (before the recent user turns),
  *    else truncated (head and tail kept);
- * 4. media in content outputs that the provider cannot take becomes a text hint.
+ * 4. a media item of a content output that the provider cannot take in a tool result becomes a
+ *    text item holding a hint; the rest of the output is kept.
  */
 export function projectToolResult(
   message: ToolResultMessage,
@@ -70,7 +71,11 @@ function omitUnsupportedMedia(
 ): ToolResultPart {
   if (policy === undefined || part.output.type !== 'content') return part;
   const value = part.output.value.map((item) => {
-    if (item.type !== 'media' || policy.supports(item.mediaType)) return item;
+    if (item.type !== 'media') return item;
+    // Media items are inline base64: the AI SDK passes `data` through as it is.
+    if (policy.supports({ place: 'tool-result', mediaType: item.mediaType, url: false })) {
+      return item;
+    }
     const hint = attachmentHint('media', item.mediaType, policy.reason);
     result.omittedAttachments.push(hint);
     return { type: 'text' as const, text: hint };

@@ -1,10 +1,11 @@
 import { DEFAULT_RECENT_USER_TURNS, DEFAULT_TOOL_RESULT_SOFT_LIMIT_CHARS } from './defaults';
-import { supportsAttachment } from './supports-attachment';
+import { providerCapabilitiesOf } from './providers/provider-capabilities-of';
+import { supportsAttachment, type AttachmentToSend } from './supports-attachment';
 import type { ProjectToModelOptions, ProjectionContext } from './types';
 
 /** Which attachments may be sent, and the words that explain an omission. */
 export interface AttachmentPolicy {
-  supports: (mediaType: string) => boolean;
+  supports: (attachment: AttachmentToSend) => boolean;
   /** Ends the hint: `[Attachment omitted: <name> (<type>) — <reason>]`. */
   reason: string;
 }
@@ -22,7 +23,7 @@ export interface ModelPolicy {
   includeToolResults: boolean;
   toolResultSoftLimitChars: number;
   recentUserTurns: number;
-  /** Absent: every attachment is kept. */
+  /** Absent (no provider, or one without a capability table): every attachment is kept. */
   attachments?: AttachmentPolicy;
 }
 
@@ -45,11 +46,12 @@ export function resolveModelPolicy(
     ),
     recentUserTurns: countOr(options.recentUserTurns, DEFAULT_RECENT_USER_TURNS),
   };
-  if (provider === undefined) return policy;
+  const capabilities = providerCapabilitiesOf(provider);
+  if (provider === undefined || capabilities === undefined) return policy;
   return {
     ...policy,
     attachments: {
-      supports: (mediaType) => supportsAttachment(provider, mediaType),
+      supports: (attachment) => supportsAttachment(capabilities, attachment),
       reason: `not supported by provider "${provider}"`,
     },
   };

@@ -1,31 +1,55 @@
-/**
- * Media types each known provider accepts as attachments (image/file parts, tool-output media).
- * `type/*` matches every subtype. Unknown providers are not listed: they keep everything.
- */
-const ACCEPTED_MEDIA_TYPES: ReadonlyMap<string, readonly string[]> = new Map([
-  ['anthropic', ['image/*', 'application/pdf', 'text/plain']],
-  ['openai', ['image/*', 'application/pdf']],
-  ['google', ['image/*', 'application/pdf', 'audio/*', 'video/*', 'text/*']],
-]);
+import type { AttachmentRule, ProviderCapabilities } from './providers/provider-capabilities';
 
-/** Provider ids that share another's capabilities. */
-const ALIASES: ReadonlyMap<string, string> = new Map([
-  ['azure', 'openai'],
-  ['google-vertex', 'google'],
-]);
+/** Where an attachment would be sent: each place has its own rule in a provider's table. */
+export type AttachmentPlace = 'user-message' | 'assistant-message' | 'tool-result';
+
+/** An attachment the model view would send, as the provider adapter will see it. */
+export interface AttachmentToSend {
+  place: AttachmentPlace;
+  /** `type/*` when only the top-level type is known (an image part without a media type). */
+  mediaType: string;
+  /** The data is a URL (`https:`, `gs:`…), not inline bytes. */
+  url: boolean;
+}
 
 /**
- * True when `provider` can take an attachment of `mediaType`. The provider id is matched on its
- * part before the first dot, case-insensitively (`anthropic.messages` is `anthropic`); media-type
- * parameters (`;charset=…`) are ignored. An unknown provider accepts everything: the projection
- * cannot know better, and the provider will say so.
+ * True when the provider described by `capabilities` takes the attachment where it would be
+ * sent. A user message's file part of an `image/…` type follows the image rule, as the adapters
+ * send such files as images. Media-type parameters (`;charset=…`) and case are ignored. A type
+ * with an unknown subtype (`image/*`) is taken when the rule takes any subtype of it: the AI SDK
+ * detects an image's type from its bytes before the adapter sees it.
  */
-export function supportsAttachment(provider: string, mediaType: string): boolean {
-  const name = provider.toLowerCase().split('.')[0] ?? '';
-  const accepted = ACCEPTED_MEDIA_TYPES.get(ALIASES.get(name) ?? name);
-  if (accepted === undefined) return true;
-  const type = (mediaType.split(';')[0] ?? '').trim().toLowerCase();
-  return accepted.some((pattern) =>
-    pattern.endsWith('/*') ? type.startsWith(pattern.slice(0, -1)) : type === pattern,
-  );
+export function supportsAttachment(
+  capabilities: ProviderCapabilities,
+  attachment: AttachmentToSend,
+): boolean {
+  const mediaType = (attachment.mediaType.split(';')[0] ?? '').trim().toLowerCase();
+  const rule = ruleFor(capabilities, attachment.place, mediaType);
+  if (attachment.url && !rule.urls) return false;
+  const topLevel = mediaType.endsWith('/*') ? mediaType.slice(0, -1) : undefined;
+  return rule.mediaTypes.some((pattern) => {
+    if (topLevel !== undefined) return pattern.startsWith(topLevel);
+    return pattern.endsWith('/*')
+      ? mediaType.startsWith(pattern.slice(0, -1))
+      : mediaType === pattern;
+  });
+}
+
+function ruleFor(
+  capabilities: ProviderCapabilities,
+  place: AttachmentPlace,
+  mediaType: string,
+): AttachmentRule {
+  switch (place) {
+    case 'user-message':
+      return mediaType.startsWith('image/') ? capabilities.userImages : capabilities.userFiles;
+    case 'assistant-message':
+      return capabilities.assistantFiles;
+    case 'tool-result':
+      return capabilities.toolResultMedia;
+    default: {
+      const unreachable: never = place;
+      return unreachable;
+    }
+  }
 }
