@@ -58,6 +58,11 @@ export type FallbackRule =
   | 'orphan-approval-response-dropped'
   /** A second response to the same approval request was removed. */
   | 'duplicate-approval-response-dropped'
+  /**
+   * A reminder recorded after an approval response was moved before the approved call, so the
+   * response stays the last message and `generateText` executes the tool.
+   */
+  | 'reminder-moved-before-pending-approval'
   /** A tool call awaiting approval got a result saying so (it has not run; the provider needs a result). */
   | 'awaiting-approval-result'
   /** The first turn was not a user turn: a placeholder user message was inserted. */

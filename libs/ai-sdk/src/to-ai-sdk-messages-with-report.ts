@@ -1,5 +1,6 @@
 import type { ModelMessage } from '@agent-ledger/projections';
 import { ensureLeadingUser } from './internal/ensure-leading-user';
+import { keepApprovalsLast } from './internal/keep-approvals-last';
 import { keepReplayableReasoning } from './internal/keep-replayable-reasoning';
 import { mergeAdjacentDrafts } from './internal/merge-adjacent-drafts';
 import { pairToolResults } from './internal/pair-tool-results';
@@ -35,7 +36,7 @@ export function toAiSdkMessagesWithReport(
   const fallbacks: SerializationFallback[] = [];
   const split = replaceAssistantFiles(splitIntoDrafts(messages, fallbacks), profile, fallbacks);
   const replayable = keepReplayableReasoning(split, profile, fallbacks);
-  const placed = placeSystemMessages(replayable, profile, fallbacks);
+  const placed = keepApprovalsLast(placeSystemMessages(replayable, profile, fallbacks), fallbacks);
   const paired = pairToolResults(mergeAdjacentDrafts(placed, profile.strictTurns), fallbacks, {
     toolCallsAsText: options.toolCallsAsText === true,
   });

@@ -35,6 +35,8 @@ export type Draft<TResult extends ToolResultPart, TInline extends ToolResultPart
       sourceMessageIds: string[];
       /** Set for a summary: marked as what it is when it has to share a user turn. */
       summary?: SummaryKind;
+      /** Set for system text sent as a `<system-reminder>` user message. */
+      reminder?: true;
     }
   | {
       role: 'assistant';

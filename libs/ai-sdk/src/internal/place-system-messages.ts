@@ -31,6 +31,7 @@ export function placeSystemMessages(
       role: 'user',
       content: systemReminder(draft.content),
       sourceMessageIds: draft.sourceMessageIds,
+      reminder: true,
     };
   });
 }
