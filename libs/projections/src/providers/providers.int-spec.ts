@@ -11,6 +11,7 @@ import { createGoogleGenerativeAI } from '@ai-sdk/google';
 import { createOpenAI } from '@ai-sdk/openai';
 import { generateText, type LanguageModel } from 'ai';
 import { projectToModel } from '../project-to-model';
+import { providerCapabilitiesOf } from './provider-capabilities-of';
 
 /** The `fetch` every `@ai-sdk/*` provider factory takes. */
 type FetchFunction = NonNullable<NonNullable<Parameters<typeof createAnthropic>[0]>['fetch']>;
@@ -336,6 +337,13 @@ describe('provider capability tables through the real adapters', () => {
       if (bodies.length !== 1) throw new Error(`expected one request, got ${bodies.length}`);
       return { projected, result, body: bodies[0] };
     }
+
+    it("reads the same table under the model's own provider id", () => {
+      const model = providerCase.model(capturing(providerCase.response).fetch);
+      if (typeof model === 'string') throw new Error('expected a model object');
+      expect(providerCapabilitiesOf(model.provider)).toBe(providerCapabilitiesOf(provider));
+      expect(providerCapabilitiesOf(provider)).toBeDefined();
+    });
 
     it('sends one request and the AI SDK warns about nothing', async () => {
       const { result } = await send();
