@@ -178,7 +178,7 @@ describe('fromAiSdkMessages', () => {
       ]);
     });
 
-    it('turn approval requests into tool_approval_request, and provider-executed results into tool_result', () => {
+    it('turn approval requests into tool_approval_request (signature kept), and provider-executed results into tool_result', () => {
       expect(
         fromAiSdkMessages(
           [
@@ -252,7 +252,12 @@ describe('fromAiSdkMessages', () => {
           kind: 'tool_approval_request',
           role: 'assistant',
           content: [
-            { type: 'tool-approval-request', approvalId: 'approval_1', toolCallId: 'call_1' },
+            {
+              type: 'tool-approval-request',
+              approvalId: 'approval_1',
+              toolCallId: 'call_1',
+              signature: 'hmac',
+            },
           ],
         },
       ]);

@@ -21,8 +21,21 @@ export interface FromAiSdkMessagesOptions {
   agentName?: string | undefined;
   /** ISO-8601 timestamp given to every message as `createdAt`. */
   now: string;
-  /** Called once per produced message, in output order. */
-  generateId: () => string;
+  /**
+   * Called once per produced message, in output order, with where the message comes from: ids
+   * can then be positional (`<generation>:<k>`), stable however many messages follow.
+   */
+  generateId: (source: ResponseMessageSource) => string;
+}
+
+/** Where a produced runtime message comes from in the response messages. */
+export interface ResponseMessageSource {
+  /** Index of the AI SDK message in `responseMessages`. */
+  messageIndex: number;
+  /** Index of this runtime message among those the AI SDK message became (0-based). */
+  runIndex: number;
+  /** How many runtime messages the AI SDK message became. */
+  runCount: number;
 }
 
 /** A run of parts that becomes one runtime message. */
@@ -44,8 +57,10 @@ type Run =
  * - tool results → `tool_result` (role `tool`, `toolName` kept; provider-executed results that the
  *   assistant message carries inline too), approval responses → `tool_approval_response`.
  *
- * Binary data becomes base64, URLs strings. Time and ids come from `options`, so the same input
- * and the same `generateId` sequence give the same output. An unknown part type throws
+ * Binary data becomes base64, URLs strings. An approval request keeps its `signature` and
+ * `inputSchemaInput`, which the next `generateText` call checks. Time and ids come from `options`
+ * (`generateId` is told which response message each one is for), so the same input and the same
+ * `generateId` give the same output. An unknown part type throws
  * `UnsupportedAiSdkPartError`; a value that is not JSON throws `NonJsonValueError`. Empty string
  * content produces no message; message-level `providerOptions` are not kept.
  */
@@ -53,8 +68,12 @@ export function fromAiSdkMessages(
   responseMessages: Array<AssistantModelMessage | ToolModelMessage>,
   options: FromAiSdkMessagesOptions,
 ): RuntimeMessage[] {
-  const runs = responseMessages.flatMap((message, index) => runsOfMessage(message, index));
-  return runs.map((run) => toRuntimeMessage(run, options));
+  return responseMessages.flatMap((message, messageIndex) => {
+    const runs = runsOfMessage(message, messageIndex);
+    return runs.map((run, runIndex) =>
+      toRuntimeMessage(run, options, { messageIndex, runIndex, runCount: runs.length }),
+    );
+  });
 }
 
 function runsOfMessage(message: AssistantModelMessage | ToolModelMessage, index: number): Run[] {
@@ -126,9 +145,13 @@ function groupIntoRuns(parts: RuntimePart[]): Run[] {
   return runs;
 }
 
-function toRuntimeMessage(run: Run, options: FromAiSdkMessagesOptions): RuntimeMessage {
+function toRuntimeMessage(
+  run: Run,
+  options: FromAiSdkMessagesOptions,
+  source: ResponseMessageSource,
+): RuntimeMessage {
   const base = {
-    id: options.generateId(),
+    id: options.generateId(source),
     sessionId: options.sessionId,
     ...(options.runId === undefined ? {} : { runId: options.runId }),
     createdAt: options.now,

@@ -9,6 +9,7 @@ import compactBoundaryRecorded from '../../../event-schemas/compact-boundary-rec
 import compactSummaryRecorded from '../../../event-schemas/compact-summary-recorded.v1.schema.json';
 import eventMetadata from '../../../event-schemas/event-metadata.v1.schema.json';
 import handoffSummaryRecorded from '../../../event-schemas/handoff-summary-recorded.v1.schema.json';
+import modelCallRecorded from '../../../event-schemas/model-call-recorded.v1.schema.json';
 import runtimeMessage from '../../../event-schemas/runtime-message.v1.schema.json';
 import runtimeReminderRecorded from '../../../event-schemas/runtime-reminder-recorded.v1.schema.json';
 import sessionEnded from '../../../event-schemas/session-ended.v1.schema.json';
@@ -49,6 +50,7 @@ export const EVENT_DATA_SCHEMAS: Readonly<
     SessionStarted: sessionStarted,
     SessionEnded: sessionEnded,
     ToolResultsPruned: toolResultsPruned,
+    ModelCallRecorded: modelCallRecorded,
   },
 };
 

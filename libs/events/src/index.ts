@@ -1,6 +1,8 @@
 export type {
   MessageEventType,
   MessageRecordedEvent,
+  ModelCallRecordedEvent,
+  ModelCallUsage,
   RecordedSessionEvent,
   SessionEndedEvent,
   SessionEvent,

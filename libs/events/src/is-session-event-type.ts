@@ -1,11 +1,15 @@
 import { EVENT_TYPE_OF_KIND, type SessionEventType } from './session-event';
 
-/** Every session event type: one per runtime-message kind, then the lifecycle and pruning events. */
+/**
+ * Every session event type: one per runtime-message kind, then the lifecycle, pruning and
+ * model-call events.
+ */
 export const SESSION_EVENT_TYPES: readonly SessionEventType[] = [
   ...Object.values(EVENT_TYPE_OF_KIND),
   'SessionStarted',
   'SessionEnded',
   'ToolResultsPruned',
+  'ModelCallRecorded',
 ];
 
 const KNOWN_TYPES: ReadonlySet<string> = new Set(SESSION_EVENT_TYPES);

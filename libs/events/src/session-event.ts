@@ -1,4 +1,9 @@
-import type { RuntimeMessageKind, RuntimeMessageOfKind } from '@agent-ledger/messages';
+import type {
+  JsonObject,
+  ProviderOptions,
+  RuntimeMessageKind,
+  RuntimeMessageOfKind,
+} from '@agent-ledger/messages';
 
 /** Event type recorded for each runtime-message kind (past tense: it is a fact). */
 export const EVENT_TYPE_OF_KIND = {
@@ -55,9 +60,74 @@ export interface ToolResultsPrunedEvent {
   };
 }
 
+/**
+ * Token counts of one model call: the AI SDK's `LanguageModelUsage`, with the counts the provider
+ * did not report left out.
+ */
+export interface ModelCallUsage {
+  inputTokens?: number;
+  inputTokenDetails?: {
+    noCacheTokens?: number;
+    cacheReadTokens?: number;
+    cacheWriteTokens?: number;
+  };
+  outputTokens?: number;
+  outputTokenDetails?: { textTokens?: number; reasoningTokens?: number };
+  totalTokens?: number;
+  /** Deprecated in the AI SDK for `outputTokenDetails.reasoningTokens`; kept when sent. */
+  reasoningTokens?: number;
+  /** Deprecated in the AI SDK for `inputTokenDetails.cacheReadTokens`; kept when sent. */
+  cachedInputTokens?: number;
+  /** The usage as the provider reported it. */
+  raw?: JsonObject;
+}
+
+/**
+ * One model call: a step of an AI SDK `generateText`/`streamText` call (a *generation*). Written
+ * after the step's new messages, in the same append; the event id comes from `callId`, so a
+ * retried step writes nothing. Nothing of it reaches a model: it is for audits and analytics.
+ */
+export interface ModelCallRecordedEvent {
+  type: 'ModelCallRecorded';
+  data: {
+    sessionId: string;
+    /** Unique in the session: `<generationId>:step-<n>`, `<generationId>:response-<id>` or `<generationId>:messages-<count>`. */
+    callId: string;
+    /** The generation: the runtime's `generationId`, or `gen-<digest>` derived from its first response message. */
+    generationId: string;
+    /** The AI SDK's zero-based step number within the generation. */
+    stepNumber?: number;
+    runId?: string;
+    agentName?: string;
+    /** The AI SDK provider id (`anthropic.messages`). */
+    provider?: string;
+    modelId?: string;
+    /** The provider's id of the response. */
+    responseId?: string;
+    /** The AI SDK's `finishReason` (`stop`, `tool-calls`, …). */
+    finishReason?: string;
+    usage?: ModelCallUsage;
+    providerMetadata?: ProviderOptions;
+    /** The session revision whose model context the call was made from, when the runtime said so. */
+    contextRevision?: number;
+    /**
+     * How many response messages of the generation the step carried (the AI SDK accumulates them
+     * over a generation's steps): the generation's next call starts after them.
+     */
+    responseMessageCount: number;
+    /** Runtime message ids of the step's own response messages, new or already recorded. */
+    messageIds: string[];
+    recordedAt: string;
+  };
+}
+
 /** Every event a session stream may hold. */
 export type SessionEvent =
-  MessageRecordedEvent | SessionStartedEvent | SessionEndedEvent | ToolResultsPrunedEvent;
+  | MessageRecordedEvent
+  | SessionStartedEvent
+  | SessionEndedEvent
+  | ToolResultsPrunedEvent
+  | ModelCallRecordedEvent;
 
 /** Every session event type name. */
 export type SessionEventType = SessionEvent['type'];

@@ -69,7 +69,7 @@ describe('validateSessionEventPayload', () => {
   describe('refuses', () => {
     it('an unknown event type', () => {
       expect(validateSessionEventPayload({ type: 'UserInputRecordedd', data: {} })).toEqual([
-        'type: "UserInputRecordedd" is not a session event type (known: SystemNoteRecorded, UserInputRecorded, AssistantTextRecorded, AssistantReasoningRecorded, ToolCallRecorded, ToolResultRecorded, ToolApprovalRequested, ToolApprovalResponded, CompactBoundaryRecorded, CompactSummaryRecorded, RuntimeReminderRecorded, HandoffSummaryRecorded, AgentSwitchNoteRecorded, SessionStarted, SessionEnded, ToolResultsPruned)',
+        'type: "UserInputRecordedd" is not a session event type (known: SystemNoteRecorded, UserInputRecorded, AssistantTextRecorded, AssistantReasoningRecorded, ToolCallRecorded, ToolResultRecorded, ToolApprovalRequested, ToolApprovalResponded, CompactBoundaryRecorded, CompactSummaryRecorded, RuntimeReminderRecorded, HandoffSummaryRecorded, AgentSwitchNoteRecorded, SessionStarted, SessionEnded, ToolResultsPruned, ModelCallRecorded)',
       ]);
     });
 
@@ -218,6 +218,40 @@ describe('validateSessionEventPayload', () => {
       ]);
     });
 
+    it('tool_approval_request: keeps the AI SDK signature and inputSchemaInput; v1 events without them stay valid', () => {
+      const signed = messageEvent('tool_approval_request', 'assistant', {
+        content: [
+          {
+            type: 'tool-approval-request',
+            approvalId: 'a1',
+            toolCallId: 'call_1',
+            signature: 'hmac-base64url',
+            inputSchemaInput: { command: 'ls', limit: '10' },
+          },
+        ],
+      });
+      expect(validateSessionEventPayload(signed)).toEqual([]);
+      const unsigned = messageEvent('tool_approval_request', 'assistant', {
+        content: [{ type: 'tool-approval-request', approvalId: 'a1', toolCallId: 'call_1' }],
+      });
+      expect(validateSessionEventPayload(unsigned)).toEqual([]);
+      const wrong = messageEvent('tool_approval_request', 'assistant', {
+        content: [
+          {
+            type: 'tool-approval-request',
+            approvalId: 'a1',
+            toolCallId: 'call_1',
+            signature: 7,
+            signed: true,
+          },
+        ],
+      });
+      expect(validateSessionEventPayload(wrong)).toEqual([
+        'message "m9": data/content/0/signed: is not allowed here (allowed: type, approvalId, toolCallId, signature, inputSchemaInput)',
+        'message "m9": data/content/0/signature: must be string',
+      ]);
+    });
+
     it('tool_approval_response: approved is a boolean, role tool', () => {
       const event = messageEvent('tool_approval_response', 'user', {
         content: [{ type: 'tool-approval-response', approvalId: 'a1', approved: 'yes' }],
@@ -301,6 +335,69 @@ describe('validateSessionEventPayload', () => {
         'data/reason: is required',
         'data/messageIds: must not be empty; expected a non-empty array of ids of tool_result runtime messages',
       ]);
+    });
+
+    describe('ModelCallRecorded', () => {
+      const call = {
+        sessionId: 's1',
+        callId: 'gen-1:step-0',
+        generationId: 'gen-1',
+        responseMessageCount: 2,
+        messageIds: ['gen-1:0', 'gen-1:1'],
+        recordedAt: '2026-04-08T10:00:00.000Z',
+      };
+
+      it('accepts the required facts alone, and every optional one', () => {
+        expect(validateSessionEventPayload({ type: 'ModelCallRecorded', data: call })).toEqual([]);
+        const full = {
+          ...call,
+          stepNumber: 0,
+          runId: 'run-7',
+          agentName: 'build',
+          provider: 'anthropic.messages',
+          modelId: 'claude-sonnet-4-5',
+          responseId: 'msg_01',
+          finishReason: 'tool-calls',
+          usage: {
+            inputTokens: 1200,
+            inputTokenDetails: { noCacheTokens: 200, cacheReadTokens: 1000, cacheWriteTokens: 0 },
+            outputTokens: 80,
+            outputTokenDetails: { textTokens: 60, reasoningTokens: 20 },
+            totalTokens: 1280,
+            reasoningTokens: 20,
+            cachedInputTokens: 1000,
+            raw: { input_tokens: 200, cache_read_input_tokens: 1000 },
+          },
+          providerMetadata: { anthropic: { cacheCreationInputTokens: 0 } },
+          contextRevision: 5,
+        };
+        expect(
+          validateSessionEventPayload({ type: 'ModelCallRecorded', data: full, metadata: V1 }),
+        ).toEqual([]);
+      });
+
+      it('refuses negative or non-numeric counts, unknown usage fields and a missing callId', () => {
+        const { callId: _callId, ...withoutCallId } = call;
+        const event = {
+          type: 'ModelCallRecorded',
+          data: {
+            ...withoutCallId,
+            stepNumber: 1.5,
+            usage: {
+              inputTokens: -1,
+              outputTokens: '80',
+              outputTokenDetails: { imageTokens: 3 },
+            },
+          },
+        };
+        expect(validateSessionEventPayload(event)).toEqual([
+          'data/callId: is required',
+          'data/stepNumber: must be integer',
+          'data/usage/inputTokens: must be >= 0',
+          'data/usage/outputTokens: must be number',
+          'data/usage/outputTokenDetails/imageTokens: is not allowed here (allowed: textTokens, reasoningTokens)',
+        ]);
+      });
     });
   });
 });

@@ -89,6 +89,17 @@ export interface ToolApprovalRequestPart {
   type: 'tool-approval-request';
   approvalId: string;
   toolCallId: string;
+  /**
+   * The AI SDK's HMAC of the approval (`experimental_toolApprovalSecret`), binding it to its
+   * call's id, tool name and input. Kept verbatim: `generateText` refuses an approved call whose
+   * request lost it (`AI_InvalidToolApprovalSignatureError`).
+   */
+  signature?: string;
+  /**
+   * The tool input before the tool's input schema validated and transformed it, when it differs
+   * from the call's `input`: `generateText` validates it again before running an approved call.
+   */
+  inputSchemaInput?: JsonValue;
 }
 
 /** The answer to a tool-approval request. */

@@ -1,6 +1,7 @@
 import { messageRecorded, type SessionEvent } from '@agent-ledger/events';
 import type { RuntimeMessage } from '@agent-ledger/messages';
 import { handoffMessages } from './handoff-messages';
+import { decideModelCall } from './decide-model-call';
 import type {
   CompactSession,
   EndSession,
@@ -9,6 +10,7 @@ import type {
   SessionDecisionContext,
 } from './session-command';
 import { SessionRuleError } from './session-rule-error';
+import { startingSession } from './starting-session';
 import type { SessionState } from './session-state';
 import { selectNewMessages } from './select-new-messages';
 import { selectToolResultsToPrune } from './select-tool-results-to-prune';
@@ -37,6 +39,9 @@ export function decideSession(
       return recordMessages(command.sessionId, handoffMessages(command, context), state, context);
     case 'EndSession':
       return decideEnd(command, state, context);
+    case 'RecordModelCall':
+      requireNotEnded(command.sessionId, state);
+      return decideModelCall(command, state, context);
     default: {
       const unreachable: never = command;
       return unreachable;
@@ -52,21 +57,7 @@ function recordMessages(
 ): SessionEvent[] {
   const accepted = selectNewMessages(sessionId, messages, state);
   if (accepted.length === 0) return [];
-  const events: SessionEvent[] = accepted.map(messageRecorded);
-  if (state.status !== 'new') return events;
-  const agentName = accepted.find((message) => message.metadata?.agentName !== undefined)?.metadata
-    ?.agentName;
-  return [
-    {
-      type: 'SessionStarted',
-      data: {
-        sessionId,
-        startedAt: context.now,
-        ...(agentName !== undefined ? { agentName } : {}),
-      },
-    },
-    ...events,
-  ];
+  return startingSession(sessionId, accepted.map(messageRecorded), state, context);
 }
 
 function decideCompaction(

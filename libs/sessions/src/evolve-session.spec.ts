@@ -23,6 +23,8 @@ describe('evolveSession', () => {
       summarizedBoundaryIds: new Set(),
       toolResults: new Map([['m4', { length: 45, userTurn: 1, pruned: false }]]),
       userTurns: 1,
+      modelCalls: new Map(),
+      generationResponseCounts: new Map(),
     });
   });
 

@@ -1,4 +1,5 @@
 import type { SessionEvent } from '@agent-ledger/events';
+import { modelCallFingerprint } from './model-call-fingerprint';
 import { recordMessage } from './record-message';
 import type { SessionState } from './session-state';
 
@@ -21,6 +22,14 @@ export function evolveSession(state: SessionState, event: SessionEvent): Session
         if (facts !== undefined) facts.pruned = true;
       }
       return state;
+    case 'ModelCallRecorded': {
+      const { callId, generationId, responseMessageCount } = event.data;
+      if (state.status === 'new') state.status = 'active';
+      state.modelCalls.set(callId, modelCallFingerprint(event.data));
+      const counted = state.generationResponseCounts.get(generationId) ?? 0;
+      state.generationResponseCounts.set(generationId, Math.max(counted, responseMessageCount));
+      return state;
+    }
     case 'SystemNoteRecorded':
     case 'UserInputRecorded':
     case 'AssistantTextRecorded':

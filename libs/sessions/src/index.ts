@@ -9,8 +9,10 @@ export type {
   CompactSession,
   EndSession,
   HandoffSession,
+  ModelCallFacts,
   PruneSelection,
   PruneToolResults,
+  RecordModelCall,
   SessionCommand,
   SessionDecisionContext,
 } from './session-command';

@@ -13,5 +13,7 @@ export function initialSessionState(): SessionState {
     summarizedBoundaryIds: new Set(),
     toolResults: new Map(),
     userTurns: 0,
+    modelCalls: new Map(),
+    generationResponseCounts: new Map(),
   };
 }

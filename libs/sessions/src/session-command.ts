@@ -1,3 +1,4 @@
+import type { ModelCallRecordedEvent } from '@agent-ledger/events';
 import type {
   CompactBoundaryMessage,
   CompactSummaryMessage,
@@ -60,12 +61,40 @@ export interface EndSession {
   reason?: string;
 }
 
+/** What a model call says of itself: the `ModelCallRecorded` data the command does not derive. */
+export type ModelCallFacts = Omit<
+  ModelCallRecordedEvent['data'],
+  'sessionId' | 'responseMessageCount' | 'messageIds' | 'recordedAt'
+>;
+
+/**
+ * Record one model call of a generation (a step of an AI SDK `generateText` call) with the
+ * response messages of the generation so far, as the AI SDK accumulates them: each message is
+ * recorded once, whichever step sends it again. The ids of the runtime messages are positional
+ * in the generation (`<generationId>:<k>`), so a message sent again at its index is a retry.
+ */
+export interface RecordModelCall {
+  type: 'RecordModelCall';
+  sessionId: string;
+  /**
+   * The generation's response messages so far, each as the runtime messages it became (none for
+   * an empty one), in order: index k is the AI SDK's `response.messages[k]`.
+   */
+  responseMessages: RuntimeMessage[][];
+  call: ModelCallFacts;
+}
+
 /** Every command the session decider takes. */
 export type SessionCommand =
-  AppendMessages | CompactSession | PruneToolResults | HandoffSession | EndSession;
+  | AppendMessages
+  | CompactSession
+  | PruneToolResults
+  | HandoffSession
+  | EndSession
+  | RecordModelCall;
 
 /** What a decision may depend on besides the command and the state: the clock, as an argument. */
 export interface SessionDecisionContext {
-  /** ISO-8601 time of the decision (`SessionStarted.startedAt`, `compactedAt`, hand-off `createdAt`). */
+  /** ISO-8601 time of the decision (`SessionStarted.startedAt`, `compactedAt`, hand-off `createdAt`, `recordedAt`). */
   now: string;
 }

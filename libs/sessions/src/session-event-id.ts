@@ -7,7 +7,8 @@ export const SESSION_EVENT_ID_NAMESPACE = 'b229b306-5490-4185-86da-8293304e97a3'
 /**
  * The id of a session event, derived from what the event is (UUID v5), never random: a message's
  * event id comes from the session id and the message id, so a client that re-sends an append
- * whose response it lost produces the same event ids, and the store treats it as a retry.
+ * whose response it lost produces the same event ids, and the store treats it as a retry. A
+ * model call's comes from the session id and its `callId`.
  */
 export function sessionEventId(sessionId: string, event: SessionEvent): string {
   return uuidv5(eventName(sessionId, event), SESSION_EVENT_ID_NAMESPACE);
@@ -20,6 +21,8 @@ function eventName(sessionId: string, event: SessionEvent): string {
       return `${sessionId}\u0000${event.type}`;
     case 'ToolResultsPruned':
       return `${sessionId}\u0000${event.type}\u0000${event.data.messageIds.join('\u0000')}`;
+    case 'ModelCallRecorded':
+      return `${sessionId}\u0000model-call\u0000${event.data.callId}`;
     case 'SystemNoteRecorded':
     case 'UserInputRecorded':
     case 'AssistantTextRecorded':

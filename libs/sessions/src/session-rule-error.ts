@@ -17,7 +17,9 @@ export type SessionRuleCode =
   | 'BoundaryAlreadySummarized'
   | 'SummaryDoesNotNameBoundary'
   | 'UnknownMessage'
-  | 'NotAToolResult';
+  | 'NotAToolResult'
+  | 'GenerationConflict'
+  | 'ModelCallConflict';
 
 /** Where in the command the broken rule is. */
 export interface SessionRuleLocation {

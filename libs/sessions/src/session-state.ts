@@ -37,4 +37,11 @@ export interface SessionState {
   toolResults: Map<string, ToolResultFacts>;
   /** Number of `user_input` messages recorded. */
   userTurns: number;
+  /** A fingerprint of every recorded model call (all its facts but `recordedAt` and `messageIds`), by `callId`. */
+  modelCalls: Map<string, string>;
+  /**
+   * Per generation, how many of its response messages its recorded calls carried (the most of
+   * any): the next call of the generation owns the messages from that index on.
+   */
+  generationResponseCounts: Map<string, number>;
 }

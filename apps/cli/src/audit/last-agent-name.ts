@@ -11,7 +11,8 @@ export function lastAgentName(events: readonly SessionEvent[]): string | undefin
       event === undefined ||
       event.type === 'SessionStarted' ||
       event.type === 'SessionEnded' ||
-      event.type === 'ToolResultsPruned'
+      event.type === 'ToolResultsPruned' ||
+      event.type === 'ModelCallRecorded'
     ) {
       continue;
     }

@@ -17,6 +17,7 @@ import {
   ApiUnprocessableEntityResponse,
 } from '@nestjs/swagger';
 import { RequestValidationError } from '../http/request-validation.error';
+import { aiSdkStepFacts } from './ai-sdk-step-facts';
 import { CLOCK, type Clock } from '../tokens';
 import { AppendMessagesCommand } from './commands/append-messages.command';
 import { CompactSessionCommand } from './commands/compact-session.command';
@@ -160,7 +161,8 @@ export class SessionsController {
   @Post('ai-sdk-steps')
   @HttpCode(200)
   @ApiOperation({
-    summary: "Record a model step: the AI SDK's response.messages, converted to runtime messages",
+    summary:
+      "Record a model step as onStepFinish gives it: the generation's response.messages so far (each recorded once) and the model call (ModelCallRecorded)",
   })
   @ApiOkResponse({ type: SessionCommandResponseDto })
   @ApiPayloadTooLargeResponse({
@@ -172,15 +174,11 @@ export class SessionsController {
     @Body() body: RecordAiSdkStepDto,
   ): Promise<SessionCommandResult> {
     const parsed = parseAiSdkResponseMessages(body.messages);
-    if (!parsed.ok) throw new RequestValidationError(parsed.errors);
-    const { stepId, runId, agentName } = body;
+    const facts = aiSdkStepFacts(body);
+    const errors = [...(parsed.ok ? [] : parsed.errors), ...(facts.ok ? [] : facts.errors)];
+    if (!parsed.ok || !facts.ok) throw new RequestValidationError(errors);
     return this.commandBus.execute(
-      new RecordAiSdkStepCommand(
-        sessionId,
-        parsed.messages,
-        withoutUndefined({ stepId, runId, agentName }),
-        body.expectedRevision,
-      ),
+      new RecordAiSdkStepCommand(sessionId, parsed.messages, facts.facts, body.expectedRevision),
     );
   }
 

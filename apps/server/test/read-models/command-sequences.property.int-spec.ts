@@ -420,6 +420,8 @@ function commandMessageIds(command: SessionCommand): string[] {
       return [command.boundary.id, command.summary.id];
     case 'HandoffSession':
       return [command.summaryMessageId, command.switchNoteMessageId];
+    case 'RecordModelCall':
+      return command.responseMessages.flat().map((message) => message.id);
     case 'PruneToolResults':
     case 'EndSession':
       return [];

@@ -35,9 +35,11 @@ export type RuntimePart =
 /**
  * Converts one AI SDK response part to its runtime-message (plain JSON) form: binary file data
  * becomes base64, a `URL` its string, tool inputs and outputs are checked to be JSON.
- * Fields the runtime types have no place for are not kept: an approval request's `signature`
- * and `inputSchemaInput`, an approval response's `providerExecuted`, tool outputs'
- * `providerOptions`, a `file-data` item's `filename`. Unknown part types throw.
+ * An approval request keeps `signature` and `inputSchemaInput` (the next `generateText` checks
+ * them). Fields the runtime types have no place for are not kept: an approval response's
+ * `providerExecuted` (the serializer never sends provider-executed calls as calls, so the AI SDK
+ * never needs it back), tool outputs' `providerOptions`, a `file-data` item's `filename`.
+ * Unknown part types throw.
  */
 export function fromAiSdkPart(part: AiSdkPart, location: string): RuntimePart {
   switch (part.type) {
@@ -75,6 +77,12 @@ export function fromAiSdkPart(part: AiSdkPart, location: string): RuntimePart {
         type: 'tool-approval-request',
         approvalId: part.approvalId,
         toolCallId: part.toolCallId,
+        ...(part.signature === undefined ? {} : { signature: part.signature }),
+        ...(part.inputSchemaInput === undefined
+          ? {}
+          : {
+              inputSchemaInput: toJsonValue(part.inputSchemaInput, `${location}, inputSchemaInput`),
+            }),
       };
     case 'tool-approval-response':
       return {

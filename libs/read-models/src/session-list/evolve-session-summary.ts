@@ -1,3 +1,4 @@
+import type { ModelCallUsage } from '@agent-ledger/events';
 import type { RuntimeMessage } from '@agent-ledger/messages';
 import type { SessionLogEvent } from '../runner/session-log-event';
 import type { SessionSummary } from './session-summary';
@@ -38,6 +39,8 @@ export function evolveSessionSummary(
       return { ...next, ended: true };
     case 'ToolResultsPruned':
       return { ...next, pruningCount: next.pruningCount + 1 };
+    case 'ModelCallRecorded':
+      return withModelCall(next, event.data.usage);
     case 'SystemNoteRecorded':
     case 'UserInputRecorded':
     case 'AssistantTextRecorded':
@@ -80,6 +83,15 @@ function withMessage(summary: SessionSummary, message: RuntimeMessage): SessionS
     compacted: true,
     compactionCount: withAgent.compactionCount + 1,
     lastCompactBoundaryId: message.id,
+  };
+}
+
+function withModelCall(summary: SessionSummary, usage: ModelCallUsage | undefined): SessionSummary {
+  return {
+    ...summary,
+    modelCalls: (summary.modelCalls ?? 0) + 1,
+    inputTokens: (summary.inputTokens ?? 0) + (usage?.inputTokens ?? 0),
+    outputTokens: (summary.outputTokens ?? 0) + (usage?.outputTokens ?? 0),
   };
 }
 

@@ -5,7 +5,8 @@ import type { SessionLogEvent } from '../runner/session-log-event';
 import { evolveSessionSummary } from './evolve-session-summary';
 import type { SessionSummary } from './session-summary';
 
-const SCHEMA_VERSION = 1;
+/** Bumped when the summary changes shape: the runner then rebuilds the session list (2: model calls and tokens). */
+const SCHEMA_VERSION = 2;
 
 /** The session list's table; `position` orders it newest first. */
 export const SESSION_LIST_SCHEMA_SQL = `

@@ -20,6 +20,13 @@ export interface SessionSummary {
   lastCompactBoundaryId?: string;
   /** Pruning marks recorded. */
   pruningCount: number;
+  /**
+   * Model calls recorded (`ModelCallRecorded`) and the input and output tokens they report in
+   * total (a call without a count adds 0); absent until the session's first model call.
+   */
+  modelCalls?: number;
+  inputTokens?: number;
+  outputTokens?: number;
   ended: boolean;
   /** Revision of the session's latest event (pass it as `expectedRevision` to append after it). */
   revision: number;

@@ -1,13 +1,35 @@
+import type { ModelCallUsage } from '@agent-ledger/events';
+import type { ProviderOptions } from '@agent-ledger/messages';
 import { Command } from '@nestjs/cqrs';
 import type { AssistantModelMessage, ToolModelMessage } from 'ai';
 import type { SessionCommandResult } from '../session-command-runner';
 
-/** Record one model step: the AI SDK's `response.messages`, converted to runtime messages. */
+/** What the runtime says of a step besides its messages (all optional, as `onStepFinish` has them). */
+export interface AiSdkStepFacts {
+  generationId?: string;
+  /** Deprecated alias of `generationId`. */
+  stepId?: string;
+  stepNumber?: number;
+  runId?: string;
+  agentName?: string;
+  provider?: string;
+  modelId?: string;
+  responseId?: string;
+  finishReason?: string;
+  usage?: ModelCallUsage;
+  providerMetadata?: ProviderOptions;
+  contextRevision?: number;
+}
+
+/**
+ * Record one model step: the AI SDK's `response.messages` of the generation so far (converted to
+ * runtime messages, each recorded once) and the model call itself.
+ */
 export class RecordAiSdkStepCommand extends Command<SessionCommandResult> {
   constructor(
     readonly sessionId: string,
     readonly messages: Array<AssistantModelMessage | ToolModelMessage>,
-    readonly options: { stepId?: string; runId?: string; agentName?: string } = {},
+    readonly facts: AiSdkStepFacts = {},
     readonly expectedRevision?: number,
   ) {
     super();

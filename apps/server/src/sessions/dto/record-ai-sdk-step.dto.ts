@@ -1,12 +1,26 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { ArrayNotEmpty, IsArray, IsNotEmpty, IsOptional, IsString } from 'class-validator';
+import { Type } from 'class-transformer';
+import {
+  IsArray,
+  IsInt,
+  IsNotEmpty,
+  IsObject,
+  IsOptional,
+  IsString,
+  Min,
+  ValidateNested,
+} from 'class-validator';
 import { WithExpectedRevisionDto } from './expected-revision.dto';
+import { ModelCallUsageDto } from './model-call-usage.dto';
 
-/** Body of `POST /v1/sessions/:sessionId/ai-sdk-steps`. */
+/**
+ * Body of `POST /v1/sessions/:sessionId/ai-sdk-steps`: what `onStepFinish(step)` of the AI SDK's
+ * `generateText`/`streamText` gives, posted as it is, once per step.
+ */
 export class RecordAiSdkStepDto extends WithExpectedRevisionDto {
   @ApiProperty({
     description:
-      "The `response.messages` of the AI SDK's `generateText`/`streamText` (assistant and tool messages), as JSON.",
+      "The step's `response.messages` (assistant and tool messages), as JSON. The AI SDK accumulates them: each step's array holds every response message of the generation so far, and may start with a tool message holding the results of tools approved before the call. Each message is recorded once: the message at index k gets the id `<generationId>:<k>` (`<generationId>:<k>.<j>` when it becomes several runtime messages), so a message a later step sends again at its index is recognized, and one that differs from the message recorded there is refused with 422 `GenerationConflict`.",
     type: 'array',
     items: { type: 'object', additionalProperties: true },
     example: [
@@ -35,18 +49,39 @@ export class RecordAiSdkStepDto extends WithExpectedRevisionDto {
     ],
   })
   @IsArray()
-  @ArrayNotEmpty()
   messages!: unknown[];
 
   @ApiPropertyOptional({
     description:
-      "Identifies the step (the AI SDK's `response.id` is a good choice); the recorded messages get the ids `<stepId>:0`, `<stepId>:1`, …. Default: derived from the body, so a retried request is recognized (and an identical second step too: send a stepId to tell them apart).",
+      'Identifies the generation: one `generateText`/`streamText` call, the same for all of its steps and new for every call (a UUID made before the call is a good choice). The recorded messages get the ids `<generationId>:<k>`. Default: `gen-<digest>` of the first response message with `runId`, `agentName` and `contextRevision` (of the whole step when `messages` is empty): two generations whose first response messages are identical, in the same run and from the same context revision, would be taken for one, so send a generationId.',
+    example: 'gen-2f6c1c9e',
+  })
+  @IsOptional()
+  @IsString()
+  @IsNotEmpty()
+  generationId?: string;
+
+  @ApiPropertyOptional({
+    description:
+      'Deprecated: the former name of `generationId`, still accepted (`generationId` wins when both are sent). A `stepId` that changes from step to step (such as `response.id`) only works when each post holds that step’s own messages; with the accumulated `step.response.messages`, send one `generationId` for all the steps.',
+    deprecated: true,
     example: 'resp_01HX',
   })
   @IsOptional()
   @IsString()
   @IsNotEmpty()
   stepId?: string;
+
+  @ApiPropertyOptional({
+    description:
+      "The AI SDK's `step.stepNumber` (0-based). The call is identified as `<generationId>:step-<stepNumber>`; without it by `responseId`, else by the number of response messages.",
+    minimum: 0,
+    example: 1,
+  })
+  @IsOptional()
+  @IsInt()
+  @Min(0)
+  stepNumber?: number;
 
   @ApiPropertyOptional({ description: 'Recorded as `runId` on every message.', example: 'run-7' })
   @IsOptional()
@@ -55,11 +90,77 @@ export class RecordAiSdkStepDto extends WithExpectedRevisionDto {
   runId?: string;
 
   @ApiPropertyOptional({
-    description: 'Recorded as `metadata.agentName` on every message.',
+    description: 'Recorded as `metadata.agentName` on every message, and on the model call.',
     example: 'build',
   })
   @IsOptional()
   @IsString()
   @IsNotEmpty()
   agentName?: string;
+
+  @ApiPropertyOptional({
+    description: 'The AI SDK provider id: `step.model.provider` (e.g. `anthropic.messages`).',
+    example: 'anthropic.messages',
+  })
+  @IsOptional()
+  @IsString()
+  @IsNotEmpty()
+  provider?: string;
+
+  @ApiPropertyOptional({
+    description: 'The model that answered: `step.response.modelId`.',
+    example: 'claude-sonnet-4-5',
+  })
+  @IsOptional()
+  @IsString()
+  @IsNotEmpty()
+  modelId?: string;
+
+  @ApiPropertyOptional({
+    description: "The provider's id of the response: `step.response.id`.",
+    example: 'msg_01HX',
+  })
+  @IsOptional()
+  @IsString()
+  @IsNotEmpty()
+  responseId?: string;
+
+  @ApiPropertyOptional({
+    description:
+      '`step.finishReason`: `stop`, `length`, `content-filter`, `tool-calls`, `error` or `other` (any other name is kept too).',
+    example: 'tool-calls',
+  })
+  @IsOptional()
+  @IsString()
+  @IsNotEmpty()
+  finishReason?: string;
+
+  @ApiPropertyOptional({
+    description: '`step.usage`: the token counts (numbers ≥ 0) the provider reported.',
+    type: ModelCallUsageDto,
+  })
+  @IsOptional()
+  @ValidateNested()
+  @Type(() => ModelCallUsageDto)
+  usage?: ModelCallUsageDto;
+
+  @ApiPropertyOptional({
+    description: '`step.providerMetadata`: provider name to a JSON object, kept as sent.',
+    type: 'object',
+    additionalProperties: { type: 'object', additionalProperties: true },
+  })
+  @IsOptional()
+  @IsObject()
+  providerMetadata?: Record<string, unknown>;
+
+  @ApiPropertyOptional({
+    description:
+      'The session revision whose model context the call was made from (the `revision` of the `GET …/model-context` answer the runtime sent to the model); recorded on the model call.',
+    minimum: 0,
+    example: 5,
+  })
+  @IsOptional()
+  @IsInt()
+  @Min(0)
+  contextRevision?: number;
 }

@@ -1,0 +1,94 @@
+import {
+  messageRecorded,
+  type ModelCallRecordedEvent,
+  type SessionEvent,
+} from '@agent-ledger/events';
+import type { RuntimeMessage } from '@agent-ledger/messages';
+import { modelCallFingerprint } from './model-call-fingerprint';
+import type { RecordModelCall, SessionDecisionContext } from './session-command';
+import { SessionRuleError, type SessionRuleCode } from './session-rule-error';
+import type { SessionState } from './session-state';
+import { selectNewMessages } from './select-new-messages';
+import { startingSession } from './starting-session';
+
+/** Codes a message re-sent under a new id breaks: its call, result or approval id is taken. */
+const RESENT_UNDER_NEW_ID: ReadonlySet<SessionRuleCode> = new Set<SessionRuleCode>([
+  'DuplicateToolCallId',
+  'ToolCallAlreadyAnswered',
+  'DuplicateApprovalId',
+  'ApprovalAlreadyAnswered',
+]);
+
+/**
+ * The events of one model call: the generation's response messages not recorded yet (a message
+ * sent again at its index is a retry, left out), then `ModelCallRecorded`, unless that call is
+ * already recorded (a retried step appends nothing). The call's `messageIds` are those of the
+ * response messages after the ones the generation's earlier calls carried, whether this command
+ * records them or they were already recorded.
+ *
+ * Throws `GenerationConflict` when a response message differs from the one recorded at its index
+ * (a generation id reused by another `generateText` call), `ModelCallConflict` when the `callId`
+ * is recorded with other facts, and the message rules' errors otherwise. Pure.
+ */
+export function decideModelCall(
+  command: RecordModelCall,
+  state: SessionState,
+  context: SessionDecisionContext,
+): SessionEvent[] {
+  const { sessionId, responseMessages, call } = command;
+  const accepted = selectGenerationMessages(command, state);
+  const carriedBefore = state.generationResponseCounts.get(call.generationId) ?? 0;
+  const data: ModelCallRecordedEvent['data'] = {
+    sessionId,
+    ...call,
+    responseMessageCount: responseMessages.length,
+    messageIds: responseMessages
+      .slice(carriedBefore)
+      .flat()
+      .map((message) => message.id),
+    recordedAt: context.now,
+  };
+  const events: SessionEvent[] = accepted.map(messageRecorded);
+  const recorded = state.modelCalls.get(call.callId);
+  if (recorded === undefined) {
+    events.push({ type: 'ModelCallRecorded', data });
+  } else if (recorded !== modelCallFingerprint(data)) {
+    throw new SessionRuleError(
+      'ModelCallConflict',
+      `Model call "${call.callId}" is already recorded in session "${sessionId}" with other facts (step number, response id, usage, finish reason, model or number of response messages). A re-sent step must be sent unchanged; another step of the generation needs its own stepNumber (or responseId).`,
+      { field: 'callId' },
+    );
+  }
+  return startingSession(sessionId, events, state, context);
+}
+
+function selectGenerationMessages(command: RecordModelCall, state: SessionState): RuntimeMessage[] {
+  const { sessionId, responseMessages, call } = command;
+  try {
+    return selectNewMessages(sessionId, responseMessages.flat(), state);
+  } catch (error) {
+    if (!(error instanceof SessionRuleError)) throw error;
+    const location = {
+      ...(error.messageId !== undefined ? { messageId: error.messageId } : {}),
+      ...(error.field !== undefined ? { field: error.field } : {}),
+    };
+    if (error.code === 'DuplicateMessageId') {
+      const index = responseMessages.findIndex((messages) =>
+        messages.some((message) => message.id === error.messageId),
+      );
+      throw new SessionRuleError(
+        'GenerationConflict',
+        `Response message ${index} of generation "${call.generationId}" (runtime message "${location.messageId ?? ''}") differs from the one already recorded at that index. A generation is one generateText call: its steps re-send the same response messages at the same indexes. Send a new generationId for every generateText call, and the same one for all of its steps.`,
+        location,
+      );
+    }
+    if (RESENT_UNDER_NEW_ID.has(error.code)) {
+      throw new SessionRuleError(
+        error.code,
+        `${error.message} If this step re-sends the response messages of an earlier step (onStepFinish's step.response.messages holds every message of the generation so far), send the same generationId with every step of one generateText call.`,
+        location,
+      );
+    }
+    throw error;
+  }
+}

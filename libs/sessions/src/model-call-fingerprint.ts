@@ -1,0 +1,13 @@
+import { createHash } from 'node:crypto';
+import type { ModelCallRecordedEvent } from '@agent-ledger/events';
+import { canonicalJson } from './canonical-json';
+
+/**
+ * A short digest (128 bits) of what a model call says of itself: every field of its data but
+ * `recordedAt` (the server's clock) and `messageIds` (which depend on what was recorded before).
+ * A re-sent step has the same fingerprint; another call under the same `callId` does not.
+ */
+export function modelCallFingerprint(data: ModelCallRecordedEvent['data']): string {
+  const { recordedAt: _recordedAt, messageIds: _messageIds, ...facts } = data;
+  return createHash('sha256').update(canonicalJson(facts)).digest('base64url').slice(0, 22);
+}
