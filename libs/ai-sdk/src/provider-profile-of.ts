@@ -1,3 +1,4 @@
+import { providerCapabilitiesOf, type ProviderFamily } from '@agent-ledger/projections';
 import type { AiSdkSerializerOptions } from './serialization-report';
 
 /** Provider families whose adapters can replay reasoning they produced themselves. */
@@ -26,52 +27,8 @@ export interface ProviderProfile {
   assistantFiles: 'none' | 'inline-data';
 }
 
-interface ProviderFacts {
-  /** Takes system messages after the conversation started (OpenAI Chat and Responses do). */
-  systemAnywhere: boolean;
-  strictTurns: boolean;
-  reasoning: ProviderProfile['reasoning'];
-  assistantFiles: ProviderProfile['assistantFiles'];
-}
-
-/**
- * What each adapter does, read from `@ai-sdk/*` v3 (`convertTo…Messages`):
- * - `@ai-sdk/anthropic` replays `reasoning` only with `providerOptions.anthropic.signature` (or
- *   `redactedData`) and drops other reasoning; the Messages API takes system text only in `system`
- *   and needs alternating turns starting with a user turn.
- * - `@ai-sdk/openai` Responses replays reasoning with `providerOptions.openai.itemId` or
- *   `reasoningEncryptedContent`, and warns "Non-OpenAI reasoning parts are not supported" for any
- *   other; it takes system (developer) messages anywhere.
- * - `@ai-sdk/openai` Chat has no reasoning input at all: assistant reasoning parts are ignored.
- * - `@ai-sdk/google` sends reasoning as `thought: true` parts, with the `thoughtSignature` of
- *   `providerOptions.google`; Gemini takes system text only as `systemInstruction`.
- */
-const FACTS: ReadonlyMap<string, ProviderFacts> = new Map([
-  [
-    'anthropic',
-    { systemAnywhere: false, strictTurns: true, reasoning: 'anthropic', assistantFiles: 'none' },
-  ],
-  [
-    'openai.responses',
-    { systemAnywhere: true, strictTurns: false, reasoning: 'openai', assistantFiles: 'none' },
-  ],
-  [
-    'openai.chat',
-    { systemAnywhere: true, strictTurns: false, reasoning: 'none', assistantFiles: 'none' },
-  ],
-  [
-    'google',
-    {
-      systemAnywhere: false,
-      strictTurns: true,
-      reasoning: 'google',
-      assistantFiles: 'inline-data',
-    },
-  ],
-]);
-
 /** Unknown or absent provider: the strict rules (what Anthropic accepts, everyone accepts). */
-const UNKNOWN: ProviderFacts = {
+const UNKNOWN: Omit<ProviderProfile, 'systemOnlyAtStart'> & { systemAnywhere: boolean } = {
   systemAnywhere: false,
   strictTurns: true,
   reasoning: 'all',
@@ -79,23 +36,35 @@ const UNKNOWN: ProviderFacts = {
 };
 
 /**
- * The facts key of a provider id, as runtimes and the AI SDK spell it (`model.provider` is
- * `anthropic.messages`, `openai.responses`, `openai.chat`, `google.generative-ai`…).
+ * The serializer's reading of a provider's capability table (`libs/projections/src/providers`,
+ * where each fact cites the provider's documentation and the adapter's code). Reasoning goes only
+ * to the family that signed it, also for Google, whose adapter would send any reasoning as a
+ * thought: another family's reasoning means nothing to it.
  */
-function factsKey(provider: string): string {
-  const id = provider.toLowerCase();
-  const family = id.split('.')[0] ?? '';
-  if (family === 'openai' || family === 'azure') {
-    return id.endsWith('.chat') || id.includes('.chat.') ? 'openai.chat' : 'openai.responses';
-  }
-  if (family === 'google' || family === 'google-vertex' || family === 'vertex') return 'google';
-  return family;
+function profileFacts(provider: string | undefined): typeof UNKNOWN {
+  const capabilities = providerCapabilitiesOf(provider);
+  if (capabilities === undefined) return UNKNOWN;
+  return {
+    systemAnywhere: capabilities.systemInMessages,
+    strictTurns: capabilities.strictTurns,
+    reasoning:
+      capabilities.reasoning.sends === 'none' ? 'none' : REASONING_FAMILY[capabilities.family],
+    assistantFiles: capabilities.assistantFiles.mediaTypes.length === 0 ? 'none' : 'inline-data',
+  };
 }
 
+const REASONING_FAMILY: Record<ProviderFamily, ReasoningFamily> = {
+  anthropic: 'anthropic',
+  'openai-responses': 'openai',
+  'openai-chat': 'openai',
+  google: 'google',
+};
+
 /**
- * The rules for a provider id. Only OpenAI (Chat and Responses, and Azure OpenAI) takes system
- * messages anywhere and non-alternating turns; Anthropic, Google and every unknown or absent
- * provider get the strict rules. Later system messages become `<system-reminder>` user text for
+ * The rules for a provider id (matched whole, as `providerCapabilitiesOf` matches it: `anthropic`,
+ * `openai` (Responses), `openai.chat`, `google`, and the AI SDK's `model.provider` strings). Only
+ * OpenAI (Chat and Responses, and Azure OpenAI) takes system messages anywhere and non-alternating
+ * turns; Anthropic, Google and every unknown or absent provider get the strict rules. Later system messages become `<system-reminder>` user text for
  * every provider unless `systemMessages: 'in-place'` is asked for (and the provider takes them):
  * `ai@6` warns about system messages inside `messages`, and `ai@7` refuses them.
  *
@@ -108,7 +77,7 @@ export function providerProfileOf(
   provider: string | undefined,
   options: Pick<AiSdkSerializerOptions, 'systemMessages'> = {},
 ): ProviderProfile {
-  const facts = (provider === undefined ? undefined : FACTS.get(factsKey(provider))) ?? UNKNOWN;
+  const facts = profileFacts(provider);
   return {
     systemOnlyAtStart: !(options.systemMessages === 'in-place' && facts.systemAnywhere),
     strictTurns: facts.strictTurns,
