@@ -89,6 +89,7 @@ export function foldSessionEvents(events: ReadonlyArray<SessionEvent>): FoldedSe
     switch (event.type) {
       case 'SessionStarted':
       case 'SessionEnded':
+      case 'ModelCallRecorded':
         return;
       case 'ToolResultsPruned':
         prune(event.data, eventIndex);

@@ -30,6 +30,21 @@ export {
   type NormalizeSessionEventsOptions,
   type NormalizedSession,
 } from './normalize-session-events';
-export { INTERRUPTED_TOOL_CALL_OUTPUT } from './pair-tool-calls';
-export type { Repair, RepairType } from './repair';
+export { NO_RESULT_RECORDED_OUTPUT, settleOpenToolCalls } from './settle-open-tool-calls';
+export type { Repair, RepairFinding, RepairType } from './repair';
+export { pairMessage, type PairedMessage } from './pair-message';
+export type {
+  OpenToolCall,
+  PairedEntry,
+  PairingState,
+  PlacedToolCall,
+  ToolApprovalStatus,
+} from './pairing-state';
+export { InMemoryPairingState } from './in-memory-pairing-state';
+export { firstFreeId } from './logged-message';
+export {
+  openToolCallOutcome,
+  reportOpenToolCalls,
+  type OpenToolCallOutcome,
+} from './report-open-tool-calls';
 export { sameJson } from './same-json';

@@ -25,10 +25,22 @@ export function withMetadata<M extends RuntimeMessage>(
  * none in the log, even one that already uses the pattern.
  */
 export function claimUniqueId(base: string, takenIds: Set<string>, firstSuffix = 1): string {
-  const candidate = (suffix: number): string => (suffix === 1 ? base : `${base}#${suffix}`);
-  let suffix = firstSuffix;
-  while (takenIds.has(candidate(suffix))) suffix += 1;
-  const id = candidate(suffix);
+  const id = firstFreeId(base, (candidate) => takenIds.has(candidate), firstSuffix);
   takenIds.add(id);
   return id;
+}
+
+/**
+ * The first of `base`, `base#2`, `base#3`… (from `base#<firstSuffix>` when given) that `isTaken`
+ * refuses: how normalization mints ids, whatever keeps the ids in use.
+ */
+export function firstFreeId(
+  base: string,
+  isTaken: (id: string) => boolean,
+  firstSuffix = 1,
+): string {
+  const candidate = (suffix: number): string => (suffix === 1 ? base : `${base}#${suffix}`);
+  let suffix = firstSuffix;
+  while (isTaken(candidate(suffix))) suffix += 1;
+  return candidate(suffix);
 }

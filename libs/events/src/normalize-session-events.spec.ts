@@ -99,22 +99,19 @@ const hidden = <M extends RuntimeMessage>(message: M): M => ({
   metadata: { ...message.metadata, eligibleForModelContext: false },
 });
 
-const interrupted = (callMessage: ToolCallMessage, toolCallId: string): ToolResultMessage => ({
+const noResult = (callMessage: ToolCallMessage, toolCallId: string): ToolResultMessage => ({
   id: `${callMessage.id}:repair:${toolCallId}`,
   sessionId: 's1',
   kind: 'tool_result',
   role: 'tool',
   createdAt: callMessage.createdAt,
-  metadata: { synthetic: true, source: 'runtime' },
+  metadata: { synthetic: true, visibleInTranscript: false, source: 'runtime' },
   content: [
     {
       type: 'tool-result',
       toolCallId,
       toolName: 'Read',
-      output: {
-        type: 'error-text',
-        value: 'Tool call was interrupted before it returned a result.',
-      },
+      output: { type: 'error-text', value: 'No result was recorded for this tool call.' },
     },
   ],
 });
@@ -210,7 +207,7 @@ describe('normalizeSessionEvents', () => {
   });
 
   describe('dangling tool calls', () => {
-    it('inserts an interrupted result after the results that follow the call', () => {
+    it('inserts a result saying none was recorded, after the results that follow the call', () => {
       const m1 = call('m1', 1, 'c1', 'c2', 'c3');
       const events = recorded(m1, result('m2', 2, 'c1'), result('m3', 3, 'c3'), text('m4', 4));
       expect(normalizeSessionEvents(events)).toEqual({
@@ -218,7 +215,7 @@ describe('normalizeSessionEvents', () => {
           m1,
           result('m2', 2, 'c1'),
           result('m3', 3, 'c3'),
-          interrupted(m1, 'c2'),
+          noResult(m1, 'c2'),
           text('m4', 4),
         ],
         repairs: [
@@ -229,7 +226,7 @@ describe('normalizeSessionEvents', () => {
             syntheticMessageId: 'm1:repair:c2',
             eventIndex: 0,
             detail:
-              'Tool call "c2" (Read) in "m1" has no result; inserted "m1:repair:c2" with an interrupted error.',
+              'Tool call "c2" (Read) in "m1" has no result anywhere in the log; inserted "m1:repair:c2" saying that no result was recorded.',
           },
         ],
       });
@@ -240,7 +237,7 @@ describe('normalizeSessionEvents', () => {
       const normalized = normalizeSessionEvents(recorded(m1, text('m2', 2)));
       expect(normalized.messages).toEqual([
         m1,
-        { ...interrupted(m1, 'c1'), runId: 'run_1' },
+        { ...noResult(m1, 'c1'), runId: 'run_1' },
         text('m2', 2),
       ]);
     });
@@ -259,7 +256,7 @@ describe('normalizeSessionEvents', () => {
           request('m2', 2, 'a1', 'c1'),
           response('m3', 3, 'a1', false, 'Not in prod'),
           {
-            ...interrupted(m1, 'c1'),
+            ...noResult(m1, 'c1'),
             content: [
               {
                 type: 'tool-result',
@@ -307,6 +304,7 @@ describe('normalizeSessionEvents', () => {
       const { messages } = normalizeSessionEvents(recorded(m1), { now: '2026-04-09T00:00:00Z' });
       expect(messages[1]?.metadata).toEqual({
         synthetic: true,
+        visibleInTranscript: false,
         source: 'runtime',
         extra: { repairedAt: '2026-04-09T00:00:00Z' },
       });
@@ -325,10 +323,10 @@ describe('normalizeSessionEvents', () => {
   });
 
   describe('orphan tool results', () => {
-    it('keeps a result with no call before it, hidden from the model', () => {
-      const events = recorded(result('m1', 1, 'c1'), call('m2', 2, 'c1'), result('m3', 3, 'c1'));
+    it('keeps a result with no call anywhere, hidden from the model', () => {
+      const events = recorded(result('m1', 1, 'c1'), call('m2', 2, 'c2'), result('m3', 3, 'c2'));
       expect(normalizeSessionEvents(events)).toEqual({
-        messages: [hidden(result('m1', 1, 'c1')), call('m2', 2, 'c1'), result('m3', 3, 'c1')],
+        messages: [hidden(result('m1', 1, 'c1')), call('m2', 2, 'c2'), result('m3', 3, 'c2')],
         repairs: [
           {
             type: 'orphan-tool-result',
@@ -535,6 +533,274 @@ describe('normalizeSessionEvents', () => {
         hidden(bare(result('m1', 1, 'c1'))),
         call('m2', 2, 'c2'),
         result('m3', 3, 'c2'),
+      ]);
+    });
+  });
+
+  describe('repairs never lie', () => {
+    const boundary = (id: string, second: number): RuntimeMessage => ({
+      id,
+      sessionId: 's1',
+      kind: 'compact_boundary',
+      role: 'system',
+      createdAt: at(second),
+      content: { type: 'compact-boundary', trigger: 'manual' },
+    });
+    const summary = (id: string, second: number, boundaryId: string): RuntimeMessage => ({
+      id,
+      sessionId: 's1',
+      kind: 'compact_summary',
+      role: 'user',
+      createdAt: at(second),
+      metadata: { summaryForBoundaryId: boundaryId },
+      content: 'Read the auth module.',
+    });
+    const copyOf = (message: ToolResultMessage, id: string): ToolResultMessage => ({
+      ...message,
+      id,
+      metadata: { synthetic: true, visibleInTranscript: false },
+    });
+
+    it('hides a call whose only result was recorded hidden from the model, instead of inventing one', () => {
+      const m1 = call('m1', 1, 'c1');
+      const events = recorded(m1, hidden(result('m2', 2, 'c1')), text('m3', 3));
+      expect(normalizeSessionEvents(events)).toEqual({
+        messages: [hidden(m1), hidden(result('m2', 2, 'c1')), text('m3', 3)],
+        repairs: [
+          {
+            type: 'tool-call-result-hidden',
+            messageId: 'm1',
+            toolCallId: 'c1',
+            resultMessageId: 'm2',
+            eventIndex: 0,
+            detail:
+              'Tool call "c1" (Read) in "m1" has its only result in "m2", recorded hidden from the model; the call was hidden from the model too, so that neither reaches it.',
+          },
+        ],
+      });
+    });
+
+    it('keeps the other calls of that message in an eligible copy, right after it', () => {
+      const m1 = call('m1', 1, 'c1', 'c2');
+      const events = recorded(m1, hidden(result('m2', 2, 'c1')), result('m3', 3, 'c2'));
+      expect(normalizeSessionEvents(events)).toEqual({
+        messages: [
+          hidden(m1),
+          {
+            ...call('m1:repair:eligible-parts', 1, 'c2'),
+            metadata: { synthetic: true, visibleInTranscript: false },
+          },
+          hidden(result('m2', 2, 'c1')),
+          result('m3', 3, 'c2'),
+        ],
+        repairs: [
+          {
+            type: 'tool-call-result-hidden',
+            messageId: 'm1',
+            toolCallId: 'c1',
+            resultMessageId: 'm2',
+            syntheticMessageId: 'm1:repair:eligible-parts',
+            eventIndex: 0,
+            detail:
+              'Tool call "c1" (Read) in "m1" has its only result in "m2", recorded hidden from the model; the call was hidden from the model too, so that neither reaches it ("m1:repair:eligible-parts" holds the message\'s 1 other call(s) for the model).',
+          },
+        ],
+      });
+    });
+
+    it('only reports a call with a hidden result when repair is off', () => {
+      const events = recorded(call('m1', 1, 'c1'), hidden(result('m2', 2, 'c1')));
+      expect(normalizeSessionEvents(events, { repairDanglingToolCalls: false })).toEqual({
+        messages: [call('m1', 1, 'c1'), hidden(result('m2', 2, 'c1'))],
+        repairs: [
+          {
+            type: 'tool-call-result-hidden',
+            messageId: 'm1',
+            toolCallId: 'c1',
+            resultMessageId: 'm2',
+            eventIndex: 0,
+            detail:
+              'Tool call "c1" (Read) in "m1" has no result the model may see: its result in "m2" was recorded hidden from the model; left as it is (repair of dangling tool calls is off).',
+          },
+        ],
+      });
+    });
+
+    it('hides the result of a call recorded hidden from the model, saying why', () => {
+      const events = recorded(hidden(call('m1', 1, 'c1')), result('m2', 2, 'c1'));
+      expect(normalizeSessionEvents(events)).toEqual({
+        messages: [hidden(call('m1', 1, 'c1')), hidden(result('m2', 2, 'c1'))],
+        repairs: [
+          {
+            type: 'orphan-tool-result',
+            messageId: 'm2',
+            toolCallId: 'c1',
+            eventIndex: 1,
+            detail:
+              'Result of tool call "c1" in "m2" answers a call recorded hidden from the model (in "m1"); the message was hidden from the model too.',
+          },
+        ],
+      });
+    });
+
+    it('pairs a result recorded before its call with it: a copy follows the call, the transcript keeps the original', () => {
+      const events = recorded(result('m1', 1, 'c1'), call('m2', 2, 'c1'), text('m3', 3));
+      expect(normalizeSessionEvents(events)).toEqual({
+        messages: [
+          hidden(result('m1', 1, 'c1')),
+          call('m2', 2, 'c1'),
+          copyOf(result('m1', 1, 'c1'), 'm1:repair:moved'),
+          text('m3', 3),
+        ],
+        repairs: [
+          {
+            type: 'orphan-tool-result',
+            messageId: 'm1',
+            toolCallId: 'c1',
+            eventIndex: 0,
+            detail:
+              'Result of tool call "c1" in "m1" has no eligible call before it; the message was hidden from the model.',
+          },
+          {
+            type: 'tool-result-moved',
+            messageId: 'm1',
+            toolCallId: 'c1',
+            callMessageId: 'm2',
+            syntheticMessageId: 'm1:repair:moved',
+            eventIndex: 1,
+            detail:
+              'Result of tool call "c1" was recorded in "m1" before its call in "m2"; "m1:repair:moved", a copy of it, was placed right after the call for the model ("m1" stays where it was recorded, hidden from the model).',
+          },
+        ],
+      });
+    });
+
+    it('moves a result recorded before its call across a compact boundary, and its pruning and name go with it', () => {
+      const bare: ToolResultMessage = {
+        ...result('m1', 1, 'c1'),
+        content: [{ type: 'tool-result', toolCallId: 'c1', output: { type: 'text', value: 'x' } }],
+      };
+      const events = [
+        ...recorded(bare, boundary('b1', 2), summary('s1', 3, 'b1'), call('m2', 4, 'c1')),
+        pruned('2026-04-08T10:00:00Z', 'm1'),
+      ];
+      const { messages, repairs } = normalizeSessionEvents(events);
+      expect(messages).toEqual([
+        {
+          ...bare,
+          metadata: { compactedAt: '2026-04-08T10:00:00Z', eligibleForModelContext: false },
+        },
+        boundary('b1', 2),
+        summary('s1', 3, 'b1'),
+        call('m2', 4, 'c1'),
+        {
+          ...bare,
+          id: 'm1:repair:moved',
+          metadata: {
+            compactedAt: '2026-04-08T10:00:00Z',
+            synthetic: true,
+            visibleInTranscript: false,
+          },
+          content: [
+            {
+              type: 'tool-result',
+              toolCallId: 'c1',
+              toolName: 'Read',
+              output: { type: 'text', value: 'x' },
+            },
+          ],
+        },
+      ]);
+      expect(repairs.map((repair) => repair.type)).toEqual([
+        'orphan-tool-result',
+        'tool-result-moved',
+      ]);
+    });
+
+    it('pairs a call before a compact boundary with its result after it, inventing nothing', () => {
+      const events = recorded(
+        call('m1', 1, 'c1'),
+        boundary('b1', 2),
+        summary('s1', 3, 'b1'),
+        result('m2', 4, 'c1'),
+      );
+      expect(normalizeSessionEvents(events)).toEqual({
+        messages: events.map((event) => event.data),
+        repairs: [],
+      });
+    });
+
+    it('adds nothing to a call whose approval was granted and has not run yet: it is pending', () => {
+      const events = recorded(
+        call('m1', 1, 'c1'),
+        request('m2', 2, 'a1', 'c1'),
+        response('m3', 3, 'a1', true),
+      );
+      expect(normalizeSessionEvents(events)).toEqual({
+        messages: events.map((event) => event.data),
+        repairs: [
+          {
+            type: 'pending-tool-approval',
+            messageId: 'm1',
+            toolCallId: 'c1',
+            approved: true,
+            eventIndex: 0,
+            detail:
+              'Tool call "c1" (Read) in "m1" was approved and has not run yet; it is pending, so no result was added (the runtime runs it, as generateText runs an approved call that has no result).',
+          },
+        ],
+      });
+    });
+
+    it('adds nothing to a call whose approval request is unanswered, repair on or off', () => {
+      const events = recorded(call('m1', 1, 'c1'), request('m2', 2, 'a1', 'c1'));
+      const pending = {
+        messages: events.map((event) => event.data),
+        repairs: [
+          {
+            type: 'pending-tool-approval',
+            messageId: 'm1',
+            toolCallId: 'c1',
+            approved: false,
+            eventIndex: 0,
+            detail:
+              'Tool call "c1" (Read) in "m1" awaits the answer to its approval request; it is pending, so no result was added.',
+          },
+        ],
+      };
+      expect(normalizeSessionEvents(events)).toEqual(pending);
+      expect(normalizeSessionEvents(events, { repairDanglingToolCalls: false })).toEqual(pending);
+    });
+
+    it('keeps a refusal final: a later approval of the same call does not make it pending', () => {
+      const m1 = call('m1', 1, 'c1');
+      const events = recorded(
+        m1,
+        request('m2', 2, 'a1', 'c1'),
+        response('m3', 3, 'a1', false, 'No'),
+        request('m4', 4, 'a2', 'c1'),
+        response('m5', 5, 'a2', true),
+      );
+      const { messages, repairs } = normalizeSessionEvents(events);
+      expect(messages.at(-1)).toEqual({
+        ...noResult(m1, 'c1'),
+        content: [
+          {
+            type: 'tool-result',
+            toolCallId: 'c1',
+            toolName: 'Read',
+            output: { type: 'execution-denied', reason: 'No' },
+          },
+        ],
+      });
+      expect(repairs.map((repair) => repair.type)).toEqual(['dangling-tool-call']);
+    });
+
+    it('never shows a synthetic result in the transcript: it is hidden from it', () => {
+      const { messages } = normalizeSessionEvents(recorded(call('m1', 1, 'c1')));
+      expect(messages.map((message) => message.metadata?.visibleInTranscript)).toEqual([
+        undefined,
+        false,
       ]);
     });
   });

@@ -1,5 +1,4 @@
 import type { RuntimeMessage } from '@agent-ledger/messages';
-import { fillToolResultNames } from './fill-tool-result-names';
 import { foldSessionEvents } from './fold-session-events';
 import { pairToolCalls } from './pair-tool-calls';
 import type { Repair } from './repair';
@@ -7,7 +6,11 @@ import type { SessionEvent } from './session-event';
 
 /** Options of {@link normalizeSessionEvents}. */
 export interface NormalizeSessionEventsOptions {
-  /** Insert a synthetic result for each tool call without one. Default `true`; `false` only reports them. */
+  /**
+   * Settle the tool calls left without an eligible result at the end of the log, so that every
+   * call the model may see is answered: default `true` (the model context; providers require
+   * it). `false` (the read models) only reports them: the log so far is shown as it is.
+   */
   repairDanglingToolCalls?: boolean;
   /**
    * The time of the replay, from the caller's clock. Never used as a message time; when given,
@@ -32,11 +35,17 @@ export interface NormalizedSession {
  * - `ToolResultsPruned` sets `metadata.compactedAt` on the tool results it names (first mark wins).
  * - A missing `toolName` on a tool result is filled in from its call.
  * - Tool calls, results and approvals are paired as providers require, among messages eligible
- *   for model context: a call without a result gets a synthetic one
- *   (`<callMessageId>:repair:<toolCallId>`, placed after the tool messages that follow the call);
- *   an orphan or second result, a reused call id or an approval response without a request
- *   leaves its message in the log but hidden from the model (a message mixing good and bad parts
- *   also gets an eligible copy of its good parts, hidden from the transcript).
+ *   for model context, by the fold step the read models share (`pairMessage`): an orphan or
+ *   second result, a reused call id or an approval response without a request leaves its message
+ *   in the log but hidden from the model (a message mixing good and bad parts also gets an
+ *   eligible copy of its good parts, hidden from the transcript); a result recorded before its
+ *   call is copied right after the call when it comes.
+ * - Repairs never lie. At the end of the log, a call without an eligible result gets a synthetic
+ *   one only when nothing answers it anywhere in the log ("No result was recorded", flagged
+ *   `synthetic`, hidden from the transcript), or `execution-denied` when its approval was
+ *   refused; a call whose approval is unanswered or granted is pending and gets nothing; a call
+ *   whose only result was recorded hidden from the model is hidden too. With
+ *   `repairDanglingToolCalls: false` these are only reported.
  * - Events of unknown types are skipped. Nothing is repaired silently: see {@link Repair}.
  */
 export function normalizeSessionEvents(
@@ -51,7 +60,7 @@ export function normalizeSessionEvents(
   });
   const repairs = [...folded.repairs, ...paired.repairs];
   return {
-    messages: fillToolResultNames(paired.entries.map((entry) => entry.message)),
+    messages: paired.entries.map((entry) => entry.message),
     // Array.prototype.sort is stable: repairs of one event keep the order they were found in.
     repairs: repairs.sort((left, right) => left.eventIndex - right.eventIndex),
   };

@@ -12,16 +12,58 @@ interface RepairBase {
  * on a tool result from its call) is reported as one of these.
  *
  * Repairs about a message carry `messageId`, and every id a repair names (`messageId`,
- * `syntheticMessageId`, `renamedTo`) is the id of a message in the normalized output. The two
+ * `syntheticMessageId`, `renamedTo`, `callMessageId`, `resultMessageId`) is the id of a message
+ * in the normalized output. The two
  * repairs about events (`unknown-prune-target`, `unknown-event-type`) name no message.
  */
 export type Repair =
-  /** A tool call had no result. `syntheticMessageId`: the result inserted for it (absent when repair was off). */
+  /**
+   * A tool call had no result anywhere in the log (none before it, none after it, eligible or
+   * not), or only a refused approval. `syntheticMessageId`: the result inserted for it, "No result
+   * was recorded" or `execution-denied` (absent when repair was off).
+   */
   | (RepairBase & {
       type: 'dangling-tool-call';
       messageId: string;
       toolCallId: string;
       syntheticMessageId?: string;
+    })
+  /**
+   * A tool result was recorded before its call (`messageId`, hidden from the model where it
+   * stands, and first reported as an orphan); when the call (in `callMessageId`) came,
+   * `syntheticMessageId`, a copy of the recorded result, was placed right after it for the model
+   * (hidden from the transcript, which shows the result once, where it was recorded).
+   */
+  | (RepairBase & {
+      type: 'tool-result-moved';
+      messageId: string;
+      toolCallId: string;
+      callMessageId: string;
+      syntheticMessageId: string;
+    })
+  /**
+   * A tool call's only result (`resultMessageId`) was recorded hidden from the model
+   * (`eligibleForModelContext: false`, or answering a call recorded hidden): with repair on, the
+   * call is hidden from the model too, so that both are left out together, and
+   * `syntheticMessageId`, when present, is the eligible copy of the message's other calls.
+   */
+  | (RepairBase & {
+      type: 'tool-call-result-hidden';
+      messageId: string;
+      toolCallId: string;
+      resultMessageId: string;
+      syntheticMessageId?: string;
+    })
+  /**
+   * Not a change, a note: a tool call with no result whose approval is unanswered, or granted
+   * (`approved: true`, the call has not run yet). It is pending, so no result is added; with the
+   * AI SDK, `generateText` itself runs an approved call the prompt leaves without a result.
+   */
+  | (RepairBase & {
+      type: 'pending-tool-approval';
+      messageId: string;
+      toolCallId: string;
+      approved: boolean;
     })
   /** A tool result came with no eligible call before it; its message was hidden from the model. */
   | (RepairBase & { type: 'orphan-tool-result'; messageId: string; toolCallId: string })
@@ -51,3 +93,11 @@ export type Repair =
 
 /** The kinds of repair. */
 export type RepairType = Repair['type'];
+
+type WithoutEventIndex<T> = T extends unknown ? Omit<T, 'eventIndex'> : never;
+
+/**
+ * A repair as the single-event fold step finds it, before its caller places it in the log (by
+ * `eventIndex` in a replay, by stream revision in the read models).
+ */
+export type RepairFinding = WithoutEventIndex<Repair>;

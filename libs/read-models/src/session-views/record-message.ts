@@ -1,16 +1,16 @@
+import { pairMessage, sameJson } from '@agent-ledger/events';
 import type { RuntimeMessage } from '@agent-ledger/messages';
 import { claimStoredId } from './claim-stored-id';
-import { pairIncomingMessage } from './pair-incoming-message';
-import { sameJson } from '@agent-ledger/events';
 import type { MessageViews, SessionViewsStore, StoredMessage } from './session-views-store';
 
 /**
  * Normalizes one recorded message incrementally, exactly as `normalizeSessionEvents` would place
  * it at the end of the session so far: a retried copy (same id, same content) is dropped, a
- * different message reusing an id is kept as `<id>#2`, tool parts are paired against the calls
- * and approvals before it, and a missing `toolName` on a tool result is filled in from its call.
- * Writes the message (and an eligible-parts copy, if pairing made one) with its transcript and
- * export rows (`viewsOf`), and the repairs.
+ * different message reusing an id is kept as `<id>#2`, and the events lib's pairing step
+ * (`pairMessage`) pairs its tool parts against the stored pairing state and fills a missing
+ * `toolName` on a result. Writes what pairing placed (the message, and a copy it made: eligible
+ * parts, or a result recorded before its call) with its transcript and export rows (`viewsOf`),
+ * and the repairs.
  */
 export function recordMessage(
   store: SessionViewsStore,
@@ -31,7 +31,7 @@ export function recordMessage(
   }
   let placed = message;
   if (earlier.length > 0) {
-    const renamedTo = claimStoredId(store, sessionId, message.id, 2);
+    const renamedTo = claimStoredId((id) => store.hasId(sessionId, id), message.id, 2);
     placed = { ...message, id: renamedTo };
     store.addRepair(sessionId, {
       type: 'duplicate-message-id',
@@ -42,50 +42,18 @@ export function recordMessage(
     });
   }
   const seq = store.nextSeq(sessionId);
-  const paired = pairIncomingMessage(store, sessionId, placed, { seq, revision });
-  const written = paired.map((entry, index): StoredMessage => {
-    const normalized = fillToolResultName(store, sessionId, entry.message);
-    const recorded =
-      entry.copyOf !== undefined || normalized === message ? null : JSON.stringify(message);
-    return {
+  const paired = pairMessage(store.pairingState(sessionId), placed, { seq, revision });
+  for (const repair of paired.repairs) store.addRepair(sessionId, { ...repair, revision });
+  paired.entries.forEach((entry, index) => {
+    const stored: StoredMessage = {
       seq: seq + index,
       revision,
       recordedId: entry.copyOf === undefined ? message.id : null,
-      recorded,
+      recorded:
+        entry.copyOf !== undefined || entry.message === message ? null : JSON.stringify(message),
       copyOf: entry.copyOf ?? null,
-      message: normalized,
+      message: entry.message,
     };
-  });
-  for (const stored of written) {
     store.insertMessage(sessionId, stored, viewsOf(stored.message));
-    rememberToolNames(store, sessionId, stored.message);
-  }
-}
-
-/** Normalization fills a result's missing `toolName` from the first earlier call with its id. */
-function fillToolResultName(
-  store: SessionViewsStore,
-  sessionId: string,
-  message: RuntimeMessage,
-): RuntimeMessage {
-  if (message.kind !== 'tool_result') return message;
-  if (message.content.every((part) => part.toolName !== undefined)) return message;
-  return {
-    ...message,
-    content: message.content.map((part) => {
-      const toolName = part.toolName ?? store.toolName(sessionId, part.toolCallId);
-      return toolName === undefined ? part : { ...part, toolName };
-    }),
-  };
-}
-
-function rememberToolNames(
-  store: SessionViewsStore,
-  sessionId: string,
-  message: RuntimeMessage,
-): void {
-  if (message.kind !== 'tool_call') return;
-  for (const part of message.content) {
-    store.rememberToolName(sessionId, part.toolCallId, part.toolName);
-  }
+  });
 }

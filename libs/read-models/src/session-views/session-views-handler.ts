@@ -5,12 +5,16 @@ import type { SessionLogEvent } from '../runner/session-log-event';
 import { applyPruningMark } from './apply-pruning-mark';
 import { exportRedaction, type ExportPolicy } from './export-policy';
 import { recordMessage } from './record-message';
-import { SESSION_VIEWS_SCHEMA_SQL, SESSION_VIEWS_TABLES } from './session-views-schema';
+import {
+  RETIRED_SESSION_VIEWS_TABLES,
+  SESSION_VIEWS_SCHEMA_SQL,
+  SESSION_VIEWS_TABLES,
+} from './session-views-schema';
 import { messageViews, type ExportSettings } from './message-views';
 import { SessionViewsStore } from './session-views-store';
 
 /** Bump when the tables or the way rows are derived change: stored read models are then rebuilt. */
-const SCHEMA_VERSION = 3;
+const SCHEMA_VERSION = 4;
 
 /**
  * Maintains the transcript, export and debug read models of every session: normalizes each event
@@ -45,7 +49,9 @@ export class SessionViewsHandler implements ProjectionHandler {
   }
 
   drop(): void {
-    for (const table of SESSION_VIEWS_TABLES) this.db.exec(`DROP TABLE IF EXISTS ${table}`);
+    for (const table of [...SESSION_VIEWS_TABLES, ...RETIRED_SESSION_VIEWS_TABLES]) {
+      this.db.exec(`DROP TABLE IF EXISTS ${table}`);
+    }
     this.store = undefined;
   }
 
@@ -75,6 +81,7 @@ export class SessionViewsHandler implements ProjectionHandler {
     switch (event.type) {
       case 'SessionStarted':
       case 'SessionEnded':
+      case 'ModelCallRecorded':
         return;
       case 'ToolResultsPruned':
         applyPruningMark(store, sessionId, event.data, revision, viewsOf);

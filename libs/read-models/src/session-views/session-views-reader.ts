@@ -1,3 +1,4 @@
+import { reportOpenToolCalls } from '@agent-ledger/events';
 import type { RuntimeMessage } from '@agent-ledger/messages';
 import {
   projectToExport,
@@ -9,7 +10,6 @@ import {
 } from '@agent-ledger/projections';
 import type { ReadModelDatabase } from '../database/open-read-model-database';
 import { readOwnJson } from '../database/own-json';
-import { danglingToolCallRepairs } from './dangling-tool-call-repairs';
 import type { SessionRepair } from './session-repair';
 import { EXPORT_AS_IS, EXPORT_REDACTED, SESSION_VIEWS_SCHEMA_SQL } from './session-views-schema';
 import { SessionViewsStore } from './session-views-store';
@@ -181,13 +181,16 @@ export class SessionViewsReader {
 
   /**
    * What normalization repaired, in log order, as `normalizeSessionEvents(events,
-   * { repairDanglingToolCalls: false })` reports it: the stored repairs, and a `dangling-tool-call`
-   * for each call still waiting for its result.
+   * { repairDanglingToolCalls: false })` reports it: the stored repairs, and the report of each
+   * call still open at the end of the session so far (`reportOpenToolCalls`: dangling, pending
+   * an approval, or with its only result hidden from the model), computed now, since the next
+   * result makes it go away.
    */
   repairs(sessionId: string): SessionRepair[] {
+    const open = reportOpenToolCalls(this.store.pairingState(sessionId).openToolCalls());
     const all = [
       ...this.store.repairs(sessionId),
-      ...danglingToolCallRepairs(this.store.openToolCalls(sessionId)),
+      ...open.map(({ at, repair }): SessionRepair => ({ ...repair, revision: at.revision })),
     ];
     // Stable: for one revision, the stored repairs come first, as normalization reports them.
     return all.sort((left, right) => left.revision - right.revision);

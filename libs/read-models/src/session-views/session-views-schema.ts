@@ -4,18 +4,24 @@
  * (debug), whether the transcript shows it (its transcript entry is `projectToTranscript` of the
  * message, rendered per row when read), and its export (left out, the message as is, or its
  * redacted copy when the redaction policy changed a string). `changed_revision` is the revision
- * of the event that last wrote the row, for live feeds. The `rm_tool_*`, `rm_approvals` and
- * `rm_denials` tables are normalization's pairing state, so that each event is normalized
- * incrementally; `rm_repairs` lists what normalization repaired.
+ * of the event that last wrote the row, for live feeds. The `rm_tool_*` and `rm_approvals`
+ * tables are the `PairingState` of normalization's pairing step (`pairMessage` of the events
+ * lib), so that each event is normalized incrementally by the same rules as a replay;
+ * `rm_repairs` lists what normalization repaired.
  */
 export const SESSION_VIEWS_TABLES = [
   'rm_messages',
   'rm_tool_calls',
   'rm_tool_names',
   'rm_approvals',
-  'rm_denials',
+  'rm_tool_approvals',
+  'rm_hidden_tool_parts',
+  'rm_early_tool_results',
   'rm_repairs',
 ] as const;
+
+/** Tables earlier versions of the handler created: dropped with the others, never created. */
+export const RETIRED_SESSION_VIEWS_TABLES = ['rm_denials'] as const;
 
 /** `rm_messages.export_state`. */
 export const EXPORT_LEFT_OUT = 0;
@@ -70,9 +76,25 @@ CREATE TABLE IF NOT EXISTS rm_approvals (
   tool_call_id TEXT NOT NULL,
   PRIMARY KEY (session_id, approval_id)
 );
-CREATE TABLE IF NOT EXISTS rm_denials (
+CREATE TABLE IF NOT EXISTS rm_tool_approvals (
   session_id TEXT NOT NULL,
   tool_call_id TEXT NOT NULL,
+  status INTEGER NOT NULL,
+  reason TEXT,
+  PRIMARY KEY (session_id, tool_call_id)
+);
+CREATE TABLE IF NOT EXISTS rm_hidden_tool_parts (
+  session_id TEXT NOT NULL,
+  kind TEXT NOT NULL,
+  tool_call_id TEXT NOT NULL,
+  message_id TEXT NOT NULL,
+  PRIMARY KEY (session_id, kind, tool_call_id)
+);
+CREATE TABLE IF NOT EXISTS rm_early_tool_results (
+  session_id TEXT NOT NULL,
+  tool_call_id TEXT NOT NULL,
+  message_id TEXT NOT NULL,
+  part TEXT NOT NULL,
   PRIMARY KEY (session_id, tool_call_id)
 );
 CREATE TABLE IF NOT EXISTS rm_repairs (

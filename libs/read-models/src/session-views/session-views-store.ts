@@ -1,6 +1,8 @@
+import type { PairingState } from '@agent-ledger/events';
 import type { RuntimeMessage } from '@agent-ledger/messages';
 import type { ReadModelDatabase } from '../database/open-read-model-database';
 import { readOwnJson } from '../database/own-json';
+import { SessionPairingTables, type StoredPlace } from './session-pairing-tables';
 import type { SessionRepair } from './session-repair';
 
 /** A stored normalized message. */
@@ -17,17 +19,6 @@ export interface StoredMessage {
   /** For an eligible-parts copy, the id of the message it copies. */
   copyOf: string | null;
   message: RuntimeMessage;
-}
-
-/** An open or answered eligible tool call, as normalization's pairing tracks it. */
-export interface StoredToolCall {
-  toolCallId: string;
-  holderId: string;
-  holderSeq: number;
-  holderRevision: number;
-  toolName: string;
-  open: boolean;
-  denied: boolean;
 }
 
 /** What the transcript and export read models hold for a message, besides the message. */
@@ -50,23 +41,21 @@ interface MessageRow {
   message: string;
 }
 
-interface ToolCallRow {
-  tool_call_id: string;
-  holder_id: string;
-  holder_seq: number;
-  holder_revision: number;
-  tool_name: string;
-  open: number;
-  denied: number;
-}
-
 /** Prepared statements over the session-views tables; one instance per handler and database. */
 export class SessionViewsStore {
   private readonly statements;
   /** Next `seq` of the sessions written in the current batch (saves a query per message). */
   private readonly nextSeqs = new Map<string, number>();
+  private readonly pairing: SessionPairingTables;
 
   constructor(db: ReadModelDatabase) {
+    this.pairing = new SessionPairingTables(db, {
+      hasId: (sessionId, id) => this.hasId(sessionId, id),
+      currentMessage: (sessionId, id) => {
+        const message = this.recordedMessage(sessionId, id)?.message;
+        return message?.kind === 'tool_result' ? message : undefined;
+      },
+    });
     this.statements = {
       nextSeq: db.prepare<[string], { next: number }>(
         'SELECT COALESCE(MAX(seq), -1) + 1 AS next FROM rm_messages WHERE session_id = ?',
@@ -113,35 +102,6 @@ export class SessionViewsStore {
       ),
       messages: db.prepare<[string], MessageRow>(
         'SELECT seq, revision, recorded_id, recorded, copy_of, message FROM rm_messages WHERE session_id = ? ORDER BY seq',
-      ),
-      toolCall: db.prepare<[string, string], { open: number }>(
-        'SELECT open FROM rm_tool_calls WHERE session_id = ? AND tool_call_id = ?',
-      ),
-      insertToolCall: db.prepare<[string, string, string, number, number, number, string]>(
-        `INSERT INTO rm_tool_calls (session_id, tool_call_id, holder_id, holder_seq, holder_revision, part_index, tool_name, open)
-         VALUES (?, ?, ?, ?, ?, ?, ?, 1)`,
-      ),
-      closeToolCall: db.prepare<[string, string]>(
-        'UPDATE rm_tool_calls SET open = 0 WHERE session_id = ? AND tool_call_id = ? AND open = 1',
-      ),
-      openToolCalls: db.prepare<[string], ToolCallRow>(
-        `SELECT c.*, EXISTS (SELECT 1 FROM rm_denials d WHERE d.session_id = c.session_id AND d.tool_call_id = c.tool_call_id) AS denied
-         FROM rm_tool_calls c WHERE c.session_id = ? AND c.open = 1 ORDER BY c.holder_seq, c.part_index`,
-      ),
-      toolName: db.prepare<[string, string], { tool_name: string }>(
-        'SELECT tool_name FROM rm_tool_names WHERE session_id = ? AND tool_call_id = ?',
-      ),
-      insertToolName: db.prepare<[string, string, string]>(
-        'INSERT OR IGNORE INTO rm_tool_names (session_id, tool_call_id, tool_name) VALUES (?, ?, ?)',
-      ),
-      approval: db.prepare<[string, string], { tool_call_id: string }>(
-        'SELECT tool_call_id FROM rm_approvals WHERE session_id = ? AND approval_id = ?',
-      ),
-      upsertApproval: db.prepare<[string, string, string]>(
-        'INSERT OR REPLACE INTO rm_approvals (session_id, approval_id, tool_call_id) VALUES (?, ?, ?)',
-      ),
-      insertDenial: db.prepare<[string, string]>(
-        'INSERT OR IGNORE INTO rm_denials (session_id, tool_call_id) VALUES (?, ?)',
       ),
       nextRepairOrdinal: db.prepare<[string], { next: number }>(
         'SELECT COALESCE(MAX(ordinal), -1) + 1 AS next FROM rm_repairs WHERE session_id = ?',
@@ -232,65 +192,9 @@ export class SessionViewsStore {
     return this.statements.messages.all(sessionId).map(toStoredMessage);
   }
 
-  /** `undefined`: no eligible call used this id; otherwise whether it still awaits its result. */
-  toolCallState(sessionId: string, toolCallId: string): 'open' | 'answered' | undefined {
-    const row = this.statements.toolCall.get(sessionId, toolCallId);
-    if (row === undefined) return undefined;
-    return row.open === 1 ? 'open' : 'answered';
-  }
-
-  openToolCall(
-    sessionId: string,
-    call: { toolCallId: string; toolName: string; partIndex: number },
-    holder: { id: string; seq: number; revision: number },
-  ): void {
-    this.statements.insertToolCall.run(
-      sessionId,
-      call.toolCallId,
-      holder.id,
-      holder.seq,
-      holder.revision,
-      call.partIndex,
-      call.toolName,
-    );
-  }
-
-  closeToolCall(sessionId: string, toolCallId: string): void {
-    this.statements.closeToolCall.run(sessionId, toolCallId);
-  }
-
-  /** Eligible tool calls still without a result, in the order they were made. */
-  openToolCalls(sessionId: string): StoredToolCall[] {
-    return this.statements.openToolCalls.all(sessionId).map((row) => ({
-      toolCallId: row.tool_call_id,
-      holderId: row.holder_id,
-      holderSeq: row.holder_seq,
-      holderRevision: row.holder_revision,
-      toolName: row.tool_name,
-      open: row.open === 1,
-      denied: row.denied === 1,
-    }));
-  }
-
-  toolName(sessionId: string, toolCallId: string): string | undefined {
-    return this.statements.toolName.get(sessionId, toolCallId)?.tool_name;
-  }
-
-  /** Remembers the first name seen for a tool call id (first call wins). */
-  rememberToolName(sessionId: string, toolCallId: string, toolName: string): void {
-    this.statements.insertToolName.run(sessionId, toolCallId, toolName);
-  }
-
-  approvalToolCallId(sessionId: string, approvalId: string): string | undefined {
-    return this.statements.approval.get(sessionId, approvalId)?.tool_call_id;
-  }
-
-  rememberApproval(sessionId: string, approvalId: string, toolCallId: string): void {
-    this.statements.upsertApproval.run(sessionId, approvalId, toolCallId);
-  }
-
-  rememberDenial(sessionId: string, toolCallId: string): void {
-    this.statements.insertDenial.run(sessionId, toolCallId);
+  /** The pairing state of a session, for `pairMessage`. */
+  pairingState(sessionId: string): PairingState<StoredPlace> {
+    return this.pairing.forSession(sessionId);
   }
 
   addRepair(sessionId: string, repair: SessionRepair): void {
@@ -298,7 +202,7 @@ export class SessionViewsStore {
     this.statements.insertRepair.run(sessionId, ordinal, repair.revision, JSON.stringify(repair));
   }
 
-  /** Stored repairs in the order they were found (dangling tool calls are not stored). */
+  /** Stored repairs in the order they were found (open tool calls are reported when read). */
   repairs(sessionId: string): SessionRepair[] {
     return this.statements.repairs
       .all(sessionId)

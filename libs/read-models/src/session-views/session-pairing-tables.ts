@@ -1,0 +1,200 @@
+import type {
+  OpenToolCall,
+  PairingState,
+  PlacedToolCall,
+  ToolApprovalStatus,
+} from '@agent-ledger/events';
+import type { ToolResultMessage, ToolResultPart } from '@agent-ledger/messages';
+import type { ReadModelDatabase } from '../database/open-read-model-database';
+import { readOwnJson } from '../database/own-json';
+import { claimStoredId } from './claim-stored-id';
+
+/** Where the read models place a call: the `seq` of its event's first row, and its revision. */
+export interface StoredPlace {
+  seq: number;
+  revision: number;
+}
+
+/** The stored messages the pairing state reads: ids in use, and a message by id. */
+export interface StoredMessageLookup {
+  hasId(sessionId: string, id: string): boolean;
+  /** The message an event recorded under this id, as it is stored now. */
+  currentMessage(sessionId: string, id: string): ToolResultMessage | undefined;
+}
+
+interface ToolCallRow {
+  tool_call_id: string;
+  holder_id: string;
+  holder_seq: number;
+  holder_revision: number;
+  part_index: number;
+  tool_name: string;
+  approval_status: number | null;
+  approval_reason: string | null;
+  hidden_result: string | null;
+}
+
+/** `rm_tool_approvals.status`: answers beat requests, a refusal is final. */
+const REQUESTED = 0;
+const APPROVED = 1;
+const DENIED = 2;
+
+/**
+ * The pairing tables (`rm_tool_calls`, `rm_tool_names`, `rm_approvals`, `rm_tool_approvals`,
+ * `rm_hidden_tool_parts`, `rm_early_tool_results`) as the events lib's `PairingState`, one
+ * session at a time: the read models keep the state and nothing else of pairing; the rules are
+ * `pairMessage`'s.
+ */
+export class SessionPairingTables {
+  private readonly statements;
+
+  constructor(
+    db: ReadModelDatabase,
+    private readonly messages: StoredMessageLookup,
+  ) {
+    this.statements = {
+      toolCall: db.prepare<[string, string], { open: number }>(
+        'SELECT open FROM rm_tool_calls WHERE session_id = ? AND tool_call_id = ?',
+      ),
+      insertToolCall: db.prepare<[string, string, string, number, number, number, string]>(
+        `INSERT OR IGNORE INTO rm_tool_calls (session_id, tool_call_id, holder_id, holder_seq, holder_revision, part_index, tool_name, open)
+         VALUES (?, ?, ?, ?, ?, ?, ?, 1)`,
+      ),
+      closeToolCall: db.prepare<[string, string]>(
+        'UPDATE rm_tool_calls SET open = 0 WHERE session_id = ? AND tool_call_id = ? AND open = 1',
+      ),
+      openToolCalls: db.prepare<[string], ToolCallRow>(
+        `SELECT c.tool_call_id, c.holder_id, c.holder_seq, c.holder_revision, c.part_index, c.tool_name,
+           a.status AS approval_status, a.reason AS approval_reason, h.message_id AS hidden_result
+         FROM rm_tool_calls c
+         LEFT JOIN rm_tool_approvals a ON a.session_id = c.session_id AND a.tool_call_id = c.tool_call_id
+         LEFT JOIN rm_hidden_tool_parts h
+           ON h.session_id = c.session_id AND h.kind = 'result' AND h.tool_call_id = c.tool_call_id
+         WHERE c.session_id = ? AND c.open = 1 ORDER BY c.holder_seq, c.part_index`,
+      ),
+      approval: db.prepare<[string, string], { tool_call_id: string }>(
+        'SELECT tool_call_id FROM rm_approvals WHERE session_id = ? AND approval_id = ?',
+      ),
+      upsertApproval: db.prepare<[string, string, string]>(
+        'INSERT OR REPLACE INTO rm_approvals (session_id, approval_id, tool_call_id) VALUES (?, ?, ?)',
+      ),
+      foldApprovalStatus: db.prepare<[string, string, number, string | null]>(
+        `INSERT INTO rm_tool_approvals (session_id, tool_call_id, status, reason) VALUES (?, ?, ?, ?)
+         ON CONFLICT (session_id, tool_call_id) DO UPDATE SET status = excluded.status, reason = excluded.reason
+         WHERE excluded.status > rm_tool_approvals.status`,
+      ),
+      insertHiddenPart: db.prepare<[string, string, string, string]>(
+        'INSERT OR IGNORE INTO rm_hidden_tool_parts (session_id, kind, tool_call_id, message_id) VALUES (?, ?, ?, ?)',
+      ),
+      hiddenPart: db.prepare<[string, string, string], { message_id: string }>(
+        'SELECT message_id FROM rm_hidden_tool_parts WHERE session_id = ? AND kind = ? AND tool_call_id = ?',
+      ),
+      insertEarlyResult: db.prepare<[string, string, string, string]>(
+        'INSERT OR IGNORE INTO rm_early_tool_results (session_id, tool_call_id, message_id, part) VALUES (?, ?, ?, ?)',
+      ),
+      earlyResult: db.prepare<[string, string], { message_id: string; part: string }>(
+        'SELECT message_id, part FROM rm_early_tool_results WHERE session_id = ? AND tool_call_id = ?',
+      ),
+      deleteEarlyResult: db.prepare<[string, string]>(
+        'DELETE FROM rm_early_tool_results WHERE session_id = ? AND tool_call_id = ?',
+      ),
+      toolName: db.prepare<[string, string], { tool_name: string }>(
+        'SELECT tool_name FROM rm_tool_names WHERE session_id = ? AND tool_call_id = ?',
+      ),
+      insertToolName: db.prepare<[string, string, string]>(
+        'INSERT OR IGNORE INTO rm_tool_names (session_id, tool_call_id, tool_name) VALUES (?, ?, ?)',
+      ),
+    };
+  }
+
+  /** The pairing state of one session. */
+  forSession(sessionId: string): PairingState<StoredPlace> {
+    const statements = this.statements;
+    const messages = this.messages;
+    return {
+      toolCallState(toolCallId) {
+        const row = statements.toolCall.get(sessionId, toolCallId);
+        if (row === undefined) return undefined;
+        return row.open === 1 ? 'open' : 'answered';
+      },
+      openToolCall(call: PlacedToolCall<StoredPlace>) {
+        statements.insertToolCall.run(
+          sessionId,
+          call.toolCallId,
+          call.holderId,
+          call.at.seq,
+          call.at.revision,
+          call.partIndex,
+          call.toolName,
+        );
+      },
+      closeToolCall(toolCallId) {
+        statements.closeToolCall.run(sessionId, toolCallId);
+      },
+      openToolCalls() {
+        return statements.openToolCalls.all(sessionId).map(toOpenToolCall);
+      },
+      approvalToolCallId(approvalId) {
+        return statements.approval.get(sessionId, approvalId)?.tool_call_id;
+      },
+      rememberApprovalRequest(approvalId, toolCallId) {
+        statements.upsertApproval.run(sessionId, approvalId, toolCallId);
+        statements.foldApprovalStatus.run(sessionId, toolCallId, REQUESTED, null);
+      },
+      rememberApprovalResponse(toolCallId, answer) {
+        const status = answer.approved ? APPROVED : DENIED;
+        const reason = answer.approved ? null : (answer.reason ?? null);
+        statements.foldApprovalStatus.run(sessionId, toolCallId, status, reason);
+      },
+      rememberHiddenToolPart(kind, toolCallId, messageId) {
+        statements.insertHiddenPart.run(sessionId, kind, toolCallId, messageId);
+      },
+      hiddenToolPart(kind, toolCallId) {
+        return statements.hiddenPart.get(sessionId, kind, toolCallId)?.message_id;
+      },
+      rememberEarlyResult(toolCallId, message, part: ToolResultPart) {
+        statements.insertEarlyResult.run(sessionId, toolCallId, message.id, JSON.stringify(part));
+      },
+      takeEarlyResult(toolCallId) {
+        const row = statements.earlyResult.get(sessionId, toolCallId);
+        if (row === undefined) return undefined;
+        statements.deleteEarlyResult.run(sessionId, toolCallId);
+        const message = messages.currentMessage(sessionId, row.message_id);
+        if (message === undefined) return undefined;
+        return { message, part: readOwnJson<ToolResultPart>(row.part) };
+      },
+      rememberToolName(toolCallId, toolName) {
+        statements.insertToolName.run(sessionId, toolCallId, toolName);
+      },
+      toolName(toolCallId) {
+        return statements.toolName.get(sessionId, toolCallId)?.tool_name;
+      },
+      claimId(base) {
+        return claimStoredId((id) => messages.hasId(sessionId, id), base);
+      },
+    };
+  }
+}
+
+function toOpenToolCall(row: ToolCallRow): OpenToolCall<StoredPlace> {
+  const approval = approvalStatus(row.approval_status, row.approval_reason);
+  return {
+    toolCallId: row.tool_call_id,
+    toolName: row.tool_name,
+    holderId: row.holder_id,
+    partIndex: row.part_index,
+    at: { seq: row.holder_seq, revision: row.holder_revision },
+    ...(approval === undefined ? {} : { approval }),
+    ...(row.hidden_result === null ? {} : { hiddenResultMessageId: row.hidden_result }),
+  };
+}
+
+function approvalStatus(
+  status: number | null,
+  reason: string | null,
+): ToolApprovalStatus | undefined {
+  if (status === null) return undefined;
+  if (status === REQUESTED) return { status: 'requested' };
+  if (status === APPROVED) return { status: 'approved' };
+  return reason === null ? { status: 'denied' } : { status: 'denied', reason };
+}
