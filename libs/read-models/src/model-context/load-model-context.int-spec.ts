@@ -127,6 +127,10 @@ describe('loadModelContext', () => {
           window: { fromRevision: 7, toRevision: 9, compactBoundaryId: 'b1', eventsRead: 10 },
         },
       });
+      // The notes before the boundary were read once; the next request reads only the window.
+      const again = await loadModelContext(fixture.store, 's1');
+      expect(again.messages).toEqual(context.messages);
+      expect(again.diagnostics.window.eventsRead).toBe(3);
     } finally {
       await fixture.close();
     }
