@@ -25,13 +25,15 @@ export interface ModelWindow {
  * the runner would refuse are skipped as it skips them.
  *
  * The window alone is not always what a full replay would give the model view, so it keeps
- * reading back, past the boundary, for the few earlier events that still matter: the tool calls
- * (and approval requests) answered inside the window — normalization pairs them, and the model
- * view then drops those results as cut by the boundary rather than calling them orphans — and any
- * older boundary a summary inside the window names. Pruning marks inside the window that name
- * tool results before it need nothing: those results are outside the model view anyway. The
- * boundary's summary follows its boundary (the write side records them together), so it is in
- * the window.
+ * reading back, past the boundary, for the few earlier events that still matter (`WindowNeeds`):
+ * the tool calls (and approval requests) answered inside the window — normalization pairs them,
+ * and the model view then drops those results as cut by the boundary rather than calling them
+ * orphans —, the results recorded before the boundary for calls inside it that nothing inside
+ * answers (with the pruning marks naming them) — normalization invents a result only where the
+ * log has none —, and any older boundary a summary inside the window names. Pruning marks
+ * inside the window that name tool results before it need nothing: those results are outside
+ * the model view anyway. The boundary's summary follows its boundary (the write side records
+ * them together), so it is in the window.
  */
 export async function readModelWindow(
   store: EventStore,
@@ -39,7 +41,7 @@ export async function readModelWindow(
   options: { atRevision?: number; fromLatestBoundary: boolean },
 ): Promise<ModelWindow> {
   const backwards: SessionLogEvent[] = [];
-  const needs = new WindowNeeds();
+  const needs = new WindowNeeds<SessionLogEvent>();
   let eventsRead = 0;
   let latestRevision: number | undefined;
   let boundary: SessionLogEvent | undefined;
@@ -63,7 +65,7 @@ export async function readModelWindow(
         }
         continue;
       }
-      if (needs.takeSupport(logged.event)) backwards.push(logged);
+      backwards.push(...needs.takeSupport(logged));
       if (needs.satisfied()) break;
     }
   } catch (error) {
@@ -75,7 +77,8 @@ export async function readModelWindow(
     throw new RevisionNotFoundError(sessionId, options.atRevision, latestRevision);
   }
   return {
-    events: backwards.reverse(),
+    // Support comes in any order (a pruning mark is taken with the result it names): log order.
+    events: backwards.sort((left, right) => left.revision - right.revision),
     revision: options.atRevision ?? latestRevision,
     fromRevision: boundary?.revision ?? 0,
     ...(boundary?.event.type === 'CompactBoundaryRecorded'
