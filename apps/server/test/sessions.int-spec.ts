@@ -212,7 +212,7 @@ describe.each(STORE_KINDS)('on the %s store', (kind) => {
       const first = await postJson(sessionUrl('ai-sdk-1', 'ai-sdk-steps'), step);
       const retry = await postJson(sessionUrl('ai-sdk-1', 'ai-sdk-steps'), step);
       expect([first, retry]).toEqual([
-        { status: 200, body: { sessionId: 'ai-sdk-1', revision: 3, position: anyNumber } },
+        { status: 200, body: { sessionId: 'ai-sdk-1', revision: 4, position: anyNumber } },
         first,
       ]);
       const stream = await readSessionStream(store, 'ai-sdk-1');
@@ -223,6 +223,7 @@ describe.each(STORE_KINDS)('on the %s store', (kind) => {
         { type: 'AssistantTextRecorded', kind: 'assistant_text' },
         { type: 'ToolCallRecorded', kind: 'tool_call' },
         { type: 'ToolResultRecorded', kind: 'tool_result' },
+        { type: 'ModelCallRecorded', kind: undefined },
       ]);
       expect(stream[0]?.data).toEqual({
         sessionId: 'ai-sdk-1',

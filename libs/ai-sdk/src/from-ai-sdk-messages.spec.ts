@@ -417,6 +417,82 @@ describe('fromAiSdkMessages', () => {
     });
   });
 
+  it('keeps an approval request’s signature and inputSchemaInput, which the next generateText checks', () => {
+    expect(
+      fromAiSdkMessages(
+        [
+          {
+            role: 'assistant',
+            content: [
+              {
+                type: 'tool-approval-request',
+                approvalId: 'approval_1',
+                toolCallId: 'call_1',
+                signature: 'Zm9vYmFy',
+                inputSchemaInput: { limit: '10', when: undefined },
+              },
+            ],
+          },
+        ],
+        options(),
+      ),
+    ).toEqual([
+      {
+        ...base,
+        id: 'id-1',
+        kind: 'tool_approval_request',
+        role: 'assistant',
+        content: [
+          {
+            type: 'tool-approval-request',
+            approvalId: 'approval_1',
+            toolCallId: 'call_1',
+            signature: 'Zm9vYmFy',
+            inputSchemaInput: { limit: '10' },
+          },
+        ],
+      },
+    ]);
+  });
+
+  it('tells generateId which response message each runtime message comes from, and how many it became', () => {
+    const sources: unknown[] = [];
+    const messages: Array<AssistantModelMessage | ToolModelMessage> = [
+      {
+        role: 'tool',
+        content: [
+          {
+            type: 'tool-result',
+            toolCallId: 'call_0',
+            toolName: 'Bash',
+            output: { type: 'text', value: 'approved and run' },
+          },
+        ],
+      },
+      { role: 'assistant', content: '' },
+      {
+        role: 'assistant',
+        content: [
+          { type: 'reasoning', text: 'Read it.' },
+          { type: 'tool-call', toolCallId: 'call_1', toolName: 'Read', input: {} },
+        ],
+      },
+    ];
+    const ids = fromAiSdkMessages(messages, {
+      ...options(),
+      generateId: (source) => {
+        sources.push(source);
+        return `g:${source.messageIndex}.${source.runIndex}`;
+      },
+    }).map((message) => message.id);
+    expect(ids).toEqual(['g:0.0', 'g:2.0', 'g:2.1']);
+    expect(sources).toEqual([
+      { messageIndex: 0, runIndex: 0, runCount: 1 },
+      { messageIndex: 2, runIndex: 0, runCount: 2 },
+      { messageIndex: 2, runIndex: 1, runCount: 2 },
+    ]);
+  });
+
   it('is deterministic: same input and same id sequence, same output', () => {
     const messages: Array<AssistantModelMessage | ToolModelMessage> = [
       {

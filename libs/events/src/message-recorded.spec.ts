@@ -39,14 +39,21 @@ describe('event types and kinds', () => {
     expect(kinds).toEqual([undefined, undefined, undefined]);
   });
 
-  it('know the 16 session event types and no others', () => {
-    expect(SESSION_EVENT_TYPES).toHaveLength(16);
+  it('know the 17 session event types and no others', () => {
+    expect(SESSION_EVENT_TYPES).toHaveLength(17);
     expect(SESSION_EVENT_TYPES.every(isSessionEventType)).toBe(true);
     expect(
-      ['ToolResultsPruned', 'UserInputRecorded', 'toolResultsPruned', '', 'constructor'].map(
-        isSessionEventType,
-      ),
-    ).toEqual([true, true, false, false, false]);
-    expect(['UserInputRecorded', 'SessionStarted'].map(isMessageEventType)).toEqual([true, false]);
+      [
+        'ToolResultsPruned',
+        'UserInputRecorded',
+        'ModelCallRecorded',
+        'toolResultsPruned',
+        '',
+        'constructor',
+      ].map(isSessionEventType),
+    ).toEqual([true, true, true, false, false, false]);
+    expect(
+      ['UserInputRecorded', 'SessionStarted', 'ModelCallRecorded'].map(isMessageEventType),
+    ).toEqual([true, false, false]);
   });
 });

@@ -107,3 +107,101 @@ describe('decideSession, for every history of turns, retries and prunings', () =
     );
   });
 });
+
+/**
+ * The runtime messages of step `stepNumber` of generation `g`: `calls` tool calls and their
+ * results (two response messages), or a closing answer when `calls` is 0 (one).
+ */
+function stepMessages(stepNumber: number, calls: number): RuntimeMessage[][] {
+  const base = { sessionId: 's1', createdAt: now };
+  if (calls === 0) {
+    return [[{ ...base, id: '', kind: 'assistant_text', role: 'assistant', content: 'done' }]];
+  }
+  const ids = Array.from({ length: calls }, (_, call) => `call_${stepNumber}_${call}`);
+  return [
+    [
+      {
+        ...base,
+        id: '',
+        kind: 'tool_call',
+        role: 'assistant',
+        content: ids.map((toolCallId) => ({
+          type: 'tool-call' as const,
+          toolCallId,
+          toolName: 'Read',
+          input: {},
+        })),
+      },
+    ],
+    [
+      {
+        ...base,
+        id: '',
+        kind: 'tool_result',
+        role: 'tool',
+        content: ids.map((toolCallId) => ({
+          type: 'tool-result' as const,
+          toolCallId,
+          output: { type: 'text' as const, value: toolCallId },
+        })),
+      },
+    ],
+  ];
+}
+
+describe('decideSession, for every generation recorded step by step from onStepFinish', () => {
+  it('records each response message once, in order, and one model call per step, however often steps are re-sent', () => {
+    const generation = fc.record({
+      toolSteps: fc.array(fc.integer({ min: 1, max: 3 }), { maxLength: 5 }),
+      resends: fc.array(fc.nat(), { maxLength: 8 }),
+    });
+    fc.assert(
+      fc.property(generation, ({ toolSteps, resends }) => {
+        // The AI SDK's response.messages after each step: every message of the generation so far.
+        const accumulated: RuntimeMessage[][][] = [];
+        [...toolSteps, 0].forEach((calls, stepNumber) => {
+          const previous = accumulated.at(-1) ?? [];
+          const added = stepMessages(stepNumber, calls).map((messages, offset) =>
+            messages.map((message) => ({ ...message, id: `g1:${previous.length + offset}` })),
+          );
+          accumulated.push([...previous, ...added]);
+        });
+        const commandOf = (stepNumber: number): SessionCommand => ({
+          type: 'RecordModelCall',
+          sessionId: 's1',
+          responseMessages: accumulated[stepNumber]!,
+          call: { callId: `g1:step-${stepNumber}`, generationId: 'g1', stepNumber },
+        });
+
+        const state = initialSessionState();
+        const stream: SessionEvent[] = [];
+        const decideAndApply = (command: SessionCommand): SessionEvent[] => {
+          const events = decideSession(command, state, { now });
+          events.forEach((event) => evolveSession(state, event));
+          stream.push(...events);
+          return events;
+        };
+        accumulated.forEach((_, stepNumber) => {
+          expect(decideAndApply(commandOf(stepNumber)).at(-1)?.type).toEqual('ModelCallRecorded');
+          const resend = resends[stepNumber];
+          if (resend !== undefined)
+            expect(decideAndApply(commandOf(resend % (stepNumber + 1)))).toEqual([]);
+        });
+        resends.forEach((pick) => {
+          expect(decideAndApply(commandOf(pick % accumulated.length))).toEqual([]);
+        });
+
+        const everyMessage = accumulated.at(-1)!.flat();
+        const recorded = stream.flatMap((event) => ('kind' in event.data ? [event.data] : []));
+        expect(recorded).toEqual(everyMessage);
+        const calls = stream.flatMap((event) =>
+          event.type === 'ModelCallRecorded' ? [event.data] : [],
+        );
+        expect(calls.map((call) => call.stepNumber)).toEqual(accumulated.map((_, index) => index));
+        expect(calls.flatMap((call) => call.messageIds)).toEqual(
+          everyMessage.map((message) => message.id),
+        );
+      }),
+    );
+  });
+});

@@ -2,6 +2,7 @@ import type { SessionEvent } from '@agent-ledger/events';
 import { evolveSession } from './evolve-session';
 import { initialSessionState } from './initial-session-state';
 import { messageFingerprint } from './message-fingerprint';
+import { modelCallFingerprint } from './model-call-fingerprint';
 import { m1, m2, m3, m4, m5, seedExampleEvents } from './testing/decider-fixtures';
 
 describe('evolveSession', () => {
@@ -114,5 +115,39 @@ describe('evolveSession', () => {
       approvalIds: new Set(['ap1']),
       answeredApprovalIds: new Set(['ap1']),
     });
+  });
+
+  it('remembers each model call by callId and how many response messages each generation carried', () => {
+    const callOf = (callId: string, generationId: string, responseMessageCount: number) => ({
+      type: 'ModelCallRecorded' as const,
+      data: {
+        sessionId: 's1',
+        callId,
+        generationId,
+        responseMessageCount,
+        messageIds: [],
+        recordedAt: '2026-04-08T10:00:00.000Z',
+      },
+    });
+    const state = [
+      callOf('g1:step-1', 'g1', 3),
+      callOf('g1:step-0', 'g1', 2),
+      callOf('g2:step-0', 'g2', 1),
+    ].reduce(evolveSession, initialSessionState());
+    expect({
+      status: state.status,
+      calls: [...state.modelCalls.keys()],
+      generationResponseCounts: state.generationResponseCounts,
+    }).toEqual({
+      status: 'active',
+      calls: ['g1:step-1', 'g1:step-0', 'g2:step-0'],
+      generationResponseCounts: new Map([
+        ['g1', 3],
+        ['g2', 1],
+      ]),
+    });
+    expect(state.modelCalls.get('g1:step-0')).toEqual(
+      modelCallFingerprint(callOf('g1:step-0', 'g1', 2).data),
+    );
   });
 });

@@ -31,4 +31,27 @@ describe('sessionEventId', () => {
       'b1d50e57-c0d4-51e9-8c0a-ae01fea50fed',
     ]);
   });
+
+  it('derives a model call’s id from its callId alone: a re-sent step (new recordedAt, messageIds) gets the same one', () => {
+    const data = {
+      sessionId: 's1',
+      callId: 'g1:step-0',
+      generationId: 'g1',
+      responseMessageCount: 2,
+      messageIds: ['g1:0', 'g1:1'],
+      recordedAt: '2026-04-08T10:00:00.000Z',
+    };
+    expect([
+      sessionEventId('s1', { type: 'ModelCallRecorded', data }),
+      sessionEventId('s1', {
+        type: 'ModelCallRecorded',
+        data: { ...data, messageIds: [], recordedAt: '2026-04-08T10:00:05.000Z' },
+      }),
+      sessionEventId('s1', { type: 'ModelCallRecorded', data: { ...data, callId: 'g1:step-1' } }),
+    ]).toEqual([
+      '60c7a230-0d01-518f-9d55-2c40b78514eb',
+      '60c7a230-0d01-518f-9d55-2c40b78514eb',
+      expect.not.stringMatching(/^60c7a230-/),
+    ]);
+  });
 });

@@ -225,13 +225,18 @@ export function arbitraryToolResultPart(
   );
 }
 
+/** An approval request, sometimes with the AI SDK's `signature` and `inputSchemaInput`. */
 export const arbitraryToolApprovalRequestPart: fc.Arbitrary<ToolApprovalRequestPart> = fc
-  .tuple(arbitraryId, arbitraryId)
-  .map(([approvalId, toolCallId]) => ({
-    type: 'tool-approval-request' as const,
-    approvalId,
-    toolCallId,
-  }));
+  .record(
+    {
+      approvalId: arbitraryId,
+      toolCallId: arbitraryId,
+      signature: fc.base64String({ minLength: 4, maxLength: 44 }),
+      inputSchemaInput: arbitraryJsonValue,
+    },
+    { requiredKeys: ['approvalId', 'toolCallId'] },
+  )
+  .map((fields) => ({ type: 'tool-approval-request' as const, ...fields }));
 
 export const arbitraryToolApprovalResponsePart: fc.Arbitrary<ToolApprovalResponsePart> = fc
   .tuple(arbitraryId, fc.boolean(), fc.option(arbitraryText, { nil: undefined }))

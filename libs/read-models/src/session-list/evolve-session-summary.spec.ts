@@ -91,4 +91,28 @@ describe('evolveSessionSummary', () => {
       revision: 2,
     });
   });
+
+  it('counts model calls and adds up their input and output tokens (a call without usage adds none)', () => {
+    const call = (callId: string, usage?: { inputTokens?: number; outputTokens?: number }) => ({
+      type: 'ModelCallRecorded' as const,
+      data: {
+        sessionId: 's1',
+        callId,
+        generationId: 'g1',
+        responseMessageCount: 1,
+        messageIds: [],
+        recordedAt: '2026-04-08T09:00:00.000Z',
+        ...(usage === undefined ? {} : { usage }),
+      },
+    });
+    const before = fold([seedExampleMessages().map(messageRecorded)[0]!]);
+    expect(before).not.toHaveProperty('modelCalls');
+    expect(
+      fold([
+        call('g1:step-0', { inputTokens: 1200, outputTokens: 80 }),
+        call('g1:step-1', { inputTokens: 1300 }),
+        call('g1:step-2'),
+      ]),
+    ).toMatchObject({ modelCalls: 3, inputTokens: 2500, outputTokens: 80, messageCount: 0 });
+  });
 });
