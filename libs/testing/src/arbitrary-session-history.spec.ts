@@ -82,6 +82,9 @@ describe('arbitrarySessionHistory', () => {
       'eligible-parts-copied',
       'orphan-approval-response',
       'orphan-tool-result',
+      'pending-tool-approval',
+      'tool-call-result-hidden',
+      'tool-result-moved',
     ]);
 
     const parts: ContentPart[] = [];

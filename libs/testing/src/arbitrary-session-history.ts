@@ -21,8 +21,9 @@ export interface ArbitrarySessionHistoryOptions {
   minSteps?: number;
   maxSteps?: number;
   /**
-   * Default `true`: the history sometimes has what normalization repairs (dangling and denied
-   * calls without a result, orphan results and approval responses, duplicated message ids).
+   * Default `true`: the history sometimes has what normalization repairs or reports (dangling,
+   * denied and pending calls without a result, early, hidden and orphan results, hidden calls,
+   * orphan approval responses, duplicated message ids).
    * `false`: only well-formed histories.
    */
   faults?: boolean;
@@ -35,8 +36,11 @@ export interface ArbitrarySessionHistoryOptions {
  * or not, some longer than 5,000 characters, some without `toolName`), compactions (a
  * `compact_boundary` then the `compact_summary` naming it), `ToolResultsPruned` marks on recorded
  * results, hand-offs (`handoff_summary` then `agent_switch_note`), sometimes `SessionEnded`.
- * With `faults` (default) it also holds dangling calls, orphan results (alone or beside good ones) and
- * approval responses, and messages recorded twice (identical retries, or a different message reusing the id).
+ * With `faults` (default) it also holds dangling calls, calls whose approval is granted but that
+ * have not run, or asked and unanswered, refused calls without a result, results recorded
+ * before their call or hidden from the model (`eligibleForModelContext: false`), call messages
+ * hidden from the model, orphan results (alone or beside good ones) and approval responses, and
+ * messages recorded twice (identical retries, or a different message reusing the id).
  */
 export function arbitrarySessionHistory(
   options: ArbitrarySessionHistoryOptions = {},
@@ -58,8 +62,16 @@ function arbitraryStep(faults: boolean): fc.Arbitrary<Step> {
     { arbitrary: fc.constant('denied-recorded'), weight: 1 },
   ];
   if (faults) {
-    fates.push({ arbitrary: fc.constant('dangling'), weight: 1 });
-    fates.push({ arbitrary: fc.constant('denied'), weight: 1 });
+    for (const fault of [
+      'dangling',
+      'denied',
+      'approved-pending',
+      'unanswered',
+      'hidden-result',
+      'early-result',
+    ] as const) {
+      fates.push({ arbitrary: fc.constant(fault), weight: 1 });
+    }
   }
   const fate = fc.oneof(...fates);
   const call: fc.Arbitrary<PlannedCall> = fc.record({
@@ -91,6 +103,7 @@ function arbitraryStep(faults: boolean): fc.Arbitrary<Step> {
           strayResult: faults
             ? fc.option(arbitraryToolResultPart(), { nil: undefined, freq: 8 })
             : fc.constant(undefined),
+          hideCalls: faults ? fc.nat({ max: 11 }).map((pick) => pick === 0) : fc.constant(false),
         })
         .map((fields) => ({ step: 'tools' as const, ...fields })),
       weight: 8,

@@ -61,11 +61,25 @@ export function buildHistory(
           part: { ...call.part, toolCallId: `call_${++toolCalls}` },
           approvalId: needsApproval(call.fate) ? `approval_${++approvals}` : undefined,
         }));
+        const resultPart = (call: (typeof calls)[number]): ToolResultPart => {
+          const output: ToolResultOutput =
+            call.fate === 'denied-recorded'
+              ? call.denialReason === undefined
+                ? { type: 'execution-denied' }
+                : { type: 'execution-denied', reason: call.denialReason }
+              : call.output;
+          const part = { type: 'tool-result' as const, toolCallId: call.part.toolCallId, output };
+          return call.recordToolName ? { ...part, toolName: call.part.toolName } : part;
+        };
+        // A runtime that writes results as they come may record one before its call.
+        for (const call of calls.filter((planned) => planned.fate === 'early-result')) {
+          record({ ...base(), kind: 'tool_result', role: 'tool', content: [resultPart(call)] });
+        }
         record({
           ...base(),
           kind: 'tool_call',
           role: 'assistant',
-          metadata: byAgent(),
+          metadata: step.hideCalls ? { ...byAgent(), eligibleForModelContext: false } : byAgent(),
           content: calls.map((call) => call.part),
         });
         const asked = calls.flatMap((call) =>
@@ -86,7 +100,7 @@ export function buildHistory(
             content: [request(firstAsked), ...otherAsked.map(request)],
           });
           const response = (call: typeof firstAsked): ToolApprovalResponsePart => {
-            const approved = call.fate === 'approved';
+            const approved = call.fate === 'approved' || call.fate === 'approved-pending';
             return approved || call.denialReason === undefined
               ? { type: 'tool-approval-response', approvalId: call.approvalId, approved }
               : {
@@ -96,24 +110,21 @@ export function buildHistory(
                   reason: call.denialReason,
                 };
           };
-          record({
-            ...base(),
-            kind: 'tool_approval_response',
-            role: 'tool',
-            content: [response(firstAsked), ...otherAsked.map(response)],
-          });
+          const [firstAnswered, ...otherAnswered] = asked.filter(
+            (call) => call.fate !== 'unanswered',
+          );
+          if (firstAnswered !== undefined) {
+            record({
+              ...base(),
+              kind: 'tool_approval_response',
+              role: 'tool',
+              content: [response(firstAnswered), ...otherAnswered.map(response)],
+            });
+          }
         }
-        const results = calls.flatMap((call): ToolResultPart[] => {
-          if (call.fate === 'dangling' || call.fate === 'denied') return [];
-          const output: ToolResultOutput =
-            call.fate === 'denied-recorded'
-              ? call.denialReason === undefined
-                ? { type: 'execution-denied' }
-                : { type: 'execution-denied', reason: call.denialReason }
-              : call.output;
-          const part = { type: 'tool-result' as const, toolCallId: call.part.toolCallId, output };
-          return [call.recordToolName ? { ...part, toolName: call.part.toolName } : part];
-        });
+        const results = calls.flatMap((call): ToolResultPart[] =>
+          recordsResultAfterCall(call.fate) ? [resultPart(call)] : [],
+        );
         if (step.strayResult !== undefined) {
           results.push({ ...step.strayResult, toolCallId: `orphan_call_${++toolCalls}` });
         }
@@ -121,6 +132,15 @@ export function buildHistory(
         for (const [first, ...rest] of groups) {
           if (first === undefined) continue;
           record({ ...base(), kind: 'tool_result', role: 'tool', content: [first, ...rest] });
+        }
+        for (const call of calls.filter((planned) => planned.fate === 'hidden-result')) {
+          record({
+            ...base(),
+            kind: 'tool_result',
+            role: 'tool',
+            metadata: { eligibleForModelContext: false },
+            content: [resultPart(call)],
+          });
         }
         break;
       }
@@ -204,5 +224,16 @@ export function buildHistory(
 }
 
 function needsApproval(fate: ToolFate): boolean {
-  return fate === 'approved' || fate === 'denied' || fate === 'denied-recorded';
+  return (
+    fate === 'approved' ||
+    fate === 'denied' ||
+    fate === 'denied-recorded' ||
+    fate === 'approved-pending' ||
+    fate === 'unanswered'
+  );
+}
+
+/** Fates whose result is recorded among the round's results, after the call. */
+function recordsResultAfterCall(fate: ToolFate): boolean {
+  return fate === 'answered' || fate === 'approved' || fate === 'denied-recorded';
 }
