@@ -189,7 +189,8 @@ describe('replay', () => {
           content: [
             {
               type: 'text',
-              text: 'The user asked why login fails; src/auth.ts shows login() always returns false.',
+              // Sharing a user turn with the user's words, the summary says what it is.
+              text: '<compact-summary>\nThe user asked why login fails; src/auth.ts shows login() always returns false.\n</compact-summary>',
             },
             { type: 'text', text: 'Fix it.' },
           ],
@@ -203,7 +204,8 @@ describe('replay', () => {
         appliedCompactBoundaryId: 'b1',
         repairs: [],
         fallbacks: [],
-        window: { fromRevision: 5, toRevision: 8, compactBoundaryId: 'b1', eventsRead: 4 },
+        // 4 events of the window, and the 5 before the boundary scanned for system notes.
+        window: { fromRevision: 5, toRevision: 8, compactBoundaryId: 'b1', eventsRead: 9 },
       },
     });
   });
