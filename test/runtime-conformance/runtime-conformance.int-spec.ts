@@ -3,6 +3,7 @@ import { anthropicValidityViolations } from './intents/anthropic-validity-violat
 import {
   approvalExecutionViolations,
   approvalResultViolations,
+  approvalsOf,
 } from './intents/approval-violations';
 import { interruptionClaimViolations } from './intents/interruption-claim-violations';
 import { reasoningLeakViolations } from './intents/reasoning-leak-violations';
@@ -11,7 +12,7 @@ import { systemPromptViolations } from './intents/system-prompt-violations';
 import { transcriptViolations } from './intents/transcript-violations';
 import { loggedWarningViolations, stepWarningViolations } from './intents/warning-violations';
 import { replayCalls } from './scenario/replay-calls';
-import { runCodingSession } from './scenario/run-coding-session';
+import { observeCodingSession } from './scenario/observe-coding-session';
 import type { ModelCall, SessionRecord } from './scenario/session-record';
 
 /**
@@ -27,7 +28,7 @@ describe('runtime conformance: a multi-agent coding session through the ledger',
 
   beforeAll(async () => {
     server = await startServer();
-    record = await runCodingSession(server.url, 'coding-session');
+    record = await observeCodingSession(server.url, 'coding-session');
     record.replays = await replayCalls(server.url, record);
   }, 90_000);
 
@@ -54,9 +55,11 @@ describe('runtime conformance: a multi-agent coding session through the ledger',
   });
 
   it('2. the approved tool ran exactly once, the denied one never, and the model is told so', () => {
+    const answers = approvalsOf(record.ledger);
+    expect(answers.map(({ approved }) => approved)).toEqual([true, false]);
     expect([
-      ...approvalExecutionViolations(record.executions, record.approvals),
-      ...everyCall((call) => approvalResultViolations(call, record.approvals)),
+      ...approvalExecutionViolations(record.executions, answers),
+      ...everyCall((call) => approvalResultViolations(call, answers, record.executions)),
     ]).toEqual([]);
   });
 
@@ -71,7 +74,7 @@ describe('runtime conformance: a multi-agent coding session through the ledger',
   it('5. the AI SDK warns about nothing', () => {
     expect([
       ...everyCall(stepWarningViolations),
-      ...loggedWarningViolations(record.loggedWarnings),
+      ...loggedWarningViolations(record.loggedWarnings, record.calls),
     ]).toEqual([]);
   });
 

@@ -1,10 +1,12 @@
 import { jsonSchema, tool, type ToolSet } from 'ai';
 
-/** One `execute` of a tool, as the tools saw it. */
+/** One `execute` of a tool, as the tools saw it, and what it returned or threw. */
 export interface ToolExecution {
   toolName: string;
   toolCallId: string;
   input: unknown;
+  output?: string;
+  error?: string;
 }
 
 /** The files of the fake repository the coding agents work on. */
@@ -92,12 +94,11 @@ export function workspaceTools(executions: ToolExecution[]): ToolSet {
     Read: tool({
       description: 'Reads a file of the repository.',
       inputSchema: fileInput,
-      execute: (input, { toolCallId }) => {
-        executions.push({ toolName: 'Read', toolCallId, input });
+      execute: logged('Read', executions, (input: { file_path: string }) => {
         const content = files.get(input.file_path);
         if (content === undefined) throw new Error(`${input.file_path}: no such file`);
         return content;
-      },
+      }),
     }),
     Edit: tool({
       description: 'Replaces one exact string of a file.',
@@ -111,15 +112,18 @@ export function workspaceTools(executions: ToolExecution[]): ToolSet {
         required: ['file_path', 'old_string', 'new_string'],
         additionalProperties: false,
       }),
-      execute: (input, { toolCallId }) => {
-        executions.push({ toolName: 'Edit', toolCallId, input });
-        const content = files.get(input.file_path) ?? '';
-        if (!content.includes(input.old_string)) {
-          throw new Error(`${input.file_path} does not contain the text to replace`);
-        }
-        files.set(input.file_path, content.replace(input.old_string, input.new_string));
-        return `Edited ${input.file_path}.`;
-      },
+      execute: logged(
+        'Edit',
+        executions,
+        (input: { file_path: string; old_string: string; new_string: string }) => {
+          const content = files.get(input.file_path) ?? '';
+          if (!content.includes(input.old_string)) {
+            throw new Error(`${input.file_path} does not contain the text to replace`);
+          }
+          files.set(input.file_path, content.replace(input.old_string, input.new_string));
+          return `Edited ${input.file_path}.`;
+        },
+      ),
     }),
     Bash: tool({
       description: 'Runs a shell command in the repository.',
@@ -129,8 +133,7 @@ export function workspaceTools(executions: ToolExecution[]): ToolSet {
         required: ['command'],
         additionalProperties: false,
       }),
-      execute: (input, { toolCallId }) => {
-        executions.push({ toolName: 'Bash', toolCallId, input });
+      execute: logged('Bash', executions, (input: { command: string }) => {
         if (input.command === 'npm run lint') {
           lintRuns += 1;
           if (lintRuns === 1) {
@@ -139,7 +142,7 @@ export function workspaceTools(executions: ToolExecution[]): ToolSet {
           return '0 problems';
         }
         return shellOutputs[input.command] ?? `${input.command}: done`;
-      },
+      }),
     }),
     GitPush: tool({
       description: 'Pushes a branch to the shared remote. Needs a human’s approval.',
@@ -150,10 +153,31 @@ export function workspaceTools(executions: ToolExecution[]): ToolSet {
         additionalProperties: false,
       }),
       needsApproval: true,
-      execute: (input, { toolCallId }) => {
-        executions.push({ toolName: 'GitPush', toolCallId, input });
-        return `To github.com:acme/shop.git\n * [new branch] ${input.branch} -> ${input.branch}`;
-      },
+      execute: logged(
+        'GitPush',
+        executions,
+        (input: { branch: string; force: boolean }) =>
+          `To github.com:acme/shop.git\n * [new branch] ${input.branch} -> ${input.branch}`,
+      ),
     }),
+  };
+}
+
+/** An `execute` that runs `run` and logs the call, its output or its error, to `executions`. */
+function logged<INPUT>(
+  toolName: string,
+  executions: ToolExecution[],
+  run: (input: INPUT) => string,
+): (input: INPUT, options: { toolCallId: string }) => string {
+  return (input, { toolCallId }) => {
+    const execution: ToolExecution = { toolName, toolCallId, input };
+    executions.push(execution);
+    try {
+      execution.output = run(input);
+      return execution.output;
+    } catch (error) {
+      execution.error = error instanceof Error ? error.message : String(error);
+      throw error;
+    }
   };
 }

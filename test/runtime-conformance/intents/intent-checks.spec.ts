@@ -1,7 +1,11 @@
 import type { ModelCall, SessionRecord } from '../scenario/session-record';
 import type { WireProvider } from '../wire/wire-format';
 import { anthropicValidityViolations } from './anthropic-validity-violations';
-import { approvalExecutionViolations, approvalResultViolations } from './approval-violations';
+import {
+  approvalExecutionViolations,
+  approvalResultViolations,
+  approvalsOf,
+} from './approval-violations';
 import { interruptionClaimViolations } from './interruption-claim-violations';
 import { reasoningLeakViolations } from './reasoning-leak-violations';
 import { replayViolations } from './replay-violations';
@@ -17,19 +21,16 @@ function call(provider: WireProvider, body: unknown): ModelCall {
     provider,
     format: 'ai-sdk-prompt',
     contextRevision: 4,
-    stepNumber: 1,
     request: { provider, url: 'https://example.test', body: JSON.stringify(body) },
     stepWarnings: [],
-    generation: 'g',
   };
 }
 
-const approvals = {
-  approvedCallId: 'call_ok',
-  approvedOutput: 'pushed',
-  deniedCallId: 'call_no',
-  denialReason: 'Not on main.',
-};
+const answers = [
+  { toolCallId: 'call_ok', approved: true },
+  { toolCallId: 'call_no', approved: false, reason: 'Not on main.' },
+];
+const pushed = [{ toolName: 'GitPush', toolCallId: 'call_ok', input: {}, output: 'pushed' }];
 
 describe('system prompt', () => {
   it('finds it in each provider’s place, and reports a call without it', () => {
@@ -72,6 +73,33 @@ describe('system prompt', () => {
 });
 
 describe('approvals', () => {
+  it('ties each recorded answer to its tool call through the recorded approval request', () => {
+    const exchange = (path: string, body: unknown) => ({
+      method: 'POST',
+      path,
+      body,
+      status: 200,
+      response: {},
+    });
+    const request = { type: 'tool-approval-request', approvalId: 'a1', toolCallId: 'call_no' };
+    const answer = {
+      type: 'tool-approval-response',
+      approvalId: 'a1',
+      approved: false,
+      reason: 'No.',
+    };
+    expect(
+      approvalsOf([
+        exchange('/v1/sessions/s1/ai-sdk-steps', {
+          messages: [{ role: 'assistant', content: [request] }],
+        }),
+        exchange('/v1/sessions/s1/messages', {
+          messages: [{ kind: 'tool_approval_response', content: [answer] }],
+        }),
+      ]),
+    ).toEqual([{ toolCallId: 'call_no', approved: false, reason: 'No.' }]);
+  });
+
   it('reports a denied call answered as if it had been interrupted, and an approved one answered wrong', () => {
     const body = {
       messages: [
@@ -91,7 +119,7 @@ describe('approvals', () => {
         },
       ],
     };
-    expect(approvalResultViolations(call('anthropic', body), approvals)).toEqual([
+    expect(approvalResultViolations(call('anthropic', body), answers, pushed)).toEqual([
       '#01: the denied call call_no is answered "[No result was recorded]", not with the denial ("Not on main.")',
     ]);
     const google = {
@@ -111,18 +139,18 @@ describe('approvals', () => {
         },
       ],
     };
-    expect(approvalResultViolations(call('google', google), approvals)).toHaveLength(1);
+    expect(approvalResultViolations(call('google', google), answers, pushed)).toHaveLength(1);
   });
 
   it('counts executions: twice for the approved call and once for the denied one are both wrong', () => {
     const run = (toolCallId: string) => ({ toolName: 'GitPush', toolCallId, input: {} });
     expect(
-      approvalExecutionViolations([run('call_ok'), run('call_ok'), run('call_no')], approvals),
+      approvalExecutionViolations([run('call_ok'), run('call_ok'), run('call_no')], answers),
     ).toEqual([
       'the approved call call_ok ran 2 times, not once',
       'the denied call call_no ran 1 times, not never',
     ]);
-    expect(approvalExecutionViolations([run('call_ok')], approvals)).toEqual([]);
+    expect(approvalExecutionViolations([run('call_ok')], answers)).toEqual([]);
   });
 });
 
@@ -242,7 +270,7 @@ describe('transcript', () => {
   ): SessionRecord => ({
     sessionId: 's1',
     systemPrompt: '',
-    calls: [],
+    calls: [call('anthropic', {}), { ...call('anthropic', {}), number: 2, label: '#02' }],
     ledger: [
       post('messages', { messages: [{ id: 'u1', kind: 'user_input', content: 'Go.' }] }),
       step([assistantCall, toolResult]),
@@ -251,14 +279,13 @@ describe('transcript', () => {
     ],
     transcripts: [
       {
-        afterCall: '#02',
+        afterRequest: 2,
         exchangeCount: 3,
         entries: entries.map((entry) => ({ role: 'user', ...entry })),
       },
     ],
     executions: [],
     loggedWarnings: [],
-    approvals,
     reasoningMarkers: new Map(),
     replays: new Map(),
   });

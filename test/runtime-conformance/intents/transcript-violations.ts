@@ -21,7 +21,8 @@ export function transcriptViolations(record: SessionRecord): string[] {
     for (const violation of snapshotViolations(sent.keys, shown)) {
       if (reported.has(violation)) continue;
       reported.add(violation);
-      violations.push(`after ${snapshot.afterCall}: ${violation}`);
+      const after = record.calls[snapshot.afterRequest - 1]?.label ?? 'the start';
+      violations.push(`after ${after}: ${violation}`);
     }
   }
   return violations;

@@ -7,9 +7,13 @@ export function stepWarningViolations(call: ModelCall): string[] {
   );
 }
 
-/** Intent 5, over the run: the AI SDK logged nothing (named by the generation it logged in). */
-export function loggedWarningViolations(logged: readonly LoggedWarning[]): string[] {
+/** Intent 5, over the run: the AI SDK logged nothing (placed after the call it followed). */
+export function loggedWarningViolations(
+  logged: readonly LoggedWarning[],
+  calls: readonly ModelCall[],
+): string[] {
   return logged.map(
-    ({ generation, warning }) => `${generation}: logged ${JSON.stringify(warning)}`,
+    ({ afterRequest, warning }) =>
+      `logged after ${calls[afterRequest - 1]?.label ?? 'the start, before any call'}: ${JSON.stringify(warning)}`,
   );
 }

@@ -1,20 +1,5 @@
 import { reasoningMarker, type ScriptedReply } from '../wire/scripted-reply';
-
-/** The session's system prompt: every model call must carry it. */
-export const SYSTEM_PROMPT =
-  'You are a coding agent in the acme/shop repository (workspace root /repo). Make small, tested changes; never push to main.';
-
-/** The call the human approves, and what its tool prints. */
-export const APPROVED_PUSH = {
-  callId: 'toolu_b09',
-  output: 'To github.com:acme/shop.git\n * [new branch] fix/login-token -> fix/login-token',
-};
-
-/** The call the human denies, and why. */
-export const DENIED_PUSH = {
-  callId: 'toolu_b14',
-  reason: 'Never force-push main; open a pull request instead.',
-};
+import type { AgentKey } from './session-record';
 
 const anthropic = (index: number, thought: string) =>
   `${thought} ${reasoningMarker('anthropic', index)}`;
@@ -22,10 +7,10 @@ const openai = (index: number, thought: string) => `${thought} ${reasoningMarker
 const google = (index: number, thought: string) => `${thought} ${reasoningMarker('google', index)}`;
 
 /**
- * The replies of the scripted models, per `generateText` call, in the order the session makes
- * them. Tool call ids are the providers' own style; the reasoning of each carries a marker.
+ * The replies of the scripted models, per `generateText` call of `codingSession`. Tool call ids
+ * are in the providers' own style; each reasoning text carries a marker.
  */
-export const script = {
+const script = {
   findTheBug: [
     {
       reasoning: anthropic(1, 'The login check is the likely culprit; read src/auth.ts first.'),
@@ -83,7 +68,7 @@ export const script = {
       text: 'Lint is clean. Pushing fix/login-token.',
       toolCalls: [
         {
-          id: APPROVED_PUSH.callId,
+          id: 'toolu_b09',
           name: 'GitPush',
           input: { branch: 'fix/login-token', force: false },
         },
@@ -124,9 +109,7 @@ export const script = {
   forcePush: [
     {
       reasoning: anthropic(6, 'A force-push to main needs a human to approve it.'),
-      toolCalls: [
-        { id: DENIED_PUSH.callId, name: 'GitPush', input: { branch: 'main', force: true } },
-      ],
+      toolCalls: [{ id: 'toolu_b14', name: 'GitPush', input: { branch: 'main', force: true } }],
     },
   ],
   afterDeniedPush: [
@@ -210,3 +193,20 @@ export const script = {
     { text: 'Nothing else: the fix, the regression test and the docs are done; all tests pass.' },
   ],
 } satisfies Record<string, ScriptedReply[]>;
+
+/** Every scripted reply, with the agent whose model gives it, in the order the session asks. */
+export const scriptedReplies: Array<[AgentKey, ScriptedReply[]]> = [
+  ['build', script.findTheBug],
+  ['build', script.lintAndPush],
+  ['build', script.afterApprovedPush],
+  ['build', script.readCiLog],
+  ['build', script.fixTheTest],
+  ['build', script.forcePush],
+  ['build', script.afterDeniedPush],
+  ['build', script.summary],
+  ['build', script.regressionTest],
+  ['review', script.review],
+  ['reviewOnChat', script.prDescription],
+  ['docs', script.documentTheFix],
+  ['docs', script.wrapUp],
+];

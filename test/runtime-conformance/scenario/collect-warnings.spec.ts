@@ -9,7 +9,7 @@ describe('collectWarnings', () => {
     const wire = createWireFetch(() => ({ text: 'ok' }));
     const { anthropic } = providerClients(wire.fetch);
     const sink: LoggedWarning[] = [];
-    const restore = collectWarnings(sink, () => 'g1');
+    const restore = collectWarnings(sink, () => wire.requests.length);
     try {
       // Anthropic does not support `seed` (a model warning); a system message inside `messages`
       // makes ai@6 warn on the console.
@@ -25,9 +25,10 @@ describe('collectWarnings', () => {
     } finally {
       restore();
     }
-    expect(sink.map((logged) => [logged.generation, JSON.stringify(logged.warning)])).toEqual([
-      ['g1', expect.stringContaining('allowSystemInMessages') as string],
-      ['g1', expect.stringContaining('"feature":"seed"') as string],
+    // The console warning comes before the request, the model's warning after it.
+    expect(sink.map((logged) => [logged.afterRequest, JSON.stringify(logged.warning)])).toEqual([
+      [0, expect.stringContaining('allowSystemInMessages') as string],
+      [1, expect.stringContaining('"feature":"seed"') as string],
     ]);
     expect((globalThis as { AI_SDK_LOG_WARNINGS?: unknown }).AI_SDK_LOG_WARNINGS).toBe(false);
   });

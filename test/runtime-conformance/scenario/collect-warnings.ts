@@ -8,17 +8,23 @@ type WarningLogger = (options: { warnings: unknown[]; provider: string; model: s
  * warnings (system messages inside `messages`) go straight to `console.warn`. Returns the
  * function that puts both back.
  */
-export function collectWarnings(sink: LoggedWarning[], generation: () => string): () => void {
+export function collectWarnings(sink: LoggedWarning[], afterRequest: () => number): () => void {
   const holder = globalThis as { AI_SDK_LOG_WARNINGS?: boolean | WarningLogger };
   const previousLogger = holder.AI_SDK_LOG_WARNINGS;
   const previousWarn = console.warn;
   holder.AI_SDK_LOG_WARNINGS = ({ warnings, provider, model }) => {
     for (const warning of warnings) {
-      sink.push({ generation: generation(), warning: { provider, model, ...asObject(warning) } });
+      sink.push({
+        afterRequest: afterRequest(),
+        warning: { provider, model, ...asObject(warning) },
+      });
     }
   };
   console.warn = (...args: unknown[]) => {
-    sink.push({ generation: generation(), warning: { consoleWarn: args.map(String).join(' ') } });
+    sink.push({
+      afterRequest: afterRequest(),
+      warning: { consoleWarn: args.map(String).join(' ') },
+    });
   };
   return () => {
     if (previousLogger === undefined) delete holder.AI_SDK_LOG_WARNINGS;

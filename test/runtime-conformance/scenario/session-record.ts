@@ -1,7 +1,7 @@
-import type { CapturedRequest } from '../wire/wire-fetch';
-import type { WireProvider } from '../wire/wire-format';
-import type { ReasoningFamily } from '../wire/scripted-reply';
 import type { TranscriptEntry } from '../ledger-client.example';
+import type { CapturedRequest } from '../wire/wire-fetch';
+import type { ReasoningFamily } from '../wire/scripted-reply';
+import type { WireProvider } from '../wire/wire-format';
 import type { ToolExecution } from '../workspace-tools';
 
 /** The agents of the scripted session (keys of `codingAgents`). */
@@ -11,22 +11,18 @@ export type AgentKey = 'build' | 'review' | 'reviewOnChat' | 'docs';
 export interface ModelCall {
   /** 1-based, in the order the calls were made. */
   number: number;
-  /** `#07 build·anthropic (turn 2, step 2/4)`: what a failure names. */
+  /** `#07 build·anthropic turn 2 step 2`: what a failure names. */
   label: string;
   agent: AgentKey;
   provider: WireProvider;
   /** Which model context the call was made from. */
   format: 'ai-sdk-prompt' | 'compact-prompt';
-  /** The revision of that context (see `generate`). */
+  /** The revision of that context, as the runtime reported it (-1: the run stopped first). */
   contextRevision: number;
-  /** 1-based step of its `generateText`. */
-  stepNumber: number;
   /** The body the adapter sent. */
   request: CapturedRequest;
-  /** The step's `warnings`. */
+  /** The step's `warnings`, as `generateText` reported the step. */
   stepWarnings: unknown[];
-  /** Label of the `generateText` call it belongs to. */
-  generation: string;
 }
 
 /** A request the runtime sent to the ledger, and what it answered. */
@@ -38,30 +34,35 @@ export interface LedgerExchange {
   response: unknown;
 }
 
-/** The transcript read after a generation: what the runtime had sent by then must be in it. */
+/** A model request, and how many ledger exchanges had happened when it was sent. */
+export interface ModelRequest {
+  request: CapturedRequest;
+  ledgerIndex: number;
+}
+
+/** A finished step as the AI SDK reported it to a telemetry integration. */
+export interface ObservedStep {
+  responseId: string | undefined;
+  warnings: unknown[];
+}
+
+/** The transcript, read when a `generateText` call finished. */
 export interface TranscriptSnapshot {
-  /** The calls made up to then (their labels name a failure). */
-  afterCall: string;
-  /** How many ledger exchanges had happened when it was read. */
+  /** How many model requests had been sent by then. */
+  afterRequest: number;
+  /** How many ledger exchanges had happened by then. */
   exchangeCount: number;
   entries: TranscriptEntry[];
 }
 
 /** A warning the AI SDK logged (through `AI_SDK_LOG_WARNINGS` or `console.warn`). */
 export interface LoggedWarning {
-  generation: string;
+  /** How many model requests had been sent when it was logged. */
+  afterRequest: number;
   warning: unknown;
 }
 
-/** The human's answers to the two approval requests of the script. */
-export interface ApprovalFacts {
-  approvedCallId: string;
-  approvedOutput: string;
-  deniedCallId: string;
-  denialReason: string;
-}
-
-/** Everything the scripted session produced, for the intent checks to read. */
+/** Everything the observed session produced, for the intent checks to read. */
 export interface SessionRecord {
   sessionId: string;
   systemPrompt: string;
@@ -70,11 +71,10 @@ export interface SessionRecord {
   transcripts: TranscriptSnapshot[];
   executions: ToolExecution[];
   loggedWarnings: LoggedWarning[];
-  approvals: ApprovalFacts;
   /** Every reasoning marker the script used, with the family whose model produced it. */
   reasoningMarkers: Map<string, ReasoningFamily>;
   /** The request bodies the replays of each call (by number) produced, or why none was made. */
   replays: Map<number, { body: string } | { error: string }>;
-  /** Why the run stopped before the end of the script (and during which call), if it did. */
+  /** Why the run stopped before the end of the script, or strayed from it, if it did. */
   error?: string;
 }

@@ -32,14 +32,19 @@ export interface WireFetch {
  * answers with `answer(provider)` rendered in that provider's format. An answer that throws fails
  * the request (the adapter reports it as the call's error).
  */
-export function createWireFetch(answer: (provider: WireProvider) => ScriptedReply): WireFetch {
+export function createWireFetch(
+  answer: (provider: WireProvider) => ScriptedReply,
+  onRequest: (request: CapturedRequest) => void = () => {},
+): WireFetch {
   const requests: CapturedRequest[] = [];
   const respond = (input: string | URL | Request, init?: RequestInit): Response => {
     const url = input instanceof Request ? input.url : String(input);
     const wire = Object.values(wireFormats).find((format) => format.handles(url));
     if (wire === undefined) throw new Error(`No provider answers ${url}`);
     if (typeof init?.body !== 'string') throw new Error(`${url} was sent a non-string body`);
-    requests.push({ provider: wire.provider, url, body: init.body });
+    const request = { provider: wire.provider, url, body: init.body };
+    requests.push(request);
+    onRequest(request);
     const body = wire.respond(answer(wire.provider), requests.length);
     return new Response(JSON.stringify(body), {
       status: 200,
@@ -55,7 +60,7 @@ export function createWireFetch(answer: (provider: WireProvider) => ScriptedRepl
  * A scripted model: `expect` queues the replies of the next calls, each for the provider it must
  * come from; a call from another provider, or with nothing queued, fails.
  */
-export function createScriptedFetch(): WireFetch & {
+export function createScriptedFetch(onRequest?: (request: CapturedRequest) => void): WireFetch & {
   expect(provider: WireProvider, replies: ScriptedReply[]): void;
   remaining(): number;
 } {
@@ -67,7 +72,7 @@ export function createScriptedFetch(): WireFetch & {
       throw new Error(`${provider} was called where the script expects ${next.provider}`);
     }
     return next.reply;
-  });
+  }, onRequest);
   return {
     ...wire,
     expect: (provider, replies) => queue.push(...replies.map((reply) => ({ provider, reply }))),
