@@ -2,7 +2,8 @@ import type { RuntimeMessage } from '@agent-ledger/messages';
 import { isMessageEventType } from './is-message-event-type';
 import { claimUniqueId, withMetadata, type LoggedMessage } from './logged-message';
 import type { Repair } from './repair';
-import { sameJson } from './same-json';
+import { pruneTargetVerdict } from './prune-target-verdict';
+import { recordMessageOnce } from './record-message-once';
 import type { SessionEvent, ToolResultsPrunedEvent } from './session-event';
 
 /** Messages in log order after duplicates and pruning marks, with what was repaired. */
@@ -30,58 +31,25 @@ export function foldSessionEvents(events: ReadonlyArray<SessionEvent>): FoldedSe
   const recordedById = new Map<string, RuntimeMessage[]>();
 
   const record = (message: RuntimeMessage, eventIndex: number): void => {
-    const recorded = recordedById.get(message.id);
-    if (recorded === undefined) {
-      recordedById.set(message.id, [message]);
-      indexById.set(message.id, entries.push({ message, eventIndex }) - 1);
-      return;
-    }
-    if (recorded.some((earlier) => sameJson(earlier, message))) {
-      repairs.push({
-        type: 'duplicate-message-id',
-        messageId: message.id,
-        eventIndex,
-        detail: `Message "${message.id}" was recorded again with identical content (a retried append); the later copy was dropped.`,
-      });
-      return;
-    }
-    recorded.push(message);
-    const renamedTo = claimUniqueId(message.id, takenIds, 2);
-    indexById.set(
-      renamedTo,
-      entries.push({ message: { ...message, id: renamedTo }, eventIndex }) - 1,
-    );
-    repairs.push({
-      type: 'duplicate-message-id',
-      messageId: message.id,
-      renamedTo,
-      eventIndex,
-      detail: `Message id "${message.id}" was recorded again with different content; the later message was kept as "${renamedTo}".`,
-    });
+    const recorded = recordedById.get(message.id) ?? [];
+    const once = recordMessageOnce(message, recorded, (id) => claimUniqueId(id, takenIds, 2));
+    if (once.repair !== undefined) repairs.push({ ...once.repair, eventIndex });
+    if (once.placed === undefined) return;
+    recordedById.set(message.id, [...recorded, message]);
+    indexById.set(once.placed.id, entries.push({ message: once.placed, eventIndex }) - 1);
   };
 
   const prune = (data: ToolResultsPrunedEvent['data'], eventIndex: number): void => {
     for (const id of new Set(data.messageIds)) {
       const index = indexById.get(id);
       const entry = index === undefined ? undefined : entries[index];
-      if (index === undefined || entry === undefined) {
-        repairs.push({
-          type: 'unknown-prune-target',
-          targetMessageId: id,
-          eventIndex,
-          detail: `A pruning mark names "${id}", but no message with that id was recorded before it; the id was ignored.`,
-        });
-      } else if (entry.message.kind !== 'tool_result') {
-        repairs.push({
-          type: 'prune-target-not-tool-result',
-          messageId: id,
-          eventIndex,
-          detail: `A pruning mark names "${id}", a ${entry.message.kind} message; only tool results are pruned, so it was left as it was.`,
-        });
-      } else if (entry.message.metadata?.compactedAt === undefined) {
-        const message = withMetadata(entry.message, { compactedAt: data.compactedAt });
-        entries[index] = { ...entry, message };
-      }
+      const target = pruneTargetVerdict(id, entry?.message);
+      if (target.verdict === 'repair') repairs.push({ ...target.repair, eventIndex });
+      if (target.verdict !== 'prune' || index === undefined || entry === undefined) continue;
+      entries[index] = {
+        ...entry,
+        message: withMetadata(entry.message, { compactedAt: data.compactedAt }),
+      };
     }
   };
 

@@ -42,6 +42,8 @@ export type {
 } from './pairing-state';
 export { InMemoryPairingState } from './in-memory-pairing-state';
 export { firstFreeId } from './logged-message';
+export { recordMessageOnce } from './record-message-once';
+export { pruneTargetVerdict } from './prune-target-verdict';
 export {
   openToolCallOutcome,
   reportOpenToolCalls,

@@ -1,4 +1,4 @@
-import { pairMessage, sameJson } from '@agent-ledger/events';
+import { pairMessage, recordMessageOnce } from '@agent-ledger/events';
 import type { RuntimeMessage } from '@agent-ledger/messages';
 import { claimStoredId } from './claim-stored-id';
 import type { MessageViews, SessionViewsStore, StoredMessage } from './session-views-store';
@@ -19,28 +19,12 @@ export function recordMessage(
   sessionId: string,
   viewsOf: (message: RuntimeMessage) => MessageViews,
 ): void {
-  const earlier = store.recordedVersions(sessionId, message.id);
-  if (earlier.some((version) => sameJson(version, message))) {
-    store.addRepair(sessionId, {
-      type: 'duplicate-message-id',
-      messageId: message.id,
-      revision,
-      detail: `Message "${message.id}" was recorded again with identical content (a retried append); the later copy was dropped.`,
-    });
-    return;
-  }
-  let placed = message;
-  if (earlier.length > 0) {
-    const renamedTo = claimStoredId((id) => store.hasId(sessionId, id), message.id, 2);
-    placed = { ...message, id: renamedTo };
-    store.addRepair(sessionId, {
-      type: 'duplicate-message-id',
-      messageId: message.id,
-      renamedTo,
-      revision,
-      detail: `Message id "${message.id}" was recorded again with different content; the later message was kept as "${renamedTo}".`,
-    });
-  }
+  const once = recordMessageOnce(message, store.recordedVersions(sessionId, message.id), (id) =>
+    claimStoredId((candidate) => store.hasId(sessionId, candidate), id, 2),
+  );
+  if (once.repair !== undefined) store.addRepair(sessionId, { ...once.repair, revision });
+  const placed = once.placed;
+  if (placed === undefined) return;
   const seq = store.nextSeq(sessionId);
   const paired = pairMessage(store.pairingState(sessionId), placed, { seq, revision });
   for (const repair of paired.repairs) store.addRepair(sessionId, { ...repair, revision });
