@@ -41,8 +41,9 @@ export interface PairedEntry {
  * What the pairing step (`pairMessage`) remembers of a session so far, one call per question
  * it asks. Two implementations keep it: in memory for a replay (`normalizeSessionEvents`), and
  * in SQLite tables for the read models, so that both follow the very same rules. Every
- * `remember…` keeps the first value it is given for a key; `claimId` mints ids no message of
- * the session has.
+ * `remember…` keeps the first value it is given for a key, but two: an approval id names the
+ * call of its latest request, and answers fold into a call's {@link ToolApprovalStatus}.
+ * `claimId` mints ids no message of the session has.
  */
 export interface PairingState<At> {
   /** `undefined`: no eligible call used this id; else whether it still awaits its result. */

@@ -9,7 +9,8 @@ interface RepairBase {
 /**
  * Something normalization found wrong in a session's log and what it did about it. Nothing is
  * repaired silently: every change to the recorded facts (other than filling a missing `toolName`
- * on a tool result from its call) is reported as one of these.
+ * on a tool result from its call) is reported as one of these, and so is a call deliberately
+ * left without a result (`pending-tool-approval`). No repair claims what the log does not say.
  *
  * Repairs about a message carry `messageId`, and every id a repair names (`messageId`,
  * `syntheticMessageId`, `renamedTo`, `callMessageId`, `resultMessageId`) is the id of a message
