@@ -40,6 +40,11 @@ describe('runtime conformance: a multi-agent coding session through the ledger',
 
   it('runs the whole script: 30+ model calls on all four adapters, every ledger request answered', () => {
     expect(record.error).toBeUndefined();
+    expect(
+      record.ledger
+        .filter((exchange) => exchange.status !== 200)
+        .map(({ method, path, status, response }) => ({ method, path, status, response })),
+    ).toEqual([]);
     expect(record.calls.length).toBeGreaterThanOrEqual(30);
     expect(new Set(record.calls.map((call) => call.provider))).toEqual(
       new Set(['anthropic', 'openai', 'openai.chat', 'google']),
