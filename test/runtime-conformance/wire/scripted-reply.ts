@@ -27,12 +27,14 @@ export function reasoningMarker(family: ReasoningFamily, index: number): string 
   return `RSN-${family}-${String(index).padStart(2, '0')}`;
 }
 
+const families: readonly ReasoningFamily[] = ['anthropic', 'openai', 'google'];
+
 /** Every reasoning marker in `text`, with the family that produced it. */
 export function findReasoningMarkers(
   text: string,
 ): Array<{ marker: string; family: ReasoningFamily }> {
-  return [...text.matchAll(/RSN-(anthropic|openai|google)-\d{2}/g)].map((match) => ({
-    marker: match[0],
-    family: match[1] as ReasoningFamily,
-  }));
+  return [...text.matchAll(/RSN-([a-z]+)-\d{2}/g)].flatMap(([marker, name]) => {
+    const family = families.find((candidate) => candidate === name);
+    return family === undefined ? [] : [{ marker, family }];
+  });
 }
