@@ -53,7 +53,7 @@ export function codingAgents(providers: ProviderClients, tools: ToolSet, approva
     docs: {
       name: 'docs',
       provider: 'google',
-      model: providers.google('gemini-2.5-pro'),
+      model: providers.google('gemini-3-pro-preview'),
       tools,
       settings: {
         ...approvals,

@@ -25,6 +25,8 @@ export interface ProviderProfile {
    * sends base64 and `data:` URLs and throws on other URLs.
    */
   assistantFiles: 'none' | 'inline-data';
+  /** A provider option every function call of the history must carry (Gemini 3's thought signature). */
+  foreignToolCallSignature?: { providerOptionsKey: string; field: string; value: string };
 }
 
 /** Unknown or absent provider: the strict rules (what Anthropic accepts, everyone accepts). */
@@ -50,6 +52,9 @@ function profileFacts(provider: string | undefined): typeof UNKNOWN {
     reasoning:
       capabilities.reasoning.sends === 'none' ? 'none' : REASONING_FAMILY[capabilities.family],
     assistantFiles: capabilities.assistantFiles.mediaTypes.length === 0 ? 'none' : 'inline-data',
+    ...(capabilities.foreignToolCallSignature === undefined
+      ? {}
+      : { foreignToolCallSignature: capabilities.foreignToolCallSignature }),
   };
 }
 
@@ -83,5 +88,8 @@ export function providerProfileOf(
     strictTurns: facts.strictTurns,
     reasoning: facts.reasoning,
     assistantFiles: facts.assistantFiles,
+    ...(facts.foreignToolCallSignature === undefined
+      ? {}
+      : { foreignToolCallSignature: facts.foreignToolCallSignature }),
   };
 }

@@ -63,6 +63,8 @@ export type FallbackRule =
    * response stays the last message and `generateText` executes the tool.
    */
   | 'reminder-moved-before-pending-approval'
+  /** A tool call the provider did not make got the placeholder signature it requires (Gemini 3). */
+  | 'foreign-tool-call-signed'
   /** A tool call awaiting approval got a result saying so (it has not run; the provider needs a result). */
   | 'awaiting-approval-result'
   /** The first turn was not a user turn: a placeholder user message was inserted. */

@@ -2,6 +2,7 @@ import type { ModelMessage } from '@agent-ledger/projections';
 import { ensureLeadingUser } from './internal/ensure-leading-user';
 import { keepApprovalsLast } from './internal/keep-approvals-last';
 import { keepReplayableReasoning } from './internal/keep-replayable-reasoning';
+import { signForeignToolCalls } from './internal/sign-foreign-tool-calls';
 import { mergeAdjacentDrafts } from './internal/merge-adjacent-drafts';
 import { pairToolResults } from './internal/pair-tool-results';
 import { placeSystemMessages } from './internal/place-system-messages';
@@ -40,6 +41,10 @@ export function toAiSdkMessagesWithReport(
   const paired = pairToolResults(mergeAdjacentDrafts(placed, profile.strictTurns), fallbacks, {
     toolCallsAsText: options.toolCallsAsText === true,
   });
-  const merged = mergeAdjacentDrafts(paired, profile.strictTurns);
+  const merged = signForeignToolCalls(
+    mergeAdjacentDrafts(paired, profile.strictTurns),
+    profile,
+    fallbacks,
+  );
   return { messages: renderDrafts(ensureLeadingUser(merged, profile, fallbacks)), fallbacks };
 }

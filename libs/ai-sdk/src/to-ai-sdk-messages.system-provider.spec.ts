@@ -110,7 +110,22 @@ describe('provider compatibility', () => {
           { role: 'user', content: 'Read it' },
           {
             role: 'assistant',
-            content: [{ type: 'tool-call', toolCallId: 'call_1', toolName: 'Read', input: {} }],
+            content: [
+              {
+                type: 'tool-call',
+                toolCallId: 'call_1',
+                toolName: 'Read',
+                input: {},
+                // Gemini requires a signature on every call of the history; this one is not its own.
+                ...(provider === 'google'
+                  ? {
+                      providerOptions: {
+                        google: { thoughtSignature: 'skip_thought_signature_validator' },
+                      },
+                    }
+                  : {}),
+              },
+            ],
           },
           {
             role: 'tool',
@@ -302,5 +317,55 @@ describe('provider compatibility', () => {
         { role: 'assistant', content: 'Hello.' },
       ]);
     });
+  });
+});
+
+describe('tool calls another provider made, sent to Gemini', () => {
+  const call = (toolCallId: string, signature?: string) => ({
+    type: 'tool-call' as const,
+    toolCallId,
+    toolName: 'Read',
+    input: {},
+    ...(signature === undefined
+      ? {}
+      : { providerOptions: { google: { thoughtSignature: signature } } }),
+  });
+  const result = (toolCallId: string) => ({
+    type: 'tool-result' as const,
+    toolCallId,
+    output: { type: 'text' as const, value: 'code' },
+  });
+  const history = (calls: ReturnType<typeof call>[]) => [
+    m('m1', 'user', 'user_input', 'Read them'),
+    m('m2', 'assistant', 'tool_call', calls),
+    m(
+      'm3',
+      'tool',
+      'tool_result',
+      calls.map((part) => result(part.toolCallId)),
+    ),
+  ];
+  const sentCalls = (calls: ReturnType<typeof call>[]) => {
+    const message = toAiSdkMessages(history(calls), { provider: 'google' })[1];
+    return message?.role === 'assistant' && typeof message.content !== 'string'
+      ? message.content
+      : [];
+  };
+
+  it('get the documented placeholder signature, which Gemini 3 requires', () => {
+    const placeholder = { google: { thoughtSignature: 'skip_thought_signature_validator' } };
+    expect(sentCalls([call('a'), call('b')])).toEqual([
+      { ...call('a'), providerOptions: placeholder },
+      { ...call('b'), providerOptions: placeholder },
+    ]);
+  });
+
+  it('leave Gemini’s own parallel calls as they are: one signature, on the first call', () => {
+    expect(sentCalls([call('a', 'sig-a'), call('b')])).toEqual([call('a', 'sig-a'), call('b')]);
+  });
+
+  it('are not touched for other providers', () => {
+    const message = toAiSdkMessages(history([call('a')]), { provider: 'anthropic' })[1];
+    expect(message).toEqual({ role: 'assistant', content: [call('a')] });
   });
 });

@@ -15,7 +15,7 @@ export const googleWire: WireFormat = {
       Buffer.from(`google-${what}-signature-${sequence}`).toString('base64');
     return {
       responseId: `gresp-conformance${String(sequence).padStart(4, '0')}`,
-      modelVersion: 'gemini-2.5-pro',
+      modelVersion: 'gemini-3-pro-preview',
       candidates: [
         {
           index: 0,

@@ -73,4 +73,15 @@ export const GOOGLE_CAPABILITIES: ProviderCapabilities = {
   // with `providerOptions.google.thoughtSignature` when present (`vertex`/`googleVertex` keys
   // are read too).
   reasoning: { sends: 'all', providerOptionsKey: 'google', signatureField: 'thoughtSignature' },
+  // https://ai.google.dev/gemini-api/docs/thought-signatures: Gemini 3 answers 400 when a function
+  // call of the history lacks its thought signature; for calls not made by Gemini (another model's
+  // history, injected calls) the page documents the dummy `skip_thought_signature_validator`. The
+  // adapter injects it itself for Gemini 3 model ids (`convertToGoogleGenerativeAIMessages`, only
+  // when no earlier call of the same message was signed) and then warns on every request, taking
+  // it for a runtime that lost signatures; the serializer sets it instead, for every Gemini model.
+  foreignToolCallSignature: {
+    providerOptionsKey: 'google',
+    field: 'thoughtSignature',
+    value: 'skip_thought_signature_validator',
+  },
 };

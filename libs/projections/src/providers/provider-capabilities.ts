@@ -45,4 +45,9 @@ export interface ProviderCapabilities {
   /** Turns must alternate user / assistant and the first turn must be a user turn. */
   strictTurns: boolean;
   reasoning: ReasoningReplay;
+  /**
+   * Tool calls the provider did not make itself (recorded from another provider, or by the runtime)
+   * must carry this provider option to be accepted; the serializer sets it on unsigned calls.
+   */
+  foreignToolCallSignature?: { providerOptionsKey: string; field: string; value: string };
 }
