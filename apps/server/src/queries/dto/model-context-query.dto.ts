@@ -42,7 +42,8 @@ export class ModelContextQueryDto extends ProjectionOptionsQueryDto {
   atRevision?: number;
 
   @ApiPropertyOptional({
-    description: 'Add synthetic results for calls without one.',
+    description:
+      'Give a call with no result anywhere in the log a synthetic one that says so (a denied call its execution-denied result); calls whose approval is pending or granted stay pending. false: leave every call as recorded.',
     default: true,
   })
   @IsOptional()
