@@ -54,11 +54,32 @@ describe('the seed example through the four layers', () => {
   it('the model messages serialize to the seed’s AI SDK messages, for any provider', () => {
     const { messages } = normalizeSessionEvents(seedExampleEvents());
     const model = projectToModel(messages, context).messages;
-    for (const provider of [undefined, 'anthropic', 'openai', 'google']) {
+    for (const provider of [undefined, 'anthropic', 'openai', 'openai.chat']) {
       expect(toAiSdkMessages(model, provider === undefined ? {} : { provider })).toStrictEqual(
         seedAiSdkMessages,
       );
     }
+    // Gemini 3 refuses a function call without a thought signature; the runtime's own call gets
+    // the placeholder Google documents for calls Gemini did not make, and nothing else changes.
+    expect(toAiSdkMessages(model, { provider: 'google' })).toStrictEqual(
+      seedAiSdkMessages.map((message) =>
+        message.role === 'assistant' && typeof message.content !== 'string'
+          ? {
+              ...message,
+              content: message.content.map((part) =>
+                part.type === 'tool-call'
+                  ? {
+                      ...part,
+                      providerOptions: {
+                        google: { thoughtSignature: 'skip_thought_signature_validator' },
+                      },
+                    }
+                  : part,
+              ),
+            }
+          : message,
+      ),
+    );
   });
 
   it('the CLI reproduces it from examples/seed-example.json', async () => {
