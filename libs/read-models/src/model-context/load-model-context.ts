@@ -4,7 +4,7 @@ import {
   type SerializationFallback,
 } from '@agent-ledger/ai-sdk';
 import type { EventStore } from '@agent-ledger/event-store';
-import { normalizeSessionEvents } from '@agent-ledger/events';
+import { normalizeSessionEvents, sessionStreamName } from '@agent-ledger/events';
 import type { RuntimeMessage } from '@agent-ledger/messages';
 import {
   projectToCompact,
@@ -18,8 +18,9 @@ import type { ModelMessage as AiSdkModelMessage } from 'ai';
 import type { SessionRepair } from '../session-views/session-repair';
 import { lastAgentName } from './last-agent-name';
 import type { SessionLogEvent } from '../runner/session-log-event';
-import { readCarriedSystemNotes } from './read-carried-system-notes';
-import { readModelWindow } from './read-model-window';
+import { parseSessionLogEvent } from '../runner/parse-session-log-event';
+import { readHistoryBeforeWindow } from './history-before-window';
+import { readModelWindow, type ModelWindow } from './read-model-window';
 
 /**
  * The shapes `loadModelContext` can return the model view in: `model` (model-view messages),
@@ -105,12 +106,15 @@ export async function loadModelContext(
   const window = await readModelWindow(store, sessionId, {
     ...(query.atRevision === undefined ? {} : { atRevision: query.atRevision }),
     fromLatestBoundary: query.applyCompactBoundary !== false,
+    earlyResults: 'caller',
   });
-  const carried =
-    window.compactBoundaryId !== undefined && query.carrySystemNotes !== false
-      ? await readCarriedSystemNotes(store, sessionId, window.fromRevision)
-      : { notes: [], eventsRead: 0 };
-  const events = withCarried(window.events, carried.notes);
+  const before = await eventsBeforeWindow(
+    store,
+    sessionId,
+    window,
+    query.carrySystemNotes !== false,
+  );
+  const events = withEventsBefore(window.events, before.events);
   const normalized = normalizeSessionEvents(
     events.map((logged) => logged.event),
     { repairDanglingToolCalls: query.repairDanglingToolCalls !== false },
@@ -132,7 +136,7 @@ export async function loadModelContext(
       ...(window.compactBoundaryId === undefined
         ? {}
         : { compactBoundaryId: window.compactBoundaryId }),
-      eventsRead: window.eventsRead + carried.eventsRead,
+      eventsRead: window.eventsRead + before.eventsRead,
     },
   };
   const revision = window.revision;
@@ -228,14 +232,58 @@ function windowRepairs(
   });
 }
 
-/** The window's events with the carried system notes among them, in log order, each once. */
-function withCarried(
+/**
+ * What the window needs from before its boundary that it did not read itself: the system notes
+ * (when they carry over) and the results recorded before the boundary for calls of the window
+ * nothing in it answers, with the pruning marks naming them, found in the session's history
+ * index (`readHistoryBeforeWindow`) rather than by reading the history back on every request.
+ */
+async function eventsBeforeWindow(
+  store: EventStore,
+  sessionId: string,
+  window: ModelWindow,
+  carrySystemNotes: boolean,
+): Promise<{ events: SessionLogEvent[]; eventsRead: number }> {
+  if (window.compactBoundaryId === undefined) return { events: [], eventsRead: 0 };
+  const history = await readHistoryBeforeWindow(store, sessionId, window.fromRevision);
+  const events = carrySystemNotes ? [...history.systemNotes] : [];
+  let eventsRead = history.eventsRead;
+  const readAt = async (revision: number): Promise<SessionLogEvent | undefined> => {
+    for await (const recorded of store.readStream(sessionStreamName(sessionId), {
+      fromRevision: revision,
+      maxCount: 1,
+    })) {
+      eventsRead += 1;
+      const parsed = parseSessionLogEvent(recorded);
+      return parsed.ok ? parsed.event : undefined;
+    }
+    return undefined;
+  };
+  for (const toolCallId of window.unansweredCallIds) {
+    for (const revision of history.resultRevisions(toolCallId)) {
+      const result = await readAt(revision);
+      if (result?.event.type !== 'ToolResultRecorded') continue;
+      events.push(result);
+      for (const marked of history.pruningRevisions(result.event.data.id)) {
+        const mark = await readAt(marked);
+        if (mark !== undefined && mark.revision > result.revision) events.push(mark);
+      }
+    }
+  }
+  return { events, eventsRead };
+}
+
+/** The window's events with the ones from before it among them, in log order, each once. */
+function withEventsBefore(
   window: readonly SessionLogEvent[],
-  carried: readonly SessionLogEvent[],
+  before: readonly SessionLogEvent[],
 ): SessionLogEvent[] {
-  if (carried.length === 0) return [...window];
-  const inWindow = new Set(window.map((logged) => logged.revision));
-  return [...window, ...carried.filter((logged) => !inWindow.has(logged.revision))].sort(
-    (a, b) => a.revision - b.revision,
-  );
+  if (before.length === 0) return [...window];
+  const taken = new Set(window.map((logged) => logged.revision));
+  const added = before.filter((logged) => {
+    if (taken.has(logged.revision)) return false;
+    taken.add(logged.revision);
+    return true;
+  });
+  return [...window, ...added].sort((a, b) => a.revision - b.revision);
 }

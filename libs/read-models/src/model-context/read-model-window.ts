@@ -17,6 +17,11 @@ export interface ModelWindow {
   compactBoundaryId?: string;
   /** Stored events read, parsed or not (the cost of the request). */
   eventsRead: number;
+  /**
+   * With `earlyResults: 'caller'`: the window's calls that nothing in it answers (and no approval
+   * keeps pending), whose results, if the log has any, were recorded before the boundary.
+   */
+  unansweredCallIds: string[];
 }
 
 /**
@@ -38,10 +43,21 @@ export interface ModelWindow {
 export async function readModelWindow(
   store: EventStore,
   sessionId: string,
-  options: { atRevision?: number; fromLatestBoundary: boolean },
+  options: {
+    atRevision?: number;
+    fromLatestBoundary: boolean;
+    /**
+     * `read-back` (default): read back past the boundary for the results of the window's
+     * unanswered calls, as far as it takes (to the start when the log has none). `caller`: leave
+     * them to the caller, which gets their ids in `unansweredCallIds`.
+     */
+    earlyResults?: 'read-back' | 'caller';
+  },
 ): Promise<ModelWindow> {
   const backwards: SessionLogEvent[] = [];
-  const needs = new WindowNeeds<SessionLogEvent>();
+  const needs = new WindowNeeds<SessionLogEvent>({
+    readsBackForEarlyResults: options.earlyResults !== 'caller',
+  });
   let eventsRead = 0;
   let latestRevision: number | undefined;
   let boundary: SessionLogEvent | undefined;
@@ -85,5 +101,7 @@ export async function readModelWindow(
       ? { compactBoundaryId: boundary.event.data.id }
       : {}),
     eventsRead,
+    unansweredCallIds:
+      boundary === undefined || options.earlyResults !== 'caller' ? [] : needs.unansweredCallIds(),
   };
 }

@@ -28,6 +28,17 @@ export class WindowNeeds<E extends { event: SessionEvent } = { event: SessionEve
   /** Pruning marks read before the boundary, for the early results taken after them. */
   private readonly marks: E[] = [];
 
+  /**
+   * `readsBackForEarlyResults: false`: the early results of the window's unanswered calls are
+   * left to the caller (`unansweredCallIds`), which finds them in an index of the history
+   * instead of reading it back on every request.
+   */
+  constructor(
+    private readonly options: { readsBackForEarlyResults: boolean } = {
+      readsBackForEarlyResults: true,
+    },
+  ) {}
+
   /** Notes an event of the window proper. */
   noteInWindow(event: SessionEvent): void {
     this.unanswered = undefined;
@@ -59,8 +70,14 @@ export class WindowNeeds<E extends { event: SessionEvent } = { event: SessionEve
       isSubset(this.results, this.calls) &&
       isSubset(this.responses, this.requests) &&
       isSubset(this.summarized, this.boundaries) &&
-      isSubset(this.unansweredCalls(), this.earlyResults)
+      (!this.options.readsBackForEarlyResults ||
+        isSubset(this.unansweredCalls(), this.earlyResults))
     );
+  }
+
+  /** The window's calls that nothing in it answers and no approval keeps pending, not yet found. */
+  unansweredCallIds(): string[] {
+    return [...this.unansweredCalls()].filter((id) => !this.earlyResults.has(id));
   }
 
   /**
@@ -71,10 +88,11 @@ export class WindowNeeds<E extends { event: SessionEvent } = { event: SessionEve
   takeSupport(logged: E): E[] {
     const event = logged.event;
     if (event.type === 'ToolResultsPruned') {
-      this.marks.push(logged);
+      if (this.options.readsBackForEarlyResults) this.marks.push(logged);
       return [];
     }
     if (event.type === 'ToolResultRecorded') {
+      if (!this.options.readsBackForEarlyResults) return [];
       const ids = event.data.content.map((part) => part.toolCallId);
       if (!this.take(ids, this.unansweredCalls(), this.earlyResults)) return [];
       const id = event.data.id;
