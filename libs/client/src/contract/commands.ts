@@ -1,0 +1,69 @@
+import type { RuntimeMessageInput } from './runtime-message';
+
+/** What every command answers: the session stream's revision and `$all` position after it. */
+export interface CommandResult {
+  sessionId: string;
+  /** Revision of the stream's last event: send it as `expectedRevision` to append after it. */
+  revision: number;
+  /** Global position of the last event: give it as `minPosition` to read your write. */
+  position: number;
+}
+
+/** Every command body may carry it: `-1` means the session must not exist yet. */
+export interface WithExpectedRevision {
+  expectedRevision?: number;
+}
+
+/** `POST /v1/sessions/:sessionId/messages`. */
+export interface AppendMessagesRequest extends WithExpectedRevision {
+  messages: RuntimeMessageInput[];
+}
+
+/** `POST /v1/sessions/:sessionId/compactions`: a `compact_boundary` and its `compact_summary`. */
+export interface CompactSessionRequest extends WithExpectedRevision {
+  boundary: RuntimeMessageInput;
+  summary: RuntimeMessageInput;
+}
+
+/** Which tool results a policy prunes: long ones from before the last user turns. */
+export interface PruningPolicy {
+  keepLastUserTurns: number;
+  minChars: number;
+}
+
+/** `POST /v1/sessions/:sessionId/prunings`: either `messageIds` or `policy`. */
+export type PruneToolResultsRequest = WithExpectedRevision & { reason?: string } & (
+    { messageIds: string[]; policy?: never } | { policy: PruningPolicy; messageIds?: never }
+  );
+
+/** `POST /v1/sessions/:sessionId/handoffs`. */
+export interface HandoffSessionRequest extends WithExpectedRevision {
+  fromAgent: string;
+  toAgent: string;
+  summary: string;
+  reason?: string;
+  handoffId?: string;
+  runId?: string;
+}
+
+/** `POST /v1/sessions/:sessionId/ai-sdk-steps`: one step as `onStepFinish` gives it. */
+export interface RecordAiSdkStepRequest extends WithExpectedRevision {
+  /** `step.response.messages`: every response message of the generation so far. */
+  messages: unknown[];
+  generationId?: string;
+  stepNumber?: number;
+  runId?: string;
+  agentName?: string;
+  provider?: string;
+  modelId?: string;
+  responseId?: string;
+  finishReason?: string;
+  usage?: unknown;
+  providerMetadata?: unknown;
+  contextRevision?: number;
+}
+
+/** `POST /v1/sessions/:sessionId/end`. */
+export interface EndSessionRequest extends WithExpectedRevision {
+  reason?: string;
+}

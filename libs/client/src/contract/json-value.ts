@@ -1,0 +1,6 @@
+/** Any JSON value, as the API sends and takes it. */
+export type JsonValue =
+  null | boolean | number | string | JsonValue[] | { [key: string]: JsonValue };
+
+/** A JSON object. */
+export type JsonObject = { [key: string]: JsonValue };

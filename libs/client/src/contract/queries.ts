@@ -1,0 +1,220 @@
+import type { RuntimeMessageKind } from './runtime-message';
+
+/** A row of `GET /v1/sessions`. */
+export interface SessionSummary {
+  sessionId: string;
+  /** Agents that took part, in order of first appearance. */
+  agents: string[];
+  firstActivityAt: string;
+  lastActivityAt: string;
+  /** Message events recorded, per kind (kinds never recorded are absent). */
+  messageCounts: Partial<Record<RuntimeMessageKind, number>>;
+  messageCount: number;
+  compacted: boolean;
+  compactionCount: number;
+  lastCompactBoundaryId?: string;
+  pruningCount: number;
+  /** Absent until the session's first model call. */
+  modelCalls?: number;
+  inputTokens?: number;
+  outputTokens?: number;
+  ended: boolean;
+  revision: number;
+  position: number;
+}
+
+/** `GET /v1/sessions`. */
+export interface SessionListPage {
+  sessions: SessionSummary[];
+  /** Pass as `cursor` for the next page; `null` on the last one. */
+  nextCursor: string | null;
+}
+
+/** A transcript entry: a runtime message as the transcript view shows it (`projectToTranscript`). */
+export interface TranscriptEntry {
+  view: 'transcript';
+  id: string;
+  kind: RuntimeMessageKind;
+  role: string;
+  semanticType: string;
+  sourceMessageIds: string[];
+  createdAt: string;
+  runId?: string;
+  agentName?: string;
+  /** Set when the tool result was pruned; `content` is still the complete original. */
+  compactedAt?: string;
+  content: unknown;
+  metadata?: Record<string, unknown>;
+}
+
+/** `GET /v1/sessions/:sessionId/transcript`. */
+export interface TranscriptPage {
+  sessionId: string;
+  revision: number;
+  entries: TranscriptEntry[];
+  nextCursor: string | null;
+}
+
+/** An event of `GET /v1/sessions/:sessionId/transcript/stream` (`event: entry`). */
+export interface TranscriptStreamEvent {
+  /** Orders the transcript; an entry sent again (a pruning changed it) keeps its `seq`. */
+  seq: number;
+  /** The revision of the event that last wrote the entry; the SSE `id`. */
+  revision: number;
+  message: TranscriptEntry;
+}
+
+/** What every projection reports. */
+export interface ProjectionDiagnostics {
+  hiddenMessageIds: string[];
+  truncatedMessageIds: string[];
+  appliedCompactBoundaryId?: string;
+  injectedNotes: string[];
+}
+
+/** A repair normalization made (or, for a call still waiting, reports). */
+export interface SessionRepair {
+  kind: string;
+  revision: number;
+  [detail: string]: unknown;
+}
+
+/** An event the read models could not process. */
+export interface FailedEvent {
+  handler: string;
+  position: number;
+  streamName: string;
+  sessionId?: string;
+  revision: number;
+  eventId: string;
+  eventType: string;
+  error: string;
+  failedAt: string;
+}
+
+/** A message of the debug view (`projectToDebug`): every runtime message and what the model view did with it. */
+export interface DebugEntry {
+  view: 'debug';
+  id: string;
+  kind: RuntimeMessageKind;
+  role: string;
+  content: unknown;
+  runtimeMetadata: Record<string, unknown>;
+  model: { status: 'shown' | 'hidden'; [detail: string]: unknown };
+  [field: string]: unknown;
+}
+
+/** `GET /v1/sessions/:sessionId/debug`. */
+export interface DebugPage {
+  sessionId: string;
+  revision: number;
+  messages: DebugEntry[];
+  nextCursor: string | null;
+  diagnostics: ProjectionDiagnostics;
+  repairs: SessionRepair[];
+  failedEvents: FailedEvent[];
+}
+
+/** `GET /v1/sessions/:sessionId/export?format=json`. */
+export interface ExportResponse {
+  sessionId: string;
+  revision: number;
+  export: {
+    messages: Array<Record<string, unknown>>;
+    diagnostics: ProjectionDiagnostics & { redactionCount: number; redactedMessageIds: string[] };
+  };
+}
+
+/** The formats of `GET /v1/sessions/:sessionId/model-context`. */
+export type ModelContextFormat =
+  'model' | 'ai-sdk' | 'ai-sdk-prompt' | 'compact' | 'compact-prompt';
+
+/** What the model context was computed from, and what was repaired or fallen back on. */
+export interface ModelContextDiagnostics extends ProjectionDiagnostics {
+  repairs: SessionRepair[];
+  /** The serializer's fallbacks (AI SDK formats only). */
+  fallbacks?: Array<Record<string, unknown>>;
+  window: {
+    fromRevision: number;
+    toRevision: number;
+    compactBoundaryId?: string;
+    eventsRead: number;
+  };
+}
+
+/**
+ * `GET /v1/sessions/:sessionId/model-context`. `messages` are model-view messages (`model`),
+ * the compact view (`compact`) or the AI SDK's `ModelMessage[]` (the `ai-sdk` formats: the type
+ * parameter, `ModelMessage` from `ai` in the client). `system` is there for `ai-sdk-prompt` and
+ * `compact-prompt` when the session has system text.
+ */
+export interface ModelContextResponse<TMessage = unknown> {
+  sessionId: string;
+  revision: number;
+  system?: string;
+  messages: TMessage[];
+  diagnostics: ModelContextDiagnostics;
+}
+
+/** An event of the raw stream, as stored. */
+export interface StoredEvent {
+  revision: number;
+  position: number;
+  id: string;
+  type: string;
+  data: unknown;
+  metadata: Record<string, unknown>;
+  createdAt: string;
+}
+
+/** `GET /v1/sessions/:sessionId/events`. */
+export interface SessionEventsPage {
+  sessionId: string;
+  events: StoredEvent[];
+  /** Pass as `fromRevision` (same direction) for the next page; `null` on the last one. */
+  nextRevision: number | null;
+}
+
+/** `GET /health`. */
+export interface HealthResponse {
+  status: 'ok';
+  store: { kind: string; headPosition: number | null };
+}
+
+/** Options of the model view, as query parameters of `model-context` and `debug`. */
+export interface ModelViewOptions {
+  /** `anthropic`, `openai`, `openai.chat`, `google`, or an AI SDK `model.provider` string. */
+  provider?: string;
+  modelRef?: string;
+  activeAgentName?: string;
+  includeReasoning?: boolean;
+  includeToolResults?: boolean;
+  toolResultSoftLimitChars?: number;
+  recentUserTurns?: number;
+  applyCompactBoundary?: boolean;
+  injectRuntimeReminder?: boolean;
+}
+
+/** The query of `GET /v1/sessions/:sessionId/model-context`. */
+export interface ModelContextQuery extends ModelViewOptions {
+  format?: ModelContextFormat;
+  systemMessages?: 'reminders' | 'in-place';
+  carrySystemNotes?: boolean;
+  instructions?: string;
+  atRevision?: number;
+  repairDanglingToolCalls?: boolean;
+}
+
+/** Cursor paging of the read-model queries. */
+export interface PageQuery {
+  cursor?: string;
+  limit?: number;
+  minPosition?: number;
+}
+
+/** The query of `GET /v1/sessions/:sessionId/events`. */
+export interface EventsQuery {
+  fromRevision?: number;
+  limit?: number;
+  direction?: 'forwards' | 'backwards';
+}

@@ -1,0 +1,173 @@
+import type {
+  AppendMessagesRequest,
+  CommandResult,
+  CompactSessionRequest,
+  EndSessionRequest,
+  HandoffSessionRequest,
+  PruneToolResultsRequest,
+  RecordAiSdkStepRequest,
+} from './contract/commands';
+import type {
+  DebugEntry,
+  DebugPage,
+  EventsQuery,
+  ExportResponse,
+  HealthResponse,
+  ModelContextQuery,
+  ModelContextResponse,
+  ModelViewOptions,
+  PageQuery,
+  SessionEventsPage,
+  SessionListPage,
+  SessionSummary,
+  StoredEvent,
+  TranscriptEntry,
+  TranscriptPage,
+  TranscriptStreamEvent,
+} from './contract/queries';
+import { LedgerSession, type LedgerSessionOptions } from './ledger-session';
+import { paginate } from './paginate';
+import { followTranscript, type TranscriptStreamOptions } from './transcript-stream';
+import { createTransport, type LedgerClientOptions, type QueryValues } from './transport';
+
+/** Every route of the ledger's HTTP API, typed by the shared contract. */
+export interface LedgerClient {
+  health(): Promise<HealthResponse>;
+  /** One page of the session list; `sessions()` iterates them all. */
+  listSessions(query?: PageQuery): Promise<SessionListPage>;
+  sessions(query?: Omit<PageQuery, 'cursor'>): AsyncGenerator<SessionSummary>;
+
+  appendMessages(sessionId: string, body: AppendMessagesRequest): Promise<CommandResult>;
+  compact(sessionId: string, body: CompactSessionRequest): Promise<CommandResult>;
+  prune(sessionId: string, body: PruneToolResultsRequest): Promise<CommandResult>;
+  handoff(sessionId: string, body: HandoffSessionRequest): Promise<CommandResult>;
+  recordAiSdkStep(sessionId: string, body: RecordAiSdkStepRequest): Promise<CommandResult>;
+  end(sessionId: string, body?: EndSessionRequest): Promise<CommandResult>;
+
+  transcriptPage(sessionId: string, query?: PageQuery): Promise<TranscriptPage>;
+  /** Every transcript entry, page by page (`minPosition` waits for your last write). */
+  transcript(sessionId: string, query?: Omit<PageQuery, 'cursor'>): AsyncGenerator<TranscriptEntry>;
+  transcriptEntry(
+    sessionId: string,
+    messageId: string,
+    minPosition?: number,
+  ): Promise<TranscriptEntry>;
+  /** The live transcript (SSE), resuming after a dropped connection. */
+  transcriptStream(
+    sessionId: string,
+    options?: TranscriptStreamOptions,
+  ): AsyncGenerator<TranscriptStreamEvent>;
+  debugPage(sessionId: string, query?: PageQuery & ModelViewOptions): Promise<DebugPage>;
+  debug(
+    sessionId: string,
+    query?: Omit<PageQuery, 'cursor'> & ModelViewOptions,
+  ): AsyncGenerator<DebugEntry>;
+  export(sessionId: string, minPosition?: number): Promise<ExportResponse>;
+  exportMarkdown(sessionId: string, minPosition?: number): Promise<string>;
+  /** The model view at replay; `TMessage` is what `format` gives (`ModelMessage` for the ai-sdk formats). */
+  modelContext<TMessage = unknown>(
+    sessionId: string,
+    query?: ModelContextQuery,
+  ): Promise<ModelContextResponse<TMessage>>;
+  eventsPage(sessionId: string, query?: EventsQuery): Promise<SessionEventsPage>;
+  /** Every event of the stream, from `fromRevision` on, in `direction`. */
+  events(
+    sessionId: string,
+    query?: Omit<EventsQuery, 'fromRevision'> & { fromRevision?: number },
+  ): AsyncGenerator<StoredEvent>;
+
+  /** A handle on one session that tracks its latest revision, with the AI SDK helpers. */
+  session(sessionId: string, options?: LedgerSessionOptions): LedgerSession;
+}
+
+/**
+ * The client of the ledger's HTTP API. Retries 503, 429 and connection errors (see
+ * `createTransport`); non-2xx answers become `LedgerError`s with the server's `code`.
+ */
+export function createLedgerClient(options: LedgerClientOptions): LedgerClient {
+  const transport = createTransport(options);
+  const sleep =
+    options.sleep ?? ((ms: number) => new Promise<void>((done) => setTimeout(done, ms)));
+  const sessionPath = (sessionId: string) => `/v1/sessions/${encodeURIComponent(sessionId)}`;
+  // The responses are the contract's types: the server's routes are typed by the same contract,
+  // and the OpenAPI test validates real responses against the published schemas.
+  const get = async <T>(path: string, query?: object): Promise<T> =>
+    (await transport.json({ method: 'GET', path, query: query as QueryValues })) as T;
+  const post = async (path: string, body: unknown): Promise<CommandResult> =>
+    (await transport.json({ method: 'POST', path, body })) as CommandResult;
+
+  const client: LedgerClient = {
+    health: () => get('/health'),
+    listSessions: (query) => get('/v1/sessions', query),
+    sessions: (query) =>
+      paginate(async (cursor: string | undefined) => {
+        const page = await client.listSessions({
+          ...query,
+          ...(cursor === undefined ? {} : { cursor }),
+        });
+        return { items: page.sessions, next: page.nextCursor };
+      }),
+
+    appendMessages: (sessionId, body) => post(`${sessionPath(sessionId)}/messages`, body),
+    compact: (sessionId, body) => post(`${sessionPath(sessionId)}/compactions`, body),
+    prune: (sessionId, body) => post(`${sessionPath(sessionId)}/prunings`, body),
+    handoff: (sessionId, body) => post(`${sessionPath(sessionId)}/handoffs`, body),
+    recordAiSdkStep: (sessionId, body) => post(`${sessionPath(sessionId)}/ai-sdk-steps`, body),
+    end: (sessionId, body = {}) => post(`${sessionPath(sessionId)}/end`, body),
+
+    transcriptPage: (sessionId, query) => get(`${sessionPath(sessionId)}/transcript`, query),
+    transcript: (sessionId, query) =>
+      paginate(async (cursor: string | undefined) => {
+        const page = await client.transcriptPage(sessionId, {
+          limit: 1000,
+          ...query,
+          ...(cursor === undefined ? {} : { cursor }),
+        });
+        return { items: page.entries, next: page.nextCursor };
+      }),
+    transcriptEntry: (sessionId, messageId, minPosition) =>
+      get(`${sessionPath(sessionId)}/transcript/${encodeURIComponent(messageId)}`, { minPosition }),
+    transcriptStream: (sessionId, streamOptions = {}) =>
+      followTranscript(
+        transport,
+        `${sessionPath(sessionId)}/transcript/stream`,
+        streamOptions,
+        sleep,
+      ),
+    debugPage: (sessionId, query) => get(`${sessionPath(sessionId)}/debug`, query),
+    debug: (sessionId, query) =>
+      paginate(async (cursor: string | undefined) => {
+        const page = await client.debugPage(sessionId, {
+          limit: 1000,
+          ...query,
+          ...(cursor === undefined ? {} : { cursor }),
+        });
+        return { items: page.messages, next: page.nextCursor };
+      }),
+    export: (sessionId, minPosition) =>
+      get(`${sessionPath(sessionId)}/export`, { format: 'json', minPosition }),
+    exportMarkdown: async (sessionId, minPosition) => {
+      const response = await transport.send({
+        method: 'GET',
+        path: `${sessionPath(sessionId)}/export`,
+        query: { format: 'markdown', minPosition },
+        headers: { accept: 'text/markdown' },
+      });
+      return response.text();
+    },
+    modelContext: (sessionId, query) => get(`${sessionPath(sessionId)}/model-context`, query),
+    eventsPage: (sessionId, query) => get(`${sessionPath(sessionId)}/events`, query),
+    events: (sessionId, query) =>
+      paginate(async (fromRevision: number | undefined) => {
+        const page = await client.eventsPage(sessionId, {
+          limit: 1000,
+          ...query,
+          ...(fromRevision === undefined ? {} : { fromRevision }),
+        });
+        return { items: page.events, next: page.nextRevision };
+      }),
+
+    session: (sessionId, sessionOptions) => new LedgerSession(client, sessionId, sessionOptions),
+  };
+  return client;
+}

@@ -1,0 +1,64 @@
+export type { JsonObject, JsonValue } from './contract/json-value';
+export type {
+  RuntimeMessageInput,
+  RuntimeMessageKind,
+  RuntimeMessageRole,
+} from './contract/runtime-message';
+export type {
+  AppendMessagesRequest,
+  CommandResult,
+  CompactSessionRequest,
+  EndSessionRequest,
+  HandoffSessionRequest,
+  PruneToolResultsRequest,
+  PruningPolicy,
+  RecordAiSdkStepRequest,
+  WithExpectedRevision,
+} from './contract/commands';
+export type {
+  DebugEntry,
+  DebugPage,
+  EventsQuery,
+  ExportResponse,
+  FailedEvent,
+  HealthResponse,
+  ModelContextDiagnostics,
+  ModelContextFormat,
+  ModelContextQuery,
+  ModelContextResponse,
+  ModelViewOptions,
+  PageQuery,
+  ProjectionDiagnostics,
+  SessionEventsPage,
+  SessionListPage,
+  SessionRepair,
+  SessionSummary,
+  StoredEvent,
+  TranscriptEntry,
+  TranscriptPage,
+  TranscriptStreamEvent,
+} from './contract/queries';
+export type { ErrorBody, LedgerErrorCode } from './contract/errors';
+export { createLedgerClient, type LedgerClient } from './create-ledger-client';
+export {
+  LedgerSession,
+  type CompactOptions,
+  type HandoffOptions,
+  type LedgerPrompt,
+  type LedgerSessionOptions,
+  type NewMessage,
+  type PromptOptions,
+  type RecordableStep,
+  type SummarizerSettings,
+} from './ledger-session';
+export { LedgerConnectionError, LedgerError, isLedgerError } from './ledger-error';
+export type { LedgerClientOptions, RequestSpec } from './transport';
+export type { RetryOptions } from './retry-policy';
+export type { TranscriptStreamOptions } from './transcript-stream';
+export { collect } from './paginate';
+export { DEFAULT_MAX_TOOL_OUTPUT_BYTES, fitToolOutputs } from './ai-sdk/fit-tool-outputs';
+export {
+  pendingApprovals,
+  type ApprovalAnswer,
+  type PendingApproval,
+} from './ai-sdk/pending-approvals';

@@ -1,0 +1,476 @@
+import {
+  generateText,
+  type GenerateTextResult,
+  type LanguageModel,
+  type ModelMessage,
+  type StepResult,
+  type ToolSet,
+} from 'ai';
+import type { CommandResult, PruningPolicy } from './contract/commands';
+import type {
+  ModelContextDiagnostics,
+  ModelContextQuery,
+  PageQuery,
+  ModelViewOptions,
+} from './contract/queries';
+import type { RuntimeMessageInput } from './contract/runtime-message';
+import { DEFAULT_MAX_TOOL_OUTPUT_BYTES, fitToolOutputs } from './ai-sdk/fit-tool-outputs';
+import type { ApprovalAnswer } from './ai-sdk/pending-approvals';
+import type { LedgerClient } from './create-ledger-client';
+import type { TranscriptStreamOptions } from './transcript-stream';
+
+/** How a session handle records. */
+export interface LedgerSessionOptions {
+  /** The agent recorded on every message and model call (`metadata.agentName`), and asked for in prompts. */
+  agentName?: string;
+  runId?: string;
+  /**
+   * `track` (default): every command carries the last revision this handle saw as
+   * `expectedRevision`, so a write from elsewhere in between is refused (`409
+   * WrongExpectedRevision`) instead of being built on unseen; `off`: never sent.
+   */
+  concurrency?: 'track' | 'off';
+  /** Tool outputs over this many UTF-8 bytes are truncated with a marker (see `fitToolOutputs`). */
+  maxToolOutputBytes?: number;
+  /** Ids of new messages and generations (default `crypto.randomUUID`). */
+  generateId?: () => string;
+}
+
+/** A message to record; `id` defaults to a new one, `sessionId` is the handle's. */
+export type NewMessage = Omit<RuntimeMessageInput, 'id' | 'sessionId'> & {
+  id?: string | undefined;
+};
+
+/** What `session.prompt` asks for: the provider to serialize for, and the model-view options. */
+export interface PromptOptions extends Omit<
+  ModelContextQuery,
+  'format' | 'atRevision' | 'activeAgentName'
+> {
+  /** `anthropic`, `openai`, `openai.chat`, `google` (or an AI SDK `model.provider`). */
+  provider: string;
+  /** Default: the handle's `agentName`. */
+  agentName?: string;
+  /** An audit: the context as of this past revision (starts no generation). */
+  atRevision?: number;
+}
+
+/**
+ * A context ready for `generateText` / `streamText`: spread it (`{ model, tools, ...prompt }`).
+ * `abortSignal` stops the generation when a step cannot be recorded.
+ */
+export interface LedgerPrompt {
+  system?: string;
+  messages: ModelMessage[];
+  abortSignal: AbortSignal;
+  /** The revision the context was computed at. */
+  revision: number;
+  diagnostics: ModelContextDiagnostics;
+}
+
+/** The step fields the ledger records: an AI SDK `StepResult` (from `onStepFinish`) fits. */
+export type RecordableStep = Pick<
+  StepResult<ToolSet>,
+  'stepNumber' | 'response' | 'finishReason' | 'usage' | 'providerMetadata'
+> & { model?: { provider: string; modelId: string } };
+
+/** Model-call settings for the summarizer (`compact`, `handoff`). */
+export type SummarizerSettings = Partial<
+  Pick<
+    Parameters<typeof generateText>[0],
+    'maxOutputTokens' | 'temperature' | 'providerOptions' | 'headers' | 'maxRetries'
+  >
+>;
+
+/** `session.compact`'s options. */
+export interface CompactOptions {
+  /** The summarizer's model (the caller's). */
+  model: LanguageModel;
+  /** The provider the compact prompt is serialized for (default: the model's `provider` prefix). */
+  provider?: string;
+  /** Instead of the ledger's default summarization instructions. */
+  instructions?: string;
+  trigger?: 'auto' | 'manual';
+  /** The context's size before compaction (default: the summarizer call's input tokens). */
+  tokensBefore?: number;
+  settings?: SummarizerSettings;
+}
+
+/** Where a hand-off goes and what the next agent reads first: a summary, or one the model writes. */
+export type HandoffOptions = { to: string; from?: string; reason?: string; handoffId?: string } & (
+  { summary: string } | Omit<CompactOptions, 'trigger' | 'tokensBefore'>
+);
+
+interface Generation {
+  id: string;
+  contextQuery: ModelContextQuery;
+  recordedSteps: Set<number>;
+  abort: AbortController;
+  error?: unknown;
+}
+
+const HANDOFF_INSTRUCTIONS =
+  'Another agent takes over this session now. Write what it must know to continue: the task, what was done and decided, the state of the work, and what is left. Be concrete (files, commands, results); do not address the user.';
+
+/**
+ * One session, as a runtime drives it. The handle tracks the session's latest revision (from
+ * every command's answer and every prompt) and sends it as `expectedRevision`; it keeps the
+ * current generation (one `generateText` call: from `prompt()` to its last step) so that
+ * `recordStep` can be given to `onStepFinish` as it is.
+ */
+export class LedgerSession {
+  /** The latest revision this handle saw (`undefined` before the first exchange). */
+  revision: number | undefined;
+  /** The `$all` position of this handle's last write: `minPosition` for read-your-writes. */
+  position = 0;
+  /** The agent this handle records as (a hand-off changes it to the next agent). */
+  agentName: string | undefined;
+  private generation: Generation | undefined;
+  private readonly generateId: () => string;
+
+  constructor(
+    readonly client: LedgerClient,
+    readonly sessionId: string,
+    readonly options: LedgerSessionOptions = {},
+  ) {
+    this.generateId = options.generateId ?? (() => crypto.randomUUID());
+    this.agentName = options.agentName;
+  }
+
+  /** Records messages as one atomic append (one turn). */
+  append(messages: NewMessage[]): Promise<CommandResult> {
+    const full = messages.map((message) => this.message(message));
+    return this.command((expectedRevision) =>
+      this.client.appendMessages(this.sessionId, {
+        messages: fitToolOutputs(full, this.maxToolOutputBytes),
+        ...expectedRevision,
+      }),
+    );
+  }
+
+  /** The session's system prompt: a `system_note` (the ledger keeps it in every context). */
+  recordSystemPrompt(text: string, id?: string): Promise<CommandResult> {
+    return this.append([{ id, role: 'system', kind: 'system_note', content: text }]);
+  }
+
+  /** What the user typed (text, or `user_input` parts): starts a turn. */
+  recordUserInput(content: string | unknown[], id?: string): Promise<CommandResult> {
+    return this.append([{ id, role: 'user', kind: 'user_input', content }]);
+  }
+
+  /** Something the runtime tells the model between calls: a `runtime_reminder`. */
+  remind(text: string, source = 'runtime'): Promise<CommandResult> {
+    return this.append([
+      { role: 'system', kind: 'runtime_reminder', content: text, metadata: { source } },
+    ]);
+  }
+
+  /** The human's answers to approval requests, as one `tool_approval_response`; the next generation continues from them. */
+  respondToApprovals(answers: ApprovalAnswer[]): Promise<CommandResult> {
+    return this.append([
+      {
+        role: 'tool',
+        kind: 'tool_approval_response',
+        content: answers.map((answer) => ({ type: 'tool-approval-response', ...answer })),
+      },
+    ]);
+  }
+
+  /**
+   * The context of the next model call, `{ system, messages }` for `generateText`, serialized for
+   * `provider`. Starts a new generation: the steps `recordStep` records next belong to it.
+   */
+  async prompt(options: PromptOptions): Promise<LedgerPrompt> {
+    const { agentName, atRevision, ...query } = options;
+    const activeAgentName = agentName ?? this.agentName;
+    const contextQuery: ModelContextQuery = {
+      ...query,
+      format: 'ai-sdk-prompt',
+      ...(activeAgentName === undefined ? {} : { activeAgentName }),
+    };
+    const context = await this.client.modelContext<ModelMessage>(this.sessionId, {
+      ...contextQuery,
+      ...(atRevision === undefined ? {} : { atRevision }),
+    });
+    const abort = new AbortController();
+    if (atRevision === undefined) {
+      this.revision = context.revision;
+      this.generation = { id: this.generateId(), contextQuery, recordedSteps: new Set(), abort };
+    }
+    return {
+      ...(context.system === undefined ? {} : { system: context.system }),
+      messages: context.messages,
+      abortSignal: abort.signal,
+      revision: context.revision,
+      diagnostics: context.diagnostics,
+    };
+  }
+
+  /**
+   * Records a finished step (`onStepFinish: session.recordStep`): its response messages (each
+   * recorded once, whichever step sends it again) and the model call, with the revision of the
+   * context the call was made from. The AI SDK ignores what `onStepFinish` throws, so a step the
+   * ledger refused also aborts the generation (through the prompt's `abortSignal`); `recordResult`
+   * rethrows the error.
+   */
+  readonly recordStep = async (step: RecordableStep): Promise<void> => {
+    const generation = this.requireGeneration('recordStep');
+    if (generation.recordedSteps.has(step.stepNumber)) return;
+    try {
+      await this.command((expectedRevision) =>
+        this.client.recordAiSdkStep(this.sessionId, {
+          messages: fitToolOutputs(step.response.messages, this.maxToolOutputBytes),
+          generationId: generation.id,
+          stepNumber: step.stepNumber,
+          ...this.recordedBy(),
+          ...(step.model === undefined ? {} : { provider: step.model.provider }),
+          modelId: step.response.modelId,
+          responseId: step.response.id,
+          finishReason: step.finishReason,
+          usage: step.usage,
+          ...(step.providerMetadata === undefined
+            ? {}
+            : { providerMetadata: step.providerMetadata }),
+          ...(this.revision === undefined ? {} : { contextRevision: this.revision }),
+          ...expectedRevision,
+        }),
+      );
+      generation.recordedSteps.add(step.stepNumber);
+    } catch (error) {
+      generation.error ??= error;
+      generation.abort.abort(error);
+      throw error;
+    }
+  };
+
+  /**
+   * Records every step of a finished generation not recorded yet (all of them, without
+   * `onStepFinish`), and rethrows the error that stopped a recording.
+   */
+  async recordResult(result: Pick<GenerateTextResult<ToolSet, never>, 'steps'>): Promise<void> {
+    const generation = this.requireGeneration('recordResult');
+    if (generation.error !== undefined) throw generation.error;
+    for (const step of result.steps) await this.recordStep(step);
+  }
+
+  /**
+   * For `generateText`'s `prepareStep`: each step after the first is sent the ledger's context as
+   * of the previous step's record (pruning, truncation and approvals applied as the ledger
+   * decides), instead of the AI SDK's in-memory history. Use with `onStepFinish: recordStep`.
+   */
+  readonly prepareStep = async ({
+    stepNumber,
+  }: {
+    stepNumber: number;
+  }): Promise<{ system?: string; messages: ModelMessage[] } | undefined> => {
+    const generation = this.requireGeneration('prepareStep');
+    if (stepNumber === 0) return undefined;
+    const context = await this.client.modelContext<ModelMessage>(
+      this.sessionId,
+      generation.contextQuery,
+    );
+    return {
+      ...(context.system === undefined ? {} : { system: context.system }),
+      messages: context.messages,
+    };
+  };
+
+  /**
+   * Compacts the session: runs the summarization with the caller's model on the compact view
+   * (`format=compact-prompt`), then records the boundary and the summary together, with their
+   * provenance in `metadata.extra.compaction`: the model, the instructions, the revisions the
+   * summary covers, tokens before and after.
+   */
+  async compact(options: CompactOptions): Promise<CommandResult & { summary: string }> {
+    const { text, provenance } = await this.summarize(options, options.instructions);
+    const boundaryId = this.generateId();
+    const tokensBefore = options.tokensBefore ?? provenance.tokensBefore;
+    const extra = { compaction: provenance };
+    const result = await this.command((expectedRevision) =>
+      this.client.compact(this.sessionId, {
+        boundary: this.message({
+          id: boundaryId,
+          role: 'system',
+          kind: 'compact_boundary',
+          content: {
+            type: 'compact-boundary',
+            trigger: options.trigger ?? 'auto',
+            ...(tokensBefore === undefined ? {} : { tokensBefore }),
+          },
+          metadata: { extra },
+        }),
+        summary: this.message({
+          role: 'user',
+          kind: 'compact_summary',
+          content: text,
+          metadata: { summaryForBoundaryId: boundaryId, extra },
+        }),
+        ...expectedRevision,
+      }),
+    );
+    return { ...result, summary: text };
+  }
+
+  /** Prunes old tool results: by a policy, or by message ids. */
+  prune(
+    selection: PruningPolicy | { messageIds: string[] },
+    reason?: string,
+  ): Promise<CommandResult> {
+    const body =
+      'messageIds' in selection ? { messageIds: selection.messageIds } : { policy: selection };
+    return this.command((expectedRevision) =>
+      this.client.prune(this.sessionId, {
+        ...body,
+        ...(reason === undefined ? {} : { reason }),
+        ...expectedRevision,
+      }),
+    );
+  }
+
+  /** Hands the session to agent `to`, with a summary given or written by `model`; the handle then records as `to`. */
+  async handoff(options: HandoffOptions): Promise<CommandResult & { summary: string }> {
+    const fromAgent = options.from ?? this.agentName;
+    if (fromAgent === undefined)
+      throw new Error('handoff: give `from` (the handle has no agentName)');
+    const summary =
+      'summary' in options
+        ? options.summary
+        : (await this.summarize(options, options.instructions ?? HANDOFF_INSTRUCTIONS)).text;
+    const result = await this.command((expectedRevision) =>
+      this.client.handoff(this.sessionId, {
+        fromAgent,
+        toAgent: options.to,
+        summary,
+        ...(options.reason === undefined ? {} : { reason: options.reason }),
+        ...(options.handoffId === undefined ? {} : { handoffId: options.handoffId }),
+        ...(this.options.runId === undefined ? {} : { runId: this.options.runId }),
+        ...expectedRevision,
+      }),
+    );
+    this.agentName = options.to;
+    return { ...result, summary };
+  }
+
+  /** Ends the session. */
+  end(reason?: string): Promise<CommandResult> {
+    return this.command((expectedRevision) =>
+      this.client.end(this.sessionId, {
+        ...(reason === undefined ? {} : { reason }),
+        ...expectedRevision,
+      }),
+    );
+  }
+
+  /** Every transcript entry, with this handle's writes in it. */
+  transcript(query: Omit<PageQuery, 'cursor' | 'minPosition'> = {}) {
+    return this.client.transcript(this.sessionId, { ...query, minPosition: this.position });
+  }
+
+  /** The live transcript (SSE), resuming after a dropped connection. */
+  transcriptStream(options?: TranscriptStreamOptions) {
+    return this.client.transcriptStream(this.sessionId, options);
+  }
+
+  /** The debug view, with this handle's writes in it. */
+  debug(query: ModelViewOptions = {}) {
+    return this.client.debug(this.sessionId, { ...query, minPosition: this.position });
+  }
+
+  /** The raw stream. */
+  events() {
+    return this.client.events(this.sessionId);
+  }
+
+  private get maxToolOutputBytes(): number {
+    return this.options.maxToolOutputBytes ?? DEFAULT_MAX_TOOL_OUTPUT_BYTES;
+  }
+
+  private recordedBy() {
+    return {
+      ...(this.agentName === undefined ? {} : { agentName: this.agentName }),
+      ...(this.options.runId === undefined ? {} : { runId: this.options.runId }),
+    };
+  }
+
+  private message(message: NewMessage): RuntimeMessageInput {
+    const agentName = this.agentName;
+    const metadata =
+      agentName === undefined || message.metadata?.['agentName'] !== undefined
+        ? message.metadata
+        : { agentName, ...message.metadata };
+    const { id, ...rest } = message;
+    return {
+      ...rest,
+      id: id ?? this.generateId(),
+      sessionId: this.sessionId,
+      ...(this.options.runId === undefined || message.runId !== undefined
+        ? {}
+        : { runId: this.options.runId }),
+      ...(metadata === undefined ? {} : { metadata }),
+    };
+  }
+
+  /** Sends a command with the tracked revision, and tracks what it answers. */
+  private async command(
+    send: (expectedRevision: { expectedRevision?: number }) => Promise<CommandResult>,
+  ): Promise<CommandResult> {
+    const revision = this.revision;
+    const track = (this.options.concurrency ?? 'track') === 'track' && revision !== undefined;
+    const result = await send(track ? { expectedRevision: revision } : {});
+    this.revision = result.revision;
+    this.position = Math.max(this.position, result.position);
+    return result;
+  }
+
+  private requireGeneration(caller: string): Generation {
+    if (this.generation === undefined) {
+      throw new Error(
+        `${caller}: call session.prompt() first (it starts the generation whose steps are recorded)`,
+      );
+    }
+    return this.generation;
+  }
+
+  private async summarize(
+    options: Omit<CompactOptions, 'trigger' | 'tokensBefore'>,
+    instructions: string | undefined,
+  ) {
+    const provider = options.provider ?? providerOf(options.model);
+    const activeAgentName = this.agentName;
+    const prompt = await this.client.modelContext<ModelMessage>(this.sessionId, {
+      format: 'compact-prompt',
+      ...(provider === undefined ? {} : { provider }),
+      ...(activeAgentName === undefined ? {} : { activeAgentName }),
+      ...(instructions === undefined ? {} : { instructions }),
+    });
+    this.revision = prompt.revision;
+    const summarizer = await generateText({
+      model: options.model,
+      ...options.settings,
+      ...(prompt.system === undefined ? {} : { system: prompt.system }),
+      messages: prompt.messages,
+    });
+    const provenance = {
+      provider: provider ?? null,
+      modelId: summarizer.response.modelId,
+      responseId: summarizer.response.id,
+      instructions: instructions ?? 'default',
+      promptRevision: prompt.revision,
+      covers: {
+        fromRevision: prompt.diagnostics.window.fromRevision,
+        toRevision: prompt.diagnostics.window.toRevision,
+      },
+      ...(summarizer.usage.inputTokens === undefined
+        ? {}
+        : { tokensBefore: summarizer.usage.inputTokens }),
+      ...(summarizer.usage.outputTokens === undefined
+        ? {}
+        : { tokensAfter: summarizer.usage.outputTokens }),
+    };
+    return { text: summarizer.text, provenance };
+  }
+}
+
+/** The ledger's provider id of an AI SDK model (`anthropic.messages` → accepted as it is). */
+function providerOf(model: LanguageModel): string | undefined {
+  return typeof model === 'string' ? undefined : model.provider;
+}
