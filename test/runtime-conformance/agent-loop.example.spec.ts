@@ -1,6 +1,6 @@
+import { createLedgerClient, LedgerError } from '@agent-ledger/client';
 import { generate } from './agent-loop.example';
 import { codingAgents } from './coding-agents.example';
-import { createLedgerClient, LedgerHttpError } from './ledger-client.example';
 import { providerClients } from './scenario/provider-clients';
 import { createScriptedFetch } from './wire/wire-fetch';
 import { workspaceTools } from './workspace-tools';
@@ -15,19 +15,24 @@ describe('generate', () => {
       { text: 'never asked for' },
     ]);
     const paths: string[] = [];
-    const ledger = createLedgerClient('http://ledger.test', (input, init) => {
-      const url = new URL(input instanceof Request ? input.url : String(input));
-      paths.push(`${init?.method ?? 'GET'} ${url.pathname}`);
-      const body = url.pathname.endsWith('/model-context')
-        ? { revision: 3, system: 'Be terse.', messages: [{ role: 'user', content: 'Why?' }] }
-        : { statusCode: 422, code: 'DuplicateToolCallId', message: 'no' };
-      return Promise.resolve(
-        new Response(JSON.stringify(body), {
-          status: url.pathname.endsWith('/model-context') ? 200 : 422,
-        }),
-      );
+    const ledger = createLedgerClient({
+      baseUrl: 'http://ledger.test',
+      fetch: (input, init) => {
+        const url = new URL(input instanceof Request ? input.url : String(input));
+        paths.push(`${init?.method ?? 'GET'} ${url.pathname}`);
+        const body = url.pathname.endsWith('/model-context')
+          ? { revision: 3, system: 'Be terse.', messages: [{ role: 'user', content: 'Why?' }] }
+          : { statusCode: 422, code: 'DuplicateToolCallId', message: 'no' };
+        return Promise.resolve(
+          new Response(JSON.stringify(body), {
+            status: url.pathname.endsWith('/model-context') ? 200 : 422,
+          }),
+        );
+      },
     });
-    await expect(generate(ledger, 's1', agent)).rejects.toBeInstanceOf(LedgerHttpError);
+    const refused = generate(ledger.session('s1'), agent);
+    await expect(refused).rejects.toBeInstanceOf(LedgerError);
+    await expect(refused).rejects.toMatchObject({ code: 'DuplicateToolCallId', status: 422 });
     expect(model.requests).toHaveLength(1);
     expect(model.remaining()).toBe(1);
     expect(paths).toEqual([

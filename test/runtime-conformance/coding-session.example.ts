@@ -1,16 +1,6 @@
-import {
-  answerApprovals,
-  compact,
-  generate,
-  handOff,
-  pendingApprovals,
-  pruneOldToolResults,
-  recordUserInput,
-  remind,
-  startSession,
-} from './agent-loop.example';
+import { pendingApprovals, type LedgerSession } from '@agent-ledger/client';
+import { generate } from './agent-loop.example';
 import type { codingAgents } from './coding-agents.example';
-import type { LedgerClient } from './ledger-client.example';
 
 /** The coding agents of `codingAgents`. */
 export type CodingAgents = ReturnType<typeof codingAgents>;
@@ -25,76 +15,71 @@ export const SYSTEM_PROMPT =
  * CI run after a hook's reminder, is refused a force-push to main, compacts, adds a test; "review"
  * reviews the diff and writes the PR text on a cheaper model; "docs" documents the fix.
  */
-export async function codingSession(ledger: LedgerClient, sessionId: string, agents: CodingAgents) {
+export async function codingSession(session: LedgerSession, agents: CodingAgents) {
   const { build, review, reviewOnChat, docs } = agents;
-  await startSession(ledger, sessionId, SYSTEM_PROMPT);
-  await recordUserInput(
-    ledger,
-    sessionId,
+  await session.recordSystemPrompt(SYSTEM_PROMPT);
+  await session.recordUserInput(
     'Login fails for valid users. Find out why in src/auth.ts and fix it.',
   );
-  await generate(ledger, sessionId, build);
+  await generate(session, build);
 
-  await recordUserInput(ledger, sessionId, 'Run the linter too, then push the branch.');
-  const lint = await generate(ledger, sessionId, build); // stops at the push, which needs a yes
-  await answerApprovals(
-    ledger,
-    sessionId,
-    pendingApprovals(lint.result).map(({ approvalId }) => ({ approvalId, approved: true })),
+  await session.recordUserInput('Run the linter too, then push the branch.');
+  const lint = await generate(session, build); // stops at the push, which needs a yes
+  await session.respondToApprovals(
+    pendingApprovals(lint).map(({ approvalId }) => ({ approvalId, approved: true })),
   );
-  await generate(ledger, sessionId, build); // the AI SDK runs the approved push, then the model goes on
+  await generate(session, build); // the AI SDK runs the approved push, then the model goes on
 
-  await recordUserInput(ledger, sessionId, 'CI is red on the pushed branch. Take a look.');
-  await generate(ledger, sessionId, build);
-  await remind(
-    ledger,
-    sessionId,
+  await session.recordUserInput('CI is red on the pushed branch. Take a look.');
+  await generate(session, build);
+  await session.remind(
     'CI rerun finished: auth.spec.ts › rejects expired tokens failed again with the same message.',
+    'hook',
   );
-  await generate(ledger, sessionId, build);
-  await pruneOldToolResults(ledger, sessionId);
+  await generate(session, build);
+  // Old, long tool results become stubs for the model; the transcript keeps them whole.
+  await session.prune({ keepLastUserTurns: 1, minChars: 400 });
 
-  await recordUserInput(
-    ledger,
-    sessionId,
-    'Force-push the fix to main so the release picks it up.',
-  );
-  const forcePush = await generate(ledger, sessionId, build);
-  await answerApprovals(
-    ledger,
-    sessionId,
-    pendingApprovals(forcePush.result).map(({ approvalId }) => ({
+  await session.recordUserInput('Force-push the fix to main so the release picks it up.');
+  const forcePush = await generate(session, build);
+  await session.respondToApprovals(
+    pendingApprovals(forcePush).map(({ approvalId }) => ({
       approvalId,
       approved: false,
       reason: 'Never force-push main; open a pull request instead.',
     })),
   );
-  await generate(ledger, sessionId, build); // the model is told the push was denied
-  await compact(ledger, sessionId, build, 48_000);
+  await generate(session, build); // the model is told the push was denied
+  await session.compact({
+    model: build.model,
+    provider: build.provider,
+    agentName: build.name,
+    settings: build.settings, // the agent's own settings, so an audit replays the summarizer too
+    tokensBefore: 48_000,
+  });
 
-  await recordUserInput(ledger, sessionId, 'Add a regression test for the token field.');
-  await generate(ledger, sessionId, build);
-  await handOff(
-    ledger,
-    sessionId,
-    build,
-    review,
-    'Fixed the user lookup in src/auth.ts (token.sub) and added a regression test on fix/login-token. Please review the diff.',
-  );
-  await generate(ledger, sessionId, review);
+  await session.recordUserInput('Add a regression test for the token field.');
+  await generate(session, build);
+  await session.handoff({
+    from: build.name,
+    to: review.name,
+    summary:
+      'Fixed the user lookup in src/auth.ts (token.sub) and added a regression test on fix/login-token. Please review the diff.',
+    reason: 'review requested',
+  });
+  await generate(session, review);
 
-  await recordUserInput(ledger, sessionId, 'Write the PR description from your review.');
-  await generate(ledger, sessionId, reviewOnChat);
-  await handOff(
-    ledger,
-    sessionId,
-    reviewOnChat,
-    docs,
-    'The login fix is reviewed; document it in docs/auth.md.',
-  );
-  await generate(ledger, sessionId, docs);
+  await session.recordUserInput('Write the PR description from your review.');
+  await generate(session, reviewOnChat);
+  await session.handoff({
+    from: reviewOnChat.name,
+    to: docs.name,
+    summary: 'The login fix is reviewed; document it in docs/auth.md.',
+    reason: 'docs requested',
+  });
+  await generate(session, docs);
 
-  await recordUserInput(ledger, sessionId, 'Thanks. Is anything else left?');
-  await generate(ledger, sessionId, docs);
+  await session.recordUserInput('Thanks. Is anything else left?');
+  await generate(session, docs);
 }
 // #endregion session

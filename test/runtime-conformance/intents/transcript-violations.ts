@@ -1,5 +1,4 @@
-import type { TranscriptEntry } from '../ledger-client.example';
-import type { LedgerExchange, SessionRecord } from '../scenario/session-record';
+import type { LedgerExchange, SessionRecord, TranscriptEntry } from '../scenario/session-record';
 import { arrayOf, recordOf } from '../wire/wire-format';
 
 /**

@@ -1,7 +1,7 @@
+import { collect, createLedgerClient } from '@agent-ledger/client';
 import { registerTelemetryIntegration, type TelemetryIntegration } from 'ai';
 import { codingAgents } from '../coding-agents.example';
 import { codingSession, SYSTEM_PROMPT } from '../coding-session.example';
-import { createLedgerClient } from '../ledger-client.example';
 import { findReasoningMarkers } from '../wire/scripted-reply';
 import { createScriptedFetch } from '../wire/wire-fetch';
 import { recordOf } from '../wire/wire-format';
@@ -55,8 +55,13 @@ export async function observeCodingSession(
     }
   }
   const steps: ObservedStep[] = [];
-  const ledger = createLedgerClient(baseUrl, observingFetch(record.ledger));
-  const observer = createLedgerClient(baseUrl);
+  // No retries: every exchange the runtime has with the ledger is one the checks see.
+  const ledger = createLedgerClient({
+    baseUrl,
+    fetch: observingFetch(record.ledger),
+    retry: { retries: 0 },
+  });
+  const observer = createLedgerClient({ baseUrl });
   const integration: TelemetryIntegration = {
     onStepFinish: (step) => {
       steps.push({ responseId: step.response.id, warnings: [...(step.warnings ?? [])] });
@@ -67,14 +72,16 @@ export async function observeCodingSession(
         const position = recordOf(exchange.response)?.['position'];
         return exchange.method === 'POST' && typeof position === 'number' ? [position] : [];
       });
-      const entries = await observer.transcript(sessionId, Math.max(0, ...positions));
+      const entries = await collect(
+        observer.transcript(sessionId, { minPosition: Math.max(0, ...positions) }),
+      );
       record.transcripts.push({ afterRequest: requests.length, exchangeCount, entries });
     },
   };
   const restoreWarnings = collectWarnings(record.loggedWarnings, () => requests.length);
   registerTelemetryIntegration(integration);
   try {
-    await codingSession(ledger, sessionId, agents);
+    await codingSession(ledger.session(sessionId), agents);
     if (scripted.remaining() > 0) {
       record.error = `the session ended with ${scripted.remaining()} scripted replies never asked for`;
     }

@@ -1,6 +1,6 @@
-import { generateText, stepCountIs } from 'ai';
+import { createLedgerClient } from '@agent-ledger/client';
+import { generateText, stepCountIs, type ModelMessage } from 'ai';
 import { codingAgents } from '../coding-agents.example';
-import { createLedgerClient } from '../ledger-client.example';
 import { createWireFetch } from '../wire/wire-fetch';
 import { workspaceTools } from '../workspace-tools';
 import { APPROVAL_SECRET, providerClients } from './provider-clients';
@@ -25,7 +25,7 @@ export async function replayCalls(
   const replays: SessionRecord['replays'] = new Map();
   const wire = createWireFetch(() => ({ text: 'Replayed.' }));
   const agents = codingAgents(providerClients(wire.fetch), workspaceTools([]), APPROVAL_SECRET);
-  const ledger = createLedgerClient(baseUrl);
+  const ledger = createLedgerClient({ baseUrl });
   for (const call of record.calls) {
     if (call.contextRevision < 0) {
       replays.set(call.number, { error: 'the run stopped during this call: no context revision' });
@@ -39,23 +39,25 @@ export async function replayCalls(
     };
     const firstRequest = wire.requests.length;
     try {
+      const context = await ledger.modelContext<ModelMessage>(record.sessionId, {
+        ...query,
+        format: call.format,
+      });
       if (call.format === 'ai-sdk-prompt') {
-        const context = await ledger.modelContext(record.sessionId, query);
         await generateText({
           model: agent.model,
           tools: agent.tools,
           ...agent.settings,
-          ...(context.system == null ? {} : { system: context.system }),
+          ...(context.system === undefined ? {} : { system: context.system }),
           messages: context.messages,
           stopWhen: stepCountIs(1),
         });
       } else {
-        const prompt = await ledger.compactPrompt(record.sessionId, query);
         await generateText({
           model: agent.model,
           ...agent.settings,
-          ...(prompt.system == null ? {} : { system: prompt.system }),
-          messages: prompt.messages,
+          ...(context.system === undefined ? {} : { system: context.system }),
+          messages: context.messages,
         });
       }
       const request = wire.requests[firstRequest];

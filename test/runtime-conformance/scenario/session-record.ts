@@ -1,8 +1,15 @@
-import type { TranscriptEntry } from '../ledger-client.example';
 import type { CapturedRequest } from '../wire/wire-fetch';
 import type { ReasoningFamily } from '../wire/scripted-reply';
 import type { WireProvider } from '../wire/wire-format';
 import type { ToolExecution } from '../workspace-tools';
+
+/** A transcript entry, as far as the checks read it (the client's `TranscriptEntry` is one). */
+export interface TranscriptEntry {
+  id: string;
+  kind: string;
+  role: string;
+  content: unknown;
+}
 
 /** The agents of the scripted session (keys of `codingAgents`). */
 export type AgentKey = 'build' | 'review' | 'reviewOnChat' | 'docs';
