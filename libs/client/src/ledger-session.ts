@@ -73,11 +73,21 @@ export type RecordableStep = Pick<
   'stepNumber' | 'response' | 'finishReason' | 'usage' | 'providerMetadata'
 > & { model?: { provider: string; modelId: string } };
 
-/** Model-call settings for the summarizer (`compact`, `handoff`). */
+/**
+ * Model-call settings for the summarizer (`compact`, `handoff`): those of the agent's own calls,
+ * so that an audit can replay the summarizer's request.
+ */
 export type SummarizerSettings = Partial<
   Pick<
     Parameters<typeof generateText>[0],
-    'maxOutputTokens' | 'temperature' | 'providerOptions' | 'headers' | 'maxRetries'
+    | 'maxOutputTokens'
+    | 'temperature'
+    | 'topP'
+    | 'providerOptions'
+    | 'headers'
+    | 'maxRetries'
+    | 'abortSignal'
+    | 'experimental_toolApprovalSecret'
   >
 >;
 
@@ -87,6 +97,8 @@ export interface CompactOptions {
   model: LanguageModel;
   /** The provider the compact prompt is serialized for (default: the model's `provider` prefix). */
   provider?: string;
+  /** The agent whose view is summarized (default: the handle's). */
+  agentName?: string;
   /** Instead of the ledger's default summarization instructions. */
   instructions?: string;
   trigger?: 'auto' | 'manual';
@@ -102,10 +114,11 @@ export type HandoffOptions = { to: string; from?: string; reason?: string; hando
 
 interface Generation {
   id: string;
+  agentName: string | undefined;
   contextQuery: ModelContextQuery;
   recordedSteps: Set<number>;
   abort: AbortController;
-  error?: unknown;
+  error?: Error;
 }
 
 const HANDOFF_INSTRUCTIONS =
@@ -194,7 +207,13 @@ export class LedgerSession {
     const abort = new AbortController();
     if (atRevision === undefined) {
       this.revision = context.revision;
-      this.generation = { id: this.generateId(), contextQuery, recordedSteps: new Set(), abort };
+      this.generation = {
+        id: this.generateId(),
+        agentName: activeAgentName,
+        contextQuery,
+        recordedSteps: new Set(),
+        abort,
+      };
     }
     return {
       ...(context.system === undefined ? {} : { system: context.system }),
@@ -221,7 +240,7 @@ export class LedgerSession {
           messages: fitToolOutputs(step.response.messages, this.maxToolOutputBytes),
           generationId: generation.id,
           stepNumber: step.stepNumber,
-          ...this.recordedBy(),
+          ...this.recordedBy(generation.agentName),
           ...(step.model === undefined ? {} : { provider: step.model.provider }),
           modelId: step.response.modelId,
           responseId: step.response.id,
@@ -236,7 +255,7 @@ export class LedgerSession {
       );
       generation.recordedSteps.add(step.stepNumber);
     } catch (error) {
-      generation.error ??= error;
+      generation.error ??= error instanceof Error ? error : new Error(String(error));
       generation.abort.abort(error);
       throw error;
     }
@@ -384,9 +403,9 @@ export class LedgerSession {
     return this.options.maxToolOutputBytes ?? DEFAULT_MAX_TOOL_OUTPUT_BYTES;
   }
 
-  private recordedBy() {
+  private recordedBy(agentName: string | undefined) {
     return {
-      ...(this.agentName === undefined ? {} : { agentName: this.agentName }),
+      ...(agentName === undefined ? {} : { agentName }),
       ...(this.options.runId === undefined ? {} : { runId: this.options.runId }),
     };
   }
@@ -435,7 +454,7 @@ export class LedgerSession {
     instructions: string | undefined,
   ) {
     const provider = options.provider ?? providerOf(options.model);
-    const activeAgentName = this.agentName;
+    const activeAgentName = options.agentName ?? this.agentName;
     const prompt = await this.client.modelContext<ModelMessage>(this.sessionId, {
       format: 'compact-prompt',
       ...(provider === undefined ? {} : { provider }),

@@ -102,7 +102,8 @@ export function createTransport(options: LedgerClientOptions): Transport {
     send,
     async json(spec) {
       const response = await send(spec);
-      return JSON.parse(await response.text());
+      const body: unknown = JSON.parse(await response.text());
+      return body;
     },
   };
 }

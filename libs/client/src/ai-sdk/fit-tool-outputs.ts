@@ -23,7 +23,7 @@ export function fitToolOutputs<T>(messages: readonly T[], maxBytes: number): T[]
       changed = true;
       return { ...part, output };
     });
-    return changed ? ({ ...message, content } as T) : message;
+    return changed ? { ...message, content } : message;
   });
 }
 
