@@ -48,3 +48,41 @@ export {
   type AttachmentPlace,
   type AttachmentToSend,
 } from './supports-attachment';
+export type { SearchDocument, SearchVisibility } from './search/search-document';
+export type { SearchExpression, SearchFilters, SearchQuery } from './search/search-query';
+export { SearchQuerySyntaxError } from './search/search-query-syntax-error';
+export { parseSearchQuery } from './search/parse-search-query';
+export { projectToSearch } from './search/project-to-search';
+export { searchFactsOf } from './search/search-facts-of';
+export { searchSnippet, SNIPPET_MATCH_END, SNIPPET_MATCH_START } from './search/search-snippet';
+export { searchTextOf } from './search/search-text-of';
+export { searchTokens, type SearchTokens } from './search/search-tokens';
+export {
+  searchVisibility,
+  type SearchBoundary,
+  type SearchVisibilityFacts,
+} from './search/search-visibility';
+export { toolNamesOf } from './search/tool-names-of';
+export { toolOutputText } from './search/tool-output-text';
+export type {
+  MessageAnalyticsFacts,
+  ModelCallFacts,
+  ToolResultFact,
+} from './analytics/analytics-facts';
+export { analyticsFactsOf } from './analytics/analytics-facts-of';
+export {
+  groupAnalytics,
+  type AnalyticsGroup,
+  type AnalyticsGroupBy,
+  type SessionAnalyticsFacts,
+} from './analytics/group-analytics';
+export { modelCallFactsOf, type RecordedModelCall } from './analytics/model-call-facts-of';
+export { projectToAnalytics } from './analytics/project-to-analytics';
+export type {
+  CompactionFigures,
+  SessionAnalytics,
+  SizeFigures,
+  TokenTotals,
+  ToolFigures,
+} from './analytics/session-analytics';
+export { modelKeyOf, sizeFigures, summarizeAnalytics } from './analytics/summarize-analytics';

@@ -47,3 +47,14 @@ export { jsonDifferences } from './snapshot/json-differences';
 export { readSessionReadModels } from './snapshot/read-session-read-models';
 export type { SessionReadModels } from './snapshot/session-read-models';
 export { verifySessionReadModels } from './snapshot/verify-session-read-models';
+export { AnalyticsHandler } from './analytics/analytics-handler';
+export { AnalyticsReader } from './analytics/analytics-reader';
+export { SearchHandler } from './search/search-handler';
+export {
+  InvalidSearchCursorError,
+  SearchReader,
+  type SearchPage,
+  type SearchRequest,
+  type SearchResult,
+} from './search/search-reader';
+export { recordedMessages } from './search/recorded-messages';

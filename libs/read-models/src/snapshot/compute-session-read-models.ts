@@ -1,8 +1,14 @@
 import type { RecordedEvent } from '@agent-ledger/event-store';
 import { normalizeSessionEvents } from '@agent-ledger/events';
-import { projectToExport, projectToTranscript } from '@agent-ledger/projections';
+import {
+  projectToAnalytics,
+  projectToExport,
+  projectToSearch,
+  projectToTranscript,
+} from '@agent-ledger/projections';
 import { parseSessionLogEvent } from '../runner/parse-session-log-event';
 import type { SessionLogEvent } from '../runner/session-log-event';
+import { recordedMessages } from '../search/recorded-messages';
 import { evolveSessionSummary } from '../session-list/evolve-session-summary';
 import type { SessionSummary } from '../session-list/session-summary';
 import { exportRedaction, type ExportPolicy } from '../session-views/export-policy';
@@ -13,7 +19,9 @@ import type { SessionReadModels } from './session-read-models';
  * The read models of one session recomputed from its events in memory, by the pure route:
  * parse every event as the runner does (refused events are left out, as the runner skips them),
  * `normalizeSessionEvents` with `repairDanglingToolCalls: false` (the read models show a call
- * whose result is still coming as pending), then `projectToTranscript` and `projectToExport`.
+ * whose result is still coming as pending), then `projectToTranscript` and `projectToExport`;
+ * search and analytics are `projectToSearch` and `projectToAnalytics` of the recorded messages
+ * (`recordedMessages`: what was recorded, before normalization's pairing).
  * `events` are the session stream's events in order, from revision 0.
  */
 export function computeSessionReadModels(
@@ -31,6 +39,7 @@ export function computeSessionReadModels(
   );
   const policy = options.exportPolicy ?? {};
   const context = { sessionId, activeAgentName: '' };
+  const recorded = recordedMessages(logged);
   return {
     sessionId,
     summary: logged.reduce<SessionSummary | undefined>(evolveSessionSummary, undefined),
@@ -45,5 +54,10 @@ export function computeSessionReadModels(
       { ...context, includeReasoning: policy.includeReasoning === true },
       exportRedaction(policy),
     ),
+    search: projectToSearch(recorded.messages, context).messages,
+    analytics:
+      recorded.messages.length === 0 && recorded.modelCalls.length === 0
+        ? undefined
+        : projectToAnalytics(recorded.messages, recorded.modelCalls, context),
   };
 }

@@ -1,4 +1,6 @@
+import { AnalyticsReader } from '../analytics/analytics-reader';
 import type { ReadModelDatabase } from '../database/open-read-model-database';
+import { SearchReader } from '../search/search-reader';
 import { SessionListReader } from '../session-list/session-list-reader';
 import { SessionViewsReader } from '../session-views/session-views-reader';
 import type { SessionReadModels } from './session-read-models';
@@ -13,5 +15,7 @@ export function readSessionReadModels(db: ReadModelDatabase, sessionId: string):
     repairs: views.repairs(sessionId),
     transcript: views.transcript(sessionId),
     export: views.export(sessionId),
+    search: new SearchReader(db).documents(sessionId),
+    analytics: new AnalyticsReader(db).session(sessionId),
   };
 }

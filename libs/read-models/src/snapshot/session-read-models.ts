@@ -1,6 +1,8 @@
 import type { RuntimeMessage } from '@agent-ledger/messages';
 import type {
   ExportProjectionResult,
+  SearchDocument,
+  SessionAnalytics,
   ProjectionResult,
   TranscriptMessage,
 } from '@agent-ledger/projections';
@@ -22,4 +24,8 @@ export interface SessionReadModels {
   repairs: SessionRepair[];
   transcript: ProjectionResult<TranscriptMessage>;
   export: ExportProjectionResult;
+  /** The search view's documents, in order, with their visibility now. */
+  search: SearchDocument[];
+  /** The analytics view; `undefined` when the session recorded no message and no model call. */
+  analytics: SessionAnalytics | undefined;
 }

@@ -1,0 +1,45 @@
+import type { ModelCallFacts } from './analytics-facts';
+
+/** The fields of a `ModelCallRecorded` event's data that analytics reads (the AI SDK's `usage`). */
+export interface RecordedModelCall {
+  callId: string;
+  recordedAt: string;
+  agentName?: string;
+  provider?: string;
+  modelId?: string;
+  messageIds: string[];
+  usage?: {
+    inputTokens?: number;
+    inputTokenDetails?: { cacheReadTokens?: number };
+    outputTokens?: number;
+    outputTokenDetails?: { reasoningTokens?: number };
+    totalTokens?: number;
+    reasoningTokens?: number;
+    cachedInputTokens?: number;
+  };
+}
+
+/**
+ * What analytics reads of one model call. Tokens are the AI SDK's `usage` as recorded: input,
+ * output, reasoning (`outputTokenDetails.reasoningTokens`, else the deprecated `reasoningTokens`),
+ * cached input (`inputTokenDetails.cacheReadTokens`, else the deprecated `cachedInputTokens`),
+ * total (`totalTokens`, else input + output); a count the provider did not report is 0.
+ */
+export function modelCallFactsOf(call: RecordedModelCall): ModelCallFacts {
+  const usage = call.usage ?? {};
+  const inputTokens = usage.inputTokens ?? 0;
+  const outputTokens = usage.outputTokens ?? 0;
+  return {
+    callId: call.callId,
+    recordedAt: call.recordedAt,
+    ...(call.agentName === undefined ? {} : { agentName: call.agentName }),
+    ...(call.provider === undefined ? {} : { provider: call.provider }),
+    ...(call.modelId === undefined ? {} : { modelId: call.modelId }),
+    inputTokens,
+    outputTokens,
+    reasoningTokens: usage.outputTokenDetails?.reasoningTokens ?? usage.reasoningTokens ?? 0,
+    cachedInputTokens: usage.inputTokenDetails?.cacheReadTokens ?? usage.cachedInputTokens ?? 0,
+    totalTokens: usage.totalTokens ?? inputTokens + outputTokens,
+    messageIds: [...call.messageIds],
+  };
+}

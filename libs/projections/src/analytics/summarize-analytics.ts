@@ -1,0 +1,125 @@
+import type { RuntimeMessageKind } from '@agent-ledger/messages';
+import type { MessageAnalyticsFacts, ModelCallFacts } from './analytics-facts';
+import type {
+  CompactionFigures,
+  SessionAnalytics,
+  SizeFigures,
+  ToolFigures,
+} from './session-analytics';
+
+/** The name of a model in `byModel`: `provider/modelId`, parts that were not recorded left out. */
+export function modelKeyOf(call: ModelCallFacts): string {
+  return [call.provider, call.modelId].filter((part) => part !== undefined).join('/') || 'unknown';
+}
+
+/**
+ * A session's analytics from the facts of its recorded messages (in log order) and its model
+ * calls. A tool result without a `toolName` is counted under its call's name (`unknown` without
+ * one); a compaction's summary is the latest one naming its boundary.
+ */
+export function summarizeAnalytics(
+  sessionId: string,
+  messages: readonly MessageAnalyticsFacts[],
+  calls: readonly ModelCallFacts[],
+): SessionAnalytics {
+  const byKind: Partial<Record<RuntimeMessageKind, number>> = {};
+  const callNames = new Map<string, string>();
+  const tools = new Map<
+    string,
+    { calls: number; results: number; errors: number; sizes: number[] }
+  >();
+  const tool = (name: string) => {
+    let figures = tools.get(name);
+    if (figures === undefined)
+      tools.set(name, (figures = { calls: 0, results: 0, errors: 0, sizes: [] }));
+    return figures;
+  };
+  const prunings = { results: 0, characters: 0 };
+  const compactions: CompactionFigures[] = [];
+  const summaries = new Map<string, number>();
+  const handoffs: SessionAnalytics['handoffs'] = { total: 0, byAgent: {} };
+  const times: string[] = [];
+  for (const message of messages) {
+    byKind[message.kind] = (byKind[message.kind] ?? 0) + 1;
+    times.push(message.createdAt);
+    for (const call of message.toolCalls ?? []) {
+      callNames.set(call.toolCallId, call.toolName);
+      tool(call.toolName).calls += 1;
+    }
+    for (const result of message.toolResults ?? []) {
+      const figures = tool(result.toolName ?? callNames.get(result.toolCallId) ?? 'unknown');
+      figures.results += 1;
+      if (result.error) figures.errors += 1;
+      figures.sizes.push(result.chars);
+      if (message.pruned === true) {
+        prunings.results += 1;
+        prunings.characters += result.chars;
+      }
+    }
+    if (message.kind === 'compact_boundary') {
+      compactions.push({
+        boundaryId: message.messageId,
+        createdAt: message.createdAt,
+        ...(message.tokensBefore === undefined ? {} : { tokensBefore: message.tokensBefore }),
+      });
+    }
+    if (message.summaryForBoundaryId !== undefined && message.summaryChars !== undefined) {
+      summaries.set(message.summaryForBoundaryId, message.summaryChars);
+    }
+    if (message.handoffTo !== undefined) {
+      handoffs.total += 1;
+      handoffs.byAgent[message.handoffTo] = (handoffs.byAgent[message.handoffTo] ?? 0) + 1;
+    }
+  }
+  const byModel: Record<string, number> = {};
+  const tokens = { input: 0, output: 0, reasoning: 0, cachedInput: 0, total: 0 };
+  for (const call of calls) {
+    const key = modelKeyOf(call);
+    byModel[key] = (byModel[key] ?? 0) + 1;
+    tokens.input += call.inputTokens;
+    tokens.output += call.outputTokens;
+    tokens.reasoning += call.reasoningTokens;
+    tokens.cachedInput += call.cachedInputTokens;
+    tokens.total += call.totalTokens;
+    times.push(call.recordedAt);
+  }
+  times.sort();
+  const first = times[0];
+  const last = times[times.length - 1];
+  return {
+    view: 'analytics',
+    sessionId,
+    turns: byKind.user_input ?? 0,
+    messages: { total: messages.length, byKind },
+    modelCalls: { total: calls.length, byModel },
+    tokens,
+    tools: [...tools]
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+      .map(([toolName, figures]): ToolFigures => ({
+        toolName,
+        calls: figures.calls,
+        results: figures.results,
+        errors: figures.errors,
+        outputChars: sizeFigures(figures.sizes),
+      })),
+    prunings,
+    compactions: compactions.map((compaction) => {
+      const summaryChars = summaries.get(compaction.boundaryId);
+      return summaryChars === undefined ? compaction : { ...compaction, summaryChars };
+    }),
+    handoffs,
+    ...(first === undefined ? {} : { firstActivityAt: first }),
+    ...(last === undefined ? {} : { lastActivityAt: last }),
+  };
+}
+
+/** Median (lower), largest and sum of `sizes`; zeros when there are none. */
+export function sizeFigures(sizes: readonly number[]): SizeFigures {
+  if (sizes.length === 0) return { p50: 0, max: 0, total: 0 };
+  const sorted = [...sizes].sort((a, b) => a - b);
+  return {
+    p50: sorted[Math.floor((sorted.length - 1) / 2)] ?? 0,
+    max: sorted[sorted.length - 1] ?? 0,
+    total: sorted.reduce((sum, size) => sum + size, 0),
+  };
+}

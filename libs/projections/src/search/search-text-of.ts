@@ -1,0 +1,68 @@
+import type { ContentPart, RuntimeMessage } from '@agent-ledger/messages';
+import { jsonText, toolOutputText } from './tool-output-text';
+
+/**
+ * The searchable text of one recorded message, one field per line: user and assistant text,
+ * reasoning, tool names and inputs (as JSON), tool outputs (text, JSON values, error text, text
+ * items of content outputs), denial reasons, summaries, hand-offs, boundary reasons and agent
+ * switches. Binary data (images, files, media) is not text and is left out; file names are kept.
+ */
+export function searchTextOf(message: RuntimeMessage): string {
+  switch (message.kind) {
+    case 'system_note':
+    case 'compact_summary':
+    case 'runtime_reminder':
+    case 'handoff_summary':
+      return message.content;
+    case 'user_input':
+    case 'assistant_text':
+    case 'assistant_reasoning':
+    case 'tool_call':
+    case 'tool_result':
+    case 'tool_approval_request':
+    case 'tool_approval_response':
+      return typeof message.content === 'string'
+        ? message.content
+        : lines(message.content.map((part: ContentPart) => partText(part)));
+    case 'compact_boundary':
+      return lines([message.content.reason ?? '']);
+    case 'agent_switch_note':
+      return lines([
+        message.content.fromAgent,
+        message.content.toAgent,
+        message.content.reason ?? '',
+      ]);
+    default: {
+      const unreachable: never = message;
+      return unreachable;
+    }
+  }
+}
+
+function partText(part: ContentPart): string {
+  switch (part.type) {
+    case 'text':
+    case 'reasoning':
+      return part.text;
+    case 'image':
+      return '';
+    case 'file':
+      return part.filename ?? '';
+    case 'tool-call':
+      return lines([part.toolName, jsonText(part.input)]);
+    case 'tool-result':
+      return lines([part.toolName ?? '', toolOutputText(part.output)]);
+    case 'tool-approval-request':
+      return '';
+    case 'tool-approval-response':
+      return part.reason ?? '';
+    default: {
+      const unreachable: never = part;
+      return unreachable;
+    }
+  }
+}
+
+function lines(fields: readonly string[]): string {
+  return fields.filter((field) => field !== '').join('\n');
+}

@@ -1,0 +1,11 @@
+import type { RuntimeMessage } from '@agent-ledger/messages';
+
+/** Tool names a message records (calls, results that carry one), each once, in order. */
+export function toolNamesOf(message: RuntimeMessage): string[] {
+  if (message.kind !== 'tool_call' && message.kind !== 'tool_result') return [];
+  const names = new Set<string>();
+  for (const part of message.content) {
+    if (part.toolName !== undefined) names.add(part.toolName);
+  }
+  return [...names];
+}

@@ -1,0 +1,81 @@
+import {
+  groupAnalytics,
+  summarizeAnalytics,
+  type AnalyticsGroup,
+  type AnalyticsGroupBy,
+  type MessageAnalyticsFacts,
+  type ModelCallFacts,
+  type SessionAnalytics,
+  type SessionAnalyticsFacts,
+} from '@agent-ledger/projections';
+import type { ReadModelDatabase } from '../database/open-read-model-database';
+import { readOwnJson } from '../database/own-json';
+
+interface MessageRow {
+  session_id: string;
+  pruned: number;
+  facts: string;
+}
+
+/** Reads the analytics view: one session's figures, or figures across sessions by group. */
+export class AnalyticsReader {
+  constructor(private readonly db: ReadModelDatabase) {}
+
+  /** `undefined` when the view has no row of the session. */
+  session(sessionId: string): SessionAnalytics | undefined {
+    const messages = this.db
+      .prepare<[string], MessageRow>(
+        'SELECT session_id, pruned, facts FROM rm_analytics_messages WHERE session_id = ? ORDER BY seq',
+      )
+      .all(sessionId)
+      .map(messageFacts);
+    const calls = this.db
+      .prepare<[string], { facts: string }>(
+        'SELECT facts FROM rm_analytics_calls WHERE session_id = ? ORDER BY ordinal',
+      )
+      .all(sessionId)
+      .map((row) => readOwnJson<ModelCallFacts>(row.facts));
+    if (messages.length === 0 && calls.length === 0) return undefined;
+    return summarizeAnalytics(sessionId, messages, calls);
+  }
+
+  /**
+   * Figures across sessions by `groupBy`, over `[from, to)`. Reads the rows of the range (a
+   * tool result's name may come from a call before `from`: the calls of those sessions are read
+   * whole), then groups them with `groupAnalytics`.
+   */
+  groups(groupBy: AnalyticsGroupBy, range: { from?: string; to?: string } = {}): AnalyticsGroup[] {
+    const sessions = new Map<
+      string,
+      { messages: MessageAnalyticsFacts[]; calls: ModelCallFacts[] }
+    >();
+    const of = (sessionId: string) => {
+      let entry = sessions.get(sessionId);
+      if (entry === undefined) sessions.set(sessionId, (entry = { messages: [], calls: [] }));
+      return entry;
+    };
+    const messageRows = this.db
+      .prepare<[], MessageRow>(
+        'SELECT session_id, pruned, facts FROM rm_analytics_messages ORDER BY session_id, seq',
+      )
+      .all();
+    for (const row of messageRows) of(row.session_id).messages.push(messageFacts(row));
+    const callRows = this.db
+      .prepare<[], { session_id: string; facts: string }>(
+        'SELECT session_id, facts FROM rm_analytics_calls ORDER BY session_id, ordinal',
+      )
+      .all();
+    for (const row of callRows)
+      of(row.session_id).calls.push(readOwnJson<ModelCallFacts>(row.facts));
+    const facts: SessionAnalyticsFacts[] = [...sessions].map(([sessionId, entry]) => ({
+      sessionId,
+      ...entry,
+    }));
+    return groupAnalytics(facts, groupBy, range);
+  }
+}
+
+function messageFacts(row: MessageRow): MessageAnalyticsFacts {
+  const facts = readOwnJson<MessageAnalyticsFacts>(row.facts);
+  return row.pruned === 1 ? { ...facts, pruned: true } : facts;
+}

@@ -1,0 +1,21 @@
+import { createHash } from 'node:crypto';
+
+/**
+ * A digest of a message's JSON with object keys sorted and `undefined` members left out: two
+ * messages have the same digest exactly when the events lib's `sameJson` says they are equal, so
+ * a handler can recognize a retried append without keeping every message it has seen.
+ */
+export function messageDigest(value: unknown): string {
+  return createHash('sha1').update(canonicalJson(value)).digest('base64');
+}
+
+function canonicalJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
+  if (typeof value === 'object' && value !== null) {
+    const entries = Object.entries(value)
+      .filter(([, member]) => member !== undefined)
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return `{${entries.map(([key, member]) => `${JSON.stringify(key)}:${canonicalJson(member)}`).join(',')}}`;
+  }
+  return JSON.stringify(value) ?? 'null';
+}
