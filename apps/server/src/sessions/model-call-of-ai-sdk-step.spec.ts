@@ -104,7 +104,7 @@ describe('modelCallOfAiSdkStep', () => {
     expect(first[0]?.[0]).toMatch(/^gen-[\w-]{16}:0\.0$/);
   });
 
-  it('takes generationId, else the deprecated stepId, else a digest of the first message with runId, agentName and contextRevision', () => {
+  it('takes generationId, else the deprecated stepId, else a digest of the first message with runId and agentName', () => {
     const generation = (facts: Parameters<typeof modelCallOfAiSdkStep>[2], messages = step0) =>
       modelCallOfAiSdkStep('s1', messages, facts, now).call.generationId;
     expect(generation({ generationId: 'g1', stepId: 'old' })).toEqual('g1');
@@ -112,7 +112,9 @@ describe('modelCallOfAiSdkStep', () => {
     const derived = generation({ runId: 'run-7' });
     expect(generation({ runId: 'run-7', responseId: 'r2', stepNumber: 1 }, step1)).toEqual(derived);
     expect(generation({ runId: 'run-8' })).not.toEqual(derived);
-    expect(generation({ runId: 'run-7', contextRevision: 4 })).not.toEqual(derived);
+    // contextRevision moves with every step of one generation: it must not change the generation.
+    expect(generation({ runId: 'run-7', contextRevision: 4 })).toEqual(derived);
+    expect(generation({ runId: 'run-7', agentName: 'review' })).not.toEqual(derived);
     expect(generation({ runId: 'run-7' }, step0.slice(1))).not.toEqual(derived);
   });
 

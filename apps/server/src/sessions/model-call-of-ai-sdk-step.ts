@@ -13,8 +13,8 @@ import { requestDigest } from './request-digest';
  * index k never change). The same message sent again at its index is then a retry.
  *
  * The generation is `generationId`, else the deprecated `stepId`, else `gen-<digest>` of the
- * first response message with `runId`, `agentName` and `contextRevision` (the same for every
- * step of a generation; of the whole step when there is no message). The call is
+ * first response message with `runId` and `agentName` (the same for every step of a generation;
+ * of the whole step when there is no message). The call is
  * `<generationId>:step-<stepNumber>`, else `<generationId>:response-<responseId>`, else
  * `<generationId>:messages-<count>`.
  */
@@ -60,8 +60,10 @@ function derivedGenerationId(
   facts: AiSdkStepFacts,
 ): string {
   const [first] = messages;
-  const { runId, agentName, contextRevision } = facts;
-  return `gen-${requestDigest(first !== undefined ? { first, runId, agentName, contextRevision } : facts)}`;
+  // Not `contextRevision`: it moves with every step (the revision the previous step's recording
+  // answered), while the generation must stay the same for all of them.
+  const { runId, agentName } = facts;
+  return `gen-${requestDigest(first !== undefined ? { first, runId, agentName } : facts)}`;
 }
 
 function callIdOf(generationId: string, facts: AiSdkStepFacts, messageCount: number): string {

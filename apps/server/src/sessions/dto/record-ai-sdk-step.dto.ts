@@ -53,7 +53,7 @@ export class RecordAiSdkStepDto extends WithExpectedRevisionDto {
 
   @ApiPropertyOptional({
     description:
-      'Identifies the generation: one `generateText`/`streamText` call, the same for all of its steps and new for every call (a UUID made before the call is a good choice). The recorded messages get the ids `<generationId>:<k>`. Default: `gen-<digest>` of the first response message with `runId`, `agentName` and `contextRevision` (of the whole step when `messages` is empty): two generations whose first response messages are identical, in the same run and from the same context revision, would be taken for one, so send a generationId.',
+      'Identifies the generation: one `generateText`/`streamText` call, the same for all of its steps and new for every call (a UUID made before the call is a good choice). The recorded messages get the ids `<generationId>:<k>`. Default: `gen-<digest>` of the first response message with `runId` and `agentName` (of the whole step when `messages` is empty): two generations whose first response messages are identical, in the same run and agent, would be taken for one, so send a generationId.',
     example: 'gen-2f6c1c9e',
   })
   @IsOptional()
