@@ -95,11 +95,12 @@ describe('modelCallOfAiSdkStep', () => {
   });
 
   it('keeps the ids of earlier messages when the accumulated array grows', () => {
-    const ids = (messages: typeof step0) =>
-      modelCallOfAiSdkStep('s1', messages, {}, now).responseMessages.map((group) =>
+    // As a runtime posts them without a generationId: each step with its own context revision.
+    const ids = (messages: typeof step0, contextRevision: number) =>
+      modelCallOfAiSdkStep('s1', messages, { contextRevision }, now).responseMessages.map((group) =>
         group.map((message) => message.id),
       );
-    const [first, second] = [ids(step0), ids(step1)];
+    const [first, second] = [ids(step0, 4), ids(step1, 7)];
     expect(second.slice(0, 2)).toEqual(first);
     expect(first[0]?.[0]).toMatch(/^gen-[\w-]{16}:0\.0$/);
   });
