@@ -23,6 +23,9 @@ const TABLES: ReadonlyMap<string, ProviderCapabilities> = new Map([
   ['google.generative-ai', GOOGLE_CAPABILITIES],
   ['google-vertex', GOOGLE_CAPABILITIES],
   ['vertex', GOOGLE_CAPABILITIES],
+  // `@ai-sdk/google-vertex` models: Gemini (same adapter code) and Claude on Vertex.
+  ['google.vertex.chat', GOOGLE_CAPABILITIES],
+  ['vertex.anthropic.messages', ANTHROPIC_CAPABILITIES],
 ]);
 
 /**
