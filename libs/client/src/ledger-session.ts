@@ -1,6 +1,5 @@
 import {
   generateText,
-  type GenerateTextResult,
   type LanguageModel,
   type ModelMessage,
   type StepResult,
@@ -265,7 +264,7 @@ export class LedgerSession {
    * Records every step of a finished generation not recorded yet (all of them, without
    * `onStepFinish`), and rethrows the error that stopped a recording.
    */
-  async recordResult(result: Pick<GenerateTextResult<ToolSet, never>, 'steps'>): Promise<void> {
+  async recordResult(result: { steps: readonly RecordableStep[] }): Promise<void> {
     const generation = this.requireGeneration('recordResult');
     if (generation.error !== undefined) throw generation.error;
     for (const step of result.steps) await this.recordStep(step);
