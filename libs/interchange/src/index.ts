@@ -5,6 +5,10 @@ export {
   type ClaudeCodeSource,
   type ImportOptions,
 } from './import-claude-code';
+export { importHistory, type ImportSource } from './import-history';
+export { importModelMessages } from './import-model-messages';
+export { importOpenAiItems } from './import-openai-items';
+export { importOpencode } from './import-opencode';
 export {
   IMPORT_FORMATS,
   type ImportedSession,
@@ -13,3 +17,5 @@ export {
   type ImportPlan,
   type ImportReport,
 } from './import-plan';
+export { importUiMessages, type TimelessImportOptions } from './import-ui-messages';
+export { toUiMessages } from './to-ui-messages';

@@ -25,6 +25,8 @@ export class SessionPlan {
   private readonly callIds = new Set<string>();
   private readonly answered = new Set<string>();
   private readonly modelCallIds = new Set<string>();
+  /** Each generation's response messages so far: the decider takes them accumulated, as the AI SDK sends them. */
+  private readonly generations = new Map<string, RuntimeMessage[][]>();
   readonly counts = { messages: 0, modelCalls: 0, compactions: 0, prunedToolResults: 0 };
 
   constructor(
@@ -48,7 +50,8 @@ export class SessionPlan {
   }
 
   /**
-   * A model call and the messages it produced. A call id seen before (the same response split
+   * A model call and the messages it produced (a later step of a generation is sent with the
+   * earlier steps' messages before its own, which the decider recognizes as recorded). A call id seen before (the same response split
    * apart in the source) records its messages only.
    */
   modelCall(messages: readonly RuntimeMessage[], call: ModelCallFacts): void {
@@ -60,10 +63,12 @@ export class SessionPlan {
     this.flush();
     this.modelCallIds.add(call.callId);
     this.counts.modelCalls += 1;
+    const responseMessages = [...(this.generations.get(call.generationId) ?? []), accepted];
+    this.generations.set(call.generationId, responseMessages);
     this.commands.push({
       type: 'RecordModelCall',
       sessionId: this.sessionId,
-      responseMessages: [accepted],
+      responseMessages,
       call,
     });
   }
