@@ -3,7 +3,9 @@ import { CqrsModule } from '@nestjs/cqrs';
 import type { ServerConfig } from './config';
 import { EventStoreModule } from './event-store/event-store.module';
 import { HealthController } from './health/health.controller';
+import { AnalyticsModule } from './analytics/analytics.module';
 import { QueriesModule } from './queries/queries.module';
+import { SearchModule } from './search/search.module';
 import { SessionsModule } from './sessions/sessions.module';
 import { CLOCK, SERVER_CONFIG, type Clock } from './tokens';
 
@@ -21,6 +23,8 @@ export class AppModule {
         EventStoreModule.forRoot(config),
         SessionsModule,
         QueriesModule,
+        SearchModule,
+        AnalyticsModule,
       ],
       controllers: [HealthController],
       providers: [

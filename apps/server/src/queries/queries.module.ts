@@ -77,5 +77,6 @@ import { TranscriptStreamController } from './transcript-stream.controller';
     GetModelContextHandler,
     GetSessionEventsHandler,
   ],
+  exports: [READ_MODEL_DB, READ_MODEL_CONFIG, ReadYourWrites, SessionListReader],
 })
 export class QueriesModule {}

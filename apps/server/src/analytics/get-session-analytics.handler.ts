@@ -1,0 +1,27 @@
+import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
+import { summarizeAnalytics, type SessionAnalytics } from '@agent-ledger/projections';
+import {
+  AnalyticsReader,
+  SessionListReader,
+  SessionNotFoundError,
+} from '@agent-ledger/read-models';
+import { ReadYourWrites } from '../queries/read-models/read-your-writes';
+import { GetSessionAnalyticsQuery } from './get-session-analytics.query';
+
+@QueryHandler(GetSessionAnalyticsQuery)
+export class GetSessionAnalyticsHandler implements IQueryHandler<GetSessionAnalyticsQuery> {
+  constructor(
+    private readonly analytics: AnalyticsReader,
+    private readonly sessions: SessionListReader,
+    private readonly readYourWrites: ReadYourWrites,
+  ) {}
+
+  async execute({ sessionId, minPosition }: GetSessionAnalyticsQuery): Promise<SessionAnalytics> {
+    await this.readYourWrites.reach(minPosition);
+    const figures = this.analytics.session(sessionId);
+    if (figures !== undefined) return figures;
+    // A session that exists but has recorded nothing yet has zeros, not a 404.
+    if (this.sessions.session(sessionId) === undefined) throw new SessionNotFoundError(sessionId);
+    return summarizeAnalytics(sessionId, [], []);
+  }
+}

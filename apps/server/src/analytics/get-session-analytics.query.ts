@@ -1,0 +1,12 @@
+import { Query } from '@nestjs/cqrs';
+import type { SessionAnalytics } from '@agent-ledger/projections';
+
+/** One session's analytics. */
+export class GetSessionAnalyticsQuery extends Query<SessionAnalytics> {
+  constructor(
+    readonly sessionId: string,
+    readonly minPosition: number | undefined,
+  ) {
+    super();
+  }
+}
