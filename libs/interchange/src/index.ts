@@ -19,3 +19,13 @@ export {
 } from './import-plan';
 export { importUiMessages, type TimelessImportOptions } from './import-ui-messages';
 export { toUiMessages } from './to-ui-messages';
+export { redactStrings } from './redact-strings';
+export { toJsonl } from './to-jsonl';
+export {
+  toOtelGenAi,
+  type OtelChatMessage,
+  type OtelModelCall,
+  type OtelModelCallSource,
+  type OtelOutputMessage,
+  type OtelPart,
+} from './to-otel-gen-ai';
