@@ -2,6 +2,8 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
+import { RESPONSE_SCHEMAS } from './response-schemas';
+import { runtimeMessageComponents } from './runtime-message-schemas';
 
 /** Where the OpenAPI document and Swagger UI are served. */
 export const DOCS_PATH = '/docs';
@@ -52,6 +54,17 @@ export function setupDocs(app: NestFastifyApplication, version: string): void {
       .setVersion(version)
       .build(),
   );
+  // OpenAPI 3.1: its schemas are JSON Schema 2020-12, the dialect of event-schemas/, so the
+  // runtime messages are described by the same schemas the server validates them with.
+  document.openapi = '3.1.0';
+  document.components = {
+    ...document.components,
+    schemas: {
+      ...document.components?.schemas,
+      ...runtimeMessageComponents(),
+      ...RESPONSE_SCHEMAS,
+    },
+  };
   SwaggerModule.setup(DOCS_PATH, app, document, {
     ui: false,
     raw: ['json'],

@@ -2,12 +2,15 @@ import { Controller, Get, Header, Param, Query as QueryParams, Res } from '@nest
 import { QueryBus } from '@nestjs/cqrs';
 import {
   ApiNotFoundResponse,
+  ApiOkResponse,
   ApiOperation,
+  ApiProduces,
   ApiServiceUnavailableResponse,
   ApiTags,
 } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import type { TranscriptMessage } from '@agent-ledger/projections';
+import { schemaRef } from '../docs/response-schemas';
 import { ErrorResponseDto } from '../sessions/dto/error-response.dto';
 import { SessionParamsDto } from '../sessions/dto/session-params.dto';
 import { DebugQueryDto } from './dto/debug-query.dto';
@@ -50,12 +53,14 @@ export class SessionQueriesController {
 
   @Get()
   @ApiOperation({ summary: 'List sessions, newest activity first' })
+  @ApiOkResponse({ schema: schemaRef('SessionListPage') })
   listSessions(@QueryParams() query: ListSessionsQueryDto): Promise<SessionListResponse> {
     return this.queryBus.execute(new ListSessionsQuery(query));
   }
 
   @Get(':sessionId/transcript')
   @ApiOperation({ summary: 'A page of the transcript: the whole process, pruned results complete' })
+  @ApiOkResponse({ schema: schemaRef('TranscriptPage') })
   transcript(
     @Param() { sessionId }: SessionParamsDto,
     @QueryParams() query: TranscriptQueryDto,
@@ -65,6 +70,7 @@ export class SessionQueriesController {
 
   @Get(':sessionId/transcript/:messageId')
   @ApiOperation({ summary: 'One transcript entry, whole (expand a stub)' })
+  @ApiOkResponse({ schema: schemaRef('TranscriptEntry') })
   transcriptEntry(
     @Param() { sessionId, messageId }: TranscriptEntryParamsDto,
     @QueryParams() { minPosition }: MinPositionQueryDto,
@@ -77,6 +83,7 @@ export class SessionQueriesController {
     summary:
       'The debug view: every message, its metadata, what the model view hides or truncates and why',
   })
+  @ApiOkResponse({ schema: schemaRef('DebugPage') })
   debug(
     @Param() { sessionId }: SessionParamsDto,
     @QueryParams() query: DebugQueryDto,
@@ -90,6 +97,14 @@ export class SessionQueriesController {
   @Get(':sessionId/export')
   @ApiOperation({
     summary: 'The export: runtime noise removed, secrets redacted; JSON or Markdown',
+  })
+  @ApiProduces('application/json', 'text/markdown')
+  @ApiOkResponse({
+    description: 'format=json: the export; format=markdown: the same rendered as Markdown.',
+    content: {
+      'application/json': { schema: schemaRef('ExportResponse') },
+      'text/markdown': { schema: { type: 'string' } },
+    },
   })
   async export(
     @Param() { sessionId }: SessionParamsDto,
@@ -112,6 +127,7 @@ export class SessionQueriesController {
     summary:
       'The model view at replay (from the latest compact boundary), optionally as of a revision, as model messages or AI SDK messages',
   })
+  @ApiOkResponse({ schema: schemaRef('ModelContextResponse') })
   async modelContext(
     @Param() { sessionId }: SessionParamsDto,
     @QueryParams() query: ModelContextQueryDto,
@@ -124,6 +140,7 @@ export class SessionQueriesController {
   @Get(':sessionId/events')
   @Header('cache-control', 'no-store')
   @ApiOperation({ summary: 'The raw event stream, for auditors, paginated by revision' })
+  @ApiOkResponse({ schema: schemaRef('SessionEventsPage') })
   events(
     @Param() { sessionId }: SessionParamsDto,
     @QueryParams() query: EventsQueryDto,

@@ -8,7 +8,7 @@ export class AppendMessagesDto extends WithExpectedRevisionDto {
     description:
       "Runtime messages in the seed's shape (id, sessionId, kind, role, createdAt, content, metadata?), recorded atomically in this order: one agent turn. `createdAt` is filled with the server's time when absent. Each message is checked against `event-schemas/runtime-message.v1.schema.json`.",
     type: 'array',
-    items: { type: 'object', additionalProperties: true },
+    items: { $ref: '#/components/schemas/RuntimeMessageInput' },
     example: [
       {
         id: 'm1',

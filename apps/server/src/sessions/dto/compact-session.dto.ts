@@ -6,8 +6,7 @@ import { WithExpectedRevisionDto } from './expected-revision.dto';
 export class CompactSessionDto extends WithExpectedRevisionDto {
   @ApiProperty({
     description: 'A `compact_boundary` runtime message (`createdAt` filled when absent).',
-    type: 'object',
-    additionalProperties: true,
+    allOf: [{ $ref: '#/components/schemas/CompactBoundaryMessageInput' }],
     example: {
       id: 'b1',
       sessionId: 's1',
@@ -22,8 +21,7 @@ export class CompactSessionDto extends WithExpectedRevisionDto {
   @ApiProperty({
     description:
       "The `compact_summary` runtime message written with it; `metadata.summaryForBoundaryId` must be the boundary's id.",
-    type: 'object',
-    additionalProperties: true,
+    allOf: [{ $ref: '#/components/schemas/CompactSummaryMessageInput' }],
     example: {
       id: 'sum1',
       sessionId: 's1',

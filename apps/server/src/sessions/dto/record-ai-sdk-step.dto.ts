@@ -22,7 +22,7 @@ export class RecordAiSdkStepDto extends WithExpectedRevisionDto {
     description:
       "The step's `response.messages` (assistant and tool messages), as JSON. The AI SDK accumulates them: each step's array holds every response message of the generation so far, and may start with a tool message holding the results of tools approved before the call. Each message is recorded once: the message at index k gets the id `<generationId>:<k>` (`<generationId>:<k>.<j>` when it becomes several runtime messages), so a message a later step sends again at its index is recognized, and one that differs from the message recorded there is refused with 422 `GenerationConflict`.",
     type: 'array',
-    items: { type: 'object', additionalProperties: true },
+    items: { $ref: '#/components/schemas/AiSdkModelMessage' },
     example: [
       {
         role: 'assistant',
