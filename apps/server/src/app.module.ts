@@ -3,6 +3,7 @@ import { CqrsModule } from '@nestjs/cqrs';
 import type { ServerConfig } from './config';
 import { EventStoreModule } from './event-store/event-store.module';
 import { HealthController } from './health/health.controller';
+import { ImportsModule } from './imports/imports.module';
 import { AnalyticsModule } from './analytics/analytics.module';
 import { QueriesModule } from './queries/queries.module';
 import { SearchModule } from './search/search.module';
@@ -23,6 +24,7 @@ export class AppModule {
         EventStoreModule.forRoot(config),
         SessionsModule,
         QueriesModule,
+        ImportsModule,
         SearchModule,
         AnalyticsModule,
       ],

@@ -96,7 +96,8 @@ export class SessionQueriesController {
 
   @Get(':sessionId/export')
   @ApiOperation({
-    summary: 'The export: runtime noise removed, secrets redacted; JSON or Markdown',
+    summary:
+      'The export: runtime noise removed, secrets redacted; JSON or Markdown, or OpenTelemetry GenAI, UI messages, JSONL',
   })
   @ApiProduces('application/json', 'text/markdown')
   @ApiOkResponse({
@@ -115,6 +116,14 @@ export class SessionQueriesController {
       new GetExportQuery(sessionId, format ?? 'json', minPosition),
     );
     if (result.format === 'json') {
+      const { format: _format, ...body } = result;
+      return body;
+    }
+    if (result.format === 'jsonl') {
+      void reply.header('content-type', 'application/x-ndjson; charset=utf-8');
+      return result.text;
+    }
+    if (result.format !== 'markdown') {
       const { format: _format, ...body } = result;
       return body;
     }

@@ -1,6 +1,12 @@
+import { Inject } from '@nestjs/common';
 import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
+import type { EventStore } from '@agent-ledger/event-store';
 import { renderExportMarkdown } from '@agent-ledger/projections';
 import { SessionListReader, SessionViewsReader } from '@agent-ledger/read-models';
+import { interchangeExport } from '../../imports/interchange-export';
+import { EVENT_STORE } from '../../tokens';
+import type { ReadModelConfig } from '../read-models/read-model-config';
+import { READ_MODEL_CONFIG } from '../read-models/read-model.tokens';
 import { ReadYourWrites } from '../read-models/read-your-writes';
 import { GetExportQuery, type ExportResponse } from './get-export.query';
 import { requireSession } from './require-session';
@@ -11,12 +17,18 @@ export class GetExportHandler implements IQueryHandler<GetExportQuery> {
     private readonly sessions: SessionListReader,
     private readonly views: SessionViewsReader,
     private readonly readYourWrites: ReadYourWrites,
+    @Inject(EVENT_STORE) private readonly store: EventStore,
+    @Inject(READ_MODEL_CONFIG) private readonly config: ReadModelConfig,
   ) {}
 
   async execute({ sessionId, format, minPosition }: GetExportQuery): Promise<ExportResponse> {
     await this.readYourWrites.reach(minPosition);
     const { revision } = requireSession(this.sessions, sessionId);
     const exported = this.views.export(sessionId);
+    if (format === 'otel-genai' || format === 'ui-messages' || format === 'jsonl') {
+      // Shapes no read model holds: computed from the log, under the same export policy.
+      return interchangeExport(this.store, sessionId, format, this.config.exportPolicy);
+    }
     if (format === 'markdown') {
       return {
         format,

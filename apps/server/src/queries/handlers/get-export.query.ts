@@ -1,16 +1,18 @@
 import { Query } from '@nestjs/cqrs';
 import type { ExportProjectionResult } from '@agent-ledger/projections';
+import type { InterchangeExport, InterchangeExportFormat } from '../../imports/interchange-export';
 
 /** A session's export: JSON (`projectToExport`'s result) or Markdown text. */
 export type ExportResponse =
   | { format: 'json'; sessionId: string; revision: number; export: ExportProjectionResult }
-  | { format: 'markdown'; markdown: string };
+  | { format: 'markdown'; markdown: string }
+  | InterchangeExport;
 
 /** The export read model (noise removed, secrets redacted by the configured policy). */
 export class GetExportQuery extends Query<ExportResponse> {
   constructor(
     readonly sessionId: string,
-    readonly format: 'json' | 'markdown',
+    readonly format: 'json' | 'markdown' | InterchangeExportFormat,
     readonly minPosition: number | undefined,
   ) {
     super();

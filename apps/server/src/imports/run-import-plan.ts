@@ -1,0 +1,44 @@
+import type { EventStore } from '@agent-ledger/event-store';
+import { sessionStreamName } from '@agent-ledger/events';
+import type { ImportPlan, ImportReport } from '@agent-ledger/interchange';
+import type { SessionCommandRunner } from '../sessions/session-command-runner';
+
+/** Where each imported session's stream is now, and what the import did. */
+export interface ImportHistoryResult {
+  sessions: Array<{
+    sessionId: string;
+    parent?: { sessionId: string; toolCallId?: string };
+    /** Events this import appended (0 when the same source was imported before). */
+    appended: number;
+    revision: number;
+    position: number;
+  }>;
+  report: ImportReport;
+}
+
+/**
+ * Runs an import plan through the write side: each session's commands, in order, through the
+ * same runner (decider, expected revision, deterministic event ids) as every other command, so
+ * a second import of the same source appends nothing. A command the decider refuses stops the
+ * import with its error; what was appended stays, and importing again completes it.
+ */
+export async function runImportPlan(
+  plan: ImportPlan,
+  runner: SessionCommandRunner,
+  store: EventStore,
+): Promise<ImportHistoryResult> {
+  const sessions: ImportHistoryResult['sessions'] = [];
+  for (const session of plan.sessions) {
+    const before = (await store.getStreamRevision(sessionStreamName(session.sessionId))) ?? -1;
+    let result = { revision: before, position: -1 };
+    for (const command of session.commands) result = await runner.run(command);
+    sessions.push({
+      sessionId: session.sessionId,
+      ...(session.parent === undefined ? {} : { parent: session.parent }),
+      appended: result.revision - before,
+      revision: result.revision,
+      position: result.position,
+    });
+  }
+  return { sessions, report: plan.report };
+}
