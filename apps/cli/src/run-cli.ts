@@ -3,10 +3,13 @@ import type { CliIo } from './cli-io';
 import { diffCommand } from './commands/diff.command';
 import { eventsCommand } from './commands/events.command';
 import { exportCommand } from './commands/export.command';
+import { importCommand } from './commands/import.command';
 import { projectCommand } from './commands/project.command';
 import { rebuildCommand } from './commands/rebuild.command';
 import { replayCommand } from './commands/replay.command';
+import { searchCommand } from './commands/search.command';
 import { sessionsCommand } from './commands/sessions.command';
+import { statsCommand } from './commands/stats.command';
 import { verifyCommand } from './commands/verify.command';
 import { toCliError } from './to-cli-error';
 
@@ -38,6 +41,9 @@ export function createProgram(io: CliIo): Command {
     verifyCommand(io),
     rebuildCommand(io),
     exportCommand(io),
+    importCommand(io),
+    searchCommand(io),
+    statsCommand(io),
   ];
   for (const command of commands) {
     program.addCommand(command.exitOverride().configureOutput(program.configureOutput()));

@@ -51,3 +51,19 @@ export class ReadModelBehindError extends ReadModelError {
     );
   }
 }
+
+/** The session has fewer model calls (`ModelCallRecorded` events) than the number asked for. */
+export class ModelCallNotFoundError extends ReadModelError {
+  readonly code = 'ModelCallNotFound';
+  constructor(
+    readonly sessionId: string,
+    readonly callNumber: number,
+    readonly calls: number,
+  ) {
+    super(
+      calls === 0
+        ? `Session "${sessionId}" has no recorded model call; call=${callNumber} needs one (record steps with POST /v1/sessions/${sessionId}/ai-sdk-steps).`
+        : `Session "${sessionId}" has ${calls} recorded model call${calls === 1 ? '' : 's'}; call takes 1 to ${calls}, not ${callNumber}.`,
+    );
+  }
+}

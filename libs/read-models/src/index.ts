@@ -1,6 +1,7 @@
 export { openReadModelDatabase, type ReadModelDatabase } from './database/open-read-model-database';
 export {
   MessageNotFoundError,
+  ModelCallNotFoundError,
   ReadModelBehindError,
   ReadModelError,
   RevisionNotFoundError,
@@ -9,6 +10,7 @@ export {
 export {
   loadModelContext,
   type ModelContext,
+  type ModelContextCall,
   type ModelContextDiagnostics,
   type ModelContextFormat,
   type ModelContextQuery,
@@ -58,3 +60,4 @@ export {
   type SearchResult,
 } from './search/search-reader';
 export { recordedMessages } from './search/recorded-messages';
+export { modelCallContext, type ModelCallContext } from './model-context/model-call-context';

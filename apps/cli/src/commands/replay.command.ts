@@ -1,5 +1,6 @@
 import { Command, Option } from 'commander';
 import type { EventStore } from '@agent-ledger/event-store';
+import { modelCallContext, type ModelCallContext } from '@agent-ledger/read-models';
 import { CliError } from '../cli-error';
 import type { CliIo } from '../cli-io';
 import { readSessionLog } from '../audit/read-session-log';
@@ -19,6 +20,7 @@ interface ReplayFlags extends ProjectionFlags {
   view: CliView;
   toRevision?: number;
   toTurn?: number;
+  call?: number;
   json?: boolean;
 }
 
@@ -43,27 +45,39 @@ export function replayCommand(io: CliIo): Command {
         'replay up to the end of turn N (1-based; a turn is a user input and what follows it until the next), leaving out compactions and prunings recorded after it for the next turn',
       ).argParser(wholeNumber(1, 'a turn number')),
     )
+    .addOption(
+      new Option(
+        '--call <n>',
+        "the context of the session's model call N (1-based, its recorded model calls in order): as of the revision the call was made from, with its provider and agent unless --provider / --active-agent say otherwise",
+      )
+        .argParser(wholeNumber(1, 'a model call number'))
+        .conflicts(['toRevision', 'toTurn']),
+    )
     .option('--json', 'print { sessionId, revision, view, messages, diagnostics } as JSON');
   return addProjectionOptions(command).action((sessionId: string, flags: ReplayFlags) =>
     withLedger(io, async (ledger) => {
       const store = await ledger.store();
+      const made =
+        flags.call === undefined ? undefined : await modelCallContext(store, sessionId, flags.call);
       const revision =
-        flags.toTurn === undefined
-          ? flags.toRevision
-          : await turnEnd(store, sessionId, flags.toTurn);
+        made !== undefined
+          ? made.contextRevision
+          : flags.toTurn === undefined
+            ? flags.toRevision
+            : await turnEnd(store, sessionId, flags.toTurn);
       const replayed = await replayView(store, sessionId, flags.view, {
         ...(revision === undefined ? {} : { revision }),
-        projection: projectionOptions(flags),
+        projection: { ...callOptions(made), ...projectionOptions(flags) },
         exportPolicy: ledger.readModelConfig.exportPolicy,
       });
+      const extra = {
+        ...(flags.toTurn === undefined ? {} : { turn: flags.toTurn }),
+        ...(made === undefined ? {} : { modelCall: callSummary(made) }),
+      };
       const output =
         flags.json === true
-          ? JSON.stringify(
-              flags.toTurn === undefined ? replayed : { ...replayed, turn: flags.toTurn },
-              null,
-              2,
-            )
-          : renderView(replayed);
+          ? JSON.stringify({ ...replayed, ...extra }, null, 2)
+          : `${made === undefined ? '' : `${callLine(made)}\n`}${renderView(replayed)}`;
       io.stdout.write(`${output}\n`);
     }),
   );
@@ -78,4 +92,36 @@ async function turnEnd(store: EventStore, sessionId: string, turn: number): Prom
       ? `Session "${sessionId}" has no turn yet (no user input); --to-turn needs one.`
       : `Session "${sessionId}" has ${end.turns} turn${end.turns === 1 ? '' : 's'}; --to-turn takes 1 to ${end.turns}.`,
   );
+}
+
+/** The provider and agent a recorded model call was made with. */
+function callOptions(made: ModelCallContext | undefined): {
+  provider?: string;
+  activeAgentName?: string;
+} {
+  if (made === undefined) return {};
+  return {
+    ...(made.call.provider === undefined ? {} : { provider: made.call.provider }),
+    ...(made.call.agentName === undefined ? {} : { activeAgentName: made.call.agentName }),
+  };
+}
+
+function callSummary(made: ModelCallContext) {
+  return {
+    callNumber: made.callNumber,
+    callId: made.call.callId,
+    ...(made.call.modelId === undefined ? {} : { modelId: made.call.modelId }),
+    recordedAtRevision: made.recordedAtRevision,
+    contextRevision: made.contextRevision,
+    revisionSource: made.revisionSource,
+  };
+}
+
+function callLine(made: ModelCallContext): string {
+  const how =
+    made.revisionSource === 'recorded'
+      ? 'the revision the runtime recorded'
+      : "inferred: before the step's first response message";
+  const model = [made.call.provider, made.call.modelId].filter(Boolean).join('/');
+  return `Model call ${made.callNumber} (${made.call.callId}${model === '' ? '' : `, ${model}`}${made.call.agentName === undefined ? '' : `, agent ${made.call.agentName}`}) · context at revision ${made.contextRevision} (${how})`;
 }

@@ -17,6 +17,7 @@ import {
 import type { ModelMessage as AiSdkModelMessage } from 'ai';
 import type { SessionRepair } from '../session-views/session-repair';
 import { lastAgentName } from './last-agent-name';
+import { modelCallContext } from './model-call-context';
 import type { SessionLogEvent } from '../runner/session-log-event';
 import { parseSessionLogEvent } from '../runner/parse-session-log-event';
 import { readHistoryBeforeWindow } from './history-before-window';
@@ -45,6 +46,24 @@ export interface ModelContextQuery extends Partial<Omit<ProjectionContext, 'sess
   systemMessages?: 'reminders' | 'in-place';
   /** `compact-prompt`: the summarizer's instructions, instead of the default ones. */
   instructions?: string;
+  /**
+   * The context of the session's model call N (1-based, recorded `ModelCallRecorded` events):
+   * as of the revision it was made from (`modelCallContext`), with its provider and agent unless
+   * the query names them. Not combined with `atRevision`.
+   */
+  call?: number;
+}
+
+/** Which recorded model call a `call=N` context is for, and how its revision was found. */
+export interface ModelContextCall {
+  callNumber: number;
+  callId: string;
+  provider?: string;
+  modelId?: string;
+  agentName?: string;
+  recordedAtRevision: number;
+  contextRevision: number;
+  revisionSource: 'recorded' | 'inferred';
 }
 
 /** What the view was computed from and what had to be repaired or fallen back on. */
@@ -61,8 +80,10 @@ export interface ModelContextDiagnostics extends ProjectionDiagnostics {
   };
 }
 
-/** The model view at replay, in the requested format. */
-export type ModelContext =
+/** The model view at replay, in the requested format (with `modelCall` for `call=N`). */
+export type ModelContext = ModelContextView & { modelCall?: ModelContextCall };
+
+type ModelContextView =
   | {
       format: 'model';
       revision: number;
@@ -103,6 +124,7 @@ export async function loadModelContext(
   sessionId: string,
   query: ModelContextQuery = {},
 ): Promise<ModelContext> {
+  if (query.call !== undefined) return loadModelCallContext(store, sessionId, query.call, query);
   const window = await readModelWindow(store, sessionId, {
     ...(query.atRevision === undefined ? {} : { atRevision: query.atRevision }),
     fromLatestBoundary: query.applyCompactBoundary !== false,
@@ -183,6 +205,35 @@ export async function loadModelContext(
   }
 }
 
+async function loadModelCallContext(
+  store: EventStore,
+  sessionId: string,
+  callNumber: number,
+  { call: _call, ...query }: ModelContextQuery,
+): Promise<ModelContext> {
+  const made = await modelCallContext(store, sessionId, callNumber);
+  const { call } = made;
+  const context = await loadModelContext(store, sessionId, {
+    ...(call.provider === undefined ? {} : { provider: call.provider }),
+    ...(call.agentName === undefined ? {} : { activeAgentName: call.agentName }),
+    ...query,
+    atRevision: made.contextRevision,
+  });
+  return {
+    ...context,
+    modelCall: {
+      callNumber,
+      callId: call.callId,
+      ...(call.provider === undefined ? {} : { provider: call.provider }),
+      ...(call.modelId === undefined ? {} : { modelId: call.modelId }),
+      ...(call.agentName === undefined ? {} : { agentName: call.agentName }),
+      recordedAtRevision: made.recordedAtRevision,
+      contextRevision: made.contextRevision,
+      revisionSource: made.revisionSource,
+    },
+  };
+}
+
 /** The view's messages as model messages (a model view was projected unless the format is compact). */
 function modelMessagesOf(messages: ReadonlyArray<ModelMessage | CompactMessage>): ModelMessage[] {
   return messages.flatMap((message) => (message.view === 'model' ? [message] : []));
@@ -206,6 +257,7 @@ function projectionContext(
     repairDanglingToolCalls: _repair,
     systemMessages: _systemMessages,
     instructions: _instructions,
+    call: _call,
     ...options
   } = query;
   return {

@@ -34,10 +34,22 @@ export function recordedMessages(events: readonly SessionLogEvent[]): {
           messages[index] = {
             ...target!,
             metadata: { ...target!.metadata, compactedAt: event.data.compactedAt },
-          } as RuntimeMessage;
+          };
         }
         break;
-      default: {
+      case 'SystemNoteRecorded':
+      case 'UserInputRecorded':
+      case 'AssistantTextRecorded':
+      case 'AssistantReasoningRecorded':
+      case 'ToolCallRecorded':
+      case 'ToolResultRecorded':
+      case 'ToolApprovalRequested':
+      case 'ToolApprovalResponded':
+      case 'CompactBoundaryRecorded':
+      case 'CompactSummaryRecorded':
+      case 'RuntimeReminderRecorded':
+      case 'HandoffSummaryRecorded':
+      case 'AgentSwitchNoteRecorded': {
         const message = event.data;
         const earlier = versions.get(message.id) ?? [];
         const once = recordMessageOnce(message, earlier, (id) =>
@@ -46,6 +58,11 @@ export function recordedMessages(events: readonly SessionLogEvent[]): {
         if (once.placed === undefined) break;
         versions.set(message.id, [...earlier, message]);
         indexById.set(once.placed.id, messages.push(once.placed) - 1);
+        break;
+      }
+      default: {
+        const unreachable: never = event;
+        return unreachable;
       }
     }
   }

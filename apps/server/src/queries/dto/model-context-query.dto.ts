@@ -1,5 +1,15 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
-import { IsBoolean, IsIn, IsInt, IsOptional, IsString, Length, Min } from 'class-validator';
+import {
+  IsBoolean,
+  IsIn,
+  IsInt,
+  IsOptional,
+  IsString,
+  Length,
+  Min,
+  ValidateIf,
+  Equals,
+} from 'class-validator';
 import { ProjectionOptionsQueryDto } from './projection-options-query.dto';
 import { BooleanQuery, IntegerQuery } from './query-transforms';
 
@@ -40,6 +50,26 @@ export class ModelContextQueryDto extends ProjectionOptionsQueryDto {
   @IsInt()
   @Min(0)
   atRevision?: number;
+
+  @ApiPropertyOptional({
+    description:
+      "The context of the session's model call N (1-based, its recorded ModelCallRecorded events in order): as of the revision the call was made from (its contextRevision, else the revision before the step's first response message), with the call's provider and agent unless given. The answer's modelCall says which call and how its revision was found. Not with atRevision.",
+  })
+  @IsOptional()
+  @IntegerQuery()
+  @IsInt()
+  @Min(1)
+  call?: number;
+
+  @ValidateIf(
+    (query: ModelContextQueryDto) => query.call !== undefined && query.atRevision !== undefined,
+  )
+  // Fails whenever both are given: no value of this never-sent field equals the marker.
+  @Equals('call-or-atRevision', {
+    message:
+      'call and atRevision cannot be combined: call=N is the context at the revision that call was made from',
+  })
+  private readonly callOrRevision?: never;
 
   @ApiPropertyOptional({
     description:

@@ -1,0 +1,161 @@
+import { Command, Option } from 'commander';
+import type { AnalyticsGroup, AnalyticsGroupBy, SessionAnalytics } from '@agent-ledger/projections';
+import {
+  AnalyticsReader,
+  SessionListReader,
+  SessionNotFoundError,
+} from '@agent-ledger/read-models';
+import { summarizeAnalytics } from '@agent-ledger/projections';
+import { CliError } from '../cli-error';
+import type { CliIo } from '../cli-io';
+import { withLedger } from '../ledger/with-ledger';
+import { formatTable } from '../render/format-table';
+
+interface StatsFlags {
+  groupBy: AnalyticsGroupBy;
+  from?: string;
+  to?: string;
+  json?: boolean;
+}
+
+/** `stats`: the analytics view, for one session or across sessions by group. */
+export function statsCommand(io: CliIo): Command {
+  return new Command('stats')
+    .description(
+      "Token, tool and compaction figures from the analytics read model: one session's (with SESSION), or across sessions grouped by day, agent, model or tool (docs/analytics.md).",
+    )
+    .argument('[sessionId]', 'the session (default: every session, grouped)')
+    .addOption(
+      new Option('--group-by <group>', 'across sessions: group by')
+        .choices(['day', 'agent', 'model', 'tool'])
+        .default('day'),
+    )
+    .option(
+      '--from <time>',
+      'across sessions: from this instant (ISO-8601), included',
+      instant('--from'),
+    )
+    .option(
+      '--to <time>',
+      'across sessions: until this instant (ISO-8601), excluded',
+      instant('--to'),
+    )
+    .option('--json', 'print the figures as JSON')
+    .action((sessionId: string | undefined, flags: StatsFlags) =>
+      withLedger(io, (ledger) => {
+        const db = ledger.readModels();
+        const reader = new AnalyticsReader(db);
+        if (sessionId !== undefined) {
+          let figures = reader.session(sessionId);
+          if (figures === undefined) {
+            if (new SessionListReader(db).session(sessionId) === undefined)
+              throw new SessionNotFoundError(sessionId);
+            figures = summarizeAnalytics(sessionId, [], []);
+          }
+          io.stdout.write(
+            `${flags.json === true ? JSON.stringify(figures, null, 2) : renderSession(figures)}\n`,
+          );
+          return Promise.resolve();
+        }
+        const range = {
+          ...(flags.from === undefined ? {} : { from: flags.from }),
+          ...(flags.to === undefined ? {} : { to: flags.to }),
+        };
+        const groups = reader.groups(flags.groupBy, range);
+        io.stdout.write(
+          `${flags.json === true ? JSON.stringify({ groupBy: flags.groupBy, from: flags.from ?? null, to: flags.to ?? null, groups }, null, 2) : renderGroups(flags.groupBy, groups)}\n`,
+        );
+        return Promise.resolve();
+      }),
+    );
+}
+
+function instant(flag: string): (value: string) => string {
+  return (value) => {
+    const time = Date.parse(value);
+    if (Number.isNaN(time))
+      throw new CliError(
+        `${flag} ${JSON.stringify(value)} is not a date or time; expected ISO-8601, e.g. 2026-01-31.`,
+      );
+    return new Date(time).toISOString();
+  };
+}
+
+function renderSession(figures: SessionAnalytics): string {
+  const kinds = Object.entries(figures.messages.byKind)
+    .map(([kind, count]) => `${kind} ${count}`)
+    .join(', ');
+  const lines = [
+    `Session ${figures.sessionId} · ${figures.turns} turns · ${figures.messages.total} messages · ${figures.modelCalls.total} model calls`,
+    `Activity  ${figures.firstActivityAt ?? '-'} → ${figures.lastActivityAt ?? '-'}`,
+    `Messages  ${kinds === '' ? '-' : kinds}`,
+    `Tokens    input ${figures.tokens.input} · output ${figures.tokens.output} · reasoning ${figures.tokens.reasoning} · cached input ${figures.tokens.cachedInput} · total ${figures.tokens.total}`,
+    `Prunings  ${figures.prunings.results} results · ${figures.prunings.characters} characters out of the model view`,
+    `Hand-offs ${figures.handoffs.total}${
+      figures.handoffs.total === 0
+        ? ''
+        : ` (${Object.entries(figures.handoffs.byAgent)
+            .map(([agent, count]) => `to ${agent} ${count}`)
+            .join(', ')})`
+    }`,
+    '',
+    formatTable(
+      ['TOOL', 'CALLS', 'RESULTS', 'ERRORS', 'OUTPUT P50', 'OUTPUT MAX', 'OUTPUT TOTAL'],
+      figures.tools.map((tool) => [
+        tool.toolName,
+        String(tool.calls),
+        String(tool.results),
+        String(tool.errors),
+        String(tool.outputChars.p50),
+        String(tool.outputChars.max),
+        String(tool.outputChars.total),
+      ]),
+    ),
+  ];
+  if (figures.compactions.length > 0) {
+    lines.push(
+      '',
+      formatTable(
+        ['COMPACTION', 'AT', 'TOKENS BEFORE', 'SUMMARY CHARS'],
+        figures.compactions.map((compaction) => [
+          compaction.boundaryId,
+          compaction.createdAt,
+          compaction.tokensBefore === undefined ? '-' : String(compaction.tokensBefore),
+          compaction.summaryChars === undefined ? '-' : String(compaction.summaryChars),
+        ]),
+      ),
+    );
+  }
+  return lines.join('\n');
+}
+
+function renderGroups(groupBy: AnalyticsGroupBy, groups: readonly AnalyticsGroup[]): string {
+  return formatTable(
+    [
+      groupBy.toUpperCase(),
+      'SESSIONS',
+      'MESSAGES',
+      'TURNS',
+      'MODEL CALLS',
+      'INPUT',
+      'OUTPUT',
+      'REASONING',
+      'CACHED',
+      'TOOL CALLS',
+      'TOOL ERRORS',
+    ],
+    groups.map((group) => [
+      group.key,
+      String(group.sessions),
+      String(group.messages),
+      String(group.turns),
+      String(group.modelCalls),
+      String(group.tokens.input),
+      String(group.tokens.output),
+      String(group.tokens.reasoning),
+      String(group.tokens.cachedInput),
+      String(group.toolCalls),
+      String(group.toolErrors),
+    ]),
+  );
+}
