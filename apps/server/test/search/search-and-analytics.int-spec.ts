@@ -187,4 +187,61 @@ describe('search and analytics over HTTP', () => {
       code: 'SessionNotFound',
     });
   });
+
+  it('model-context?call=N gives the context that call was made from; errors say what is accepted', async () => {
+    const user = (id: string, text: string) => ({
+      messages: [
+        {
+          id,
+          sessionId: 'c1',
+          role: 'user',
+          kind: 'user_input',
+          createdAt: '2026-05-01T10:00:00Z',
+          content: text,
+        },
+      ],
+    });
+    const step = (generationId: string, text: string) => ({
+      generationId,
+      stepNumber: 0,
+      messages: [{ role: 'assistant', content: [{ type: 'text', text }] }],
+      provider: 'openai.responses',
+      modelId: 'gpt-5',
+      usage: { inputTokens: 10, outputTokens: 2 },
+    });
+    expect((await postJson(url('/sessions/c1/messages'), user('u1', 'One?'))).status).toBe(200);
+    expect((await postJson(url('/sessions/c1/ai-sdk-steps'), step('g1', 'One.'))).status).toBe(200);
+    expect((await postJson(url('/sessions/c1/messages'), user('u2', 'Two?'))).status).toBe(200);
+    const context = await getJson(url('/sessions/c1/model-context?call=1&format=ai-sdk'));
+    expect(context).toMatchObject({
+      status: 200,
+      body: {
+        sessionId: 'c1',
+        revision: 1,
+        messages: [{ role: 'user', content: 'One?' }],
+        modelCall: {
+          callNumber: 1,
+          callId: 'g1:step-0',
+          provider: 'openai.responses',
+          modelId: 'gpt-5',
+          contextRevision: 1,
+          revisionSource: 'inferred',
+        },
+      },
+    });
+    expect(await getJson(url('/sessions/c1/model-context?call=2'))).toEqual({
+      status: 404,
+      body: {
+        statusCode: 404,
+        code: 'ModelCallNotFound',
+        message: 'Session "c1" has 1 recorded model call; call takes 1 to 1, not 2.',
+      },
+    });
+    expect(
+      (await getJson(url('/sessions/c1/model-context?call=1&atRevision=1'))).body,
+    ).toMatchObject({
+      statusCode: 400,
+      message: expect.stringContaining('call and atRevision cannot be combined') as unknown,
+    });
+  });
 });
