@@ -1,13 +1,19 @@
 import { Command, Option } from 'commander';
 import { renderExportMarkdown } from '@agent-ledger/projections';
 import { computeSessionReadModels, type ExportPolicy } from '@agent-ledger/read-models';
+import {
+  INTERCHANGE_EXPORT_FORMATS,
+  interchangeExport,
+  type InterchangeExportFormat,
+} from '../../../server/src/imports/interchange-export';
+import { CliError } from '../cli-error';
 import type { CliIo } from '../cli-io';
 import { readSessionLog } from '../audit/read-session-log';
 import { withLedger } from '../ledger/with-ledger';
 import { wholeNumber } from './parse-arguments';
 
 interface ExportFlags {
-  format: 'json' | 'markdown';
+  format: 'json' | 'markdown' | InterchangeExportFormat;
   redact: boolean;
   toRevision?: number;
 }
@@ -16,12 +22,12 @@ interface ExportFlags {
 export function exportCommand(io: CliIo): Command {
   return new Command('export')
     .description(
-      'Print the export view of a session (runtime noise removed, secrets redacted under the server’s EXPORT_REDACTION policy) as JSON or Markdown, computed from the log.',
+      'Print the export view of a session (runtime noise removed, secrets redacted under the server’s EXPORT_REDACTION policy) as JSON or Markdown, or as OpenTelemetry GenAI model calls (otel-genai), AI SDK UI messages (ui-messages) or runtime messages one a line (jsonl), computed from the log.',
     )
     .argument('<sessionId>', 'the session')
     .addOption(
       new Option('--format <format>', 'output format')
-        .choices(['json', 'markdown'])
+        .choices(['json', 'markdown', ...INTERCHANGE_EXPORT_FORMATS])
         .default('json'),
     )
     .option('--no-redact', 'keep secrets as recorded (no redaction at all)')
@@ -32,6 +38,26 @@ export function exportCommand(io: CliIo): Command {
     )
     .action((sessionId: string, flags: ExportFlags) =>
       withLedger(io, async (ledger) => {
+        if (isInterchangeFormat(flags.format)) {
+          if (flags.toRevision !== undefined) {
+            throw new CliError(`--to-revision is not supported with --format ${flags.format}`);
+          }
+          const policy: ExportPolicy = flags.redact
+            ? ledger.readModelConfig.exportPolicy
+            : { ...ledger.readModelConfig.exportPolicy, redactSecrets: false, extraPatterns: [] };
+          const result = await interchangeExport(
+            await ledger.store(),
+            sessionId,
+            flags.format,
+            policy,
+          );
+          io.stdout.write(
+            result.format === 'jsonl'
+              ? result.text
+              : `${JSON.stringify(withoutFormat(result), null, 2)}\n`,
+          );
+          return;
+        }
         const log = await readSessionLog(
           await ledger.store(),
           sessionId,
@@ -52,6 +78,15 @@ export function exportCommand(io: CliIo): Command {
         );
       }),
     );
+}
+
+function isInterchangeFormat(format: string): format is InterchangeExportFormat {
+  return (INTERCHANGE_EXPORT_FORMATS as readonly string[]).includes(format);
+}
+
+function withoutFormat<T extends { format: string }>(result: T): Omit<T, 'format'> {
+  const { format: _format, ...body } = result;
+  return body;
 }
 
 function ensureNewline(text: string): string {

@@ -1,0 +1,147 @@
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { basename, join } from 'node:path';
+import { Command, Option } from 'commander';
+import {
+  IMPORT_FORMATS,
+  importHistory,
+  InvalidImportSourceError,
+  type ClaudeCodeFile,
+  type ImportFormat,
+  type ImportSource,
+} from '@agent-ledger/interchange';
+import { createEventStore } from '../../../server/src/event-store/create-event-store';
+import { runImportPlan } from '../../../server/src/imports/run-import-plan';
+import { loadServerConfig } from '../../../server/src/config';
+import { SessionCommandRunner } from '../../../server/src/sessions/session-command-runner';
+import { CliError } from '../cli-error';
+import type { CliIo } from '../cli-io';
+
+interface ImportFlags {
+  from: ImportFormat;
+  sessionId?: string;
+  createdAt?: string;
+  json?: boolean;
+}
+
+/**
+ * `import --from <format> FILE|DIR`: writes another tool's history into the store the server
+ * writes, through the same session decider and event ids as the server (importing twice appends
+ * nothing). A Claude Code directory imports every `<session>.jsonl` in it with its
+ * `<session>/subagents/*.jsonl`.
+ */
+export function importCommand(io: CliIo): Command {
+  return new Command('import')
+    .description(
+      'Import a history from Claude Code (a session .jsonl or a project directory), opencode (`opencode export` JSON), AI SDK UIMessage[] or ModelMessage[] JSON, or OpenAI Responses/Conversations items, into the store the server writes (DATA_DIR, EVENT_STORE). Importing the same source again appends nothing.',
+    )
+    .argument('<path>', 'a file, or (claude-code) a project directory of session files')
+    .addOption(
+      new Option('--from <format>', 'the source format')
+        .choices([...IMPORT_FORMATS])
+        .makeOptionMandatory(),
+    )
+    .option(
+      '--session-id <id>',
+      'the session to import into (default: the source’s own id; required for ui-messages, model-messages, openai-items)',
+    )
+    .option(
+      '--created-at <time>',
+      'createdAt of messages from formats without times (default 1970-01-01T00:00:00.000Z)',
+    )
+    .option('--json', 'print the whole result (sessions and report) as JSON')
+    .action(async (path: string, flags: ImportFlags) => {
+      const sources = readSources(path, flags.from);
+      const config = loadServerConfig(io.env ?? process.env);
+      const store = await createEventStore(config);
+      try {
+        const runner = new SessionCommandRunner(store, {
+          cacheSize: 16,
+          clock: () => new Date().toISOString(),
+        });
+        const results = [];
+        for (const source of sources) {
+          const plan = toPlan(source, flags, sources.length);
+          results.push(await runImportPlan(plan, runner, store));
+        }
+        if (flags.json === true) {
+          io.stdout.write(
+            `${JSON.stringify(results.length === 1 ? results[0] : results, null, 2)}\n`,
+          );
+          return;
+        }
+        for (const result of results) {
+          for (const session of result.sessions) {
+            io.stdout.write(
+              `${session.sessionId}: ${session.appended} event(s) appended, revision ${session.revision}${session.parent === undefined ? '' : ` (sub-agent of ${session.parent.sessionId}${session.parent.toolCallId === undefined ? '' : `, call ${session.parent.toolCallId}`})`}\n`,
+            );
+          }
+          const { report } = result;
+          io.stdout.write(
+            `  ${report.records} record(s) read: ${report.messages} message(s), ${report.modelCalls} model call(s), ${report.compactions} compaction(s), ${report.prunedToolResults} pruned result(s)\n`,
+          );
+          for (const note of report.notes) {
+            io.stdout.write(
+              `  ${note.action.padEnd(8)} ${String(note.count).padStart(5)}  ${note.reason}${note.examples.length === 0 ? '' : ` (${note.examples.join(', ')})`}\n`,
+            );
+          }
+        }
+      } finally {
+        await store.close();
+      }
+    });
+}
+
+function toPlan(source: ImportSource, flags: ImportFlags, count: number) {
+  try {
+    return importHistory(source, {
+      // A directory holds several sessions: each keeps its own id.
+      ...(flags.sessionId === undefined || count > 1 ? {} : { sessionId: flags.sessionId }),
+      ...(flags.createdAt === undefined ? {} : { createdAt: flags.createdAt }),
+    });
+  } catch (error) {
+    if (error instanceof InvalidImportSourceError) throw new CliError(error.message);
+    throw error;
+  }
+}
+
+function readSources(path: string, format: ImportFormat): ImportSource[] {
+  if (!existsSync(path)) throw new CliError(`No such file or directory: ${path}`);
+  if (format === 'claude-code') {
+    const files = statSync(path).isDirectory()
+      ? readdirSync(path)
+          .filter((name) => name.endsWith('.jsonl'))
+          .sort()
+          .map((name) => join(path, name))
+      : [path];
+    if (files.length === 0) throw new CliError(`No .jsonl session file in ${path}`);
+    return files.map((file) => ({
+      format,
+      session: readFile(file),
+      subagents: subagentFiles(file),
+    }));
+  }
+  if (statSync(path).isDirectory())
+    throw new CliError(`${format} imports one JSON file; ${path} is a directory`);
+  let data: unknown;
+  try {
+    data = JSON.parse(readFileSync(path, 'utf8'));
+  } catch (error) {
+    throw new CliError(
+      `${path} is not JSON: ${error instanceof Error ? error.message : String(error)}`,
+    );
+  }
+  return [{ format, data }];
+}
+
+function subagentFiles(sessionFile: string): ClaudeCodeFile[] {
+  const folder = join(sessionFile.replace(/\.jsonl$/, ''), 'subagents');
+  if (!existsSync(folder)) return [];
+  return readdirSync(folder)
+    .filter((name) => name.endsWith('.jsonl'))
+    .sort()
+    .map((name) => readFile(join(folder, name)));
+}
+
+function readFile(file: string): ClaudeCodeFile {
+  return { name: basename(file), text: readFileSync(file, 'utf8') };
+}
