@@ -104,6 +104,7 @@ export function importOpenAiItems(
         });
         return;
       }
+      case undefined:
       default:
         notes.add(
           'skipped',

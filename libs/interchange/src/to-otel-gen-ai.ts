@@ -89,7 +89,7 @@ export function toOtelGenAi(
       'gen_ai.input.messages': prompt.messages.map(inputMessage) as unknown as JsonValue,
       'gen_ai.output.messages': [
         { role: 'assistant', parts: output.flatMap(outputParts), finish_reason: finishReason },
-      ] as unknown as JsonValue,
+      ],
     };
     return { callId: call.callId, recordedAt: call.recordedAt, attributes };
   });
@@ -174,15 +174,28 @@ function outputParts(message: RuntimeMessage): OtelPart[] {
         id: part.toolCallId,
         response: outputValue(part.output),
       }));
-    default:
+    // A call's response messages are assistant and tool messages; nothing else is output.
+    case 'system_note':
+    case 'user_input':
+    case 'tool_approval_request':
+    case 'tool_approval_response':
+    case 'compact_boundary':
+    case 'compact_summary':
+    case 'runtime_reminder':
+    case 'handoff_summary':
+    case 'agent_switch_note':
       return [];
+    default: {
+      const unreachable: never = message;
+      return unreachable;
+    }
   }
 }
 
 function outputValue(output: ToolResultOutput): JsonValue {
   return output.type === 'execution-denied'
     ? { denied: true, ...(output.reason === undefined ? {} : { reason: output.reason }) }
-    : (output.value as JsonValue);
+    : output.value;
 }
 
 function media(data: unknown, mimeType: string): OtelPart {

@@ -179,7 +179,7 @@ function settle(part: UiToolPart, output: ToolResultOutput): void {
     case 'json':
     case 'content':
       part.state = 'output-available';
-      part.output = output.type === 'content' ? (output.value as JsonValue) : output.value;
+      part.output = output.type === 'content' ? output.value : output.value;
       return;
     case 'error-text':
     case 'error-json':
