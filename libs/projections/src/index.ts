@@ -56,7 +56,7 @@ export { projectToSearch } from './search/project-to-search';
 export { searchFactsOf } from './search/search-facts-of';
 export { searchSnippet, SNIPPET_MATCH_END, SNIPPET_MATCH_START } from './search/search-snippet';
 export { searchTextOf } from './search/search-text-of';
-export { searchTokens, type SearchTokens } from './search/search-tokens';
+export { searchIndexText, searchTokens, type SearchTokens } from './search/search-tokens';
 export {
   searchVisibility,
   type SearchBoundary,

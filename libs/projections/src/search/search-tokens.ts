@@ -19,10 +19,40 @@ const RUN = new RegExp(`([${CJK}]+)|((?:(?![${CJK}])[\\p{L}\\p{N}_])+)`, 'gu');
 const PIECE =
   /\p{Lu}+(?=\p{Lu}\p{Ll})|\p{Lu}?\p{Ll}+|\p{Lu}+|\p{N}+|(?:(?![_\p{Lu}\p{Ll}\p{N}])\p{L})+/gu;
 
+const HAS_CJK = new RegExp(`[${CJK}]`, 'u');
+const WORD = /[\p{L}\p{N}_]+/gu;
+const NON_ASCII = /[\u0080-\uffff]/;
+const NON_ASCII_WORD_CHARACTER = /(?=[\u{80}-\u{10ffff}])[\p{L}\p{N}]/u;
+const ASCII_WORD = /[A-Za-z0-9_]+/g;
+/** An ASCII word with pieces: camelCase, `_`, letters beside digits, `HTTPServer`. */
+const HAS_PIECES = /[a-z][A-Z]|_|[A-Za-z][0-9]|[0-9][A-Za-z]|[A-Z]{2}[a-z]/;
+
+/**
+ * What the index stores for `text`: the `terms` column as text for FTS5's `unicode61` tokenizer
+ * (which splits it into the same lower-case words as `searchTokens`: the text itself when it has
+ * no CJK character, so SQLite does the splitting), and the `parts` column.
+ */
+export function searchIndexText(text: string): { terms: string; parts: string } {
+  if (!NON_ASCII.test(text) || !HAS_CJK.test(text)) {
+    if (!HAS_PIECES.test(text) && !NON_ASCII.test(text)) return { terms: text, parts: '' };
+    return { terms: text, parts: searchTokens(text).parts.join(' ') };
+  }
+  const tokens = searchTokens(text);
+  return { terms: tokens.terms.join(' '), parts: tokens.parts.join(' ') };
+}
+
 /** The terms and parts of `text` (see {@link SearchTokens}). */
 export function searchTokens(text: string): SearchTokens {
   const terms: string[] = [];
   const parts: string[] = [];
+  // Most text (tool output, code) has ASCII words only: cheaper expressions find the same tokens.
+  if (!NON_ASCII.test(text) || (!HAS_CJK.test(text) && !NON_ASCII_WORD_CHARACTER.test(text))) {
+    return asciiTokens(text);
+  }
+  if (!HAS_CJK.test(text)) {
+    for (const word of text.match(WORD) ?? []) addWord(word, terms, parts);
+    return { terms, parts };
+  }
   for (const match of text.matchAll(RUN)) {
     const [, cjk, word] = match;
     if (cjk !== undefined) {
@@ -33,10 +63,30 @@ export function searchTokens(text: string): SearchTokens {
       }
       if (characters.length > 1) parts.push(...characters);
     } else if (word !== undefined) {
-      const lower = word.toLowerCase();
-      terms.push(lower);
-      const pieces = (word.match(PIECE) ?? []).map((piece) => piece.toLowerCase());
-      if (pieces.length > 1 || (pieces.length === 1 && pieces[0] !== lower)) parts.push(...pieces);
+      addWord(word, terms, parts);
+    }
+  }
+  return { terms, parts };
+}
+
+/** A word's term, and its pieces when it has more than one (or one that differs from it). */
+function addWord(word: string, terms: string[], parts: string[]): void {
+  const lower = word.toLowerCase();
+  terms.push(lower);
+  // An ASCII word without a case change, `_` or digit next to a letter is one piece: itself.
+  if (!HAS_PIECES.test(word) && !NON_ASCII.test(word)) return;
+  const pieces = (word.match(PIECE) ?? []).map((piece) => piece.toLowerCase());
+  if (pieces.length > 1 || (pieces.length === 1 && pieces[0] !== lower)) parts.push(...pieces);
+}
+
+/** `searchTokens` of a text whose words are all ASCII. */
+function asciiTokens(text: string): SearchTokens {
+  const terms = text.toLowerCase().match(ASCII_WORD) ?? [];
+  const parts: string[] = [];
+  if (HAS_PIECES.test(text)) {
+    for (const word of text.match(ASCII_WORD) ?? []) {
+      if (!HAS_PIECES.test(word)) continue;
+      for (const piece of word.match(PIECE) ?? []) parts.push(piece.toLowerCase());
     }
   }
   return { terms, parts };

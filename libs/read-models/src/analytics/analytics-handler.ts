@@ -1,9 +1,9 @@
-import { firstFreeId } from '@agent-ledger/events';
 import { analyticsFactsOf, modelCallFactsOf } from '@agent-ledger/projections';
 import type { ReadModelDatabase } from '../database/open-read-model-database';
 import type { ProjectionHandler } from '../runner/projection-handler';
 import type { SessionLogEvent } from '../runner/session-log-event';
 import { messageDigest } from '../search/message-digest';
+import { placedId } from '../search/placed-id';
 import { ANALYTICS_SCHEMA_SQL, ANALYTICS_TABLES } from './analytics-schema';
 
 /** Bump when the tables or the facts change: the analytics view is then rebuilt. */
@@ -130,16 +130,8 @@ export class AnalyticsHandler implements ProjectionHandler {
       case 'AgentSwitchNoteRecorded': {
         const message = event.data;
         const digest = messageDigest(message);
-        const versions = statements.versions.all(sessionId, message.id);
-        if (versions.some((version) => version.digest === digest)) return;
-        const id =
-          versions.length === 0
-            ? message.id
-            : firstFreeId(
-                message.id,
-                (candidate) => statements.hasId.get(sessionId, candidate) !== undefined,
-                2,
-              );
+        const id = placedId(statements, sessionId, message.id, digest);
+        if (id === undefined) return;
         const seq =
           this.nextSeq.get(sessionId) ?? (statements.lastSeq.get(sessionId).seq ?? -1) + 1;
         const { pruned: _pruned, ...facts } = analyticsFactsOf({ ...message, id });

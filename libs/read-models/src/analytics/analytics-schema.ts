@@ -17,11 +17,8 @@ CREATE TABLE IF NOT EXISTS rm_analytics_messages (
   created_at TEXT NOT NULL,
   pruned INTEGER NOT NULL,
   facts TEXT NOT NULL,
-  PRIMARY KEY (session_id, seq)
-);
-CREATE UNIQUE INDEX IF NOT EXISTS rm_analytics_messages_by_id ON rm_analytics_messages (session_id, message_id);
-CREATE INDEX IF NOT EXISTS rm_analytics_messages_by_recorded_id ON rm_analytics_messages (session_id, recorded_id);
-CREATE INDEX IF NOT EXISTS rm_analytics_messages_by_time ON rm_analytics_messages (created_at);
+  PRIMARY KEY (session_id, message_id)
+) WITHOUT ROWID;
 CREATE TABLE IF NOT EXISTS rm_analytics_calls (
   session_id TEXT NOT NULL,
   ordinal INTEGER NOT NULL,

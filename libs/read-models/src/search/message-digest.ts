@@ -5,9 +5,16 @@ import { createHash } from 'node:crypto';
  * messages have the same digest exactly when the events lib's `sameJson` says they are equal, so
  * a handler can recognize a retried append without keeping every message it has seen.
  */
-export function messageDigest(value: unknown): string {
-  return createHash('sha1').update(canonicalJson(value)).digest('base64');
+export function messageDigest(value: object): string {
+  // The runner hands every handler the same parsed event: each message is digested once.
+  const known = digests.get(value);
+  if (known !== undefined) return known;
+  const digest = createHash('sha1').update(canonicalJson(value)).digest('base64');
+  digests.set(value, digest);
+  return digest;
 }
+
+const digests = new WeakMap<object, string>();
 
 function canonicalJson(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;

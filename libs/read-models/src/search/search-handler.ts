@@ -1,10 +1,10 @@
-import { firstFreeId } from '@agent-ledger/events';
 import type { RuntimeMessage } from '@agent-ledger/messages';
-import { searchTextOf, searchTokens, toolNamesOf } from '@agent-ledger/projections';
+import { searchIndexText, searchTextOf, toolNamesOf } from '@agent-ledger/projections';
 import type { ReadModelDatabase } from '../database/open-read-model-database';
 import type { ProjectionHandler } from '../runner/projection-handler';
 import type { SessionLogEvent } from '../runner/session-log-event';
 import { messageDigest } from './message-digest';
+import { placedId } from './placed-id';
 import { facet } from './search-facets';
 import { SEARCH_RANK_SQL, SEARCH_SCHEMA_SQL, SEARCH_TABLES } from './search-schema';
 
@@ -156,18 +156,9 @@ export class SearchHandler implements ProjectionHandler {
 
   private record(statements: Statements, logged: SessionLogEvent, message: RuntimeMessage): void {
     const { sessionId } = logged;
-    // The events lib's rule for a reused id (`recordMessageOnce`), over digests of the versions.
     const digest = messageDigest(message);
-    const versions = statements.versions.all(sessionId, message.id);
-    if (versions.some((version) => version.digest === digest)) return;
-    const id =
-      versions.length === 0
-        ? message.id
-        : firstFreeId(
-            message.id,
-            (candidate) => statements.hasId.get(sessionId, candidate) !== undefined,
-            2,
-          );
+    const id = placedId(statements, sessionId, message.id, digest);
+    if (id === undefined) return;
     const seq = this.nextSeq.get(sessionId) ?? (statements.lastSeq.get(sessionId).seq ?? -1) + 1;
     const toolNames = toolNamesOf(message);
     if (message.kind === 'tool_call') {
@@ -207,7 +198,7 @@ export class SearchHandler implements ProjectionHandler {
       metadata?.summaryForBoundaryId ?? null,
       body,
     );
-    const tokens = searchTokens(body);
+    const indexed = searchIndexText(body);
     const facets = [
       facet.kind(message.kind),
       facet.role(message.role),
@@ -215,12 +206,7 @@ export class SearchHandler implements ProjectionHandler {
       ...toolNames.map(facet.tool),
       ...(agent === null ? [] : [facet.agent(agent)]),
     ];
-    statements.index.run(
-      lastInsertRowid,
-      tokens.terms.join(' '),
-      tokens.parts.join(' '),
-      facets.join(' '),
-    );
+    statements.index.run(lastInsertRowid, indexed.terms, indexed.parts, facets.join(' '));
     this.nextSeq.set(sessionId, seq + 1);
     if (message.kind === 'compact_boundary') {
       statements.setBoundary.run(

@@ -36,8 +36,6 @@ CREATE TABLE IF NOT EXISTS rm_search_messages (
   body TEXT NOT NULL
 );
 CREATE UNIQUE INDEX IF NOT EXISTS rm_search_messages_by_id ON rm_search_messages (session_id, message_id);
-CREATE UNIQUE INDEX IF NOT EXISTS rm_search_messages_by_seq ON rm_search_messages (session_id, seq);
-CREATE INDEX IF NOT EXISTS rm_search_messages_by_recorded_id ON rm_search_messages (session_id, recorded_id);
 CREATE TABLE IF NOT EXISTS rm_search_sessions (
   session_id TEXT PRIMARY KEY,
   boundary_id TEXT NOT NULL,
