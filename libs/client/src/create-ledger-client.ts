@@ -132,6 +132,7 @@ export function createLedgerClient(options: LedgerClientOptions): LedgerClient {
         transport,
         `${sessionPath(sessionId)}/transcript/stream`,
         streamOptions,
+        async () => (await client.transcriptPage(sessionId, { limit: 1 })).revision,
         sleep,
       ),
     debugPage: (sessionId, query) => get(`${sessionPath(sessionId)}/debug`, query),

@@ -5,7 +5,11 @@ import type { Transport } from './transport';
 
 /** Where a live transcript starts, and how it ends. */
 export interface TranscriptStreamOptions {
-  /** First send what was added or changed after this revision (default: only what comes next). */
+  /**
+   * First send what was added or changed after this revision (default: the session's revision
+   * when the iteration starts, so only what comes next, and nothing written before the first
+   * event is lost to a dropped connection).
+   */
   afterRevision?: number;
   /** Stops the stream (the iterator then ends). */
   signal?: AbortSignal;
@@ -18,21 +22,28 @@ export interface TranscriptStreamOptions {
  * drops, it reconnects with `Last-Event-ID` set to the last revision it delivered, so the server
  * sends what was missed and nothing twice (an entry a pruning changed comes again, as on a
  * single connection: upsert by `message.id`). A `LedgerError` (the session does not exist) ends it.
+ *
+ * Without `afterRevision`, it first reads the session's current revision (`currentRevision`) and
+ * asks for what comes after it: a connection that drops before its first event then resumes from
+ * there, where "only what comes next" of a new connection would skip what was written meanwhile.
  */
 export async function* followTranscript(
   transport: Transport,
   path: string,
   options: TranscriptStreamOptions,
+  currentRevision: () => Promise<number>,
   sleep: (ms: number) => Promise<void>,
 ): AsyncGenerator<TranscriptStreamEvent> {
   let lastEventId: string | undefined;
   const signal = options.signal;
+  if (isAborted(signal)) return;
+  const afterRevision = options.afterRevision ?? (await currentRevision());
   while (!isAborted(signal)) {
     try {
       const response = await transport.send({
         method: 'GET',
         path,
-        query: lastEventId === undefined ? { afterRevision: options.afterRevision } : {},
+        query: lastEventId === undefined ? { afterRevision } : {},
         headers: {
           accept: 'text/event-stream',
           ...(lastEventId === undefined ? {} : { 'last-event-id': lastEventId }),

@@ -168,4 +168,36 @@ describe('createLedgerClient against a fake server', () => {
       ['/v1/sessions/s1/transcript/stream', '2'],
     ]);
   });
+
+  it('starts the SSE transcript from the revision current at subscribe time, so a drop before the first event loses nothing', async () => {
+    server = await startFakeServer([
+      json(200, { sessionId: 's1', revision: 4, entries: [], nextCursor: null }),
+      (response) => {
+        response.writeHead(200, { 'content-type': 'text/event-stream' });
+        response.end('retry: 2000\n\n'); // drops before any entry; revision 5 is written meanwhile
+      },
+      (response) => {
+        response.writeHead(200, { 'content-type': 'text/event-stream' });
+        response.write(
+          `id: 5\nevent: entry\ndata: ${JSON.stringify({ seq: 1, revision: 5, message: { id: 'm5' } })}\n\n`,
+        );
+      },
+    ]);
+    const ledger = createLedgerClient({ baseUrl: server.url, ...noWait });
+    const abort = new AbortController();
+    const revisions: number[] = [];
+    for await (const entry of ledger.transcriptStream('s1', {
+      signal: abort.signal,
+      reconnectDelayMs: 0,
+    })) {
+      revisions.push(entry.revision);
+      abort.abort();
+    }
+    expect(revisions).toEqual([5]);
+    expect(server.seen.map(({ url }) => url)).toEqual([
+      '/v1/sessions/s1/transcript?limit=1',
+      '/v1/sessions/s1/transcript/stream?afterRevision=4',
+      '/v1/sessions/s1/transcript/stream?afterRevision=4',
+    ]);
+  });
 });
