@@ -25,6 +25,14 @@ import type {
   TranscriptPage,
   TranscriptStreamEvent,
 } from './contract/queries';
+import type { AnalyticsPage, AnalyticsQuery, SessionAnalytics } from './contract/analytics';
+import type {
+  ImportHistoryRequest,
+  ImportHistoryResult,
+  OtelGenAiExport,
+  UiMessagesExport,
+} from './contract/interchange';
+import type { SearchPage, SearchQuery, SearchResult } from './contract/search';
 import { LedgerSession, type LedgerSessionOptions } from './ledger-session';
 import { paginate } from './paginate';
 import { followTranscript, type TranscriptStreamOptions } from './transcript-stream';
@@ -43,6 +51,8 @@ export interface LedgerClient {
   handoff(sessionId: string, body: HandoffSessionRequest): Promise<CommandResult>;
   recordAiSdkStep(sessionId: string, body: RecordAiSdkStepRequest): Promise<CommandResult>;
   end(sessionId: string, body?: EndSessionRequest): Promise<CommandResult>;
+  /** Import a history (Claude Code, opencode, AI SDK UI or model messages, OpenAI items); idempotent. */
+  importHistory(sessionId: string, body: ImportHistoryRequest): Promise<ImportHistoryResult>;
 
   transcriptPage(sessionId: string, query?: PageQuery): Promise<TranscriptPage>;
   /** Every transcript entry, page by page (`minPosition` waits for your last write). */
@@ -64,6 +74,12 @@ export interface LedgerClient {
   ): AsyncGenerator<DebugEntry>;
   export(sessionId: string, minPosition?: number): Promise<ExportResponse>;
   exportMarkdown(sessionId: string, minPosition?: number): Promise<string>;
+  /** Per recorded model call, its OpenTelemetry GenAI attributes. */
+  exportOtelGenAi(sessionId: string, minPosition?: number): Promise<OtelGenAiExport>;
+  /** The session as the AI SDK's `UIMessage[]`. */
+  exportUiMessages(sessionId: string, minPosition?: number): Promise<UiMessagesExport>;
+  /** The runtime messages as JSONL text, one a line. */
+  exportJsonl(sessionId: string, minPosition?: number): Promise<string>;
   /** The model view at replay; `TMessage` is what `format` gives (`ModelMessage` for the ai-sdk formats). */
   modelContext<TMessage = unknown>(
     sessionId: string,
@@ -75,6 +91,12 @@ export interface LedgerClient {
     sessionId: string,
     query?: Omit<EventsQuery, 'fromRevision'> & { fromRevision?: number },
   ): AsyncGenerator<StoredEvent>;
+
+  /** One page of hits across sessions (`sessionId` absent) or in one session; `search` iterates them all. */
+  searchPage(query: SearchQuery, sessionId?: string): Promise<SearchPage>;
+  search(query: Omit<SearchQuery, 'cursor'>, sessionId?: string): AsyncGenerator<SearchResult>;
+  sessionAnalytics(sessionId: string, minPosition?: number): Promise<SessionAnalytics>;
+  analytics(query?: AnalyticsQuery): Promise<AnalyticsPage>;
 
   /** A handle on one session that tracks its latest revision, with the AI SDK helpers. */
   session(sessionId: string, options?: LedgerSessionOptions): LedgerSession;
@@ -93,8 +115,17 @@ export function createLedgerClient(options: LedgerClientOptions): LedgerClient {
   // and the OpenAPI test validates real responses against the published schemas.
   const get = async <T>(path: string, query?: object): Promise<T> =>
     (await transport.json({ method: 'GET', path, query: query as QueryValues })) as T;
-  const post = async (path: string, body: unknown): Promise<CommandResult> =>
-    (await transport.json({ method: 'POST', path, body })) as CommandResult;
+  const post = async <T = CommandResult>(path: string, body: unknown): Promise<T> =>
+    (await transport.json({ method: 'POST', path, body })) as T;
+  const text = async (sessionId: string, format: string, accept: string, minPosition?: number) => {
+    const response = await transport.send({
+      method: 'GET',
+      path: `${sessionPath(sessionId)}/export`,
+      query: { format, minPosition },
+      headers: { accept },
+    });
+    return response.text();
+  };
 
   const client: LedgerClient = {
     health: () => get('/health'),
@@ -114,6 +145,7 @@ export function createLedgerClient(options: LedgerClientOptions): LedgerClient {
     handoff: (sessionId, body) => post(`${sessionPath(sessionId)}/handoffs`, body),
     recordAiSdkStep: (sessionId, body) => post(`${sessionPath(sessionId)}/ai-sdk-steps`, body),
     end: (sessionId, body = {}) => post(`${sessionPath(sessionId)}/end`, body),
+    importHistory: (sessionId, body) => post(`${sessionPath(sessionId)}/imports`, body),
 
     transcriptPage: (sessionId, query) => get(`${sessionPath(sessionId)}/transcript`, query),
     transcript: (sessionId, query) =>
@@ -147,15 +179,14 @@ export function createLedgerClient(options: LedgerClientOptions): LedgerClient {
       }),
     export: (sessionId, minPosition) =>
       get(`${sessionPath(sessionId)}/export`, { format: 'json', minPosition }),
-    exportMarkdown: async (sessionId, minPosition) => {
-      const response = await transport.send({
-        method: 'GET',
-        path: `${sessionPath(sessionId)}/export`,
-        query: { format: 'markdown', minPosition },
-        headers: { accept: 'text/markdown' },
-      });
-      return response.text();
-    },
+    exportMarkdown: (sessionId, minPosition) =>
+      text(sessionId, 'markdown', 'text/markdown', minPosition),
+    exportOtelGenAi: (sessionId, minPosition) =>
+      get(`${sessionPath(sessionId)}/export`, { format: 'otel-genai', minPosition }),
+    exportUiMessages: (sessionId, minPosition) =>
+      get(`${sessionPath(sessionId)}/export`, { format: 'ui-messages', minPosition }),
+    exportJsonl: (sessionId, minPosition) =>
+      text(sessionId, 'jsonl', 'application/x-ndjson', minPosition),
     modelContext: (sessionId, query) => get(`${sessionPath(sessionId)}/model-context`, query),
     eventsPage: (sessionId, query) => get(`${sessionPath(sessionId)}/events`, query),
     events: (sessionId, query) =>
@@ -167,6 +198,20 @@ export function createLedgerClient(options: LedgerClientOptions): LedgerClient {
         });
         return { items: page.events, next: page.nextRevision };
       }),
+
+    searchPage: (query, sessionId) =>
+      get(sessionId === undefined ? '/v1/search' : `${sessionPath(sessionId)}/search`, query),
+    search: (query, sessionId) =>
+      paginate(async (cursor: string | undefined) => {
+        const page = await client.searchPage(
+          { ...query, ...(cursor === undefined ? {} : { cursor }) },
+          sessionId,
+        );
+        return { items: page.results, next: page.nextCursor };
+      }),
+    sessionAnalytics: (sessionId, minPosition) =>
+      get(`${sessionPath(sessionId)}/analytics`, { minPosition }),
+    analytics: (query) => get('/v1/analytics', query),
 
     session: (sessionId, sessionOptions) => new LedgerSession(client, sessionId, sessionOptions),
   };

@@ -22,6 +22,7 @@ export type {
   ExportResponse,
   FailedEvent,
   HealthResponse,
+  ModelContextCall,
   ModelContextDiagnostics,
   ModelContextFormat,
   ModelContextQuery,
@@ -38,6 +39,23 @@ export type {
   TranscriptPage,
   TranscriptStreamEvent,
 } from './contract/queries';
+export type {
+  AnalyticsGroup,
+  AnalyticsGroupBy,
+  AnalyticsPage,
+  AnalyticsQuery,
+  SessionAnalytics,
+  SizeFigures,
+  TokenTotals,
+} from './contract/analytics';
+export type {
+  ImportFormat,
+  ImportHistoryRequest,
+  ImportHistoryResult,
+  OtelGenAiExport,
+  UiMessagesExport,
+} from './contract/interchange';
+export type { SearchPage, SearchQuery, SearchResult } from './contract/search';
 export type { ErrorBody, LedgerErrorCode } from './contract/errors';
 export { createLedgerClient, type LedgerClient } from './create-ledger-client';
 export {

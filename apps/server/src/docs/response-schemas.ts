@@ -184,6 +184,23 @@ export const RESPONSE_SCHEMAS: Record<string, Schema> = {
       type: 'string',
       description: 'ai-sdk-prompt and compact-prompt: the system text for generateText.',
     },
+    modelCall: {
+      ...object(
+        ['callNumber', 'callId', 'recordedAtRevision', 'contextRevision', 'revisionSource'],
+        {
+          callNumber: integer,
+          callId: { type: 'string' },
+          provider: { type: 'string' },
+          modelId: { type: 'string' },
+          agentName: { type: 'string' },
+          recordedAtRevision: integer,
+          contextRevision: integer,
+          revisionSource: { enum: ['recorded', 'inferred'] },
+        },
+      ),
+      description:
+        'call=N: which recorded model call, and how the revision it was made from was found.',
+    },
     messages: {
       type: 'array',
       description:
@@ -219,6 +236,169 @@ export const RESPONSE_SCHEMAS: Record<string, Schema> = {
     sessionId: { type: 'string' },
     events: { type: 'array', items: ref('StoredEvent') },
     nextRevision: nullable(integer),
+  }),
+  ImportHistoryResult: object(['sessions', 'report'], {
+    sessions: {
+      type: 'array',
+      items: object(['sessionId', 'appended', 'revision', 'position'], {
+        sessionId: { type: 'string' },
+        parent: object(['sessionId'], {
+          sessionId: { type: 'string' },
+          toolCallId: { type: 'string' },
+        }),
+        appended: { ...integer, description: 'Events appended (0 when imported before).' },
+        revision: integer,
+        position: integer,
+      }),
+    },
+    report: { type: 'object', description: 'What the importer read, skipped and joined.' },
+  }),
+  OtelGenAiExport: object(['sessionId', 'revision', 'calls'], {
+    sessionId: { type: 'string' },
+    revision: integer,
+    calls: {
+      type: 'array',
+      description:
+        'Per recorded model call, its OpenTelemetry GenAI attributes (gen_ai.input.messages, gen_ai.output.messages, gen_ai.system_instructions, usage).',
+      items: { type: 'object' },
+    },
+  }),
+  UiMessagesExport: object(['sessionId', 'revision', 'messages'], {
+    sessionId: { type: 'string' },
+    revision: integer,
+    messages: {
+      type: 'array',
+      description: 'AI SDK UIMessage[].',
+      items: object(['id', 'role', 'parts'], {
+        id: { type: 'string' },
+        role: { enum: ['system', 'user', 'assistant'] },
+        parts: { type: 'array', items: object(['type'], { type: { type: 'string' } }) },
+      }),
+    },
+  }),
+  SearchResult: object(
+    [
+      'sessionId',
+      'messageId',
+      'kind',
+      'role',
+      'revision',
+      'position',
+      'createdAt',
+      'snippet',
+      'visibility',
+      'score',
+    ],
+    {
+      sessionId: { type: 'string' },
+      messageId: { type: 'string' },
+      kind: { type: 'string' },
+      role: { enum: ['system', 'user', 'assistant', 'tool'] },
+      revision: integer,
+      position: integer,
+      createdAt: { type: 'string' },
+      snippet: { type: 'string', description: 'The match between « and ».' },
+      visibility: { enum: ['visible', 'stubbed', 'behind-boundary', 'hidden'] },
+      score: { type: 'number', description: 'BM25, higher is better.' },
+    },
+  ),
+  SearchPage: object(['results', 'nextCursor'], {
+    results: { type: 'array', items: ref('SearchResult') },
+    nextCursor: nullable({ type: 'string' }),
+  }),
+  TokenTotals: object(['input', 'output', 'reasoning', 'cachedInput', 'total'], {
+    input: integer,
+    output: integer,
+    reasoning: integer,
+    cachedInput: integer,
+    total: integer,
+  }),
+  SizeFigures: object(['p50', 'max', 'total'], { p50: integer, max: integer, total: integer }),
+  SessionAnalytics: object(
+    [
+      'view',
+      'sessionId',
+      'turns',
+      'messages',
+      'modelCalls',
+      'tokens',
+      'tools',
+      'prunings',
+      'compactions',
+      'handoffs',
+    ],
+    {
+      view: { const: 'analytics' },
+      sessionId: { type: 'string' },
+      turns: integer,
+      messages: object(['total', 'byKind'], {
+        total: integer,
+        byKind: { type: 'object', additionalProperties: integer },
+      }),
+      modelCalls: object(['total', 'byModel'], {
+        total: integer,
+        byModel: { type: 'object', additionalProperties: integer },
+      }),
+      tokens: ref('TokenTotals'),
+      tools: {
+        type: 'array',
+        items: object(['toolName', 'calls', 'results', 'errors', 'outputChars'], {
+          toolName: { type: 'string' },
+          calls: integer,
+          results: integer,
+          errors: integer,
+          outputChars: ref('SizeFigures'),
+        }),
+      },
+      prunings: object(['results', 'characters'], { results: integer, characters: integer }),
+      compactions: {
+        type: 'array',
+        items: object(['boundaryId', 'createdAt'], {
+          boundaryId: { type: 'string' },
+          createdAt: { type: 'string' },
+          tokensBefore: integer,
+          summaryChars: integer,
+        }),
+      },
+      handoffs: object(['total', 'byAgent'], {
+        total: integer,
+        byAgent: { type: 'object', additionalProperties: integer },
+      }),
+      firstActivityAt: { type: 'string' },
+      lastActivityAt: { type: 'string' },
+    },
+  ),
+  AnalyticsPage: object(['groupBy', 'from', 'to', 'groups'], {
+    groupBy: { enum: ['day', 'agent', 'model', 'tool'] },
+    from: nullable({ type: 'string' }),
+    to: nullable({ type: 'string' }),
+    groups: {
+      type: 'array',
+      items: object(
+        [
+          'key',
+          'sessions',
+          'messages',
+          'turns',
+          'modelCalls',
+          'tokens',
+          'toolCalls',
+          'toolErrors',
+          'toolOutputChars',
+        ],
+        {
+          key: { type: 'string' },
+          sessions: integer,
+          messages: integer,
+          turns: integer,
+          modelCalls: integer,
+          tokens: ref('TokenTotals'),
+          toolCalls: integer,
+          toolErrors: integer,
+          toolOutputChars: ref('SizeFigures'),
+        },
+      ),
+    },
   }),
   HealthResponse: object(['status', 'store'], {
     status: { const: 'ok' },

@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
-import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
-import { RESPONSE_SCHEMAS } from './response-schemas';
+import { DocumentBuilder, SwaggerModule, type OpenAPIObject } from '@nestjs/swagger';
+import { RESPONSE_SCHEMAS, schemaRef } from './response-schemas';
 import { runtimeMessageComponents } from './runtime-message-schemas';
 
 /** Where the OpenAPI document and Swagger UI are served. */
@@ -52,8 +52,22 @@ export function setupDocs(app: NestFastifyApplication, version: string): void {
         'Event-sourced message store for AI-agent runtimes. Commands append runtime messages, compactions, prunings and hand-offs to one stream per session. Errors are JSON with a stable `code` (see docs/http-api.md).',
       )
       .setVersion(version)
+      .setLicense('MIT', 'https://opensource.org/licenses/MIT')
+      .addServer('/', 'The server that serves this document')
+      .addBearerAuth(
+        {
+          type: 'http',
+          scheme: 'bearer',
+          description:
+            "An API key, sent as `Authorization: Bearer <key>` (the client's `apiKey`). Optional: without keys configured the server runs open on loopback.",
+        },
+        'apiKey',
+      )
+      .addSecurityRequirements({})
+      .addSecurityRequirements('apiKey')
       .build(),
   );
+  describeOtherModulesAnswers(document);
   // OpenAPI 3.1: its schemas are JSON Schema 2020-12, the dialect of event-schemas/, so the
   // runtime messages are described by the same schemas the server validates them with.
   document.openapi = '3.1.0';
@@ -80,6 +94,46 @@ export function setupDocs(app: NestFastifyApplication, version: string): void {
       content ??= readFileSync(path.join(assetsDir, file));
       return reply.type(contentType).send(content);
     });
+  }
+}
+
+/**
+ * The 200 answers (and 400s) of the search and analytics routes, which their module's decorators
+ * do not describe yet: the schemas live with the others in `response-schemas.ts`, and this fills
+ * them in where an operation has none, so the module's own decorators win once they say it.
+ */
+const OTHER_MODULES_ANSWERS: Record<string, { schema: string; badRequest?: string }> = {
+  '/v1/search': { schema: 'SearchPage' },
+  '/v1/sessions/{sessionId}/search': { schema: 'SearchPage' },
+  '/v1/analytics': {
+    schema: 'AnalyticsPage',
+    badRequest: 'InvalidRequest: an unknown groupBy or a date that is not ISO-8601.',
+  },
+  '/v1/sessions/{sessionId}/analytics': {
+    schema: 'SessionAnalytics',
+    badRequest: 'InvalidRequest: a minPosition that is not a non-negative integer.',
+  },
+};
+
+function describeOtherModulesAnswers(document: OpenAPIObject): void {
+  for (const [route, { schema, badRequest }] of Object.entries(OTHER_MODULES_ANSWERS)) {
+    const operation = document.paths[route]?.get;
+    if (operation === undefined) continue;
+    const ok = operation.responses['200'];
+    if (ok === undefined || !('content' in ok) || ok.content === undefined) {
+      operation.responses['200'] = {
+        description: '',
+        content: { 'application/json': { schema: schemaRef(schema) } },
+      };
+    }
+    if (badRequest !== undefined && operation.responses['400'] === undefined) {
+      operation.responses['400'] = {
+        description: badRequest,
+        content: {
+          'application/json': { schema: { $ref: '#/components/schemas/ErrorResponseDto' } },
+        },
+      };
+    }
   }
 }
 

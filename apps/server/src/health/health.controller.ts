@@ -7,6 +7,7 @@ import {
   ApiTags,
 } from '@nestjs/swagger';
 import type { EventStoreKind, ServerConfig } from '../config';
+import { schemaRef } from '../docs/response-schemas';
 import { checkEventStore } from '../event-store/check-event-store';
 import { EVENT_STORE, SERVER_CONFIG } from '../tokens';
 
@@ -29,7 +30,10 @@ export class HealthController {
   })
   @ApiOkResponse({
     description: 'The store answered.',
-    schema: { example: { status: 'ok', store: { kind: 'eventstoredb', headPosition: 4242 } } },
+    schema: {
+      ...schemaRef('HealthResponse'),
+      example: { status: 'ok', store: { kind: 'eventstoredb', headPosition: 4242 } },
+    },
   })
   @ApiServiceUnavailableResponse({
     description: 'StoreUnavailable: the store failed or did not answer in time.',

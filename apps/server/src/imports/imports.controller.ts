@@ -8,6 +8,7 @@ import {
   ApiUnprocessableEntityResponse,
 } from '@nestjs/swagger';
 import type { ImportSource } from '@agent-ledger/interchange';
+import { schemaRef } from '../docs/response-schemas';
 import { RequestValidationError } from '../http/request-validation.error';
 import { ErrorResponseDto } from '../sessions/dto/error-response.dto';
 import { SessionParamsDto } from '../sessions/dto/session-params.dto';
@@ -37,6 +38,7 @@ export class ImportsController {
   })
   @ApiOkResponse({
     description: '`{ sessions: [{ sessionId, parent?, appended, revision, position }], report }`',
+    schema: schemaRef('ImportHistoryResult'),
   })
   importHistory(
     @Param() { sessionId }: SessionParamsDto,

@@ -99,12 +99,24 @@ export class SessionQueriesController {
     summary:
       'The export: runtime noise removed, secrets redacted; JSON or Markdown, or OpenTelemetry GenAI, UI messages, JSONL',
   })
-  @ApiProduces('application/json', 'text/markdown')
+  @ApiProduces('application/json', 'text/markdown', 'application/x-ndjson')
   @ApiOkResponse({
-    description: 'format=json: the export; format=markdown: the same rendered as Markdown.',
+    description:
+      'format=json: the export; markdown: the same rendered as Markdown; otel-genai: per model call, its OpenTelemetry GenAI attributes; ui-messages: AI SDK UIMessage[]; jsonl: the runtime messages, one a line.',
     content: {
-      'application/json': { schema: schemaRef('ExportResponse') },
+      'application/json': {
+        schema: {
+          oneOf: [
+            schemaRef('ExportResponse'),
+            schemaRef('OtelGenAiExport'),
+            schemaRef('UiMessagesExport'),
+          ],
+        },
+      },
       'text/markdown': { schema: { type: 'string' } },
+      'application/x-ndjson': {
+        schema: { type: 'string', description: 'One RuntimeMessage (JSON) a line.' },
+      },
     },
   })
   async export(

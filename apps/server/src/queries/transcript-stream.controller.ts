@@ -1,7 +1,14 @@
 import { Controller, Get, Headers, Param, Query as QueryParams, Req, Res } from '@nestjs/common';
-import { ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
+import {
+  ApiNotFoundResponse,
+  ApiOkResponse,
+  ApiOperation,
+  ApiProduces,
+  ApiTags,
+} from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { SessionListReader, type TranscriptEntry } from '@agent-ledger/read-models';
+import { ErrorResponseDto } from '../sessions/dto/error-response.dto';
 import { SessionParamsDto } from '../sessions/dto/session-params.dto';
 import { TranscriptStreamQueryDto } from './dto/transcript-stream-query.dto';
 import { requireSession } from './handlers/require-session';
@@ -25,6 +32,12 @@ export class TranscriptStreamController {
   @Get()
   @ApiProduces('text/event-stream')
   @ApiOperation({ summary: 'Live transcript entries of a session (Server-Sent Events)' })
+  @ApiOkResponse({
+    description:
+      'Events `entry` with `id: <revision>` and data `{ seq, revision, message }` (a TranscriptEntry).',
+    content: { 'text/event-stream': { schema: { type: 'string' } } },
+  })
+  @ApiNotFoundResponse({ description: 'SessionNotFound.', type: ErrorResponseDto })
   stream(
     @Param() { sessionId }: SessionParamsDto,
     @QueryParams() { afterRevision }: TranscriptStreamQueryDto,

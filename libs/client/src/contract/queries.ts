@@ -154,6 +154,23 @@ export interface ModelContextResponse<TMessage = unknown> {
   system?: string;
   messages: TMessage[];
   diagnostics: ModelContextDiagnostics;
+  /** `call=N`: which recorded model call, and how the revision it was made from was found. */
+  modelCall?: ModelContextCall;
+}
+
+/** The recorded model call a `call=N` context is of. */
+export interface ModelContextCall {
+  /** 1-based, the session's ModelCallRecorded events in order. */
+  callNumber: number;
+  callId: string;
+  provider?: string;
+  modelId?: string;
+  agentName?: string;
+  recordedAtRevision: number;
+  /** The revision the context is computed as of. */
+  contextRevision: number;
+  /** `recorded`: the runtime said it (`contextRevision`); `inferred`: the revision before the step's first response message. */
+  revisionSource: 'recorded' | 'inferred';
 }
 
 /** An event of the raw stream, as stored. */
@@ -202,6 +219,8 @@ export interface ModelContextQuery extends ModelViewOptions {
   carrySystemNotes?: boolean;
   instructions?: string;
   atRevision?: number;
+  /** The context of the session's model call N (1-based), as of the revision it was made from. Not with `atRevision`. */
+  call?: number;
   repairDanglingToolCalls?: boolean;
 }
 

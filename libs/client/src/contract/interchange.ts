@@ -1,0 +1,56 @@
+import type { JsonValue } from './json-value';
+
+/** The formats `POST /v1/sessions/:sessionId/imports` reads. */
+export type ImportFormat =
+  'claude-code' | 'opencode' | 'ui-messages' | 'model-messages' | 'openai-items';
+
+/**
+ * `POST /v1/sessions/:sessionId/imports`: `claude-code` takes the session's JSONL text
+ * (`content`, with its sub-agent files), the other formats the parsed JSON (`data`). Importing the
+ * same source again appends nothing (its event ids are derived from it).
+ */
+export type ImportHistoryRequest =
+  | {
+      format: 'claude-code';
+      content: string;
+      subagents?: Array<{ name: string; content: string }>;
+      createdAt?: string;
+    }
+  | {
+      format: Exclude<ImportFormat, 'claude-code'>;
+      data: JsonValue;
+      /** `createdAt` of every message, for formats without times (default 1970-01-01). */
+      createdAt?: string;
+    };
+
+/** The answer of an import: each session it wrote to (a sub-agent is a session of its own). */
+export interface ImportHistoryResult {
+  sessions: Array<{
+    sessionId: string;
+    parent?: { sessionId: string; toolCallId?: string };
+    /** Events this import appended (0 when the same source was imported before). */
+    appended: number;
+    revision: number;
+    position: number;
+  }>;
+  /** What the importer read, skipped and joined. */
+  report: Record<string, unknown>;
+}
+
+/** `GET /v1/sessions/:sessionId/export?format=otel-genai`: per model call, its GenAI attributes. */
+export interface OtelGenAiExport {
+  sessionId: string;
+  revision: number;
+  calls: Array<Record<string, unknown>>;
+}
+
+/** `GET /v1/sessions/:sessionId/export?format=ui-messages`: the AI SDK's `UIMessage[]`. */
+export interface UiMessagesExport {
+  sessionId: string;
+  revision: number;
+  messages: Array<{
+    id: string;
+    role: 'system' | 'user' | 'assistant';
+    parts: Array<{ type: string }>;
+  }>;
+}
