@@ -17,7 +17,19 @@ const diagnostics = object(['hiddenMessageIds', 'truncatedMessageIds', 'injected
   injectedNotes: strings,
 });
 
-const repair = object(['kind', 'revision'], { kind: { type: 'string' }, revision: integer });
+const repair = object(['type', 'revision', 'detail'], {
+  type: { type: 'string' },
+  revision: integer,
+  detail: { type: 'string' },
+  messageId: { type: 'string' },
+  toolCallId: { type: 'string' },
+  syntheticMessageId: { type: 'string' },
+  callMessageId: { type: 'string' },
+  resultMessageId: { type: 'string' },
+  approvalId: { type: 'string' },
+  approved: { type: 'boolean' },
+  renamedTo: { type: 'string' },
+});
 
 /**
  * The schemas of every GET response, as OpenAPI components (the client's contract types say the
@@ -212,7 +224,14 @@ export const RESPONSE_SCHEMAS: Record<string, Schema> = {
         ref('ProjectionDiagnostics'),
         object(['repairs', 'window'], {
           repairs: { type: 'array', items: ref('SessionRepair') },
-          fallbacks: { type: 'array', items: { type: 'object' } },
+          fallbacks: {
+            type: 'array',
+            items: object(['rule', 'detail'], {
+              rule: { type: 'string' },
+              detail: { type: 'string' },
+              sourceMessageIds: strings,
+            }),
+          },
           window: object(['fromRevision', 'toRevision', 'eventsRead'], {
             fromRevision: integer,
             toRevision: integer,

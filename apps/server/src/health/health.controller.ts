@@ -1,3 +1,4 @@
+import type { HealthResponse } from '@agent-ledger/client';
 import type { EventStore } from '@agent-ledger/event-store';
 import { Controller, Get, Inject, ServiceUnavailableException } from '@nestjs/common';
 import {
@@ -6,7 +7,7 @@ import {
   ApiServiceUnavailableResponse,
   ApiTags,
 } from '@nestjs/swagger';
-import type { EventStoreKind, ServerConfig } from '../config';
+import type { ServerConfig } from '../config';
 import { schemaRef } from '../docs/response-schemas';
 import { checkEventStore } from '../event-store/check-event-store';
 import { EVENT_STORE, SERVER_CONFIG } from '../tokens';
@@ -47,10 +48,7 @@ export class HealthController {
       },
     },
   })
-  async check(): Promise<{
-    status: 'ok';
-    store: { kind: EventStoreKind; headPosition: number | null };
-  }> {
+  async check(): Promise<HealthResponse> {
     const health = await checkEventStore(
       this.store,
       this.config.eventStore,

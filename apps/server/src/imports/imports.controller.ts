@@ -7,6 +7,7 @@ import {
   ApiTags,
   ApiUnprocessableEntityResponse,
 } from '@nestjs/swagger';
+import type { ImportHistoryResult } from '@agent-ledger/client';
 import type { ImportSource } from '@agent-ledger/interchange';
 import { schemaRef } from '../docs/response-schemas';
 import { RequestValidationError } from '../http/request-validation.error';
@@ -14,7 +15,6 @@ import { ErrorResponseDto } from '../sessions/dto/error-response.dto';
 import { SessionParamsDto } from '../sessions/dto/session-params.dto';
 import { ImportHistoryDto } from './dto/import-history.dto';
 import { ImportHistoryCommand } from './import-history.command';
-import type { ImportHistoryResult } from './run-import-plan';
 
 /** `POST /v1/sessions/:sessionId/imports`: bring a history from Claude Code, opencode, the AI SDK or OpenAI. */
 @ApiTags('sessions (commands)')

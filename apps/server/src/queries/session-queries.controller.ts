@@ -9,7 +9,14 @@ import {
   ApiTags,
 } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
-import type { TranscriptMessage } from '@agent-ledger/projections';
+import type {
+  DebugPage,
+  ModelContextResponse,
+  SessionEventsPage,
+  SessionListPage,
+  TranscriptEntry,
+  TranscriptPage,
+} from '@agent-ledger/client';
 import { schemaRef } from '../docs/response-schemas';
 import { ErrorResponseDto } from '../sessions/dto/error-response.dto';
 import { SessionParamsDto } from '../sessions/dto/session-params.dto';
@@ -21,17 +28,14 @@ import { MinPositionQueryDto } from './dto/min-position-query.dto';
 import { ModelContextQueryDto } from './dto/model-context-query.dto';
 import { TranscriptEntryParamsDto } from './dto/transcript-entry-params.dto';
 import { TranscriptQueryDto } from './dto/transcript-query.dto';
-import { GetDebugViewQuery, type DebugViewResponse } from './handlers/get-debug-view.query';
+import { GetDebugViewQuery } from './handlers/get-debug-view.query';
 import { GetExportQuery } from './handlers/get-export.query';
 import { GetModelContextQuery } from './handlers/get-model-context.query';
-import {
-  GetSessionEventsQuery,
-  type SessionEventsResponse,
-} from './handlers/get-session-events.query';
+import { GetSessionEventsQuery } from './handlers/get-session-events.query';
 import { GetTranscriptEntryQuery } from './handlers/get-transcript-entry.query';
-import { GetTranscriptQuery, type TranscriptPageResponse } from './handlers/get-transcript.query';
-import { ListSessionsQuery, type SessionListResponse } from './handlers/list-sessions.query';
-import { modelContextResponse, type ModelContextResponse } from './model-context-response';
+import { GetTranscriptQuery } from './handlers/get-transcript.query';
+import { ListSessionsQuery } from './handlers/list-sessions.query';
+import { modelContextResponse } from './model-context-response';
 
 /**
  * The query side over HTTP: each route sends one query through the `QueryBus`. The transcript,
@@ -54,7 +58,7 @@ export class SessionQueriesController {
   @Get()
   @ApiOperation({ summary: 'List sessions, newest activity first' })
   @ApiOkResponse({ schema: schemaRef('SessionListPage') })
-  listSessions(@QueryParams() query: ListSessionsQueryDto): Promise<SessionListResponse> {
+  listSessions(@QueryParams() query: ListSessionsQueryDto): Promise<SessionListPage> {
     return this.queryBus.execute(new ListSessionsQuery(query));
   }
 
@@ -64,7 +68,7 @@ export class SessionQueriesController {
   transcript(
     @Param() { sessionId }: SessionParamsDto,
     @QueryParams() query: TranscriptQueryDto,
-  ): Promise<TranscriptPageResponse> {
+  ): Promise<TranscriptPage> {
     return this.queryBus.execute(new GetTranscriptQuery(sessionId, query));
   }
 
@@ -74,7 +78,7 @@ export class SessionQueriesController {
   transcriptEntry(
     @Param() { sessionId, messageId }: TranscriptEntryParamsDto,
     @QueryParams() { minPosition }: MinPositionQueryDto,
-  ): Promise<TranscriptMessage> {
+  ): Promise<TranscriptEntry> {
     return this.queryBus.execute(new GetTranscriptEntryQuery(sessionId, messageId, minPosition));
   }
 
@@ -87,7 +91,7 @@ export class SessionQueriesController {
   debug(
     @Param() { sessionId }: SessionParamsDto,
     @QueryParams() query: DebugQueryDto,
-  ): Promise<DebugViewResponse> {
+  ): Promise<DebugPage> {
     const { cursor, limit, minPosition, recentUserTurns, ...context } = query;
     return this.queryBus.execute(
       new GetDebugViewQuery(sessionId, context, { cursor, limit, minPosition, recentUserTurns }),
@@ -165,7 +169,7 @@ export class SessionQueriesController {
   events(
     @Param() { sessionId }: SessionParamsDto,
     @QueryParams() query: EventsQueryDto,
-  ): Promise<SessionEventsResponse> {
+  ): Promise<SessionEventsPage> {
     return this.queryBus.execute(new GetSessionEventsQuery(sessionId, query));
   }
 }

@@ -1,3 +1,4 @@
+import type { CommandResult } from '@agent-ledger/client';
 import { parseRuntimeMessage, parseRuntimeMessages } from '@agent-ledger/events';
 import type {
   CompactBoundaryMessage,
@@ -35,7 +36,6 @@ import { RecordAiSdkStepDto } from './dto/record-ai-sdk-step.dto';
 import { SessionCommandResponseDto } from './dto/session-command-response.dto';
 import { SessionParamsDto } from './dto/session-params.dto';
 import { parseAiSdkResponseMessages } from './parse-ai-sdk-response-messages';
-import type { SessionCommandResult } from './session-command-runner';
 import { withCreatedAt } from './with-created-at';
 
 /**
@@ -73,7 +73,7 @@ export class SessionsController {
   appendMessages(
     @Param() { sessionId }: SessionParamsDto,
     @Body() body: AppendMessagesDto,
-  ): Promise<SessionCommandResult> {
+  ): Promise<CommandResult> {
     const now = this.clock();
     const parsed = parseRuntimeMessages(
       body.messages.map((message) => withCreatedAt(message, now)),
@@ -94,7 +94,7 @@ export class SessionsController {
   compact(
     @Param() { sessionId }: SessionParamsDto,
     @Body() body: CompactSessionDto,
-  ): Promise<SessionCommandResult> {
+  ): Promise<CommandResult> {
     const now = this.clock();
     const boundary = parseAs('boundary', 'compact_boundary', withCreatedAt(body.boundary, now));
     const summary = parseAs('summary', 'compact_summary', withCreatedAt(body.summary, now));
@@ -123,7 +123,7 @@ export class SessionsController {
   prune(
     @Param() { sessionId }: SessionParamsDto,
     @Body() body: PruneToolResultsDto,
-  ): Promise<SessionCommandResult> {
+  ): Promise<CommandResult> {
     const { messageIds, policy } = body;
     const selection =
       messageIds !== undefined && policy === undefined
@@ -151,7 +151,7 @@ export class SessionsController {
   handoff(
     @Param() { sessionId }: SessionParamsDto,
     @Body() body: HandoffSessionDto,
-  ): Promise<SessionCommandResult> {
+  ): Promise<CommandResult> {
     const { expectedRevision, ...handoff } = body;
     return this.commandBus.execute(
       new HandoffSessionCommand(sessionId, withoutUndefined(handoff), expectedRevision),
@@ -172,7 +172,7 @@ export class SessionsController {
   recordAiSdkStep(
     @Param() { sessionId }: SessionParamsDto,
     @Body() body: RecordAiSdkStepDto,
-  ): Promise<SessionCommandResult> {
+  ): Promise<CommandResult> {
     const parsed = parseAiSdkResponseMessages(body.messages);
     const facts = aiSdkStepFacts(body);
     const errors = [...(parsed.ok ? [] : parsed.errors), ...(facts.ok ? [] : facts.errors)];
@@ -190,7 +190,7 @@ export class SessionsController {
   end(
     @Param() { sessionId }: SessionParamsDto,
     @Body() body: EndSessionDto,
-  ): Promise<SessionCommandResult> {
+  ): Promise<CommandResult> {
     return this.commandBus.execute(
       new EndSessionCommand(sessionId, body.reason, body.expectedRevision),
     );

@@ -34,7 +34,7 @@ export interface ImportHistoryResult {
     position: number;
   }>;
   /** What the importer read, skipped and joined. */
-  report: Record<string, unknown>;
+  report: object;
 }
 
 /** `GET /v1/sessions/:sessionId/export?format=otel-genai`: per model call, its GenAI attributes. */

@@ -72,11 +72,24 @@ export interface ProjectionDiagnostics {
   injectedNotes: string[];
 }
 
-/** A repair normalization made (or, for a call still waiting, reports). */
+/**
+ * A repair normalization made (or, for a call still waiting, reports): its `type`
+ * (`dangling-tool-call`, `tool-result-moved`, `pending-tool-approval`, `orphan-tool-result`,
+ * `duplicate-message-id`, …), the revision of the event it concerns, what was done for people
+ * (`detail`), and the ids it names.
+ */
 export interface SessionRepair {
-  kind: string;
+  type: string;
   revision: number;
-  [detail: string]: unknown;
+  detail: string;
+  messageId?: string;
+  toolCallId?: string;
+  syntheticMessageId?: string;
+  callMessageId?: string;
+  resultMessageId?: string;
+  approvalId?: string;
+  approved?: boolean;
+  renamedTo?: string;
 }
 
 /** An event the read models could not process. */
@@ -98,10 +111,18 @@ export interface DebugEntry {
   id: string;
   kind: RuntimeMessageKind;
   role: string;
+  semanticType: RuntimeMessageKind;
+  sessionId: string;
+  runId?: string;
+  createdAt: string;
+  sourceMessageIds: string[];
   content: unknown;
-  runtimeMetadata: Record<string, unknown>;
-  model: { status: 'shown' | 'hidden'; [detail: string]: unknown };
-  [field: string]: unknown;
+  /** The runtime message's metadata, untouched. */
+  runtimeMetadata?: object;
+  /** The latest compact boundary at or before this message. */
+  compactScopeBoundaryId?: string;
+  /** What the model view did with it: shown (at `modelIndex`) or hidden, and why. */
+  model: { status: 'shown' | 'hidden'; modelIndex?: number; reason?: string };
 }
 
 /** `GET /v1/sessions/:sessionId/debug`. */
@@ -132,8 +153,8 @@ export type ModelContextFormat =
 /** What the model context was computed from, and what was repaired or fallen back on. */
 export interface ModelContextDiagnostics extends ProjectionDiagnostics {
   repairs: SessionRepair[];
-  /** The serializer's fallbacks (AI SDK formats only). */
-  fallbacks?: Array<Record<string, unknown>>;
+  /** The serializer's fallbacks (AI SDK formats only): which rule, what was done, to which messages. */
+  fallbacks?: Array<{ rule: string; detail: string; sourceMessageIds?: string[] }>;
   window: {
     fromRevision: number;
     toRevision: number;
@@ -151,7 +172,8 @@ export interface ModelContextDiagnostics extends ProjectionDiagnostics {
 export interface ModelContextResponse<TMessage = unknown> {
   sessionId: string;
   revision: number;
-  system?: string;
+  /** Absent (undefined server-side, left out of the JSON) when the session has no system text. */
+  system?: string | undefined;
   messages: TMessage[];
   diagnostics: ModelContextDiagnostics;
   /** `call=N`: which recorded model call, and how the revision it was made from was found. */
