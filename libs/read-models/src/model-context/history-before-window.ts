@@ -46,7 +46,7 @@ export async function readHistoryBeforeWindow(
   beforeRevision: number,
 ): Promise<HistoryBeforeWindow> {
   const scans = scansOf(store);
-  const scanned = scans.get(sessionId) ?? {
+  const scanned: ScannedHistory = scans.get(sessionId) ?? {
     systemNotes: [],
     results: new Map(),
     prunings: new Map(),
