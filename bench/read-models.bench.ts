@@ -44,9 +44,7 @@ function percentile(values: readonly number[], fraction: number): number {
 }
 
 /** Median time of `loadModelContext` for each session, requests alternating between them. */
-async function modelViewLatency(
-  store: EventStore,
-): Promise<{
+async function modelViewLatency(store: EventStore): Promise<{
   long: number;
   short: number;
   eventsRead: number;
