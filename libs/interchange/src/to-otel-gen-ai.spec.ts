@@ -150,7 +150,7 @@ describe('toOtelGenAi', () => {
     expect(violations(exported)).toEqual([]);
     const input = JSON.stringify(exported[0]?.attributes['gen_ai.input.messages']);
     expect(input).toContain(
-      '{"type":"blob","modality":"application","mime_type":"application/pdf","content":"JVBERi0xLjQK"}',
+      '{"type":"blob","modality":"document","mime_type":"application/pdf","content":"JVBERi0xLjQK"}',
     );
     expect(input).toContain(
       '"type":"tool_call_response","id":"call-1","response":{"tempC":18,"sky":"cloudy"}',

@@ -198,8 +198,12 @@ function outputValue(output: ToolResultOutput): JsonValue {
     : output.value;
 }
 
+/** The conventions' `Modality` values; anything that is not image, video or audio is a document. */
+const MODALITIES = new Set(['image', 'video', 'audio']);
+
 function media(data: unknown, mimeType: string): OtelPart {
-  const modality = mimeType.split('/')[0] ?? 'file';
+  const family = mimeType.split('/')[0]?.toLowerCase() ?? '';
+  const modality = MODALITIES.has(family) ? family : 'document';
   const value = data instanceof URL ? data.toString() : typeof data === 'string' ? data : '';
   if (URL.canParse(value) && !value.startsWith('data:'))
     return { type: 'uri', modality, mime_type: mimeType, uri: value };

@@ -36,7 +36,7 @@ const TOOL_CALL_RESPONSE = {
     response: {},
   },
 };
-const MODALITY = { anyOf: [{ enum: ['image', 'video', 'audio'] }, { type: 'string' }] };
+const MODALITY = { anyOf: [{ enum: ['image', 'video', 'audio', 'document'] }, { type: 'string' }] };
 const BLOB = {
   type: 'object',
   required: ['type', 'modality', 'content'],
