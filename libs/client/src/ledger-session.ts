@@ -100,6 +100,11 @@ export interface CompactOptions {
   agentName?: string;
   /** Instead of the ledger's default summarization instructions. */
   instructions?: string;
+  /**
+   * Keep the last N user turns verbatim: the summary covers what comes before them, and the
+   * boundary retains them (`retainFromMessageId`), so the model still sees them after the boundary.
+   */
+  keepRecentTurns?: number;
   trigger?: 'auto' | 'manual';
   /** The context's size before compaction (default: the summarizer call's input tokens). */
   tokensBefore?: number;
@@ -299,7 +304,10 @@ export class LedgerSession {
    * summary covers, tokens before and after.
    */
   async compact(options: CompactOptions): Promise<CommandResult & { summary: string }> {
-    const { text, provenance } = await this.summarize(options, options.instructions);
+    const { text, provenance, retainFromMessageId } = await this.summarize(
+      options,
+      options.instructions,
+    );
     const boundaryId = this.generateId();
     const tokensBefore = options.tokensBefore ?? provenance.tokensBefore;
     const extra = { compaction: provenance };
@@ -313,6 +321,7 @@ export class LedgerSession {
             type: 'compact-boundary',
             trigger: options.trigger ?? 'auto',
             ...(tokensBefore === undefined ? {} : { tokensBefore }),
+            ...(retainFromMessageId === undefined ? {} : { retainFromMessageId }),
           },
           metadata: { extra },
         }),
@@ -459,8 +468,12 @@ export class LedgerSession {
       ...(provider === undefined ? {} : { provider }),
       ...(activeAgentName === undefined ? {} : { activeAgentName }),
       ...(instructions === undefined ? {} : { instructions }),
+      ...('keepRecentTurns' in options && options.keepRecentTurns !== undefined
+        ? { keepRecentTurns: options.keepRecentTurns }
+        : {}),
     });
     this.revision = prompt.revision;
+    const retainFromMessageId = prompt.diagnostics.retainFromMessageId;
     const summarizer = await generateText({
       model: options.model,
       ...options.settings,
@@ -476,6 +489,7 @@ export class LedgerSession {
       covers: {
         fromRevision: prompt.diagnostics.window.fromRevision,
         toRevision: prompt.diagnostics.window.toRevision,
+        ...(retainFromMessageId === undefined ? {} : { keptFromMessageId: retainFromMessageId }),
       },
       ...(summarizer.usage.inputTokens === undefined
         ? {}
@@ -484,7 +498,7 @@ export class LedgerSession {
         ? {}
         : { tokensAfter: summarizer.usage.outputTokens }),
     };
-    return { text: summarizer.text, provenance };
+    return { text: summarizer.text, provenance, retainFromMessageId };
   }
 }
 

@@ -123,6 +123,33 @@ describe('a session handle against the running server', () => {
     expect(JSON.stringify(next.messages)).not.toContain('Why does login fail?');
   });
 
+  it('compacts keeping the last turn verbatim: the summary covers what came before, the model still sees that turn', async () => {
+    const session = ledger.session('kept');
+    await session.recordSystemPrompt('You fix bugs.');
+    await session.recordUserInput('First: why does login fail?');
+    await session.recordUserInput('Second: and the logout?');
+    const model = scriptedModel([{ text: 'The user asked why login fails.' }]);
+    await session.compact({ model, keepRecentTurns: 1 });
+    // The summarizer was given the first turn only.
+    const summarized = JSON.stringify(model.doGenerateCalls[0]?.prompt);
+    expect(summarized).toContain('First: why does login fail?');
+    expect(summarized).not.toContain('Second: and the logout?');
+    const events = await collect(session.events());
+    const boundary = events.find((event) => event.type === 'CompactBoundaryRecorded');
+    const kept = events.find(
+      (event) =>
+        event.type === 'UserInputRecorded' &&
+        JSON.stringify(event.data).includes('Second: and the logout?'),
+    );
+    expect(boundary?.data).toMatchObject({
+      content: { retainFromMessageId: (kept?.data as { id: string } | undefined)?.id },
+    });
+    const next = JSON.stringify((await session.prompt({ provider: 'anthropic' })).messages);
+    expect(next).toContain('The user asked why login fails.');
+    expect(next).toContain('Second: and the logout?');
+    expect(next).not.toContain('First: why does login fail?');
+  });
+
   it('hands off with a summary the model writes, and records as the next agent from then on', async () => {
     const session = ledger.session('handed', { agentName: 'build' });
     await session.recordUserInput('Fix it.');

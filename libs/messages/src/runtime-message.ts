@@ -65,6 +65,12 @@ export interface CompactBoundaryContent {
   tokensBefore?: number;
   /** Free text: why the runtime compacted. */
   reason?: string;
+  /**
+   * Recent turns kept verbatim: the model context after this boundary holds the messages from
+   * this earlier message on (after the summary), not only those recorded after the boundary.
+   * The summary then covers what came before it.
+   */
+  retainFromMessageId?: string;
 }
 
 /** Who handed the conversation to whom. */

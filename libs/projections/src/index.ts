@@ -1,5 +1,6 @@
 export type {
   CompactMessage,
+  CompactProjectionResult,
   CompactSemanticType,
   DebugMessage,
   ExportDiagnostics,
@@ -13,6 +14,7 @@ export type {
   ModelOutcome,
   ModelSemanticType,
   ModelShownOutcome,
+  ProjectToCompactOptions,
   ProjectToModelOptions,
   ProjectedMessageBase,
   ProjectionContext,

@@ -29,7 +29,7 @@ export function planModelView(
   policy: ModelPolicy,
 ): ModelViewPlan {
   const window = findCompactWindow(messages, policy.applyCompactBoundary);
-  const windowStart = window.applied === undefined ? 0 : window.applied.index + 1;
+  const windowStart = window.applied === undefined ? 0 : window.applied.windowStart;
   const currentTurnStart = messages.findLastIndex(
     (message, index) =>
       index >= windowStart &&

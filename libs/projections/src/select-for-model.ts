@@ -50,7 +50,7 @@ export function selectForModel(
       return hidden(`summary-for-unapplied-boundary:${boundaryId}`);
     }
   }
-  if (window.applied !== undefined && index < window.applied.index) {
+  if (window.applied !== undefined && index < window.applied.windowStart) {
     if (message.kind !== 'system_note') {
       return hidden(`before-compact-boundary:${window.applied.id}`);
     }

@@ -276,3 +276,17 @@ export interface ProjectToModelOptions {
    */
   recentUserTurns?: number;
 }
+
+/** Options of `projectToCompact`. */
+export interface ProjectToCompactOptions extends ProjectToModelOptions {
+  /**
+   * Leave the last `n` user turns of the window out of what is summarized: the compaction keeps
+   * them verbatim (`retainFromMessageId` on its boundary). Default 0: summarize everything.
+   */
+  keepRecentTurns?: number;
+}
+
+/** The compact view, and where the turns it leaves out (`keepRecentTurns`) start. */
+export interface CompactProjectionResult extends ProjectionResult<CompactMessage> {
+  diagnostics: ProjectionDiagnostics & { retainFromMessageId?: string };
+}

@@ -48,6 +48,40 @@ describe('CompactSession', () => {
     ).toEqual([]);
   });
 
+  it('given a session, when the boundary keeps recent turns from an earlier message, then it is recorded', () => {
+    const keeping: CompactBoundaryMessage = {
+      ...boundary,
+      content: { ...boundary.content, retainFromMessageId: 'm2' },
+    };
+    expect(
+      decideGiven(seedExampleEvents, {
+        type: 'CompactSession',
+        sessionId: 's1',
+        boundary: keeping,
+        summary,
+      }),
+    ).toEqual([
+      { type: 'CompactBoundaryRecorded', data: keeping },
+      { type: 'CompactSummaryRecorded', data: summary },
+    ]);
+  });
+
+  it('given a session, when the boundary keeps turns from a message it does not have, then UnknownRetainedMessage', () => {
+    expect(
+      ruleBrokenGiven(seedExampleEvents, {
+        type: 'CompactSession',
+        sessionId: 's1',
+        boundary: { ...boundary, content: { ...boundary.content, retainFromMessageId: 'm9' } },
+        summary,
+      }),
+    ).toEqual({
+      code: 'UnknownRetainedMessage',
+      message: expect.stringContaining('"m9" names no earlier message of this session') as string,
+      messageId: 'b1',
+      field: 'content.retainFromMessageId',
+    });
+  });
+
   it('given a session, when the summary names another boundary, then SummaryDoesNotNameBoundary', () => {
     expect(
       ruleBrokenGiven(seedExampleEvents, {

@@ -169,11 +169,21 @@ function checkReferences(
       }
       return;
     }
+    case 'compact_boundary': {
+      const retained = message.content.retainFromMessageId;
+      if (retained !== undefined && !known((layer) => layer.messageFingerprints, retained)) {
+        throw new SessionRuleError(
+          'UnknownRetainedMessage',
+          `${where}: content.retainFromMessageId "${retained}" names no earlier message of this session. A compaction keeps recent turns from a message recorded before its boundary (the first message of the turns to keep).`,
+          { messageId, field: 'content.retainFromMessageId' },
+        );
+      }
+      return;
+    }
     case 'system_note':
     case 'user_input':
     case 'assistant_text':
     case 'assistant_reasoning':
-    case 'compact_boundary':
     case 'runtime_reminder':
     case 'handoff_summary':
     case 'agent_switch_note':

@@ -14,6 +14,7 @@ export type SessionRuleCode =
   | 'UnknownApprovalRequest'
   | 'ApprovalAlreadyAnswered'
   | 'UnknownCompactBoundary'
+  | 'UnknownRetainedMessage'
   | 'BoundaryAlreadySummarized'
   | 'SummaryDoesNotNameBoundary'
   | 'UnknownMessage'

@@ -232,6 +232,7 @@ export const RESPONSE_SCHEMAS: Record<string, Schema> = {
               sourceMessageIds: strings,
             }),
           },
+          retainFromMessageId: { type: 'string' },
           window: object(['fromRevision', 'toRevision', 'eventsRead'], {
             fromRevision: integer,
             toRevision: integer,

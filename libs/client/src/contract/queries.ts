@@ -155,6 +155,11 @@ export interface ModelContextDiagnostics extends ProjectionDiagnostics {
   repairs: SessionRepair[];
   /** The serializer's fallbacks (AI SDK formats only): which rule, what was done, to which messages. */
   fallbacks?: Array<{ rule: string; detail: string; sourceMessageIds?: string[] }>;
+  /**
+   * Compact formats with `keepRecentTurns`: the first message of the turns the compaction keeps
+   * verbatim; put it in the boundary as `content.retainFromMessageId`.
+   */
+  retainFromMessageId?: string;
   window: {
     fromRevision: number;
     toRevision: number;
@@ -240,6 +245,8 @@ export interface ModelContextQuery extends ModelViewOptions {
   systemMessages?: 'reminders' | 'in-place';
   carrySystemNotes?: boolean;
   instructions?: string;
+  /** Compact formats: leave the last N user turns out of the summary; the compaction keeps them. */
+  keepRecentTurns?: number;
   atRevision?: number;
   /** The context of the session's model call N (1-based), as of the revision it was made from. Not with `atRevision`. */
   call?: number;

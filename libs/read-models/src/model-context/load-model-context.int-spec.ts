@@ -221,6 +221,85 @@ describe('loadModelContext', () => {
     }
   });
 
+  it('reads back past a boundary that keeps recent turns, to the first kept message', async () => {
+    const fixture = createReadModelFixture();
+    const at = '2026-04-08T09:00:00.000Z';
+    const user = (id: string, content: string): SessionEvent => ({
+      type: 'UserInputRecorded',
+      data: { id, sessionId: 's1', createdAt: at, kind: 'user_input', role: 'user', content },
+    });
+    const answer = (id: string, content: string): SessionEvent => ({
+      type: 'AssistantTextRecorded',
+      data: {
+        id,
+        sessionId: 's1',
+        createdAt: at,
+        kind: 'assistant_text',
+        role: 'assistant',
+        content,
+      },
+    });
+    const events: SessionEvent[] = [
+      { type: 'SessionStarted', data: { sessionId: 's1', startedAt: at } },
+      {
+        type: 'SystemNoteRecorded',
+        data: {
+          id: 'n1',
+          sessionId: 's1',
+          createdAt: at,
+          kind: 'system_note',
+          role: 'system',
+          content: 'Be brief.',
+        },
+      },
+      user('u1', 'one'),
+      answer('a1', 'did one'),
+      user('u2', 'two'),
+      answer('a2', 'did two'),
+      {
+        type: 'CompactBoundaryRecorded',
+        data: {
+          id: 'b1',
+          sessionId: 's1',
+          createdAt: at,
+          kind: 'compact_boundary',
+          role: 'system',
+          content: { type: 'compact-boundary', trigger: 'auto', retainFromMessageId: 'u2' },
+        },
+      },
+      {
+        type: 'CompactSummaryRecorded',
+        data: {
+          id: 's1',
+          sessionId: 's1',
+          createdAt: at,
+          kind: 'compact_summary',
+          role: 'user',
+          metadata: { summaryForBoundaryId: 'b1' },
+          content: 'One was done.',
+        },
+      },
+      user('u3', 'three'),
+    ];
+    try {
+      await appendSessionEvents(fixture.store, 's1', events);
+      const context = await loadModelContext(fixture.store, 's1', { activeAgentName: 'main' });
+      expect(context.messages).toEqual(replayModelView(events, events.length - 1).messages);
+      expect(
+        context.messages.map(
+          (message) => 'sourceMessageIds' in message && message.sourceMessageIds,
+        ),
+      ).toEqual([['n1'], ['s1'], ['u2'], ['a2'], ['u3']]);
+      // The window proper starts at the kept turn u2 (revision 4); n1 carries over from before it.
+      expect(context.diagnostics.window).toMatchObject({
+        fromRevision: 4,
+        compactBoundaryId: 'b1',
+      });
+    } finally {
+      await fixture.close();
+    }
+  });
+
   it('gives the compact view as a ready-to-send summarization call', async () => {
     const fixture = createReadModelFixture();
     try {

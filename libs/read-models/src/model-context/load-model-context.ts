@@ -47,6 +47,11 @@ export interface ModelContextQuery extends Partial<Omit<ProjectionContext, 'sess
   /** `compact-prompt`: the summarizer's instructions, instead of the default ones. */
   instructions?: string;
   /**
+   * Compact formats: leave the last N user turns out of what is summarized; the compaction keeps
+   * them verbatim (`diagnostics.retainFromMessageId` goes in its boundary's `retainFromMessageId`).
+   */
+  keepRecentTurns?: number;
+  /**
    * The context of the session's model call N (1-based, recorded `ModelCallRecorded` events):
    * as of the revision it was made from (`modelCallContext`), with its provider and agent unless
    * the query names them. Not combined with `atRevision`.
@@ -72,6 +77,8 @@ export interface ModelContextDiagnostics extends ProjectionDiagnostics {
   repairs: SessionRepair[];
   /** The serializer's fallbacks (`ai-sdk` formats only). */
   fallbacks?: SerializationFallback[];
+  /** Compact formats with `keepRecentTurns`: the first message of the turns the compaction keeps. */
+  retainFromMessageId?: string;
   window: {
     fromRevision: number;
     toRevision: number;
@@ -147,7 +154,10 @@ export async function loadModelContext(
   const format = query.format ?? 'model';
   const compact = format === 'compact' || format === 'compact-prompt';
   const view = compact
-    ? projectToCompact(normalized.messages, context, options)
+    ? projectToCompact(normalized.messages, context, {
+        ...options,
+        ...(query.keepRecentTurns === undefined ? {} : { keepRecentTurns: query.keepRecentTurns }),
+      })
     : projectToModel(normalized.messages, context, options);
   const diagnostics: ModelContextDiagnostics = {
     ...view.diagnostics,
@@ -257,6 +267,7 @@ function projectionContext(
     repairDanglingToolCalls: _repair,
     systemMessages: _systemMessages,
     instructions: _instructions,
+    keepRecentTurns: _keepRecentTurns,
     call: _call,
     ...options
   } = query;

@@ -61,6 +61,10 @@ export async function readModelWindow(
   let eventsRead = 0;
   let latestRevision: number | undefined;
   let boundary: SessionLogEvent | undefined;
+  /** The message the applied boundary retains recent turns from, until it is read. */
+  let retainedUntil: string | undefined;
+  /** Where the window proper starts: the boundary, or the retained message. */
+  let windowStart: number | undefined;
   const events = store.readStream(sessionStreamName(sessionId), {
     direction: 'backwards',
     fromRevision: options.atRevision ?? 'end',
@@ -72,12 +76,22 @@ export async function readModelWindow(
       const parsed = parseSessionLogEvent(recorded);
       if (!parsed.ok) continue;
       const logged = parsed.event;
-      if (boundary === undefined) {
+      if (boundary === undefined || retainedUntil !== undefined) {
         backwards.push(logged);
         needs.noteInWindow(logged.event);
+        if (retainedUntil !== undefined) {
+          // Inside the turns the boundary keeps: window events, until the retained message.
+          if (!('id' in logged.event.data) || logged.event.data.id !== retainedUntil) continue;
+          retainedUntil = undefined;
+          windowStart = logged.revision;
+          if (needs.satisfied()) break;
+          continue;
+        }
         if (options.fromLatestBoundary && logged.event.type === 'CompactBoundaryRecorded') {
           boundary = logged;
-          if (needs.satisfied()) break;
+          windowStart = logged.revision;
+          retainedUntil = logged.event.data.content.retainFromMessageId;
+          if (retainedUntil === undefined && needs.satisfied()) break;
         }
         continue;
       }
@@ -96,7 +110,8 @@ export async function readModelWindow(
     // Support comes in any order (a pruning mark is taken with the result it names): log order.
     events: backwards.sort((left, right) => left.revision - right.revision),
     revision: options.atRevision ?? latestRevision,
-    fromRevision: boundary?.revision ?? 0,
+    // A retained message never found (not in the log): the window is the whole session.
+    fromRevision: retainedUntil === undefined ? (windowStart ?? 0) : 0,
     ...(boundary?.event.type === 'CompactBoundaryRecorded'
       ? { compactBoundaryId: boundary.event.data.id }
       : {}),

@@ -6,6 +6,7 @@ import {
   IsOptional,
   IsString,
   Length,
+  Max,
   Min,
   ValidateIf,
   Equals,
@@ -34,6 +35,17 @@ export class ModelContextQueryDto extends ProjectionOptionsQueryDto {
   @IsOptional()
   @IsIn(['reminders', 'in-place'])
   systemMessages?: 'reminders' | 'in-place';
+
+  @ApiPropertyOptional({
+    description:
+      'compact and compact-prompt: leave the last N user turns of the window out of what is summarized; the compaction keeps them verbatim. diagnostics.retainFromMessageId names where they start: put it in the boundary as content.retainFromMessageId.',
+  })
+  @IsOptional()
+  @IntegerQuery()
+  @IsInt()
+  @Min(1)
+  @Max(1000)
+  keepRecentTurns?: number;
 
   @ApiPropertyOptional({
     description:
