@@ -51,6 +51,8 @@ export interface RecordAiSdkStepRequest extends WithExpectedRevision {
   /** `step.response.messages`: every response message of the generation so far. */
   messages: unknown[];
   generationId?: string;
+  /** Deprecated alias of `generationId`, still accepted. */
+  stepId?: string;
   stepNumber?: number;
   runId?: string;
   agentName?: string;
