@@ -268,7 +268,7 @@ describe('validateSessionEventPayload', () => {
           messageEvent('compact_boundary', 'system', { content: 'compacted' }),
         ),
       ).toEqual([
-        'message "m9": data/content: must be object; expected an object {type: "compact-boundary", trigger: "auto" or "manual", tokensBefore?, reason?}: why the context was compacted',
+        'message "m9": data/content: must be object; expected an object {type: "compact-boundary", trigger: "auto" or "manual", tokensBefore?, reason?, retainFromMessageId?}: why the context was compacted, and the recent turns it keeps verbatim',
       ]);
       const event = messageEvent('compact_boundary', 'system', {
         content: { type: 'compact-boundary', trigger: 'scheduled', tokensBefore: -1 },
