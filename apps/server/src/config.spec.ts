@@ -11,6 +11,19 @@ describe('loadServerConfig', () => {
       eventStoreConnectionString: undefined,
       sessionCacheSize: 1000,
       maxBodyBytes: 4194304,
+      http: {
+        allowedHosts: [],
+        allowedOrigins: [],
+        connectionTimeoutMs: 60000,
+        headersTimeoutMs: 10000,
+        requestTimeoutMs: 30000,
+        keepAliveTimeoutMs: 5000,
+        maxConnections: 1024,
+        maxMessagesPerAppend: 1000,
+        maxJsonDepth: 64,
+        rateLimitMax: 0,
+        rateLimitWindowMs: 60000,
+      },
     });
   });
 
@@ -24,6 +37,17 @@ describe('loadServerConfig', () => {
         EVENTSTORE_CONNECTION_STRING: 'esdb://localhost:2113?tls=false',
         SESSION_CACHE_SIZE: '50',
         MAX_BODY_BYTES: '2097152',
+        ALLOWED_HOSTS: 'ledger.internal, Ledger.Example',
+        ALLOWED_ORIGINS: 'https://app.example.com,http://localhost:5173',
+        CONNECTION_TIMEOUT_MS: '1000',
+        HEADERS_TIMEOUT_MS: '2000',
+        REQUEST_TIMEOUT_MS: '3000',
+        KEEP_ALIVE_TIMEOUT_MS: '4000',
+        MAX_CONNECTIONS: '10',
+        MAX_MESSAGES_PER_APPEND: '20',
+        MAX_JSON_DEPTH: '30',
+        RATE_LIMIT_MAX: '100',
+        RATE_LIMIT_WINDOW_MS: '1000',
       }),
     ).toEqual({
       port: 0,
@@ -33,7 +57,27 @@ describe('loadServerConfig', () => {
       eventStoreConnectionString: 'esdb://localhost:2113?tls=false',
       sessionCacheSize: 50,
       maxBodyBytes: 2097152,
+      http: {
+        allowedHosts: ['ledger.internal', 'ledger.example'],
+        allowedOrigins: ['https://app.example.com', 'http://localhost:5173'],
+        connectionTimeoutMs: 1000,
+        headersTimeoutMs: 2000,
+        requestTimeoutMs: 3000,
+        keepAliveTimeoutMs: 4000,
+        maxConnections: 10,
+        maxMessagesPerAppend: 20,
+        maxJsonDepth: 30,
+        rateLimitMax: 100,
+        rateLimitWindowMs: 1000,
+      },
     });
+  });
+
+  it('turns the Host check off with ALLOWED_HOSTS=*, and refuses an origin with a path', () => {
+    expect(loadServerConfig({ ALLOWED_HOSTS: '*' }).http.allowedHosts).toEqual('*');
+    expect(() => loadServerConfig({ ALLOWED_ORIGINS: 'https://app.example.com/ui' })).toThrow(
+      'ALLOWED_ORIGINS holds "https://app.example.com/ui"; expected origins such as https://app.example.com (scheme, host and port only), separated by commas.',
+    );
   });
 
   it('names the variable and what it accepts when a value is unusable', () => {

@@ -22,6 +22,42 @@ export interface ServerConfig {
   sessionCacheSize: number;
   /** `MAX_BODY_BYTES`, default 4 MiB: larger request bodies get 413 before parsing. */
   maxBodyBytes: number;
+  /** The HTTP hardening settings (`docs/security.md`). */
+  http: HttpHardeningConfig;
+}
+
+/** Limits, timeouts and checks of the HTTP edge; each is an environment variable with a default. */
+export interface HttpHardeningConfig {
+  /**
+   * `ALLOWED_HOSTS`, comma-separated host names a request's `Host` header may name (any port of
+   * the server's own). Default: `localhost`, `127.0.0.1`, `::1` and `HOST` itself (plus the
+   * machine's name and addresses when bound to all interfaces). `*` turns the check off.
+   */
+  allowedHosts: readonly string[] | '*';
+  /**
+   * `ALLOWED_ORIGINS`, comma-separated origins (`https://app.example.com`) whose browser pages may
+   * call the API; CORS answers for them. Default none: a request with any other `Origin` than the
+   * server's own is refused with 403.
+   */
+  allowedOrigins: readonly string[];
+  /** `CONNECTION_TIMEOUT_MS`, default 60000: a socket with no traffic for this long is closed. */
+  connectionTimeoutMs: number;
+  /** `HEADERS_TIMEOUT_MS`, default 10000: the time a client has to send its request headers. */
+  headersTimeoutMs: number;
+  /** `REQUEST_TIMEOUT_MS`, default 30000: the time a client has to send a whole request (headers and body). */
+  requestTimeoutMs: number;
+  /** `KEEP_ALIVE_TIMEOUT_MS`, default 5000: an idle kept-alive connection is closed after this. */
+  keepAliveTimeoutMs: number;
+  /** `MAX_CONNECTIONS`, default 1024: connections past this are refused at once. */
+  maxConnections: number;
+  /** `MAX_MESSAGES_PER_APPEND`, default 1000: a longer `messages` array is a 413 before validation. */
+  maxMessagesPerAppend: number;
+  /** `MAX_JSON_DEPTH`, default 64: a body nested deeper is a 400. */
+  maxJsonDepth: number;
+  /** `RATE_LIMIT_MAX`, default 0 (off): requests one client address may make per window. */
+  rateLimitMax: number;
+  /** `RATE_LIMIT_WINDOW_MS`, default 60000: the rate limit's window. */
+  rateLimitWindowMs: number;
 }
 
 /** A configuration value that cannot be used; the message names the variable and what is accepted. */
@@ -47,7 +83,53 @@ export function loadServerConfig(env: Record<string, string | undefined>): Serve
     eventStoreConnectionString,
     sessionCacheSize: integerVariable(env, 'SESSION_CACHE_SIZE', 1000, 1, 1_000_000),
     maxBodyBytes: integerVariable(env, 'MAX_BODY_BYTES', 4 * 1024 * 1024, 1024, 1024 * 1024 * 1024),
+    http: loadHttpHardeningConfig(env),
   };
+}
+
+const HOUR_MS = 3_600_000;
+
+function loadHttpHardeningConfig(env: Record<string, string | undefined>): HttpHardeningConfig {
+  const hosts = listVariable(env, 'ALLOWED_HOSTS');
+  return {
+    allowedHosts: hosts?.includes('*') === true ? '*' : (hosts ?? []),
+    allowedOrigins: (listVariable(env, 'ALLOWED_ORIGINS') ?? []).map((origin) =>
+      checkOrigin(origin),
+    ),
+    connectionTimeoutMs: integerVariable(env, 'CONNECTION_TIMEOUT_MS', 60_000, 100, HOUR_MS),
+    headersTimeoutMs: integerVariable(env, 'HEADERS_TIMEOUT_MS', 10_000, 100, HOUR_MS),
+    requestTimeoutMs: integerVariable(env, 'REQUEST_TIMEOUT_MS', 30_000, 100, HOUR_MS),
+    keepAliveTimeoutMs: integerVariable(env, 'KEEP_ALIVE_TIMEOUT_MS', 5_000, 100, HOUR_MS),
+    maxConnections: integerVariable(env, 'MAX_CONNECTIONS', 1024, 1, 1_000_000),
+    maxMessagesPerAppend: integerVariable(env, 'MAX_MESSAGES_PER_APPEND', 1000, 1, 1_000_000),
+    maxJsonDepth: integerVariable(env, 'MAX_JSON_DEPTH', 64, 8, 1000),
+    rateLimitMax: integerVariable(env, 'RATE_LIMIT_MAX', 0, 0, 1_000_000_000),
+    rateLimitWindowMs: integerVariable(env, 'RATE_LIMIT_WINDOW_MS', 60_000, 100, 24 * HOUR_MS),
+  };
+}
+
+function listVariable(env: Record<string, string | undefined>, name: string): string[] | undefined {
+  const raw = nonEmpty(env[name]);
+  if (raw === undefined) return undefined;
+  return raw
+    .split(',')
+    .map((item) => item.trim().toLowerCase())
+    .filter((item) => item !== '');
+}
+
+function checkOrigin(origin: string): string {
+  let parsed: URL | undefined;
+  try {
+    parsed = new URL(origin);
+  } catch {
+    parsed = undefined;
+  }
+  if (parsed === undefined || parsed.origin !== origin) {
+    throw new ConfigError(
+      `ALLOWED_ORIGINS holds ${JSON.stringify(origin)}; expected origins such as https://app.example.com (scheme, host and port only), separated by commas.`,
+    );
+  }
+  return origin;
 }
 
 /** The connection string's scheme; the client's own parser checks the rest when the store opens. */

@@ -7,12 +7,21 @@ import type { ServerConfig } from './config';
 import { setupDocs } from './docs/setup-docs';
 import { createValidationPipe } from './http/create-validation-pipe';
 import { HttpExceptionFilter } from './http/http-exception.filter';
+import { createHttpServerFactory } from './security/create-http-server-factory';
+import { hardenHttp } from './security/harden-http';
 
 /** The application version shown in the OpenAPI document. */
 const VERSION = '0.1.0';
 
 /**
- * Builds the server (not listening yet): Fastify with the configured body limit, the validation
+ * The longest path parameter the router takes, in characters as sent: an id of 200 characters
+ * (the documented maximum), each percent-encoded as up to 4 UTF-8 bytes (`%XX` each).
+ */
+const MAX_PARAM_LENGTH = 200 * 4 * 3;
+
+/**
+ * Builds the server (not listening yet): Fastify with the configured body limit, timeouts and
+ * connection cap, the HTTP hardening of `hardenHttp` (`docs/security.md`), the validation
  * pipe, the exception filter (also for errors Fastify raises before Nest sees the request), the
  * OpenAPI document and Swagger UI, and shutdown hooks that close the event store.
  */
@@ -22,14 +31,19 @@ export async function createApp(
 ): Promise<NestFastifyApplication> {
   const app = await NestFactory.create<NestFastifyApplication>(
     AppModule.forRoot(config),
-    new FastifyAdapter({ bodyLimit: config.maxBodyBytes }),
-    { logger: options.logger ?? ['log', 'warn', 'error'] },
+    new FastifyAdapter({
+      bodyLimit: config.maxBodyBytes,
+      routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
+      serverFactory: createHttpServerFactory(config.http),
+    }),
+    // The body parsers are `hardenHttp`'s: JSON only.
+    { logger: options.logger ?? ['log', 'warn', 'error'], bodyParser: false },
   );
   // Nest routes Fastify's own errors (body too large, not JSON) through this filter too.
   app.useGlobalFilters(new HttpExceptionFilter({ maxBodyBytes: config.maxBodyBytes }));
   app.useGlobalPipes(createValidationPipe());
-  // Every body is JSON: anything else gets 415 rather than a string that fails validation.
-  app.getHttpAdapter().getInstance().removeContentTypeParser('text/plain');
+  // Every body is JSON: anything else gets 415 (no HTML form can post here).
+  await hardenHttp(app, config);
   setupDocs(app, VERSION);
   app.enableShutdownHooks();
   return app;

@@ -18,6 +18,8 @@ export interface ErrorBody {
   actualRevision?: number;
   /** 413: the size of the append, in bytes. */
   size?: number;
-  /** 413: the limit, in bytes. */
+  /** 413: the limit, in bytes (messages for `TooManyMessages`); 429: requests per window. */
   limit?: number;
+  /** 429, 507: seconds to wait before retrying (also in the `Retry-After` header). */
+  retryAfterSeconds?: number;
 }

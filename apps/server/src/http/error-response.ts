@@ -9,6 +9,11 @@ import {
 } from '@agent-ledger/event-store';
 import { ReadModelError } from '@agent-ledger/read-models';
 import { SessionRuleError } from '@agent-ledger/sessions';
+import {
+  HttpEdgeError,
+  RateLimitedError,
+  TooManyMessagesError,
+} from '../security/http-edge-errors';
 import { UnreadableSessionEventError } from '../sessions/unreadable-session-event.error';
 import type { ErrorBody } from './error-body';
 import { RequestValidationError } from './request-validation.error';
@@ -58,6 +63,27 @@ export function toErrorResponse(
   if (error instanceof StreamDeletedError) return respond(410, error.code, error.message);
   if (error instanceof StreamNotFoundError) return respond(404, error.code, error.message);
   if (error instanceof StoreUnavailableError) return respond(503, error.code, error.message);
+  if (error instanceof TooManyMessagesError) {
+    return respond(error.status, error.code, error.message, {
+      size: error.size,
+      limit: error.limit,
+    });
+  }
+  if (error instanceof RateLimitedError) {
+    return respond(error.status, error.code, error.message, {
+      limit: error.limit,
+      retryAfterSeconds: error.retryAfterSeconds,
+    });
+  }
+  if (error instanceof HttpEdgeError) return respond(error.status, error.code, error.message);
+  if (isStorageFull(error)) {
+    return respond(
+      507,
+      'StorageFull',
+      'The disk holding the data is full; nothing was written. Free space (or grow the volume) and retry: every acknowledged write is kept.',
+      { retryAfterSeconds: STORAGE_FULL_RETRY_SECONDS },
+    );
+  }
   if (error instanceof AiSdkConversionError) return respond(400, error.code, error.message);
   if (error instanceof UnreadableSessionEventError) return respond(500, error.code, error.message);
   if (isFastifyError(error)) return fastifyErrorResponse(error, options.maxBodyBytes);
@@ -92,6 +118,20 @@ function fastifyErrorResponse(
       }
       return respond(error.statusCode, error.code, error.message);
   }
+}
+
+/** How long a client is asked to wait after a full disk before retrying. */
+export const STORAGE_FULL_RETRY_SECONDS = 30;
+
+/** SQLite's SQLITE_FULL, or the operating system's ENOSPC, on the error or anything it wraps. */
+function isStorageFull(error: unknown): boolean {
+  for (let current = error, depth = 0; current instanceof Error && depth < 5; depth += 1) {
+    const code = 'code' in current ? current.code : undefined;
+    if (code === 'SQLITE_FULL' || code === 'ENOSPC') return true;
+    if (/database or disk is full/i.test(current.message)) return true;
+    current = current.cause;
+  }
+  return false;
 }
 
 function isFastifyError(error: unknown): error is FastifyError {

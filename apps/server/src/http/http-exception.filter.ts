@@ -25,6 +25,9 @@ export class HttpExceptionFilter implements ExceptionFilter {
   catch(error: unknown, host: ArgumentsHost): void {
     const reply = host.switchToHttp().getResponse<FastifyReply>();
     const { status, body } = this.describe(error);
+    // 429 and 507 say when to retry in the standard header too.
+    if (body.retryAfterSeconds !== undefined)
+      void reply.header('retry-after', body.retryAfterSeconds);
     void reply.status(status).header('content-type', 'application/json; charset=utf-8').send(body);
   }
 

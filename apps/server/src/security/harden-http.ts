@@ -1,0 +1,127 @@
+import { createHash } from 'node:crypto';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import type { FastifyRequest } from 'fastify';
+import type { ServerConfig } from '../config';
+import { allowedHostNames, parseHostHeader } from './allowed-host-names';
+import { checkAppendLimits } from './check-append-limits';
+import { checkJsonBody } from './check-json-body';
+import { HostNotAllowedError, OriginNotAllowedError, RateLimitedError } from './http-edge-errors';
+
+/**
+ * Hardens the HTTP edge of `app` (before it listens), cheapest check first: the `Host` header
+ * against the allowed names (DNS rebinding), `Origin` against the server's own and
+ * `ALLOWED_ORIGINS` (cross-site requests; CORS only for those), the per-client rate limit, JSON as
+ * the only body type (anything else is 415, so no HTML form can post), the body's depth and text
+ * checked as it is parsed, and the append limits before validation. Security headers on every answer.
+ */
+export async function hardenHttp(app: NestFastifyApplication, config: ServerConfig): Promise<void> {
+  const fastify = app.getHttpAdapter().getInstance();
+  const hosts = allowedHostNames(config.host, config.http);
+  const origins = new Set(config.http.allowedOrigins);
+
+  fastify.addHook('onRequest', (request, _reply, done) => {
+    const host = request.headers.host ?? '';
+    if (hosts !== '*' && !isAllowedHost(request, host, hosts)) {
+      return done(new HostNotAllowedError(host));
+    }
+    const origin = request.headers.origin;
+    if (origin !== undefined && !origins.has(origin) && !isSameOrigin(origin, host)) {
+      return done(new OriginNotAllowedError(origin));
+    }
+    done();
+  });
+  if (origins.size > 0) app.enableCors({ origin: [...origins], maxAge: 600 });
+
+  await app.register(helmet, {
+    // The server speaks plain HTTP (TLS, if any, ends at a proxy that sets its own HSTS).
+    strictTransportSecurity: false,
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        imgSrc: ["'self'", 'data:'],
+        scriptSrc: ["'self'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+  });
+  // Swagger UI's page starts itself with one inline script: allowed by its hash, nothing else.
+  fastify.addHook('onSend', async (_request, reply, payload) => {
+    const type = reply.getHeader('content-type');
+    if (typeof payload !== 'string' || typeof type !== 'string' || !type.startsWith('text/html')) {
+      return payload;
+    }
+    const policy = reply.getHeader('content-security-policy');
+    if (typeof policy === 'string') {
+      void reply.header('content-security-policy', withInlineScriptHashes(policy, payload));
+    }
+    return payload;
+  });
+  if (config.http.rateLimitMax > 0) {
+    await app.register(rateLimit, {
+      max: config.http.rateLimitMax,
+      timeWindow: config.http.rateLimitWindowMs,
+      // Keyed by client address until API keys exist; /health stays answerable for monitors.
+      keyGenerator: (request) => request.ip,
+      allowList: (request) => request.url === '/health',
+      errorResponseBuilder: (_request, context) =>
+        new RateLimitedError(context.max, Math.max(1, Math.ceil(context.ttl / 1000))),
+    });
+  }
+
+  const bodyBytes = new WeakMap<FastifyRequest, number>();
+  fastify.removeAllContentTypeParsers();
+  const parseJson = fastify.getDefaultJsonParser('error', 'error');
+  fastify.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    bodyBytes.set(request, Buffer.byteLength(body));
+    const text = typeof body === 'string' ? body : body.toString('utf8');
+    void parseJson(request, text, (error, value) => {
+      if (error !== null) return done(error, undefined);
+      try {
+        checkJsonBody(value, { maxDepth: config.http.maxJsonDepth });
+      } catch (unacceptable) {
+        return done(
+          unacceptable instanceof Error ? unacceptable : new Error(String(unacceptable)),
+          undefined,
+        );
+      }
+      done(null, value);
+    });
+  });
+  fastify.addHook('preValidation', (request, _reply, done) => {
+    const params = request.params;
+    if (typeof params !== 'object' || params === null || !('sessionId' in params)) return done();
+    try {
+      checkAppendLimits(String(params.sessionId), request.body, bodyBytes.get(request) ?? 0, {
+        maxMessages: config.http.maxMessagesPerAppend,
+      });
+    } catch (error) {
+      return done(error instanceof Error ? error : new Error(String(error)));
+    }
+    done();
+  });
+}
+
+function isAllowedHost(request: FastifyRequest, host: string, names: ReadonlySet<string>): boolean {
+  const { name, port } = parseHostHeader(host);
+  if (!names.has(name)) return false;
+  const address = request.server.server.address();
+  const ownPort = typeof address === 'object' && address !== null ? address.port : undefined;
+  return port === undefined || ownPort === undefined || port === ownPort;
+}
+
+function withInlineScriptHashes(policy: string, html: string): string {
+  const hashes = [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map(
+    (match) =>
+      `'sha256-${createHash('sha256')
+        .update(match[1] ?? '')
+        .digest('base64')}'`,
+  );
+  if (hashes.length === 0) return policy;
+  return policy.replace("script-src 'self'", `script-src 'self' ${hashes.join(' ')}`);
+}
+
+function isSameOrigin(origin: string, host: string): boolean {
+  return origin === `http://${host}` || origin === `https://${host}`;
+}
