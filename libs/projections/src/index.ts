@@ -37,6 +37,7 @@ export { projectToExport, type ProjectToExportOptions } from './project-to-expor
 export { projectToModel } from './project-to-model';
 export { projectToTranscript } from './project-to-transcript';
 export { redactSecrets } from './redact-secrets';
+export { SECRET_RULES_VERSION } from './secret-rules';
 export { renderExportMarkdown } from './render-export-markdown';
 export type {
   AttachmentRule,
