@@ -1,4 +1,9 @@
-export { openReadModelDatabase, type ReadModelDatabase } from './database/open-read-model-database';
+export {
+  openReadModelDatabase,
+  type OpenReadModelDatabaseOptions,
+  type ReadModelDamage,
+  type ReadModelDatabase,
+} from './database/open-read-model-database';
 export {
   MessageNotFoundError,
   ModelCallNotFoundError,

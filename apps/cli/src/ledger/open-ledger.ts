@@ -4,6 +4,7 @@ import {
   createReadModelHandlers,
   openReadModelDatabase,
   type ProjectionHandler,
+  type ReadModelDamage,
   type ReadModelDatabase,
 } from '@agent-ledger/read-models';
 // The CLI reads the store the server writes, configured by the same environment: it reuses the
@@ -27,7 +28,8 @@ export interface Ledger {
   store(): Promise<EventStore>;
   /**
    * The read models' file (`DATA_DIR/read-models.sqlite`), opened on first use. It must exist
-   * unless `create` is set (only `rebuild` creates it).
+   * unless `create` is set (only `rebuild` creates it). A damaged file is moved aside: with
+   * `create`, an empty one replaces it (said on stderr); without, that is a `CliError`.
    */
   readModels(options?: { create?: boolean }): ReadModelDatabase;
   /** The read-model handlers the server runs, with the same export policy (hence the same versions). */
@@ -42,7 +44,10 @@ export interface Ledger {
  * nothing is created by accident: an embedded store that does not exist is an error naming the
  * path, not a fresh empty store.
  */
-export function openLedger(env: Record<string, string | undefined>): Ledger {
+export function openLedger(
+  env: Record<string, string | undefined>,
+  options: { stderr?: { write(chunk: string): unknown } } = {},
+): Ledger {
   const config = loadServerConfig(env);
   const readModelConfig = loadReadModelConfig(env, config.dataDir);
   let store: Promise<EventStore> | undefined;
@@ -51,14 +56,28 @@ export function openLedger(env: Record<string, string | undefined>): Ledger {
     config,
     readModelConfig,
     store: () => (store ??= openStore(config)),
-    readModels: (options = {}) => {
+    readModels: (readOptions = {}) => {
       if (db !== undefined) return db;
-      if (options.create !== true && !existsSync(readModelConfig.path)) {
+      if (readOptions.create !== true && !existsSync(readModelConfig.path)) {
         throw new CliError(
           `No read models at ${readModelConfig.path}: start the server (it builds them from the log) or run \`agent-ledger rebuild\`.`,
         );
       }
-      db = openReadModelDatabase(readModelConfig.path);
+      let damage: ReadModelDamage | undefined;
+      db = openReadModelDatabase(readModelConfig.path, {
+        onDamaged: (found) => {
+          damage = found;
+        },
+      });
+      if (damage === undefined) return db;
+      const said = `The read models at ${damage.path} were damaged (${damage.reason}); the file was moved to ${damage.movedTo}`;
+      if (readOptions.create !== true) {
+        // An audit answers that the read models are unusable rather than checking an empty file.
+        throw new CliError(
+          `${said}. Run \`agent-ledger rebuild\` (or start the server) to rebuild them from the log.`,
+        );
+      }
+      (options.stderr ?? process.stderr).write(`${said}; rebuilding them from the log.\n`);
       return db;
     },
     handlers: (database) =>

@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, renameSync, rmSync } from 'node:fs';
 import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
 import { retryWhileBusy } from '@agent-ledger/event-store';
@@ -7,21 +7,56 @@ import { RUNNER_SCHEMA_SQL } from './runner-schema';
 /** A read-model database: the better-sqlite3 connection every handler writes through. */
 export type ReadModelDatabase = Database.Database;
 
+/** A read-model file found damaged on open, and where it was moved before a fresh one was made. */
+export interface ReadModelDamage {
+  path: string;
+  /** `<path>.damaged`: the damaged file, kept for a look (the next damage replaces it). */
+  movedTo: string;
+  /** What SQLite said: `SQLITE_NOTADB: file is not a database`, or the integrity check's first finding. */
+  reason: string;
+}
+
+/** Options of `openReadModelDatabase`. */
+export interface OpenReadModelDatabaseOptions {
+  /** How long to wait for another connection's lock; default 5000 ms. */
+  busyTimeoutMs?: number;
+  /**
+   * Told when the file was damaged and replaced by an empty one (which the projection runner then
+   * rebuilds from the log). Default: one line on stderr.
+   */
+  onDamaged?: (damage: ReadModelDamage) => void;
+}
+
 /**
  * Opens (creating if needed, with its folder) the read models' own SQLite file, apart from the
  * event store so that it can be deleted and rebuilt at any time. WAL journal and
  * `synchronous = NORMAL`: a power loss may undo the last batches, but a batch's rows and its
  * checkpoint are in one transaction, so they are undone together and simply re-applied.
- * `':memory:'` gives a private in-memory database (tests).
+ *
+ * A file SQLite cannot read (not a database, or failing `PRAGMA quick_check`) is derived data
+ * that the log can rebuild: it is moved aside to `<path>.damaged` (with its WAL), `onDamaged` is
+ * told, and an empty database is opened in its place — its missing checkpoints make the runner
+ * rebuild every read model. `':memory:'` gives a private in-memory database (tests).
  */
 export function openReadModelDatabase(
   path: string,
-  options: { busyTimeoutMs?: number } = {},
+  options: OpenReadModelDatabaseOptions = {},
 ): ReadModelDatabase {
   if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
   const busyTimeoutMs = options.busyTimeoutMs ?? 5000;
   // A server and the CLI (or two servers) may create the file at the same moment.
-  return retryWhileBusy(() => openOnce(path, busyTimeoutMs), busyTimeoutMs);
+  const open = (): ReadModelDatabase =>
+    retryWhileBusy(() => openOnce(path, busyTimeoutMs), busyTimeoutMs);
+  try {
+    return open();
+  } catch (error) {
+    const reason = damageOf(error);
+    if (reason === undefined || path === ':memory:') throw error;
+    const movedTo = `${path}.damaged`;
+    moveAside(path, movedTo);
+    (options.onDamaged ?? reportOnStderr)({ path, movedTo, reason });
+    return open();
+  }
 }
 
 function openOnce(path: string, busyTimeoutMs: number): ReadModelDatabase {
@@ -29,10 +64,39 @@ function openOnce(path: string, busyTimeoutMs: number): ReadModelDatabase {
   try {
     db.pragma('journal_mode = WAL');
     db.pragma('synchronous = NORMAL');
+    const finding = db.pragma('quick_check(1)', { simple: true });
+    if (finding !== 'ok') throw new ReadModelFileDamagedError(String(finding));
     db.exec(RUNNER_SCHEMA_SQL);
     return db;
   } catch (error) {
     db.close();
     throw error;
   }
+}
+
+/** `PRAGMA quick_check` found the file damaged. */
+class ReadModelFileDamagedError extends Error {
+  readonly code = 'SQLITE_CORRUPT';
+}
+
+/** SQLite's word for an unreadable file, or `undefined` for any other failure (busy, no space, …). */
+function damageOf(error: unknown): string | undefined {
+  if (!(error instanceof Error) || !('code' in error) || typeof error.code !== 'string') {
+    return undefined;
+  }
+  const damaged = error.code.startsWith('SQLITE_CORRUPT') || error.code === 'SQLITE_NOTADB';
+  return damaged ? `${error.code}: ${error.message}` : undefined;
+}
+
+function moveAside(path: string, movedTo: string): void {
+  for (const suffix of ['', '-wal', '-shm']) {
+    rmSync(`${movedTo}${suffix}`, { force: true });
+    if (existsSync(`${path}${suffix}`)) renameSync(`${path}${suffix}`, `${movedTo}${suffix}`);
+  }
+}
+
+function reportOnStderr(damage: ReadModelDamage): void {
+  process.stderr.write(
+    `The read models at ${damage.path} were damaged (${damage.reason}); moved to ${damage.movedTo}, rebuilding them from the log.\n`,
+  );
 }

@@ -1,0 +1,75 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { runCliProcess } from '../../../cli/test/testing/run-cli-process';
+import { postJson } from '../testing/http-client';
+import { startServer } from '../testing/start-server';
+
+/**
+ * The read models are derived data: a damaged or missing file must not stop the server or the
+ * CLI. The log is written through the server, then the read-model file is replaced by noise.
+ */
+describe('a damaged or missing read-model file', () => {
+  let dataDir: string;
+  const readModels = (): string => path.join(dataDir, 'read-models.sqlite');
+  const damage = (): void => {
+    rmSync(`${readModels()}-wal`, { force: true });
+    rmSync(`${readModels()}-shm`, { force: true });
+    writeFileSync(readModels(), 'not a database '.repeat(1000));
+  };
+
+  beforeAll(async () => {
+    dataDir = mkdtempSync(path.join(tmpdir(), 'agent-ledger-damaged-'));
+    const server = await startServer({ DATA_DIR: dataDir });
+    const recorded = await postJson(`${server.url}/v1/sessions/d1/messages`, {
+      messages: [{ id: 'm1', sessionId: 'd1', kind: 'user_input', role: 'user', content: 'hello' }],
+    });
+    expect(recorded.status).toEqual(200);
+    await server.stop();
+  }, 60_000);
+
+  afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
+  it('is rebuilt from the log when the server starts, which says so', async () => {
+    damage();
+    const server = await startServer({ DATA_DIR: dataDir });
+    try {
+      const transcript = await fetch(`${server.url}/v1/sessions/d1/transcript?minPosition=2`);
+      expect(transcript.status).toEqual(200);
+      expect(await transcript.json()).toMatchObject({ entries: [{ id: 'm1', content: 'hello' }] });
+      expect(server.output()).toContain(
+        `The read models at ${readModels()} were damaged (SQLITE_NOTADB: file is not a database); moved to ${readModels()}.damaged, rebuilding them from the log.`,
+      );
+    } finally {
+      await server.stop();
+    }
+  });
+
+  it('is rebuilt when missing', async () => {
+    rmSync(readModels(), { force: true });
+    const server = await startServer({ DATA_DIR: dataDir });
+    try {
+      expect((await fetch(`${server.url}/v1/sessions/d1/transcript?minPosition=2`)).status).toEqual(
+        200,
+      );
+    } finally {
+      await server.stop();
+    }
+  });
+
+  it('makes `verify` fail with what to do, and `rebuild` rebuild it', () => {
+    damage();
+    const verify = runCliProcess(['verify'], { DATA_DIR: dataDir });
+    expect(verify).toEqual({
+      status: 1,
+      stdout: '',
+      stderr: `agent-ledger: The read models at ${readModels()} were damaged (SQLITE_NOTADB: file is not a database); the file was moved to ${readModels()}.damaged. Run \`agent-ledger rebuild\` (or start the server) to rebuild them from the log.\n`,
+    });
+    damage();
+    const rebuild = runCliProcess(['rebuild', '--json'], { DATA_DIR: dataDir });
+    expect(rebuild.status).toEqual(0);
+    expect(rebuild.stderr).toContain('; rebuilding them from the log.');
+    expect(JSON.parse(rebuild.stdout)).toMatchObject({ events: 2, position: 2 });
+    expect(runCliProcess(['verify'], { DATA_DIR: dataDir })).toMatchObject({ status: 0 });
+  });
+});
