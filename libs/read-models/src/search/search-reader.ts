@@ -70,6 +70,15 @@ interface Row {
 const COLUMNS =
   'm.rowid, m.session_id, m.seq, m.message_id, m.revision, m.position, m.kind, m.role, m.created_at, m.agent, m.tools, m.eligible, m.pruned, m.tags, m.summary_for, m.body';
 
+/** Matches ranked together, newest first: bounds a page's cost (measured in `bench/search.bench.ts`). */
+const DEFAULT_RANK_TIER = 20_000;
+
+/** Where the next page starts: in the tier of matches below rowid `below`, after `offset` hits. */
+interface Cursor {
+  offset: number;
+  below?: number;
+}
+
 /** A search cursor that cannot be read. */
 export class InvalidSearchCursorError extends Error {
   readonly code = 'InvalidSearchCursor';
@@ -82,7 +91,18 @@ export class InvalidSearchCursorError extends Error {
 
 /** Reads the search view: ranked hits across sessions or in one, and whole documents. */
 export class SearchReader {
-  constructor(private readonly db: ReadModelDatabase) {}
+  private readonly rankTier: number;
+
+  /**
+   * `rankTier`: how many of the newest matches are ranked together (see `search`); a query
+   * matching more is ranked tier by tier, newest tier first. Default 20,000.
+   */
+  constructor(
+    private readonly db: ReadModelDatabase,
+    options: { rankTier?: number } = {},
+  ) {
+    this.rankTier = Math.max(1, options.rankTier ?? DEFAULT_RANK_TIER);
+  }
 
   /** Throws `SearchQuerySyntaxError` (bad query) or `InvalidSearchCursorError`. */
   search(request: SearchRequest): SearchPage {
@@ -102,31 +122,16 @@ export class SearchReader {
         : { ...parsed.filters, sessions: [request.sessionId] };
     const match = toFtsMatch(parsed.expression, filters);
     const limit = Math.min(Math.max(request.limit ?? 20, 1), 200);
-    const offset = request.cursor === undefined ? 0 : decodeCursor(request.cursor);
+    const cursor = request.cursor === undefined ? undefined : decodeCursor(request.cursor);
     const range = timeRange(filters, request);
     const where = [
       ...(range.from === undefined ? [] : ['m.created_ms >= @from']),
       ...(range.to === undefined ? [] : ['m.created_ms < @to']),
     ];
-    const parameters = { ...range, match, limit: limit + 1, offset };
-    const rows =
+    const { rows: page, next } =
       match === undefined
-        ? this.db
-            .prepare<Record<string, unknown>, Row>(
-              `SELECT ${COLUMNS}, 0 AS score FROM rm_search_messages m
-               ${where.length === 0 ? '' : `WHERE ${where.join(' AND ')}`}
-               ORDER BY m.created_ms DESC, m.rowid DESC LIMIT @limit OFFSET @offset`,
-            )
-            .all(parameters)
-        : this.db
-            .prepare<Record<string, unknown>, Row>(
-              `SELECT ${COLUMNS}, -i.rank AS score FROM rm_search_index i
-               JOIN rm_search_messages m ON m.rowid = i.rowid
-               WHERE rm_search_index MATCH @match ${where.map((condition) => `AND ${condition}`).join(' ')}
-               ORDER BY i.rank, m.rowid LIMIT @limit OFFSET @offset`,
-            )
-            .all(parameters);
-    const page = rows.slice(0, limit);
+        ? this.newest(where, range, limit, cursor?.offset ?? 0)
+        : this.ranked(match, where, range, limit, cursor);
     const boundaries = this.boundaries(page.map((row) => row.session_id));
     const redact = request.redact ?? ((text: string) => text);
     return {
@@ -142,8 +147,90 @@ export class SearchReader {
         visibility: visibilityOf(row, boundaries.get(row.session_id)),
         score: row.score === 0 ? 0 : Number(row.score.toPrecision(6)),
       })),
-      ...(rows.length > limit ? { nextCursor: encodeCursor(offset + limit) } : {}),
+      ...(next === undefined ? {} : { nextCursor: encodeCursor(next) }),
     };
+  }
+
+  /** A query of filters alone: the matching messages newest first. */
+  private newest(
+    where: readonly string[],
+    range: { from?: number; to?: number },
+    limit: number,
+    offset: number,
+  ): { rows: Row[]; next?: Cursor } {
+    const rows = this.db
+      .prepare<Record<string, unknown>, Row>(
+        `SELECT ${COLUMNS}, 0 AS score FROM rm_search_messages m
+         ${where.length === 0 ? '' : `WHERE ${where.join(' AND ')}`}
+         ORDER BY m.created_ms DESC, m.rowid DESC LIMIT @limit OFFSET @offset`,
+      )
+      .all({ ...range, limit: limit + 1, offset });
+    return rows.length > limit
+      ? { rows: rows.slice(0, limit), next: { offset: offset + limit } }
+      : { rows };
+  }
+
+  /**
+   * Ranked hits, a tier at a time: a tier is the newest `rankTier` matches not yet shown (the
+   * matches below `below`), ranked by BM25 among themselves; the next tier starts where it ends.
+   * BM25 must score every match before it can keep the best 20, so without tiers a word found in
+   * most messages costs a score per message; with them a page costs at most two walks of a tier.
+   * A query matching fewer messages than a tier is ranked whole, as before. `below` is fixed by
+   * the first page, so messages indexed while paging do not shift the pages.
+   */
+  private ranked(
+    match: string,
+    where: readonly string[],
+    range: { from?: number; to?: number },
+    limit: number,
+    cursor: Cursor | undefined,
+  ): { rows: Row[]; next?: Cursor } {
+    const conditions = where.map((condition) => `AND ${condition}`).join(' ');
+    const join = 'JOIN rm_search_messages m ON m.rowid = i.rowid';
+    // The newest match after the tier's, if any: the tier is the matches above it.
+    const restStatement = this.db.prepare<Record<string, unknown>, { rowid: number }>(
+      `SELECT i.rowid AS rowid FROM rm_search_index i ${where.length === 0 ? '' : join}
+       WHERE rm_search_index MATCH @match AND i.rowid < @below ${conditions}
+       ORDER BY i.rowid DESC LIMIT 1 OFFSET @tier`,
+    );
+    const tierStatement = this.db.prepare<Record<string, unknown>, Row>(
+      `SELECT ${COLUMNS}, -i.rank AS score FROM rm_search_index i ${join}
+       WHERE rm_search_index MATCH @match AND i.rowid < @below AND i.rowid > @rest ${conditions}
+       ORDER BY i.rank, m.rowid LIMIT @limit OFFSET @offset`,
+    );
+    let below = cursor?.below ?? this.nextRowid();
+    let offset = cursor?.offset ?? 0;
+    const rows: Row[] = [];
+    for (;;) {
+      const rest = restStatement.get({ ...range, match, below, tier: this.rankTier })?.rowid;
+      const wanted = limit - rows.length;
+      const tier = tierStatement.all({
+        ...range,
+        match,
+        below,
+        rest: rest ?? 0,
+        limit: wanted + 1,
+        offset,
+      });
+      if (tier.length > wanted) {
+        rows.push(...tier.slice(0, wanted));
+        return { rows, next: { below, offset: offset + wanted } };
+      }
+      rows.push(...tier);
+      if (rest === undefined) return { rows };
+      below = rest + 1;
+      offset = 0;
+      if (rows.length === limit) return { rows, next: { below, offset } };
+    }
+  }
+
+  private nextRowid(): number {
+    const row = this.db
+      .prepare<[], { next: number }>(
+        'SELECT COALESCE(MAX(rowid), 0) + 1 AS next FROM rm_search_messages',
+      )
+      .get();
+    return row?.next ?? 1;
   }
 
   /** Every document of a session, in order, in `projectToSearch`'s shape (verify compares them). */
@@ -212,21 +299,25 @@ function timeRange(filters: SearchFilters, request: SearchRequest): { from?: num
   };
 }
 
-function encodeCursor(offset: number): string {
-  return Buffer.from(JSON.stringify({ offset }), 'utf8').toString('base64url');
+function encodeCursor(cursor: Cursor): string {
+  return Buffer.from(JSON.stringify(cursor), 'utf8').toString('base64url');
 }
 
-function decodeCursor(cursor: string): number {
+function decodeCursor(cursor: string): Cursor {
   try {
     const parsed: unknown = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
-    if (
-      typeof parsed === 'object' &&
-      parsed !== null &&
-      'offset' in parsed &&
-      Number.isSafeInteger(parsed.offset) &&
-      (parsed.offset as number) >= 0
-    ) {
-      return parsed.offset as number;
+    if (typeof parsed === 'object' && parsed !== null && 'offset' in parsed) {
+      const offset = parsed.offset;
+      const below = 'below' in parsed ? parsed.below : undefined;
+      if (
+        typeof offset === 'number' &&
+        Number.isSafeInteger(offset) &&
+        offset >= 0 &&
+        (below === undefined ||
+          (typeof below === 'number' && Number.isSafeInteger(below) && below > 0))
+      ) {
+        return below === undefined ? { offset } : { offset, below };
+      }
     }
   } catch {
     // Not base64url JSON: reported below.
