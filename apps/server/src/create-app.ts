@@ -7,6 +7,7 @@ import type { ServerConfig } from './config';
 import { setupDocs } from './docs/setup-docs';
 import { createValidationPipe } from './http/create-validation-pipe';
 import { HttpExceptionFilter } from './http/http-exception.filter';
+import { answerFrameworkError } from './security/answer-framework-error';
 import { createHttpServerFactory } from './security/create-http-server-factory';
 import { hardenHttp } from './security/harden-http';
 
@@ -35,6 +36,7 @@ export async function createApp(
       bodyLimit: config.maxBodyBytes,
       routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
       serverFactory: createHttpServerFactory(config.http),
+      frameworkErrors: answerFrameworkError,
     }),
     // The body parsers are `hardenHttp`'s: JSON only.
     { logger: options.logger ?? ['log', 'warn', 'error'], bodyParser: false },

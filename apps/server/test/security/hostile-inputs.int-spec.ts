@@ -192,28 +192,45 @@ describe('hostile inputs at the HTTP edge', () => {
     });
   });
 
-  it('takes ids of 200 characters (the documented maximum) on every route', async () => {
-    const sessionId = 's'.repeat(200);
-    const messageId = 'm'.repeat(200);
-    const recorded = await postJson(url(`/v1/sessions/${sessionId}/messages`), {
-      messages: [userInput(sessionId, messageId)],
+  it('answers a path that does not decode (a lone surrogate) with the documented 400', async () => {
+    const response = await send(url('/v1/sessions/%ED%A0%80/transcript'));
+    expect(response).toMatchObject({
+      status: 400,
+      body: { statusCode: 400, code: 'InvalidUrl' },
     });
-    expect(recorded.status).toEqual(200);
-    const routes = [
-      `/v1/sessions/${sessionId}/transcript`,
-      `/v1/sessions/${sessionId}/transcript/${messageId}`,
-      `/v1/sessions/${sessionId}/debug`,
-      `/v1/sessions/${sessionId}/events`,
-      `/v1/sessions/${sessionId}/model-context`,
-      `/v1/sessions/${sessionId}/export`,
-      `/v1/sessions/${sessionId}/analytics?minPosition=0`,
-      `/v1/sessions/${sessionId}/search?q=hi&minPosition=0`,
-    ];
-    const statuses = await Promise.all(
-      routes.map(async (route) => (await fetch(url(route))).status),
-    );
-    expect(statuses).toEqual(routes.map(() => 200));
-    const ended = await postJson(url(`/v1/sessions/${sessionId}/end`), {});
-    expect(ended.status).toEqual(200);
   });
+
+  it.each([
+    ['ASCII', 's'.repeat(200)],
+    ['CJK (9 characters each, percent-encoded)', '会'.repeat(200)],
+  ])(
+    'takes ids of 200 characters (the documented maximum) on every route: %s',
+    async (_name, sessionId) => {
+      const messageId = 'm'.repeat(200);
+      const recorded = await postJson(
+        url(`/v1/sessions/${encodeURIComponent(sessionId)}/messages`),
+        {
+          messages: [userInput(sessionId, messageId)],
+        },
+      );
+      expect(recorded.status).toEqual(200);
+      const encoded = encodeURIComponent(sessionId);
+      const routes = [
+        `/v1/sessions/${encoded}/transcript`,
+        `/v1/sessions/${encoded}/transcript/${messageId}`,
+        `/v1/sessions/${encoded}/debug`,
+        `/v1/sessions/${encoded}/events`,
+        `/v1/sessions/${encoded}/model-context`,
+        `/v1/sessions/${encoded}/export`,
+        `/v1/sessions/${encoded}/analytics?minPosition=0`,
+        `/v1/sessions/${encoded}/search?q=hi&minPosition=0`,
+      ];
+      const statuses = await Promise.all(
+        routes.map(async (route) => (await fetch(url(route))).status),
+      );
+      expect(statuses).toEqual(routes.map(() => 200));
+      const ended = await postJson(url(`/v1/sessions/${encodeURIComponent(sessionId)}/end`), {});
+      expect(ended.status).toEqual(200);
+    },
+  );
 });
