@@ -123,13 +123,18 @@ function fastifyErrorResponse(
 /** How long a client is asked to wait after a full disk before retrying. */
 export const STORAGE_FULL_RETRY_SECONDS = 30;
 
-/** SQLite's SQLITE_FULL, or the operating system's ENOSPC, on the error or anything it wraps. */
+/**
+ * SQLite's SQLITE_FULL, or the operating system's ENOSPC, on the error or anything it wraps (read
+ * by shape: better-sqlite3's errors may come from another JavaScript realm).
+ */
 function isStorageFull(error: unknown): boolean {
-  for (let current = error, depth = 0; current instanceof Error && depth < 5; depth += 1) {
+  let current = error;
+  for (let depth = 0; depth < 5 && typeof current === 'object' && current !== null; depth += 1) {
     const code = 'code' in current ? current.code : undefined;
     if (code === 'SQLITE_FULL' || code === 'ENOSPC') return true;
-    if (/database or disk is full/i.test(current.message)) return true;
-    current = current.cause;
+    const message = 'message' in current ? current.message : undefined;
+    if (typeof message === 'string' && /database or disk is full/i.test(message)) return true;
+    current = 'cause' in current ? current.cause : undefined;
   }
   return false;
 }

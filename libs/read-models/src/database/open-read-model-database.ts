@@ -81,11 +81,14 @@ class ReadModelFileDamagedError extends Error {
 
 /** SQLite's word for an unreadable file, or `undefined` for any other failure (busy, no space, …). */
 function damageOf(error: unknown): string | undefined {
-  if (!(error instanceof Error) || !('code' in error) || typeof error.code !== 'string') {
-    return undefined;
-  }
-  const damaged = error.code.startsWith('SQLITE_CORRUPT') || error.code === 'SQLITE_NOTADB';
-  return damaged ? `${error.code}: ${error.message}` : undefined;
+  // Not `instanceof Error`: better-sqlite3's native side keeps the error class of the first
+  // JavaScript realm that loaded it, so under a test runner's module sandboxes it may be another's.
+  if (typeof error !== 'object' || error === null || !('code' in error)) return undefined;
+  const { code } = error;
+  if (typeof code !== 'string') return undefined;
+  if (!code.startsWith('SQLITE_CORRUPT') && code !== 'SQLITE_NOTADB') return undefined;
+  const message = 'message' in error && typeof error.message === 'string' ? error.message : '';
+  return `${code}: ${message}`;
 }
 
 function moveAside(path: string, movedTo: string): void {
