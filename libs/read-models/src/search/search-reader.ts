@@ -193,10 +193,15 @@ export class SearchReader {
        WHERE rm_search_index MATCH @match AND i.rowid < @below ${conditions}
        ORDER BY i.rowid DESC LIMIT 1 OFFSET @tier`,
     );
+    // The tier is read newest first (FTS5 walks a doclist backwards from `below` cheaply; a
+    // forward seek to `rest` is not), ranked on the index alone, then joined for the page.
+    const tier = `SELECT i.rowid AS rowid, i.rank AS rank FROM rm_search_index i ${where.length === 0 ? '' : join}
+       WHERE rm_search_index MATCH @match AND i.rowid < @below ${conditions}
+       ORDER BY i.rowid DESC LIMIT @tier`;
     const tierStatement = this.db.prepare<Record<string, unknown>, Row>(
-      `SELECT ${COLUMNS}, -i.rank AS score FROM rm_search_index i ${join}
-       WHERE rm_search_index MATCH @match AND i.rowid < @below AND i.rowid > @rest ${conditions}
-       ORDER BY i.rank, m.rowid LIMIT @limit OFFSET @offset`,
+      `SELECT ${COLUMNS}, -r.rank AS score FROM (
+         SELECT rowid, rank FROM (${tier}) ORDER BY rank, rowid LIMIT @limit OFFSET @offset
+       ) r JOIN rm_search_messages m ON m.rowid = r.rowid ORDER BY r.rank, r.rowid`,
     );
     let below = cursor?.below ?? this.nextRowid();
     let offset = cursor?.offset ?? 0;
@@ -208,7 +213,7 @@ export class SearchReader {
         ...range,
         match,
         below,
-        rest: rest ?? 0,
+        tier: this.rankTier,
         limit: wanted + 1,
         offset,
       });
