@@ -1,4 +1,5 @@
-import { searchTokens } from './search-tokens';
+import fc from 'fast-check';
+import { searchIndexText, searchTokens } from './search-tokens';
 
 describe('searchTokens', () => {
   it('keeps code identifiers whole in terms and their pieces in parts', () => {
@@ -37,5 +38,40 @@ describe('searchTokens', () => {
 
   it('gives nothing for punctuation and whitespace', () => {
     expect(searchTokens(' {}[]":, \n')).toEqual({ terms: [], parts: [] });
+  });
+});
+
+describe('searchIndexText', () => {
+  const pieces = fc.constantFrom(
+    'loginHandler',
+    'src/auth.ts',
+    'HTTPServer2',
+    'login_handler',
+    'v2',
+    'plain',
+    ' ',
+    '\n',
+    '…',
+    'é',
+    'Ünïcode',
+    '登录失败',
+    '{"a":1}',
+    'x',
+    'ABCdef',
+    '42',
+  );
+  const texts = fc.array(pieces, { maxLength: 12 }).map((parts) => parts.join(''));
+
+  it('stores the parts searchTokens finds, and terms SQLite splits into its terms', () => {
+    fc.assert(
+      fc.property(texts, (text) => {
+        const tokens = searchTokens(text);
+        const indexed = searchIndexText(text);
+        expect(indexed.parts).toBe(tokens.parts.join(' '));
+        // unicode61 with `_` as a word character, case folded: the words of `terms`.
+        expect(indexed.terms.toLowerCase().match(/[\p{L}\p{N}_]+/gu) ?? []).toEqual(tokens.terms);
+      }),
+      { numRuns: 300 },
+    );
   });
 });

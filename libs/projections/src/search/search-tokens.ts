@@ -35,6 +35,8 @@ const HAS_PIECES = /[a-z][A-Z]|_|[A-Za-z][0-9]|[0-9][A-Za-z]|[A-Z]{2}[a-z]/;
 export function searchIndexText(text: string): { terms: string; parts: string } {
   if (!NON_ASCII.test(text) || !HAS_CJK.test(text)) {
     if (!HAS_PIECES.test(text) && !NON_ASCII.test(text)) return { terms: text, parts: '' };
+    // Only the parts are needed here: SQLite splits the terms itself.
+    if (!NON_ASCII_WORD_CHARACTER.test(text)) return { terms: text, parts: asciiParts(text) };
     return { terms: text, parts: searchTokens(text).parts.join(' ') };
   }
   const tokens = searchTokens(text);
@@ -90,4 +92,17 @@ function asciiTokens(text: string): SearchTokens {
     }
   }
   return { terms, parts };
+}
+
+/** The `parts` of `asciiTokens(text)`, joined, without its terms. */
+function asciiParts(text: string): string {
+  if (!HAS_PIECES.test(text)) return '';
+  let parts = '';
+  for (const word of text.match(ASCII_WORD) ?? []) {
+    if (!HAS_PIECES.test(word)) continue;
+    for (const piece of word.match(PIECE) ?? []) {
+      parts += parts.length === 0 ? piece.toLowerCase() : ` ${piece.toLowerCase()}`;
+    }
+  }
+  return parts;
 }

@@ -13,7 +13,7 @@ interface Statements {
   versions: { all(sessionId: string, recordedId: string): Array<{ digest: string }> };
   hasId: { get(sessionId: string, messageId: string): unknown };
   lastSeq: { get(sessionId: string): { seq: number | null } };
-  insert: { run(...values: unknown[]): unknown };
+  insert: { run(...values: unknown[]): { changes: number } };
   target: {
     get(sessionId: string, messageId: string): { kind: string; pruned: number } | undefined;
   };
@@ -48,7 +48,7 @@ export class AnalyticsHandler implements ProjectionHandler {
       ),
       lastSeq: db.prepare('SELECT MAX(seq) AS seq FROM rm_analytics_messages WHERE session_id = ?'),
       insert: db.prepare(
-        `INSERT INTO rm_analytics_messages (session_id, seq, message_id, recorded_id, digest, kind,
+        `INSERT OR IGNORE INTO rm_analytics_messages (session_id, seq, message_id, recorded_id, digest, kind,
           created_at, pruned, facts) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       ),
       target: db.prepare(
@@ -130,22 +130,30 @@ export class AnalyticsHandler implements ProjectionHandler {
       case 'AgentSwitchNoteRecorded': {
         const message = event.data;
         const digest = messageDigest(message);
-        const id = placedId(statements, sessionId, message.id, digest);
-        if (id === undefined) return;
         const seq =
           this.nextSeq.get(sessionId) ?? (statements.lastSeq.get(sessionId).seq ?? -1) + 1;
-        const { pruned: _pruned, ...facts } = analyticsFactsOf({ ...message, id });
-        statements.insert.run(
-          sessionId,
-          seq,
-          id,
-          message.id,
-          digest,
-          message.kind,
-          message.createdAt,
-          message.metadata?.compactedAt === undefined ? 0 : 1,
-          JSON.stringify(facts),
-        );
+        const insert = (id: string) => {
+          const { pruned: _pruned, ...facts } = analyticsFactsOf(
+            id === message.id ? message : { ...message, id },
+          );
+          return statements.insert.run(
+            sessionId,
+            seq,
+            id,
+            message.id,
+            digest,
+            message.kind,
+            message.createdAt,
+            message.metadata?.compactedAt === undefined ? 0 : 1,
+            JSON.stringify(facts),
+          );
+        };
+        // A new id (the common case) is placed by the insert itself: no look-up before it.
+        if (insert(message.id).changes === 0) {
+          const id = placedId(statements, sessionId, message.id, digest);
+          if (id === undefined) return;
+          if (insert(id).changes === 0) throw new Error(`Message "${id}" could not be stored.`);
+        }
         this.nextSeq.set(sessionId, seq + 1);
         return;
       }

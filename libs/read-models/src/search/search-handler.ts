@@ -15,7 +15,7 @@ interface Statements {
   versions: { all(sessionId: string, recordedId: string): Array<{ digest: string }> };
   hasId: { get(sessionId: string, messageId: string): unknown };
   lastSeq: { get(sessionId: string): { seq: number | null } };
-  insert: { run(...values: unknown[]): { lastInsertRowid: number | bigint } };
+  insert: { run(...values: unknown[]): { changes: number; lastInsertRowid: number | bigint } };
   index: { run(rowid: number | bigint, terms: string, parts: string, facets: string): unknown };
   target: {
     get(sessionId: string, messageId: string): { kind: string; pruned: number } | undefined;
@@ -61,7 +61,7 @@ export class SearchHandler implements ProjectionHandler {
       hasId: db.prepare('SELECT 1 FROM rm_search_messages WHERE session_id = ? AND message_id = ?'),
       lastSeq: db.prepare('SELECT MAX(seq) AS seq FROM rm_search_messages WHERE session_id = ?'),
       insert: db.prepare(
-        `INSERT INTO rm_search_messages (session_id, seq, message_id, recorded_id, digest, revision,
+        `INSERT OR IGNORE INTO rm_search_messages (session_id, seq, message_id, recorded_id, digest, revision,
           position, kind, role, created_at, created_ms, agent, tools, eligible, pruned, tags,
           summary_for, body) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       ),
@@ -157,15 +157,7 @@ export class SearchHandler implements ProjectionHandler {
   private record(statements: Statements, logged: SessionLogEvent, message: RuntimeMessage): void {
     const { sessionId } = logged;
     const digest = messageDigest(message);
-    const id = placedId(statements, sessionId, message.id, digest);
-    if (id === undefined) return;
-    const seq = this.nextSeq.get(sessionId) ?? (statements.lastSeq.get(sessionId).seq ?? -1) + 1;
     const toolNames = toolNamesOf(message);
-    if (message.kind === 'tool_call') {
-      for (const part of message.content) {
-        statements.setToolName.run(sessionId, part.toolCallId, part.toolName);
-      }
-    }
     if (message.kind === 'tool_result') {
       for (const part of message.content) {
         const name =
@@ -178,7 +170,8 @@ export class SearchHandler implements ProjectionHandler {
     const eligible = metadata?.eligibleForModelContext !== false;
     const createdMs = Date.parse(message.createdAt);
     const body = searchTextOf(message);
-    const { lastInsertRowid } = statements.insert.run(
+    const seq = this.nextSeq.get(sessionId) ?? (statements.lastSeq.get(sessionId).seq ?? -1) + 1;
+    const row = (id: string) => [
       sessionId,
       seq,
       id,
@@ -197,7 +190,23 @@ export class SearchHandler implements ProjectionHandler {
       JSON.stringify(metadata?.tags ?? []),
       metadata?.summaryForBoundaryId ?? null,
       body,
-    );
+    ];
+    // A new id (the common case) is placed by the insert itself: no look-up before it.
+    let inserted = statements.insert.run(...row(message.id));
+    let id = message.id;
+    if (inserted.changes === 0) {
+      const placed = placedId(statements, sessionId, message.id, digest);
+      if (placed === undefined) return;
+      id = placed;
+      inserted = statements.insert.run(...row(id));
+      if (inserted.changes === 0) throw new Error(`Message "${id}" could not be indexed.`);
+    }
+    const { lastInsertRowid } = inserted;
+    if (message.kind === 'tool_call') {
+      for (const part of message.content) {
+        statements.setToolName.run(sessionId, part.toolCallId, part.toolName);
+      }
+    }
     const indexed = searchIndexText(body);
     const facets = [
       facet.kind(message.kind),
