@@ -1,4 +1,5 @@
 import type { RuntimeMessage } from '@agent-ledger/messages';
+import { SECRET_RULES_VERSION } from '@agent-ledger/projections';
 import type { ReadModelDatabase } from '../database/open-read-model-database';
 import type { ProjectionHandler } from '../runner/projection-handler';
 import type { SessionLogEvent } from '../runner/session-log-event';
@@ -32,7 +33,8 @@ export class SessionViewsHandler implements ProjectionHandler {
     private readonly db: ReadModelDatabase,
     readonly exportPolicy: ExportPolicy = {},
   ) {
-    this.version = `${SCHEMA_VERSION}:${JSON.stringify(normalizedPolicy(exportPolicy))}`;
+    // The redaction rules are part of how export rows are derived: new rules rebuild them.
+    this.version = `${SCHEMA_VERSION}:${SECRET_RULES_VERSION}:${JSON.stringify(normalizedPolicy(exportPolicy))}`;
     this.exportSettings = {
       context: {
         sessionId: '',
