@@ -1,4 +1,4 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, type BeforeApplicationShutdown } from '@nestjs/common';
 import {
   ProjectionRunner,
   SessionViewsReader,
@@ -16,7 +16,10 @@ export interface TranscriptSubscription {
  * transcript order. Entries carry the revision that last wrote them, so a client can resume.
  */
 @Injectable()
-export class TranscriptFeed {
+export class TranscriptFeed implements BeforeApplicationShutdown {
+  /** How to end each live stream, for the shutdown: an open SSE response would hold it forever. */
+  private readonly openStreams = new Set<() => void>();
+
   constructor(
     private readonly runner: ProjectionRunner,
     private readonly views: SessionViewsReader,
@@ -36,5 +39,22 @@ export class TranscriptFeed {
     const unsubscribe = this.runner.onBatchCommitted(flush);
     flush();
     return { close: unsubscribe };
+  }
+
+  /**
+   * Registers how to end one live stream when the server shuts down (the client reconnects to
+   * another server and resumes from its last revision); returns the un-registration, for a stream
+   * the client closed first.
+   */
+  holdOpen(end: () => void): () => void {
+    this.openStreams.add(end);
+    return () => this.openStreams.delete(end);
+  }
+
+  /** Ends every live stream, so that closing the HTTP server does not wait for their clients. */
+  beforeApplicationShutdown(): void {
+    const streams = [...this.openStreams];
+    this.openStreams.clear();
+    for (const end of streams) end();
   }
 }

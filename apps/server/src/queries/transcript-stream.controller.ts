@@ -67,9 +67,18 @@ export class TranscriptStreamController {
       send,
     );
     const heartbeat = setInterval(() => raw.write(': keep-alive\n\n'), HEARTBEAT_MS);
-    request.raw.once('close', () => {
+    const stop = (): void => {
       clearInterval(heartbeat);
       subscription.close();
+    };
+    // On shutdown the server ends the stream; the client resumes elsewhere with Last-Event-ID.
+    const release = this.feed.holdOpen(() => {
+      stop();
+      raw.end();
+    });
+    request.raw.once('close', () => {
+      release();
+      stop();
     });
   }
 }
