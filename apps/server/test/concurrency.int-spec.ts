@@ -96,6 +96,22 @@ describe.each(STORE_KINDS)('on the %s store', (kind) => {
   });
 
   describe('two servers sharing one store (each with its own cache)', () => {
+    it('appends without expectedRevision on both at once: both succeed, each message once', async () => {
+      const url = (server: RunningServer) => `${server.url}/v1/sessions/shared-2/messages`;
+      await postJson(url(first), { messages: [reply('shared-2', 'm1')] });
+      await postJson(url(second), { messages: [reply('shared-2', 'm2')] });
+      const responses = await Promise.all(
+        [1, 2, 3, 4].map((n) =>
+          postJson(url(n % 2 === 0 ? first : second), {
+            messages: [reply('shared-2', `race-${n}`)],
+          }),
+        ),
+      );
+      expect(statuses(responses)).toEqual([200, 200, 200, 200]);
+      const ids = await messageIdsOf(store, 'shared-2');
+      expect([...ids].sort()).toEqual(['m1', 'm2', 'race-1', 'race-2', 'race-3', 'race-4']);
+    });
+
     it('the same expectedRevision on both at once: exactly one 409, no duplicate; then both see the winner', async () => {
       const url = (server: RunningServer) => `${server.url}/v1/sessions/shared-1/messages`;
       await postJson(url(first), { messages: [reply('shared-1', 'm1')] });

@@ -23,6 +23,9 @@ import { KeyedMutex } from './keyed-mutex';
 import { LruCache } from './lru-cache';
 import { toSessionEvent } from './to-session-event';
 
+/** How often a command without `expectedRevision` is decided again after another writer won. */
+const MAX_ATTEMPTS_ON_LATEST = 5;
+
 /** What every session command answers: where the session's stream now is. */
 export interface SessionCommandResult {
   sessionId: string;
@@ -78,8 +81,27 @@ export class SessionCommandRunner {
    */
   run(command: SessionCommand, expectedRevision?: number): Promise<SessionCommandResult> {
     return this.mutex.runExclusive(command.sessionId, () =>
-      this.runExclusive(command, expectedRevision),
+      expectedRevision === undefined
+        ? this.runOnLatest(command)
+        : this.runExclusive(command, expectedRevision),
     );
+  }
+
+  /**
+   * A command without `expectedRevision` asked for no race to lose: when another writer (a second
+   * server) moves the stream between the read and the append, it is decided again on the new
+   * state and appended after it, a few times before the conflict reaches the client.
+   */
+  private async runOnLatest(command: SessionCommand): Promise<SessionCommandResult> {
+    for (let attempt = 1; ; attempt += 1) {
+      try {
+        return await this.runExclusive(command, undefined);
+      } catch (error) {
+        if (!(error instanceof WrongExpectedRevisionError) || attempt >= MAX_ATTEMPTS_ON_LATEST) {
+          throw error;
+        }
+      }
+    }
   }
 
   private async runExclusive(
