@@ -18,7 +18,7 @@ export {
 export {
   providerProfileOf,
   type ProviderProfile,
-  type ReasoningFamily,
+  type ReasoningSignature,
 } from './provider-profile-of';
 export { summaryText, type SummaryKind } from './summary-text';
 export type {

@@ -1,8 +1,12 @@
-import { providerCapabilitiesOf, type ProviderFamily } from '@agent-ledger/projections';
+import { providerCapabilitiesOf, type ProviderCapabilities } from '@agent-ledger/projections';
 import type { AiSdkSerializerOptions } from './serialization-report';
 
-/** Provider families whose adapters can replay reasoning they produced themselves. */
-export type ReasoningFamily = 'anthropic' | 'openai' | 'google';
+/** The provider option a reasoning part carries when the provider itself produced it (its signature). */
+export interface ReasoningSignature {
+  providerOptionsKey: string;
+  /** Any of these fields, non-empty, under `providerOptions[providerOptionsKey]`. */
+  fields: readonly string[];
+}
 
 /** The provider-compatibility rules the serializer applies for one provider. */
 export interface ProviderProfile {
@@ -15,10 +19,10 @@ export interface ProviderProfile {
   /** User and assistant turns must alternate and the first turn must be a user turn. */
   strictTurns: boolean;
   /**
-   * Which reasoning parts are sent: those the provider family signed (its adapter replays them),
-   * `none` (the adapter has no reasoning input), or `all` (unknown provider: keep everything).
+   * Which reasoning parts are sent: those carrying the provider's own signature (its adapter
+   * replays them), `none` (the adapter has no reasoning input), or `all` (unknown provider).
    */
-  reasoning: ReasoningFamily | 'none' | 'all';
+  reasoning: ReasoningSignature | 'none' | 'all';
   /**
    * Which file parts of assistant messages the provider sends; the others become a text note
    * (`assistantFileText`). `none`: Anthropic and OpenAI drop them silently. `inline-data`: Google
@@ -49,8 +53,7 @@ function profileFacts(provider: string | undefined): typeof UNKNOWN {
   return {
     systemAnywhere: capabilities.systemInMessages,
     strictTurns: capabilities.strictTurns,
-    reasoning:
-      capabilities.reasoning.sends === 'none' ? 'none' : REASONING_FAMILY[capabilities.family],
+    reasoning: reasoningSignatureOf(capabilities.reasoning),
     assistantFiles: capabilities.assistantFiles.mediaTypes.length === 0 ? 'none' : 'inline-data',
     ...(capabilities.foreignToolCallSignature === undefined
       ? {}
@@ -58,12 +61,23 @@ function profileFacts(provider: string | undefined): typeof UNKNOWN {
   };
 }
 
-const REASONING_FAMILY: Record<ProviderFamily, ReasoningFamily> = {
-  anthropic: 'anthropic',
-  'openai-responses': 'openai',
-  'openai-chat': 'openai',
-  google: 'google',
-};
+/** The signature the table says the adapter replays reasoning with; `none` when it replays none. */
+function reasoningSignatureOf(
+  replay: ProviderCapabilities['reasoning'],
+): ReasoningSignature | 'none' {
+  switch (replay.sends) {
+    case 'none':
+      return 'none';
+    case 'signed':
+      return { providerOptionsKey: replay.providerOptionsKey, fields: replay.requiredFields };
+    case 'all':
+      return { providerOptionsKey: replay.providerOptionsKey, fields: [replay.signatureField] };
+    default: {
+      const unreachable: never = replay;
+      return unreachable;
+    }
+  }
+}
 
 /**
  * The rules for a provider id (matched whole, as `providerCapabilitiesOf` matches it: `anthropic`,
