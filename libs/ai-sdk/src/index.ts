@@ -30,7 +30,7 @@ export type {
 export { systemReminder } from './system-reminder';
 export { toAiSdkMessages } from './to-ai-sdk-messages';
 export { toAiSdkMessagesWithReport } from './to-ai-sdk-messages-with-report';
-export { toAiSdkPrompt, type AiSdkPrompt } from './to-ai-sdk-prompt';
+export { promptOf, toAiSdkPrompt, type AiSdkPrompt } from './to-ai-sdk-prompt';
 export { toolCallText } from './tool-call-text';
 export {
   DEFAULT_SUMMARIZATION_INSTRUCTIONS,

@@ -11,15 +11,19 @@ export interface AiSdkPrompt {
 
 /**
  * Serializes model-view messages for `generateText({ model, system, messages })`: the leading
- * system text goes to `system`, the rest to `messages`. For providers with strict rules (every
- * provider but OpenAI) `messages` then holds no system message at all.
+ * system text goes to `system`, the rest to `messages`, which then holds no system message at all
+ * (later system text is sent as reminders unless `systemMessages: 'in-place'`).
  */
 export function toAiSdkPrompt(
   messages: ModelMessage[],
   options: AiSdkSerializerOptions = {},
 ): AiSdkPrompt {
-  const [first, ...rest] = toAiSdkMessages(messages, options);
-  if (first === undefined) return { system: undefined, messages: [] };
-  if (first.role === 'system') return { system: first.content, messages: rest };
-  return { system: undefined, messages: [first, ...rest] };
+  return promptOf(toAiSdkMessages(messages, options));
+}
+
+/** Serialized AI SDK messages as a prompt: the leading system message becomes `system`. */
+export function promptOf(serialized: readonly AiSdkModelMessage[]): AiSdkPrompt {
+  const [first, ...rest] = serialized;
+  if (first?.role === 'system') return { system: first.content, messages: rest };
+  return { system: undefined, messages: [...serialized] };
 }

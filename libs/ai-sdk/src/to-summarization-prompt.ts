@@ -1,5 +1,5 @@
 import type { CompactMessage, ModelMessage } from '@agent-ledger/projections';
-import type { AiSdkPrompt } from './to-ai-sdk-prompt';
+import { promptOf, type AiSdkPrompt } from './to-ai-sdk-prompt';
 import type { SerializationFallback } from './serialization-report';
 import { toAiSdkMessagesWithReport } from './to-ai-sdk-messages-with-report';
 
@@ -50,15 +50,14 @@ export function toSummarizationPrompt(
     [...messages.map((message): ModelMessage => ({ ...message, view: 'model' })), request],
     { provider: options.provider, toolCallsAsText: true },
   );
-  const [first, ...rest] = serialized;
-  const sessionSystem = first?.role === 'system' ? first.content : undefined;
+  const prompt = promptOf(serialized);
   const instructions = options.instructions ?? DEFAULT_SUMMARIZATION_INSTRUCTIONS;
   return {
     system:
-      sessionSystem === undefined
+      prompt.system === undefined
         ? instructions
-        : `${instructions}\n\n<session-system-prompt>\n${sessionSystem}\n</session-system-prompt>`,
-    messages: first?.role === 'system' ? rest : serialized,
+        : `${instructions}\n\n<session-system-prompt>\n${prompt.system}\n</session-system-prompt>`,
+    messages: prompt.messages,
     fallbacks,
   };
 }

@@ -1,4 +1,5 @@
 import {
+  promptOf,
   toAiSdkMessagesWithReport,
   toSummarizationPrompt,
   type SerializationFallback,
@@ -200,13 +201,7 @@ export async function loadModelContext(
       if (format === 'ai-sdk') {
         return { format, revision, messages: serialized.messages, diagnostics: withFallbacks };
       }
-      // As `toAiSdkPrompt`: the leading system message becomes `system`.
-      const [first, ...rest] = serialized.messages;
-      const prompt =
-        first?.role === 'system'
-          ? { system: first.content, messages: rest }
-          : { system: undefined, messages: serialized.messages };
-      return { format, revision, ...prompt, diagnostics: withFallbacks };
+      return { format, revision, ...promptOf(serialized.messages), diagnostics: withFallbacks };
     }
     default: {
       const unreachable: never = format;
