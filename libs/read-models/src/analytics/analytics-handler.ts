@@ -3,6 +3,7 @@ import type { ReadModelDatabase } from '../database/open-read-model-database';
 import type { ProjectionHandler } from '../runner/projection-handler';
 import type { SessionLogEvent } from '../runner/session-log-event';
 import { messageDigest } from '../search/message-digest';
+import { pruneRecorded } from '../search/prune-recorded';
 import { placedId } from '../search/placed-id';
 import { ANALYTICS_SCHEMA_SQL, ANALYTICS_TABLES } from './analytics-schema';
 
@@ -107,13 +108,7 @@ export class AnalyticsHandler implements ProjectionHandler {
         return;
       }
       case 'ToolResultsPruned':
-        // The pruning rule of the events lib (`pruneTargetVerdict`): a tool result recorded
-        // before the mark and not pruned yet.
-        for (const id of new Set(event.data.messageIds)) {
-          const target = statements.target.get(sessionId, id);
-          if (target?.kind === 'tool_result' && target.pruned === 0)
-            statements.prune.run(sessionId, id);
-        }
+        pruneRecorded(statements, sessionId, event.data.messageIds);
         return;
       case 'SystemNoteRecorded':
       case 'UserInputRecorded':

@@ -4,6 +4,7 @@ import type { ReadModelDatabase } from '../database/open-read-model-database';
 import type { ProjectionHandler } from '../runner/projection-handler';
 import type { SessionLogEvent } from '../runner/session-log-event';
 import { messageDigest } from './message-digest';
+import { pruneRecorded } from './prune-recorded';
 import { placedId } from './placed-id';
 import { facet } from './search-facets';
 import { SEARCH_RANK_SQL, SEARCH_SCHEMA_SQL, SEARCH_TABLES } from './search-schema';
@@ -123,14 +124,7 @@ export class SearchHandler implements ProjectionHandler {
       case 'ModelCallRecorded':
         return;
       case 'ToolResultsPruned':
-        // The pruning rule of the events lib (`pruneTargetVerdict`): a tool result recorded
-        // before the mark and not pruned yet; anything else is left as it was.
-        for (const id of new Set(event.data.messageIds)) {
-          const target = statements.target.get(sessionId, id);
-          if (target?.kind === 'tool_result' && target.pruned === 0) {
-            statements.prune.run(sessionId, id);
-          }
-        }
+        pruneRecorded(statements, sessionId, event.data.messageIds);
         return;
       case 'SystemNoteRecorded':
       case 'UserInputRecorded':
