@@ -19,6 +19,7 @@ import { CommandBus, CqrsModule } from '@nestjs/cqrs';
 import { loadServerConfig, type ServerConfig } from '../apps/server/src/config';
 import { EventStoreModule } from '../apps/server/src/event-store/event-store.module';
 import { AppendMessagesCommand } from '../apps/server/src/sessions/commands/append-messages.command';
+import { OPEN_WRITER } from '../apps/server/src/sessions/session-command-runner';
 import { SessionsModule } from '../apps/server/src/sessions/sessions.module';
 import { CLOCK, SERVER_CONFIG } from '../apps/server/src/tokens';
 import { writeBenchmarkSection } from './benchmark-report';
@@ -111,7 +112,7 @@ class Sessions {
       while (messages.length < 400 && this.eventsIn(sessionId) + messages.length < events) {
         messages.push(...turn(sessionId, this.nextTurn(sessionId)));
       }
-      await this.bus.execute(new AppendMessagesCommand(sessionId, messages));
+      await this.bus.execute(new AppendMessagesCommand(OPEN_WRITER, sessionId, messages));
     }
   }
 
@@ -119,7 +120,7 @@ class Sessions {
   async timeOneAppend(sessionId: string): Promise<number> {
     const messages = turn(sessionId, this.nextTurn(sessionId));
     const started = performance.now();
-    await this.bus.execute(new AppendMessagesCommand(sessionId, messages));
+    await this.bus.execute(new AppendMessagesCommand(OPEN_WRITER, sessionId, messages));
     return performance.now() - started;
   }
 

@@ -1,6 +1,7 @@
 import { Module, type DynamicModule } from '@nestjs/common';
 import { CqrsModule } from '@nestjs/cqrs';
 import type { ServerConfig } from './config';
+import { AccessModule } from './access/access.module';
 import { EventStoreModule } from './event-store/event-store.module';
 import { HealthController } from './health/health.controller';
 import { ImportsModule } from './imports/imports.module';
@@ -21,6 +22,7 @@ export class AppModule {
       global: true,
       imports: [
         CqrsModule.forRoot(),
+        AccessModule,
         EventStoreModule.forRoot(config),
         SessionsModule,
         QueriesModule,

@@ -2,8 +2,10 @@ import 'reflect-metadata';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { LogLevel } from '@nestjs/common';
+import { KeyStore } from '@agent-ledger/access';
 import { AppModule } from './app.module';
-import type { ServerConfig } from './config';
+import { ConfigError, type ServerConfig } from './config';
+import { isLoopbackHost } from './security/allowed-host-names';
 import { setupDocs } from './docs/setup-docs';
 import { createValidationPipe } from './http/create-validation-pipe';
 import { HttpExceptionFilter } from './http/http-exception.filter';
@@ -45,7 +47,15 @@ export async function createApp(
   app.useGlobalFilters(new HttpExceptionFilter({ maxBodyBytes: config.maxBodyBytes }));
   app.useGlobalPipes(createValidationPipe());
   // Every body is JSON: anything else gets 415 (no HTML form can post here).
-  await hardenHttp(app, config);
+  const keys = app.get(KeyStore);
+  const openAllowed = isLoopbackHost(config.host);
+  if (!openAllowed && !keys.hasActiveKeys()) {
+    await app.close();
+    throw new ConfigError(
+      `HOST is ${config.host}, which other machines can reach, and no API key exists: the server would be open to them. Create a key first (npm run cli -- keys create --tenant <tenant> --scope read --scope write --data-dir ${config.dataDir}), or bind to 127.0.0.1.`,
+    );
+  }
+  await hardenHttp(app, config, { keys, openAllowed });
   setupDocs(app, VERSION);
   app.enableShutdownHooks();
   return app;

@@ -50,3 +50,13 @@ export {
   type OpenToolCallOutcome,
 } from './report-open-tool-calls';
 export { sameJson } from './same-json';
+export {
+  DEFAULT_TENANT,
+  TENANT_NAME_PATTERN,
+  isSessionKeyOfTenant,
+  keyRangeOfTenant,
+  sessionKeyOf,
+  splitSessionKey,
+  tenantCondition,
+  type TenantKeyRange,
+} from './session-key';

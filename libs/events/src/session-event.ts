@@ -144,6 +144,8 @@ export interface SessionEventMetadata {
   schemaVersion: number;
   /** The command that produced the event, for tracing a retry back to its request. */
   commandId?: string;
+  /** The API key whose request wrote the event (its id); absent on an open server or from the CLI. */
+  keyId?: string;
   correlationId?: string;
   causationId?: string;
 }

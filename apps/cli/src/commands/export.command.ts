@@ -47,7 +47,8 @@ export function exportCommand(io: CliIo): Command {
             : { ...ledger.readModelConfig.exportPolicy, redactSecrets: false, extraPatterns: [] };
           const result = await interchangeExport(
             await ledger.store(),
-            sessionId,
+            // The CLI addresses a session by its key (the store's own name for it).
+            { sessionId, key: sessionId },
             flags.format,
             policy,
           );

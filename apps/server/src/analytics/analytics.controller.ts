@@ -1,3 +1,7 @@
+import { sessionRefOf } from '../access/session-ref';
+import { RequiresScope } from '../access/requires-scope.decorator';
+import { CallerParam } from '../access/caller.decorator';
+import type { Caller } from '../access/caller';
 import { Controller, Get, Param, Query as QueryParams } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
 import { ApiNotFoundResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
@@ -17,8 +21,12 @@ export class AnalyticsController {
 
   @Get('analytics')
   @ApiOperation({ summary: 'Figures across sessions, grouped by day, agent, model or tool' })
-  groups(@QueryParams() query: AnalyticsQueryDto): Promise<AnalyticsResponse> {
-    return this.queryBus.execute(new GetAnalyticsQuery(query));
+  @RequiresScope('read')
+  groups(
+    @CallerParam() caller: Caller,
+    @QueryParams() query: AnalyticsQueryDto,
+  ): Promise<AnalyticsResponse> {
+    return this.queryBus.execute(new GetAnalyticsQuery(caller.tenant, query));
   }
 
   @Get('sessions/:sessionId/analytics')
@@ -27,10 +35,14 @@ export class AnalyticsController {
       "One session's turns, messages, model calls, tokens, tools, prunings, compactions, hand-offs",
   })
   @ApiNotFoundResponse({ description: 'SessionNotFound.', type: ErrorResponseDto })
+  @RequiresScope('read')
   session(
+    @CallerParam() caller: Caller,
     @Param() { sessionId }: SessionParamsDto,
     @QueryParams() { minPosition }: MinPositionQueryDto,
   ): Promise<SessionAnalytics> {
-    return this.queryBus.execute(new GetSessionAnalyticsQuery(sessionId, minPosition));
+    return this.queryBus.execute(
+      new GetSessionAnalyticsQuery(sessionRefOf(caller, sessionId), minPosition),
+    );
   }
 }

@@ -10,7 +10,7 @@ export class GetAnalyticsHandler implements IQueryHandler<GetAnalyticsQuery> {
     private readonly readYourWrites: ReadYourWrites,
   ) {}
 
-  async execute({ options }: GetAnalyticsQuery): Promise<AnalyticsResponse> {
+  async execute({ tenant, options }: GetAnalyticsQuery): Promise<AnalyticsResponse> {
     await this.readYourWrites.reach(options.minPosition);
     const groupBy = options.groupBy ?? 'day';
     const from = options.from === undefined ? undefined : new Date(options.from).toISOString();
@@ -20,6 +20,7 @@ export class GetAnalyticsHandler implements IQueryHandler<GetAnalyticsQuery> {
       from: from ?? null,
       to: to ?? null,
       groups: this.analytics.groups(groupBy, {
+        tenant,
         ...(from === undefined ? {} : { from }),
         ...(to === undefined ? {} : { to }),
       }),

@@ -12,7 +12,11 @@ export interface AnalyticsResponse {
 
 /** Analytics across sessions, grouped, over a time range. */
 export class GetAnalyticsQuery extends Query<AnalyticsResponse> {
-  constructor(readonly options: AnalyticsQueryDto) {
+  constructor(
+    /** Only this tenant's sessions count. */
+    readonly tenant: string,
+    readonly options: AnalyticsQueryDto,
+  ) {
     super();
   }
 }

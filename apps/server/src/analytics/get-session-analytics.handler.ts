@@ -16,12 +16,15 @@ export class GetSessionAnalyticsHandler implements IQueryHandler<GetSessionAnaly
     private readonly readYourWrites: ReadYourWrites,
   ) {}
 
-  async execute({ sessionId, minPosition }: GetSessionAnalyticsQuery): Promise<SessionAnalytics> {
+  async execute({ session, minPosition }: GetSessionAnalyticsQuery): Promise<SessionAnalytics> {
     await this.readYourWrites.reach(minPosition);
-    const figures = this.analytics.session(sessionId);
-    if (figures !== undefined) return figures;
+    const figures = this.analytics.session(session.key);
+    // Rows hold the session key; the answer names the session as the caller does.
+    if (figures !== undefined) return { ...figures, sessionId: session.sessionId };
     // A session that exists but has recorded nothing yet has zeros, not a 404.
-    if (this.sessions.session(sessionId) === undefined) throw new SessionNotFoundError(sessionId);
-    return summarizeAnalytics(sessionId, [], []);
+    if (this.sessions.session(session.key) === undefined) {
+      throw new SessionNotFoundError(session.sessionId);
+    }
+    return summarizeAnalytics(session.sessionId, [], []);
   }
 }

@@ -420,6 +420,26 @@ export const RESPONSE_SCHEMAS: Record<string, Schema> = {
       ),
     },
   }),
+  ApiKey: object(['keyId', 'tenant', 'scopes', 'name', 'createdAt', 'revokedAt'], {
+    keyId: { type: 'string' },
+    tenant: { type: 'string' },
+    scopes: { type: 'array', items: { enum: ['read', 'write', 'audit', 'admin'] } },
+    name: nullable({ type: 'string' }),
+    createdAt: { type: 'string', format: 'date-time' },
+    revokedAt: nullable({ type: 'string', format: 'date-time' }),
+  }),
+  ApiKeyList: object(['keys'], { keys: { type: 'array', items: ref('ApiKey') } }),
+  ApiKeyAnswer: object(['key'], { key: ref('ApiKey') }),
+  CreatedApiKey: object(['key', 'secret'], {
+    key: ref('ApiKey'),
+    secret: { type: 'string', description: 'The key itself: shown in this answer only.' },
+  }),
+  WhoamiResponse: object(['auth', 'tenant', 'keyId', 'scopes'], {
+    auth: { enum: ['open', 'keys'] },
+    tenant: { type: 'string' },
+    keyId: nullable({ type: 'string' }),
+    scopes: { type: 'array', items: { enum: ['read', 'write', 'audit', 'admin'] } },
+  }),
   HealthResponse: object(['status', 'store'], {
     status: { const: 'ok' },
     store: object(['kind', 'headPosition'], {

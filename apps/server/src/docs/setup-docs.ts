@@ -59,7 +59,7 @@ export function setupDocs(app: NestFastifyApplication, version: string): void {
           type: 'http',
           scheme: 'bearer',
           description:
-            "An API key, sent as `Authorization: Bearer <key>` (the client's `apiKey`). Optional: without keys configured the server runs open on loopback.",
+            "An API key, sent as `Authorization: Bearer <key>` (the client's `apiKey`), created with `agent-ledger keys create`. Required once any key exists, and always on a server bound beyond loopback; without keys the server runs open on loopback only (docs/security.md).",
         },
         'apiKey',
       )
@@ -68,6 +68,7 @@ export function setupDocs(app: NestFastifyApplication, version: string): void {
       .build(),
   );
   describeOtherModulesAnswers(document);
+  describeAccessAnswers(document);
   // OpenAPI 3.1: its schemas are JSON Schema 2020-12, the dialect of event-schemas/, so the
   // runtime messages are described by the same schemas the server validates them with.
   document.openapi = '3.1.0';
@@ -133,6 +134,29 @@ function describeOtherModulesAnswers(document: OpenAPIObject): void {
           'application/json': { schema: { $ref: '#/components/schemas/ErrorResponseDto' } },
         },
       };
+    }
+  }
+}
+
+/** Every `/v1` operation may answer 401 (no valid key) and 403 (the key lacks the route's scope). */
+function describeAccessAnswers(document: OpenAPIObject): void {
+  const error = (description: string) => ({
+    description,
+    content: {
+      'application/json': { schema: { $ref: '#/components/schemas/ErrorResponseDto' } },
+    },
+  });
+  for (const [route, operations] of Object.entries(document.paths)) {
+    if (!route.startsWith('/v1/')) continue;
+    for (const method of ['get', 'post', 'put', 'delete'] as const) {
+      const operation = operations[method];
+      if (operation === undefined) continue;
+      operation.responses['401'] ??= error(
+        'Unauthorized: keys are required and none, or no valid one, was sent.',
+      );
+      operation.responses['403'] ??= error(
+        "Forbidden: the key lacks the route's scope (or raw=true without audit).",
+      );
     }
   }
 }

@@ -17,6 +17,7 @@ export class ImportHistoryHandler implements ICommandHandler<ImportHistoryComman
   ) {}
 
   async execute({
+    writer,
     sessionId,
     source,
     createdAt,
@@ -33,6 +34,6 @@ export class ImportHistoryHandler implements ICommandHandler<ImportHistoryComman
         throw new RequestValidationError([error.message]);
       throw error;
     }
-    return runImportPlan(plan, this.runner, this.store);
+    return runImportPlan(plan, this.runner, this.store, writer);
   }
 }

@@ -1,3 +1,6 @@
+import type { Caller } from '../access/caller';
+import { CallerParam } from '../access/caller.decorator';
+import { RequiresScope } from '../access/requires-scope.decorator';
 import { Body, Controller, HttpCode, Param, Post } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import {
@@ -26,6 +29,7 @@ import { ImportHistoryCommand } from './import-history.command';
   description: 'A session rule the imported history breaks.',
   type: ErrorResponseDto,
 })
+@RequiresScope('write')
 @Controller('v1/sessions/:sessionId/imports')
 export class ImportsController {
   constructor(private readonly commandBus: CommandBus) {}
@@ -41,11 +45,17 @@ export class ImportsController {
     schema: schemaRef('ImportHistoryResult'),
   })
   importHistory(
+    @CallerParam() caller: Caller,
     @Param() { sessionId }: SessionParamsDto,
     @Body() body: ImportHistoryDto,
   ): Promise<ImportHistoryResult> {
     return this.commandBus.execute(
-      new ImportHistoryCommand(sessionId, sourceOf(body), body.createdAt),
+      new ImportHistoryCommand(
+        { tenant: caller.tenant, keyId: caller.keyId },
+        sessionId,
+        sourceOf(body),
+        body.createdAt,
+      ),
     );
   }
 }

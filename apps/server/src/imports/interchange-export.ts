@@ -15,6 +15,7 @@ import {
   SessionNotFoundError,
   type ExportPolicy,
 } from '@agent-ledger/read-models';
+import type { SessionRef } from '../access/session-ref';
 
 /** The export formats of the interchange lib (the others come from the export read model). */
 export const INTERCHANGE_EXPORT_FORMATS = ['otel-genai', 'ui-messages', 'jsonl'] as const;
@@ -35,12 +36,13 @@ export type InterchangeExport =
  */
 export async function interchangeExport(
   store: EventStore,
-  sessionId: string,
+  session: SessionRef,
   format: InterchangeExportFormat,
   policy: ExportPolicy,
 ): Promise<InterchangeExport> {
+  const { sessionId } = session;
   const logged: Array<{ revision: number; event: SessionEvent }> = [];
-  for await (const recorded of store.readStream(sessionStreamName(sessionId))) {
+  for await (const recorded of store.readStream(sessionStreamName(session.key))) {
     const parsed = parseSessionLogEvent(recorded);
     if (parsed.ok) logged.push({ revision: recorded.revision, event: parsed.event.event });
   }
@@ -59,7 +61,7 @@ export async function interchangeExport(
     case 'ui-messages':
       return { format, sessionId, revision, messages: redact(toUiMessages(messages.filter(keep))) };
     case 'otel-genai': {
-      const sources = await modelCallSources(store, sessionId, logged, messages);
+      const sources = await modelCallSources(store, session.key, logged, messages);
       const calls = toOtelGenAi(sessionId, sources).map((call) =>
         policy.includeReasoning === true ? call : withoutReasoning(call),
       );
@@ -74,7 +76,7 @@ export async function interchangeExport(
 
 async function modelCallSources(
   store: EventStore,
-  sessionId: string,
+  sessionKey: string,
   logged: ReadonlyArray<{ revision: number; event: SessionEvent }>,
   messages: readonly RuntimeMessage[],
 ): Promise<OtelModelCallSource[]> {
@@ -94,7 +96,7 @@ async function modelCallSources(
       ...call.messageIds.map((id) => revisionOf.get(id) ?? revision),
     );
     const atRevision = call.contextRevision ?? Math.max(0, first - 1);
-    const context = await loadModelContext(store, sessionId, {
+    const context = await loadModelContext(store, sessionKey, {
       atRevision,
       format: 'ai-sdk-prompt',
       ...(call.provider === undefined ? {} : { provider: call.provider }),

@@ -1,7 +1,11 @@
 import type { EventStore } from '@agent-ledger/event-store';
-import { sessionStreamName } from '@agent-ledger/events';
+import { sessionKeyOf, sessionStreamName } from '@agent-ledger/events';
 import type { ImportPlan, ImportReport } from '@agent-ledger/interchange';
-import type { SessionCommandRunner } from '../sessions/session-command-runner';
+import {
+  OPEN_WRITER,
+  type SessionCommandRunner,
+  type SessionWriter,
+} from '../sessions/session-command-runner';
 
 /** Where each imported session's stream is now, and what the import did. */
 export interface ImportHistoryResult {
@@ -26,12 +30,14 @@ export async function runImportPlan(
   plan: ImportPlan,
   runner: SessionCommandRunner,
   store: EventStore,
+  writer: SessionWriter = OPEN_WRITER,
 ): Promise<ImportHistoryResult> {
   const sessions: ImportHistoryResult['sessions'] = [];
   for (const session of plan.sessions) {
-    const before = (await store.getStreamRevision(sessionStreamName(session.sessionId))) ?? -1;
+    const stream = sessionStreamName(sessionKeyOf(writer.tenant, session.sessionId));
+    const before = (await store.getStreamRevision(stream)) ?? -1;
     let result = { revision: before, position: -1 };
-    for (const command of session.commands) result = await runner.run(command);
+    for (const command of session.commands) result = await runner.run(command, undefined, writer);
     sessions.push({
       sessionId: session.sessionId,
       ...(session.parent === undefined ? {} : { parent: session.parent }),

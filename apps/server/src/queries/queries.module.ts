@@ -1,3 +1,4 @@
+import { ViewRedaction } from '../access/view-redaction';
 import { Logger, Module } from '@nestjs/common';
 import type { EventStore } from '@agent-ledger/event-store';
 import {
@@ -68,6 +69,7 @@ import { TranscriptStreamController } from './transcript-stream.controller';
     },
     ProjectionRunnerLifecycle,
     ReadYourWrites,
+    ViewRedaction,
     TranscriptFeed,
     ListSessionsHandler,
     GetTranscriptHandler,
@@ -77,6 +79,6 @@ import { TranscriptStreamController } from './transcript-stream.controller';
     GetModelContextHandler,
     GetSessionEventsHandler,
   ],
-  exports: [READ_MODEL_DB, READ_MODEL_CONFIG, ReadYourWrites, SessionListReader],
+  exports: [READ_MODEL_DB, READ_MODEL_CONFIG, ReadYourWrites, SessionListReader, ViewRedaction],
 })
 export class QueriesModule {}

@@ -1,3 +1,4 @@
+import { ViewRedaction } from '../access/view-redaction';
 import { Controller, Get, Header, Param, Query as QueryParams, Res } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
 import {
@@ -17,6 +18,10 @@ import type {
   TranscriptEntry,
   TranscriptPage,
 } from '@agent-ledger/client';
+import type { Caller } from '../access/caller';
+import { CallerParam } from '../access/caller.decorator';
+import { RequiresScope } from '../access/requires-scope.decorator';
+import { sessionRefOf } from '../access/session-ref';
 import { schemaRef } from '../docs/response-schemas';
 import { ErrorResponseDto } from '../sessions/dto/error-response.dto';
 import { SessionParamsDto } from '../sessions/dto/session-params.dto';
@@ -53,33 +58,50 @@ import { modelContextResponse } from './model-context-response';
 })
 @Controller('v1/sessions')
 export class SessionQueriesController {
-  constructor(private readonly queryBus: QueryBus) {}
+  constructor(
+    private readonly queryBus: QueryBus,
+    private readonly redaction: ViewRedaction,
+  ) {}
 
   @Get()
   @ApiOperation({ summary: 'List sessions, newest activity first' })
   @ApiOkResponse({ schema: schemaRef('SessionListPage') })
-  listSessions(@QueryParams() query: ListSessionsQueryDto): Promise<SessionListPage> {
-    return this.queryBus.execute(new ListSessionsQuery(query));
+  @RequiresScope('read')
+  listSessions(
+    @CallerParam() caller: Caller,
+    @QueryParams() query: ListSessionsQueryDto,
+  ): Promise<SessionListPage> {
+    return this.queryBus.execute(new ListSessionsQuery(caller.tenant, query));
   }
 
   @Get(':sessionId/transcript')
   @ApiOperation({ summary: 'A page of the transcript: the whole process, pruned results complete' })
   @ApiOkResponse({ schema: schemaRef('TranscriptPage') })
-  transcript(
+  @RequiresScope('read')
+  async transcript(
+    @CallerParam() caller: Caller,
     @Param() { sessionId }: SessionParamsDto,
     @QueryParams() query: TranscriptQueryDto,
   ): Promise<TranscriptPage> {
-    return this.queryBus.execute(new GetTranscriptQuery(sessionId, query));
+    const page = await this.queryBus.execute(
+      new GetTranscriptQuery(sessionRefOf(caller, sessionId), query),
+    );
+    return this.redaction.forCaller(caller, page);
   }
 
   @Get(':sessionId/transcript/:messageId')
   @ApiOperation({ summary: 'One transcript entry, whole (expand a stub)' })
   @ApiOkResponse({ schema: schemaRef('TranscriptEntry') })
-  transcriptEntry(
+  @RequiresScope('read')
+  async transcriptEntry(
+    @CallerParam() caller: Caller,
     @Param() { sessionId, messageId }: TranscriptEntryParamsDto,
     @QueryParams() { minPosition }: MinPositionQueryDto,
   ): Promise<TranscriptEntry> {
-    return this.queryBus.execute(new GetTranscriptEntryQuery(sessionId, messageId, minPosition));
+    const entry = await this.queryBus.execute(
+      new GetTranscriptEntryQuery(sessionRefOf(caller, sessionId), messageId, minPosition),
+    );
+    return this.redaction.forCaller(caller, entry);
   }
 
   @Get(':sessionId/debug')
@@ -88,14 +110,22 @@ export class SessionQueriesController {
       'The debug view: every message, its metadata, what the model view hides or truncates and why',
   })
   @ApiOkResponse({ schema: schemaRef('DebugPage') })
-  debug(
+  @RequiresScope('read')
+  async debug(
+    @CallerParam() caller: Caller,
     @Param() { sessionId }: SessionParamsDto,
     @QueryParams() query: DebugQueryDto,
   ): Promise<DebugPage> {
     const { cursor, limit, minPosition, recentUserTurns, ...context } = query;
-    return this.queryBus.execute(
-      new GetDebugViewQuery(sessionId, context, { cursor, limit, minPosition, recentUserTurns }),
+    const page = await this.queryBus.execute(
+      new GetDebugViewQuery(sessionRefOf(caller, sessionId), context, {
+        cursor,
+        limit,
+        minPosition,
+        recentUserTurns,
+      }),
     );
+    return this.redaction.forCaller(caller, page);
   }
 
   @Get(':sessionId/export')
@@ -123,13 +153,15 @@ export class SessionQueriesController {
       },
     },
   })
+  @RequiresScope('audit')
   async export(
+    @CallerParam() caller: Caller,
     @Param() { sessionId }: SessionParamsDto,
     @QueryParams() { format, minPosition }: ExportQueryDto,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<unknown> {
     const result = await this.queryBus.execute(
-      new GetExportQuery(sessionId, format ?? 'json', minPosition),
+      new GetExportQuery(sessionRefOf(caller, sessionId), format ?? 'json', minPosition),
     );
     if (result.format === 'json') {
       const { format: _format, ...body } = result;
@@ -153,23 +185,29 @@ export class SessionQueriesController {
       'The model view at replay (from the latest compact boundary), optionally as of a revision, as model messages or AI SDK messages',
   })
   @ApiOkResponse({ schema: schemaRef('ModelContextResponse') })
+  @RequiresScope('read')
   async modelContext(
+    @CallerParam() caller: Caller,
     @Param() { sessionId }: SessionParamsDto,
     @QueryParams() query: ModelContextQueryDto,
   ): Promise<ModelContextResponse> {
     const { minPosition: _minPosition, ...options } = query;
-    const context = await this.queryBus.execute(new GetModelContextQuery(sessionId, options));
-    return modelContextResponse(sessionId, context);
+    const context = await this.queryBus.execute(
+      new GetModelContextQuery(sessionRefOf(caller, sessionId), options),
+    );
+    return this.redaction.forCaller(caller, modelContextResponse(sessionId, context));
   }
 
   @Get(':sessionId/events')
   @Header('cache-control', 'no-store')
   @ApiOperation({ summary: 'The raw event stream, for auditors, paginated by revision' })
   @ApiOkResponse({ schema: schemaRef('SessionEventsPage') })
+  @RequiresScope('audit')
   events(
+    @CallerParam() caller: Caller,
     @Param() { sessionId }: SessionParamsDto,
     @QueryParams() query: EventsQueryDto,
   ): Promise<SessionEventsPage> {
-    return this.queryBus.execute(new GetSessionEventsQuery(sessionId, query));
+    return this.queryBus.execute(new GetSessionEventsQuery(sessionRefOf(caller, sessionId), query));
   }
 }

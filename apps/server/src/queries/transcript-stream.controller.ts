@@ -8,11 +8,16 @@ import {
 } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { SessionListReader, type TranscriptEntry } from '@agent-ledger/read-models';
+import { seesRaw, type Caller } from '../access/caller';
+import { CallerParam } from '../access/caller.decorator';
+import { RequiresScope } from '../access/requires-scope.decorator';
+import { sessionRefOf } from '../access/session-ref';
+import { ViewRedaction } from '../access/view-redaction';
 import { ErrorResponseDto } from '../sessions/dto/error-response.dto';
 import { SessionParamsDto } from '../sessions/dto/session-params.dto';
 import { TranscriptStreamQueryDto } from './dto/transcript-stream-query.dto';
 import { requireSession } from './handlers/require-session';
-import { TranscriptFeed } from './transcript-feed';
+import { STORED_TRANSCRIPT_VIEW, TranscriptFeed } from './transcript-feed';
 
 const HEARTBEAT_MS = 15_000;
 
@@ -27,6 +32,7 @@ export class TranscriptStreamController {
   constructor(
     private readonly feed: TranscriptFeed,
     private readonly sessions: SessionListReader,
+    private readonly redaction: ViewRedaction,
   ) {}
 
   @Get()
@@ -38,14 +44,17 @@ export class TranscriptStreamController {
     content: { 'text/event-stream': { schema: { type: 'string' } } },
   })
   @ApiNotFoundResponse({ description: 'SessionNotFound.', type: ErrorResponseDto })
+  @RequiresScope('read')
   stream(
+    @CallerParam() caller: Caller,
     @Param() { sessionId }: SessionParamsDto,
     @QueryParams() { afterRevision }: TranscriptStreamQueryDto,
     @Headers('last-event-id') lastEventId: string | undefined,
     @Req() request: FastifyRequest,
     @Res() reply: FastifyReply,
   ): void {
-    const { revision } = requireSession(this.sessions, sessionId);
+    const session = sessionRefOf(caller, sessionId);
+    const { revision } = requireSession(this.sessions, session);
     const resumeFrom = /^-?\d+$/.test(lastEventId ?? '') ? Number(lastEventId) : undefined;
     reply.hijack();
     const raw = reply.raw;
@@ -56,15 +65,18 @@ export class TranscriptStreamController {
       'x-accel-buffering': 'no',
     });
     raw.write(`retry: 2000\n\n`);
-    const send = (entries: TranscriptEntry[]): void => {
-      for (const entry of entries) {
-        raw.write(`id: ${entry.revision}\nevent: entry\ndata: ${JSON.stringify(entry)}\n\n`);
-      }
-    };
+    // The feed reads and serializes each batch once per session and view, for all its subscribers.
+    const view = seesRaw(caller)
+      ? STORED_TRANSCRIPT_VIEW
+      : {
+          name: 'redacted',
+          show: (entry: TranscriptEntry) => this.redaction.forCaller(caller, entry),
+        };
     const subscription = this.feed.subscribe(
-      sessionId,
+      session.key,
       resumeFrom ?? afterRevision ?? revision,
-      send,
+      (frames) => raw.write(frames),
+      view,
     );
     const heartbeat = setInterval(() => raw.write(': keep-alive\n\n'), HEARTBEAT_MS);
     const stop = (): void => {

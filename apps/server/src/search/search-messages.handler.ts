@@ -1,41 +1,40 @@
-import { Inject } from '@nestjs/common';
+import { ViewRedaction } from '../access/view-redaction';
+import { seesRaw } from '../access/caller';
+import { ForbiddenError } from '../access/access-errors';
+import { sessionKeyOf } from '@agent-ledger/events';
 import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
-import {
-  SearchReader,
-  SessionListReader,
-  SessionNotFoundError,
-  exportRedaction,
-} from '@agent-ledger/read-models';
-import type { ReadModelConfig } from '../queries/read-models/read-model-config';
-import { READ_MODEL_CONFIG } from '../queries/read-models/read-model.tokens';
+import { SearchReader, SessionListReader, SessionNotFoundError } from '@agent-ledger/read-models';
 import { ReadYourWrites } from '../queries/read-models/read-your-writes';
 import { SearchMessagesQuery, type SearchResponse } from './search-messages.query';
 
 /**
- * Runs a search on the search view. Snippets are redacted by the export's rules (the server's
- * EXPORT_REDACTION settings) unless the request asks for `raw`.
+ * Runs a search on the search view, over the caller's tenant's sessions only. Snippets are
+ * redacted by the export's rules (the server's EXPORT_REDACTION settings) unless the request asks
+ * for `raw`, which only a key with `audit` may (403 otherwise).
  */
 @QueryHandler(SearchMessagesQuery)
 export class SearchMessagesHandler implements IQueryHandler<SearchMessagesQuery> {
-  private readonly redact: ((text: string) => string) | undefined;
-
   constructor(
     private readonly search: SearchReader,
     private readonly sessions: SessionListReader,
     private readonly readYourWrites: ReadYourWrites,
-    @Inject(READ_MODEL_CONFIG) config: ReadModelConfig,
-  ) {
-    const redaction = exportRedaction(config.exportPolicy).redact;
-    this.redact = typeof redaction === 'function' ? redaction : undefined;
-  }
+    private readonly redaction: ViewRedaction,
+  ) {}
 
-  async execute({ options, sessionId }: SearchMessagesQuery): Promise<SearchResponse> {
+  async execute({ caller, options, sessionId }: SearchMessagesQuery): Promise<SearchResponse> {
+    if (options.raw === true && !seesRaw(caller)) {
+      throw new ForbiddenError('audit', 'Search with raw=true (snippets unredacted)');
+    }
     await this.readYourWrites.reach(options.minPosition);
-    if (sessionId !== undefined && this.sessions.session(sessionId) === undefined) {
+    if (
+      sessionId !== undefined &&
+      this.sessions.session(sessionKeyOf(caller.tenant, sessionId)) === undefined
+    ) {
       throw new SessionNotFoundError(sessionId);
     }
-    const redact = options.raw === true ? undefined : this.redact;
+    const redact = options.raw === true ? undefined : this.redaction.redactText;
     const page = this.search.search({
+      tenant: caller.tenant,
       query: options.q,
       ...(sessionId === undefined ? {} : { sessionId }),
       ...(options.cursor === undefined ? {} : { cursor: options.cursor }),

@@ -1,3 +1,4 @@
+import type { Caller } from '../access/caller';
 import { Query } from '@nestjs/cqrs';
 import type { SearchPage } from '@agent-ledger/read-models';
 import type { SearchQueryDto } from './dto/search-query.dto';
@@ -11,6 +12,7 @@ export interface SearchResponse {
 /** Search the search view, across sessions or (`sessionId`) in one. */
 export class SearchMessagesQuery extends Query<SearchResponse> {
   constructor(
+    readonly caller: Caller,
     readonly options: SearchQueryDto,
     readonly sessionId?: string,
   ) {

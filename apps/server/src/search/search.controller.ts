@@ -1,3 +1,6 @@
+import { RequiresScope } from '../access/requires-scope.decorator';
+import { CallerParam } from '../access/caller.decorator';
+import type { Caller } from '../access/caller';
 import { Controller, Get, Param, Query as QueryParams, UseFilters } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
 import { ApiBadRequestResponse, ApiNotFoundResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
@@ -20,17 +23,23 @@ export class SearchController {
 
   @Get('search')
   @ApiOperation({ summary: 'Search across sessions, ranked (BM25), with snippets and visibility' })
-  searchAll(@QueryParams() query: SearchQueryDto): Promise<SearchResponse> {
-    return this.queryBus.execute(new SearchMessagesQuery(query));
+  @RequiresScope('read')
+  searchAll(
+    @CallerParam() caller: Caller,
+    @QueryParams() query: SearchQueryDto,
+  ): Promise<SearchResponse> {
+    return this.queryBus.execute(new SearchMessagesQuery(caller, query));
   }
 
   @Get('sessions/:sessionId/search')
   @ApiOperation({ summary: 'Search one session' })
   @ApiNotFoundResponse({ description: 'SessionNotFound.', type: ErrorResponseDto })
+  @RequiresScope('read')
   searchSession(
+    @CallerParam() caller: Caller,
     @Param() { sessionId }: SessionParamsDto,
     @QueryParams() query: SearchQueryDto,
   ): Promise<SearchResponse> {
-    return this.queryBus.execute(new SearchMessagesQuery(query, sessionId));
+    return this.queryBus.execute(new SearchMessagesQuery(caller, query, sessionId));
   }
 }

@@ -3,6 +3,9 @@ import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { FastifyRequest } from 'fastify';
+import type { KeyStore } from '@agent-ledger/access';
+import { authenticateRequests } from '../access/authenticate-requests';
+import { callerOfRequest } from '../access/caller';
 import type { ServerConfig } from '../config';
 import { allowedHostNames, parseHostHeader } from './allowed-host-names';
 import { checkAppendLimits } from './check-append-limits';
@@ -16,7 +19,11 @@ import { HostNotAllowedError, OriginNotAllowedError, RateLimitedError } from './
  * the only body type (anything else is 415, so no HTML form can post), the body's depth and text
  * checked as it is parsed, and the append limits before validation. Security headers on every answer.
  */
-export async function hardenHttp(app: NestFastifyApplication, config: ServerConfig): Promise<void> {
+export async function hardenHttp(
+  app: NestFastifyApplication,
+  config: ServerConfig,
+  access: { keys: KeyStore; openAllowed: boolean },
+): Promise<void> {
   const fastify = app.getHttpAdapter().getInstance();
   const hosts = allowedHostNames(config.host, config.http);
   const origins = new Set(config.http.allowedOrigins);
@@ -33,6 +40,8 @@ export async function hardenHttp(app: NestFastifyApplication, config: ServerConf
     done();
   });
   if (origins.size > 0) app.enableCors({ origin: [...origins], maxAge: 600 });
+  // Who is calling, before the rate limit (which counts per key) and anything else.
+  authenticateRequests(app, access.keys, { openAllowed: access.openAllowed });
 
   await app.register(helmet, {
     // The server speaks plain HTTP (TLS, if any, ends at a proxy that sets its own HSTS).
@@ -62,8 +71,11 @@ export async function hardenHttp(app: NestFastifyApplication, config: ServerConf
     await app.register(rateLimit, {
       max: config.http.rateLimitMax,
       timeWindow: config.http.rateLimitWindowMs,
-      // Keyed by client address until API keys exist; /health stays answerable for monitors.
-      keyGenerator: (request) => request.ip,
+      // Per API key when the request has one, else per client address; /health stays answerable.
+      keyGenerator: (request) => {
+        const keyId = callerOfRequest(request)?.keyId;
+        return keyId === null || keyId === undefined ? `ip:${request.ip}` : `key:${keyId}`;
+      },
       allowList: (request) => request.url === '/health',
       errorResponseBuilder: (_request, context) =>
         new RateLimitedError(context.max, Math.max(1, Math.ceil(context.ttl / 1000))),

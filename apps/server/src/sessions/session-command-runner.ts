@@ -6,9 +6,12 @@ import {
   type ExpectedRevision,
 } from '@agent-ledger/event-store';
 import {
+  DEFAULT_TENANT,
   SESSION_EVENT_SCHEMA_VERSION,
+  sessionKeyOf,
   sessionStreamName,
   type SessionEvent,
+  type SessionEventMetadata,
 } from '@agent-ledger/events';
 import {
   decideSession,
@@ -34,6 +37,19 @@ export interface SessionCommandResult {
   /** Global position of the stream's last event (for read-your-writes queries); -1: no stream. */
   position: number;
 }
+
+/**
+ * Who writes: the tenant whose session the command addresses (its stream is the session key's,
+ * `sessionKeyOf`) and the API key of the request (`null`: an open server, an import from the CLI),
+ * recorded in every event's metadata.
+ */
+export interface SessionWriter {
+  tenant: string;
+  keyId: string | null;
+}
+
+/** The writer of an open server: the default tenant, no key. */
+export const OPEN_WRITER: SessionWriter = Object.freeze({ tenant: DEFAULT_TENANT, keyId: null });
 
 /** A session's decider state as of a stream revision. */
 interface CachedSession {
@@ -79,11 +95,16 @@ export class SessionCommandRunner {
    * conditional on what the client last saw. A command that is already satisfied (a retry)
    * appends nothing and succeeds whatever `expectedRevision` says.
    */
-  run(command: SessionCommand, expectedRevision?: number): Promise<SessionCommandResult> {
-    return this.mutex.runExclusive(command.sessionId, () =>
+  run(
+    command: SessionCommand,
+    expectedRevision?: number,
+    writer: SessionWriter = OPEN_WRITER,
+  ): Promise<SessionCommandResult> {
+    const target = { key: sessionKeyOf(writer.tenant, command.sessionId), writer };
+    return this.mutex.runExclusive(target.key, () =>
       expectedRevision === undefined
-        ? this.runOnLatest(command)
-        : this.runExclusive(command, expectedRevision),
+        ? this.runOnLatest(command, target)
+        : this.runExclusive(command, expectedRevision, target),
     );
   }
 
@@ -92,10 +113,13 @@ export class SessionCommandRunner {
    * server) moves the stream between the read and the append, it is decided again on the new
    * state and appended after it, a few times before the conflict reaches the client.
    */
-  private async runOnLatest(command: SessionCommand): Promise<SessionCommandResult> {
+  private async runOnLatest(
+    command: SessionCommand,
+    target: CommandTarget,
+  ): Promise<SessionCommandResult> {
     for (let attempt = 1; ; attempt += 1) {
       try {
-        return await this.runExclusive(command, undefined);
+        return await this.runExclusive(command, undefined, target);
       } catch (error) {
         if (!(error instanceof WrongExpectedRevisionError) || attempt >= MAX_ATTEMPTS_ON_LATEST) {
           throw error;
@@ -107,10 +131,11 @@ export class SessionCommandRunner {
   private async runExclusive(
     command: SessionCommand,
     clientExpectedRevision: number | undefined,
+    { key, writer }: CommandTarget,
   ): Promise<SessionCommandResult> {
     const { sessionId } = command;
-    const streamName = sessionStreamName(sessionId);
-    const session = await this.load(sessionId, streamName);
+    const streamName = sessionStreamName(key);
+    const session = await this.load(key, streamName);
     const expectedRevision = clientExpectedRevision ?? session.revision;
 
     let events: SessionEvent[];
@@ -127,11 +152,15 @@ export class SessionCommandRunner {
       return { sessionId, revision: session.revision, position: session.position };
     }
 
+    const metadata: SessionEventMetadata = {
+      schemaVersion: SESSION_EVENT_SCHEMA_VERSION,
+      ...(writer.keyId === null ? {} : { keyId: writer.keyId }),
+    };
     const toAppend = events.map((event): EventToAppend => ({
-      id: sessionEventId(sessionId, event),
+      id: sessionEventId(key, event),
       type: event.type,
       data: event.data,
-      metadata: { schemaVersion: SESSION_EVENT_SCHEMA_VERSION },
+      metadata: { ...metadata },
     }));
     let result: AppendResult;
     try {
@@ -140,7 +169,7 @@ export class SessionCommandRunner {
       });
     } catch (error) {
       // Another writer moved the stream: start afresh rather than trust anything cached.
-      if (error instanceof WrongExpectedRevisionError) this.cache.delete(sessionId);
+      if (error instanceof WrongExpectedRevisionError) this.cache.delete(key);
       throw error;
     }
     // The cached state stays exact either way: it says which revision it reflects, and an
@@ -153,13 +182,13 @@ export class SessionCommandRunner {
     return { sessionId, revision: result.nextExpectedRevision, position: result.position };
   }
 
-  /** The session's state at the stream's current revision, from the cache plus the newer events. */
-  private async load(sessionId: string, streamName: string): Promise<CachedSession> {
+  /** The state of the session `key` at its stream's current revision: the cache plus the newer events. */
+  private async load(key: string, streamName: string): Promise<CachedSession> {
     const current = await this.store.getStreamRevision(streamName);
-    const cached = this.cache.get(sessionId);
+    const cached = this.cache.get(key);
     if (current === undefined) {
       const session = { state: initialSessionState(), revision: -1, position: -1 };
-      this.cache.set(sessionId, session);
+      this.cache.set(key, session);
       return session;
     }
     if (cached !== undefined && cached.revision === current) return cached;
@@ -170,7 +199,7 @@ export class SessionCommandRunner {
       cached !== undefined && cached.revision < current
         ? cached
         : { state: initialSessionState(), revision: -1, position: -1 };
-    this.cache.set(sessionId, session);
+    this.cache.set(key, session);
     for await (const recorded of this.store.readStream(streamName, {
       fromRevision: session.revision + 1,
     })) {
@@ -180,6 +209,12 @@ export class SessionCommandRunner {
     }
     return session;
   }
+}
+
+/** The session key a command runs on, and who wrote it. */
+interface CommandTarget {
+  key: string;
+  writer: SessionWriter;
 }
 
 function asExpectedRevision(revision: number): ExpectedRevision {

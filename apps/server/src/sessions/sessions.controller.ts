@@ -10,6 +10,7 @@ import { CommandBus } from '@nestjs/cqrs';
 import {
   ApiBadRequestResponse,
   ApiConflictResponse,
+  ApiForbiddenResponse,
   ApiNotFoundResponse,
   ApiOkResponse,
   ApiOperation,
@@ -17,6 +18,9 @@ import {
   ApiTags,
   ApiUnprocessableEntityResponse,
 } from '@nestjs/swagger';
+import type { Caller } from '../access/caller';
+import { CallerParam } from '../access/caller.decorator';
+import { RequiresScope } from '../access/requires-scope.decorator';
 import { RequestValidationError } from '../http/request-validation.error';
 import { aiSdkStepFacts } from './ai-sdk-step-facts';
 import { CLOCK, type Clock } from '../tokens';
@@ -36,6 +40,7 @@ import { RecordAiSdkStepDto } from './dto/record-ai-sdk-step.dto';
 import { SessionCommandResponseDto } from './dto/session-command-response.dto';
 import { SessionParamsDto } from './dto/session-params.dto';
 import { parseAiSdkResponseMessages } from './parse-ai-sdk-response-messages';
+import type { SessionWriter } from './session-command-runner';
 import { withCreatedAt } from './with-created-at';
 
 /**
@@ -53,6 +58,11 @@ import { withCreatedAt } from './with-created-at';
   description: 'A broken session rule: code, message, messageId and field.',
   type: ErrorResponseDto,
 })
+@ApiForbiddenResponse({
+  description: 'Forbidden: the key lacks the write scope.',
+  type: ErrorResponseDto,
+})
+@RequiresScope('write')
 @Controller('v1/sessions/:sessionId')
 export class SessionsController {
   constructor(
@@ -71,6 +81,7 @@ export class SessionsController {
     type: ErrorResponseDto,
   })
   appendMessages(
+    @CallerParam() caller: Caller,
     @Param() { sessionId }: SessionParamsDto,
     @Body() body: AppendMessagesDto,
   ): Promise<CommandResult> {
@@ -80,7 +91,12 @@ export class SessionsController {
     );
     if (!parsed.ok) throw new RequestValidationError(parsed.errors);
     return this.commandBus.execute(
-      new AppendMessagesCommand(sessionId, parsed.messages, body.expectedRevision),
+      new AppendMessagesCommand(
+        writerOf(caller),
+        sessionId,
+        parsed.messages,
+        body.expectedRevision,
+      ),
     );
   }
 
@@ -92,6 +108,7 @@ export class SessionsController {
   @ApiOkResponse({ type: SessionCommandResponseDto })
   @ApiNotFoundResponse({ description: 'SessionNotFound.', type: ErrorResponseDto })
   compact(
+    @CallerParam() caller: Caller,
     @Param() { sessionId }: SessionParamsDto,
     @Body() body: CompactSessionDto,
   ): Promise<CommandResult> {
@@ -104,6 +121,7 @@ export class SessionsController {
     }
     return this.commandBus.execute(
       new CompactSessionCommand(
+        writerOf(caller),
         sessionId,
         boundary.message,
         summary.message,
@@ -121,6 +139,7 @@ export class SessionsController {
   @ApiOkResponse({ type: SessionCommandResponseDto })
   @ApiNotFoundResponse({ description: 'SessionNotFound.', type: ErrorResponseDto })
   prune(
+    @CallerParam() caller: Caller,
     @Param() { sessionId }: SessionParamsDto,
     @Body() body: PruneToolResultsDto,
   ): Promise<CommandResult> {
@@ -137,7 +156,13 @@ export class SessionsController {
       ]);
     }
     return this.commandBus.execute(
-      new PruneToolResultsCommand(sessionId, selection, body.reason, body.expectedRevision),
+      new PruneToolResultsCommand(
+        writerOf(caller),
+        sessionId,
+        selection,
+        body.reason,
+        body.expectedRevision,
+      ),
     );
   }
 
@@ -149,12 +174,18 @@ export class SessionsController {
   @ApiOkResponse({ type: SessionCommandResponseDto })
   @ApiNotFoundResponse({ description: 'SessionNotFound.', type: ErrorResponseDto })
   handoff(
+    @CallerParam() caller: Caller,
     @Param() { sessionId }: SessionParamsDto,
     @Body() body: HandoffSessionDto,
   ): Promise<CommandResult> {
     const { expectedRevision, ...handoff } = body;
     return this.commandBus.execute(
-      new HandoffSessionCommand(sessionId, withoutUndefined(handoff), expectedRevision),
+      new HandoffSessionCommand(
+        writerOf(caller),
+        sessionId,
+        withoutUndefined(handoff),
+        expectedRevision,
+      ),
     );
   }
 
@@ -170,6 +201,7 @@ export class SessionsController {
     type: ErrorResponseDto,
   })
   recordAiSdkStep(
+    @CallerParam() caller: Caller,
     @Param() { sessionId }: SessionParamsDto,
     @Body() body: RecordAiSdkStepDto,
   ): Promise<CommandResult> {
@@ -178,7 +210,13 @@ export class SessionsController {
     const errors = [...(parsed.ok ? [] : parsed.errors), ...(facts.ok ? [] : facts.errors)];
     if (!parsed.ok || !facts.ok) throw new RequestValidationError(errors);
     return this.commandBus.execute(
-      new RecordAiSdkStepCommand(sessionId, parsed.messages, facts.facts, body.expectedRevision),
+      new RecordAiSdkStepCommand(
+        writerOf(caller),
+        sessionId,
+        parsed.messages,
+        facts.facts,
+        body.expectedRevision,
+      ),
     );
   }
 
@@ -188,13 +226,19 @@ export class SessionsController {
   @ApiOkResponse({ type: SessionCommandResponseDto })
   @ApiNotFoundResponse({ description: 'SessionNotFound.', type: ErrorResponseDto })
   end(
+    @CallerParam() caller: Caller,
     @Param() { sessionId }: SessionParamsDto,
     @Body() body: EndSessionDto,
   ): Promise<CommandResult> {
     return this.commandBus.execute(
-      new EndSessionCommand(sessionId, body.reason, body.expectedRevision),
+      new EndSessionCommand(writerOf(caller), sessionId, body.reason, body.expectedRevision),
     );
   }
+}
+
+/** The writer of the caller's commands: its tenant, its key (recorded in each event's metadata). */
+function writerOf(caller: Caller): SessionWriter {
+  return { tenant: caller.tenant, keyId: caller.keyId };
 }
 
 type Parsed<M> = { message: M | undefined; errors: string[] };

@@ -28,15 +28,15 @@ export class GetDebugViewHandler implements IQueryHandler<GetDebugViewQuery> {
     @Inject(READ_MODEL_DB) private readonly db: ReadModelDatabase,
   ) {}
 
-  async execute({ sessionId, context, options }: GetDebugViewQuery): Promise<DebugViewResponse> {
+  async execute({ session, context, options }: GetDebugViewQuery): Promise<DebugViewResponse> {
     await this.readYourWrites.reach(options.minPosition);
-    const { revision } = requireSession(this.sessions, sessionId);
-    const messages = this.views.messages(sessionId);
+    const { revision } = requireSession(this.sessions, session);
+    const messages = this.views.messages(session.key);
     const debug = projectToDebug(
       messages,
       {
         ...context,
-        sessionId,
+        sessionId: session.sessionId,
         activeAgentName: context.activeAgentName ?? lastAgentName(messages) ?? 'default',
       },
       options.recentUserTurns === undefined ? {} : { recentUserTurns: options.recentUserTurns },
@@ -44,13 +44,13 @@ export class GetDebugViewHandler implements IQueryHandler<GetDebugViewQuery> {
     const start = options.cursor === undefined ? 0 : Number(options.cursor);
     const end = start + (options.limit ?? 100);
     return {
-      sessionId,
+      sessionId: session.sessionId,
       revision,
       messages: debug.messages.slice(start, end),
       nextCursor: end < debug.messages.length ? String(end) : null,
       diagnostics: debug.diagnostics,
-      repairs: this.views.repairs(sessionId),
-      failedEvents: listFailedEvents(this.db, sessionId),
+      repairs: this.views.repairs(session.key),
+      failedEvents: listFailedEvents(this.db, session.key),
     };
   }
 }

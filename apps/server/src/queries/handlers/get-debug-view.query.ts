@@ -1,3 +1,4 @@
+import type { SessionRef } from '../../access/session-ref';
 import { Query } from '@nestjs/cqrs';
 import type {
   DebugMessage,
@@ -24,7 +25,7 @@ export interface DebugViewResponse {
 /** The debug view: stored messages and repairs joined with the model view for the given options. */
 export class GetDebugViewQuery extends Query<DebugViewResponse> {
   constructor(
-    readonly sessionId: string,
+    readonly session: SessionRef,
     readonly context: Partial<Omit<ProjectionContext, 'sessionId'>>,
     readonly options: {
       recentUserTurns?: number | undefined;

@@ -21,20 +21,20 @@ export class GetExportHandler implements IQueryHandler<GetExportQuery> {
     @Inject(READ_MODEL_CONFIG) private readonly config: ReadModelConfig,
   ) {}
 
-  async execute({ sessionId, format, minPosition }: GetExportQuery): Promise<ExportResponse> {
+  async execute({ session, format, minPosition }: GetExportQuery): Promise<ExportResponse> {
     await this.readYourWrites.reach(minPosition);
-    const { revision } = requireSession(this.sessions, sessionId);
-    const exported = this.views.export(sessionId);
+    const { revision } = requireSession(this.sessions, session);
+    const exported = this.views.export(session.key);
     if (format === 'otel-genai' || format === 'ui-messages' || format === 'jsonl') {
       // Shapes no read model holds: computed from the log, under the same export policy.
-      return interchangeExport(this.store, sessionId, format, this.config.exportPolicy);
+      return interchangeExport(this.store, session, format, this.config.exportPolicy);
     }
     if (format === 'markdown') {
       return {
         format,
-        markdown: renderExportMarkdown(exported, { title: `Session ${sessionId}` }),
+        markdown: renderExportMarkdown(exported, { title: `Session ${session.sessionId}` }),
       };
     }
-    return { format, sessionId, revision, export: exported };
+    return { format, sessionId: session.sessionId, revision, export: exported };
   }
 }

@@ -1,3 +1,4 @@
+import type { SessionRef } from '../../access/session-ref';
 import { Query } from '@nestjs/cqrs';
 import type { ExportProjectionResult } from '@agent-ledger/projections';
 import type { InterchangeExport, InterchangeExportFormat } from '../../imports/interchange-export';
@@ -11,7 +12,7 @@ export type ExportResponse =
 /** The export read model (noise removed, secrets redacted by the configured policy). */
 export class GetExportQuery extends Query<ExportResponse> {
   constructor(
-    readonly sessionId: string,
+    readonly session: SessionRef,
     readonly format: 'json' | 'markdown' | InterchangeExportFormat,
     readonly minPosition: number | undefined,
   ) {

@@ -10,7 +10,7 @@ import { GetModelContextQuery } from './get-model-context.query';
 export class GetModelContextHandler implements IQueryHandler<GetModelContextQuery> {
   constructor(@Inject(EVENT_STORE) private readonly store: EventStore) {}
 
-  execute({ sessionId, query }: GetModelContextQuery): Promise<ModelContext> {
-    return loadModelContext(this.store, sessionId, query);
+  execute({ session, query }: GetModelContextQuery): Promise<ModelContext> {
+    return loadModelContext(this.store, session.key, query);
   }
 }

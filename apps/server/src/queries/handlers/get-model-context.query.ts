@@ -1,10 +1,11 @@
+import type { SessionRef } from '../../access/session-ref';
 import { Query } from '@nestjs/cqrs';
 import type { ModelContext, ModelContextQuery } from '@agent-ledger/read-models';
 
 /** The model view at replay, computed from the log (never stored). */
 export class GetModelContextQuery extends Query<ModelContext> {
   constructor(
-    readonly sessionId: string,
+    readonly session: SessionRef,
     readonly query: ModelContextQuery,
   ) {
     super();

@@ -10,13 +10,13 @@ import { GetSessionEventsQuery, type SessionEventsResponse } from './get-session
 export class GetSessionEventsHandler implements IQueryHandler<GetSessionEventsQuery> {
   constructor(@Inject(EVENT_STORE) private readonly store: EventStore) {}
 
-  async execute({ sessionId, options }: GetSessionEventsQuery): Promise<SessionEventsResponse> {
+  async execute({ session, options }: GetSessionEventsQuery): Promise<SessionEventsResponse> {
     const limit = options.limit ?? 100;
     const direction = options.direction ?? 'forwards';
     const events: SessionEventsResponse['events'] = [];
     let nextRevision: number | null = null;
     try {
-      const stream = this.store.readStream(sessionStreamName(sessionId), {
+      const stream = this.store.readStream(sessionStreamName(session.key), {
         direction,
         fromRevision: options.fromRevision ?? (direction === 'forwards' ? 'start' : 'end'),
         maxCount: limit + 1,
@@ -29,9 +29,9 @@ export class GetSessionEventsHandler implements IQueryHandler<GetSessionEventsQu
         events.push(event);
       }
     } catch (error) {
-      if (error instanceof StreamNotFoundError) throw new SessionNotFoundError(sessionId);
+      if (error instanceof StreamNotFoundError) throw new SessionNotFoundError(session.sessionId);
       throw error;
     }
-    return { sessionId, events, nextRevision };
+    return { sessionId: session.sessionId, events, nextRevision };
   }
 }

@@ -1,3 +1,4 @@
+import type { SessionRef } from '../../access/session-ref';
 import { Query } from '@nestjs/cqrs';
 import type { RecordedEvent } from '@agent-ledger/event-store';
 
@@ -12,7 +13,7 @@ export interface SessionEventsResponse {
 /** The raw stream, for auditors: every event as stored, paginated by revision. */
 export class GetSessionEventsQuery extends Query<SessionEventsResponse> {
   constructor(
-    readonly sessionId: string,
+    readonly session: SessionRef,
     readonly options: {
       fromRevision?: number;
       limit?: number;

@@ -19,9 +19,11 @@ export class GetTranscriptEntryHandler implements IQueryHandler<GetTranscriptEnt
 
   async execute(query: GetTranscriptEntryQuery): Promise<TranscriptMessage> {
     await this.readYourWrites.reach(query.minPosition);
-    requireSession(this.sessions, query.sessionId);
-    const entry = this.views.transcriptEntry(query.sessionId, query.messageId);
-    if (entry === undefined) throw new MessageNotFoundError(query.sessionId, query.messageId);
+    requireSession(this.sessions, query.session);
+    const entry = this.views.transcriptEntry(query.session.key, query.messageId);
+    if (entry === undefined) {
+      throw new MessageNotFoundError(query.session.sessionId, query.messageId);
+    }
     return entry.message;
   }
 }

@@ -1,10 +1,11 @@
+import type { SessionRef } from '../../access/session-ref';
 import { Query } from '@nestjs/cqrs';
 import type { TranscriptMessage } from '@agent-ledger/projections';
 
 /** One transcript entry, whole (a UI expands a stub with it). */
 export class GetTranscriptEntryQuery extends Query<TranscriptMessage> {
   constructor(
-    readonly sessionId: string,
+    readonly session: SessionRef,
     readonly messageId: string,
     readonly minPosition: number | undefined,
   ) {

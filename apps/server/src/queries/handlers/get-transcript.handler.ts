@@ -12,16 +12,16 @@ export class GetTranscriptHandler implements IQueryHandler<GetTranscriptQuery> {
     private readonly readYourWrites: ReadYourWrites,
   ) {}
 
-  async execute({ sessionId, options }: GetTranscriptQuery): Promise<TranscriptPageResponse> {
+  async execute({ session, options }: GetTranscriptQuery): Promise<TranscriptPageResponse> {
     await this.readYourWrites.reach(options.minPosition);
     // Synchronous from here: no batch of the runner can commit between the two reads.
-    const { revision } = requireSession(this.sessions, sessionId);
-    const page = this.views.transcriptPage(sessionId, {
+    const { revision } = requireSession(this.sessions, session);
+    const page = this.views.transcriptPage(session.key, {
       ...(options.cursor === undefined ? {} : { afterSeq: Number(options.cursor) }),
       limit: options.limit ?? 100,
     });
     return {
-      sessionId,
+      sessionId: session.sessionId,
       revision,
       entries: page.entries.map((entry) => entry.message),
       nextCursor: page.nextSeq === undefined ? null : String(page.nextSeq),

@@ -1,3 +1,4 @@
+import type { SessionRef } from '../../access/session-ref';
 import { Query } from '@nestjs/cqrs';
 import type { TranscriptMessage } from '@agent-ledger/projections';
 
@@ -14,7 +15,7 @@ export interface TranscriptPageResponse {
 /** A page of the transcript read model. */
 export class GetTranscriptQuery extends Query<TranscriptPageResponse> {
   constructor(
-    readonly sessionId: string,
+    readonly session: SessionRef,
     readonly options: {
       cursor?: string | undefined;
       limit?: number | undefined;

@@ -1,3 +1,4 @@
+import { splitSessionKey } from '@agent-ledger/events';
 import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import { SessionListReader } from '@agent-ledger/read-models';
 import { ReadYourWrites } from '../read-models/read-your-writes';
@@ -10,14 +11,19 @@ export class ListSessionsHandler implements IQueryHandler<ListSessionsQuery> {
     private readonly readYourWrites: ReadYourWrites,
   ) {}
 
-  async execute({ options }: ListSessionsQuery): Promise<SessionListResponse> {
+  async execute({ tenant, options }: ListSessionsQuery): Promise<SessionListResponse> {
     await this.readYourWrites.reach(options.minPosition);
     const page = this.sessions.page({
       ...(options.cursor === undefined ? {} : { beforePosition: Number(options.cursor) }),
       limit: options.limit ?? 50,
+      tenant,
     });
     return {
-      sessions: page.sessions,
+      // Rows hold session keys; the caller knows its sessions by their public ids.
+      sessions: page.sessions.map((summary) => ({
+        ...summary,
+        sessionId: splitSessionKey(summary.sessionId).sessionId,
+      })),
       nextCursor: page.nextPosition === undefined ? null : String(page.nextPosition),
     };
   }

@@ -11,6 +11,8 @@ export interface SessionListResponse {
 /** The session list, newest activity first. */
 export class ListSessionsQuery extends Query<SessionListResponse> {
   constructor(
+    /** Only this tenant's sessions are listed. */
+    readonly tenant: string,
     readonly options: {
       cursor?: string | undefined;
       limit?: number | undefined;

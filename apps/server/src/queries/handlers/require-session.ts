@@ -3,10 +3,14 @@ import {
   type SessionListReader,
   type SessionSummary,
 } from '@agent-ledger/read-models';
+import type { SessionRef } from '../../access/session-ref';
 
-/** The session's row in the session list, or `SessionNotFound` (404). */
-export function requireSession(sessions: SessionListReader, sessionId: string): SessionSummary {
-  const summary = sessions.session(sessionId);
-  if (summary === undefined) throw new SessionNotFoundError(sessionId);
+/**
+ * The session's row in the session list, or `SessionNotFound` (404), also for a session of
+ * another tenant: its key is another, so it is not there to find.
+ */
+export function requireSession(sessions: SessionListReader, session: SessionRef): SessionSummary {
+  const summary = sessions.session(session.key);
+  if (summary === undefined) throw new SessionNotFoundError(session.sessionId);
   return summary;
 }

@@ -1,10 +1,11 @@
 import type { RuntimeMessage } from '@agent-ledger/messages';
 import { Command } from '@nestjs/cqrs';
-import type { SessionCommandResult } from '../session-command-runner';
+import type { SessionCommandResult, SessionWriter } from '../session-command-runner';
 
 /** Record a batch of runtime messages (one agent turn) atomically; the first append starts the session. */
 export class AppendMessagesCommand extends Command<SessionCommandResult> {
   constructor(
+    readonly writer: SessionWriter,
     readonly sessionId: string,
     readonly messages: RuntimeMessage[],
     readonly expectedRevision?: number,

@@ -10,6 +10,7 @@ export class AppendMessagesHandler implements ICommandHandler<AppendMessagesComm
     return this.runner.run(
       { type: 'AppendMessages', sessionId: command.sessionId, messages: command.messages },
       command.expectedRevision,
+      command.writer,
     );
   }
 }

@@ -15,6 +15,7 @@ export class CompactSessionHandler implements ICommandHandler<CompactSessionComm
         summary: command.summary,
       },
       command.expectedRevision,
+      command.writer,
     );
   }
 }

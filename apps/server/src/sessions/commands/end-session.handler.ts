@@ -14,6 +14,7 @@ export class EndSessionHandler implements ICommandHandler<EndSessionCommand> {
         ...(command.reason !== undefined ? { reason: command.reason } : {}),
       },
       command.expectedRevision,
+      command.writer,
     );
   }
 }

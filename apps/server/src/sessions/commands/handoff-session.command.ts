@@ -1,5 +1,5 @@
 import { Command } from '@nestjs/cqrs';
-import type { SessionCommandResult } from '../session-command-runner';
+import type { SessionCommandResult, SessionWriter } from '../session-command-runner';
 
 /** What a hand-off says; `handoffId` makes its message ids (derived from the rest when absent). */
 export interface HandoffDetails {
@@ -14,6 +14,7 @@ export interface HandoffDetails {
 /** One agent hands the session to another: a `handoff_summary` and an `agent_switch_note`, together. */
 export class HandoffSessionCommand extends Command<SessionCommandResult> {
   constructor(
+    readonly writer: SessionWriter,
     readonly sessionId: string,
     readonly handoff: HandoffDetails,
     readonly expectedRevision?: number,

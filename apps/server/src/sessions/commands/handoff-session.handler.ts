@@ -25,6 +25,7 @@ export class HandoffSessionHandler implements ICommandHandler<HandoffSessionComm
         switchNoteMessageId: `${id}:switch`,
       },
       command.expectedRevision,
+      command.writer,
     );
   }
 }

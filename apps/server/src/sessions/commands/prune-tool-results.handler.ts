@@ -15,6 +15,7 @@ export class PruneToolResultsHandler implements ICommandHandler<PruneToolResults
         ...(command.reason !== undefined ? { reason: command.reason } : {}),
       },
       command.expectedRevision,
+      command.writer,
     );
   }
 }

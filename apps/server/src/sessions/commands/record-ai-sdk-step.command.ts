@@ -2,7 +2,7 @@ import type { ModelCallUsage } from '@agent-ledger/events';
 import type { ProviderOptions } from '@agent-ledger/messages';
 import { Command } from '@nestjs/cqrs';
 import type { AssistantModelMessage, ToolModelMessage } from 'ai';
-import type { SessionCommandResult } from '../session-command-runner';
+import type { SessionCommandResult, SessionWriter } from '../session-command-runner';
 
 /** What the runtime says of a step besides its messages (all optional, as `onStepFinish` has them). */
 export interface AiSdkStepFacts {
@@ -27,6 +27,7 @@ export interface AiSdkStepFacts {
  */
 export class RecordAiSdkStepCommand extends Command<SessionCommandResult> {
   constructor(
+    readonly writer: SessionWriter,
     readonly sessionId: string,
     readonly messages: Array<AssistantModelMessage | ToolModelMessage>,
     readonly facts: AiSdkStepFacts = {},

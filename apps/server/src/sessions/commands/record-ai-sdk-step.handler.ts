@@ -21,6 +21,7 @@ export class RecordAiSdkStepHandler implements ICommandHandler<RecordAiSdkStepCo
     return this.runner.run(
       modelCallOfAiSdkStep(command.sessionId, command.messages, command.facts, this.clock()),
       command.expectedRevision,
+      command.writer,
     );
   }
 }

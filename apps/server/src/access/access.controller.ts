@@ -1,0 +1,75 @@
+import { KeyStore, type ApiKeyRecord } from '@agent-ledger/access';
+import { Body, Controller, Delete, Get, HttpCode, Param, Post } from '@nestjs/common';
+import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { schemaRef } from '../docs/response-schemas';
+import { NotFoundError } from './not-found.error';
+import type { Caller } from './caller';
+import { CallerParam } from './caller.decorator';
+import { CreateKeyDto, KeyParamsDto } from './dto/create-key.dto';
+import { RequiresScope } from './requires-scope.decorator';
+
+/** What `GET /v1/whoami` answers: how the server authenticates, and what this caller may do. */
+export interface WhoamiResponse {
+  auth: 'open' | 'keys';
+  tenant: string;
+  keyId: string | null;
+  scopes: string[];
+}
+
+/**
+ * Who the caller is (`GET /v1/whoami`, any scope), and the caller's tenant's keys (`admin`):
+ * listed without secrets, created (the secret is in that answer only), revoked.
+ */
+@ApiTags('access')
+@Controller('v1')
+export class AccessController {
+  constructor(private readonly keys: KeyStore) {}
+
+  @Get('whoami')
+  @ApiOperation({ summary: 'The caller: tenant, key id and scopes (what a UI may show)' })
+  @ApiOkResponse({ schema: schemaRef('WhoamiResponse') })
+  @RequiresScope('read')
+  whoami(@CallerParam() caller: Caller): WhoamiResponse {
+    return {
+      auth: caller.auth,
+      tenant: caller.tenant,
+      keyId: caller.keyId,
+      scopes: [...caller.scopes],
+    };
+  }
+
+  @Get('keys')
+  @ApiOperation({ summary: "The tenant's API keys (never their secrets), newest first" })
+  @ApiOkResponse({ schema: schemaRef('ApiKeyList') })
+  @RequiresScope('admin')
+  list(@CallerParam() caller: Caller): { keys: ApiKeyRecord[] } {
+    return { keys: this.keys.list(caller.tenant) };
+  }
+
+  @Post('keys')
+  @HttpCode(200)
+  @ApiOkResponse({ schema: schemaRef('CreatedApiKey') })
+  @ApiOperation({ summary: 'Create a key of the tenant; its secret is shown in this answer only' })
+  @RequiresScope('admin')
+  create(
+    @CallerParam() caller: Caller,
+    @Body() body: CreateKeyDto,
+  ): { key: ApiKeyRecord; secret: string } {
+    return this.keys.create({
+      tenant: caller.tenant,
+      scopes: body.scopes,
+      ...(body.name === undefined ? {} : { name: body.name }),
+    });
+  }
+
+  @Delete('keys/:keyId')
+  @ApiOperation({ summary: 'Revoke a key of the tenant (at once); revoking twice is a no-op' })
+  @ApiOkResponse({ schema: schemaRef('ApiKeyAnswer') })
+  @RequiresScope('admin')
+  revoke(@CallerParam() caller: Caller, @Param() { keyId }: KeyParamsDto): { key: ApiKeyRecord } {
+    const key = this.keys.revoke(keyId, caller.tenant);
+    if (key === undefined)
+      throw new NotFoundError('KeyNotFound', `No key "${keyId}" in this tenant.`);
+    return { key };
+  }
+}
