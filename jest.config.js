@@ -14,7 +14,7 @@ const swc = [
 module.exports = {
   testEnvironment: 'node',
   roots: ['<rootDir>/apps', '<rootDir>/libs', '<rootDir>/test'],
-  testMatch: ['**/*.spec.ts', '**/*.int-spec.ts'],
+  testMatch: ['**/*.spec.ts', '**/*.int-spec.ts', '**/*.browser-spec.ts'],
   transform: { '^.+\\.(t|j)s$': swc },
   moduleNameMapper: {
     '^@agent-ledger/([a-z0-9-]+)/testing$': '<rootDir>/libs/$1/src/testing',

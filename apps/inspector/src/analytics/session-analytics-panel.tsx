@@ -1,0 +1,128 @@
+import { useConnection } from '../auth';
+import { formatCount } from '../format';
+import { Pending, useAsync } from '../use-async';
+import { Chart } from './chart';
+
+/** The session's analytics: tokens per model call, tool calls and errors by tool, what compaction and pruning saved. */
+export function SessionAnalyticsPanel({
+  sessionId,
+  revision,
+}: {
+  sessionId: string;
+  revision: number;
+}) {
+  const { client } = useConnection();
+  const analytics = useAsync(
+    () => client.sessionAnalytics(sessionId),
+    [client, sessionId, revision],
+  );
+  const calls = useAsync(async () => {
+    const points: Array<{ label: string; input: number; output: number }> = [];
+    for await (const event of client.events(sessionId, { limit: 1000 })) {
+      if (event.type !== 'ModelCallRecorded') continue;
+      const data = event.data as Record<string, unknown>;
+      const usage = (
+        typeof data['usage'] === 'object' && data['usage'] !== null ? data['usage'] : {}
+      ) as Record<string, unknown>;
+      points.push({
+        label: `#${points.length + 1} ${event.createdAt.slice(11, 19)}`,
+        input: typeof usage['inputTokens'] === 'number' ? usage['inputTokens'] : 0,
+        output: typeof usage['outputTokens'] === 'number' ? usage['outputTokens'] : 0,
+      });
+    }
+    return points;
+  }, [client, sessionId, revision]);
+
+  return (
+    <div class="panel" role="region" tabIndex={0} aria-label="Analytics">
+      <h2>Analytics</h2>
+      <Pending state={analytics} what="the analytics" />
+      {analytics.status === 'done' && (
+        <>
+          <dl class="figures">
+            <dt>Turns</dt>
+            <dd>{formatCount(analytics.value.turns)}</dd>
+            <dt>Messages</dt>
+            <dd>{formatCount(analytics.value.messages.total)}</dd>
+            <dt>Model calls</dt>
+            <dd>{formatCount(analytics.value.modelCalls.total)}</dd>
+            <dt>Tokens (in / out / total)</dt>
+            <dd>
+              {formatCount(analytics.value.tokens.input)} /{' '}
+              {formatCount(analytics.value.tokens.output)} /{' '}
+              {formatCount(analytics.value.tokens.total)}
+            </dd>
+            <dt>Pruning saved</dt>
+            <dd>
+              {formatCount(analytics.value.prunings.characters)} characters in{' '}
+              {formatCount(analytics.value.prunings.results)} results
+            </dd>
+            <dt>Hand-offs</dt>
+            <dd>{formatCount(analytics.value.handoffs.total)}</dd>
+          </dl>
+          {calls.status === 'done' && calls.value.length > 0 && (
+            <Chart
+              title="Tokens per model call, over time"
+              kind="line"
+              labels={calls.value.map((call) => call.label)}
+              series={[
+                {
+                  label: 'input tokens',
+                  values: calls.value.map((call) => call.input),
+                  color: '#1f5fbf',
+                },
+                {
+                  label: 'output tokens',
+                  values: calls.value.map((call) => call.output),
+                  color: '#b3470f',
+                },
+              ]}
+            />
+          )}
+          {analytics.value.tools.length > 0 && (
+            <Chart
+              title="Tool calls and errors by tool"
+              kind="bars"
+              labels={analytics.value.tools.map((tool) => tool.toolName)}
+              series={[
+                {
+                  label: 'calls',
+                  values: analytics.value.tools.map((tool) => tool.calls),
+                  color: '#1f5fbf',
+                },
+                {
+                  label: 'errors',
+                  values: analytics.value.tools.map((tool) => tool.errors),
+                  color: '#b00020',
+                },
+              ]}
+            />
+          )}
+          {analytics.value.compactions.length > 0 && (
+            <Chart
+              title="What each compaction saved: tokens before it, characters of its summary"
+              kind="bars"
+              labels={analytics.value.compactions.map((compaction) => compaction.boundaryId)}
+              series={[
+                {
+                  label: 'tokens before',
+                  values: analytics.value.compactions.map(
+                    (compaction) => compaction.tokensBefore ?? 0,
+                  ),
+                  color: '#6a3d9a',
+                },
+                {
+                  label: 'summary characters',
+                  values: analytics.value.compactions.map(
+                    (compaction) => compaction.summaryChars ?? 0,
+                  ),
+                  color: '#2e7d32',
+                },
+              ]}
+            />
+          )}
+        </>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,2 @@
+/** Style sheets are bundled by Vite: importing one adds it to the page. */
+declare module '*.css';

@@ -1,0 +1,111 @@
+import type { LedgerClient, TranscriptEntry } from '@agent-ledger/client';
+import { useEffect, useRef, useState } from 'preact/hooks';
+import { addEntry, type ToolPairs } from '../model/pair-tool-calls';
+
+/** The transcript as the page holds it: entries in order, looked up by id, paired, live. */
+export interface TranscriptState {
+  entries: TranscriptEntry[];
+  indexOf: Map<string, number>;
+  pairs: ToolPairs;
+  /** Bumped on every change (the list re-renders, keeping measured heights). */
+  version: number;
+  /** Latest revision seen (first page, then the live stream). */
+  revision: number;
+  complete: boolean;
+  live: boolean;
+  error?: string;
+}
+
+/** The first page is small so the transcript paints at once; the rest follows in large pages. */
+const FIRST_PAGE = 100;
+const NEXT_PAGES = 1000;
+
+/**
+ * Loads a session's transcript page by page and keeps it live with the SSE stream, which starts
+ * after the first page's revision (entries the later pages also bring are upserted by id, as are
+ * entries a pruning sends again).
+ */
+export function useTranscript(
+  client: LedgerClient,
+  sessionId: string,
+  onError: (error: unknown) => string,
+): TranscriptState {
+  const store = useRef<TranscriptState>({
+    entries: [],
+    indexOf: new Map(),
+    pairs: { resultOf: new Map(), callOf: new Map() },
+    version: 0,
+    revision: -1,
+    complete: false,
+    live: false,
+  });
+  const [, setVersion] = useState(0);
+
+  useEffect(() => {
+    const abort = new AbortController();
+    const state = store.current;
+    const publish = (): void => {
+      state.version += 1;
+      setVersion(state.version);
+    };
+    const upsert = (entry: TranscriptEntry): void => {
+      const index = state.indexOf.get(entry.id);
+      if (index === undefined) {
+        state.indexOf.set(entry.id, state.entries.length);
+        state.entries.push(entry);
+      } else {
+        state.entries[index] = entry;
+      }
+      addEntry(state.pairs, entry);
+    };
+    const fail = (error: unknown): void => {
+      if (abort.signal.aborted) return;
+      state.error = onError(error);
+      publish();
+    };
+
+    // Live entries wait for the pages: appended earlier, they would sit before older entries.
+    const buffered: TranscriptEntry[] = [];
+    void (async () => {
+      const first = await client.transcriptPage(sessionId, { limit: FIRST_PAGE });
+      if (abort.signal.aborted) return;
+      first.entries.forEach(upsert);
+      state.revision = first.revision;
+      publish();
+      void follow(first.revision);
+      let cursor = first.nextCursor;
+      while (cursor !== null && !abort.signal.aborted) {
+        const page = await client.transcriptPage(sessionId, { limit: NEXT_PAGES, cursor });
+        page.entries.forEach(upsert);
+        cursor = page.nextCursor;
+        publish();
+      }
+      state.complete = true;
+      // Live entries that came while the pages loaded go after them, in the order they came.
+      buffered.splice(0).forEach(upsert);
+      publish();
+    })().catch(fail);
+
+    async function follow(afterRevision: number): Promise<void> {
+      try {
+        state.live = true;
+        for await (const event of client.transcriptStream(sessionId, {
+          afterRevision,
+          signal: abort.signal,
+        })) {
+          if (state.complete) upsert(event.message);
+          else buffered.push(event.message);
+          state.revision = Math.max(state.revision, event.revision);
+          publish();
+        }
+      } catch (error) {
+        fail(error);
+      } finally {
+        state.live = false;
+      }
+    }
+    return () => abort.abort();
+  }, [client, sessionId]);
+
+  return store.current;
+}

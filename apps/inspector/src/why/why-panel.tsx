@@ -1,0 +1,189 @@
+import type { DebugEntry } from '@agent-ledger/client';
+import { useConnection } from '../auth';
+import { explainAtPoint, type Explanation } from '../model/explain-at-point';
+import { readModelViewMessage } from '../model/model-view-message';
+import { sessionTimeline } from '../model/session-timeline';
+import { Pending, useAsync } from '../use-async';
+
+/**
+ * For the selected message: what the model view does with it now (the debug view's outcome and
+ * reason), and, at a time-travel point, whether the model saw it then and why not.
+ */
+export function WhyPanel(props: {
+  sessionId: string;
+  messageId: string | undefined;
+  revision: number | undefined;
+  canDebug: boolean;
+}) {
+  if (props.messageId === undefined) {
+    return (
+      <div class="panel" role="region" tabIndex={0} aria-label="Why">
+        <h2>Why</h2>
+        <p>Select a message in the transcript to see whether the model saw it, and why not.</p>
+      </div>
+    );
+  }
+  return <WhyOfMessage {...props} messageId={props.messageId} />;
+}
+
+function WhyOfMessage(props: {
+  sessionId: string;
+  messageId: string;
+  revision: number | undefined;
+}) {
+  const { client } = useConnection();
+  const debug = useAsync(async () => {
+    for await (const entry of client.debug(props.sessionId, { limit: 1000 })) {
+      if (entry.id === props.messageId) return entry;
+    }
+    return undefined;
+  }, [client, props.sessionId, props.messageId]);
+  const past = useAsync(async () => {
+    if (props.revision === undefined) return undefined;
+    const [context, events] = await Promise.all([
+      client.modelContext<unknown>(props.sessionId, {
+        atRevision: props.revision,
+      }),
+      (async () => {
+        const all = [];
+        for await (const event of client.events(props.sessionId, { limit: 1000 })) all.push(event);
+        return all;
+      })(),
+    ]);
+    const timeline = sessionTimeline(events);
+    return explainAtPoint(props.messageId, timeline.messageRevisions.get(props.messageId), {
+      revision: props.revision,
+      messages: context.messages
+        .map(readModelViewMessage)
+        .filter((message) => message !== undefined),
+      hiddenMessageIds: context.diagnostics.hiddenMessageIds,
+      compactBoundaryId: context.diagnostics.window.compactBoundaryId,
+    });
+  }, [client, props.sessionId, props.messageId, props.revision]);
+
+  return (
+    <div class="panel" role="region" tabIndex={0} aria-label="Why">
+      <h2>
+        Why: <span class="id">{props.messageId}</span>
+      </h2>
+      <h3>Now (latest revision)</h3>
+      <Pending state={debug} what="the debug view" />
+      {debug.status === 'done' &&
+        (debug.value === undefined ? (
+          <p>The debug view has no such message.</p>
+        ) : (
+          <Outcome entry={debug.value} />
+        ))}
+      {props.revision !== undefined && (
+        <>
+          <h3>At revision {props.revision}</h3>
+          <Pending state={past} what="the model context then" />
+          {past.status === 'done' && past.value !== undefined && (
+            <PastOutcome explanation={past.value} />
+          )}
+        </>
+      )}
+    </div>
+  );
+}
+
+/** The debug view's outcome in words. */
+function Outcome({ entry }: { entry: DebugEntry }) {
+  const model = entry.model as Record<string, unknown>;
+  const lines: string[] = [];
+  if (model['status'] === 'shown') {
+    lines.push(`The model sees it, as message ${String(model['modelIndex'])} of the context.`);
+    const compacted = model['compacted'] as Record<string, unknown> | undefined;
+    if (compacted !== undefined) {
+      lines.push(
+        `Stubbed: ${stubCause(String(compacted['cause']))}${
+          typeof compacted['compactedAt'] === 'string'
+            ? ` (pruned at ${compacted['compactedAt']})`
+            : ''
+        }.`,
+      );
+    }
+    const truncated = model['truncated'] as Record<string, unknown> | undefined;
+    if (truncated !== undefined) {
+      lines.push(
+        `Truncated from ${String(truncated['originalLength'])} to ${String(truncated['keptLength'])} characters.`,
+      );
+    }
+    if (model['movedToStart'] === true)
+      lines.push('Moved to the start of the context (the applied summary).');
+    if (model['carriedOver'] === true) lines.push('A system note carried over the compaction.');
+    if (model['injected'] === true) lines.push('Injected by policy (a runtime reminder).');
+    const omitted = model['omittedAttachments'];
+    if (Array.isArray(omitted) && omitted.length > 0)
+      lines.push(`Attachments the provider cannot take became text hints: ${omitted.join(', ')}.`);
+    const dropped = model['droppedParts'];
+    if (Array.isArray(dropped) && dropped.length > 0)
+      lines.push(`Parts dropped (their partner is not in the view): ${dropped.join(', ')}.`);
+  } else {
+    lines.push(`The model does not see it: ${hiddenReason(String(model['reason']))}.`);
+  }
+  if (entry.compactScopeBoundaryId !== undefined)
+    lines.push(`In the scope of compaction ${entry.compactScopeBoundaryId}.`);
+  return (
+    <ul class="why-lines" aria-label="What the model sees now">
+      {lines.map((line) => (
+        <li key={line}>{line}</li>
+      ))}
+    </ul>
+  );
+}
+
+function PastOutcome({ explanation }: { explanation: Explanation }) {
+  let text: string;
+  switch (explanation.status) {
+    case 'not-yet-recorded':
+      text = `Not recorded yet: it was recorded at revision ${explanation.recordedAt}.`;
+      break;
+    case 'shown':
+      text = `The model saw it, as message ${explanation.modelIndex}${explanation.stubbed ? ', as a stub (pruned)' : ''}${
+        explanation.truncated ? ', truncated' : ''
+      }.`;
+      break;
+    case 'hidden':
+      text = `The model did not see it: ${explanation.detail}.`;
+      break;
+    case 'behind-boundary':
+      text = `The model did not see it: behind compact boundary ${explanation.boundaryId} (the summary stood for it).`;
+      break;
+    default: {
+      const unreachable: never = explanation;
+      text = String(unreachable);
+    }
+  }
+  return <p aria-label="What the model saw then">{text}</p>;
+}
+
+function stubCause(cause: string): string {
+  if (cause === 'compacted') return 'the runtime pruned this tool result';
+  if (cause === 'tool-results-excluded')
+    return 'every tool result is excluded (includeToolResults=false)';
+  if (cause === 'older-than-recent-turns')
+    return 'longer than the soft limit and older than the recent turns';
+  return cause;
+}
+
+function hiddenReason(reason: string): string {
+  if (reason.startsWith('before-compact-boundary:'))
+    return `behind compact boundary ${reason.slice('before-compact-boundary:'.length)}`;
+  if (reason.startsWith('summary-for-unapplied-boundary:'))
+    return `the summary of boundary ${reason.slice(31)}, which is not applied`;
+  const known: Record<string, string> = {
+    'not-eligible': 'this kind never goes to the model',
+    'compact-boundary': 'a compact boundary is a marker, never sent',
+    'summary-superseded': 'a later summary replaced it',
+    'reminder-not-injected': 'runtime reminders are not injected',
+    'reasoning-excluded': 'reasoning is excluded here',
+    'agent-switch-note': 'agent switch notes are for people',
+    'dangling-tool-call': 'a tool call without a result',
+    'dangling-tool-result': 'a tool result without its call',
+    'system-note-repeated': 'the same system note is already in the context',
+    'system-note-not-carried': 'a system note that does not carry over the compaction',
+    'reasoning-of-other-agent': 'reasoning of another agent',
+  };
+  return known[reason] ?? reason;
+}
