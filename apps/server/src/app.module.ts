@@ -5,6 +5,7 @@ import { AccessModule } from './access/access.module';
 import { EventStoreModule } from './event-store/event-store.module';
 import { HealthController } from './health/health.controller';
 import { ImportsModule } from './imports/imports.module';
+import { InspectorModule } from './inspector/inspector.module';
 import { AnalyticsModule } from './analytics/analytics.module';
 import { QueriesModule } from './queries/queries.module';
 import { SearchModule } from './search/search.module';
@@ -29,6 +30,7 @@ export class AppModule {
         ImportsModule,
         SearchModule,
         AnalyticsModule,
+        InspectorModule,
       ],
       controllers: [HealthController],
       providers: [
