@@ -54,9 +54,9 @@ export { jsonDifferences } from './snapshot/json-differences';
 export { readSessionReadModels } from './snapshot/read-session-read-models';
 export type { SessionReadModels } from './snapshot/session-read-models';
 export { verifySessionReadModels } from './snapshot/verify-session-read-models';
-export { AnalyticsHandler } from './analytics/analytics-handler';
 export { AnalyticsReader } from './analytics/analytics-reader';
-export { SearchHandler } from './search/search-handler';
+export { RecordedMessagesHandler } from './search/recorded-messages-handler';
+export { searchIndexEntry, type SearchIndexEntry } from './search/search-index-entry';
 export {
   InvalidSearchCursorError,
   SearchReader,

@@ -1,3 +1,4 @@
+import { tenantCondition } from '@agent-ledger/events';
 import {
   groupAnalytics,
   summarizeAnalytics,
@@ -13,9 +14,16 @@ import { readOwnJson } from '../database/own-json';
 
 interface MessageRow {
   session_id: string;
+  message_id: string;
+  kind: MessageAnalyticsFacts['kind'];
+  created_at: string;
+  agent: string | null;
   pruned: number;
-  facts: string;
+  facts: string | null;
 }
+
+/** The columns of a recorded message's row that its facts are made of. */
+const FACT_COLUMNS = 'session_id, message_id, kind, created_at, agent, pruned, facts';
 
 /** Reads the analytics view: one session's figures, or figures across sessions by group. */
 export class AnalyticsReader {
@@ -25,7 +33,7 @@ export class AnalyticsReader {
   session(sessionId: string): SessionAnalytics | undefined {
     const messages = this.db
       .prepare<[string], MessageRow>(
-        'SELECT session_id, pruned, facts FROM rm_analytics_messages WHERE session_id = ? ORDER BY seq',
+        `SELECT ${FACT_COLUMNS} FROM rm_search_messages WHERE session_id = ? ORDER BY seq`,
       )
       .all(sessionId)
       .map(messageFacts);
@@ -44,7 +52,13 @@ export class AnalyticsReader {
    * tool result's name may come from a call before `from`: the calls of those sessions are read
    * whole), then groups them with `groupAnalytics`.
    */
-  groups(groupBy: AnalyticsGroupBy, range: { from?: string; to?: string } = {}): AnalyticsGroup[] {
+  groups(
+    groupBy: AnalyticsGroupBy,
+    range: { from?: string; to?: string; tenant?: string } = {},
+  ): AnalyticsGroup[] {
+    const { tenant, ...period } = range;
+    // Only the tenant's session keys, when one is given (`tenantCondition`).
+    const scope = tenantCondition('session_id', tenant);
     const sessions = new Map<
       string,
       { messages: MessageAnalyticsFacts[]; calls: ModelCallFacts[] }
@@ -55,27 +69,34 @@ export class AnalyticsReader {
       return entry;
     };
     const messageRows = this.db
-      .prepare<[], MessageRow>(
-        'SELECT session_id, pruned, facts FROM rm_analytics_messages ORDER BY session_id, seq',
+      .prepare<string[], MessageRow>(
+        `SELECT ${FACT_COLUMNS} FROM rm_search_messages WHERE ${scope.sql} ORDER BY session_id, seq`,
       )
-      .all();
+      .all(...scope.params);
     for (const row of messageRows) of(row.session_id).messages.push(messageFacts(row));
     const callRows = this.db
-      .prepare<[], { session_id: string; facts: string }>(
-        'SELECT session_id, facts FROM rm_analytics_calls ORDER BY session_id, ordinal',
+      .prepare<string[], { session_id: string; facts: string }>(
+        `SELECT session_id, facts FROM rm_analytics_calls WHERE ${scope.sql} ORDER BY session_id, ordinal`,
       )
-      .all();
+      .all(...scope.params);
     for (const row of callRows)
       of(row.session_id).calls.push(readOwnJson<ModelCallFacts>(row.facts));
     const facts: SessionAnalyticsFacts[] = [...sessions].map(([sessionId, entry]) => ({
       sessionId,
       ...entry,
     }));
-    return groupAnalytics(facts, groupBy, range);
+    return groupAnalytics(facts, groupBy, period);
   }
 }
 
+/** `analyticsFactsOf` of the recorded message, from its row (the facts the columns lack are in `facts`). */
 function messageFacts(row: MessageRow): MessageAnalyticsFacts {
-  const facts = readOwnJson<MessageAnalyticsFacts>(row.facts);
-  return row.pruned === 1 ? { ...facts, pruned: true } : facts;
+  return {
+    messageId: row.message_id,
+    kind: row.kind,
+    createdAt: row.created_at,
+    ...(row.agent === null ? {} : { agentName: row.agent }),
+    ...(row.facts === null ? {} : readOwnJson<Partial<MessageAnalyticsFacts>>(row.facts)),
+    ...(row.pruned === 1 ? { pruned: true } : {}),
+  };
 }

@@ -68,12 +68,18 @@ describe('ProjectionRunner', () => {
       expect(
         failed.map(({ handler, revision, eventId }) => ({ handler, revision, eventId })),
       ).toEqual([
-        { handler: 'analytics', revision: 7, eventId: '00000000-0000-4000-8000-000000000001' },
-        { handler: 'search', revision: 7, eventId: '00000000-0000-4000-8000-000000000001' },
+        {
+          handler: 'recorded-messages',
+          revision: 7,
+          eventId: '00000000-0000-4000-8000-000000000001',
+        },
         { handler: 'session-list', revision: 7, eventId: '00000000-0000-4000-8000-000000000001' },
         { handler: 'session-views', revision: 7, eventId: '00000000-0000-4000-8000-000000000001' },
-        { handler: 'analytics', revision: 8, eventId: '00000000-0000-4000-8000-000000000002' },
-        { handler: 'search', revision: 8, eventId: '00000000-0000-4000-8000-000000000002' },
+        {
+          handler: 'recorded-messages',
+          revision: 8,
+          eventId: '00000000-0000-4000-8000-000000000002',
+        },
         { handler: 'session-list', revision: 8, eventId: '00000000-0000-4000-8000-000000000002' },
         { handler: 'session-views', revision: 8, eventId: '00000000-0000-4000-8000-000000000002' },
       ]);
@@ -84,7 +90,7 @@ describe('ProjectionRunner', () => {
         eventType: 'UserInputRecorded',
         error: expect.stringContaining('content') as unknown,
       });
-      expect(failed[4]?.error).toContain('schemaVersion: 99 is not supported');
+      expect(failed[3]?.error).toContain('schemaVersion: 99 is not supported');
       // The pure route skips the same events: one truth, two routes.
       await expectEqualToReplay(fixture, 's1');
     });

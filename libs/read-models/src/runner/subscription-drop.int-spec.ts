@@ -142,8 +142,7 @@ describe('the projection runner on EventStoreDB (the emulator), its subscription
       expect(Object.fromEntries(applied)).toEqual({
         'session-views': positions,
         'session-list': positions,
-        search: positions,
-        analytics: positions,
+        'recorded-messages': positions,
       });
       expect(listFailedEvents(db)).toEqual([]);
       for (const sessionId of sessionIds) {

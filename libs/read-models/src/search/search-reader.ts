@@ -1,13 +1,19 @@
+import { keyRangeOfTenant, sessionKeyOf, splitSessionKey } from '@agent-ledger/events';
 import {
   parseSearchQuery,
   searchSnippet,
+  searchTextOf,
   searchVisibility,
   type SearchBoundary,
   type SearchDocument,
   type SearchFilters,
   type SearchVisibility,
 } from '@agent-ledger/projections';
-import type { RuntimeMessageKind, RuntimeMessageRole } from '@agent-ledger/messages';
+import type {
+  RuntimeMessage,
+  RuntimeMessageKind,
+  RuntimeMessageRole,
+} from '@agent-ledger/messages';
 import type { ReadModelDatabase } from '../database/open-read-model-database';
 import { readOwnJson } from '../database/own-json';
 import { toFtsMatch } from './to-fts-match';
@@ -45,6 +51,11 @@ export interface SearchRequest {
   cursor?: string;
   /** Applied to the text before the snippet is cut (the export's redaction); none: raw text. */
   redact?: (text: string) => string;
+  /**
+   * Only this tenant's sessions: `sessionId` and `session:` filters name its sessions by their
+   * public ids, and hits name them so. None: every session, by its key (the CLI on a store).
+   */
+  tenant?: string;
 }
 
 interface Row {
@@ -61,14 +72,14 @@ interface Row {
   tools: string;
   eligible: number;
   pruned: number;
-  tags: string;
   summary_for: string | null;
-  body: string;
+  /** The message as its event recorded it (JSON): its text, tags and snippet are read from it. */
+  message: string;
   score: number;
 }
 
 const COLUMNS =
-  'm.rowid, m.session_id, m.seq, m.message_id, m.revision, m.position, m.kind, m.role, m.created_at, m.agent, m.tools, m.eligible, m.pruned, m.tags, m.summary_for, m.body';
+  'm.rowid, m.session_id, m.seq, m.message_id, m.revision, m.position, m.kind, m.role, m.created_at, m.agent, m.tools, m.eligible, m.pruned, m.summary_for, m.message';
 
 /** Matches ranked together, newest first: bounds a page's cost (measured in `bench/search.bench.ts`). */
 const DEFAULT_RANK_TIER = 20_000;
@@ -105,8 +116,18 @@ export class SearchReader {
   }
 
   /** Throws `SearchQuerySyntaxError` (bad query) or `InvalidSearchCursorError`. */
-  search(request: SearchRequest): SearchPage {
-    const parsed = parseSearchQuery(request.query);
+  search(tenantRequest: SearchRequest): SearchPage {
+    const { tenant } = tenantRequest;
+    const keyOf = (id: string): string => (tenant === undefined ? id : sessionKeyOf(tenant, id));
+    const request =
+      tenantRequest.sessionId === undefined
+        ? tenantRequest
+        : { ...tenantRequest, sessionId: keyOf(tenantRequest.sessionId) };
+    const query = parseSearchQuery(request.query);
+    const parsed =
+      query.filters.sessions === undefined
+        ? query
+        : { ...query, filters: { ...query.filters, sessions: query.filters.sessions.map(keyOf) } };
     const scoped = parsed.filters.sessions;
     if (
       request.sessionId !== undefined &&
@@ -123,10 +144,19 @@ export class SearchReader {
     const match = toFtsMatch(parsed.expression, filters);
     const limit = Math.min(Math.max(request.limit ?? 20, 1), 200);
     const cursor = request.cursor === undefined ? undefined : decodeCursor(request.cursor);
-    const range = timeRange(filters, request);
+    const tenantKeys = tenant === undefined ? undefined : keyRangeOfTenant(tenant);
+    const range = {
+      ...timeRange(filters, request),
+      ...(tenantKeys?.kind === 'range' ? { keysFrom: tenantKeys.from, keysTo: tenantKeys.to } : {}),
+      ...(tenantKeys?.kind === 'unprefixed' ? { keySeparator: tenantKeys.separator } : {}),
+    };
     const where = [
       ...(range.from === undefined ? [] : ['m.created_ms >= @from']),
       ...(range.to === undefined ? [] : ['m.created_ms < @to']),
+      ...(tenantKeys?.kind === 'range'
+        ? ['m.session_id >= @keysFrom AND m.session_id < @keysTo']
+        : []),
+      ...(tenantKeys?.kind === 'unprefixed' ? ['instr(m.session_id, @keySeparator) = 0'] : []),
     ];
     const { rows: page, next } =
       match === undefined
@@ -135,18 +165,22 @@ export class SearchReader {
     const boundaries = this.boundaries(page.map((row) => row.session_id));
     const redact = request.redact ?? ((text: string) => text);
     return {
-      results: page.map((row) => ({
-        sessionId: row.session_id,
-        messageId: row.message_id,
-        kind: row.kind,
-        role: row.role,
-        revision: row.revision,
-        position: row.position,
-        createdAt: row.created_at,
-        snippet: searchSnippet(redact(row.body), parsed.expression),
-        visibility: visibilityOf(row, boundaries.get(row.session_id)),
-        score: row.score === 0 ? 0 : Number(row.score.toPrecision(6)),
-      })),
+      results: page.map((row) => {
+        const message = readOwnJson<RuntimeMessage>(row.message);
+        return {
+          sessionId:
+            tenant === undefined ? row.session_id : splitSessionKey(row.session_id).sessionId,
+          messageId: row.message_id,
+          kind: row.kind,
+          role: row.role,
+          revision: row.revision,
+          position: row.position,
+          createdAt: row.created_at,
+          snippet: searchSnippet(redact(searchTextOf(message)), parsed.expression),
+          visibility: visibilityOf(row, message, boundaries.get(row.session_id)),
+          score: row.score === 0 ? 0 : Number(row.score.toPrecision(6)),
+        };
+      }),
       ...(next === undefined ? {} : { nextCursor: encodeCursor(next) }),
     };
   }
@@ -246,18 +280,21 @@ export class SearchReader {
       )
       .all(sessionId);
     const boundary = this.boundaries([sessionId]).get(sessionId);
-    return rows.map((row) => ({
-      view: 'search',
-      messageId: row.message_id,
-      kind: row.kind,
-      role: row.role,
-      createdAt: row.created_at,
-      ...(row.agent === null ? {} : { agentName: row.agent }),
-      toolNames: readOwnJson<string[]>(row.tools),
-      reasoning: row.kind === 'assistant_reasoning',
-      text: row.body,
-      visibility: visibilityOf(row, boundary),
-    }));
+    return rows.map((row) => {
+      const message = readOwnJson<RuntimeMessage>(row.message);
+      return {
+        view: 'search',
+        messageId: row.message_id,
+        kind: row.kind,
+        role: row.role,
+        createdAt: row.created_at,
+        ...(row.agent === null ? {} : { agentName: row.agent }),
+        toolNames: readOwnJson<string[]>(row.tools),
+        reasoning: row.kind === 'assistant_reasoning',
+        text: searchTextOf(message),
+        visibility: visibilityOf(row, message, boundary),
+      };
+    });
   }
 
   private boundaries(sessionIds: readonly string[]): Map<string, SearchBoundary> {
@@ -279,14 +316,18 @@ export class SearchReader {
   }
 }
 
-function visibilityOf(row: Row, boundary: SearchBoundary | undefined): SearchVisibility {
+function visibilityOf(
+  row: Row,
+  message: RuntimeMessage,
+  boundary: SearchBoundary | undefined,
+): SearchVisibility {
   return searchVisibility(
     {
       kind: row.kind,
       seq: row.seq,
       eligible: row.eligible === 1,
       pruned: row.pruned === 1,
-      tags: readOwnJson<string[]>(row.tags),
+      tags: message.metadata?.tags ?? [],
       ...(row.summary_for === null ? {} : { summaryForBoundaryId: row.summary_for }),
     },
     boundary,

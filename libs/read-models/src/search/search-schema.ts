@@ -1,17 +1,28 @@
 /**
- * Tables of the search handler. `rm_search_messages` holds one row per recorded message (its
- * facts, its searchable text as `body`, whether it is pruned); `rm_search_index` is the FTS5
- * index over it, contentless (the text is in `body` once), with three columns: `terms` and
+ * Tables of the recorded-messages handler, which keeps the search and analytics views.
+ * `rm_search_messages` holds one row per recorded message: the message as its event recorded it
+ * (`message`, JSON, stored once: the search text, the snippets and a retried append's comparison
+ * are read from it), the facts the filters, the visibility and analytics read (`facts`: what
+ * analytics needs beyond the row's own columns, `NULL` when nothing), and whether it is pruned;
+ * `rm_search_index` is the FTS5 index over it, contentless, with three columns: `terms` and
  * `parts` (`searchTokens`), `facets` (tokens for the filters: kind, role, tools, agent, session);
  * `rm_search_sessions` keeps each session's latest compact boundary, `rm_search_tool_names` the
- * tool names of calls, for results recorded without one.
+ * tool names of calls, for results recorded without one; `rm_analytics_calls` the facts of every
+ * model call.
  */
 export const SEARCH_TABLES = [
   'rm_search_index',
   'rm_search_messages',
   'rm_search_sessions',
   'rm_search_tool_names',
+  'rm_analytics_calls',
 ] as const;
+
+/** Tables of the separate search and analytics handlers this one replaced (dropped with it). */
+export const RETIRED_SEARCH_TABLES = ['rm_analytics_messages'] as const;
+
+/** Names of the handlers this one replaced: their checkpoints and failed events go with them. */
+export const RETIRED_SEARCH_HANDLERS = ['search', 'analytics'] as const;
 
 export const SEARCH_SCHEMA_SQL = `
 CREATE TABLE IF NOT EXISTS rm_search_messages (
@@ -20,7 +31,6 @@ CREATE TABLE IF NOT EXISTS rm_search_messages (
   seq INTEGER NOT NULL,
   message_id TEXT NOT NULL,
   recorded_id TEXT NOT NULL,
-  digest TEXT NOT NULL,
   revision INTEGER NOT NULL,
   position INTEGER NOT NULL,
   kind TEXT NOT NULL,
@@ -31,9 +41,9 @@ CREATE TABLE IF NOT EXISTS rm_search_messages (
   tools TEXT NOT NULL,
   eligible INTEGER NOT NULL,
   pruned INTEGER NOT NULL,
-  tags TEXT NOT NULL,
   summary_for TEXT,
-  body TEXT NOT NULL
+  facts TEXT,
+  message TEXT NOT NULL
 );
 CREATE UNIQUE INDEX IF NOT EXISTS rm_search_messages_by_id ON rm_search_messages (session_id, message_id);
 CREATE TABLE IF NOT EXISTS rm_search_sessions (
@@ -47,7 +57,16 @@ CREATE TABLE IF NOT EXISTS rm_search_tool_names (
   tool_call_id TEXT NOT NULL,
   tool_name TEXT NOT NULL,
   PRIMARY KEY (session_id, tool_call_id)
+) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS rm_analytics_calls (
+  session_id TEXT NOT NULL,
+  ordinal INTEGER NOT NULL,
+  call_id TEXT NOT NULL,
+  recorded_at TEXT NOT NULL,
+  facts TEXT NOT NULL,
+  PRIMARY KEY (session_id, ordinal)
 );
+CREATE UNIQUE INDEX IF NOT EXISTS rm_analytics_calls_by_id ON rm_analytics_calls (session_id, call_id);
 CREATE VIRTUAL TABLE IF NOT EXISTS rm_search_index USING fts5(
   terms, parts, facets, content = '', tokenize = "unicode61 remove_diacritics 0 tokenchars '_'"
 );

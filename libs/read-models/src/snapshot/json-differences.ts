@@ -1,10 +1,13 @@
+import { jsonEqual } from './json-equal';
+
 /**
  * Where two JSON-like values differ, as readable paths (`transcript.messages[3].compactedAt:
  * expected "2026-…", found undefined`). Object key order does not matter and an `undefined`
  * member counts as absent, as after a round trip through JSON. Empty when they are equal.
  */
 export function jsonDifferences(expected: unknown, actual: unknown, path = '$'): string[] {
-  if (Object.is(expected, actual)) return [];
+  // Equal values (the common case) cost one walk that allocates nothing.
+  if (jsonEqual(expected, actual)) return [];
   if (Array.isArray(expected) && Array.isArray(actual)) {
     const length = Math.max(expected.length, actual.length);
     const differences: string[] = [];

@@ -1,19 +1,26 @@
+import { firstFreeId, recordMessageOnce } from '@agent-ledger/events';
 import type { RuntimeMessage } from '@agent-ledger/messages';
-import { searchIndexText, searchTextOf, toolNamesOf } from '@agent-ledger/projections';
+import { analyticsFactsOf, modelCallFactsOf, toolNamesOf } from '@agent-ledger/projections';
 import type { ReadModelDatabase } from '../database/open-read-model-database';
+import { readOwnJson } from '../database/own-json';
 import type { ProjectionHandler } from '../runner/projection-handler';
 import type { SessionLogEvent } from '../runner/session-log-event';
-import { messageDigest } from './message-digest';
+import { extraAnalyticsFacts } from './extra-analytics-facts';
 import { pruneRecorded } from './prune-recorded';
-import { placedId } from './placed-id';
-import { facet } from './search-facets';
-import { SEARCH_RANK_SQL, SEARCH_SCHEMA_SQL, SEARCH_TABLES } from './search-schema';
+import { searchIndexEntry } from './search-index-entry';
+import {
+  RETIRED_SEARCH_HANDLERS,
+  RETIRED_SEARCH_TABLES,
+  SEARCH_RANK_SQL,
+  SEARCH_SCHEMA_SQL,
+  SEARCH_TABLES,
+} from './search-schema';
 
-/** Bump when the tables or the way rows are derived change: the search view is then rebuilt. */
+/** Bump when the tables or the way rows are derived change: the search and analytics views are then rebuilt. */
 const SCHEMA_VERSION = 1;
 
 interface Statements {
-  versions: { all(sessionId: string, recordedId: string): Array<{ digest: string }> };
+  versions: { all(sessionId: string, recordedId: string): Array<{ message: string }> };
   hasId: { get(sessionId: string, messageId: string): unknown };
   lastSeq: { get(sessionId: string): { seq: number | null } };
   insert: { run(...values: unknown[]): { changes: number; lastInsertRowid: number | bigint } };
@@ -30,17 +37,22 @@ interface Statements {
   latestSummary: { get(sessionId: string, boundaryId: string): { seq: number | null } };
   setToolName: { run(sessionId: string, toolCallId: string, toolName: string): unknown };
   toolName: { get(sessionId: string, toolCallId: string): { tool_name: string } | undefined };
+  lastCall: { get(sessionId: string): { ordinal: number | null } };
+  insertCall: { run(...values: unknown[]): unknown };
 }
 
 /**
- * Maintains the search view: indexes every recorded message once (a retried copy is dropped, a
- * reused id renamed `<id>#2`, as the other read models do) with `searchTokens` of its
- * `searchTextOf`, and keeps what its visibility depends on — whether it is pruned (a pruning
- * mark sets it, first mark wins) and the session's latest boundary and summary — so that a hit
- * says, when read, whether the model sees it now (`searchVisibility`).
+ * Maintains the search and analytics views, which both read what was recorded: one row per
+ * recorded message, the message stored once as its event recorded it. A retried copy is dropped
+ * and another message reusing an id kept as `<id>#2` by the events lib's `recordMessageOnce`
+ * (against the versions stored under that id, read only when the id is taken); a pruning mark
+ * flags the results it prunes (`pruneTargetVerdict`'s rule, first mark wins). Each row is indexed
+ * once with `searchTokens` of its `searchTextOf`, carries the facts analytics reads beyond its
+ * own columns, and the session's latest boundary and summary are kept so that a hit says, when
+ * read, whether the model sees it now (`searchVisibility`). Model calls are kept once per `callId`.
  */
-export class SearchHandler implements ProjectionHandler {
-  readonly name = 'search';
+export class RecordedMessagesHandler implements ProjectionHandler {
+  readonly name = 'recorded-messages';
   readonly version = String(SCHEMA_VERSION);
   private statements: Statements | undefined;
   /** Next seq per session, read once per batch; cleared whenever a write may have been undone. */
@@ -57,14 +69,14 @@ export class SearchHandler implements ProjectionHandler {
     const db = this.db;
     this.statements = {
       versions: db.prepare(
-        'SELECT digest FROM rm_search_messages WHERE session_id = ? AND recorded_id = ?',
+        'SELECT message FROM rm_search_messages WHERE session_id = ? AND recorded_id = ? ORDER BY seq',
       ),
       hasId: db.prepare('SELECT 1 FROM rm_search_messages WHERE session_id = ? AND message_id = ?'),
       lastSeq: db.prepare('SELECT MAX(seq) AS seq FROM rm_search_messages WHERE session_id = ?'),
       insert: db.prepare(
-        `INSERT OR IGNORE INTO rm_search_messages (session_id, seq, message_id, recorded_id, digest, revision,
-          position, kind, role, created_at, created_ms, agent, tools, eligible, pruned, tags,
-          summary_for, body) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+        `INSERT OR IGNORE INTO rm_search_messages (session_id, seq, message_id, recorded_id, revision,
+          position, kind, role, created_at, created_ms, agent, tools, eligible, pruned,
+          summary_for, facts, message) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       ),
       index: db.prepare(
         'INSERT INTO rm_search_index (rowid, terms, parts, facets) VALUES (?, ?, ?, ?)',
@@ -90,11 +102,23 @@ export class SearchHandler implements ProjectionHandler {
       toolName: db.prepare(
         'SELECT tool_name FROM rm_search_tool_names WHERE session_id = ? AND tool_call_id = ?',
       ),
+      lastCall: db.prepare(
+        'SELECT MAX(ordinal) AS ordinal FROM rm_analytics_calls WHERE session_id = ?',
+      ),
+      insertCall: db.prepare(
+        'INSERT OR IGNORE INTO rm_analytics_calls (session_id, ordinal, call_id, recorded_at, facts) VALUES (?, ?, ?, ?, ?)',
+      ),
     } as unknown as Statements;
   }
 
   drop(): void {
-    for (const table of SEARCH_TABLES) this.db.exec(`DROP TABLE IF EXISTS ${table}`);
+    for (const table of [...SEARCH_TABLES, ...RETIRED_SEARCH_TABLES]) {
+      this.db.exec(`DROP TABLE IF EXISTS ${table}`);
+    }
+    // The two handlers this one replaced: their checkpoints would otherwise hold the position back.
+    const retired = RETIRED_SEARCH_HANDLERS.map((name) => `'${name}'`).join(', ');
+    this.db.exec(`DELETE FROM rm_checkpoints WHERE handler IN (${retired})`);
+    this.db.exec(`DELETE FROM rm_failed_events WHERE handler IN (${retired})`);
     this.statements = undefined;
     this.nextSeq.clear();
   }
@@ -121,8 +145,19 @@ export class SearchHandler implements ProjectionHandler {
     switch (event.type) {
       case 'SessionStarted':
       case 'SessionEnded':
-      case 'ModelCallRecorded':
         return;
+      case 'ModelCallRecorded': {
+        const ordinal = (statements.lastCall.get(sessionId).ordinal ?? -1) + 1;
+        const facts = modelCallFactsOf(event.data);
+        statements.insertCall.run(
+          sessionId,
+          ordinal,
+          facts.callId,
+          facts.recordedAt,
+          JSON.stringify(facts),
+        );
+        return;
+      }
       case 'ToolResultsPruned':
         pruneRecorded(statements, sessionId, event.data.messageIds);
         return;
@@ -150,7 +185,6 @@ export class SearchHandler implements ProjectionHandler {
 
   private record(statements: Statements, logged: SessionLogEvent, message: RuntimeMessage): void {
     const { sessionId } = logged;
-    const digest = messageDigest(message);
     const toolNames = toolNamesOf(message);
     if (message.kind === 'tool_result') {
       for (const part of message.content) {
@@ -163,53 +197,52 @@ export class SearchHandler implements ProjectionHandler {
     const agent = metadata?.effectiveAgentName ?? metadata?.agentName ?? null;
     const eligible = metadata?.eligibleForModelContext !== false;
     const createdMs = Date.parse(message.createdAt);
-    const body = searchTextOf(message);
+    const recorded = JSON.stringify(message);
     const seq = this.nextSeq.get(sessionId) ?? (statements.lastSeq.get(sessionId).seq ?? -1) + 1;
-    const row = (id: string) => [
-      sessionId,
-      seq,
-      id,
-      message.id,
-      digest,
-      logged.revision,
-      logged.position,
-      message.kind,
-      message.role,
-      message.createdAt,
-      Number.isNaN(createdMs) ? null : createdMs,
-      agent,
-      JSON.stringify(toolNames),
-      eligible ? 1 : 0,
-      metadata?.compactedAt === undefined ? 0 : 1,
-      JSON.stringify(metadata?.tags ?? []),
-      metadata?.summaryForBoundaryId ?? null,
-      body,
-    ];
-    // A new id (the common case) is placed by the insert itself: no look-up before it.
-    let inserted = statements.insert.run(...row(message.id));
-    let id = message.id;
+    const insert = (placed: RuntimeMessage) =>
+      statements.insert.run(
+        sessionId,
+        seq,
+        placed.id,
+        message.id,
+        logged.revision,
+        logged.position,
+        message.kind,
+        message.role,
+        message.createdAt,
+        Number.isNaN(createdMs) ? null : createdMs,
+        agent,
+        JSON.stringify(toolNames),
+        eligible ? 1 : 0,
+        metadata?.compactedAt === undefined ? 0 : 1,
+        metadata?.summaryForBoundaryId ?? null,
+        extraAnalyticsFacts(analyticsFactsOf(placed)),
+        recorded,
+      );
+    // A new id (the common case) is placed by the insert itself: no look-up before it. A taken
+    // id is placed by the events lib's rule, against the versions recorded under it.
+    let placed = message;
+    let inserted = insert(message);
     if (inserted.changes === 0) {
-      const placed = placedId(statements, sessionId, message.id, digest);
-      if (placed === undefined) return;
-      id = placed;
-      inserted = statements.insert.run(...row(id));
-      if (inserted.changes === 0) throw new Error(`Message "${id}" could not be indexed.`);
+      const versions = statements.versions
+        .all(sessionId, message.id)
+        .map((row) => readOwnJson<RuntimeMessage>(row.message));
+      const once = recordMessageOnce(message, versions, (id) =>
+        firstFreeId(id, (candidate) => statements.hasId.get(sessionId, candidate) !== undefined, 2),
+      );
+      if (once.placed === undefined) return;
+      placed = once.placed;
+      inserted = insert(placed);
+      if (inserted.changes === 0) throw new Error(`Message "${placed.id}" could not be indexed.`);
     }
-    const { lastInsertRowid } = inserted;
+    const id = placed.id;
     if (message.kind === 'tool_call') {
       for (const part of message.content) {
         statements.setToolName.run(sessionId, part.toolCallId, part.toolName);
       }
     }
-    const indexed = searchIndexText(body);
-    const facets = [
-      facet.kind(message.kind),
-      facet.role(message.role),
-      facet.session(sessionId),
-      ...toolNames.map(facet.tool),
-      ...(agent === null ? [] : [facet.agent(agent)]),
-    ];
-    statements.index.run(lastInsertRowid, indexed.terms, indexed.parts, facets.join(' '));
+    const entry = searchIndexEntry(message, sessionId, toolNames, agent);
+    statements.index.run(inserted.lastInsertRowid, entry.terms, entry.parts, entry.facets);
     this.nextSeq.set(sessionId, seq + 1);
     if (message.kind === 'compact_boundary') {
       statements.setBoundary.run(
