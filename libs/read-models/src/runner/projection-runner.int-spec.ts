@@ -197,6 +197,31 @@ describe('ProjectionRunner', () => {
         computeSessionReadModels('s1', events, { exportPolicy }),
       );
     });
+
+    it('happens on start for a file the separate search and analytics handlers wrote', async () => {
+      fixture = createReadModelFixture();
+      await appendSessionEvents(fixture.store, 's1', seedExampleEvents());
+      // What those handlers left: their checkpoints, a failed event, the old analytics table.
+      fixture.db.exec(`
+        CREATE TABLE rm_analytics_messages (session_id TEXT, facts TEXT);
+        INSERT INTO rm_checkpoints (handler, version, position) VALUES ('search', '1', 0), ('analytics', '1', 0);
+        INSERT INTO rm_failed_events VALUES ('analytics', 0, 'session-s1', 's1', 0, 'e', 'T', 'old', 'then');
+      `);
+
+      await fixture.runner.catchUp();
+
+      const handlers = fixture.db
+        .prepare<[], { handler: string }>('SELECT handler FROM rm_checkpoints ORDER BY handler')
+        .all()
+        .map((row) => row.handler);
+      expect(handlers).toEqual(['recorded-messages', 'session-list', 'session-views']);
+      expect(listFailedEvents(fixture.db)).toEqual([]);
+      const oldTable = fixture.db
+        .prepare("SELECT 1 FROM sqlite_master WHERE name = 'rm_analytics_messages'")
+        .get();
+      expect(oldTable).toBeUndefined();
+      await expectEqualToReplay(fixture, 's1');
+    });
   });
 });
 
