@@ -4,6 +4,7 @@ import { diffCommand } from './commands/diff.command';
 import { eventsCommand } from './commands/events.command';
 import { exportCommand } from './commands/export.command';
 import { importCommand } from './commands/import.command';
+import { keysCommand } from './commands/keys.command';
 import { projectCommand } from './commands/project.command';
 import { rebuildCommand } from './commands/rebuild.command';
 import { replayCommand } from './commands/replay.command';
@@ -44,6 +45,7 @@ export function createProgram(io: CliIo): Command {
     importCommand(io),
     searchCommand(io),
     statsCommand(io),
+    keysCommand(io),
   ];
   for (const command of commands) {
     program.addCommand(command.exitOverride().configureOutput(program.configureOutput()));

@@ -1,7 +1,6 @@
 import { KeyStore } from '@agent-ledger/access';
 import { Global, Inject, Module, type OnModuleDestroy } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
-import type { ServerConfig } from '../config';
 import { SERVER_CONFIG } from '../tokens';
 import { AccessController } from './access.controller';
 import { openKeyStore } from './key-store.provider';

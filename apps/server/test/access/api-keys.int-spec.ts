@@ -1,0 +1,376 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { KeyStore, type Scope } from '@agent-ledger/access';
+import { startServer, type RunningServer } from '../testing/start-server';
+import { call, createKey, readStreamFor, userMessage } from './tenancy-fixture';
+
+/** Every /v1 route, the scope it needs, and whether it addresses one session (`S`). */
+interface RouteCase {
+  name: string;
+  scope: Scope;
+  method: 'GET' | 'POST' | 'DELETE';
+  path: string;
+  body?: unknown;
+  /** A session route whose session exists only in the owner's tenant: 404 for any other tenant. */
+  ofSession: boolean;
+  stream?: boolean;
+}
+
+const S = 'owned-1';
+
+const ROUTES: RouteCase[] = [
+  { name: 'list sessions', scope: 'read', method: 'GET', path: '/v1/sessions', ofSession: false },
+  { name: 'whoami', scope: 'read', method: 'GET', path: '/v1/whoami', ofSession: false },
+  { name: 'search', scope: 'read', method: 'GET', path: '/v1/search?q=hello', ofSession: false },
+  { name: 'analytics', scope: 'read', method: 'GET', path: '/v1/analytics', ofSession: false },
+  { name: 'list keys', scope: 'admin', method: 'GET', path: '/v1/keys', ofSession: false },
+  {
+    name: 'create key',
+    scope: 'admin',
+    method: 'POST',
+    path: '/v1/keys',
+    body: { scopes: ['read'] },
+    ofSession: false,
+  },
+  {
+    name: 'transcript',
+    scope: 'read',
+    method: 'GET',
+    path: `/v1/sessions/${S}/transcript`,
+    ofSession: true,
+  },
+  {
+    name: 'transcript entry',
+    scope: 'read',
+    method: 'GET',
+    path: `/v1/sessions/${S}/transcript/m1`,
+    ofSession: true,
+  },
+  { name: 'debug', scope: 'read', method: 'GET', path: `/v1/sessions/${S}/debug`, ofSession: true },
+  {
+    name: 'model context',
+    scope: 'read',
+    method: 'GET',
+    path: `/v1/sessions/${S}/model-context?format=ai-sdk&provider=anthropic`,
+    ofSession: true,
+  },
+  {
+    name: 'session search',
+    scope: 'read',
+    method: 'GET',
+    path: `/v1/sessions/${S}/search?q=hello`,
+    ofSession: true,
+  },
+  {
+    name: 'session analytics',
+    scope: 'read',
+    method: 'GET',
+    path: `/v1/sessions/${S}/analytics`,
+    ofSession: true,
+  },
+  {
+    name: 'live transcript',
+    scope: 'read',
+    method: 'GET',
+    path: `/v1/sessions/${S}/transcript/stream`,
+    ofSession: true,
+    stream: true,
+  },
+  {
+    name: 'export',
+    scope: 'audit',
+    method: 'GET',
+    path: `/v1/sessions/${S}/export`,
+    ofSession: true,
+  },
+  {
+    name: 'raw events',
+    scope: 'audit',
+    method: 'GET',
+    path: `/v1/sessions/${S}/events`,
+    ofSession: true,
+  },
+  {
+    name: 'end',
+    scope: 'write',
+    method: 'POST',
+    path: `/v1/sessions/${S}/end`,
+    body: { reason: 'done' },
+    ofSession: true,
+  },
+  {
+    name: 'prune',
+    scope: 'write',
+    method: 'POST',
+    path: `/v1/sessions/${S}/prunings`,
+    body: { messageIds: ['m1'] },
+    ofSession: true,
+  },
+];
+
+describe('API keys: scopes and tenants on every route', () => {
+  let server: RunningServer;
+  const keys: Record<string, string> = {};
+
+  beforeAll(async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'agent-ledger-keys-'));
+    for (const scope of ['read', 'write', 'audit', 'admin'] as const) {
+      keys[scope] = createKey(dataDir, 'acme', [scope]);
+    }
+    keys['owner'] = createKey(dataDir, 'acme', ['read', 'write', 'audit', 'admin']);
+    keys['other'] = createKey(dataDir, 'globex', ['read', 'write', 'audit', 'admin']);
+    server = await startServer({ DATA_DIR: dataDir });
+    const appended = await call(`${server.url}/v1/sessions/${S}/messages`, {
+      key: keys['owner'],
+      body: { messages: [userMessage(S, 'm1', 'hello from acme')] },
+    });
+    expect(appended.status).toBe(200);
+  });
+
+  afterAll(async () => {
+    await server.stop();
+  });
+
+  const send = (route: RouteCase, key: string | undefined) =>
+    route.stream === true && key !== undefined
+      ? readStreamFor(`${server.url}${route.path}`, key, 300)
+      : call(`${server.url}${route.path}`, {
+          ...(key === undefined ? {} : { key }),
+          method: route.method,
+          ...(route.body === undefined ? {} : { body: route.body }),
+        });
+
+  it.each(ROUTES.map((route) => [route.name, route] as const))(
+    '%s: 401 without a key or with a bad one, 403 without its scope',
+    async (_name, route) => {
+      const missing = await send(route, undefined);
+      const forged = await send(
+        route,
+        'alk_000000000000_AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA',
+      );
+      const others = (['read', 'write', 'audit', 'admin'] as const).filter(
+        (s) => s !== route.scope,
+      );
+      const wrongScope = await send(route, keys[others[0] ?? 'read']);
+      expect([missing.status, forged.status, wrongScope.status]).toEqual([401, 401, 403]);
+      expect(JSON.parse(missing.text)).toMatchObject({ code: 'Unauthorized' });
+      expect(JSON.parse(wrongScope.text)).toMatchObject({ code: 'Forbidden' });
+      expect(JSON.parse(wrongScope.text).message).toContain(`"${route.scope}"`);
+    },
+  );
+
+  it.each(ROUTES.filter((route) => route.ofSession).map((route) => [route.name, route] as const))(
+    "%s: another tenant's session is 404, as if it did not exist",
+    async (_name, route) => {
+      const answer = await send(route, keys['other']);
+      expect(answer.status).toBe(404);
+      expect(JSON.parse(answer.text)).toMatchObject({ code: 'SessionNotFound' });
+    },
+  );
+
+  it.each(
+    ROUTES.filter((route) => route.method === 'GET').map((route) => [route.name, route] as const),
+  )('%s: answers 200 to a key with its scope', async (_name, route) => {
+    const answer = await send(route, keys[route.scope]);
+    expect(answer.status).toBe(200);
+  });
+
+  it('a write key appends; the key id is in the metadata of every event it wrote', async () => {
+    const key = keys['write'] ?? '';
+    const appended = await call(`${server.url}/v1/sessions/written-by-key/messages`, {
+      key,
+      body: {
+        messages: [
+          userMessage('written-by-key', 'w1', 'one'),
+          userMessage('written-by-key', 'w2', 'two'),
+        ],
+      },
+    });
+    expect(appended.status).toBe(200);
+    const events = JSON.parse(
+      (await call(`${server.url}/v1/sessions/written-by-key/events`, { key: keys['audit'] })).text,
+    ) as { events: Array<{ metadata: Record<string, unknown> }> };
+    const keyId = key.split('_')[1];
+    expect(events.events.length).toBeGreaterThan(0);
+    expect(events.events.map((event) => event.metadata['keyId'])).toEqual(
+      events.events.map(() => keyId),
+    );
+  });
+
+  it('the same session id in two tenants is two sessions', async () => {
+    const id = 'same-id';
+    for (const [key, text] of [
+      [keys['owner'], 'acme words'],
+      [keys['other'], 'globex words'],
+    ] as const) {
+      const answer = await call(`${server.url}/v1/sessions/${id}/messages`, {
+        key,
+        body: { messages: [userMessage(id, 'x1', text)] },
+      });
+      expect(answer.status).toBe(200);
+    }
+    const ofAcme = await call(`${server.url}/v1/sessions/${id}/model-context`, {
+      key: keys['owner'],
+    });
+    const ofGlobex = await call(`${server.url}/v1/sessions/${id}/model-context`, {
+      key: keys['other'],
+    });
+    expect([ofAcme.text.includes('acme words'), ofAcme.text.includes('globex words')]).toEqual([
+      true,
+      false,
+    ]);
+    expect([ofGlobex.text.includes('globex words'), ofGlobex.text.includes('acme words')]).toEqual([
+      true,
+      false,
+    ]);
+  });
+
+  it('a revoked key is refused at once; a key created while the server runs works at once', async () => {
+    const store = KeyStore.open(server.dataDir);
+    try {
+      const { key, secret } = store.create({ tenant: 'acme', scopes: ['read'] });
+      expect((await call(`${server.url}/v1/whoami`, { key: secret })).status).toBe(200);
+      store.revoke(key.keyId);
+      expect((await call(`${server.url}/v1/whoami`, { key: secret })).status).toBe(401);
+    } finally {
+      store.close();
+    }
+  });
+
+  it("an admin key manages its own tenant's keys only, and the secret is shown once", async () => {
+    const admin = keys['admin'] ?? '';
+    const created = await call(`${server.url}/v1/keys`, {
+      key: admin,
+      body: { scopes: ['read', 'write'], name: 'ci runner' },
+    });
+    expect(created.status).toBe(200);
+    const { key, secret } = JSON.parse(created.text) as {
+      key: { keyId: string; tenant: string };
+      secret: string;
+    };
+    expect(key.tenant).toBe('acme');
+    const listed = JSON.parse((await call(`${server.url}/v1/keys`, { key: admin })).text) as {
+      keys: Array<{ keyId: string; tenant: string }>;
+    };
+    expect(listed.keys.every((listedKey) => listedKey.tenant === 'acme')).toBe(true);
+    expect(listed.keys.map((listedKey) => listedKey.keyId)).toContain(key.keyId);
+    expect(JSON.stringify(listed)).not.toContain(secret.split('_')[2]);
+    const foreign = await call(`${server.url}/v1/keys/${key.keyId}`, {
+      key: keys['other'],
+      method: 'DELETE',
+    });
+    expect(foreign.status).toBe(404);
+    const revoked = await call(`${server.url}/v1/keys/${key.keyId}`, {
+      key: admin,
+      method: 'DELETE',
+    });
+    expect(revoked.status).toBe(200);
+    expect((await call(`${server.url}/v1/whoami`, { key: secret })).status).toBe(401);
+  });
+
+  it('a key without audit reads redacted views and cannot ask for raw search; audit reads raw', async () => {
+    const secretText = 'deploy with AWS key AKIAIOSFODNN7EXAMPLE and password=hunter2hunter2';
+    const id = 'with-secret';
+    await call(`${server.url}/v1/sessions/${id}/messages`, {
+      key: keys['owner'],
+      body: { messages: [userMessage(id, 's1', secretText)] },
+    });
+    const views = [
+      'transcript',
+      'transcript/s1',
+      'debug',
+      'model-context',
+      'model-context?format=ai-sdk&provider=openai',
+    ];
+    for (const view of views) {
+      const redacted = await call(`${server.url}/v1/sessions/${id}/${view}`, { key: keys['read'] });
+      const raw = await call(`${server.url}/v1/sessions/${id}/${view}`, { key: keys['owner'] });
+      expect({
+        view,
+        redacted: redacted.text.includes('AKIAIOSFODNN7EXAMPLE'),
+        marked: redacted.text.includes('[REDACTED]'),
+      }).toEqual({ view, redacted: false, marked: true });
+      expect({ view, raw: raw.text.includes('AKIAIOSFODNN7EXAMPLE') }).toEqual({ view, raw: true });
+    }
+    const live = await readStreamFor(
+      `${server.url}/v1/sessions/${id}/transcript/stream?afterRevision=-1`,
+      keys['read'] ?? '',
+      400,
+    );
+    expect([live.text.includes('[REDACTED]'), live.text.includes('AKIAIOSFODNN7EXAMPLE')]).toEqual([
+      true,
+      false,
+    ]);
+    const rawSearch = await call(`${server.url}/v1/search?q=deploy&raw=true`, {
+      key: keys['read'],
+    });
+    expect(rawSearch.status).toBe(403);
+    const auditSearch = await call(`${server.url}/v1/search?q=deploy&raw=true`, {
+      key: keys['owner'],
+    });
+    expect(auditSearch.text).toContain('AKIAIOSFODNN7EXAMPLE');
+  });
+});
+
+describe('an open server', () => {
+  it('needs no key on loopback, and requires one as soon as a key exists', async () => {
+    const server = await startServer();
+    try {
+      const open = await call(`${server.url}/v1/whoami`);
+      expect(JSON.parse(open.text)).toEqual({
+        auth: 'open',
+        tenant: 'default',
+        keyId: null,
+        scopes: ['read', 'write', 'audit', 'admin'],
+      });
+      const secret = createKey(server.dataDir, 'default', ['read']);
+      expect((await call(`${server.url}/v1/whoami`)).status).toBe(401);
+      expect((await call(`${server.url}/v1/whoami`, { key: secret })).status).toBe(200);
+      expect((await call(`${server.url}/health`)).status).toBe(200);
+    } finally {
+      await server.stop();
+    }
+  });
+
+  it('refuses to bind beyond loopback without a key, saying how to create one', async () => {
+    await expect(startServer({ HOST: '0.0.0.0' })).rejects.toThrow(
+      /no API key exists[\s\S]*keys create --tenant/,
+    );
+  });
+
+  it('binds beyond loopback once a key exists, and then requires it', async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'agent-ledger-keys-'));
+    const secret = createKey(dataDir, 'acme', ['read']);
+    const server = await startServer({ HOST: '0.0.0.0', DATA_DIR: dataDir });
+    try {
+      const url = server.url.replace('localhost', '127.0.0.1');
+      expect((await call(`${url}/v1/whoami`)).status).toBe(401);
+      expect((await call(`${url}/v1/whoami`, { key: secret })).status).toBe(200);
+    } finally {
+      await server.stop();
+    }
+  });
+});
+
+describe('rate limits per key', () => {
+  it('counts each key apart: one key at its limit gets 429 with Retry-After, another still answers', async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'agent-ledger-keys-'));
+    const first = createKey(dataDir, 'acme', ['read']);
+    const second = createKey(dataDir, 'acme', ['read']);
+    const server = await startServer({ DATA_DIR: dataDir, RATE_LIMIT_MAX: '3' });
+    try {
+      const statuses: number[] = [];
+      for (let i = 0; i < 4; i += 1)
+        statuses.push((await call(`${server.url}/v1/whoami`, { key: first })).status);
+      expect(statuses).toEqual([200, 200, 200, 429]);
+      const limited = await fetch(`${server.url}/v1/whoami`, {
+        headers: { authorization: `Bearer ${first}` },
+      });
+      expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
+      expect((await call(`${server.url}/v1/whoami`, { key: second })).status).toBe(200);
+    } finally {
+      await server.stop();
+    }
+  });
+});

@@ -1,0 +1,68 @@
+import { KeyStore, type Scope } from '@agent-ledger/access';
+
+/** Creates a key in `dataDir` (as `agent-ledger keys create` does) and returns its secret. */
+export function createKey(dataDir: string, tenant: string, scopes: Scope[]): string {
+  const store = KeyStore.open(dataDir);
+  try {
+    return store.create({ tenant, scopes }).secret;
+  } finally {
+    store.close();
+  }
+}
+
+/** A user message whose text is `text`. */
+export function userMessage(sessionId: string, id: string, text: string): Record<string, unknown> {
+  return {
+    id,
+    sessionId,
+    role: 'user',
+    kind: 'user_input',
+    createdAt: '2026-01-01T00:00:00.000Z',
+    content: [{ type: 'text', text }],
+  };
+}
+
+export interface Answer {
+  status: number;
+  text: string;
+}
+
+/** One HTTP request with an optional key; the answer's status and body text. */
+export async function call(
+  url: string,
+  options: { key?: string; method?: string; body?: unknown } = {},
+): Promise<Answer> {
+  const headers: Record<string, string> = {};
+  if (options.key !== undefined) headers['authorization'] = `Bearer ${options.key}`;
+  if (options.body !== undefined) headers['content-type'] = 'application/json';
+  const response = await fetch(url, {
+    method: options.method ?? (options.body === undefined ? 'GET' : 'POST'),
+    headers,
+    ...(options.body === undefined ? {} : { body: JSON.stringify(options.body) }),
+  });
+  return { status: response.status, text: await response.text() };
+}
+
+/** What a Server-Sent Events stream sends in its first `forMs` milliseconds. */
+export async function readStreamFor(url: string, key: string, forMs: number): Promise<Answer> {
+  const controller = new AbortController();
+  const response = await fetch(url, {
+    headers: { authorization: `Bearer ${key}` },
+    signal: controller.signal,
+  });
+  let text = '';
+  const reader = response.body?.getReader();
+  const timer = setTimeout(() => controller.abort(), forMs);
+  try {
+    for (;;) {
+      const chunk = await reader?.read();
+      if (chunk === undefined || chunk.done) break;
+      text += Buffer.from(chunk.value).toString('utf8');
+    }
+  } catch {
+    // Aborted: the stream stays open until then.
+  } finally {
+    clearTimeout(timer);
+  }
+  return { status: response.status, text };
+}
