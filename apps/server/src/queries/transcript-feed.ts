@@ -1,44 +1,41 @@
 import { Injectable, type BeforeApplicationShutdown } from '@nestjs/common';
+import { ProjectionRunner, SessionViewsReader } from '@agent-ledger/read-models';
 import {
-  ProjectionRunner,
-  SessionViewsReader,
-  type TranscriptEntry,
-} from '@agent-ledger/read-models';
+  TranscriptFanOut,
+  type TranscriptFrameSink,
+  type TranscriptSubscription,
+  type TranscriptView,
+} from './transcript-fan-out';
 
-/** A live feed of one session's transcript entries. */
-export interface TranscriptSubscription {
-  close(): void;
-}
+export {
+  STORED_TRANSCRIPT_VIEW,
+  type TranscriptFrameSink,
+  type TranscriptSubscription,
+  type TranscriptView,
+} from './transcript-fan-out';
 
 /**
- * Follows one session's transcript read model: after every batch the runner commits, sends the
- * entries added or changed (a pruning flags an earlier entry) since the last revision sent, in
- * transcript order. Entries carry the revision that last wrote them, so a client can resume.
+ * The server's live transcript feeds (`TranscriptFanOut` over the projection runner and the
+ * transcript read model), and the open streams to end at shutdown.
  */
 @Injectable()
 export class TranscriptFeed implements BeforeApplicationShutdown {
   /** How to end each live stream, for the shutdown: an open SSE response would hold it forever. */
   private readonly openStreams = new Set<() => void>();
+  private readonly fanOut: TranscriptFanOut;
 
-  constructor(
-    private readonly runner: ProjectionRunner,
-    private readonly views: SessionViewsReader,
-  ) {}
+  constructor(runner: ProjectionRunner, views: SessionViewsReader) {
+    this.fanOut = new TranscriptFanOut(runner, views);
+  }
 
+  /** `TranscriptFanOut.subscribe`: the session's entries after `afterRevision`, then live. */
   subscribe(
     sessionId: string,
     afterRevision: number,
-    send: (entries: TranscriptEntry[]) => void,
+    send: TranscriptFrameSink,
+    view?: TranscriptView,
   ): TranscriptSubscription {
-    let cursor = this.views.transcriptCursorAt(sessionId, afterRevision);
-    const flush = (): void => {
-      const changes = this.views.transcriptChanges(sessionId, cursor);
-      cursor = changes.cursor;
-      if (changes.entries.length > 0) send(changes.entries);
-    };
-    const unsubscribe = this.runner.onBatchCommitted(flush);
-    flush();
-    return { close: unsubscribe };
+    return this.fanOut.subscribe(sessionId, afterRevision, send, view);
   }
 
   /**
@@ -56,5 +53,6 @@ export class TranscriptFeed implements BeforeApplicationShutdown {
     const streams = [...this.openStreams];
     this.openStreams.clear();
     for (const end of streams) end();
+    this.fanOut.stop();
   }
 }

@@ -1,0 +1,188 @@
+import { performance } from 'node:perf_hooks';
+import type {
+  ProjectionRunner,
+  SessionViewsReader,
+  TranscriptCursor,
+  TranscriptEntry,
+} from '@agent-ledger/read-models';
+
+/** A live feed of one session's transcript entries. */
+export interface TranscriptSubscription {
+  close(): void;
+}
+/**
+ * Receives Server-Sent Events text, ready to write: one `event: entry` frame per entry
+ * (`id: <revision>`, `data: <the entry as JSON>`), every frame of one committed batch in one string.
+ */
+export type TranscriptFrameSink = (frames: string) => void;
+
+/**
+ * How a subscriber is shown each entry (the entry as stored, or redacted for a caller without
+ * `audit`). Subscribers whose view has the same `name` share the text: `show` must then be the
+ * same function of the entry.
+ */
+export interface TranscriptView {
+  name: string;
+  show: (entry: TranscriptEntry) => unknown;
+}
+
+/** Entries as the read model stores them. */
+export const STORED_TRANSCRIPT_VIEW: TranscriptView = Object.freeze({
+  name: 'stored',
+  show: (entry: TranscriptEntry): unknown => entry,
+});
+
+/**
+ * Subscribers of one session, shown the same view, that have been sent the same entries: one read
+ * and one text serve them all.
+ */
+interface FeedGroup {
+  sessionId: string;
+  view: TranscriptView;
+  cursor: TranscriptCursor;
+  sinks: Set<TranscriptFrameSink>;
+}
+
+/** How often at most a subscriber is written to while batches keep coming. Default 40 ms. */
+export interface TranscriptFanOutOptions {
+  writeIntervalMs?: number;
+}
+
+/**
+ * Sends each subscriber the transcript entries of its session added or changed (a pruning flags
+ * an earlier entry) after every batch the runner commits, in transcript order, since the last
+ * revision sent. Entries carry the revision that last wrote them, so a client can resume.
+ *
+ * Fan-out costs per session, not per subscriber: subscribers of a session at the same cursor
+ * with the same view form one group, whose changes are read once per batch and serialized once,
+ * the same text then queued for each. A new subscriber catches up on its own from where it asked,
+ * then joins the group at the cursor it reached; groups whose cursors meet after a batch merge,
+ * since the same cursor gives the same changes from then on.
+ *
+ * Writes are batched too: a socket write costs a system call, more than the text it carries, so
+ * each subscriber's queued text goes out in one write, at once after a quiet spell and at most
+ * every `writeIntervalMs` while batches keep coming (a burst of appends is one write per socket).
+ */
+export class TranscriptFanOut {
+  /** Groups by session, view and cursor (`groupKey`). */
+  private groups = new Map<string, FeedGroup>();
+  /** The group each sink is in (groups merge, so a subscription cannot hold its group itself). */
+  private readonly groupOf = new Map<TranscriptFrameSink, FeedGroup>();
+  /** Text each sink is owed, in order, until the next write. */
+  private readonly pending = new Map<TranscriptFrameSink, string>();
+  private writeTimer: NodeJS.Timeout | undefined;
+  private lastWriteAt = Number.NEGATIVE_INFINITY;
+  private readonly writeIntervalMs: number;
+  private stopFollowing: (() => void) | undefined;
+
+  constructor(
+    private readonly runner: Pick<ProjectionRunner, 'onBatchCommitted'>,
+    private readonly views: Pick<SessionViewsReader, 'transcriptCursorAt' | 'transcriptChanges'>,
+    options: TranscriptFanOutOptions = {},
+  ) {
+    this.writeIntervalMs = options.writeIntervalMs ?? 40;
+  }
+
+  /**
+   * Sends `sessionId`'s entries changed after `afterRevision` (when there are any), then those of
+   * every later batch, each entry as `view` shows it. `send` is called with whole SSE frames;
+   * each call is one write.
+   */
+  subscribe(
+    sessionId: string,
+    afterRevision: number,
+    send: TranscriptFrameSink,
+    view: TranscriptView = STORED_TRANSCRIPT_VIEW,
+  ): TranscriptSubscription {
+    const changes = this.views.transcriptChanges(
+      sessionId,
+      this.views.transcriptCursorAt(sessionId, afterRevision),
+    );
+    // Each subscription gets its own sink, so that one function subscribed twice is two members.
+    const sink: TranscriptFrameSink = (frames) => send(frames);
+    if (changes.entries.length > 0) this.queue(sink, transcriptFrames(changes.entries, view));
+    this.join({ sessionId, view, cursor: changes.cursor, sinks: new Set([sink]) });
+    this.stopFollowing ??= this.runner.onBatchCommitted(() => this.flush());
+    return { close: () => this.leave(sink) };
+  }
+
+  /** Writes every subscriber's queued text now (one write each). */
+  writePending(): void {
+    clearTimeout(this.writeTimer);
+    this.writeTimer = undefined;
+    this.lastWriteAt = performance.now();
+    const pending = [...this.pending];
+    this.pending.clear();
+    for (const [sink, frames] of pending) sink(frames);
+  }
+
+  /** Stops following the runner; subscribers get nothing more. */
+  stop(): void {
+    this.stopFollowing?.();
+    this.stopFollowing = undefined;
+    clearTimeout(this.writeTimer);
+    this.writeTimer = undefined;
+    this.pending.clear();
+  }
+
+  /** Subscribers followed, in how many groups (one read and one text each per batch), and how many are owed text. */
+  get fanOut(): { subscribers: number; groups: number; owed: number } {
+    return { subscribers: this.groupOf.size, groups: this.groups.size, owed: this.pending.size };
+  }
+
+  /** After a committed batch: each group's changes, read and serialized once, sent to its members. */
+  private flush(): void {
+    const groups = [...this.groups.values()];
+    this.groups = new Map();
+    for (const group of groups) {
+      const changes = this.views.transcriptChanges(group.sessionId, group.cursor);
+      if (changes.entries.length > 0) {
+        const frames = transcriptFrames(changes.entries, group.view);
+        for (const sink of group.sinks) this.queue(sink, frames);
+      }
+      this.join({ ...group, cursor: changes.cursor });
+    }
+  }
+
+  /** Puts `joining`'s sinks in the group of its session, view and cursor: itself, or one it merges into. */
+  private join(joining: FeedGroup): void {
+    if (joining.sinks.size === 0) return;
+    const key = groupKey(joining);
+    const group = this.groups.get(key) ?? joining;
+    if (group === joining) this.groups.set(key, joining);
+    else for (const sink of joining.sinks) group.sinks.add(sink);
+    for (const sink of joining.sinks) this.groupOf.set(sink, group);
+  }
+
+  /** Owes `frames` to `sink` after what it is owed already, and makes sure a write will come. */
+  private queue(sink: TranscriptFrameSink, frames: string): void {
+    this.pending.set(sink, (this.pending.get(sink) ?? '') + frames);
+    if (this.writeTimer !== undefined) return;
+    const wait = Math.max(0, this.lastWriteAt + this.writeIntervalMs - performance.now());
+    this.writeTimer = setTimeout(() => this.writePending(), wait);
+    this.writeTimer.unref();
+  }
+
+  private leave(sink: TranscriptFrameSink): void {
+    this.pending.delete(sink);
+    const group = this.groupOf.get(sink);
+    if (group === undefined) return;
+    this.groupOf.delete(sink);
+    group.sinks.delete(sink);
+    const key = groupKey(group);
+    if (group.sinks.size === 0 && this.groups.get(key) === group) this.groups.delete(key);
+  }
+}
+
+function groupKey({ sessionId, view, cursor }: FeedGroup): string {
+  return JSON.stringify([sessionId, view.name, cursor.afterSeq, cursor.afterRevision]);
+}
+
+/** The SSE text of `entries`: one `entry` event each, its id the revision that last wrote it. */
+function transcriptFrames(entries: readonly TranscriptEntry[], view: TranscriptView): string {
+  let frames = '';
+  for (const entry of entries) {
+    frames += `id: ${entry.revision}\nevent: entry\ndata: ${JSON.stringify(view.show(entry))}\n\n`;
+  }
+  return frames;
+}

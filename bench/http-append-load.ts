@@ -1,0 +1,132 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import http from 'node:http';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+
+const ROOT = path.join(__dirname, '..');
+
+/** A bench server running in its own Node process. */
+export interface BenchServer {
+  port: number;
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts `script` (a bench file) in a child Node process with the repository's TypeScript hook
+ * and waits for its `listening <port>` line. `nodeOptions` go before the script; with
+ * `BENCH_CPU_PROF=<dir>` in the environment, the server writes a CPU profile there when it stops.
+ */
+export function startBenchServer(
+  script: string,
+  args: readonly string[],
+  nodeOptions: readonly string[] = [],
+): Promise<BenchServer> {
+  const profile = process.env['BENCH_CPU_PROF'];
+  const profiling = profile === undefined ? [] : ['--cpu-prof', `--cpu-prof-dir=${profile}`];
+  const child = spawn(
+    process.execPath,
+    [
+      ...profiling,
+      ...nodeOptions,
+      '-r',
+      path.join(ROOT, 'scripts', 'ts-register.js'),
+      script,
+      ...args,
+    ],
+    { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] },
+  );
+  return new Promise((resolve, reject) => {
+    let output = '';
+    child.once('exit', (code) => reject(new Error(`${script} exited with ${code}`)));
+    child.stdout?.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+      const match = /listening (\d+)/.exec(output);
+      if (match !== null) {
+        child.removeAllListeners('exit');
+        resolve({ port: Number(match[1]), stop: () => stopChild(child) });
+      }
+    });
+  });
+}
+
+function stopChild(child: ChildProcess): Promise<void> {
+  return new Promise((resolve) => {
+    child.once('exit', () => resolve());
+    child.kill('SIGTERM');
+  });
+}
+
+/** What one load run measured. */
+export interface LoadResult {
+  requests: number;
+  seconds: number;
+  latencies: number[];
+}
+
+/**
+ * `connections` keep-alive connections each sending `body(connection, index)` to
+ * `target(connection, index)` one after another for `durationMs`; every answer must be 200.
+ */
+export async function runLoad(options: {
+  port: number;
+  connections: number;
+  durationMs: number;
+  target: (connection: number, index: number) => string;
+  body: (connection: number, index: number) => string;
+}): Promise<LoadResult> {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: options.connections });
+  const latencies: number[] = [];
+  const started = performance.now();
+  const deadline = started + options.durationMs;
+  const worker = async (connection: number): Promise<void> => {
+    for (let index = 0; performance.now() < deadline; index += 1) {
+      const sent = performance.now();
+      await post(
+        agent,
+        options.port,
+        options.target(connection, index),
+        options.body(connection, index),
+      );
+      latencies.push(performance.now() - sent);
+    }
+  };
+  await Promise.all(
+    Array.from({ length: options.connections }, (_, connection) => worker(connection)),
+  );
+  const seconds = (performance.now() - started) / 1000;
+  agent.destroy();
+  return { requests: latencies.length, seconds, latencies };
+}
+
+/** POSTs a JSON body; resolves with the answer's text, rejects unless the status is 200. */
+export function post(
+  agent: http.Agent,
+  port: number,
+  target: string,
+  body: string,
+): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const request = http.request(
+      {
+        agent,
+        host: '127.0.0.1',
+        port,
+        path: target,
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
+      },
+      (response) => {
+        let text = '';
+        response.setEncoding('utf8');
+        response.on('data', (chunk: string) => (text += chunk));
+        response.on('end', () =>
+          response.statusCode === 200
+            ? resolve(text)
+            : reject(new Error(`POST ${target}: ${response.statusCode} ${text}`)),
+        );
+      },
+    );
+    request.on('error', reject);
+    request.end(body);
+  });
+}

@@ -1,0 +1,70 @@
+/**
+ * The server side of `bench/http-append.bench.ts`, run in its own process so that the load
+ * generator does not share its event loop: `floor` (a bare Fastify route writing the same rows in
+ * one better-sqlite3 transaction, WAL, synchronous=FULL) or `ours` (the whole application, with
+ * its projection runner live). Prints `listening <port>` once it accepts requests.
+ */
+import 'reflect-metadata';
+import { randomUUID } from 'node:crypto';
+import path from 'node:path';
+import Fastify from 'fastify';
+import { loadServerConfig } from '../apps/server/src/config';
+import { createApp } from '../apps/server/src/create-app';
+import { RawSqliteFloor } from './raw-sqlite-floor';
+
+interface AppendBody {
+  messages: Array<Record<string, unknown>>;
+}
+
+async function startFloor(dataDir: string): Promise<number> {
+  const floor = new RawSqliteFloor(path.join(dataDir, 'floor.sqlite'), 'full');
+  const revisions = new Map<string, number>();
+  let position = 0;
+  const app = Fastify({ bodyLimit: 4 * 1024 * 1024 });
+  app.post<{ Params: { sessionId: string }; Body: AppendBody }>(
+    '/v1/sessions/:sessionId/messages',
+    (request) => {
+      const { sessionId } = request.params;
+      const now = new Date().toISOString();
+      const first = (revisions.get(sessionId) ?? -1) + 1;
+      const events = request.body.messages.map((message) => ({
+        id: randomUUID(),
+        type: 'MessageRecorded',
+        data: { message: { ...message, createdAt: now } },
+        metadata: { schemaVersion: 1 },
+      }));
+      floor.append(`session-${sessionId}`, first, events);
+      const revision = first + events.length - 1;
+      revisions.set(sessionId, revision);
+      position += events.length;
+      return { sessionId, revision, position };
+    },
+  );
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  return typeof address === 'object' && address !== null ? address.port : 0;
+}
+
+async function startOurs(dataDir: string): Promise<number> {
+  const app = await createApp(loadServerConfig({ DATA_DIR: dataDir, PORT: '0' }), {
+    logger: false,
+  });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.getHttpServer().address();
+  return typeof address === 'object' && address !== null ? address.port : 0;
+}
+
+async function main(): Promise<void> {
+  const [which, dataDir] = process.argv.slice(2);
+  if ((which !== 'floor' && which !== 'ours') || dataDir === undefined) {
+    throw new Error('usage: http-append-server.ts floor|ours <data dir>');
+  }
+  const port = which === 'floor' ? await startFloor(dataDir) : await startOurs(dataDir);
+  process.stdout.write(`listening ${port}\n`);
+  process.on('SIGTERM', () => process.exit(0));
+}
+
+void main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,99 @@
+/**
+ * The HTTP append path against its floor (`npm run bench -- http-append`): 8 keep-alive
+ * connections POSTing 4-message agent turns (~2.3 KB) to `/v1/sessions/:id/messages`, against
+ * (floor) a bare Fastify route writing the same rows in one better-sqlite3 transaction (WAL,
+ * synchronous=FULL, `bench/raw-sqlite-floor.ts`) and (ours) the whole server with its projection
+ * runner live. Each server runs in its own process; rounds alternate between them. Issue 16's
+ * target: ours at ≥ 60% of the floor's turns per second. `BENCH_CPU_PROF=<dir>` writes CPU
+ * profiles of both servers there. Prints the table and writes it to `docs/benchmarks.md`.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { cpus, tmpdir } from 'node:os';
+import path from 'node:path';
+import { writeBenchmarkSection } from './benchmark-report';
+import { runLoad, startBenchServer, type BenchServer, type LoadResult } from './http-append-load';
+import { agentTurn } from './http-append-turn';
+import { median } from './measure';
+
+const CONNECTIONS = 8;
+const ROUNDS = Number(process.env['BENCH_ROUNDS'] ?? 3);
+const ROUND_MS = Number(process.env['BENCH_ROUND_MS'] ?? 4000);
+const WARM_UP_MS = 1500;
+const TARGET = 0.6;
+const SERVER = path.join(__dirname, 'http-append-server.ts');
+
+function percentile(values: readonly number[], fraction: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor(fraction * sorted.length))] ?? Number.NaN;
+}
+
+async function main(): Promise<void> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'http-append-bench-'));
+  const servers: Record<'floor' | 'ours', BenchServer> = {
+    floor: await startBenchServer(SERVER, ['floor', dataDir]),
+    ours: await startBenchServer(SERVER, ['ours', dataDir]),
+  };
+  let round = 0;
+  const load = (which: 'floor' | 'ours', durationMs: number): Promise<LoadResult> => {
+    round += 1;
+    const prefix = `${which}-${round}`;
+    return runLoad({
+      port: servers[which].port,
+      connections: CONNECTIONS,
+      durationMs,
+      target: (connection) => `/v1/sessions/${prefix}-${connection}/messages`,
+      body: (connection, index) =>
+        JSON.stringify({ messages: agentTurn(`${prefix}-${connection}`, index) }),
+    });
+  };
+  await load('floor', WARM_UP_MS);
+  await load('ours', WARM_UP_MS);
+  const results: Record<'floor' | 'ours', LoadResult[]> = { floor: [], ours: [] };
+  for (let index = 0; index < ROUNDS; index += 1) {
+    const order: Array<'floor' | 'ours'> = index % 2 === 0 ? ['floor', 'ours'] : ['ours', 'floor'];
+    for (const which of order) results[which].push(await load(which, ROUND_MS));
+  }
+  await servers.floor.stop();
+  await servers.ours.stop();
+  rmSync(dataDir, { recursive: true, force: true });
+
+  const rate = (result: LoadResult): number => result.requests / result.seconds;
+  const floorRate = median(results.floor.map(rate));
+  const oursRate = median(results.ours.map(rate));
+  const ratios = results.ours.map(
+    (result, index) => rate(result) / rate(results.floor[index] ?? result),
+  );
+  const ratio = oursRate / floorRate;
+  const latencies = (which: 'floor' | 'ours'): number[] =>
+    results[which].flatMap((result) => result.latencies);
+  const row = (label: string, which: 'floor' | 'ours', share: string): string =>
+    `| ${label} | ${Math.round(which === 'floor' ? floorRate : oursRate).toLocaleString('en-US')} | ${median(latencies(which)).toFixed(2)} ms | ${percentile(latencies(which), 0.99).toFixed(2)} ms | ${share} |`;
+  const machine = `${cpus().length} × ${cpus()[0]?.model.trim() ?? 'unknown CPU'}, Node ${process.version}`;
+  const markdown = `
+Command: \`${process.env['BENCH_COMMAND'] ?? 'npm run bench -- http-append'}\`
+
+Run ${new Date().toISOString().slice(0, 10)} on ${machine}, a temporary folder on the local disk. ${CONNECTIONS} keep-alive connections, each appending turns to its own session one after another; ${ROUNDS} rounds of ${ROUND_MS / 1000} s per server, alternating, after a warm-up of each.
+
+| server | turns/s (median of rounds) | latency p50 | latency p99 | of the floor |
+|---|--:|--:|--:|--:|
+${row('bare Fastify + better-sqlite3 (floor)', 'floor', '100%')}
+${row('Agent Ledger (`npm start`), projection runner live', 'ours', `**${(ratio * 100).toFixed(0)}%**`)}
+
+Target (issue 16): ≥ ${TARGET * 100}% of the floor: **${ratio >= TARGET ? 'holds' : 'does not hold'}: ${(ratio * 100).toFixed(0)}%** (per round: ${ratios.map((value) => `${(value * 100).toFixed(0)}%`).join(', ')}).
+
+- A turn is 4 runtime messages (user input, a \`Read\` call, its ~2 KB result, the answer), ~2.3 KB of JSON, POSTed to \`/v1/sessions/:id/messages\` without \`expectedRevision\`.
+- The floor is a bare Fastify 5 route in its own process: Fastify's JSON body parser, one \`BEGIN IMMEDIATE\` transaction inserting the same 4 rows (the event store's table and indexes, WAL, synchronous=FULL), the same answer; no validation, no idempotence, no read models.
+- Ours is the whole application (\`createApp\`, the configuration's defaults) in its own process: HTTP hardening, the validation pipe, the runtime messages' JSON Schemas, the decider, the event store's append (synchronous=FULL), and the projection runner writing every read model (transcript, debug, export, session list, search, analytics) on the same two cores.
+`;
+  console.log(markdown);
+  writeBenchmarkSection(
+    'http-append',
+    'HTTP append against a bare Fastify floor (`bench/http-append.bench.ts`)',
+    markdown,
+  );
+}
+
+void main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,148 @@
+/**
+ * Appends while the session is followed live (`npm run bench -- sse-fan-out`): the time of one
+ * HTTP append (a 4-message turn) with no transcript subscriber, then with 500 Server-Sent Events
+ * subscribers of the same session, then without again, in the same server process. Issue 16's
+ * target: the append p50 with 500 subscribers ≤ 1.5× the p50 without. Every subscriber must
+ * receive every entry, in order (checked). Prints the table and writes it to `docs/benchmarks.md`.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import http from 'node:http';
+import { cpus, tmpdir } from 'node:os';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { writeBenchmarkSection } from './benchmark-report';
+import { post, startBenchServer } from './http-append-load';
+import { agentTurn } from './http-append-turn';
+import { median } from './measure';
+
+const SUBSCRIBERS = Number(process.env['BENCH_SUBSCRIBERS'] ?? 500);
+const APPENDS = Number(process.env['BENCH_APPENDS'] ?? 300);
+const WARM_UP = 50;
+const TARGET = 1.5;
+const SESSION = 'followed';
+const ID_LINE = Buffer.from('\nid: ');
+const NEWLINE = 0x0a;
+
+/** One live transcript stream: the `id:` of every entry it received, in order. */
+interface Subscriber {
+  ids: number[];
+  close(): void;
+}
+
+function subscribe(port: number, afterRevision: number): Promise<Subscriber> {
+  return new Promise((resolve, reject) => {
+    const ids: number[] = [];
+    const request = http.get(
+      {
+        host: '127.0.0.1',
+        port,
+        path: `/v1/sessions/${SESSION}/transcript/stream?afterRevision=${afterRevision}`,
+        agent: false,
+      },
+      (response) => {
+        if (response.statusCode !== 200) reject(new Error(`stream: ${response.statusCode}`));
+        // Only the ids, found in the raw bytes: the client must not compete with the server for
+        // the CPU more than reading its sockets costs.
+        let tail = Buffer.alloc(0);
+        response.on('data', (chunk: Buffer) => {
+          const bytes = tail.length === 0 ? chunk : Buffer.concat([tail, chunk]);
+          let at = 0;
+          for (;;) {
+            const found = bytes.indexOf(ID_LINE, at);
+            const end = found < 0 ? -1 : bytes.indexOf(NEWLINE, found + ID_LINE.length);
+            if (end < 0) break;
+            ids.push(Number(bytes.toString('latin1', found + ID_LINE.length, end)));
+            at = end;
+          }
+          tail = bytes.subarray(Math.max(at, bytes.length - 32));
+        });
+        resolve({ ids, close: () => request.destroy() });
+      },
+    );
+    request.on('error', () => undefined);
+  });
+}
+
+async function main(): Promise<void> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'sse-bench-'));
+  const server = await startBenchServer(path.join(__dirname, 'http-append-server.ts'), [
+    'ours',
+    dataDir,
+  ]);
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+  let turn = 0;
+  let revision = -1;
+  const append = async (): Promise<number> => {
+    const body = JSON.stringify({ messages: agentTurn(SESSION, turn) });
+    turn += 1;
+    const started = performance.now();
+    const answer = JSON.parse(
+      await post(agent, server.port, `/v1/sessions/${SESSION}/messages`, body),
+    ) as {
+      revision: number;
+    };
+    const ms = performance.now() - started;
+    revision = answer.revision;
+    return ms;
+  };
+  const series = async (count: number): Promise<number[]> => {
+    const times: number[] = [];
+    for (let index = 0; index < count; index += 1) times.push(await append());
+    return times;
+  };
+
+  await series(WARM_UP);
+  const before = await series(APPENDS);
+  // The stream needs the session in the read model: wait until it has caught up.
+  await new Promise((resolve) => setTimeout(resolve, 500));
+  const from = revision;
+  const subscribers = await Promise.all(
+    Array.from({ length: SUBSCRIBERS }, () => subscribe(server.port, from)),
+  );
+  await series(WARM_UP);
+  const followed = await series(APPENDS);
+  await new Promise((resolve) => setTimeout(resolve, 1000));
+  const expected = Array.from({ length: revision - from }, (_, index) => from + 1 + index);
+  const complete = subscribers.filter(
+    (subscriber) => JSON.stringify(subscriber.ids) === JSON.stringify(expected),
+  ).length;
+  for (const subscriber of subscribers) subscriber.close();
+  await new Promise((resolve) => setTimeout(resolve, 500));
+  const after = await series(APPENDS);
+  agent.destroy();
+  await server.stop();
+  rmSync(dataDir, { recursive: true, force: true });
+
+  const without = median([...before, ...after]);
+  const withSubscribers = median(followed);
+  const ratio = withSubscribers / without;
+  const machine = `${cpus().length} × ${cpus()[0]?.model.trim() ?? 'unknown CPU'}, Node ${process.version}`;
+  const markdown = `
+Command: \`${process.env['BENCH_COMMAND'] ?? 'npm run bench -- sse-fan-out'}\`
+
+Run ${new Date().toISOString().slice(0, 10)} on ${machine}, a temporary folder on the local disk. One server process (\`createApp\`, projection runner live); one client appending turns one after another, ${APPENDS} appends per phase after ${WARM_UP} warm-up appends.
+
+| phase | appends | append p50 | of the p50 without |
+|---|--:|--:|--:|
+| no subscriber (before and after) | ${before.length + after.length} | ${without.toFixed(2)} ms | 1.00× |
+| ${SUBSCRIBERS} SSE subscribers of the same session | ${followed.length} | ${withSubscribers.toFixed(2)} ms | **${ratio.toFixed(2)}×** |
+
+Target (issue 16): ≤ ${TARGET}× with ${SUBSCRIBERS} subscribers: **${ratio <= TARGET ? 'holds' : 'does not hold'}: ${ratio.toFixed(2)}×**. Subscribers that received every entry of the followed phase exactly once, in revision order: ${complete} of ${SUBSCRIBERS}.
+
+- A turn is 4 runtime messages (~2.3 KB), so each append sends 4 \`entry\` events to every subscriber (${SUBSCRIBERS} × 4 frames of ~0.5–2 KB per append).
+- The feed reads a session's changes once per committed batch and serializes them once for every subscriber at the same cursor and view, then writes that one text to each socket (\`apps/server/src/queries/transcript-fan-out.ts\`).
+`;
+  console.log(markdown);
+  if (complete !== SUBSCRIBERS)
+    throw new Error(`${SUBSCRIBERS - complete} subscribers missed entries`);
+  writeBenchmarkSection(
+    'sse-fan-out',
+    'Appends with live transcript subscribers (`bench/sse-fan-out.bench.ts`)',
+    markdown,
+  );
+}
+
+void main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
