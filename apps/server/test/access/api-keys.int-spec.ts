@@ -156,7 +156,9 @@ describe('API keys: scopes and tenants on every route', () => {
       expect([missing.status, forged.status, wrongScope.status]).toEqual([401, 401, 403]);
       expect(JSON.parse(missing.text)).toMatchObject({ code: 'Unauthorized' });
       expect(JSON.parse(wrongScope.text)).toMatchObject({ code: 'Forbidden' });
-      expect(JSON.parse(wrongScope.text).message).toContain(`"${route.scope}"`);
+      expect((JSON.parse(wrongScope.text) as { message: string }).message).toContain(
+        `"${route.scope}"`,
+      );
     },
   );
 
