@@ -1,4 +1,4 @@
-import { useConnection } from '../auth';
+import { can, useConnection } from '../auth';
 import { formatCount } from '../format';
 import { Pending, useAsync } from '../use-async';
 import { Chart } from './chart';
@@ -11,12 +11,16 @@ export function SessionAnalyticsPanel({
   sessionId: string;
   revision: number;
 }) {
-  const { client } = useConnection();
+  const connection = useConnection();
+  const { client } = connection;
+  // Tokens per call come from the raw events, which need the audit scope.
+  const audit = can(connection, 'audit');
   const analytics = useAsync(
     () => client.sessionAnalytics(sessionId),
     [client, sessionId, revision],
   );
   const calls = useAsync(async () => {
+    if (!audit) return undefined;
     const points: Array<{ label: string; input: number; output: number }> = [];
     for await (const event of client.events(sessionId, { limit: 1000 })) {
       if (event.type !== 'ModelCallRecorded') continue;
@@ -31,7 +35,7 @@ export function SessionAnalyticsPanel({
       });
     }
     return points;
-  }, [client, sessionId, revision]);
+  }, [client, sessionId, revision, audit]);
 
   return (
     <div class="panel" role="region" tabIndex={0} aria-label="Analytics">
@@ -60,7 +64,13 @@ export function SessionAnalyticsPanel({
             <dt>Hand-offs</dt>
             <dd>{formatCount(analytics.value.handoffs.total)}</dd>
           </dl>
-          {calls.status === 'done' && calls.value.length > 0 && (
+          {calls.status === 'done' && calls.value === undefined && (
+            <p class="muted">
+              Tokens per model call need a key with the audit scope (they are read from the raw
+              events).
+            </p>
+          )}
+          {calls.status === 'done' && calls.value !== undefined && calls.value.length > 0 && (
             <Chart
               title="Tokens per model call, over time"
               kind="line"

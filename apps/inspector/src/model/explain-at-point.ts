@@ -5,7 +5,9 @@ export type Explanation =
   | { status: 'not-yet-recorded'; recordedAt: number }
   | { status: 'shown'; modelIndex: number; stubbed: boolean; truncated: boolean }
   | { status: 'hidden'; detail: string }
-  | { status: 'behind-boundary'; boundaryId: string };
+  | { status: 'behind-boundary'; boundaryId: string }
+  /** Not in the context, and when it was recorded is unknown (no `audit` scope for the events). */
+  | { status: 'outside-window'; boundaryId?: string };
 
 /** The model context at a point, as an explanation needs it. */
 export interface PointContext {
@@ -18,7 +20,8 @@ export interface PointContext {
 /**
  * Explains what the model saw of `messageId` in the context at a past point, from that context
  * alone: recorded after the point, shown (at which index, stubbed, truncated), hidden by the view's
- * rules, or outside the window because the window starts at a later compact boundary. The debug
+ * rules, or outside the window because the window starts at a later compact boundary (or, when
+ * the message's revision is unknown, one of the two: outside the window). The debug
  * view says the precise reason for the latest point; this is the same question asked of the past.
  */
 export function explainAtPoint(
@@ -38,6 +41,11 @@ export function explainAtPoint(
   }
   if (context.hiddenMessageIds.includes(messageId)) {
     return { status: 'hidden', detail: 'left out by the model view’s rules (see the debug view)' };
+  }
+  if (messageRevision === undefined) {
+    return context.compactBoundaryId === undefined
+      ? { status: 'outside-window' }
+      : { status: 'outside-window', boundaryId: context.compactBoundaryId };
   }
   if (context.compactBoundaryId !== undefined) {
     return { status: 'behind-boundary', boundaryId: context.compactBoundaryId };

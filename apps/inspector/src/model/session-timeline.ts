@@ -98,3 +98,57 @@ function preview(content: unknown): string {
   const text = typeof content === 'string' ? content : JSON.stringify(content ?? '');
   return text.length > 40 ? `${text.slice(0, 39)}…` : text;
 }
+
+/** A search hit as the timeline reads it (`GET …/search?q=kind:…`). */
+export interface TimelineHit {
+  messageId: string;
+  kind: string;
+  revision: number;
+  snippet: string;
+}
+
+/**
+ * The timeline for a key without the `audit` scope, which may not read the raw events: turns,
+ * compactions and hand-offs from the session's search (each hit has its revision), and the
+ * recorded model calls by number only (`model-context?call=N` finds their revision). Prunings
+ * are not messages, so they are not among the stops.
+ */
+export function timelineFromSearch(
+  hits: readonly TimelineHit[],
+  modelCalls: number,
+  lastRevision: number,
+): SessionTimeline {
+  const sorted = [...hits].sort((a, b) => a.revision - b.revision);
+  const points: TimelinePoint[] = [];
+  const messageRevisions = new Map<string, number>();
+  let turns = 0;
+  for (const hit of sorted) {
+    messageRevisions.set(hit.messageId, hit.revision);
+    const text = hit.snippet.replace(/[«»]/g, '');
+    if (hit.kind === 'user_input') {
+      turns += 1;
+      points.push({
+        revision: hit.revision,
+        kind: 'turn',
+        label: `Turn ${turns}: ${preview(text)}`,
+      });
+    } else if (hit.kind === 'compact_boundary') {
+      points.push({
+        revision: hit.revision,
+        kind: 'compaction',
+        label: `Compaction ${hit.messageId}`,
+      });
+    } else if (hit.kind === 'agent_switch_note') {
+      points.push({ revision: hit.revision, kind: 'handoff', label: `Hand-off: ${preview(text)}` });
+    }
+  }
+  for (let call = 1; call <= modelCalls; call += 1) {
+    points.push({
+      revision: -1,
+      kind: 'model-call',
+      label: `Model call ${call}`,
+      callNumber: call,
+    });
+  }
+  return { points, messageRevisions, lastRevision };
+}

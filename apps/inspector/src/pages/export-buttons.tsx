@@ -1,5 +1,5 @@
 import { useState } from 'preact/hooks';
-import { describeError, useConnection } from '../auth';
+import { can, describeError, useConnection } from '../auth';
 import { href } from '../model/routes';
 
 /** Export (JSON, Markdown), copy the AI SDK messages at the chosen point, copy a link to it. */
@@ -26,34 +26,40 @@ export function ExportButtons(props: {
     link.click();
     setTimeout(() => URL.revokeObjectURL(url), 1000);
   };
+  // Exports need the audit scope (they are the auditor's report).
+  const audit = can(connection, 'audit');
   const safeName = props.sessionId.replace(/[^A-Za-z0-9._-]+/g, '_');
   return (
     <div class="export-buttons" role="group" aria-label="Export">
-      <button
-        type="button"
-        onClick={() =>
-          void run('Exported as JSON.', async () => {
-            const answer = await connection.client.export(props.sessionId);
-            download(`${safeName}.json`, 'application/json', JSON.stringify(answer, null, 2));
-          })
-        }
-      >
-        Export JSON
-      </button>
-      <button
-        type="button"
-        onClick={() =>
-          void run('Exported as Markdown.', async () => {
-            download(
-              `${safeName}.md`,
-              'text/markdown',
-              await connection.client.exportMarkdown(props.sessionId),
-            );
-          })
-        }
-      >
-        Export Markdown
-      </button>
+      {audit && (
+        <>
+          <button
+            type="button"
+            onClick={() =>
+              void run('Exported as JSON.', async () => {
+                const answer = await connection.client.export(props.sessionId);
+                download(`${safeName}.json`, 'application/json', JSON.stringify(answer, null, 2));
+              })
+            }
+          >
+            Export JSON
+          </button>
+          <button
+            type="button"
+            onClick={() =>
+              void run('Exported as Markdown.', async () => {
+                download(
+                  `${safeName}.md`,
+                  'text/markdown',
+                  await connection.client.exportMarkdown(props.sessionId),
+                );
+              })
+            }
+          >
+            Export Markdown
+          </button>
+        </>
+      )}
       <button
         type="button"
         onClick={() =>

@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'preact/hooks';
-import { can, describeError, useConnection } from '../auth';
+import { describeError, useConnection } from '../auth';
 import { SessionAnalyticsPanel } from '../analytics/session-analytics-panel';
 import type { Route } from '../model/routes';
 import { navigate } from '../router';
@@ -114,12 +114,7 @@ export function SessionPage({ route }: { route: Extract<Route, { page: 'session'
             ))}
           </div>
           {panel === 'why' && (
-            <WhyPanel
-              sessionId={sessionId}
-              messageId={route.messageId}
-              revision={route.revision}
-              canDebug={can(connection, 'read')}
-            />
+            <WhyPanel sessionId={sessionId} messageId={route.messageId} revision={route.revision} />
           )}
           {panel === 'time-travel' && (
             <TimeTravelPanel

@@ -1,6 +1,6 @@
 import type { ModelContextQuery, ModelContextResponse } from '@agent-ledger/client';
 import { useState } from 'preact/hooks';
-import { useConnection } from '../auth';
+import { can, useConnection } from '../auth';
 import { clip } from '../format';
 import { contentText } from '../model/content-text';
 import { diffModelContexts, type ContextChange } from '../model/diff-model-contexts';
@@ -30,8 +30,14 @@ interface Props {
  * the exact AI SDK messages for a provider); the diff from a pinned point.
  */
 export function TimeTravelPanel(props: Props) {
-  const { client } = useConnection();
-  const timeline = useTimeline(client, props.sessionId, props.latestRevision);
+  const connection = useConnection();
+  const { client } = connection;
+  const timeline = useTimeline(
+    client,
+    props.sessionId,
+    props.latestRevision,
+    can(connection, 'audit'),
+  );
   const [format, setFormat] = useState<'model' | 'ai-sdk'>('model');
   const [provider, setProvider] = useState<string>('anthropic');
   const [pinned, setPinned] = useState<Point | undefined>();
@@ -72,10 +78,11 @@ export function TimeTravelPanel(props: Props) {
             <option value={`r${last}`}>latest (revision {last})</option>
             {timeline.value.points.map((stop) => (
               <option
-                key={`${stop.kind}${stop.revision}`}
+                key={`${stop.kind}${stop.revision}${stop.callNumber ?? ''}`}
                 value={stop.callNumber !== undefined ? `c${stop.callNumber}` : `r${stop.revision}`}
               >
-                {stop.revision}: {stop.label}
+                {stop.revision >= 0 ? `${stop.revision}: ` : ''}
+                {stop.label}
               </option>
             ))}
             {props.revision !== undefined &&

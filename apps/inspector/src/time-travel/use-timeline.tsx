@@ -1,16 +1,37 @@
 import type { LedgerClient, StoredEvent } from '@agent-ledger/client';
-import { sessionTimeline, type SessionTimeline } from '../model/session-timeline';
+import {
+  sessionTimeline,
+  timelineFromSearch,
+  type SessionTimeline,
+  type TimelineHit,
+} from '../model/session-timeline';
 import { useAsync, type Async } from '../use-async';
 
-/** The session's timeline from its raw events, read again when the session moves on. */
+/** Kinds whose messages are the slider's stops when the raw events may not be read. */
+const STOP_KINDS = ['user_input', 'compact_boundary', 'agent_switch_note'] as const;
+
+/**
+ * The session's timeline, read again when the session moves on: from the raw events with the
+ * `audit` scope, else from the session's search and analytics (what a `read` key may see).
+ */
 export function useTimeline(
   client: LedgerClient,
   sessionId: string,
   latestRevision: number,
+  audit: boolean,
 ): Async<SessionTimeline> {
   return useAsync(async () => {
-    const events: StoredEvent[] = [];
-    for await (const event of client.events(sessionId, { limit: 1000 })) events.push(event);
-    return sessionTimeline(events);
-  }, [client, sessionId, latestRevision]);
+    if (audit) {
+      const events: StoredEvent[] = [];
+      for await (const event of client.events(sessionId, { limit: 1000 })) events.push(event);
+      return sessionTimeline(events);
+    }
+    const hits: TimelineHit[] = [];
+    for (const kind of STOP_KINDS) {
+      for await (const hit of client.search({ q: `kind:${kind}`, limit: 200 }, sessionId))
+        hits.push(hit);
+    }
+    const analytics = await client.sessionAnalytics(sessionId);
+    return timelineFromSearch(hits, analytics.modelCalls.total, latestRevision);
+  }, [client, sessionId, latestRevision, audit]);
 }

@@ -1,8 +1,8 @@
 import type { DebugEntry } from '@agent-ledger/client';
-import { useConnection } from '../auth';
+import { can, useConnection } from '../auth';
+import { useTimeline } from '../time-travel/use-timeline';
 import { explainAtPoint, type Explanation } from '../model/explain-at-point';
 import { readModelViewMessage } from '../model/model-view-message';
-import { sessionTimeline } from '../model/session-timeline';
 import { Pending, useAsync } from '../use-async';
 
 /**
@@ -13,7 +13,6 @@ export function WhyPanel(props: {
   sessionId: string;
   messageId: string | undefined;
   revision: number | undefined;
-  canDebug: boolean;
 }) {
   if (props.messageId === undefined) {
     return (
@@ -31,35 +30,42 @@ function WhyOfMessage(props: {
   messageId: string;
   revision: number | undefined;
 }) {
-  const { client } = useConnection();
+  const connection = useConnection();
+  const { client } = connection;
   const debug = useAsync(async () => {
     for await (const entry of client.debug(props.sessionId, { limit: 1000 })) {
       if (entry.id === props.messageId) return entry;
     }
     return undefined;
   }, [client, props.sessionId, props.messageId]);
+  const timeline = useTimeline(client, props.sessionId, -1, can(connection, 'audit'));
   const past = useAsync(async () => {
     if (props.revision === undefined) return undefined;
-    const [context, events] = await Promise.all([
-      client.modelContext<unknown>(props.sessionId, {
-        atRevision: props.revision,
-      }),
-      (async () => {
-        const all = [];
-        for await (const event of client.events(props.sessionId, { limit: 1000 })) all.push(event);
-        return all;
-      })(),
-    ]);
-    const timeline = sessionTimeline(events);
-    return explainAtPoint(props.messageId, timeline.messageRevisions.get(props.messageId), {
-      revision: props.revision,
+    const context = await client.modelContext<unknown>(props.sessionId, {
+      atRevision: props.revision,
+    });
+    return {
+      context,
       messages: context.messages
         .map(readModelViewMessage)
         .filter((message) => message !== undefined),
-      hiddenMessageIds: context.diagnostics.hiddenMessageIds,
-      compactBoundaryId: context.diagnostics.window.compactBoundaryId,
-    });
-  }, [client, props.sessionId, props.messageId, props.revision]);
+    };
+  }, [client, props.sessionId, props.revision]);
+  const explanation =
+    past.status === 'done' && past.value !== undefined && timeline.status !== 'loading'
+      ? explainAtPoint(
+          props.messageId,
+          timeline.status === 'done'
+            ? timeline.value.messageRevisions.get(props.messageId)
+            : undefined,
+          {
+            revision: past.value.context.revision,
+            messages: past.value.messages,
+            hiddenMessageIds: past.value.context.diagnostics.hiddenMessageIds,
+            compactBoundaryId: past.value.context.diagnostics.window.compactBoundaryId,
+          },
+        )
+      : undefined;
 
   return (
     <div class="panel" role="region" tabIndex={0} aria-label="Why">
@@ -78,9 +84,7 @@ function WhyOfMessage(props: {
         <>
           <h3>At revision {props.revision}</h3>
           <Pending state={past} what="the model context then" />
-          {past.status === 'done' && past.value !== undefined && (
-            <PastOutcome explanation={past.value} />
-          )}
+          {explanation !== undefined && <PastOutcome explanation={explanation} />}
         </>
       )}
     </div>
@@ -149,6 +153,13 @@ function PastOutcome({ explanation }: { explanation: Explanation }) {
       break;
     case 'behind-boundary':
       text = `The model did not see it: behind compact boundary ${explanation.boundaryId} (the summary stood for it).`;
+      break;
+    case 'outside-window':
+      text = `Not in the model’s context at this point: recorded later${
+        explanation.boundaryId === undefined
+          ? ''
+          : `, or behind compact boundary ${explanation.boundaryId}`
+      } (the raw events, with the audit scope, tell which).`;
       break;
     default: {
       const unreachable: never = explanation;
