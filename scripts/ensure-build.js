@@ -31,7 +31,7 @@ function newestMtime(entry) {
 function ensureBuild() {
   const stamp = fs.statSync(stampFile, { throwIfNoEntry: false });
   const newestSource = Math.max(...sourceRoots.map((entry) => newestMtime(path.join(root, entry))));
-  if (stamp && stamp.mtimeMs >= newestSource) return;
+  if (stamp && stamp.mtimeMs >= newestSource) return ensureInspectorBuild();
   process.stderr.write('Building Agent Ledger (npm run build)…\n');
   const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
   const result = spawnSync(npm, ['run', '--silent', 'build'], { cwd: root, stdio: 'inherit' });
@@ -40,6 +40,32 @@ function ensureBuild() {
     process.exit(result.status ?? 1);
   }
   fs.writeFileSync(stampFile, new Date().toISOString());
+  // `npm run build` built the web inspector too.
+  fs.writeFileSync(inspectorStampFile, new Date().toISOString());
+}
+
+// The web inspector (apps/inspector, bundled by Vite into dist/inspector, served at /): built on
+// its own when only it is missing or older than its sources, e.g. a dist/ from before it existed.
+const inspectorStampFile = path.join(root, 'dist', 'inspector', '.build-stamp');
+const inspectorSourceRoots = ['apps/inspector', 'libs/client', 'package-lock.json'];
+
+function ensureInspectorBuild() {
+  const stamp = fs.statSync(inspectorStampFile, { throwIfNoEntry: false });
+  const newestSource = Math.max(
+    ...inspectorSourceRoots.map((entry) => newestMtime(path.join(root, entry))),
+  );
+  if (stamp && stamp.mtimeMs >= newestSource) return;
+  process.stderr.write('Building the web inspector (npm run inspector:build)…\n');
+  const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
+  const result = spawnSync(npm, ['run', '--silent', 'inspector:build'], {
+    cwd: root,
+    stdio: 'inherit',
+  });
+  if (result.status !== 0) {
+    process.stderr.write('The inspector did not build; see the errors above.\n');
+    process.exit(result.status ?? 1);
+  }
+  fs.writeFileSync(inspectorStampFile, new Date().toISOString());
 }
 
 module.exports = { ensureBuild, root };
