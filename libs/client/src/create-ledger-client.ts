@@ -1,3 +1,4 @@
+import type { WhoamiResponse } from './contract/access';
 import type {
   AppendMessagesRequest,
   CommandResult,
@@ -41,6 +42,8 @@ import { createTransport, type LedgerClientOptions, type QueryValues } from './t
 /** Every route of the ledger's HTTP API, typed by the shared contract. */
 export interface LedgerClient {
   health(): Promise<HealthResponse>;
+  /** Who the client's key is: its tenant and scopes (`auth: "open"` without keys). */
+  whoami(): Promise<WhoamiResponse>;
   /** One page of the session list; `sessions()` iterates them all. */
   listSessions(query?: PageQuery): Promise<SessionListPage>;
   sessions(query?: Omit<PageQuery, 'cursor'>): AsyncGenerator<SessionSummary>;
@@ -129,6 +132,7 @@ export function createLedgerClient(options: LedgerClientOptions): LedgerClient {
 
   const client: LedgerClient = {
     health: () => get('/health'),
+    whoami: () => get('/v1/whoami'),
     listSessions: (query) => get('/v1/sessions', query),
     sessions: (query) =>
       paginate(async (cursor: string | undefined) => {

@@ -1,3 +1,10 @@
+export type {
+  ApiKey,
+  CreateKeyRequest,
+  CreatedKey,
+  Scope,
+  WhoamiResponse,
+} from './contract/access';
 export type { JsonObject, JsonValue } from './contract/json-value';
 export type {
   RuntimeMessageInput,

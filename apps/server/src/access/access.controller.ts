@@ -1,4 +1,5 @@
 import { KeyStore, type ApiKeyRecord } from '@agent-ledger/access';
+import type { ApiKey, CreatedKey, WhoamiResponse } from '@agent-ledger/client';
 import { Body, Controller, Delete, Get, HttpCode, Param, Post } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { schemaRef } from '../docs/response-schemas';
@@ -7,14 +8,6 @@ import type { Caller } from './caller';
 import { CallerParam } from './caller.decorator';
 import { CreateKeyDto, KeyParamsDto } from './dto/create-key.dto';
 import { RequiresScope } from './requires-scope.decorator';
-
-/** What `GET /v1/whoami` answers: how the server authenticates, and what this caller may do. */
-export interface WhoamiResponse {
-  auth: 'open' | 'keys';
-  tenant: string;
-  keyId: string | null;
-  scopes: string[];
-}
 
 /**
  * Who the caller is (`GET /v1/whoami`, any scope), and the caller's tenant's keys (`admin`):
@@ -42,7 +35,7 @@ export class AccessController {
   @ApiOperation({ summary: "The tenant's API keys (never their secrets), newest first" })
   @ApiOkResponse({ schema: schemaRef('ApiKeyList') })
   @RequiresScope('admin')
-  list(@CallerParam() caller: Caller): { keys: ApiKeyRecord[] } {
+  list(@CallerParam() caller: Caller): { keys: ApiKey[] } {
     return { keys: this.keys.list(caller.tenant) };
   }
 
@@ -51,10 +44,7 @@ export class AccessController {
   @ApiOkResponse({ schema: schemaRef('CreatedApiKey') })
   @ApiOperation({ summary: 'Create a key of the tenant; its secret is shown in this answer only' })
   @RequiresScope('admin')
-  create(
-    @CallerParam() caller: Caller,
-    @Body() body: CreateKeyDto,
-  ): { key: ApiKeyRecord; secret: string } {
+  create(@CallerParam() caller: Caller, @Body() body: CreateKeyDto): CreatedKey {
     return this.keys.create({
       tenant: caller.tenant,
       scopes: body.scopes,
@@ -66,7 +56,7 @@ export class AccessController {
   @ApiOperation({ summary: 'Revoke a key of the tenant (at once); revoking twice is a no-op' })
   @ApiOkResponse({ schema: schemaRef('ApiKeyAnswer') })
   @RequiresScope('admin')
-  revoke(@CallerParam() caller: Caller, @Param() { keyId }: KeyParamsDto): { key: ApiKeyRecord } {
+  revoke(@CallerParam() caller: Caller, @Param() { keyId }: KeyParamsDto): { key: ApiKey } {
     const key = this.keys.revoke(keyId, caller.tenant);
     if (key === undefined)
       throw new NotFoundError('KeyNotFound', `No key "${keyId}" in this tenant.`);

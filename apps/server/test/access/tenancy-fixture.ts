@@ -30,7 +30,7 @@ export interface Answer {
 /** One HTTP request with an optional key; the answer's status and body text. */
 export async function call(
   url: string,
-  options: { key?: string; method?: string; body?: unknown } = {},
+  options: { key?: string | undefined; method?: string; body?: unknown } = {},
 ): Promise<Answer> {
   const headers: Record<string, string> = {};
   if (options.key !== undefined) headers['authorization'] = `Bearer ${options.key}`;
