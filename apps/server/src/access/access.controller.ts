@@ -1,4 +1,4 @@
-import { KeyStore, type ApiKeyRecord } from '@agent-ledger/access';
+import { KeyStore } from '@agent-ledger/access';
 import type { ApiKey, CreatedKey, WhoamiResponse } from '@agent-ledger/client';
 import { Body, Controller, Delete, Get, HttpCode, Param, Post } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
