@@ -86,7 +86,40 @@ export class SessionViewsReader {
         `SELECT id, message, export_state, export_redactions, export_entry FROM rm_messages
          WHERE session_id = ? ORDER BY seq`,
       ),
+      allRows: db.prepare<[string], ExportRow & { seq: number; in_transcript: number }>(
+        `SELECT seq, id, message, in_transcript, export_state, export_redactions, export_entry
+         FROM rm_messages WHERE session_id = ? ORDER BY seq`,
+      ),
     };
+  }
+
+  /**
+   * The debug, transcript and export read models of a session at once, equal to `messages`,
+   * `transcript` and `export` called in turn, from one read of its rows (each message parsed
+   * once): what `verify` compares.
+   */
+  views(sessionId: string): {
+    messages: RuntimeMessage[];
+    transcript: ProjectionResult<TranscriptMessage>;
+    export: ExportProjectionResult;
+  } {
+    const messages: RuntimeMessage[] = [];
+    const transcript: ProjectionResult<TranscriptMessage> = {
+      messages: [],
+      diagnostics: { hiddenMessageIds: [], truncatedMessageIds: [], injectedNotes: [] },
+    };
+    const exported = emptyExport();
+    for (const row of this.statements.allRows.all(sessionId)) {
+      const message = readOwnJson<RuntimeMessage>(row.message);
+      messages.push(message);
+      if (row.in_transcript === 1) {
+        transcript.messages.push(transcriptMessage(message, row.seq));
+      } else {
+        transcript.diagnostics.hiddenMessageIds.push(row.id);
+      }
+      addExportEntry(exported, row, message);
+    }
+    return { messages, transcript, export: exported };
   }
 
   /** The session's normalized runtime messages, in order (the debug view's input). */
@@ -154,28 +187,8 @@ export class SessionViewsReader {
 
   /** The whole export view, as `projectToExport` returns it under the handler's policy. */
   export(sessionId: string): ExportProjectionResult {
-    const result: ExportProjectionResult = {
-      messages: [],
-      diagnostics: {
-        hiddenMessageIds: [],
-        truncatedMessageIds: [],
-        injectedNotes: [],
-        redactionCount: 0,
-        redactedMessageIds: [],
-      },
-    };
-    for (const row of this.statements.exportRows.all(sessionId)) {
-      const entry = exportEntry(row);
-      if (entry === undefined) {
-        result.diagnostics.hiddenMessageIds.push(row.id);
-        continue;
-      }
-      result.messages.push(entry);
-      if (row.export_redactions > 0) {
-        result.diagnostics.redactionCount += row.export_redactions;
-        result.diagnostics.redactedMessageIds.push(row.id);
-      }
-    }
+    const result = emptyExport();
+    for (const row of this.statements.exportRows.all(sessionId)) addExportEntry(result, row);
     return result;
   }
 
@@ -199,16 +212,55 @@ export class SessionViewsReader {
 
 function toEntry(row: EntryRow): TranscriptEntry {
   const message = readOwnJson<RuntimeMessage>(row.message);
-  const [entry] = projectToTranscript([message], RENDER_CONTEXT).messages;
-  if (entry === undefined) throw new Error(`Transcript row ${row.seq} holds a hidden message.`);
-  return { seq: row.seq, revision: row.changed_revision, message: entry };
+  return {
+    seq: row.seq,
+    revision: row.changed_revision,
+    message: transcriptMessage(message, row.seq),
+  };
 }
 
-function exportEntry(row: ExportRow): ExportMessage | undefined {
+function transcriptMessage(message: RuntimeMessage, seq: number): TranscriptMessage {
+  const [entry] = projectToTranscript([message], RENDER_CONTEXT).messages;
+  if (entry === undefined) throw new Error(`Transcript row ${seq} holds a hidden message.`);
+  return entry;
+}
+
+function emptyExport(): ExportProjectionResult {
+  return {
+    messages: [],
+    diagnostics: {
+      hiddenMessageIds: [],
+      truncatedMessageIds: [],
+      injectedNotes: [],
+      redactionCount: 0,
+      redactedMessageIds: [],
+    },
+  };
+}
+
+/** Adds a row's export entry (or its id as hidden) to `result`; `message`: the row's, parsed. */
+function addExportEntry(
+  result: ExportProjectionResult,
+  row: ExportRow,
+  message?: RuntimeMessage,
+): void {
+  const entry = exportEntry(row, message);
+  if (entry === undefined) {
+    result.diagnostics.hiddenMessageIds.push(row.id);
+    return;
+  }
+  result.messages.push(entry);
+  if (row.export_redactions > 0) {
+    result.diagnostics.redactionCount += row.export_redactions;
+    result.diagnostics.redactedMessageIds.push(row.id);
+  }
+}
+
+function exportEntry(row: ExportRow, parsed?: RuntimeMessage): ExportMessage | undefined {
   if (row.export_state === EXPORT_REDACTED && row.export_entry !== null) {
     return readOwnJson<ExportMessage>(row.export_entry);
   }
   if (row.export_state !== EXPORT_AS_IS) return undefined;
-  const message = readOwnJson<RuntimeMessage>(row.message);
+  const message = parsed ?? readOwnJson<RuntimeMessage>(row.message);
   return projectToExport([message], RENDER_CONTEXT, { redact: false }).messages[0];
 }

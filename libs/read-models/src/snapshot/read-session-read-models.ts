@@ -7,14 +7,15 @@ import type { SessionReadModels } from './session-read-models';
 
 /** The read models of one session as the handlers stored them, in `computeSessionReadModels`' shape. */
 export function readSessionReadModels(db: ReadModelDatabase, sessionId: string): SessionReadModels {
-  const views = new SessionViewsReader(db);
+  const reader = new SessionViewsReader(db);
+  const views = reader.views(sessionId);
   return {
     sessionId,
     summary: new SessionListReader(db).session(sessionId),
-    messages: views.messages(sessionId),
-    repairs: views.repairs(sessionId),
-    transcript: views.transcript(sessionId),
-    export: views.export(sessionId),
+    messages: views.messages,
+    repairs: reader.repairs(sessionId),
+    transcript: views.transcript,
+    export: views.export,
     search: new SearchReader(db).documents(sessionId),
     analytics: new AnalyticsReader(db).session(sessionId),
   };
