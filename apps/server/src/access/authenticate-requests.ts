@@ -23,8 +23,7 @@ export function authenticateRequests(
   fastify.addHook('onRequest', (request, reply, done) => {
     if (!isApiPath(request.url)) return done();
     const header = request.headers.authorization;
-    const required = !options.openAllowed || keys.hasActiveKeys();
-    if (header === undefined && !required) {
+    if (header === undefined && options.openAllowed && !keys.hasActiveKeys()) {
       setCaller(request, OPEN_CALLER);
       return done();
     }
