@@ -16,13 +16,13 @@ import {
   SEARCH_TABLES,
 } from './search-schema';
 
-/** Bump when the tables or the way rows are derived change: the search and analytics views are then rebuilt. */
-const SCHEMA_VERSION = 1;
+/** Bump when the tables or the way rows are derived change: the search and analytics views are then rebuilt (2: seq is the rowid). */
+const SCHEMA_VERSION = 2;
 
 interface Statements {
   versions: { all(sessionId: string, recordedId: string): Array<{ message: string }> };
   hasId: { get(sessionId: string, messageId: string): unknown };
-  lastSeq: { get(sessionId: string): { seq: number | null } };
+  nextRowid: { get(): { next: number } };
   insert: { run(...values: unknown[]): { changes: number; lastInsertRowid: number | bigint } };
   index: { run(rowid: number | bigint, terms: string, parts: string, facets: string): unknown };
   target: {
@@ -55,8 +55,12 @@ export class RecordedMessagesHandler implements ProjectionHandler {
   readonly name = 'recorded-messages';
   readonly version = String(SCHEMA_VERSION);
   private statements: Statements | undefined;
-  /** Next seq per session, read once per batch; cleared whenever a write may have been undone. */
-  private readonly nextSeq = new Map<string, number>();
+  /**
+   * The next row's rowid, which is also its `seq`: rows only grow, so it orders each session as
+   * well as a per-session count would, and needs no scan of the session to find the next one.
+   * Read once per batch; forgotten whenever a write may have been undone.
+   */
+  private nextRowid: number | undefined;
 
   constructor(private readonly db: ReadModelDatabase) {}
 
@@ -72,11 +76,11 @@ export class RecordedMessagesHandler implements ProjectionHandler {
         'SELECT message FROM rm_search_messages WHERE session_id = ? AND recorded_id = ? ORDER BY seq',
       ),
       hasId: db.prepare('SELECT 1 FROM rm_search_messages WHERE session_id = ? AND message_id = ?'),
-      lastSeq: db.prepare('SELECT MAX(seq) AS seq FROM rm_search_messages WHERE session_id = ?'),
+      nextRowid: db.prepare('SELECT COALESCE(MAX(rowid), 0) + 1 AS next FROM rm_search_messages'),
       insert: db.prepare(
-        `INSERT OR IGNORE INTO rm_search_messages (session_id, seq, message_id, recorded_id, revision,
-          position, kind, role, created_at, created_ms, agent, tools, eligible, pruned,
-          summary_for, facts, message) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+        `INSERT OR IGNORE INTO rm_search_messages (rowid, session_id, seq, message_id, recorded_id,
+          revision, position, kind, role, created_at, created_ms, agent, tools, eligible, pruned,
+          summary_for, facts, message) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       ),
       index: db.prepare(
         'INSERT INTO rm_search_index (rowid, terms, parts, facets) VALUES (?, ?, ?, ?)',
@@ -120,24 +124,24 @@ export class RecordedMessagesHandler implements ProjectionHandler {
     this.db.exec(`DELETE FROM rm_checkpoints WHERE handler IN (${retired})`);
     this.db.exec(`DELETE FROM rm_failed_events WHERE handler IN (${retired})`);
     this.statements = undefined;
-    this.nextSeq.clear();
+    this.nextRowid = undefined;
   }
 
   apply(logged: SessionLogEvent): void {
     try {
       this.applyTo(this.ready(), logged);
     } catch (error) {
-      this.nextSeq.clear();
+      this.nextRowid = undefined;
       throw error;
     }
   }
 
   endBatch(): void {
-    this.nextSeq.clear();
+    this.nextRowid = undefined;
   }
 
   abortBatch(): void {
-    this.nextSeq.clear();
+    this.nextRowid = undefined;
   }
 
   private applyTo(statements: Statements, logged: SessionLogEvent): void {
@@ -198,9 +202,10 @@ export class RecordedMessagesHandler implements ProjectionHandler {
     const eligible = metadata?.eligibleForModelContext !== false;
     const createdMs = Date.parse(message.createdAt);
     const recorded = JSON.stringify(message);
-    const seq = this.nextSeq.get(sessionId) ?? (statements.lastSeq.get(sessionId).seq ?? -1) + 1;
+    const seq = this.nextRowid ?? statements.nextRowid.get().next;
     const insert = (placed: RuntimeMessage) =>
       statements.insert.run(
+        seq,
         sessionId,
         seq,
         placed.id,
@@ -242,8 +247,8 @@ export class RecordedMessagesHandler implements ProjectionHandler {
       }
     }
     const entry = searchIndexEntry(message, sessionId, toolNames, agent);
-    statements.index.run(inserted.lastInsertRowid, entry.terms, entry.parts, entry.facets);
-    this.nextSeq.set(sessionId, seq + 1);
+    statements.index.run(seq, entry.terms, entry.parts, entry.facets);
+    this.nextRowid = seq + 1;
     if (message.kind === 'compact_boundary') {
       statements.setBoundary.run(
         sessionId,
