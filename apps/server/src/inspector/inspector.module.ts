@@ -38,11 +38,13 @@ export class InspectorModule implements OnModuleInit {
       prefix: '/',
       // One route per built file, found at start: no catch-all that would shadow the API.
       wildcard: false,
-      setHeaders: (reply, filePath) => {
+      // Our own cache headers below, not the plugin's `max-age=0` for every file.
+      cacheControl: false,
+      setHeaders: (response, filePath) => {
         const cache = filePath.includes(`${path.sep}assets${path.sep}`)
           ? 'public, max-age=31536000, immutable'
           : 'no-cache';
-        void reply.header('cache-control', cache);
+        response.setHeader('cache-control', cache);
       },
     });
     for (const page of INSPECTOR_PAGES) {
