@@ -261,7 +261,11 @@ describe.each(STORE_KINDS)('on the %s store', (kind) => {
     it("GET /health reports the store's connectivity", async () => {
       expect(await getJson(`${server.url}/health`)).toEqual({
         status: 200,
-        body: { status: 'ok', store: { kind, headPosition: anyNumber } },
+        body: {
+          status: 'ok',
+          store: { kind, headPosition: anyNumber },
+          storage: { status: 'ok', freeBytes: anyNumber },
+        },
       });
     });
 

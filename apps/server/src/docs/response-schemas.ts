@@ -440,11 +440,16 @@ export const RESPONSE_SCHEMAS: Record<string, Schema> = {
     keyId: nullable({ type: 'string' }),
     scopes: { type: 'array', items: { enum: ['read', 'write', 'audit', 'admin'] } },
   }),
-  HealthResponse: object(['status', 'store'], {
-    status: { const: 'ok' },
+  HealthResponse: object(['status', 'store', 'storage'], {
+    status: { enum: ['ok', 'degraded'] },
     store: object(['kind', 'headPosition'], {
       kind: { type: 'string' },
       headPosition: nullable(integer),
+    }),
+    storage: object(['status', 'freeBytes'], {
+      status: { enum: ['ok', 'degraded'] },
+      freeBytes: nullable(integer),
+      reason: { type: 'string' },
     }),
   }),
 };

@@ -11,6 +11,7 @@ import type { ServerConfig } from '../config';
 import { schemaRef } from '../docs/response-schemas';
 import { checkEventStore } from '../event-store/check-event-store';
 import { EVENT_STORE, SERVER_CONFIG } from '../tokens';
+import { storageHealth } from './storage-health';
 
 /** How long `GET /health` waits for the event store before answering 503. */
 export const HEALTH_CHECK_TIMEOUT_MS = 2000;
@@ -27,13 +28,17 @@ export class HealthController {
   @Get()
   @ApiOperation({
     summary:
-      "Liveness, and the event store's connectivity: it reads the head of $all, waiting at most 2 s",
+      "Liveness, the event store's connectivity (it reads the head of $all, waiting at most 2 s) and the disk under DATA_DIR: status degraded (still 200) when it is low or a write was refused for a full disk",
   })
   @ApiOkResponse({
     description: 'The store answered.',
     schema: {
       ...schemaRef('HealthResponse'),
-      example: { status: 'ok', store: { kind: 'eventstoredb', headPosition: 4242 } },
+      example: {
+        status: 'ok',
+        store: { kind: 'eventstoredb', headPosition: 4242 },
+        storage: { status: 'ok', freeBytes: 52_428_800_000 },
+      },
     },
   })
   @ApiServiceUnavailableResponse({
@@ -54,7 +59,10 @@ export class HealthController {
       this.config.eventStore,
       HEALTH_CHECK_TIMEOUT_MS,
     );
-    if (health.status === 'ok') return health;
+    if (health.status === 'ok') {
+      const storage = storageHealth(this.config.dataDir);
+      return { ...health, status: storage.status, storage };
+    }
     throw new ServiceUnavailableException({
       code: 'StoreUnavailable',
       message: `The ${health.store.kind} event store did not answer: ${health.reason}.`,

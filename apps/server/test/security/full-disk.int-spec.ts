@@ -66,6 +66,13 @@ if ('skipped' in disk) {
         retryAfterSeconds: 30,
       });
       expect(acknowledged.length).toBeGreaterThan(0);
+      // /health still answers, and says the disk is the problem.
+      const health = await fetch(`${server.url}/health`);
+      expect(health.status).toEqual(200);
+      expect(await health.json()).toMatchObject({
+        status: 'degraded',
+        storage: { status: 'degraded', reason: expect.stringContaining('full') as unknown },
+      });
       const first = await fetch(`${server.url}/v1/sessions/${acknowledged[0]}/events`);
       expect(first.status).toEqual(200);
     } finally {

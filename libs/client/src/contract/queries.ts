@@ -219,10 +219,14 @@ export interface SessionEventsPage {
   nextRevision: number | null;
 }
 
-/** `GET /health`. */
+/**
+ * `GET /health` (200). `degraded`: the server answers and its store works, but the disk under
+ * `DATA_DIR` is low or a write was refused for a full disk (`storage.reason` says which).
+ */
 export interface HealthResponse {
-  status: 'ok';
+  status: 'ok' | 'degraded';
   store: { kind: string; headPosition: number | null };
+  storage: { status: 'ok' | 'degraded'; freeBytes: number | null; reason?: string };
 }
 
 /** Options of the model view, as query parameters of `model-context` and `debug`. */
