@@ -23,6 +23,7 @@ describe('web inspector', () => {
     browser = await launchChromium();
     const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
     page = await context.newPage();
+    page.setDefaultTimeout(10_000);
   }, 90_000);
 
   afterAll(async () => {

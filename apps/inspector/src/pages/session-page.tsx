@@ -1,3 +1,4 @@
+import { isLedgerError } from '@agent-ledger/client';
 import { useMemo, useState } from 'preact/hooks';
 import { describeError, useConnection } from '../auth';
 import { SessionAnalyticsPanel } from '../analytics/session-analytics-panel';
@@ -17,7 +18,9 @@ export function SessionPage({ route }: { route: Extract<Route, { page: 'session'
   const connection = useConnection();
   const { sessionId } = route;
   const transcript = useTranscript(connection.client, sessionId, (error) =>
-    describeError(connection, error),
+    isLedgerError(error, 'SessionNotFound')
+      ? `No session “${sessionId}” here: it does not exist, or it belongs to another tenant than this key’s.`
+      : describeError(connection, error),
   );
   const [panel, setPanel] = useState<Panel>(
     route.messageId === undefined && (route.revision !== undefined || route.call !== undefined)
