@@ -15,7 +15,7 @@ import { messageViews, type ExportSettings } from './message-views';
 import { SessionViewsStore } from './session-views-store';
 
 /** Bump when the tables or the way rows are derived change: stored read models are then rebuilt. */
-const SCHEMA_VERSION = 4;
+const SCHEMA_VERSION = 5;
 
 /**
  * Maintains the transcript, export and debug read models of every session: normalizes each event

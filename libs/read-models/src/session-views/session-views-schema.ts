@@ -61,7 +61,7 @@ CREATE TABLE IF NOT EXISTS rm_tool_calls (
   tool_name TEXT NOT NULL,
   open INTEGER NOT NULL,
   PRIMARY KEY (session_id, tool_call_id)
-);
+) WITHOUT ROWID;
 CREATE INDEX IF NOT EXISTS rm_tool_calls_open ON rm_tool_calls (session_id, holder_seq, part_index)
   WHERE open = 1;
 CREATE TABLE IF NOT EXISTS rm_tool_names (
@@ -69,39 +69,39 @@ CREATE TABLE IF NOT EXISTS rm_tool_names (
   tool_call_id TEXT NOT NULL,
   tool_name TEXT NOT NULL,
   PRIMARY KEY (session_id, tool_call_id)
-);
+) WITHOUT ROWID;
 CREATE TABLE IF NOT EXISTS rm_approvals (
   session_id TEXT NOT NULL,
   approval_id TEXT NOT NULL,
   tool_call_id TEXT NOT NULL,
   PRIMARY KEY (session_id, approval_id)
-);
+) WITHOUT ROWID;
 CREATE TABLE IF NOT EXISTS rm_tool_approvals (
   session_id TEXT NOT NULL,
   tool_call_id TEXT NOT NULL,
   status INTEGER NOT NULL,
   reason TEXT,
   PRIMARY KEY (session_id, tool_call_id)
-);
+) WITHOUT ROWID;
 CREATE TABLE IF NOT EXISTS rm_hidden_tool_parts (
   session_id TEXT NOT NULL,
   kind TEXT NOT NULL,
   tool_call_id TEXT NOT NULL,
   message_id TEXT NOT NULL,
   PRIMARY KEY (session_id, kind, tool_call_id)
-);
+) WITHOUT ROWID;
 CREATE TABLE IF NOT EXISTS rm_early_tool_results (
   session_id TEXT NOT NULL,
   tool_call_id TEXT NOT NULL,
   message_id TEXT NOT NULL,
   part TEXT NOT NULL,
   PRIMARY KEY (session_id, tool_call_id)
-);
+) WITHOUT ROWID;
 CREATE TABLE IF NOT EXISTS rm_repairs (
   session_id TEXT NOT NULL,
   ordinal INTEGER NOT NULL,
   revision INTEGER NOT NULL,
   repair TEXT NOT NULL,
   PRIMARY KEY (session_id, ordinal)
-);
+) WITHOUT ROWID;
 `;
