@@ -2,7 +2,7 @@ import { firstFreeId, recordMessageOnce } from '@agent-ledger/events';
 import type { RuntimeMessage } from '@agent-ledger/messages';
 import { analyticsFactsOf, modelCallFactsOf, toolNamesOf } from '@agent-ledger/projections';
 import type { ReadModelDatabase } from '../database/open-read-model-database';
-import { readOwnJson } from '../database/own-json';
+import { readOwnJson, writeOwnJson } from '../database/own-json';
 import type { ProjectionHandler } from '../runner/projection-handler';
 import type { SessionLogEvent } from '../runner/session-log-event';
 import { extraAnalyticsFacts } from './extra-analytics-facts';
@@ -201,7 +201,7 @@ export class RecordedMessagesHandler implements ProjectionHandler {
     const agent = metadata?.effectiveAgentName ?? metadata?.agentName ?? null;
     const eligible = metadata?.eligibleForModelContext !== false;
     const createdMs = Date.parse(message.createdAt);
-    const recorded = JSON.stringify(message);
+    const recorded = writeOwnJson(message);
     const seq = this.nextRowid ?? statements.nextRowid.get().next;
     const insert = (placed: RuntimeMessage) =>
       statements.insert.run(
