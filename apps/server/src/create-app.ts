@@ -9,6 +9,7 @@ import { isLoopbackHost } from './security/allowed-host-names';
 import { setupDocs } from './docs/setup-docs';
 import { createValidationPipe } from './http/create-validation-pipe';
 import { HttpExceptionFilter } from './http/http-exception.filter';
+import { answerClientError } from './security/answer-client-error';
 import { answerFrameworkError } from './security/answer-framework-error';
 import { createHttpServerFactory } from './security/create-http-server-factory';
 import { hardenHttp } from './security/harden-http';
@@ -39,6 +40,7 @@ export async function createApp(
       routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
       serverFactory: createHttpServerFactory(config.http),
       frameworkErrors: answerFrameworkError,
+      clientErrorHandler: answerClientError,
     }),
     // The body parsers are `hardenHttp`'s: JSON only.
     { logger: options.logger ?? ['log', 'warn', 'error'], bodyParser: false },

@@ -57,6 +57,8 @@ describe('timeouts, connection cap and rate limit (short settings)', () => {
     try {
       const { received } = await outcome;
       expect(received).toMatch(/^HTTP\/1\.1 408 /);
+      const body = received.slice(received.indexOf('\r\n\r\n') + 4);
+      expect(JSON.parse(body)).toMatchObject({ statusCode: 408, code: 'RequestTimeout' });
     } finally {
       clearInterval(drip);
     }
