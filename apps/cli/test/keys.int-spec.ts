@@ -1,0 +1,82 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { KeyStore } from '@agent-ledger/access';
+import { runCliProcess } from './testing/run-cli-process';
+
+/** `agent-ledger keys create | list | revoke`, as an operator runs them on a data directory. */
+describe('keys', () => {
+  let dataDir: string;
+  const cli = (args: string[]) => runCliProcess(['keys', ...args], { DATA_DIR: dataDir });
+
+  beforeAll(() => {
+    dataDir = mkdtempSync(path.join(tmpdir(), 'agent-ledger-cli-keys-'));
+  });
+
+  afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
+  it('creates a key, prints its secret once, lists it without the secret, and revokes it', () => {
+    const created = cli([
+      'create',
+      '--tenant',
+      'acme',
+      '--scope',
+      'read',
+      '--scope',
+      'write',
+      '--name',
+      'agent',
+    ]);
+    expect(created.status).toBe(0);
+    const secret = created.stdout.trim();
+    expect(secret).toMatch(/^alk_[0-9a-f]{12}_[A-Za-z0-9_-]{43}$/);
+    expect(created.stderr).toContain('shown only now');
+    const keyId = secret.split('_')[1] ?? '';
+
+    // The key works for the server on this DATA_DIR (the same store the server reads).
+    const store = KeyStore.open(dataDir);
+    expect(store.authenticate(secret)).toMatchObject({ keyId, tenant: 'acme' });
+    store.close();
+
+    const listed = cli(['list', '--json']);
+    const { keys } = JSON.parse(listed.stdout) as { keys: Array<Record<string, unknown>> };
+    expect(keys).toEqual([
+      {
+        keyId,
+        tenant: 'acme',
+        scopes: ['read', 'write'],
+        name: 'agent',
+        createdAt: expect.any(String) as unknown,
+        revokedAt: null,
+      },
+    ]);
+    expect(listed.stdout).not.toContain(secret.split('_')[2]);
+    expect(cli(['list']).stdout).toMatch(
+      new RegExp(
+        `^KEY +TENANT +SCOPES +NAME +CREATED +REVOKED\\n${keyId} +acme +read,write +agent `,
+      ),
+    );
+
+    expect(cli(['revoke', keyId])).toMatchObject({
+      status: 0,
+      stdout: expect.stringContaining(`Revoked key ${keyId}`) as unknown,
+    });
+    const after = KeyStore.open(dataDir);
+    expect(after.authenticate(secret)).toBeUndefined();
+    after.close();
+  });
+
+  it.each([
+    [['create', '--tenant', 'Acme Corp', '--scope', 'read'], 'is not a tenant name'],
+    [
+      ['create', '--tenant', 'acme', '--scope', 'everything'],
+      'Unknown scope "everything"; scopes are read, write, audit, admin.',
+    ],
+    [['revoke', 'ffffffffffff'], 'No key "ffffffffffff"'],
+  ])('%j fails in one line', (args, message) => {
+    const run = cli(args);
+    expect(run.status).toBe(1);
+    expect(run.stderr).toContain(message);
+    expect(run.stderr.trim().split('\n')).toHaveLength(1);
+  });
+});
