@@ -21,7 +21,7 @@ export const INSPECTOR_PAGES = ['/sessions/:sessionId', '/analytics'] as const;
 export class InspectorModule implements OnModuleInit {
   constructor(private readonly adapterHost: HttpAdapterHost) {}
 
-  async onModuleInit(): Promise<void> {
+  onModuleInit(): void {
     const fastify = this.adapterHost.httpAdapter.getInstance<FastifyInstance>();
     const root = inspectorDirectory(process.env);
     if (!existsSync(path.join(root, 'index.html'))) {
@@ -33,7 +33,10 @@ export class InspectorModule implements OnModuleInit {
       );
       return;
     }
-    await fastify.register(fastifyStatic, {
+    // Not awaited: awaiting would load the plugin queue now, building the API's routes before
+    // Nest sets its error handler (registered after the init hooks), so every error thrown
+    // before a controller (401, 415, 429, …) would get Fastify's default body instead of ours.
+    void fastify.register(fastifyStatic, {
       root,
       prefix: '/',
       // One route per built file, found at start: no catch-all that would shadow the API.
