@@ -139,6 +139,36 @@ describe('web inspector', () => {
     );
   });
 
+  test('a long transcript is windowed: a deep link shows its message with a few dozen rows in the page', async () => {
+    const client = createLedgerClient({ baseUrl: server.url });
+    for (let start = 0; start < 2000; start += 500) {
+      await client.appendMessages('demo-long', {
+        messages: Array.from({ length: 500 }, (_unused, offset) => ({
+          id: `m${start + offset}`,
+          sessionId: 'demo-long',
+          kind: 'user_input' as const,
+          role: 'user' as const,
+          content: `Message number ${start + offset} of a long session.`,
+        })),
+      });
+    }
+    await page.goto(`${server.url}/sessions/demo-long?message=m1500`);
+    const target = page.getByRole('article', { name: 'user_input m1500' });
+    await expectText(target, 'Message number 1500 of a long session.');
+    // On screen, not only in the page: the list scrolled to it.
+    const box = await target.boundingBox();
+    expect(box !== null && box.y >= 0 && box.y < 900).toBe(true);
+    await expectText(page.getByRole('status').first(), '2,000 messages');
+    expect(await page.getByRole('article').count()).toBeLessThan(100);
+    // Scrolling to the end with the wheel brings the last rows in.
+    await page.getByRole('region', { name: 'Transcript messages (scrollable)' }).hover();
+    for (let turn = 0; turn < 20; turn += 1) await page.mouse.wheel(0, 20_000);
+    await expectText(
+      page.getByRole('article', { name: 'user_input m1999' }),
+      'Message number 1999',
+    );
+  });
+
   test('analytics for the session and across sessions are charts with their numbers', async () => {
     await page.goto(`${server.url}/sessions/${DEMO.sessionId}`);
     await page.getByRole('button', { name: 'Analytics' }).click();

@@ -75,13 +75,35 @@ export function VirtualList(props: VirtualListProps) {
   );
   useEffect(() => () => observer.disconnect(), [observer]);
 
-  useEffect(() => {
+  // The row scrolled to stays at the top while the rows above it are measured (their real
+  // heights move it), until the reader scrolls.
+  // A target already on screen (a click on a row) is left where it is.
+  const anchor = useRef<number | undefined>(undefined);
+  const lastTarget = useRef<number | undefined>(undefined);
+  useLayoutEffect(() => {
     const element = viewport.current;
-    if (element === null || props.scrollToIndex === undefined) return;
-    element.scrollTop = offsets[props.scrollToIndex] ?? 0;
+    if (element === null) return;
+    if (props.scrollToIndex !== lastTarget.current) {
+      lastTarget.current = props.scrollToIndex;
+      const target = props.scrollToIndex;
+      const top = target === undefined ? undefined : offsets[target];
+      const visible =
+        top !== undefined &&
+        top >= element.scrollTop &&
+        top < element.scrollTop + element.clientHeight - props.estimateHeight;
+      anchor.current = visible ? undefined : target;
+    }
+    if (anchor.current === undefined) return;
+    const top = offsets[anchor.current] ?? 0;
+    if (Math.abs(element.scrollTop - top) > 1) element.scrollTop = top;
+    placedAt.current = element.scrollTop;
     setScrollTop(element.scrollTop);
-    // Only when the target changes: later measurements must not pull the reader back.
-  }, [props.scrollToIndex]);
+  }, [offsets, props.scrollToIndex]);
+  // Where the list last put the scroll position itself: any other position is the reader's.
+  const placedAt = useRef<number | undefined>(undefined);
+  const release = (): void => {
+    anchor.current = undefined;
+  };
 
   const rows: ComponentChildren[] = [];
   for (let index = first; index <= last; index += 1) {
@@ -110,7 +132,15 @@ export function VirtualList(props: VirtualListProps) {
       role="region"
       tabIndex={0}
       aria-label={`${props.label} (scrollable)`}
-      onScroll={(event) => setScrollTop(event.currentTarget.scrollTop)}
+      onScroll={(event) => {
+        const position = event.currentTarget.scrollTop;
+        if (placedAt.current !== undefined && Math.abs(position - placedAt.current) > 1) release();
+        setScrollTop(position);
+      }}
+      onWheel={release}
+      onPointerDown={release}
+      onKeyDown={release}
+      onTouchStart={release}
     >
       <div
         role="list"
