@@ -161,7 +161,11 @@ describe('a server configured for EventStoreDB', () => {
       );
       expect(health).toEqual({
         status: 200,
-        body: { status: 'ok', store: { kind: 'eventstoredb', headPosition: null } },
+        body: {
+          status: 'ok',
+          store: { kind: 'eventstoredb', headPosition: null },
+          storage: { status: 'ok', freeBytes: expect.any(Number) as unknown },
+        },
       });
 
       const appended = await postJson(`${server.url}/v1/sessions/late-1/messages`, {
