@@ -174,10 +174,16 @@ describe('web inspector', () => {
     await page.getByRole('button', { name: 'Analytics' }).click();
     const tools = page.getByRole('figure').filter({ hasText: 'Tool calls and errors by tool' });
     await expectText(tools.getByRole('row', { name: /Grep/ }), '1');
-    await expectText(
-      page.getByRole('figure').filter({ hasText: 'Tokens per model call' }),
-      '1,800',
-    );
+    const perCall = page.getByRole('figure').filter({ hasText: 'Tokens per model call' });
+    await expectText(perCall, '1,800');
+    // The chart's own legend gives the numbers under the pointer: the first call's at its left.
+    const box = await perCall.getByRole('img').boundingBox();
+    if (box === null) throw new Error('the chart is not on screen');
+    await page.mouse.move(box.x + box.width * 0.1, box.y + box.height / 2);
+    await expectText(perCall.getByRole('row', { name: /input tokens/ }), '1,800');
+    const pruning = page.getByRole('figure').filter({ hasText: 'What each pruning saved' });
+    const saved = await page.getByText(/characters in 1 tool result$/).innerText();
+    await expectText(pruning, saved.split(' ')[0] ?? '?');
     expect(await seriousViolations(page)).toEqual([]);
 
     await page.getByRole('link', { name: 'Analytics' }).click();

@@ -1,5 +1,6 @@
 import { can, useConnection } from '../auth';
 import { formatCount } from '../format';
+import { contentText } from '../model/content-text';
 import { Pending, useAsync } from '../use-async';
 import { Chart } from './chart';
 
@@ -22,19 +23,34 @@ export function SessionAnalyticsPanel({
   const calls = useAsync(async () => {
     if (!audit) return undefined;
     const points: Array<{ label: string; input: number; output: number }> = [];
+    const prunings: Array<{ label: string; characters: number; results: number }> = [];
+    const outputLength = new Map<string, number>();
+    const pruned = new Set<string>();
     for await (const event of client.events(sessionId, { limit: 1000 })) {
-      if (event.type !== 'ModelCallRecorded') continue;
-      const data = event.data as Record<string, unknown>;
-      const usage = (
-        typeof data['usage'] === 'object' && data['usage'] !== null ? data['usage'] : {}
-      ) as Record<string, unknown>;
-      points.push({
-        label: `#${points.length + 1} ${event.createdAt.slice(11, 19)}`,
-        input: typeof usage['inputTokens'] === 'number' ? usage['inputTokens'] : 0,
-        output: typeof usage['outputTokens'] === 'number' ? usage['outputTokens'] : 0,
-      });
+      const data = record(event.data);
+      if (event.type === 'ToolResultRecorded' && typeof data['id'] === 'string') {
+        outputLength.set(data['id'], contentText(data['content']).length);
+      } else if (event.type === 'ToolResultsPruned') {
+        // The first mark that names a result is the one that stubbed it.
+        const ids = (Array.isArray(data['messageIds']) ? data['messageIds'] : []).filter(
+          (id): id is string => typeof id === 'string' && !pruned.has(id),
+        );
+        ids.forEach((id) => pruned.add(id));
+        prunings.push({
+          label: `revision ${event.revision}`,
+          characters: ids.reduce((sum, id) => sum + (outputLength.get(id) ?? 0), 0),
+          results: ids.length,
+        });
+      } else if (event.type === 'ModelCallRecorded') {
+        const usage = record(data['usage']);
+        points.push({
+          label: `#${points.length + 1} ${event.createdAt.slice(11, 19)}`,
+          input: typeof usage['inputTokens'] === 'number' ? usage['inputTokens'] : 0,
+          output: typeof usage['outputTokens'] === 'number' ? usage['outputTokens'] : 0,
+        });
+      }
     }
-    return points;
+    return { points, prunings };
   }, [client, sessionId, revision, audit]);
 
   return (
@@ -59,7 +75,8 @@ export function SessionAnalyticsPanel({
             <dt>Pruning saved</dt>
             <dd>
               {formatCount(analytics.value.prunings.characters)} characters in{' '}
-              {formatCount(analytics.value.prunings.results)} results
+              {formatCount(analytics.value.prunings.results)} tool result
+              {analytics.value.prunings.results === 1 ? '' : 's'}
             </dd>
             <dt>Hand-offs</dt>
             <dd>{formatCount(analytics.value.handoffs.total)}</dd>
@@ -70,25 +87,27 @@ export function SessionAnalyticsPanel({
               events).
             </p>
           )}
-          {calls.status === 'done' && calls.value !== undefined && calls.value.length > 0 && (
-            <Chart
-              title="Tokens per model call, over time"
-              kind="line"
-              labels={calls.value.map((call) => call.label)}
-              series={[
-                {
-                  label: 'input tokens',
-                  values: calls.value.map((call) => call.input),
-                  color: '#1f5fbf',
-                },
-                {
-                  label: 'output tokens',
-                  values: calls.value.map((call) => call.output),
-                  color: '#b3470f',
-                },
-              ]}
-            />
-          )}
+          {calls.status === 'done' &&
+            calls.value !== undefined &&
+            calls.value.points.length > 0 && (
+              <Chart
+                title="Tokens per model call, over time"
+                kind="line"
+                labels={calls.value.points.map((call) => call.label)}
+                series={[
+                  {
+                    label: 'input tokens',
+                    values: calls.value.points.map((call) => call.input),
+                    color: '#1f5fbf',
+                  },
+                  {
+                    label: 'output tokens',
+                    values: calls.value.points.map((call) => call.output),
+                    color: '#b3470f',
+                  },
+                ]}
+              />
+            )}
           {analytics.value.tools.length > 0 && (
             <Chart
               title="Tool calls and errors by tool"
@@ -131,8 +150,33 @@ export function SessionAnalyticsPanel({
               ]}
             />
           )}
+          {calls.status === 'done' &&
+            calls.value !== undefined &&
+            calls.value.prunings.length > 0 && (
+              <Chart
+                title="What each pruning saved: characters of tool output the model no longer reads"
+                kind="bars"
+                labels={calls.value.prunings.map((pruning) => pruning.label)}
+                series={[
+                  {
+                    label: 'characters stubbed',
+                    values: calls.value.prunings.map((pruning) => pruning.characters),
+                    color: '#8a4b00',
+                  },
+                  {
+                    label: 'tool results',
+                    values: calls.value.prunings.map((pruning) => pruning.results),
+                    color: '#1f5fbf',
+                  },
+                ]}
+              />
+            )}
         </>
       )}
     </div>
   );
+}
+
+function record(value: unknown): Record<string, unknown> {
+  return typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : {};
 }

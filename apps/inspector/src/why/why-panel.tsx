@@ -1,4 +1,4 @@
-import type { DebugEntry } from '@agent-ledger/client';
+import type { DebugEntry, SessionRepair } from '@agent-ledger/client';
 import { can, useConnection } from '../auth';
 import { useTimeline } from '../time-travel/use-timeline';
 import { explainAtPoint, type Explanation } from '../model/explain-at-point';
@@ -32,11 +32,22 @@ function WhyOfMessage(props: {
 }) {
   const connection = useConnection();
   const { client } = connection;
+  // The debug view, page by page until the message (and the repairs normalization made near it).
   const debug = useAsync(async () => {
-    for await (const entry of client.debug(props.sessionId, { limit: 1000 })) {
-      if (entry.id === props.messageId) return entry;
+    const repairs: SessionRepair[] = [];
+    let cursor: string | undefined;
+    for (;;) {
+      const page = await client.debugPage(props.sessionId, {
+        limit: 1000,
+        ...(cursor === undefined ? {} : { cursor }),
+      });
+      if (cursor === undefined)
+        repairs.push(...page.repairs.filter((repair) => names(repair, props.messageId)));
+      const entry = page.messages.find((message) => message.id === props.messageId);
+      if (entry !== undefined) return { entry, repairs };
+      if (page.nextCursor === null) return { entry: undefined, repairs };
+      cursor = page.nextCursor;
     }
-    return undefined;
   }, [client, props.sessionId, props.messageId]);
   const timeline = useTimeline(client, props.sessionId, -1, can(connection, 'audit'));
   const past = useAsync(async () => {
@@ -75,10 +86,10 @@ function WhyOfMessage(props: {
       <h3>Now (latest revision)</h3>
       <Pending state={debug} what="the debug view" />
       {debug.status === 'done' &&
-        (debug.value === undefined ? (
+        (debug.value.entry === undefined ? (
           <p>The debug view has no such message.</p>
         ) : (
-          <Outcome entry={debug.value} />
+          <Outcome entry={debug.value.entry} repairs={debug.value.repairs} />
         ))}
       {props.revision !== undefined && (
         <>
@@ -92,7 +103,7 @@ function WhyOfMessage(props: {
 }
 
 /** The debug view's outcome in words. */
-function Outcome({ entry }: { entry: DebugEntry }) {
+function Outcome({ entry, repairs }: { entry: DebugEntry; repairs: SessionRepair[] }) {
   const model = entry.model as Record<string, unknown>;
   const lines: string[] = [];
   if (model['status'] === 'shown') {
@@ -126,6 +137,8 @@ function Outcome({ entry }: { entry: DebugEntry }) {
   } else {
     lines.push(`The model does not see it: ${hiddenReason(String(model['reason']))}.`);
   }
+  for (const repair of repairs)
+    lines.push(`Repaired (${repair.type}, revision ${repair.revision}): ${repair.detail}`);
   if (entry.compactScopeBoundaryId !== undefined)
     lines.push(`In the scope of compaction ${entry.compactScopeBoundaryId}.`);
   return (
@@ -197,4 +210,14 @@ function hiddenReason(reason: string): string {
     'reasoning-of-other-agent': 'reasoning of another agent',
   };
   return known[reason] ?? reason;
+}
+
+/** Whether a repair concerns the message (as itself, its call, its result or its synthetic stand-in). */
+function names(repair: SessionRepair, messageId: string): boolean {
+  return [
+    repair.messageId,
+    repair.callMessageId,
+    repair.resultMessageId,
+    repair.syntheticMessageId,
+  ].includes(messageId);
 }
