@@ -25,3 +25,9 @@ export {
 export type { SessionState, ToolResultFacts } from './session-state';
 export { selectToolResultsToPrune } from './select-tool-results-to-prune';
 export { toolResultLength } from './tool-result-length';
+export { restoreSessionState } from './restore-session-state';
+export {
+  SESSION_STATE_SNAPSHOT_VERSION,
+  type SessionStateSnapshot,
+} from './session-state-snapshot';
+export { snapshotSessionState } from './snapshot-session-state';

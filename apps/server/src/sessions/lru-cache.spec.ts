@@ -21,4 +21,18 @@ describe('LruCache', () => {
     cache.delete('a');
     expect([cache.get('a'), cache.size]).toEqual([undefined, 0]);
   });
+
+  it('hands what it forgets to onEvict, and lists its entries least recently used first', () => {
+    const evicted: Array<[string, number]> = [];
+    const cache = new LruCache<string, number>(2, (key, value) => evicted.push([key, value]));
+    cache.set('a', 1);
+    cache.set('b', 2);
+    cache.get('a');
+    cache.set('c', 3);
+    expect(evicted).toEqual([['b', 2]]);
+    expect([...cache]).toEqual([
+      ['a', 1],
+      ['c', 3],
+    ]);
+  });
 });

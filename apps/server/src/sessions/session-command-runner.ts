@@ -17,11 +17,15 @@ import {
   decideSession,
   evolveSession,
   initialSessionState,
+  restoreSessionState,
   sessionEventId,
   SessionRuleError,
+  snapshotSessionState,
   type SessionCommand,
   type SessionState,
 } from '@agent-ledger/sessions';
+import type { DeciderSnapshotStore } from './decider-snapshots';
+import { noteStorageWritable } from '../health/storage-health';
 import { KeyedMutex } from './keyed-mutex';
 import { LruCache } from './lru-cache';
 import { toSessionEvent } from './to-session-event';
@@ -51,11 +55,21 @@ export interface SessionWriter {
 /** The writer of an open server: the default tenant, no key. */
 export const OPEN_WRITER: SessionWriter = Object.freeze({ tenant: DEFAULT_TENANT, keyId: null });
 
+/**
+ * Decider snapshots are taken of sessions of at least this many events, every this many events
+ * (and at shutdown or when one leaves the cache): a cold start folds fewer than this many.
+ */
+const SNAPSHOT_EVERY = 500;
+
 /** A session's decider state as of a stream revision. */
 interface CachedSession {
   state: SessionState;
   revision: number;
   position: number;
+  /** Id of the event at `revision` (what a snapshot is validated by); unknown before any. */
+  eventId?: string | undefined;
+  /** Revision of the last snapshot stored or restored; -1: none. */
+  snapshotRevision: number;
 }
 
 export interface SessionCommandRunnerOptions {
@@ -63,6 +77,8 @@ export interface SessionCommandRunnerOptions {
   cacheSize: number;
   /** ISO-8601 "now", given to the decider. */
   clock: () => string;
+  /** Where decider snapshots of long sessions are kept across restarts; none: always fold the log. */
+  snapshots?: DeciderSnapshotStore;
 }
 
 /**
@@ -78,6 +94,12 @@ export interface SessionCommandRunnerOptions {
  *
  * Without `expectedRevision`, the append expects the revision the state was decided on, so a
  * decision is never written over events it did not see.
+ *
+ * A cold start (after a restart, or for a session that left the cache) does not fold a long
+ * stream from its start either: the state of sessions past `SNAPSHOT_EVERY` events is
+ * snapshotted every `SNAPSHOT_EVERY` events, at shutdown and on eviction, with the revision,
+ * position and id of its last event; a snapshot is used only when the log still has that very
+ * event there (else it is dropped), and the events after it are folded in as usual.
  */
 export class SessionCommandRunner {
   private readonly cache: LruCache<string, CachedSession>;
@@ -87,7 +109,13 @@ export class SessionCommandRunner {
     private readonly store: EventStore,
     private readonly options: SessionCommandRunnerOptions,
   ) {
-    this.cache = new LruCache(options.cacheSize);
+    this.cache = new LruCache(options.cacheSize, (key, session) => this.snapshot(key, session, 1));
+  }
+
+  /** Snapshots every cached session with events since its last snapshot, and closes the snapshots. */
+  onApplicationShutdown(): void {
+    for (const [key, session] of this.cache) this.snapshot(key, session, 1);
+    this.options.snapshots?.close();
   }
 
   /**
@@ -172,12 +200,15 @@ export class SessionCommandRunner {
       if (error instanceof WrongExpectedRevisionError) this.cache.delete(key);
       throw error;
     }
+    noteStorageWritable();
     // The cached state stays exact either way: it says which revision it reflects, and an
     // idempotent repeat of an earlier append (another revision) is folded in on the next load.
     if (result.nextExpectedRevision === session.revision + events.length) {
       events.forEach((event) => evolveSession(session.state, event));
       session.revision = result.nextExpectedRevision;
       session.position = result.position;
+      session.eventId = toAppend.at(-1)?.id;
+      this.snapshot(key, session, SNAPSHOT_EVERY);
     }
     return { sessionId, revision: result.nextExpectedRevision, position: result.position };
   }
@@ -187,7 +218,12 @@ export class SessionCommandRunner {
     const current = await this.store.getStreamRevision(streamName);
     const cached = this.cache.get(key);
     if (current === undefined) {
-      const session = { state: initialSessionState(), revision: -1, position: -1 };
+      const session = {
+        state: initialSessionState(),
+        revision: -1,
+        position: -1,
+        snapshotRevision: -1,
+      };
       this.cache.set(key, session);
       return session;
     }
@@ -198,7 +234,12 @@ export class SessionCommandRunner {
     const session =
       cached !== undefined && cached.revision < current
         ? cached
-        : { state: initialSessionState(), revision: -1, position: -1 };
+        : ((await this.restore(key, streamName, current)) ?? {
+            state: initialSessionState(),
+            revision: -1,
+            position: -1,
+            snapshotRevision: -1,
+          });
     this.cache.set(key, session);
     for await (const recorded of this.store.readStream(streamName, {
       fromRevision: session.revision + 1,
@@ -206,8 +247,65 @@ export class SessionCommandRunner {
       evolveSession(session.state, toSessionEvent(recorded));
       session.revision = recorded.revision;
       session.position = recorded.position;
+      session.eventId = recorded.id;
     }
+    this.snapshot(key, session, SNAPSHOT_EVERY);
     return session;
+  }
+
+  /**
+   * The stored snapshot of session `key`, when the log (at revision `current` now) still has the
+   * event it was taken at, at the same revision and position; any other snapshot is deleted.
+   */
+  private async restore(
+    key: string,
+    streamName: string,
+    current: number,
+  ): Promise<CachedSession | undefined> {
+    const snapshots = this.options.snapshots;
+    const stored = snapshots?.read(key);
+    if (snapshots === undefined || stored === undefined) return undefined;
+    let matches = false;
+    if (stored.revision <= current) {
+      for await (const recorded of this.store.readStream(streamName, {
+        fromRevision: stored.revision,
+        maxCount: 1,
+      })) {
+        matches =
+          recorded.revision === stored.revision &&
+          recorded.position === stored.position &&
+          recorded.id === stored.eventId;
+      }
+    }
+    const state = matches ? restoreSessionState(stored.state) : undefined;
+    if (state === undefined) {
+      snapshots.delete(key);
+      return undefined;
+    }
+    const { revision, position, eventId } = stored;
+    return { state, revision, position, eventId, snapshotRevision: revision };
+  }
+
+  /**
+   * Stores a snapshot of `session` when it is long enough to be worth one and has at least
+   * `newEvents` events since its last. A failed write loses only the snapshot.
+   */
+  private snapshot(key: string, session: CachedSession, newEvents: number): void {
+    const { snapshots } = this.options;
+    const { eventId, revision, position } = session;
+    if (snapshots === undefined || eventId === undefined || revision + 1 < SNAPSHOT_EVERY) return;
+    if (revision - session.snapshotRevision < newEvents) return;
+    try {
+      snapshots.write(key, {
+        revision,
+        position,
+        eventId,
+        state: snapshotSessionState(session.state),
+      });
+      session.snapshotRevision = revision;
+    } catch {
+      // The log is the truth: without a snapshot the next cold start folds more of it.
+    }
   }
 }
 

@@ -1,3 +1,4 @@
+import path from 'node:path';
 import type { EventStore } from '@agent-ledger/event-store';
 import { Module } from '@nestjs/common';
 import type { ServerConfig } from '../config';
@@ -8,6 +9,7 @@ import { EndSessionHandler } from './commands/end-session.handler';
 import { HandoffSessionHandler } from './commands/handoff-session.handler';
 import { PruneToolResultsHandler } from './commands/prune-tool-results.handler';
 import { RecordAiSdkStepHandler } from './commands/record-ai-sdk-step.handler';
+import { SqliteDeciderSnapshots } from './decider-snapshots';
 import { SessionCommandRunner } from './session-command-runner';
 import { SessionsController } from './sessions.controller';
 
@@ -18,7 +20,13 @@ import { SessionsController } from './sessions.controller';
     {
       provide: SessionCommandRunner,
       useFactory: (store: EventStore, config: ServerConfig, clock: Clock) =>
-        new SessionCommandRunner(store, { cacheSize: config.sessionCacheSize, clock }),
+        new SessionCommandRunner(store, {
+          cacheSize: config.sessionCacheSize,
+          clock,
+          snapshots: SqliteDeciderSnapshots.open(
+            path.join(config.dataDir, 'decider-snapshots.sqlite'),
+          ),
+        }),
       inject: [EVENT_STORE, SERVER_CONFIG, CLOCK],
     },
     AppendMessagesHandler,

@@ -1,0 +1,187 @@
+/**
+ * The first command on a long session after a restart (`npm run bench -- cold-start`): a session
+ * of 20,000 events written through the server's write side, then the application closed and
+ * opened again and one agent turn appended, timed, in three cases of the same run: the decider
+ * snapshot taken at shutdown (a clean restart), a snapshot ~480 events behind the log (another
+ * writer, or a crash, since it was taken), and no snapshot (the floor it replaces: the whole
+ * stream folded). Issue 16's target: ≤ 20 ms at 20,000 events. Prints the table and writes it to
+ * `docs/benchmarks.md`.
+ */
+import 'reflect-metadata';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { cpus, tmpdir } from 'node:os';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { SqliteEventStore } from '@agent-ledger/event-store';
+import { validateSessionEventPayload } from '@agent-ledger/events';
+import type { RuntimeMessage } from '@agent-ledger/messages';
+import { Module, type DynamicModule, type INestApplicationContext } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import { CqrsModule } from '@nestjs/cqrs';
+import { loadServerConfig, type ServerConfig } from '../apps/server/src/config';
+import { sqliteEventStorePath } from '../apps/server/src/event-store/create-event-store';
+import { EventStoreModule } from '../apps/server/src/event-store/event-store.module';
+import { SessionCommandRunner } from '../apps/server/src/sessions/session-command-runner';
+import { SessionsModule } from '../apps/server/src/sessions/sessions.module';
+import { CLOCK, SERVER_CONFIG } from '../apps/server/src/tokens';
+import { writeBenchmarkSection } from './benchmark-report';
+import { median } from './measure';
+
+const LENGTH = 20_000;
+const BEHIND = 480;
+const RESTARTS = 5;
+const TARGET_MS = 20;
+const SESSION = 'long';
+const SNAPSHOTS_FILE = 'decider-snapshots.sqlite';
+const TOOL_OUTPUT = 'export function login(user, password) { /* … */ }\n'.repeat(10);
+
+/** The server's write side, as `AppModule` wires it (no HTTP, no read models). */
+@Module({})
+class WriteSideModule {
+  static forRoot(config: ServerConfig): DynamicModule {
+    return {
+      module: WriteSideModule,
+      global: true,
+      imports: [CqrsModule.forRoot(), EventStoreModule.forRoot(config), SessionsModule],
+      providers: [
+        { provide: SERVER_CONFIG, useValue: config },
+        { provide: CLOCK, useValue: () => new Date().toISOString() },
+      ],
+      exports: [SERVER_CONFIG, CLOCK],
+    };
+  }
+}
+
+/** Agent turn `index`: a user input, a `Read` call, its ~500-character result, the answer. */
+function turn(index: number): RuntimeMessage[] {
+  const base = { sessionId: SESSION, createdAt: '2026-04-08T10:00:00.000Z' };
+  const toolCallId = `call_${index}`;
+  return [
+    { ...base, id: `u${index}`, kind: 'user_input', role: 'user', content: `Step ${index}.` },
+    {
+      ...base,
+      id: `c${index}`,
+      kind: 'tool_call',
+      role: 'assistant',
+      content: [{ type: 'tool-call', toolCallId, toolName: 'Read', input: { file: `f${index}` } }],
+    },
+    {
+      ...base,
+      id: `r${index}`,
+      kind: 'tool_result',
+      role: 'tool',
+      content: [{ type: 'tool-result', toolCallId, output: { type: 'text', value: TOOL_OUTPUT } }],
+    },
+    {
+      ...base,
+      id: `a${index}`,
+      kind: 'assistant_text',
+      role: 'assistant',
+      content: `Done ${index}.`,
+    },
+  ];
+}
+
+async function main(): Promise<void> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'cold-start-bench-'));
+  const config = loadServerConfig({ DATA_DIR: dataDir });
+  const open = (): Promise<INestApplicationContext> =>
+    NestFactory.createApplicationContext(WriteSideModule.forRoot(config), { logger: false });
+  let turns = 0;
+  const nextTurns = (count: number): RuntimeMessage[] =>
+    Array.from({ length: count }, () => turn(turns++)).flat();
+
+  const fillStarted = performance.now();
+  let app = await open();
+  while (1 + 4 * turns < LENGTH) {
+    await app.get(SessionCommandRunner).run({
+      type: 'AppendMessages',
+      sessionId: SESSION,
+      messages: nextTurns(Math.min(100, Math.ceil((LENGTH - 1 - 4 * turns) / 4))),
+    });
+  }
+  await app.close();
+  const fillSeconds = (performance.now() - fillStarted) / 1000;
+
+  /** Opens the application, times its first command (one turn), closes it (a snapshot is taken). */
+  const firstCommand = async (): Promise<number> => {
+    app = await open();
+    const runner = app.get(SessionCommandRunner);
+    const messages = nextTurns(1);
+    const started = performance.now();
+    await runner.run({ type: 'AppendMessages', sessionId: SESSION, messages });
+    const ms = performance.now() - started;
+    await app.close();
+    return ms;
+  };
+  const dropSnapshots = (): void => {
+    for (const suffix of ['', '-wal', '-shm']) {
+      rmSync(path.join(dataDir, `${SNAPSHOTS_FILE}${suffix}`), { force: true });
+    }
+  };
+  /** Another writer (no snapshots) appends `BEHIND` events while the application is down. */
+  const writeElsewhere = async (): Promise<void> => {
+    const store = new SqliteEventStore({
+      path: sqliteEventStorePath(config),
+      validatePayload: validateSessionEventPayload,
+    });
+    const other = new SessionCommandRunner(store, {
+      cacheSize: 1,
+      clock: () => new Date().toISOString(),
+    });
+    await other.run({
+      type: 'AppendMessages',
+      sessionId: SESSION,
+      messages: nextTurns(BEHIND / 4),
+    });
+    await store.close();
+  };
+
+  const clean: number[] = [];
+  const behind: number[] = [];
+  const none: number[] = [];
+  await firstCommand(); // warm-up: the file cache, the modules
+  for (let round = 0; round < RESTARTS; round += 1) {
+    clean.push(await firstCommand());
+    await writeElsewhere();
+    behind.push(await firstCommand());
+    dropSnapshots();
+    none.push(await firstCommand());
+  }
+  const events = 1 + 4 * turns;
+  rmSync(dataDir, { recursive: true, force: true });
+
+  const row = (label: string, times: number[], folded: string): string =>
+    `| ${label} | ${folded} | ${median(times).toFixed(1)} ms | ${Math.max(...times).toFixed(1)} ms |`;
+  const ratio = median(clean);
+  const worst = median(behind);
+  const holds = ratio <= TARGET_MS && worst <= TARGET_MS;
+  const machine = `${cpus().length} × ${cpus()[0]?.model.trim() ?? 'unknown CPU'}, Node ${process.version}`;
+  const markdown = `
+Command: \`${process.env['BENCH_COMMAND'] ?? 'npm run bench -- cold-start'}\`
+
+Run ${new Date().toISOString().slice(0, 10)} on ${machine}, the server's SQLite store at its default durability in a temporary folder on the local disk. A session of ${LENGTH.toLocaleString('en-US')} events (${events.toLocaleString('en-US')} by the end); ${RESTARTS} restarts per case, interleaved, after one warm-up restart.
+
+| first command after a restart (one 4-message turn) | events folded | median | slowest |
+|---|--:|--:|--:|
+${row('snapshot taken at shutdown (a clean restart)', clean, '0')}
+${row(`snapshot ${BEHIND} events behind (another writer, or a crash, since)`, behind, String(BEHIND))}
+${row('no snapshot (the whole stream folded: the floor it replaces)', none, `all (~${LENGTH.toLocaleString('en-US')})`)}
+
+Target (issue 16): the first command on a ${LENGTH.toLocaleString('en-US')}-event session after a restart ≤ ${TARGET_MS} ms: **${holds ? 'holds' : 'does not hold'}: ${median(clean).toFixed(1)} ms** after a clean restart, ${median(behind).toFixed(1)} ms with a snapshot ${BEHIND} events behind (a snapshot is taken every 500 events, so a crash leaves at most 499 to fold); ${median(none).toFixed(1)} ms without one.
+
+- The command goes to \`SessionCommandRunner\` (the write side every handler shares) in a freshly opened application context: the stream's revision, the snapshot (\`DATA_DIR/decider-snapshots.sqlite\`) read and checked against the event the log has at its revision (id and position), the events after it folded, the decision, the append.
+- Filling the session (appends of 100 turns) took ${fillSeconds.toFixed(1)} s.
+`;
+  console.log(markdown);
+  writeBenchmarkSection(
+    'cold-start',
+    'First command after a restart (`bench/cold-start.bench.ts`)',
+    markdown,
+  );
+}
+
+void main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
