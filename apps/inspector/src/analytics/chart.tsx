@@ -9,7 +9,21 @@ export interface ChartSeries {
   color: string;
 }
 
-const bars = uPlot.paths.bars?.({ size: [0.6, 60] });
+/** Bars side by side: the first series left of its category, the second right of it. */
+function barPaths(
+  kind: 'line' | 'bars',
+  index: number,
+  count: number,
+): { paths?: uPlot.Series.PathBuilder } {
+  const paths =
+    kind === 'bars'
+      ? uPlot.paths.bars?.({
+          size: [count > 1 ? 0.4 : 0.6, 60],
+          align: count > 1 ? (index === 0 ? -1 : 1) : 0,
+        })
+      : undefined;
+  return paths === undefined ? {} : { paths };
+}
 
 /**
  * A uPlot chart over categories (`labels`: call numbers, tools, days) with its numbers on hover
@@ -30,10 +44,12 @@ export function Chart(props: {
     const options: uPlot.Options = {
       width,
       height: 220,
-      scales: { x: { time: false } },
+      // One category per index, each in the middle of its own slot.
+      scales: { x: { time: false, range: () => [-0.5, props.labels.length - 0.5] } },
       axes: [
         {
-          values: (_plot, ticks) => ticks.map((tick) => props.labels[Math.round(tick)] ?? ''),
+          splits: () => props.labels.map((_label, index) => index),
+          values: (_plot, splits) => splits.map((split) => props.labels[split] ?? ''),
           stroke: '#333',
         },
         { stroke: '#333' },
@@ -43,12 +59,12 @@ export function Chart(props: {
           label: 'x',
           value: (_plot, value) => (value === null ? '–' : (props.labels[Math.round(value)] ?? '')),
         },
-        ...props.series.map((series) => ({
+        ...props.series.map((series, index) => ({
           label: series.label,
           stroke: series.color,
           ...(props.kind === 'bars' ? { fill: `${series.color}99` } : {}),
           width: 2,
-          ...(props.kind === 'bars' && bars !== undefined ? { paths: bars } : {}),
+          ...barPaths(props.kind, index, props.series.length),
           value: (_plot: uPlot, value: number | null) =>
             value === null ? '–' : value.toLocaleString('en-US'),
         })),
