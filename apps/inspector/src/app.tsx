@@ -9,6 +9,7 @@ import {
   type Whoami,
 } from './auth';
 import { Login } from './login';
+import { requestFirstPageEarly } from './transcript/first-page';
 import { AnalyticsPage } from './pages/analytics-page';
 import { SessionPage } from './pages/session-page';
 import { SessionsPage } from './pages/sessions-page';
@@ -49,7 +50,10 @@ export function App() {
   }, []);
 
   useEffect(() => {
-    void check(storedKey());
+    const apiKey = storedKey();
+    // Opening a session: its first page is asked for beside whoami, not after it.
+    if (route.page === 'session') requestFirstPageEarly(clientFor(apiKey), apiKey, route.sessionId);
+    void check(apiKey);
   }, [check]);
 
   const connection = useMemo<Connection | undefined>(() => {

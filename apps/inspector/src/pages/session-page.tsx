@@ -17,7 +17,7 @@ type Panel = 'why' | 'time-travel' | 'analytics';
 export function SessionPage({ route }: { route: Extract<Route, { page: 'session' }> }) {
   const connection = useConnection();
   const { sessionId } = route;
-  const transcript = useTranscript(connection.client, sessionId, (error) =>
+  const transcript = useTranscript(connection.client, connection.apiKey, sessionId, (error) =>
     isLedgerError(error, 'SessionNotFound')
       ? `No session “${sessionId}” here: it does not exist, or it belongs to another tenant than this key’s.`
       : describeError(connection, error),

@@ -1,6 +1,7 @@
 import type { LedgerClient, TranscriptEntry } from '@agent-ledger/client';
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { addEntry, type ToolPairs } from '../model/pair-tool-calls';
+import { firstPage } from './first-page';
 
 /** The transcript as the page holds it: entries in order, looked up by id, paired, live. */
 export interface TranscriptState {
@@ -16,8 +17,7 @@ export interface TranscriptState {
   error?: string;
 }
 
-/** The first page is small so the transcript paints at once; the rest follows in large pages. */
-const FIRST_PAGE = 100;
+/** Pages after the first (`FIRST_PAGE`, small so the transcript paints at once). */
 const NEXT_PAGES = 1000;
 
 /**
@@ -27,6 +27,7 @@ const NEXT_PAGES = 1000;
  */
 export function useTranscript(
   client: LedgerClient,
+  apiKey: string | undefined,
   sessionId: string,
   onError: (error: unknown) => string,
 ): TranscriptState {
@@ -67,7 +68,7 @@ export function useTranscript(
     // Live entries wait for the pages: appended earlier, they would sit before older entries.
     const buffered: TranscriptEntry[] = [];
     void (async () => {
-      const first = await client.transcriptPage(sessionId, { limit: FIRST_PAGE });
+      const first = await firstPage(client, apiKey, sessionId);
       if (abort.signal.aborted) return;
       first.entries.forEach(upsert);
       state.revision = first.revision;
@@ -105,7 +106,7 @@ export function useTranscript(
       }
     }
     return () => abort.abort();
-  }, [client, sessionId]);
+  }, [client, apiKey, sessionId]);
 
   return store.current;
 }
