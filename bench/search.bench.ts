@@ -340,7 +340,7 @@ async function main(): Promise<void> {
       '',
       `Hits are ranked in tiers of the newest 20,000 matches (\`SearchReader\`'s default, [search.md](search.md#ranking-and-snippets)), so a page ranks at most a tier. What a tier cannot bound is BM25's own statistics: FTS5's \`bm25\` counts every message a phrase occurs in on each query. That count alone, in this run: ${floors.map((floor) => `\`${floor.query}\` (${floor.matches.toLocaleString('en')} messages) ${ms(floor.ms)}`).join('; ')}. It is the floor of the common-word and phrase rows.`,
       '',
-      `Index size: ${(fileBytes / MESSAGES).toFixed(0)} bytes per message for the whole read-model file (${(built.textBytes / MESSAGES).toFixed(0)} bytes of message content JSON per message; each row holds the whole message as recorded, stored once, the facts search and analytics read, and its FTS5 entry: the search and analytics views together, which before this file held apart, the analytics rows in a table of their own).`,
+      `Index size: ${(fileBytes / MESSAGES).toFixed(0)} bytes per message for the whole read-model file (${(built.textBytes / MESSAGES).toFixed(0)} bytes of message content JSON per message; each row holds the whole message as recorded, stored once, the facts search and analytics read, and its FTS5 entry: both views together: before, the analytics rows were in a table of their own, which this figure did not count).`,
       '',
       `Rebuild and verify of ${rebuild.events.toLocaleString('en')} events (${REBUILD_SESSIONS} sessions of the read-models benchmark's turns, a compaction 300 events before the end of each), the same measures as the read-models benchmark (\`bench/read-models-rebuild.ts\`):`,
       '',
