@@ -19,7 +19,13 @@ export {
   type ModelContextDiagnostics,
   type ModelContextFormat,
   type ModelContextQuery,
+  type LoadModelContextOptions,
 } from './model-context/load-model-context';
+export {
+  DEFAULT_SESSION_LOG_CACHE_CHARS,
+  SessionLogCache,
+  sessionLogCacheOf,
+} from './model-context/session-log-cache';
 export { lastAgentName } from './model-context/last-agent-name';
 export { readModelWindow, type ModelWindow } from './model-context/read-model-window';
 export type { FailedEvent } from './runner/failed-event';

@@ -1,6 +1,6 @@
 import type { EventStore } from '@agent-ledger/event-store';
 import { sessionStreamName } from '@agent-ledger/events';
-import { parseSessionLogEvent } from '../runner/parse-session-log-event';
+import { parseLoggedEvent } from './parse-logged-event';
 import type { SessionLogEvent } from '../runner/session-log-event';
 
 /**
@@ -63,7 +63,7 @@ export async function readHistoryBeforeWindow(
       eventsRead += 1;
       scanned.readThrough = recorded.revision;
       if (!INDEXED_TYPES.has(recorded.type)) continue;
-      const parsed = parseSessionLogEvent(recorded);
+      const parsed = parseLoggedEvent(recorded);
       if (parsed.ok) note(scanned, parsed.event);
     }
   }

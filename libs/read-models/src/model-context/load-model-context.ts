@@ -20,9 +20,10 @@ import type { SessionRepair } from '../session-views/session-repair';
 import { lastAgentName } from './last-agent-name';
 import { modelCallContext } from './model-call-context';
 import type { SessionLogEvent } from '../runner/session-log-event';
-import { parseSessionLogEvent } from '../runner/parse-session-log-event';
+import { parseLoggedEvent } from './parse-logged-event';
 import { readHistoryBeforeWindow } from './history-before-window';
 import { readModelWindow, type ModelWindow } from './read-model-window';
+import { sessionLogCacheOf } from './session-log-cache';
 
 /**
  * The shapes `loadModelContext` can return the model view in: `model` (model-view messages),
@@ -88,6 +89,15 @@ export interface ModelContextDiagnostics extends ProjectionDiagnostics {
   };
 }
 
+/** How `loadModelContext` reads the log. */
+export interface LoadModelContextOptions {
+  /**
+   * Default true: through the store's `SessionLogCache` (the session's events kept in memory by
+   * revision, only newer ones read). `false`: every event read from the store.
+   */
+  cache?: boolean;
+}
+
 /** The model view at replay, in the requested format (with `modelCall` for `call=N`). */
 export type ModelContext = ModelContextView & { modelCall?: ModelContextCall };
 
@@ -122,16 +132,20 @@ type ModelContextView =
  * The model view, computed on demand from the log: reads the session's window backwards from
  * `atRevision` (or the end) to its latest compact boundary (`readModelWindow`), normalizes it,
  * applies `projectToModel` with the query's options, and serializes it for the AI SDK when asked.
- * Nothing is stored; the same revision and options always give the same answer.
+ * Nothing is stored; the same revision and options always give the same answer. The events are
+ * read through the store's `SessionLogCache` (unless `cache` is false): a session asked
+ * again after one more turn costs the read of that turn, not of its whole window.
  *
  * `hiddenMessageIds` covers the window only: messages before the boundary are outside the view
  * by definition, and listing them would make the cost grow with the history again.
  */
 export async function loadModelContext(
-  store: EventStore,
+  eventStore: EventStore,
   sessionId: string,
   query: ModelContextQuery = {},
+  { cache = true }: LoadModelContextOptions = {},
 ): Promise<ModelContext> {
+  const store = cache ? sessionLogCacheOf(eventStore) : eventStore;
   if (query.call !== undefined) return loadModelCallContext(store, sessionId, query.call, query);
   const window = await readModelWindow(store, sessionId, {
     ...(query.atRevision === undefined ? {} : { atRevision: query.atRevision }),
@@ -312,7 +326,7 @@ async function eventsBeforeWindow(
       maxCount: 1,
     })) {
       eventsRead += 1;
-      const parsed = parseSessionLogEvent(recorded);
+      const parsed = parseLoggedEvent(recorded);
       return parsed.ok ? parsed.event : undefined;
     }
     return undefined;

@@ -5,7 +5,7 @@ import {
   type ModelCallRecordedEvent,
 } from '@agent-ledger/events';
 import { ModelCallNotFoundError, SessionNotFoundError } from '../errors';
-import { parseSessionLogEvent } from '../runner/parse-session-log-event';
+import { parseLoggedEvent } from './parse-logged-event';
 
 /** Where the session's model call N was made from, and with what the runtime recorded of it. */
 export interface ModelCallContext {
@@ -36,7 +36,7 @@ export async function modelCallContext(
   let found: ModelCallContext | undefined;
   try {
     for await (const recorded of store.readStream(sessionStreamName(sessionId))) {
-      const parsed = parseSessionLogEvent(recorded);
+      const parsed = parseLoggedEvent(recorded);
       if (!parsed.ok) continue;
       const { event, revision } = parsed.event;
       if (

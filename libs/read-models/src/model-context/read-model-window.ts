@@ -1,7 +1,7 @@
 import { StreamNotFoundError, type EventStore } from '@agent-ledger/event-store';
 import { sessionStreamName } from '@agent-ledger/events';
 import { RevisionNotFoundError, SessionNotFoundError } from '../errors';
-import { parseSessionLogEvent } from '../runner/parse-session-log-event';
+import { parseLoggedEvent } from './parse-logged-event';
 import type { SessionLogEvent } from '../runner/session-log-event';
 import { WindowNeeds } from './window-needs';
 
@@ -73,7 +73,7 @@ export async function readModelWindow(
     for await (const recorded of events) {
       eventsRead += 1;
       latestRevision ??= recorded.revision;
-      const parsed = parseSessionLogEvent(recorded);
+      const parsed = parseLoggedEvent(recorded);
       if (!parsed.ok) continue;
       const logged = parsed.event;
       if (boundary === undefined || retainedUntil !== undefined) {

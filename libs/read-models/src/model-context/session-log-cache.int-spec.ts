@@ -1,0 +1,125 @@
+import fc from 'fast-check';
+import { SqliteEventStore } from '@agent-ledger/event-store';
+import { sessionStreamName } from '@agent-ledger/events';
+import { arbitrarySessionHistory, seedExampleEvents } from '@agent-ledger/testing';
+import { appendSessionEvents } from '../testing/append-session-events';
+import { loadModelContext, type ModelContextFormat } from './load-model-context';
+import { SessionLogCache } from './session-log-cache';
+
+const formats: ModelContextFormat[] = ['model', 'ai-sdk', 'ai-sdk-prompt', 'compact'];
+
+/** The model context through the cache, and by a fresh replay of the log, for the same query. */
+async function bothWays(store: SqliteEventStore, query: Parameters<typeof loadModelContext>[2]) {
+  const attempt = (cache: boolean) =>
+    loadModelContext(store, 's1', query, { cache }).then(
+      (context) => ({ context }),
+      (error: unknown) => ({ error: String(error) }),
+    );
+  return { cached: await attempt(true), replayed: await attempt(false) };
+}
+
+describe('SessionLogCache (the model context read through it)', () => {
+  it('gives what a fresh replay gives, after every append, at any revision and in any format', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        arbitrarySessionHistory({ minSteps: 1, maxSteps: 20, faults: true }),
+        fc.array(fc.nat(), { minLength: 1, maxLength: 5 }),
+        fc.array(fc.record({ format: fc.constantFrom(...formats), back: fc.nat(8) }), {
+          minLength: 5,
+          maxLength: 5,
+        }),
+        async (events, cuts, queries) => {
+          const store = new SqliteEventStore({ path: ':memory:' });
+          try {
+            const ends = [...new Set(cuts.map((cut) => 1 + (cut % events.length)))].sort(
+              (a, b) => a - b,
+            );
+            let appended = 0;
+            for (const [step, end] of [...ends, events.length].entries()) {
+              if (end > appended)
+                await appendSessionEvents(store, 's1', events.slice(appended, end));
+              appended = Math.max(appended, end);
+              const { format, back } = queries[step % queries.length]!;
+              const latest = await bothWays(store, { format, activeAgentName: 'main' });
+              expect(latest.cached).toEqual(latest.replayed);
+              const past = await bothWays(store, {
+                format,
+                atRevision: Math.max(0, appended - 1 - back),
+              });
+              expect(past.cached).toEqual(past.replayed);
+            }
+          } finally {
+            await store.close();
+          }
+        },
+      ),
+      { numRuns: 60 },
+    );
+  });
+
+  it('reads only the events appended since, and serves the rest from memory', async () => {
+    const store = new SqliteEventStore({ path: ':memory:' });
+    try {
+      const cache = new SessionLogCache(store);
+      const events = seedExampleEvents();
+      await appendSessionEvents(store, 's1', events.slice(0, 3));
+      await loadModelContext(cache, 's1');
+      const read = jest.spyOn(store, 'readStream');
+      await appendSessionEvents(store, 's1', events.slice(3));
+      const context = await loadModelContext(cache, 's1');
+      expect(context.revision).toBe(events.length - 1);
+      // The check of the last cached event (revision 2), then the new events from revision 3.
+      expect(read.mock.calls.map(([, options]) => options)).toEqual([
+        { fromRevision: 2, maxCount: 1 },
+        { fromRevision: 3 },
+      ]);
+      expect(cache.size.streams).toBe(1);
+    } finally {
+      await store.close();
+    }
+  });
+
+  it('reads afresh when the log changed under it: truncated, deleted, replaced', async () => {
+    const store = new SqliteEventStore({ path: ':memory:' });
+    try {
+      const events = seedExampleEvents();
+      await appendSessionEvents(store, 's1', events);
+      expect(await loadModelContext(store, 's1')).toEqual(
+        await loadModelContext(store, 's1', {}, { cache: false }),
+      );
+      await store.setStreamMetadata(sessionStreamName('s1'), { truncateBefore: 2 });
+      const truncated = await bothWays(store, { format: 'model' });
+      expect(truncated.cached).toEqual(truncated.replayed);
+      await store.deleteStream(sessionStreamName('s1'));
+      const deleted = await bothWays(store, { format: 'model' });
+      expect(deleted.cached).toEqual(deleted.replayed);
+      expect(deleted.cached).toHaveProperty('error');
+      await appendSessionEvents(store, 's1', events.slice(0, 2));
+      const recreated = await bothWays(store, { format: 'ai-sdk' });
+      expect(recreated.cached).toEqual(recreated.replayed);
+    } finally {
+      await store.close();
+    }
+  });
+
+  it('keeps within its bound, dropping the least recently read stream', async () => {
+    const store = new SqliteEventStore({ path: ':memory:' });
+    try {
+      const events = seedExampleEvents();
+      for (const sessionId of ['a', 'b']) await appendSessionEvents(store, sessionId, events);
+      const probe = new SessionLogCache(store);
+      await loadModelContext(probe, 'a');
+      const one = probe.size.chars;
+      const cache = new SessionLogCache(store, Math.floor(one * 1.5));
+      await loadModelContext(cache, 'a');
+      await loadModelContext(cache, 'b');
+      expect(cache.size).toEqual({ streams: 1, chars: one });
+      // A stream larger than the whole bound is read from the store every time.
+      const tiny = new SessionLogCache(store, 10);
+      expect(await loadModelContext(tiny, 'a')).toEqual(await loadModelContext(store, 'a'));
+      expect(tiny.size).toEqual({ streams: 0, chars: 0 });
+    } finally {
+      await store.close();
+    }
+  });
+});

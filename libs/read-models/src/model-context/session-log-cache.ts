@@ -1,0 +1,254 @@
+import type {
+  AppendOptions,
+  AppendResult,
+  DeleteOptions,
+  EventStore,
+  EventToAppend,
+  ReadAllOptions,
+  ReadStreamOptions,
+  RecordedEvent,
+  StreamMetadata,
+  Subscription,
+  SubscribeToAllOptions,
+} from '@agent-ledger/event-store';
+
+/** Default bound of the events kept in memory, in characters of their strings (about bytes). */
+export const DEFAULT_SESSION_LOG_CACHE_CHARS = 64 * 1024 * 1024;
+
+/** The events of one stream held in memory: every visible revision from `first` to `last`. */
+interface CachedStream {
+  first: number;
+  last: number;
+  /** `events[revision - first]`, deep-frozen: readers share them. */
+  events: RecordedEvent[];
+  /** The stream metadata they were read under (`JSON.stringify`): other metadata, other events. */
+  metadata: string;
+  chars: number;
+}
+
+/**
+ * The log as the model view reads it, cached by revision: an `EventStore` that serves
+ * `readStream` from the events of the stream it read before, reading from the store only the
+ * events appended since (a session's model context after one more turn reads that turn), and
+ * passes everything else to the store.
+ *
+ * Never trusted beyond what the log says: each read asks the store for the stream's revision and
+ * metadata and re-reads the event at the last cached revision; when that event is not the same
+ * (id and position), the revision went back, or the metadata changed (a truncation), the stream
+ * is read afresh. Streams whose visibility moves on its own (`maxAge`, `maxCount`) are not cached.
+ * Bounded: least recently read streams are dropped past `maxChars` characters of strings. The
+ * cached events are frozen, so a reader that would change one fails instead of changing the others'.
+ */
+export class SessionLogCache implements EventStore {
+  private readonly streams = new Map<string, CachedStream>();
+  private readonly loading = new Map<string, Promise<CachedStream | undefined>>();
+  private chars = 0;
+
+  constructor(
+    private readonly store: EventStore,
+    private readonly maxChars: number = DEFAULT_SESSION_LOG_CACHE_CHARS,
+  ) {}
+
+  /** Streams and characters held now. */
+  get size(): { streams: number; chars: number } {
+    return { streams: this.streams.size, chars: this.chars };
+  }
+
+  readStream(streamName: string, options: ReadStreamOptions = {}): AsyncIterable<RecordedEvent> {
+    return this.serve(streamName, options);
+  }
+
+  private async *serve(
+    streamName: string,
+    options: ReadStreamOptions,
+  ): AsyncGenerator<RecordedEvent, void, undefined> {
+    const cached = await this.upToDate(streamName);
+    if (cached === undefined) {
+      yield* this.store.readStream(streamName, options);
+      return;
+    }
+    const forwards = (options.direction ?? 'forwards') === 'forwards';
+    const from = options.fromRevision;
+    // As the store reads: from `start` (0) or `end`, clamped to the visible revisions.
+    let next =
+      from === undefined
+        ? forwards
+          ? cached.first
+          : cached.last
+        : from === 'start'
+          ? 0
+          : from === 'end'
+            ? forwards
+              ? cached.last + 1
+              : cached.last
+            : from;
+    let remaining = options.maxCount ?? Number.POSITIVE_INFINITY;
+    if (forwards) {
+      for (next = Math.max(next, cached.first); next <= cached.last && remaining > 0; next += 1) {
+        remaining -= 1;
+        yield cached.events[next - cached.first] as RecordedEvent;
+      }
+    } else {
+      for (next = Math.min(next, cached.last); next >= cached.first && remaining > 0; next -= 1) {
+        remaining -= 1;
+        yield cached.events[next - cached.first] as RecordedEvent;
+      }
+    }
+  }
+
+  /** The stream's cached events brought up to its current revision, one load per stream at a time. */
+  private async upToDate(streamName: string): Promise<CachedStream | undefined> {
+    const pending = this.loading.get(streamName);
+    if (pending !== undefined) await pending.catch(() => undefined);
+    const load = this.load(streamName);
+    this.loading.set(streamName, load);
+    try {
+      return await load;
+    } finally {
+      if (this.loading.get(streamName) === load) this.loading.delete(streamName);
+    }
+  }
+
+  private async load(streamName: string): Promise<CachedStream | undefined> {
+    const current = await this.store.getStreamRevision(streamName);
+    if (current === undefined) return this.forget(streamName);
+    const metadata = await this.store.getStreamMetadata(streamName);
+    if (metadata.maxAge !== undefined || metadata.maxCount !== undefined) {
+      return this.forget(streamName);
+    }
+    const metadataKey = JSON.stringify(metadata);
+    let cached = this.streams.get(streamName);
+    if (
+      cached !== undefined &&
+      (cached.metadata !== metadataKey ||
+        cached.last > current ||
+        !(await this.stillHas(streamName, cached.events[cached.events.length - 1])))
+    ) {
+      cached = this.forget(streamName);
+    }
+    if (cached === undefined) {
+      cached = { first: 0, last: -1, events: [], metadata: metadataKey, chars: 0 };
+    } else {
+      this.streams.delete(streamName); // re-inserted below: now the most recently read
+      this.chars -= cached.chars;
+    }
+    if (cached.last < current) {
+      const read = this.store.readStream(
+        streamName,
+        cached.last < 0 ? {} : { fromRevision: cached.last + 1 },
+      );
+      for await (const recorded of read) {
+        if (cached.events.length === 0) cached.first = recorded.revision;
+        else if (recorded.revision !== cached.last + 1) return this.forget(streamName);
+        cached.chars += freeze(recorded);
+        cached.events.push(recorded);
+        cached.last = recorded.revision;
+      }
+    }
+    if (cached.events.length === 0 || cached.chars > this.maxChars) return undefined;
+    this.streams.set(streamName, cached);
+    this.chars += cached.chars;
+    for (const [name, oldest] of this.streams) {
+      if (this.chars <= this.maxChars) break;
+      this.streams.delete(name);
+      this.chars -= oldest.chars;
+    }
+    return cached;
+  }
+
+  /** Whether the log still has `event` at its revision (same id and position). */
+  private async stillHas(streamName: string, event: RecordedEvent | undefined): Promise<boolean> {
+    if (event === undefined) return false;
+    for await (const recorded of this.store.readStream(streamName, {
+      fromRevision: event.revision,
+      maxCount: 1,
+    })) {
+      return recorded.id === event.id && recorded.position === event.position;
+    }
+    return false;
+  }
+
+  private forget(streamName: string): undefined {
+    const cached = this.streams.get(streamName);
+    if (cached !== undefined) {
+      this.streams.delete(streamName);
+      this.chars -= cached.chars;
+    }
+    return undefined;
+  }
+
+  append(
+    streamName: string,
+    events: EventToAppend[],
+    options?: AppendOptions,
+  ): Promise<AppendResult> {
+    return this.store.append(streamName, events, options);
+  }
+
+  readAll(options?: ReadAllOptions): AsyncIterable<RecordedEvent> {
+    return this.store.readAll(options);
+  }
+
+  subscribeToAll(options?: SubscribeToAllOptions): Subscription {
+    return this.store.subscribeToAll(options);
+  }
+
+  deleteStream(streamName: string, options?: DeleteOptions): Promise<{ position: number }> {
+    return this.store.deleteStream(streamName, options);
+  }
+
+  tombstoneStream(streamName: string, options?: DeleteOptions): Promise<{ position: number }> {
+    return this.store.tombstoneStream(streamName, options);
+  }
+
+  getStreamMetadata(streamName: string): Promise<StreamMetadata> {
+    return this.store.getStreamMetadata(streamName);
+  }
+
+  setStreamMetadata(
+    streamName: string,
+    metadata: StreamMetadata,
+    options?: AppendOptions,
+  ): Promise<AppendResult> {
+    return this.store.setStreamMetadata(streamName, metadata, options);
+  }
+
+  getStreamRevision(streamName: string): Promise<number | undefined> {
+    return this.store.getStreamRevision(streamName);
+  }
+
+  headPosition(): Promise<number | null> {
+    return this.store.headPosition();
+  }
+
+  close(): Promise<void> {
+    return this.store.close();
+  }
+}
+
+const caches = new WeakMap<EventStore, SessionLogCache>();
+
+/** The `SessionLogCache` of `store` (one per store, made on first use); a cache is its own. */
+export function sessionLogCacheOf(store: EventStore): SessionLogCache {
+  if (store instanceof SessionLogCache) return store;
+  let cache = caches.get(store);
+  if (cache === undefined) {
+    cache = new SessionLogCache(store);
+    caches.set(store, cache);
+  }
+  return cache;
+}
+
+/** Freezes `value` and everything in it; returns the characters of its strings (its size). */
+function freeze(value: unknown): number {
+  if (typeof value === 'string') return value.length;
+  if (typeof value !== 'object' || value === null) return 8;
+  let chars = 0;
+  if (Array.isArray(value)) {
+    for (const item of value) chars += freeze(item);
+  } else {
+    for (const [key, item] of Object.entries(value)) chars += key.length + freeze(item);
+  }
+  Object.freeze(value);
+  return chars;
+}
