@@ -43,9 +43,15 @@ interface FeedGroup {
   sinks: Set<TranscriptFrameSink>;
 }
 
-/** How often at most a subscriber is written to while batches keep coming. Default 40 ms. */
 export interface TranscriptFanOutOptions {
+  /** How often at most a subscriber is written to while batches keep coming. Default 40 ms. */
   writeIntervalMs?: number;
+  /**
+   * Batches another process committed to the same read models (a second server on the same
+   * `DATA_DIR`) raise no `onBatchCommitted` here: `changed` says whether the read models moved
+   * since it was last asked, and is asked every `intervalMs` while anyone is subscribed.
+   */
+  otherWriters?: { changed: () => boolean; intervalMs: number };
 }
 
 /**
@@ -74,6 +80,8 @@ export class TranscriptFanOut {
   private lastWriteAt = Number.NEGATIVE_INFINITY;
   private readonly writeIntervalMs: number;
   private stopFollowing: (() => void) | undefined;
+  private otherWritersTimer: NodeJS.Timeout | undefined;
+  private readonly otherWriters: TranscriptFanOutOptions['otherWriters'];
 
   constructor(
     private readonly runner: Pick<ProjectionRunner, 'onBatchCommitted'>,
@@ -81,6 +89,7 @@ export class TranscriptFanOut {
     options: TranscriptFanOutOptions = {},
   ) {
     this.writeIntervalMs = options.writeIntervalMs ?? 40;
+    this.otherWriters = options.otherWriters;
   }
 
   /**
@@ -103,6 +112,7 @@ export class TranscriptFanOut {
     if (changes.entries.length > 0) this.queue(sink, transcriptFrames(changes.entries, view));
     this.join({ sessionId, view, cursor: changes.cursor, sinks: new Set([sink]) });
     this.stopFollowing ??= this.runner.onBatchCommitted(() => this.flush());
+    this.followOtherWriters();
     return { close: () => this.leave(sink) };
   }
 
@@ -120,6 +130,8 @@ export class TranscriptFanOut {
   stop(): void {
     this.stopFollowing?.();
     this.stopFollowing = undefined;
+    clearInterval(this.otherWritersTimer);
+    this.otherWritersTimer = undefined;
     clearTimeout(this.writeTimer);
     this.writeTimer = undefined;
     this.pending.clear();
@@ -128,6 +140,21 @@ export class TranscriptFanOut {
   /** Subscribers followed, in how many groups (one read and one text each per batch), and how many are owed text. */
   get fanOut(): { subscribers: number; groups: number; owed: number } {
     return { subscribers: this.groupOf.size, groups: this.groups.size, owed: this.pending.size };
+  }
+
+  /** Polls for other processes' batches (`otherWriters`), while anyone is subscribed. */
+  private followOtherWriters(): void {
+    const otherWriters = this.otherWriters;
+    if (otherWriters === undefined || this.otherWritersTimer !== undefined) return;
+    this.otherWritersTimer = setInterval(() => {
+      if (this.groupOf.size === 0) {
+        clearInterval(this.otherWritersTimer);
+        this.otherWritersTimer = undefined;
+        return;
+      }
+      if (otherWriters.changed()) this.flush();
+    }, otherWriters.intervalMs);
+    this.otherWritersTimer.unref();
   }
 
   /** After a committed batch: each group's changes, read and serialized once, sent to its members. */

@@ -1,5 +1,10 @@
-import { Injectable, type BeforeApplicationShutdown } from '@nestjs/common';
-import { ProjectionRunner, SessionViewsReader } from '@agent-ledger/read-models';
+import { Inject, Injectable, type BeforeApplicationShutdown } from '@nestjs/common';
+import {
+  ProjectionRunner,
+  SessionViewsReader,
+  type ReadModelDatabase,
+} from '@agent-ledger/read-models';
+import { READ_MODEL_DB } from './read-models/read-model.tokens';
 import {
   TranscriptFanOut,
   type TranscriptFrameSink,
@@ -14,6 +19,9 @@ export {
   type TranscriptView,
 } from './transcript-fan-out';
 
+/** How often live streams look for batches another server committed to the same read models. */
+const OTHER_WRITERS_POLL_MS = 250;
+
 /**
  * The server's live transcript feeds (`TranscriptFanOut` over the projection runner and the
  * transcript read model), and the open streams to end at shutdown.
@@ -24,8 +32,25 @@ export class TranscriptFeed implements BeforeApplicationShutdown {
   private readonly openStreams = new Set<() => void>();
   private readonly fanOut: TranscriptFanOut;
 
-  constructor(runner: ProjectionRunner, views: SessionViewsReader) {
-    this.fanOut = new TranscriptFanOut(runner, views);
+  constructor(
+    runner: ProjectionRunner,
+    views: SessionViewsReader,
+    @Inject(READ_MODEL_DB) db: ReadModelDatabase,
+  ) {
+    // SQLite's data_version moves when another connection (another server on this DATA_DIR)
+    // commits to the read models: their batches reach this server's subscribers too.
+    let version = db.pragma('data_version', { simple: true });
+    this.fanOut = new TranscriptFanOut(runner, views, {
+      otherWriters: {
+        intervalMs: OTHER_WRITERS_POLL_MS,
+        changed: () => {
+          const now = db.pragma('data_version', { simple: true });
+          if (now === version) return false;
+          version = now;
+          return true;
+        },
+      },
+    });
   }
 
   /** `TranscriptFanOut.subscribe`: the session's entries after `afterRevision`, then live. */
