@@ -7,12 +7,13 @@
  * target: ours at ≥ 60% of the floor's turns per second. `BENCH_CPU_PROF=<dir>` writes CPU
  * profiles of both servers there. Prints the table and writes it to `docs/benchmarks.md`.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import path from 'node:path';
 import { writeBenchmarkSection } from './benchmark-report';
 import { runLoad, startBenchServer, type BenchServer, type LoadResult } from './http-append-load';
 import { agentTurn } from './http-append-turn';
+import { profileShares, type ProfilePart } from './http-append-profile';
 import { median } from './measure';
 
 const CONNECTIONS = 8;
@@ -21,6 +22,40 @@ const ROUND_MS = Number(process.env['BENCH_ROUND_MS'] ?? 4000);
 const WARM_UP_MS = 1500;
 const TARGET = 0.6;
 const SERVER = path.join(__dirname, 'http-append-server.ts');
+
+/** Where our server's time goes, for the table below the ratio (parts may nest). */
+const PARTS: ProfilePart[] = [
+  {
+    label: 'the projection runner (every read model, on the same cores)',
+    functionName: 'follow',
+    file: 'runner/projection-runner.ts',
+  },
+  {
+    label: 'the session command runner (decide and append)',
+    functionName: 'runExclusive',
+    file: 'sessions/session-command-runner.ts',
+  },
+  {
+    label: '… of which the event store append (the floor does the same write)',
+    functionName: 'append',
+    file: 'sqlite/sqlite-event-store.ts',
+  },
+  {
+    label: '… of which the decider (`decideSession`)',
+    functionName: 'decideSession',
+    file: 'sessions/src/decide-session.ts',
+  },
+  {
+    label: "the runtime messages' JSON Schemas (`parseRuntimeMessages`)",
+    functionName: 'parseRuntimeMessages',
+    file: 'events/src/parse-runtime-messages.ts',
+  },
+  {
+    label: 'the validation pipe (class-validator, class-transformer)',
+    functionName: 'transform',
+    file: 'pipes/validation.pipe.js',
+  },
+];
 
 function percentile(values: readonly number[], fraction: number): number {
   const sorted = [...values].sort((a, b) => a - b);
@@ -55,6 +90,19 @@ async function main(): Promise<void> {
   }
   await servers.floor.stop();
   await servers.ours.stop();
+  // One more round of ours under the CPU profiler (not in the ratio: profiling slows it down).
+  const profileDir = path.join(dataDir, 'profile');
+  mkdirSync(profileDir);
+  mkdirSync(path.join(dataDir, 'profiled'));
+  const profiled = await startBenchServer(
+    SERVER,
+    ['ours', path.join(dataDir, 'profiled')],
+    ['--cpu-prof', `--cpu-prof-dir=${profileDir}`],
+  );
+  servers.ours = profiled;
+  await load('ours', ROUND_MS);
+  await profiled.stop();
+  const shares = profileShares(profileDir, PARTS);
   rmSync(dataDir, { recursive: true, force: true });
 
   const rate = (result: LoadResult): number => result.requests / result.seconds;
@@ -80,6 +128,12 @@ ${row('bare Fastify + better-sqlite3 (floor)', 'floor', '100%')}
 ${row('Agent Ledger (`npm start`), projection runner live', 'ours', `**${(ratio * 100).toFixed(0)}%**`)}
 
 Target (issue 16): ≥ ${TARGET * 100}% of the floor: **${ratio >= TARGET ? 'holds' : 'does not hold'}: ${(ratio * 100).toFixed(0)}%** (per round: ${ratios.map((value) => `${(value * 100).toFixed(0)}%`).join(', ')}).
+
+What bounds it, measured: a CPU profile of our server over one more round (${ROUND_MS / 1000} s, not in the ratio), the share of its busy time under each part:
+
+| part of the server's work | share of busy CPU time |
+|---|--:|
+${PARTS.map((part) => `| ${part.label} | ${((shares.get(part.label) ?? 0) * 100).toFixed(1)}% |`).join('\n')}
 
 - A turn is 4 runtime messages (user input, a \`Read\` call, its ~2 KB result, the answer), ~2.3 KB of JSON, POSTed to \`/v1/sessions/:id/messages\` without \`expectedRevision\`.
 - The floor is a bare Fastify 5 route in its own process: Fastify's JSON body parser, one \`BEGIN IMMEDIATE\` transaction inserting the same 4 rows (the event store's table and indexes, WAL, synchronous=FULL), the same answer; no validation, no idempotence, no read models.
