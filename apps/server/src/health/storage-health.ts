@@ -6,6 +6,16 @@ export const LOW_DISK_FREE_BYTES = 16 * 1024 * 1024;
 /** How long after a write refused for a full disk `/health` keeps saying so (unless a write succeeds). */
 const FULL_REMEMBERED_MS = 5 * 60_000;
 
+/** Free bytes for this process under `dataDir`, or `null` when the file system does not say. */
+function freeBytesUnder(dataDir: string): number | null {
+  try {
+    const stats = statfsSync(dataDir);
+    return Number(stats.bavail) * Number(stats.bsize);
+  } catch {
+    return null;
+  }
+}
+
 /** What `/health` says of the disk under `DATA_DIR`. */
 export interface StorageHealth {
   status: 'ok' | 'degraded';
@@ -15,6 +25,25 @@ export interface StorageHealth {
 }
 
 let lastFullAt: number | undefined;
+let damagedSince: number | undefined;
+
+/**
+ * A read of the data failed because an SQLite file is damaged (`SQLITE_CORRUPT`, `SQLITE_NOTADB`):
+ * `/health` says so until the server restarts (a damaged read-model file is rebuilt at start).
+ */
+export function noteDamagedData(error: unknown, now = Date.now()): void {
+  if (damagedSince === undefined && isDamage(error)) damagedSince = now;
+}
+
+function isDamage(error: unknown): boolean {
+  let current = error;
+  for (let depth = 0; depth < 5 && typeof current === 'object' && current !== null; depth += 1) {
+    const code = 'code' in current ? current.code : undefined;
+    if (typeof code === 'string' && /^SQLITE_(CORRUPT|NOTADB)/.test(code)) return true;
+    current = 'cause' in current ? current.cause : undefined;
+  }
+  return false;
+}
 
 /** A write failed for a full disk (`507 StorageFull`): `/health` reports it until a write succeeds. */
 export function noteStorageFull(now = Date.now()): void {
@@ -27,17 +56,18 @@ export function noteStorageWritable(): void {
 }
 
 /**
- * The disk's state: degraded when it has less than `LOW_DISK_FREE_BYTES` free (`statfs` of
+ * The data's state: degraded after SQLite reported a damaged file, when the disk has less than `LOW_DISK_FREE_BYTES` free (`statfs` of
  * `dataDir`, as seen by this unprivileged process) or a write was refused for a full disk in the
  * last five minutes with none succeeding since.
  */
 export function storageHealth(dataDir: string, now = Date.now()): StorageHealth {
-  let freeBytes: number | null = null;
-  try {
-    const stats = statfsSync(dataDir);
-    freeBytes = Number(stats.bavail) * Number(stats.bsize);
-  } catch {
-    freeBytes = null;
+  const freeBytes = freeBytesUnder(dataDir);
+  if (damagedSince !== undefined) {
+    return {
+      status: 'degraded',
+      freeBytes,
+      reason: `A file under DATA_DIR is damaged (SQLite reported corruption at ${new Date(damagedSince).toISOString()}); restart the server: a damaged read-model file is set aside and rebuilt from the log.`,
+    };
   }
   if (lastFullAt !== undefined && now - lastFullAt < FULL_REMEMBERED_MS) {
     return {

@@ -8,7 +8,7 @@ import {
 } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
 import type { ErrorBody } from './error-body';
-import { noteStorageFull } from '../health/storage-health';
+import { noteDamagedData, noteStorageFull } from '../health/storage-health';
 import { toErrorResponse } from './error-response';
 
 /**
@@ -38,6 +38,7 @@ export class HttpExceptionFilter implements ExceptionFilter {
       error instanceof HttpException && error.cause instanceof Error ? error.cause : error;
     const known = toErrorResponse(original, this.options);
     if (known?.body.code === 'StorageFull') noteStorageFull();
+    noteDamagedData(original);
     if (known !== undefined) {
       if (known.status >= 500) this.logger.error(known.body.message);
       return known;
