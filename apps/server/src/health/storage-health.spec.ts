@@ -33,6 +33,7 @@ describe('storageHealth', () => {
   });
 
   it('ignores errors that are not damage, and stays degraded after SQLite reports a damaged file', () => {
+    noteStorageWritable();
     noteDamagedData(new Error('some other failure'));
     expect(storageHealth(tmpdir()).status).toBe('ok');
     noteDamagedData(
