@@ -154,6 +154,28 @@ describe('TranscriptFanOut', () => {
     feed.stop();
   });
 
+  it('writes to many subscribers a slice per turn of the event loop, each in order', async () => {
+    const table = new TranscriptTable();
+    const signal = new BatchSignal();
+    const feed = new TranscriptFanOut(signal, table, { writeIntervalMs: 1 });
+    const received = Array.from({ length: 130 }, () => '');
+    received.forEach((_, index) => feed.subscribe('s1', -1, (text) => (received[index] += text)));
+    table.add('s1', 0, 'first');
+    signal.commit();
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    // The timed write has begun: the first slices are written, the rest not yet.
+    await new Promise((resolve) => setImmediate(resolve));
+    table.add('s1', 1, 'second');
+    signal.commit();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const expected = soloFrames(
+      table.transcriptChanges('s1', { afterSeq: -1, afterRevision: -1 }).entries,
+    );
+    expect(received).toEqual(received.map(() => expected));
+    expect(feed.fanOut.owed).toBe(0);
+    feed.stop();
+  });
+
   it('keeps a group per view: redacted subscribers get their own text, stored ones theirs', () => {
     const table = new TranscriptTable();
     const signal = new BatchSignal();

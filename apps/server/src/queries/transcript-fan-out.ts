@@ -43,6 +43,9 @@ interface FeedGroup {
   sinks: Set<TranscriptFrameSink>;
 }
 
+/** Socket writes per turn of the event loop, when a timed write goes through its subscribers. */
+const WRITES_PER_TURN = 50;
+
 export interface TranscriptFanOutOptions {
   /** How often at most a subscriber is written to while batches keep coming. Default 40 ms. */
   writeIntervalMs?: number;
@@ -77,6 +80,8 @@ export class TranscriptFanOut {
   /** Text each sink is owed, in order, until the next write. */
   private readonly pending = new Map<TranscriptFrameSink, string>();
   private writeTimer: NodeJS.Timeout | undefined;
+  /** True while a timed write goes through its sinks, a slice per turn of the event loop. */
+  private draining = false;
   private lastWriteAt = Number.NEGATIVE_INFINITY;
   private readonly writeIntervalMs: number;
   private stopFollowing: (() => void) | undefined;
@@ -126,6 +131,34 @@ export class TranscriptFanOut {
     for (const [sink, frames] of pending) sink(frames);
   }
 
+  /**
+   * The timed write: the sinks owed text now, `WRITES_PER_TURN` per turn of the event loop, so
+   * that a request arriving meanwhile (an append) does not wait for hundreds of socket writes.
+   * Text queued meanwhile for a sink not written yet goes with it; for one already written, it
+   * waits for the next write. One map holds it all, so each sink's text stays in order.
+   */
+  private drain(): void {
+    this.writeTimer = undefined;
+    this.draining = true;
+    this.lastWriteAt = performance.now();
+    const sinks = [...this.pending.keys()];
+    const writeFrom = (start: number): void => {
+      for (const sink of sinks.slice(start, start + WRITES_PER_TURN)) {
+        const frames = this.pending.get(sink);
+        if (frames === undefined) continue;
+        this.pending.delete(sink);
+        sink(frames);
+      }
+      if (this.draining && start + WRITES_PER_TURN < sinks.length) {
+        setImmediate(() => writeFrom(start + WRITES_PER_TURN));
+        return;
+      }
+      this.draining = false;
+      if (this.pending.size > 0) this.scheduleWrite();
+    };
+    writeFrom(0);
+  }
+
   /** Stops following the runner; subscribers get nothing more. */
   stop(): void {
     this.stopFollowing?.();
@@ -134,6 +167,7 @@ export class TranscriptFanOut {
     this.otherWritersTimer = undefined;
     clearTimeout(this.writeTimer);
     this.writeTimer = undefined;
+    this.draining = false;
     this.pending.clear();
   }
 
@@ -184,9 +218,13 @@ export class TranscriptFanOut {
   /** Owes `frames` to `sink` after what it is owed already, and makes sure a write will come. */
   private queue(sink: TranscriptFrameSink, frames: string): void {
     this.pending.set(sink, (this.pending.get(sink) ?? '') + frames);
-    if (this.writeTimer !== undefined) return;
+    this.scheduleWrite();
+  }
+
+  private scheduleWrite(): void {
+    if (this.writeTimer !== undefined || this.draining) return;
     const wait = Math.max(0, this.lastWriteAt + this.writeIntervalMs - performance.now());
-    this.writeTimer = setTimeout(() => this.writePending(), wait);
+    this.writeTimer = setTimeout(() => this.drain(), wait);
     this.writeTimer.unref();
   }
 
