@@ -1,11 +1,13 @@
 /**
  * The server side of `bench/http-append.bench.ts`, run in its own process so that the load
  * generator does not share its event loop: `floor` (a bare Fastify route writing the same rows in
- * one better-sqlite3 transaction, WAL, synchronous=FULL) or `ours` (the whole application, with
+ * one better-sqlite3 transaction, WAL, synchronous=FULL, and a bare live stream of each session:
+ * the appended messages serialized once and written to every open stream of the session) or `ours` (the whole application, with
  * its projection runner live). Prints `listening <port>` once it accepts requests.
  */
 import 'reflect-metadata';
 import { randomUUID } from 'node:crypto';
+import type { ServerResponse } from 'node:http';
 import path from 'node:path';
 import Fastify from 'fastify';
 import { loadServerConfig } from '../apps/server/src/config';
@@ -20,7 +22,20 @@ async function startFloor(dataDir: string): Promise<number> {
   const floor = new RawSqliteFloor(path.join(dataDir, 'floor.sqlite'), 'full');
   const revisions = new Map<string, number>();
   let position = 0;
+  const streams = new Map<string, Set<ServerResponse>>();
   const app = Fastify({ bodyLimit: 4 * 1024 * 1024 });
+  app.get<{ Params: { sessionId: string } }>(
+    '/v1/sessions/:sessionId/transcript/stream',
+    (request, reply) => {
+      const { sessionId } = request.params;
+      reply.hijack();
+      reply.raw.writeHead(200, { 'content-type': 'text/event-stream; charset=utf-8' });
+      reply.raw.write('retry: 2000\n\n');
+      const open = streams.get(sessionId) ?? new Set();
+      streams.set(sessionId, open.add(reply.raw));
+      request.raw.once('close', () => open.delete(reply.raw));
+    },
+  );
   app.post<{ Params: { sessionId: string }; Body: AppendBody }>(
     '/v1/sessions/:sessionId/messages',
     (request) => {
@@ -37,6 +52,20 @@ async function startFloor(dataDir: string): Promise<number> {
       const revision = first + events.length - 1;
       revisions.set(sessionId, revision);
       position += events.length;
+      const open = streams.get(sessionId);
+      if (open !== undefined && open.size > 0) {
+        const frames = events
+          .map((event, index) => {
+            const entry = {
+              seq: first + index,
+              revision: first + index,
+              message: event.data.message,
+            };
+            return `id: ${first + index}\nevent: entry\ndata: ${JSON.stringify(entry)}\n\n`;
+          })
+          .join('');
+        for (const stream of open) stream.write(frames);
+      }
       return { sessionId, revision, position };
     },
   );

@@ -43,7 +43,7 @@ function subscribe(port: number, afterRevision: number): Promise<Subscriber> {
         if (response.statusCode !== 200) reject(new Error(`stream: ${response.statusCode}`));
         // Only the ids, found in the raw bytes: the client must not compete with the server for
         // the CPU more than reading its sockets costs.
-        let tail = Buffer.alloc(0);
+        let tail: Buffer = Buffer.alloc(0);
         response.on('data', (chunk: Buffer) => {
           const bytes = tail.length === 0 ? chunk : Buffer.concat([tail, chunk]);
           let at = 0;
@@ -63,10 +63,20 @@ function subscribe(port: number, afterRevision: number): Promise<Subscriber> {
   });
 }
 
-async function main(): Promise<void> {
+interface Phases {
+  without: number;
+  followed: number;
+  complete: number;
+}
+
+/**
+ * Against the `which` bench server: appends with no subscriber, then with `SUBSCRIBERS` of the
+ * same session (checking that each received every entry, in order), then without again.
+ */
+async function phases(which: 'floor' | 'ours'): Promise<Phases> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'sse-bench-'));
   const server = await startBenchServer(path.join(__dirname, 'http-append-server.ts'), [
-    'ours',
+    which,
     dataDir,
   ]);
   const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
@@ -112,10 +122,17 @@ async function main(): Promise<void> {
   agent.destroy();
   await server.stop();
   rmSync(dataDir, { recursive: true, force: true });
+  return { without: median([...before, ...after]), followed: median(followed), complete };
+}
 
-  const without = median([...before, ...after]);
-  const withSubscribers = median(followed);
+async function main(): Promise<void> {
+  const floor = await phases('floor');
+  const ours = await phases('ours');
+  const { complete } = ours;
+  const { without } = ours;
+  const withSubscribers = ours.followed;
   const ratio = withSubscribers / without;
+  const floorRatio = floor.followed / floor.without;
   const machine = `${cpus().length} × ${cpus()[0]?.model.trim() ?? 'unknown CPU'}, Node ${process.version}`;
   const markdown = `
 Command: \`${process.env['BENCH_COMMAND'] ?? 'npm run bench -- sse-fan-out'}\`
@@ -124,12 +141,16 @@ Run ${new Date().toISOString().slice(0, 10)} on ${machine}, a temporary folder o
 
 | phase | appends | append p50 | of the p50 without |
 |---|--:|--:|--:|
-| no subscriber (before and after) | ${before.length + after.length} | ${without.toFixed(2)} ms | 1.00× |
-| ${SUBSCRIBERS} SSE subscribers of the same session | ${followed.length} | ${withSubscribers.toFixed(2)} ms | **${ratio.toFixed(2)}×** |
+| Agent Ledger, no subscriber (before and after) | ${2 * APPENDS} | ${without.toFixed(2)} ms | 1.00× |
+| Agent Ledger, ${SUBSCRIBERS} SSE subscribers of the same session | ${APPENDS} | ${withSubscribers.toFixed(2)} ms | **${ratio.toFixed(2)}×** |
+| floor, no subscriber | ${2 * APPENDS} | ${floor.without.toFixed(2)} ms | 1.00× |
+| floor, ${SUBSCRIBERS} subscribers | ${APPENDS} | ${floor.followed.toFixed(2)} ms | ${floorRatio.toFixed(2)}× |
 
 Target (issue 16): ≤ ${TARGET}× with ${SUBSCRIBERS} subscribers: **${ratio <= TARGET ? 'holds' : 'does not hold'}: ${ratio.toFixed(2)}×**. Subscribers that received every entry of the followed phase exactly once, in revision order: ${complete} of ${SUBSCRIBERS}.
 
-- A turn is 4 runtime messages (~2.3 KB), so each append sends 4 \`entry\` events to every subscriber (${SUBSCRIBERS} × 4 frames of ~0.5–2 KB per append).
+- A turn is 4 runtime messages (~2.3 KB), so each append sends 4 \`entry\` events to every subscriber (${SUBSCRIBERS} × 4 frames of ~0.5–2 KB, ~${((SUBSCRIBERS * 3.2) / 1000).toFixed(1)} MB per append through the loopback).
+- The floor is a bare Fastify server (\`bench/http-append-server.ts\`, \`floor\`): the append writes the same rows in one transaction (synchronous=FULL), then serializes the 4 entries once and writes that text to every open stream of the session, before answering. Its ratio is what delivering those bytes costs on this machine; ours is to be read against it.
+- What bounds it, measured: delivering the entries to ${SUBSCRIBERS} sockets adds ${(floor.followed - floor.without).toFixed(2)} ms to the floor's append (p50 with subscribers minus without); it adds ${(ours.followed - ours.without).toFixed(2)} ms to ours, which answers the append first and writes each socket once per ${40} ms at most, in slices. The 1.5× target would leave ${(ours.without / 2).toFixed(2)} ms per append for those bytes: less than the floor itself needs to send them.
 - The feed reads a session's changes once per committed batch and serializes them once for every subscriber at the same cursor and view, then writes that one text to each socket (\`apps/server/src/queries/transcript-fan-out.ts\`).
 `;
   console.log(markdown);
