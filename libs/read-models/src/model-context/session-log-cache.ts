@@ -32,10 +32,9 @@ interface CachedStream {
  * events appended since (a session's model context after one more turn reads that turn), and
  * passes everything else to the store.
  *
- * Never trusted beyond what the log says: each read asks the store for the stream's revision and
- * metadata and re-reads the event at the last cached revision; when that event is not the same
- * (id and position), the revision went back, or the metadata changed (a truncation), the stream
- * is read afresh. Streams whose visibility moves on its own (`maxAge`, `maxCount`) are not cached.
+ * Never trusted beyond what the log says: each read asks the store for the stream's metadata and
+ * reads from the last cached event on; when that event is not there the same (id and position)
+ * or the metadata changed (a truncation, a deletion), the stream is read afresh. Streams whose visibility moves on its own (`maxAge`, `maxCount`) are not cached.
  * Bounded: least recently read streams are dropped past `maxChars` characters of strings. The
  * cached events are frozen, so a reader that would change one fails instead of changing the others'.
  */
@@ -109,72 +108,71 @@ export class SessionLogCache implements EventStore {
     }
   }
 
+  /**
+   * Two questions to the store: the stream's metadata, and one read from the last cached event
+   * (which must still be there, the same id at the same revision and position) to the end.
+   * Anything else (no stream, a gap, another event there) leaves nothing cached: the caller then
+   * reads from the store itself, which answers or throws as it would have anyway.
+   */
   private async load(streamName: string): Promise<CachedStream | undefined> {
-    const current = await this.store.getStreamRevision(streamName);
-    if (current === undefined) return this.forget(streamName);
-    const metadata = await this.store.getStreamMetadata(streamName);
-    if (metadata.maxAge !== undefined || metadata.maxCount !== undefined) {
-      return this.forget(streamName);
+    const metadata = await this.store.getStreamMetadata(streamName).catch(() => undefined);
+    let cached = this.forget(streamName);
+    if (
+      metadata === undefined ||
+      metadata.maxAge !== undefined ||
+      metadata.maxCount !== undefined
+    ) {
+      return undefined;
     }
     const metadataKey = JSON.stringify(metadata);
-    let cached = this.streams.get(streamName);
-    if (
-      cached !== undefined &&
-      (cached.metadata !== metadataKey ||
-        cached.last > current ||
-        !(await this.stillHas(streamName, cached.events[cached.events.length - 1])))
-    ) {
-      cached = this.forget(streamName);
-    }
-    if (cached === undefined) {
-      cached = { first: 0, last: -1, events: [], metadata: metadataKey, chars: 0 };
-    } else {
-      this.streams.delete(streamName); // re-inserted below: now the most recently read
-      this.chars -= cached.chars;
-    }
-    if (cached.last < current) {
+    if (cached?.metadata !== metadataKey) cached = undefined;
+    const stream = cached ?? { first: 0, last: -1, events: [], metadata: metadataKey, chars: 0 };
+    const last = stream.events[stream.events.length - 1];
+    try {
+      let checked = last === undefined;
       const read = this.store.readStream(
         streamName,
-        cached.last < 0 ? {} : { fromRevision: cached.last + 1 },
+        last === undefined ? {} : { fromRevision: last.revision },
       );
       for await (const recorded of read) {
-        if (cached.events.length === 0) cached.first = recorded.revision;
-        else if (recorded.revision !== cached.last + 1) return this.forget(streamName);
-        cached.chars += freeze(recorded);
-        cached.events.push(recorded);
-        cached.last = recorded.revision;
+        if (!checked) {
+          checked = true;
+          const same =
+            recorded.revision === last?.revision &&
+            recorded.id === last.id &&
+            recorded.position === last.position;
+          if (same) continue;
+          return undefined;
+        }
+        if (stream.events.length === 0) stream.first = recorded.revision;
+        else if (recorded.revision !== stream.last + 1) return undefined;
+        stream.chars += freeze(recorded);
+        stream.events.push(recorded);
+        stream.last = recorded.revision;
       }
+      if (!checked) return undefined;
+    } catch {
+      return undefined;
     }
-    if (cached.events.length === 0 || cached.chars > this.maxChars) return undefined;
-    this.streams.set(streamName, cached);
-    this.chars += cached.chars;
+    if (stream.events.length === 0 || stream.chars > this.maxChars) return undefined;
+    this.streams.set(streamName, stream);
+    this.chars += stream.chars;
     for (const [name, oldest] of this.streams) {
       if (this.chars <= this.maxChars) break;
       this.streams.delete(name);
       this.chars -= oldest.chars;
     }
-    return cached;
+    return stream;
   }
 
-  /** Whether the log still has `event` at its revision (same id and position). */
-  private async stillHas(streamName: string, event: RecordedEvent | undefined): Promise<boolean> {
-    if (event === undefined) return false;
-    for await (const recorded of this.store.readStream(streamName, {
-      fromRevision: event.revision,
-      maxCount: 1,
-    })) {
-      return recorded.id === event.id && recorded.position === event.position;
-    }
-    return false;
-  }
-
-  private forget(streamName: string): undefined {
+  /** Takes the stream's entry out of the cache; returns it (`undefined`: there was none). */
+  private forget(streamName: string): CachedStream | undefined {
     const cached = this.streams.get(streamName);
     if (cached !== undefined) {
       this.streams.delete(streamName);
       this.chars -= cached.chars;
     }
-    return undefined;
+    return cached;
   }
 
   append(
