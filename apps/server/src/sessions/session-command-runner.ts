@@ -59,7 +59,7 @@ export const OPEN_WRITER: SessionWriter = Object.freeze({ tenant: DEFAULT_TENANT
  * Decider snapshots are taken of sessions of at least this many events, every this many events
  * (and at shutdown or when one leaves the cache): a cold start folds fewer than this many.
  */
-const SNAPSHOT_EVERY = 500;
+const SNAPSHOT_EVERY = 250;
 
 /** A session's decider state as of a stream revision. */
 interface CachedSession {
