@@ -135,6 +135,7 @@ What bounds it, measured: a CPU profile of our server over one more round (${ROU
 |---|--:|
 ${PARTS.map((part) => `| ${part.label} | ${((shares.get(part.label) ?? 0) * 100).toFixed(1)}% |`).join('\n')}
 
+- Our append alone (the same write as the floor's) is ${((shares.get(PARTS[2]?.label ?? '') ?? 0) * 100).toFixed(0)}% of our busy time; the rest is the parts above and the HTTP stack around them (Nest's routing, the hardening hooks, body parsing), none of which alone would bring the ratio to ${TARGET * 100}%: the target needs several of them made cheaper together.
 - A turn is 4 runtime messages (user input, a \`Read\` call, its ~2 KB result, the answer), ~2.3 KB of JSON, POSTed to \`/v1/sessions/:id/messages\` without \`expectedRevision\`.
 - The floor is a bare Fastify 5 route in its own process: Fastify's JSON body parser, one \`BEGIN IMMEDIATE\` transaction inserting the same 4 rows (the event store's table and indexes, WAL, synchronous=FULL), the same answer; no validation, no idempotence, no read models.
 - Ours is the whole application (\`createApp\`, the configuration's defaults) in its own process: HTTP hardening, the validation pipe, the runtime messages' JSON Schemas, the decider, the event store's append (synchronous=FULL), and the projection runner writing every read model (transcript, debug, export, session list, search, analytics) on the same two cores.
