@@ -39,7 +39,14 @@ export async function hardenHttp(
     }
     done();
   });
-  if (origins.size > 0) app.enableCors({ origin: [...origins], maxAge: 600 });
+  if (origins.size > 0) {
+    // DELETE for revoking a key (`/v1/keys/:keyId`); the rest of the API is GET and POST.
+    app.enableCors({
+      origin: [...origins],
+      methods: ['GET', 'HEAD', 'POST', 'DELETE'],
+      maxAge: 600,
+    });
+  }
   // Who is calling, before the rate limit (which counts per key) and anything else.
   authenticateRequests(app, access.keys, { openAllowed: access.openAllowed });
 

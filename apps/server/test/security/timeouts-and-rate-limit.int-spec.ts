@@ -71,6 +71,20 @@ describe('timeouts, connection cap and rate limit (short settings)', () => {
       headers: { origin: 'https://app.example.com', 'access-control-request-method': 'GET' },
     });
     expect(preflight.headers.get('access-control-allow-origin')).toEqual('https://app.example.com');
+    // A page that revokes a key with its own key: DELETE and the Authorization header, before any key is checked.
+    const revoking = await fetch(`${server.url}/v1/keys/abc`, {
+      method: 'OPTIONS',
+      headers: {
+        origin: 'https://app.example.com',
+        'access-control-request-method': 'DELETE',
+        'access-control-request-headers': 'authorization',
+      },
+    });
+    expect([
+      revoking.status,
+      revoking.headers.get('access-control-allow-methods')?.includes('DELETE'),
+      revoking.headers.get('access-control-allow-headers'),
+    ]).toEqual([204, true, 'authorization']);
     const listed = await fetch(`${server.url}/v1/sessions`, {
       headers: { origin: 'https://app.example.com' },
     });
