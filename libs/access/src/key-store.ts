@@ -5,9 +5,9 @@ import { keyIdOfSecret, newKeySecret, secretMatches } from './api-key-secret';
 import { SCOPES, isScope, type Scope } from './scopes';
 
 /** The keys database of a data directory (beside the event store and the read models). */
-export const KEYS_FILE_NAME = 'keys.sqlite';
+const KEYS_FILE_NAME = 'keys.sqlite';
 
-export function keysDatabasePath(dataDir: string): string {
+function keysDatabasePath(dataDir: string): string {
   return path.join(dataDir, KEYS_FILE_NAME);
 }
 

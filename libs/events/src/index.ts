@@ -52,11 +52,8 @@ export {
 export { sameJson } from './same-json';
 export {
   DEFAULT_TENANT,
+  SESSION_KEY_SEPARATOR,
   TENANT_NAME_PATTERN,
-  isSessionKeyOfTenant,
-  keyRangeOfTenant,
   sessionKeyOf,
   splitSessionKey,
-  tenantCondition,
-  type TenantKeyRange,
 } from './session-key';

@@ -10,7 +10,7 @@ import { CreateKeyDto, KeyParamsDto } from './dto/create-key.dto';
 import { RequiresScope } from './requires-scope.decorator';
 
 /**
- * Who the caller is (`GET /v1/whoami`, any scope), and the caller's tenant's keys (`admin`):
+ * Who the caller is (`GET /v1/whoami`, any valid key, so that a UI learns a key's scopes), and the caller's tenant's keys (`admin`):
  * listed without secrets, created (the secret is in that answer only), revoked.
  */
 @ApiTags('access')
@@ -21,7 +21,7 @@ export class AccessController {
   @Get('whoami')
   @ApiOperation({ summary: 'The caller: tenant, key id and scopes (what a UI may show)' })
   @ApiOkResponse({ schema: schemaRef('WhoamiResponse') })
-  @RequiresScope('read')
+  @RequiresScope('any')
   whoami(@CallerParam() caller: Caller): WhoamiResponse {
     return {
       auth: caller.auth,

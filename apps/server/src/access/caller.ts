@@ -1,5 +1,5 @@
 import { SCOPES, type Scope } from '@agent-ledger/access';
-import { DEFAULT_TENANT, sessionKeyOf, splitSessionKey } from '@agent-ledger/events';
+import { DEFAULT_TENANT } from '@agent-ledger/events';
 import type { FastifyRequest } from 'fastify';
 
 /**
@@ -39,16 +39,6 @@ export function callerOf(request: FastifyRequest): Caller {
   if (caller === undefined)
     throw new Error(`No caller was set for ${request.method} ${request.url}.`);
   return caller;
-}
-
-/** The session key (stream and read-model rows) of the caller's session `sessionId`. */
-export function sessionKeyFor(caller: Caller, sessionId: string): string {
-  return sessionKeyOf(caller.tenant, sessionId);
-}
-
-/** The public id of a session key of the caller's tenant (what responses show). */
-export function publicSessionId(key: string): string {
-  return splitSessionKey(key).sessionId;
 }
 
 /** Whether the caller reads unredacted views (`audit`). */

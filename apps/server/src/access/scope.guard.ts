@@ -1,15 +1,15 @@
 import { Injectable, type CanActivate, type ExecutionContext } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
-import type { Scope } from '@agent-ledger/access';
 import type { FastifyRequest } from 'fastify';
-import { ForbiddenError } from './access-errors';
-import { callerOf } from './caller';
-import { isApiPath } from './authenticate-requests';
-import { REQUIRED_SCOPE } from './requires-scope.decorator';
+import { ForbiddenError, UnauthorizedError } from './access-errors';
+import { callerOfRequest } from './caller';
+import { REQUIRED_SCOPE, type RouteAccess } from './requires-scope.decorator';
 
 /**
- * Checks the caller's scopes against the route's `@RequiresScope`. A `/v1` route without one is
- * refused (fail closed: a route added without thinking about access is not silently open).
+ * Checks the caller's scopes against the route's `@RequiresScope`. Fails closed both ways: a
+ * route the authentication set a caller for (a `/v1` route) without a declared scope is refused
+ * (a route added without thinking about access is not silently open), and a route that declares
+ * one but was reached without a caller (by a path the authentication did not see) is 401.
  */
 @Injectable()
 export class ScopeGuard implements CanActivate {
@@ -17,18 +17,20 @@ export class ScopeGuard implements CanActivate {
 
   canActivate(context: ExecutionContext): boolean {
     const request = context.switchToHttp().getRequest<FastifyRequest>();
-    if (!isApiPath(request.url)) return true;
-    const scope = this.reflector.getAllAndOverride<Scope | undefined>(REQUIRED_SCOPE, [
+    const access = this.reflector.getAllAndOverride<RouteAccess | undefined>(REQUIRED_SCOPE, [
       context.getHandler(),
       context.getClass(),
     ]);
-    if (scope === undefined) {
+    const caller = callerOfRequest(request);
+    if (access === undefined) {
+      // Health and the docs: no caller, no scope.
+      if (caller === undefined) return true;
       throw new Error(`Route ${request.method} ${request.url} declares no scope (@RequiresScope).`);
     }
-    const caller = callerOf(request);
-    if (!caller.scopes.has(scope)) {
+    if (caller === undefined) throw new UnauthorizedError('missing');
+    if (access !== 'any' && !caller.scopes.has(access)) {
       throw new ForbiddenError(
-        scope,
+        access,
         `${request.method} ${request.routeOptions.url ?? request.url}`,
       );
     }

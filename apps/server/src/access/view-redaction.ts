@@ -23,6 +23,11 @@ export class ViewRedaction {
 
   /** `value` as `caller` may see it: as stored with `audit`, redacted without. */
   forCaller<T>(caller: Caller, value: T): T {
-    return seesRaw(caller) ? value : redactStrings(value, this.redactText);
+    return seesRaw(caller) ? value : this.redact(value);
+  }
+
+  /** Every string of `value` redacted (binary payloads kept). */
+  redact<T>(value: T): T {
+    return redactStrings(value, this.redactText);
   }
 }

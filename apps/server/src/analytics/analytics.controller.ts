@@ -1,11 +1,11 @@
-import { sessionRefOf } from '../access/session-ref';
-import { RequiresScope } from '../access/requires-scope.decorator';
-import { CallerParam } from '../access/caller.decorator';
-import type { Caller } from '../access/caller';
 import { Controller, Get, Param, Query as QueryParams } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
 import { ApiNotFoundResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { SessionAnalytics } from '@agent-ledger/projections';
+import { sessionRefOf } from '../access/session-ref';
+import { RequiresScope } from '../access/requires-scope.decorator';
+import { CallerParam } from '../access/caller.decorator';
+import type { Caller } from '../access/caller';
 import { MinPositionQueryDto } from '../queries/dto/min-position-query.dto';
 import { ErrorResponseDto } from '../sessions/dto/error-response.dto';
 import { SessionParamsDto } from '../sessions/dto/session-params.dto';

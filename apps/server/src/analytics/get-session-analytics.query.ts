@@ -1,6 +1,6 @@
-import type { SessionRef } from '../access/session-ref';
 import { Query } from '@nestjs/cqrs';
 import type { SessionAnalytics } from '@agent-ledger/projections';
+import type { SessionRef } from '../access/session-ref';
 
 /** One session's analytics. */
 export class GetSessionAnalyticsQuery extends Query<SessionAnalytics> {

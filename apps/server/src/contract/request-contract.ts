@@ -1,12 +1,14 @@
 import type {
   AppendMessagesRequest,
   CompactSessionRequest,
+  CreateKeyRequest,
   EndSessionRequest,
   HandoffSessionRequest,
   ImportHistoryRequest,
   PruneToolResultsRequest,
   RecordAiSdkStepRequest,
 } from '@agent-ledger/client';
+import type { CreateKeyDto } from '../access/dto/create-key.dto';
 import type { ImportHistoryDto } from '../imports/dto/import-history.dto';
 import type { AppendMessagesDto } from '../sessions/dto/append-messages.dto';
 import type { CompactSessionDto } from '../sessions/dto/compact-session.dto';
@@ -46,6 +48,7 @@ export const REQUEST_CONTRACT: {
   recordAiSdkStep: SameFields<RecordAiSdkStepDto, RecordAiSdkStepRequest>;
   endSession: SameFields<EndSessionDto, EndSessionRequest>;
   importHistory: SameFields<ImportHistoryDto, ImportHistoryRequest>;
+  createKey: SameFields<CreateKeyDto, CreateKeyRequest>;
 } = {
   appendMessages: true,
   compactSession: true,
@@ -54,4 +57,5 @@ export const REQUEST_CONTRACT: {
   recordAiSdkStep: true,
   endSession: true,
   importHistory: true,
+  createKey: true,
 };

@@ -1,6 +1,3 @@
-import type { Caller } from '../access/caller';
-import { CallerParam } from '../access/caller.decorator';
-import { RequiresScope } from '../access/requires-scope.decorator';
 import { Body, Controller, HttpCode, Param, Post } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import {
@@ -12,6 +9,9 @@ import {
 } from '@nestjs/swagger';
 import type { ImportHistoryResult } from '@agent-ledger/client';
 import type { ImportSource } from '@agent-ledger/interchange';
+import type { Caller } from '../access/caller';
+import { CallerParam } from '../access/caller.decorator';
+import { RequiresScope } from '../access/requires-scope.decorator';
 import { schemaRef } from '../docs/response-schemas';
 import { RequestValidationError } from '../http/request-validation.error';
 import { ErrorResponseDto } from '../sessions/dto/error-response.dto';

@@ -1,4 +1,3 @@
-import { ViewRedaction } from '../access/view-redaction';
 import { Logger, Module } from '@nestjs/common';
 import type { EventStore } from '@agent-ledger/event-store';
 import {
@@ -9,6 +8,7 @@ import {
   SessionViewsReader,
   type ReadModelDatabase,
 } from '@agent-ledger/read-models';
+import { ViewRedaction } from '../access/view-redaction';
 import type { ServerConfig } from '../config';
 import { EVENT_STORE, SERVER_CONFIG } from '../tokens';
 import { GetDebugViewHandler } from './handlers/get-debug-view.handler';

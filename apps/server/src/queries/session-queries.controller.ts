@@ -1,4 +1,3 @@
-import { ViewRedaction } from '../access/view-redaction';
 import { Controller, Get, Header, Param, Query as QueryParams, Res } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
 import {
@@ -18,6 +17,7 @@ import type {
   TranscriptEntry,
   TranscriptPage,
 } from '@agent-ledger/client';
+import { ViewRedaction } from '../access/view-redaction';
 import type { Caller } from '../access/caller';
 import { CallerParam } from '../access/caller.decorator';
 import { RequiresScope } from '../access/requires-scope.decorator';

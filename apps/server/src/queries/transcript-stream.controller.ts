@@ -70,7 +70,7 @@ export class TranscriptStreamController {
       ? STORED_TRANSCRIPT_VIEW
       : {
           name: 'redacted',
-          show: (entry: TranscriptEntry) => this.redaction.forCaller(caller, entry),
+          show: (entry: TranscriptEntry) => this.redaction.redact(entry),
         };
     const subscription = this.feed.subscribe(
       session.key,

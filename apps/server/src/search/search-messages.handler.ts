@@ -1,9 +1,10 @@
-import { ViewRedaction } from '../access/view-redaction';
-import { seesRaw } from '../access/caller';
-import { ForbiddenError } from '../access/access-errors';
-import { sessionKeyOf } from '@agent-ledger/events';
 import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
-import { SearchReader, SessionListReader, SessionNotFoundError } from '@agent-ledger/read-models';
+import { SearchReader, SessionListReader } from '@agent-ledger/read-models';
+import { ForbiddenError } from '../access/access-errors';
+import { seesRaw } from '../access/caller';
+import { sessionRefOf } from '../access/session-ref';
+import { ViewRedaction } from '../access/view-redaction';
+import { requireSession } from '../queries/handlers/require-session';
 import { ReadYourWrites } from '../queries/read-models/read-your-writes';
 import { SearchMessagesQuery, type SearchResponse } from './search-messages.query';
 
@@ -26,12 +27,7 @@ export class SearchMessagesHandler implements IQueryHandler<SearchMessagesQuery>
       throw new ForbiddenError('audit', 'Search with raw=true (snippets unredacted)');
     }
     await this.readYourWrites.reach(options.minPosition);
-    if (
-      sessionId !== undefined &&
-      this.sessions.session(sessionKeyOf(caller.tenant, sessionId)) === undefined
-    ) {
-      throw new SessionNotFoundError(sessionId);
-    }
+    if (sessionId !== undefined) requireSession(this.sessions, sessionRefOf(caller, sessionId));
     const redact = options.raw === true ? undefined : this.redaction.redactText;
     const page = this.search.search({
       tenant: caller.tenant,

@@ -1,6 +1,6 @@
-import type { Caller } from '../access/caller';
 import { Query } from '@nestjs/cqrs';
 import type { SearchPage } from '@agent-ledger/read-models';
+import type { Caller } from '../access/caller';
 import type { SearchQueryDto } from './dto/search-query.dto';
 
 /** `{ results, nextCursor }`: a page of hits, `nextCursor` null on the last page. */

@@ -1,9 +1,9 @@
-import { RequiresScope } from '../access/requires-scope.decorator';
-import { CallerParam } from '../access/caller.decorator';
-import type { Caller } from '../access/caller';
 import { Controller, Get, Param, Query as QueryParams, UseFilters } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
 import { ApiBadRequestResponse, ApiNotFoundResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { RequiresScope } from '../access/requires-scope.decorator';
+import { CallerParam } from '../access/caller.decorator';
+import type { Caller } from '../access/caller';
 import { ErrorResponseDto } from '../sessions/dto/error-response.dto';
 import { SessionParamsDto } from '../sessions/dto/session-params.dto';
 import { SearchQueryDto } from './dto/search-query.dto';

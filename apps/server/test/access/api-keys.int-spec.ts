@@ -21,7 +21,6 @@ const S = 'owned-1';
 
 const ROUTES: RouteCase[] = [
   { name: 'list sessions', scope: 'read', method: 'GET', path: '/v1/sessions', ofSession: false },
-  { name: 'whoami', scope: 'read', method: 'GET', path: '/v1/whoami', ofSession: false },
   { name: 'search', scope: 'read', method: 'GET', path: '/v1/search?q=hello', ofSession: false },
   { name: 'analytics', scope: 'read', method: 'GET', path: '/v1/analytics', ofSession: false },
   { name: 'list keys', scope: 'admin', method: 'GET', path: '/v1/keys', ofSession: false },
@@ -176,6 +175,22 @@ describe('API keys: scopes and tenants on every route', () => {
   )('%s: answers 200 to a key with its scope', async (_name, route) => {
     const answer = await send(route, keys[route.scope]);
     expect(answer.status).toBe(200);
+  });
+
+  it('whoami answers any valid key, whatever its scopes, with who it is; no key is 401', async () => {
+    expect((await call(`${server.url}/v1/whoami`)).status).toBe(401);
+    for (const scope of ['read', 'write', 'audit', 'admin'] as const) {
+      const answer = await call(`${server.url}/v1/whoami`, { key: keys[scope] });
+      expect({ status: answer.status, body: JSON.parse(answer.text) as unknown }).toEqual({
+        status: 200,
+        body: {
+          auth: 'keys',
+          tenant: 'acme',
+          keyId: (keys[scope] ?? '').split('_')[1],
+          scopes: [scope],
+        },
+      });
+    }
   });
 
   it('a write key appends; the key id is in the metadata of every event it wrote', async () => {

@@ -1,4 +1,3 @@
-import { tenantCondition } from '@agent-ledger/events';
 import {
   groupAnalytics,
   summarizeAnalytics,
@@ -9,6 +8,7 @@ import {
   type SessionAnalytics,
   type SessionAnalyticsFacts,
 } from '@agent-ledger/projections';
+import { tenantCondition } from '../database/tenant-condition';
 import type { ReadModelDatabase } from '../database/open-read-model-database';
 import { readOwnJson } from '../database/own-json';
 
@@ -69,16 +69,16 @@ export class AnalyticsReader {
       return entry;
     };
     const messageRows = this.db
-      .prepare<string[], MessageRow>(
+      .prepare<Record<string, string>, MessageRow>(
         `SELECT ${FACT_COLUMNS} FROM rm_search_messages WHERE ${scope.sql} ORDER BY session_id, seq`,
       )
-      .all(...scope.params);
+      .all(scope.params);
     for (const row of messageRows) of(row.session_id).messages.push(messageFacts(row));
     const callRows = this.db
-      .prepare<string[], { session_id: string; facts: string }>(
+      .prepare<Record<string, string>, { session_id: string; facts: string }>(
         `SELECT session_id, facts FROM rm_analytics_calls WHERE ${scope.sql} ORDER BY session_id, ordinal`,
       )
-      .all(...scope.params);
+      .all(scope.params);
     for (const row of callRows)
       of(row.session_id).calls.push(readOwnJson<ModelCallFacts>(row.facts));
     const facts: SessionAnalyticsFacts[] = [...sessions].map(([sessionId, entry]) => ({

@@ -1,4 +1,4 @@
-import { keyRangeOfTenant, sessionKeyOf, splitSessionKey } from '@agent-ledger/events';
+import { sessionKeyOf, splitSessionKey } from '@agent-ledger/events';
 import {
   parseSearchQuery,
   searchSnippet,
@@ -14,6 +14,7 @@ import type {
   RuntimeMessageKind,
   RuntimeMessageRole,
 } from '@agent-ledger/messages';
+import { tenantCondition } from '../database/tenant-condition';
 import type { ReadModelDatabase } from '../database/open-read-model-database';
 import { readOwnJson } from '../database/own-json';
 import { toFtsMatch } from './to-fts-match';
@@ -144,19 +145,12 @@ export class SearchReader {
     const match = toFtsMatch(parsed.expression, filters);
     const limit = Math.min(Math.max(request.limit ?? 20, 1), 200);
     const cursor = request.cursor === undefined ? undefined : decodeCursor(request.cursor);
-    const tenantKeys = tenant === undefined ? undefined : keyRangeOfTenant(tenant);
-    const range = {
-      ...timeRange(filters, request),
-      ...(tenantKeys?.kind === 'range' ? { keysFrom: tenantKeys.from, keysTo: tenantKeys.to } : {}),
-      ...(tenantKeys?.kind === 'unprefixed' ? { keySeparator: tenantKeys.separator } : {}),
-    };
+    const tenantKeys = tenantCondition('m.session_id', tenant);
+    const range = { ...timeRange(filters, request), ...tenantKeys.params };
     const where = [
       ...(range.from === undefined ? [] : ['m.created_ms >= @from']),
       ...(range.to === undefined ? [] : ['m.created_ms < @to']),
-      ...(tenantKeys?.kind === 'range'
-        ? ['m.session_id >= @keysFrom AND m.session_id < @keysTo']
-        : []),
-      ...(tenantKeys?.kind === 'unprefixed' ? ['instr(m.session_id, @keySeparator) = 0'] : []),
+      ...(tenant === undefined ? [] : [tenantKeys.sql]),
     ];
     const { rows: page, next } =
       match === undefined

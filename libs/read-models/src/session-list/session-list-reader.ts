@@ -1,4 +1,5 @@
-import { keyRangeOfTenant } from '@agent-ledger/events';
+import type { Statement } from 'better-sqlite3';
+import { tenantCondition } from '../database/tenant-condition';
 import type { ReadModelDatabase } from '../database/open-read-model-database';
 import { readOwnJson } from '../database/own-json';
 import { SESSION_LIST_SCHEMA_SQL } from './session-list-handler';
@@ -14,21 +15,17 @@ export interface SessionListPage {
 /** Reads the session list written by `SessionListHandler`. */
 export class SessionListReader {
   private readonly statements;
+  /** The page statement of each tenant condition (none, a named tenant's range, the default tenant). */
+  private readonly pages = new Map<
+    string,
+    Statement<Record<string, unknown>, { summary: string }>
+  >();
 
-  constructor(db: ReadModelDatabase) {
+  constructor(private readonly db: ReadModelDatabase) {
     db.exec(SESSION_LIST_SCHEMA_SQL);
     this.statements = {
       one: db.prepare<[string], { summary: string }>(
         'SELECT summary FROM rm_sessions WHERE session_id = ?',
-      ),
-      page: db.prepare<[number, number], { summary: string }>(
-        'SELECT summary FROM rm_sessions WHERE position < ? ORDER BY position DESC LIMIT ?',
-      ),
-      pageInRange: db.prepare<[number, string, string, number], { summary: string }>(
-        'SELECT summary FROM rm_sessions WHERE position < ? AND session_id >= ? AND session_id < ? ORDER BY position DESC LIMIT ?',
-      ),
-      pageUnprefixed: db.prepare<[number, string, number], { summary: string }>(
-        'SELECT summary FROM rm_sessions WHERE position < ? AND instr(session_id, ?) = 0 ORDER BY position DESC LIMIT ?',
       ),
     };
   }
@@ -41,17 +38,23 @@ export class SessionListReader {
 
   /**
    * Sessions whose latest event is before `beforePosition` (all when absent), newest first; of
-   * `tenant` only when given (its session keys, `keyRangeOfTenant`), else of every tenant.
+   * `tenant` only when given (its session keys, `tenantCondition`), else of every tenant.
    */
   page(options: { beforePosition?: number; limit: number; tenant?: string }): SessionListPage {
-    const before = options.beforePosition ?? Number.MAX_SAFE_INTEGER;
-    const range = options.tenant === undefined ? undefined : keyRangeOfTenant(options.tenant);
-    const rows =
-      range === undefined
-        ? this.statements.page.all(before, options.limit + 1)
-        : range.kind === 'range'
-          ? this.statements.pageInRange.all(before, range.from, range.to, options.limit + 1)
-          : this.statements.pageUnprefixed.all(before, range.separator, options.limit + 1);
+    const condition = tenantCondition('session_id', options.tenant);
+    let statement = this.pages.get(condition.sql);
+    if (statement === undefined) {
+      statement = this.db.prepare(
+        `SELECT summary FROM rm_sessions WHERE position < @before AND ${condition.sql}
+         ORDER BY position DESC LIMIT @limit`,
+      );
+      this.pages.set(condition.sql, statement);
+    }
+    const rows = statement.all({
+      before: options.beforePosition ?? Number.MAX_SAFE_INTEGER,
+      limit: options.limit + 1,
+      ...condition.params,
+    });
     const sessions = rows
       .slice(0, options.limit)
       .map((row) => readOwnJson<SessionSummary>(row.summary));

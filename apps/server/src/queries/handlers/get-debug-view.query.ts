@@ -1,4 +1,3 @@
-import type { SessionRef } from '../../access/session-ref';
 import { Query } from '@nestjs/cqrs';
 import type {
   DebugMessage,
@@ -6,6 +5,7 @@ import type {
   ProjectionContext,
 } from '@agent-ledger/projections';
 import type { FailedEvent, SessionRepair } from '@agent-ledger/read-models';
+import type { SessionRef } from '../../access/session-ref';
 
 /** A page of a session's debug view. */
 export interface DebugViewResponse {

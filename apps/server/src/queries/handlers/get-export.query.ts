@@ -1,6 +1,6 @@
-import type { SessionRef } from '../../access/session-ref';
 import { Query } from '@nestjs/cqrs';
 import type { ExportProjectionResult } from '@agent-ledger/projections';
+import type { SessionRef } from '../../access/session-ref';
 import type { InterchangeExport, InterchangeExportFormat } from '../../imports/interchange-export';
 
 /** A session's export: JSON (`projectToExport`'s result) or Markdown text. */

@@ -1,6 +1,6 @@
-import type { SessionRef } from '../../access/session-ref';
 import { Query } from '@nestjs/cqrs';
 import type { ModelContext, ModelContextQuery } from '@agent-ledger/read-models';
+import type { SessionRef } from '../../access/session-ref';
 
 /** The model view at replay, computed from the log (never stored). */
 export class GetModelContextQuery extends Query<ModelContext> {

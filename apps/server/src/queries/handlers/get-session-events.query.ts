@@ -1,6 +1,6 @@
-import type { SessionRef } from '../../access/session-ref';
 import { Query } from '@nestjs/cqrs';
 import type { RecordedEvent } from '@agent-ledger/event-store';
+import type { SessionRef } from '../../access/session-ref';
 
 /** A page of a session's raw stream. */
 export interface SessionEventsResponse {

@@ -1,6 +1,6 @@
-import type { SessionRef } from '../../access/session-ref';
 import { Query } from '@nestjs/cqrs';
 import type { TranscriptMessage } from '@agent-ledger/projections';
+import type { SessionRef } from '../../access/session-ref';
 
 /** One transcript entry, whole (a UI expands a stub with it). */
 export class GetTranscriptEntryQuery extends Query<TranscriptMessage> {

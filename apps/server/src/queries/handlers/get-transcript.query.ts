@@ -1,6 +1,6 @@
-import type { SessionRef } from '../../access/session-ref';
 import { Query } from '@nestjs/cqrs';
 import type { TranscriptMessage } from '@agent-ledger/projections';
+import type { SessionRef } from '../../access/session-ref';
 
 /** A page of a session's transcript. */
 export interface TranscriptPageResponse {

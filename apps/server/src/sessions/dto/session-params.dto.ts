@@ -5,7 +5,7 @@ import { IsString, Length, Matches } from 'class-validator';
 export class SessionParamsDto {
   @ApiProperty({
     description:
-      'The session (its stream is `session-<sessionId>`): 1–200 printable characters, no spaces.',
+      "The session, within the caller's tenant (its stream is `session-<sessionId>`, or `session-<tenant> <sessionId>` for a tenant other than `default`): 1–200 printable characters, no spaces.",
     example: 's1',
   })
   @IsString()
