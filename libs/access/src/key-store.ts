@@ -1,5 +1,6 @@
 import path from 'node:path';
 import Database from 'better-sqlite3';
+import { retryWhileBusy } from '@agent-ledger/event-store';
 import { TENANT_NAME_PATTERN } from '@agent-ledger/events';
 import { keyIdOfSecret, newKeySecret, secretMatches } from './api-key-secret';
 import { SCOPES, isScope, type Scope } from './scopes';
@@ -76,11 +77,8 @@ export class KeyStore {
     file: string,
     private readonly clock: () => string,
   ) {
-    this.db = new Database(file);
-    this.db.pragma('journal_mode = WAL');
-    this.db.pragma('synchronous = FULL');
-    this.db.pragma('busy_timeout = 5000');
-    this.db.exec(SCHEMA_SQL);
+    // Two servers, or a server and the CLI, may create the file or switch it to WAL at once.
+    this.db = retryWhileBusy(() => openKeysDatabase(file), BUSY_TIMEOUT_MS);
     this.byId = this.db.prepare('SELECT * FROM api_keys WHERE key_id = ?');
     this.active = this.db.prepare(
       'SELECT EXISTS (SELECT 1 FROM api_keys WHERE revoked_at IS NULL) AS present',
@@ -178,6 +176,21 @@ export class KeyStore {
 
   close(): void {
     this.db.close();
+  }
+}
+
+const BUSY_TIMEOUT_MS = 5000;
+
+function openKeysDatabase(file: string): Database.Database {
+  const db = new Database(file, { timeout: BUSY_TIMEOUT_MS });
+  try {
+    db.pragma('journal_mode = WAL');
+    db.pragma('synchronous = FULL');
+    db.exec(SCHEMA_SQL);
+    return db;
+  } catch (error) {
+    db.close();
+    throw error;
   }
 }
 

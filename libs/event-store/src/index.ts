@@ -39,4 +39,4 @@ export type { VisibleRevisions } from './visible-revisions';
 export { visibleRevisions } from './visible-revisions';
 export type { SqliteEventStoreOptions } from './sqlite/sqlite-event-store-options';
 export { SqliteEventStore } from './sqlite/sqlite-event-store';
-export { retryWhileBusy } from './sqlite/retry-while-busy';
+export { isSqliteBusy, retryWhileBusy } from './sqlite/retry-while-busy';

@@ -2,6 +2,7 @@ import { mkdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { deserialize, serialize } from 'node:v8';
 import Database from 'better-sqlite3';
+import { isSqliteBusy, retryWhileBusy } from '@agent-ledger/event-store';
 
 /** A session's decider state as stored, with where in its stream it was taken. */
 export interface StoredDeciderSnapshot {
@@ -28,6 +29,8 @@ interface SnapshotRow {
   event_id: string;
   state: Buffer;
 }
+
+const BUSY_TIMEOUT_MS = 5000;
 
 /**
  * Decider snapshots in a SQLite file of their own (`DATA_DIR/decider-snapshots.sqlite`), each in
@@ -61,11 +64,23 @@ export class SqliteDeciderSnapshots implements DeciderSnapshotStore {
   /** Opens (or creates) the file; a damaged one is replaced by an empty one. */
   static open(file: string): SqliteDeciderSnapshots {
     mkdirSync(path.dirname(file), { recursive: true });
+    // Another server starting on the same DATA_DIR may be creating the file at this moment:
+    // that is SQLITE_BUSY, waited out, never damage (deleting its file would lose its snapshots).
+    const openOnce = () => {
+      const db = new Database(file, { timeout: BUSY_TIMEOUT_MS });
+      try {
+        return new SqliteDeciderSnapshots(db);
+      } catch (error) {
+        db.close();
+        throw error;
+      }
+    };
     try {
-      return new SqliteDeciderSnapshots(new Database(file));
-    } catch {
+      return retryWhileBusy(openOnce, BUSY_TIMEOUT_MS);
+    } catch (error) {
+      if (isSqliteBusy(error)) throw error;
       for (const suffix of ['', '-wal', '-shm']) rmSync(`${file}${suffix}`, { force: true });
-      return new SqliteDeciderSnapshots(new Database(file));
+      return retryWhileBusy(openOnce, BUSY_TIMEOUT_MS);
     }
   }
 

@@ -12,13 +12,14 @@ export function retryWhileBusy<T>(operation: () => T, timeoutMs: number): T {
     try {
       return operation();
     } catch (error) {
-      if (!isBusy(error) || Date.now() >= deadline) throw error;
+      if (!isSqliteBusy(error) || Date.now() >= deadline) throw error;
       sleepSync(Math.min(5 * 2 ** attempt, 100));
     }
   }
 }
 
-function isBusy(error: unknown): boolean {
+/** Whether `error` is SQLite's `SQLITE_BUSY` (or one of its extended codes). */
+export function isSqliteBusy(error: unknown): boolean {
   return (
     error instanceof Error &&
     'code' in error &&
