@@ -19,21 +19,22 @@ import { AllStatements } from './all-statements';
 import { appendEvents } from './append-events';
 import { AppendNotifier } from './append-notifier';
 import { deleteStreamRecords } from './delete-stream-records';
+import { GroupCommit } from './group-commit';
 import { openDatabase } from './open-database';
 import { prepareStatements, type SqliteStatements } from './prepare-statements';
 import { readAllEvents } from './read-all-events';
 import { readStreamEvents } from './read-stream-events';
 import { readWriteState } from './read-write-state';
 import { setMetadataRecords } from './set-metadata-records';
-import { settle } from './settle';
 import type { SqliteEventStoreOptions } from './sqlite-event-store-options';
 import { SqliteSubscription } from './sqlite-subscription';
 
 /**
  * The embedded event store: one SQLite file through better-sqlite3, in WAL mode, with one
- * connection per instance that does all its writes, each append in one `BEGIN IMMEDIATE`
- * transaction. Processes sharing the file cooperate through SQLite's own locking (see
- * `docs/event-store.md`).
+ * connection per instance that does all its writes. The writes submitted during one turn of the
+ * event loop share one `BEGIN IMMEDIATE` transaction and its fsync (`GroupCommit`), each in its
+ * own savepoint, so each succeeds or fails alone and none resolves before it is durable.
+ * Processes sharing the file cooperate through SQLite's own locking (see `docs/event-store.md`).
  */
 export class SqliteEventStore implements EventStore {
   private readonly db: Database.Database;
@@ -48,6 +49,7 @@ export class SqliteEventStore implements EventStore {
   private readonly appendTransaction;
   private readonly metadataTransaction;
   private readonly deleteTransaction;
+  private readonly writes: GroupCommit;
 
   constructor(options: SqliteEventStoreOptions) {
     this.db = openDatabase({
@@ -69,6 +71,7 @@ export class SqliteEventStore implements EventStore {
     this.appendTransaction = this.db.transaction(appendEvents);
     this.metadataTransaction = this.db.transaction(setMetadataRecords);
     this.deleteTransaction = this.db.transaction(deleteStreamRecords);
+    this.writes = new GroupCommit(this.db, () => this.notifier.notify());
   }
 
   append(
@@ -76,27 +79,31 @@ export class SqliteEventStore implements EventStore {
     events: EventToAppend[],
     options: AppendOptions = {},
   ): Promise<AppendResult> {
-    return settle(() => {
-      const serialized = serializeAppend(streamName, events, this.checks);
-      const outcome = this.appendTransaction.immediate(
+    let serialized: ReturnType<typeof serializeAppend>;
+    try {
+      serialized = serializeAppend(streamName, events, this.checks);
+    } catch (error) {
+      return Promise.reject(error instanceof Error ? error : new Error(String(error)));
+    }
+    const expectedRevision = options.expectedRevision ?? 'any';
+    return this.writes.submit(() =>
+      this.appendTransaction(
         this.statements,
         streamName,
         serialized,
-        options.expectedRevision ?? 'any',
+        expectedRevision,
         this.now().toISOString(),
-      );
-      if (outcome.written) this.notifier.notify();
-      return outcome.result;
-    });
+      ),
+    );
   }
 
   readStream(streamName: string, options: ReadStreamOptions = {}): AsyncIterable<RecordedEvent> {
     const context = { statements: this.statements, pageSize: this.pageSize, now: this.now };
-    return readStreamEvents(context, streamName, options);
+    return this.afterQueuedWrites(() => readStreamEvents(context, streamName, options));
   }
 
   readAll(options: ReadAllOptions = {}): AsyncIterable<RecordedEvent> {
-    return readAllEvents(this.allStatements, this.pageSize, options);
+    return this.afterQueuedWrites(() => readAllEvents(this.allStatements, this.pageSize, options));
   }
 
   subscribeToAll(options: SubscribeToAllOptions = {}): Subscription {
@@ -124,7 +131,7 @@ export class SqliteEventStore implements EventStore {
   }
 
   getStreamMetadata(streamName: string): Promise<StreamMetadata> {
-    return settle(() => {
+    return this.writes.read(() => {
       const { state, metadata } = readWriteState(this.statements, streamName);
       if (state.tombstoned) throw new StreamDeletedError(streamName);
       return metadata;
@@ -136,20 +143,22 @@ export class SqliteEventStore implements EventStore {
     metadata: StreamMetadata,
     options: AppendOptions = {},
   ): Promise<AppendResult> {
-    return settle(
-      () =>
-        this.metadataTransaction.immediate(
-          this.statements,
-          streamName,
-          metadata,
-          options.expectedRevision ?? 'any',
-          this.now().toISOString(),
-        ).result,
-    );
+    const expectedRevision = options.expectedRevision ?? 'any';
+    // Not `written`: a metadata record is no user event, subscriptions have nothing to read.
+    return this.writes.submit(() => ({
+      result: this.metadataTransaction(
+        this.statements,
+        streamName,
+        metadata,
+        expectedRevision,
+        this.now().toISOString(),
+      ).result,
+      written: false,
+    }));
   }
 
   getStreamRevision(streamName: string): Promise<number | undefined> {
-    return settle(() => {
+    return this.writes.read(() => {
       const { state } = readWriteState(this.statements, streamName);
       if (state.tombstoned) throw new StreamDeletedError(streamName);
       return state.lastRevision < 0 || state.softDeleted ? undefined : state.lastRevision;
@@ -157,12 +166,28 @@ export class SqliteEventStore implements EventStore {
   }
 
   headPosition(): Promise<number | null> {
-    return settle(() => this.statements.headPosition.get()?.position ?? null);
+    return this.writes.read(() => this.statements.headPosition.get()?.position ?? null);
   }
 
   async close(): Promise<void> {
+    if (this.db.open) this.writes.flush();
     await Promise.all([...this.subscriptions].map((subscription) => subscription.close()));
     if (this.db.open) this.db.close();
+  }
+
+  /**
+   * A read asked for while writes wait for their commit starts after them (so a caller who did not
+   * await an append still reads it, as when appends committed at once); else it starts as it is.
+   */
+  private afterQueuedWrites(
+    read: () => AsyncIterable<RecordedEvent>,
+  ): AsyncIterable<RecordedEvent> {
+    if (!this.writes.hasQueuedWrites()) return read();
+    const committed = this.writes.read(() => undefined);
+    return (async function* () {
+      await committed.catch(() => undefined);
+      yield* read();
+    })();
   }
 
   private delete(
@@ -170,15 +195,17 @@ export class SqliteEventStore implements EventStore {
     mode: 'soft' | 'tombstone',
     expectedRevision: ExpectedRevision,
   ): Promise<{ position: number }> {
-    return settle(() => {
-      const position = this.deleteTransaction.immediate(
-        this.statements,
-        streamName,
-        mode,
-        expectedRevision,
-        this.now().toISOString(),
-      );
-      return { position };
-    });
+    return this.writes.submit(() => ({
+      result: {
+        position: this.deleteTransaction(
+          this.statements,
+          streamName,
+          mode,
+          expectedRevision,
+          this.now().toISOString(),
+        ),
+      },
+      written: false,
+    }));
   }
 }
