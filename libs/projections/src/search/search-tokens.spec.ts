@@ -59,6 +59,9 @@ describe('searchIndexText', () => {
     'x',
     'ABCdef',
     '42',
+    '𠀀',
+    '😀',
+    '𝐀b',
   );
   const texts = fc.array(pieces, { maxLength: 12 }).map((parts) => parts.join(''));
 

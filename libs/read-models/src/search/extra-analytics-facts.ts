@@ -1,18 +1,24 @@
 import type { MessageAnalyticsFacts } from '@agent-ledger/projections';
 
+/** The facts every row has in its own columns. */
+const IN_COLUMNS: ReadonlySet<string> = new Set<keyof MessageAnalyticsFacts>([
+  'messageId',
+  'kind',
+  'createdAt',
+  'agentName',
+  'pruned',
+]);
+
 /**
  * The facts of a message that analytics reads beyond the columns its row already has (id, kind,
  * time, agent, pruned), as JSON; `null` when there are none (most messages), so that a row
  * stores each fact once. `analyticsFactsOfRow` puts them back together.
  */
 export function extraAnalyticsFacts(facts: MessageAnalyticsFacts): string | null {
-  const {
-    messageId: _messageId,
-    kind: _kind,
-    createdAt: _createdAt,
-    agentName: _agentName,
-    pruned: _pruned,
-    ...extra
-  } = facts;
-  return Object.keys(extra).length === 0 ? null : JSON.stringify(extra);
+  let extra: Record<string, unknown> | undefined;
+  // A plain object the projections lib built: its own keys, in the order JSON keeps them.
+  for (const key in facts) {
+    if (!IN_COLUMNS.has(key)) (extra ??= {})[key] = facts[key as keyof MessageAnalyticsFacts];
+  }
+  return extra === undefined ? null : JSON.stringify(extra);
 }

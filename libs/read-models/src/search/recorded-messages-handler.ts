@@ -19,6 +19,8 @@ import {
 /** Bump when the tables or the way rows are derived change: the search and analytics views are then rebuilt (2: seq is the rowid). */
 const SCHEMA_VERSION = 2;
 
+const EMPTY_LIST = '[]';
+
 interface Statements {
   versions: { all(sessionId: string, recordedId: string): Array<{ message: string }> };
   hasId: { get(sessionId: string, messageId: string): unknown };
@@ -217,7 +219,7 @@ export class RecordedMessagesHandler implements ProjectionHandler {
         message.createdAt,
         Number.isNaN(createdMs) ? null : createdMs,
         agent,
-        JSON.stringify(toolNames),
+        toolNames.length === 0 ? EMPTY_LIST : JSON.stringify(toolNames),
         eligible ? 1 : 0,
         metadata?.compactedAt === undefined ? 0 : 1,
         metadata?.summaryForBoundaryId ?? null,
