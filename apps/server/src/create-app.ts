@@ -13,6 +13,7 @@ import { answerClientError } from './security/answer-client-error';
 import { answerFrameworkError } from './security/answer-framework-error';
 import { createHttpServerFactory } from './security/create-http-server-factory';
 import { hardenHttp } from './security/harden-http';
+import { PLAINLY_VALID_SESSION_DTOS } from './sessions/dto/plainly-valid-session-dtos';
 
 /** The application version shown in the OpenAPI document. */
 const VERSION = '0.1.0';
@@ -47,7 +48,7 @@ export async function createApp(
   );
   // Nest routes Fastify's own errors (body too large, not JSON) through this filter too.
   app.useGlobalFilters(new HttpExceptionFilter({ maxBodyBytes: config.maxBodyBytes }));
-  app.useGlobalPipes(createValidationPipe());
+  app.useGlobalPipes(createValidationPipe(PLAINLY_VALID_SESSION_DTOS));
   // Every body is JSON: anything else gets 415 (no HTML form can post here).
   const keys = app.get(KeyStore);
   const openAllowed = isLoopbackHost(config.host);
