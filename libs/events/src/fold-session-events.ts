@@ -1,4 +1,4 @@
-import type { RuntimeMessage } from '@agent-ledger/messages';
+import { derivedOnce, type RuntimeMessage } from '@agent-ledger/messages';
 import { isMessageEventType } from './is-message-event-type';
 import { claimUniqueId, withMetadata, type LoggedMessage } from './logged-message';
 import type { Repair } from './repair';
@@ -48,7 +48,9 @@ export function foldSessionEvents(events: ReadonlyArray<SessionEvent>): FoldedSe
       if (target.verdict !== 'prune' || index === undefined || entry === undefined) continue;
       entries[index] = {
         ...entry,
-        message: withMetadata(entry.message, { compactedAt: data.compactedAt }),
+        message: derivedOnce(entry.message, `compactedAt:${data.compactedAt}`, (message) =>
+          withMetadata(message, { compactedAt: data.compactedAt }),
+        ),
       };
     }
   };

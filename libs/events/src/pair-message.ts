@@ -1,9 +1,10 @@
-import type {
-  RuntimeMessage,
-  ToolApprovalResponseMessage,
-  ToolCallMessage,
-  ToolResultMessage,
-  ToolResultPart,
+import {
+  derivedOnce,
+  type RuntimeMessage,
+  type ToolApprovalResponseMessage,
+  type ToolCallMessage,
+  type ToolResultMessage,
+  type ToolResultPart,
 } from '@agent-ledger/messages';
 import { fillToolResultNames } from './fill-tool-result-names';
 import { isEligibleForModelContext } from './logged-message';
@@ -264,7 +265,12 @@ function withToolNames<At>(state: PairingState<At>, entry: PairedEntry): PairedE
     for (const part of message.content) state.rememberToolName(part.toolCallId, part.toolName);
     return entry;
   }
-  const filled = fillToolResultNames(message, (toolCallId) => state.toolName(toolCallId));
+  if (message.kind !== 'tool_result') return entry;
+  if (message.content.every((part) => part.toolName !== undefined)) return entry;
+  const names = (toolCallId: string) => state.toolName(toolCallId);
+  // The copy depends on the message and the names found for it.
+  const key = `toolNames:${JSON.stringify(message.content.map((part) => part.toolName ?? names(part.toolCallId) ?? null))}`;
+  const filled = derivedOnce(message, key, (recorded) => fillToolResultNames(recorded, names));
   return filled === message ? entry : { ...entry, message: filled };
 }
 

@@ -38,3 +38,4 @@ export type {
   UserInputMessage,
 } from './runtime-message';
 export { ROLE_OF_KIND, RUNTIME_MESSAGE_KINDS, isRuntimeMessageKind } from './runtime-message-kinds';
+export { derivedOnce, freezeDeep } from './derived-once';

@@ -1,10 +1,20 @@
-import type { CompactBoundaryMessage, RuntimeMessage } from '@agent-ledger/messages';
+import {
+  derivedOnce,
+  type CompactBoundaryMessage,
+  type RuntimeMessage,
+} from '@agent-ledger/messages';
 import { findCompactWindow } from './find-compact-window';
 import { pairToolParts } from './pair-tool-parts';
 import { projectModelMessage } from './project-model-message';
-import type { ModelPolicy } from './resolve-model-policy';
+import type { AttachmentPolicy, ModelPolicy } from './resolve-model-policy';
 import { selectForModel, type ModelSelection } from './select-for-model';
-import type { ModelMessage, ModelOutcome, ProjectionResult } from './types';
+import type {
+  ModelHiddenOutcome,
+  ModelMessage,
+  ModelOutcome,
+  ModelShownOutcome,
+  ProjectionResult,
+} from './types';
 
 /** The model view and, for every input message by position, what happened to it and why. */
 export interface ModelViewPlan {
@@ -22,11 +32,13 @@ interface Candidate {
  * Applies every model-view rule once and records each message's outcome, so that the model view
  * and the debug view cannot disagree. Steps: find the window, select message by message, put the
  * applied boundary's summary first, pair tool parts, then project each kept message (tool results
- * before the recent user turns count as older).
+ * before the recent user turns count as older). `withOutcomes: false` (the model view alone)
+ * leaves `outcomes` empty and spares building them.
  */
 export function planModelView(
   messages: readonly RuntimeMessage[],
   policy: ModelPolicy,
+  withOutcomes = true,
 ): ModelViewPlan {
   const window = findCompactWindow(messages, policy.applyCompactBoundary);
   const windowStart = window.applied === undefined ? 0 : window.applied.windowStart;
@@ -36,33 +48,40 @@ export function planModelView(
       message.kind === 'user_input' &&
       message.metadata?.eligibleForModelContext !== false,
   );
-  const outcomes: Array<ModelOutcome | undefined> = [];
+  const hidden: Array<ModelHiddenOutcome | undefined> = new Array<undefined>(messages.length);
   const selected: Candidate[] = [];
   const systemTexts = new Set<string>();
-  messages.forEach((message, index) => {
-    const selection = selectForModel(message, index, { policy, window, currentTurnStart });
-    if (selection.status === 'hidden') outcomes[index] = selection;
+  const scope = { policy, window, currentTurnStart };
+  for (let index = 0; index < messages.length; index += 1) {
+    const message = messages[index] as RuntimeMessage;
+    const selection = selectForModel(message, index, scope);
+    if (selection.status === 'hidden') hidden[index] = selection;
     else if (message.kind === 'system_note' && systemTexts.has(message.content)) {
-      outcomes[index] = { status: 'hidden', reason: 'system-note-repeated' };
+      hidden[index] = { status: 'hidden', reason: 'system-note-repeated' };
     } else if (message.kind !== 'compact_boundary') {
       if (message.kind === 'system_note') systemTexts.add(message.content);
       selected.push({ index, message, selection });
     }
-  });
+  }
   const candidates = inContextOrder(selected);
 
   const paired = pairToolParts(
     messages,
     candidates.map((candidate) => candidate.message),
   );
-  const kept = candidates.flatMap((candidate, position) => {
+  const kept: Array<Candidate & { droppedParts: string[] }> = [];
+  candidates.forEach((candidate, position) => {
     const pairing = paired[position];
-    if (pairing === undefined) return [];
-    if (pairing.status === 'hidden') {
-      outcomes[candidate.index] = pairing;
-      return [];
+    if (pairing === undefined) return;
+    if (pairing.status === 'hidden') hidden[candidate.index] = pairing;
+    else {
+      kept.push({
+        index: candidate.index,
+        message: pairing.message,
+        selection: candidate.selection,
+        droppedParts: pairing.droppedParts,
+      });
     }
-    return [{ ...candidate, message: pairing.message, droppedParts: pairing.droppedParts }];
   });
 
   const cutoff = recentTurnsStart(kept, policy.recentUserTurns);
@@ -71,33 +90,40 @@ export function planModelView(
     diagnostics: { hiddenMessageIds: [], truncatedMessageIds: [], injectedNotes: [] },
   };
   if (window.applied !== undefined) result.diagnostics.appliedCompactBoundaryId = window.applied.id;
+  const shown: Array<ModelShownOutcome | undefined> = withOutcomes
+    ? new Array<undefined>(messages.length)
+    : [];
   for (const candidate of kept) {
-    const projected = projectModelMessage(
+    const older = candidate.index < cutoff;
+    const projected = projectedOnce(
       candidate.message,
-      {
-        ...candidate.selection,
-        droppedParts: candidate.droppedParts,
-        older: candidate.index < cutoff,
-      },
+      candidate.selection,
+      candidate.droppedParts,
+      older,
       policy,
     );
-    outcomes[candidate.index] = { ...projected.outcome, modelIndex: result.messages.length };
+    if (withOutcomes) {
+      shown[candidate.index] = { ...projected.outcome, modelIndex: result.messages.length };
+    }
     result.messages.push(projected.message);
     if (projected.reduced) result.diagnostics.truncatedMessageIds.push(candidate.message.id);
     if (candidate.selection.injected) result.diagnostics.injectedNotes.push(candidate.message.id);
   }
-  const complete = messages.map((message, index): ModelOutcome => {
+  const outcomes: ModelOutcome[] = [];
+  messages.forEach((message, index) => {
+    const hiddenOutcome = hidden[index];
+    if (hiddenOutcome !== undefined) result.diagnostics.hiddenMessageIds.push(message.id);
+    if (!withOutcomes) return;
     // Every message was hidden by selection or pairing, or projected; the fallback is unreachable.
-    const outcome = outcomes[index] ?? { status: 'hidden', reason: 'not-eligible' };
-    if (outcome.status === 'hidden') result.diagnostics.hiddenMessageIds.push(message.id);
-    return outcome;
+    outcomes.push(hiddenOutcome ?? shown[index] ?? { status: 'hidden', reason: 'not-eligible' });
   });
-  return { result, outcomes: complete };
+  return { result, outcomes };
 }
 
 /**
  * The order of the context: the system text first (system notes carried over the applied boundary,
  * then those opening the window), then the applied boundary's summary, then the rest in log order.
+ * `selected` is in log order, so taking the three ranks in turn keeps log order within each.
  */
 function inContextOrder(selected: readonly Candidate[]): Candidate[] {
   const firstOther = selected.findIndex(
@@ -106,23 +132,72 @@ function inContextOrder(selected: readonly Candidate[]): Candidate[] {
       candidate.selection.movedToStart !== true &&
       candidate.message.kind !== 'system_note',
   );
-  const rank = (candidate: Candidate, position: number): number => {
+  const ranked: [Candidate[], Candidate[], Candidate[]] = [[], [], []];
+  selected.forEach((candidate, position) => {
     if (candidate.message.kind === 'system_note' && (firstOther === -1 || position < firstOther)) {
-      return 0;
-    }
-    return candidate.selection.movedToStart === true ? 1 : 2;
-  };
-  return selected
-    .map((candidate, position) => ({ candidate, rank: rank(candidate, position) }))
-    .sort((a, b) => a.rank - b.rank || a.candidate.index - b.candidate.index)
-    .map(({ candidate }) => candidate);
+      ranked[0].push(candidate);
+    } else ranked[candidate.selection.movedToStart === true ? 1 : 2].push(candidate);
+  });
+  if (ranked[0].length === 0 && ranked[1].length === 0) return ranked[2];
+  return [...ranked[0], ...ranked[1], ...ranked[2]];
 }
 
 /** Input index of the first of the last `turns` user inputs kept; tool results before it are older. */
 function recentTurnsStart(kept: readonly Candidate[], turns: number): number {
   if (turns === 0) return Number.POSITIVE_INFINITY;
-  const userIndexes = kept
-    .filter((candidate) => candidate.message.kind === 'user_input')
-    .map((candidate) => candidate.index);
-  return userIndexes[userIndexes.length - turns] ?? -1;
+  let seen = 0;
+  for (let position = kept.length - 1; position >= 0; position -= 1) {
+    const candidate = kept[position] as Candidate;
+    if (candidate.message.kind !== 'user_input') continue;
+    seen += 1;
+    if (seen === turns) return candidate.index;
+  }
+  return -1;
+}
+
+/**
+ * `projectModelMessage`, made once per message, selection and policy key: the same message of a
+ * cached log projected the same way on the next request is the same object (frozen), so a long
+ * session costs the projection of what changed, not of every message again.
+ */
+function projectedOnce(
+  message: Candidate['message'],
+  selection: Candidate['selection'],
+  droppedParts: string[],
+  older: boolean,
+  policy: ModelPolicy,
+): ReturnType<typeof projectModelMessage> {
+  const { semanticType, injected, movedToStart, carriedOver } = selection;
+  // Every field of the selection, each in its own slot (`droppedParts` ids joined last).
+  const key = `${projectionKeyOf(policy)}|${semanticType}|${flag(injected)}${flag(movedToStart)}${flag(carriedOver)}${flag(older)}|${droppedParts.join('\u0000')}`;
+  return derivedOnce(message, key, (runtime) =>
+    projectModelMessage(runtime, { ...selection, droppedParts, older }, policy),
+  );
+}
+
+/**
+ * The policy settings one kept message's projection reads, as a key: the attachment policy (by
+ * identity: `resolveModelPolicy` gives one per provider), the tool result settings.
+ */
+function projectionKeyOf(policy: ModelPolicy): string {
+  const attachments =
+    policy.attachments === undefined ? 'all' : attachmentPolicyId(policy.attachments);
+  return `${attachments}|${flag(policy.includeToolResults)}|${policy.toolResultSoftLimitChars}`;
+}
+
+const attachmentPolicyIds = new WeakMap<AttachmentPolicy, number>();
+let nextAttachmentPolicyId = 0;
+
+function attachmentPolicyId(attachments: AttachmentPolicy): number {
+  let id = attachmentPolicyIds.get(attachments);
+  if (id === undefined) {
+    id = nextAttachmentPolicyId;
+    nextAttachmentPolicyId += 1;
+    attachmentPolicyIds.set(attachments, id);
+  }
+  return id;
+}
+
+function flag(value: boolean | undefined): string {
+  return value === true ? '1' : '0';
 }

@@ -1,7 +1,11 @@
 import type { RuntimeMessage } from '@agent-ledger/messages';
 import { findCompactWindow } from './find-compact-window';
 import { planModelView } from './plan-model-view';
-import { resolveModelPolicy, type ModelPolicy } from './resolve-model-policy';
+import {
+  resolveModelPolicy,
+  type AttachmentPolicy,
+  type ModelPolicy,
+} from './resolve-model-policy';
 import type {
   CompactMessage,
   CompactProjectionResult,
@@ -9,6 +13,12 @@ import type {
   ProjectToCompactOptions,
   ProjectionContext,
 } from './types';
+
+/** The summarizer is sent no attachment: one policy object, shared, so projections are reused. */
+const SUMMARIZER_ATTACHMENTS: AttachmentPolicy = {
+  supports: () => false,
+  reason: 'not sent to the summarizer',
+};
 
 /**
  * The compact view: what the summarizer is given when the session is compacted next. It is the
@@ -33,9 +43,9 @@ export function projectToCompact(
     applyCompactBoundary: true,
     injectRuntimeReminder: false,
     includeReasoning: context.includeReasoning === true,
-    attachments: { supports: () => false, reason: 'not sent to the summarizer' },
+    attachments: SUMMARIZER_ATTACHMENTS,
   };
-  const { result } = planModelView(summarized, policy);
+  const { result } = planModelView(summarized, policy, false);
   return {
     messages: result.messages.flatMap(toCompactMessage),
     diagnostics: {

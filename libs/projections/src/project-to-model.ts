@@ -20,5 +20,5 @@ export function projectToModel(
   context: ProjectionContext,
   options: ProjectToModelOptions = {},
 ): ProjectionResult<ModelMessage> {
-  return planModelView(messages, resolveModelPolicy(context, options)).result;
+  return planModelView(messages, resolveModelPolicy(context, options), false).result;
 }

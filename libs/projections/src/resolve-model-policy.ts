@@ -48,14 +48,19 @@ export function resolveModelPolicy(
   };
   const capabilities = providerCapabilitiesOf(provider);
   if (provider === undefined || capabilities === undefined) return policy;
-  return {
-    ...policy,
-    attachments: {
+  let attachments = attachmentPolicies.get(provider);
+  if (attachments === undefined) {
+    attachments = {
       supports: (attachment) => supportsAttachment(capabilities, attachment),
       reason: `not supported by provider "${provider}"`,
-    },
-  };
+    };
+    attachmentPolicies.set(provider, attachments);
+  }
+  return { ...policy, attachments };
 }
+
+/** One attachment policy per provider, so that policies for one provider share it (by identity). */
+const attachmentPolicies = new Map<string, AttachmentPolicy>();
 
 function countOr(value: number | undefined, fallback: number): number {
   return value !== undefined && Number.isFinite(value) && value >= 0 ? Math.floor(value) : fallback;

@@ -41,6 +41,9 @@ export function pairToolResults(
   options: { toolCallsAsText: boolean } = { toolCallsAsText: false },
 ): PairedDraft[] {
   const index = indexToolParts(drafts, fallbacks);
+  // Drafts from `tailStart` on are all tool messages: an assistant draft before them is at the tail.
+  let tailStart = drafts.length;
+  while (tailStart > 0 && drafts[tailStart - 1]?.role === 'tool') tailStart -= 1;
   const paired: PairedDraft[] = [];
   drafts.forEach((draft, draftIndex) => {
     switch (draft.role) {
@@ -77,7 +80,7 @@ export function pairToolResults(
           return;
         }
         paired.push({ role: 'assistant', content, sourceMessageIds: draft.sourceMessageIds });
-        const atTail = drafts.slice(draftIndex + 1).every((later) => later.role === 'tool');
+        const atTail = draftIndex + 1 >= tailStart;
         const answers = toolAnswers(calls, index, atTail, draft.sourceMessageIds, fallbacks);
         if (answers.content.length > 0) paired.push({ role: 'tool', ...answers });
         return;
