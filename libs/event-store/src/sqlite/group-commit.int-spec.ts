@@ -31,9 +31,9 @@ describe('GroupCommit', () => {
 
   it('commits the writes of one turn together, in order, each failing alone', async () => {
     const outcomes = await Promise.allSettled([
-      group.submit(insert('a')),
-      group.submit(insert('bad-b')),
-      group.submit(insert('c')),
+      group.submit('s', insert('a')),
+      group.submit('s', insert('bad-b')),
+      group.submit('s', insert('c')),
     ]);
     expect(outcomes).toEqual([
       { status: 'fulfilled', value: 'a' },
@@ -46,7 +46,7 @@ describe('GroupCommit', () => {
 
   it('settles nothing before the commit', async () => {
     let settled = false;
-    const write = group.submit(insert('a')).then(() => (settled = true));
+    const write = group.submit('s', insert('a')).then(() => (settled = true));
     await Promise.resolve();
     expect(settled).toBe(false);
     expect(db.inTransaction).toBe(false);
@@ -60,9 +60,9 @@ describe('GroupCommit', () => {
       return { result: 'never', written: true };
     });
     const outcomes = await Promise.allSettled([
-      group.submit(insert('a')),
-      group.submit(rollingBack),
-      group.submit(insert('c')),
+      group.submit('s', insert('a')),
+      group.submit('s', rollingBack),
+      group.submit('s', insert('c')),
     ]);
     expect(outcomes.map((outcome) => outcome.status)).toEqual(['rejected', 'rejected', 'rejected']);
     expect(stored()).toEqual([]);
@@ -70,10 +70,18 @@ describe('GroupCommit', () => {
   });
 
   it('runs a read asked for after queued writes inside their commit, seeing them', async () => {
-    const write = group.submit(insert('a'));
-    const read = group.read(() => stored());
+    const write = group.submit('s', insert('a'));
+    const read = group.read('s', () => stored());
     expect(await read).toEqual(['a']);
     await write;
+  });
+
+  it('runs a read of another stream at once, without waiting for the commit', async () => {
+    const write = group.submit('s', insert('a'));
+    const read = group.read('t', () => stored());
+    expect(await read).toEqual([]);
+    await write;
+    expect(await group.read(null, () => stored())).toEqual(['a']);
   });
 });
 

@@ -7,6 +7,8 @@ export interface WriteOutcome<T> {
 }
 
 interface PendingWrite {
+  /** The stream the write is about (a metadata record or tombstone: the stream it describes). */
+  streamName: string;
   write: () => WriteOutcome<unknown>;
   resolve: (value: unknown) => void;
   reject: (error: Error) => void;
@@ -27,10 +29,13 @@ const MAX_WRITES_PER_COMMIT = 256;
  * wrong expected revision, a deleted stream) is rolled back and rejected alone; the others go on.
  * No write's promise settles before the commit: a resolved write is on disk, and if the commit
  * fails (or SQLite rolls the whole transaction back), every write of the batch rejects with it.
- * Writes run in the order they were submitted, and reads asked for after them (`read`) see them.
+ * Writes run in the order they were submitted, and a read asked for after a write to its
+ * stream (`read`) waits for it and sees it; a read of another stream does not wait.
  */
 export class GroupCommit {
   private pending: PendingWrite[] = [];
+  /** Queued writes per stream name. */
+  private readonly queuedPerStream = new Map<string, number>();
   private scheduled = false;
   private readonly commitBatch: Database.Transaction<(writes: PendingWrite[]) => Settled[]>;
 
@@ -44,10 +49,19 @@ export class GroupCommit {
     );
   }
 
-  /** Queues `write` for the next commit; resolves with its result once that commit is durable. */
-  submit<T>(write: () => WriteOutcome<T>): Promise<T> {
+  /**
+   * Queues `write` (about `streamName`) for the next commit; resolves with its result once that
+   * commit is durable.
+   */
+  submit<T>(streamName: string, write: () => WriteOutcome<T>): Promise<T> {
     return new Promise<T>((resolve, reject) => {
-      this.pending.push({ write, resolve: resolve as (value: unknown) => void, reject });
+      this.pending.push({
+        streamName,
+        write,
+        resolve: resolve as (value: unknown) => void,
+        reject,
+      });
+      this.queuedPerStream.set(streamName, (this.queuedPerStream.get(streamName) ?? 0) + 1);
       if (!this.scheduled) {
         this.scheduled = true;
         setImmediate(() => this.flush());
@@ -56,23 +70,24 @@ export class GroupCommit {
   }
 
   /**
-   * Runs a read in the order it was asked for: at once when no write is waiting, else after the
-   * queued writes, inside their transaction (it sees them) and settling after their commit.
+   * Runs a read of `streamName` (`null`: of every stream) in the order it was asked for: at once
+   * when no write to it is queued, else after the queued writes, inside their transaction (it
+   * sees them) and settling after their commit.
    */
-  read<T>(work: () => T): Promise<T> {
-    if (this.pending.length === 0) {
+  read<T>(streamName: string | null, work: () => T): Promise<T> {
+    if (!this.hasQueuedWrites(streamName)) {
       try {
         return Promise.resolve(work());
       } catch (error) {
         return Promise.reject(error instanceof Error ? error : new Error(String(error)));
       }
     }
-    return this.submit(() => ({ result: work(), written: false }));
+    return this.submit(streamName ?? '', () => ({ result: work(), written: false }));
   }
 
-  /** Whether writes wait for the next commit. */
-  hasQueuedWrites(): boolean {
-    return this.pending.length > 0;
+  /** Whether writes to `streamName` (`null`: to any stream) wait for the next commit. */
+  hasQueuedWrites(streamName: string | null): boolean {
+    return streamName === null ? this.pending.length > 0 : this.queuedPerStream.has(streamName);
   }
 
   /** Commits every queued write now (before closing the database, too). */
@@ -80,6 +95,11 @@ export class GroupCommit {
     this.scheduled = false;
     while (this.pending.length > 0) {
       const batch = this.pending.splice(0, MAX_WRITES_PER_COMMIT);
+      for (const { streamName } of batch) {
+        const left = (this.queuedPerStream.get(streamName) ?? 1) - 1;
+        if (left === 0) this.queuedPerStream.delete(streamName);
+        else this.queuedPerStream.set(streamName, left);
+      }
       this.commit(batch);
     }
   }

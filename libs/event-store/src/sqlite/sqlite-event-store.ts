@@ -86,7 +86,7 @@ export class SqliteEventStore implements EventStore {
       return Promise.reject(error instanceof Error ? error : new Error(String(error)));
     }
     const expectedRevision = options.expectedRevision ?? 'any';
-    return this.writes.submit(() =>
+    return this.writes.submit(streamName, () =>
       this.appendTransaction(
         this.statements,
         streamName,
@@ -99,11 +99,13 @@ export class SqliteEventStore implements EventStore {
 
   readStream(streamName: string, options: ReadStreamOptions = {}): AsyncIterable<RecordedEvent> {
     const context = { statements: this.statements, pageSize: this.pageSize, now: this.now };
-    return this.afterQueuedWrites(() => readStreamEvents(context, streamName, options));
+    return this.afterQueuedWrites(streamName, () => readStreamEvents(context, streamName, options));
   }
 
   readAll(options: ReadAllOptions = {}): AsyncIterable<RecordedEvent> {
-    return this.afterQueuedWrites(() => readAllEvents(this.allStatements, this.pageSize, options));
+    return this.afterQueuedWrites(null, () =>
+      readAllEvents(this.allStatements, this.pageSize, options),
+    );
   }
 
   subscribeToAll(options: SubscribeToAllOptions = {}): Subscription {
@@ -131,7 +133,7 @@ export class SqliteEventStore implements EventStore {
   }
 
   getStreamMetadata(streamName: string): Promise<StreamMetadata> {
-    return this.writes.read(() => {
+    return this.writes.read(streamName, () => {
       const { state, metadata } = readWriteState(this.statements, streamName);
       if (state.tombstoned) throw new StreamDeletedError(streamName);
       return metadata;
@@ -145,7 +147,7 @@ export class SqliteEventStore implements EventStore {
   ): Promise<AppendResult> {
     const expectedRevision = options.expectedRevision ?? 'any';
     // Not `written`: a metadata record is no user event, subscriptions have nothing to read.
-    return this.writes.submit(() => ({
+    return this.writes.submit(streamName, () => ({
       result: this.metadataTransaction(
         this.statements,
         streamName,
@@ -158,7 +160,7 @@ export class SqliteEventStore implements EventStore {
   }
 
   getStreamRevision(streamName: string): Promise<number | undefined> {
-    return this.writes.read(() => {
+    return this.writes.read(streamName, () => {
       const { state } = readWriteState(this.statements, streamName);
       if (state.tombstoned) throw new StreamDeletedError(streamName);
       return state.lastRevision < 0 || state.softDeleted ? undefined : state.lastRevision;
@@ -166,7 +168,7 @@ export class SqliteEventStore implements EventStore {
   }
 
   headPosition(): Promise<number | null> {
-    return this.writes.read(() => this.statements.headPosition.get()?.position ?? null);
+    return this.writes.read(null, () => this.statements.headPosition.get()?.position ?? null);
   }
 
   async close(): Promise<void> {
@@ -176,14 +178,16 @@ export class SqliteEventStore implements EventStore {
   }
 
   /**
-   * A read asked for while writes wait for their commit starts after them (so a caller who did not
-   * await an append still reads it, as when appends committed at once); else it starts as it is.
+   * A read asked for while writes to its stream (`null`: to any) wait for their commit starts
+   * after them (so a caller who did not await an append still reads it, as when appends committed
+   * at once); else it starts as it is.
    */
   private afterQueuedWrites(
+    streamName: string | null,
     read: () => AsyncIterable<RecordedEvent>,
   ): AsyncIterable<RecordedEvent> {
-    if (!this.writes.hasQueuedWrites()) return read();
-    const committed = this.writes.read(() => undefined);
+    if (!this.writes.hasQueuedWrites(streamName)) return read();
+    const committed = this.writes.read(streamName, () => undefined);
     return (async function* () {
       await committed.catch(() => undefined);
       yield* read();
@@ -195,7 +199,7 @@ export class SqliteEventStore implements EventStore {
     mode: 'soft' | 'tombstone',
     expectedRevision: ExpectedRevision,
   ): Promise<{ position: number }> {
-    return this.writes.submit(() => ({
+    return this.writes.submit(streamName, () => ({
       result: {
         position: this.deleteTransaction(
           this.statements,
