@@ -47,7 +47,12 @@ interface FeedGroup {
 const WRITES_PER_TURN = 50;
 
 export interface TranscriptFanOutOptions {
-  /** How often at most a subscriber is written to while batches keep coming. Default 40 ms. */
+  /**
+   * How often at most a subscriber is written to while batches keep coming. Default 200 ms: a
+   * write after a quiet spell goes at once, and under a stream of appends each socket gets one
+   * larger write five times a second instead of many small ones, so that the appends, not the
+   * fan-out, have the event loop most of the time (`docs/benchmarks.md`, `sse-fan-out`).
+   */
   writeIntervalMs?: number;
   /**
    * Batches another process committed to the same read models (a second server on the same
@@ -93,7 +98,7 @@ export class TranscriptFanOut {
     private readonly views: Pick<SessionViewsReader, 'transcriptCursorAt' | 'transcriptChanges'>,
     options: TranscriptFanOutOptions = {},
   ) {
-    this.writeIntervalMs = options.writeIntervalMs ?? 40;
+    this.writeIntervalMs = options.writeIntervalMs ?? 200;
     this.otherWriters = options.otherWriters;
   }
 

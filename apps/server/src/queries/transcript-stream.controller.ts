@@ -18,6 +18,7 @@ import { SessionParamsDto } from '../sessions/dto/session-params.dto';
 import { TranscriptStreamQueryDto } from './dto/transcript-stream-query.dto';
 import { requireSession } from './handlers/require-session';
 import { STORED_TRANSCRIPT_VIEW, TranscriptFeed } from './transcript-feed';
+import { writeOrDropSubscriber } from './write-or-drop-subscriber';
 
 const HEARTBEAT_MS = 15_000;
 
@@ -75,7 +76,8 @@ export class TranscriptStreamController {
     const subscription = this.feed.subscribe(
       session.key,
       resumeFrom ?? afterRevision ?? revision,
-      (frames) => raw.write(frames),
+      // A subscriber that stops reading is closed past MAX_UNREAD_BYTES (it resumes on reconnect).
+      (frames) => writeOrDropSubscriber(raw, frames),
       view,
     );
     const heartbeat = setInterval(() => raw.write(': keep-alive\n\n'), HEARTBEAT_MS);

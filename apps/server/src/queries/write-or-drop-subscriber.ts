@@ -1,0 +1,27 @@
+import type { Writable } from 'node:stream';
+
+/**
+ * Text a live-stream subscriber may leave unread (buffered in this process, past what the kernel
+ * holds) before its stream is closed: 16 MiB, minutes of a busy session's entries.
+ */
+export const MAX_UNREAD_BYTES = 16 * 1024 * 1024;
+
+/**
+ * Writes `frames` to a subscriber's stream, unless it already leaves more than `maxUnreadBytes`
+ * unread: then the stream is destroyed instead (its memory freed), and the client, reconnecting
+ * with `Last-Event-ID`, resumes after the last entry it read. A subscriber that stops reading
+ * thus never grows the server's memory without bound. Returns whether it wrote.
+ */
+export function writeOrDropSubscriber(
+  stream: Writable,
+  frames: string,
+  maxUnreadBytes: number = MAX_UNREAD_BYTES,
+): boolean {
+  if (stream.destroyed) return false;
+  if (stream.writableLength > maxUnreadBytes) {
+    stream.destroy();
+    return false;
+  }
+  stream.write(frames);
+  return true;
+}
