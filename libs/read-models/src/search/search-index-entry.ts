@@ -21,12 +21,8 @@ export function searchIndexEntry(
   agent: string | null,
 ): SearchIndexEntry {
   const indexed = searchIndexText(searchTextOf(message));
-  const facets = [
-    facet.kind(message.kind),
-    facet.role(message.role),
-    facet.session(sessionId),
-    ...toolNames.map(facet.tool),
-    ...(agent === null ? [] : [facet.agent(agent)]),
-  ];
-  return { terms: indexed.terms, parts: indexed.parts, facets: facets.join(' ') };
+  let facets = `${facet.kind(message.kind)} ${facet.role(message.role)} ${facet.session(sessionId)}`;
+  for (const name of toolNames) facets += ` ${facet.tool(name)}`;
+  if (agent !== null) facets += ` ${facet.agent(agent)}`;
+  return { terms: indexed.terms, parts: indexed.parts, facets };
 }
