@@ -17,6 +17,16 @@ export interface SqliteEventStoreOptions {
   maxAppendSize?: number;
   /** Called for every event before an append writes anything; complaints refuse the append. */
   validatePayload?: EventPayloadValidator;
+  /**
+   * Who commits the writes: `'worker'` (default for a file), a worker thread with its own
+   * connection, so commits and their fsyncs run beside this thread's work (it starts
+   * `workerStartDelayMs` after the store opens, 250 by default; this thread commits until it is
+   * ready); `'inline'` (the only choice for `':memory:'`), this thread's connection, on the next
+   * turn of the event loop.
+   */
+  writer?: 'worker' | 'inline';
+  /** With `writer: 'worker'`: how long after opening the worker starts. Default 250 ms. */
+  workerStartDelayMs?: number;
   /** Events per query in reads and subscriptions. Default 256. */
   pageSize?: number;
   /** How often a caught-up subscription looks for appends made by other processes. Default 250. */

@@ -22,6 +22,44 @@ describeEventStoreContract('SqliteEventStore', ({ validatePayload }) => {
   });
 });
 
+describeEventStoreContract(
+  'SqliteEventStore, writes on its worker thread',
+  async ({ validatePayload }) => {
+    const folder = temporaryFolder();
+    const store = new SqliteEventStore({
+      path: folder.file('events.sqlite'),
+      validatePayload,
+      pageSize: 64,
+      workerStartDelayMs: 0,
+    });
+    await store.writerReady();
+    return {
+      store,
+      cleanup: async () => {
+        await store.close();
+        folder.remove();
+      },
+    };
+  },
+);
+
+describeEventStoreContract('SqliteEventStore, writes on its own thread', ({ validatePayload }) => {
+  const folder = temporaryFolder();
+  const store = new SqliteEventStore({
+    path: folder.file('events.sqlite'),
+    validatePayload,
+    pageSize: 64,
+    writer: 'inline',
+  });
+  return Promise.resolve({
+    store,
+    cleanup: async () => {
+      await store.close();
+      folder.remove();
+    },
+  });
+});
+
 describe('SqliteEventStore on its file', () => {
   let folder: TemporaryFolder;
   const opened: SqliteEventStore[] = [];

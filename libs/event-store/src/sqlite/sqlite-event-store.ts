@@ -16,24 +16,24 @@ import type {
 } from '../event-store';
 import { DEFAULT_MAX_APPEND_SIZE, serializeAppend, type AppendChecks } from '../serialize-append';
 import { AllStatements } from './all-statements';
-import { appendEvents } from './append-events';
 import { AppendNotifier } from './append-notifier';
-import { deleteStreamRecords } from './delete-stream-records';
-import { GroupCommit } from './group-commit';
 import { openDatabase } from './open-database';
 import { prepareStatements, type SqliteStatements } from './prepare-statements';
 import { readAllEvents } from './read-all-events';
 import { readStreamEvents } from './read-stream-events';
 import { readWriteState } from './read-write-state';
-import { setMetadataRecords } from './set-metadata-records';
 import type { SqliteEventStoreOptions } from './sqlite-event-store-options';
 import { SqliteSubscription } from './sqlite-subscription';
+import { InlineWriter, type StoreWriter } from './store-writer';
+import { WorkerWriter } from './worker-writer';
 
 /**
  * The embedded event store: one SQLite file through better-sqlite3, in WAL mode, with one
- * connection per instance that does all its writes. The writes submitted during one turn of the
- * event loop share one `BEGIN IMMEDIATE` transaction and its fsync (`GroupCommit`), each in its
- * own savepoint, so each succeeds or fails alone and none resolves before it is durable.
+ * writer per instance. The writes asked for while the writer commits (or during one turn of the
+ * event loop) share one `BEGIN IMMEDIATE` transaction and its fsync (`GroupCommit`), each in its
+ * own savepoint, so each succeeds or fails alone and none resolves before it is durable. A file's
+ * writer is a worker thread with its own connection (`WorkerWriter`), so commits run beside the
+ * store's thread; reads and subscriptions use this thread's connection.
  * Processes sharing the file cooperate through SQLite's own locking (see `docs/event-store.md`).
  */
 export class SqliteEventStore implements EventStore {
@@ -46,17 +46,15 @@ export class SqliteEventStore implements EventStore {
   private readonly now: () => Date;
   private readonly pageSize: number;
   private readonly pollIntervalMs: number;
-  private readonly appendTransaction;
-  private readonly metadataTransaction;
-  private readonly deleteTransaction;
-  private readonly writes: GroupCommit;
+  private readonly writes: StoreWriter;
 
   constructor(options: SqliteEventStoreOptions) {
-    this.db = openDatabase({
+    const database = {
       path: options.path,
       synchronous: options.synchronous ?? 'full',
       busyTimeoutMs: options.busyTimeoutMs ?? 5000,
-    });
+    } as const;
+    this.db = openDatabase(database);
     this.statements = prepareStatements(this.db);
     this.allStatements = new AllStatements(this.db);
     this.checks = {
@@ -68,10 +66,13 @@ export class SqliteEventStore implements EventStore {
     this.now = options.now ?? (() => new Date());
     this.pageSize = options.pageSize ?? 256;
     this.pollIntervalMs = options.pollIntervalMs ?? 250;
-    this.appendTransaction = this.db.transaction(appendEvents);
-    this.metadataTransaction = this.db.transaction(setMetadataRecords);
-    this.deleteTransaction = this.db.transaction(deleteStreamRecords);
-    this.writes = new GroupCommit(this.db, () => this.notifier.notify());
+    const notify = (): void => this.notifier.notify();
+    const writer = options.writer ?? (options.path === ':memory:' ? 'inline' : 'worker');
+    const inline = new InlineWriter(this.db, notify);
+    this.writes =
+      writer === 'worker'
+        ? new WorkerWriter(database, notify, inline, options.workerStartDelayMs)
+        : inline;
   }
 
   append(
@@ -85,16 +86,21 @@ export class SqliteEventStore implements EventStore {
     } catch (error) {
       return Promise.reject(error instanceof Error ? error : new Error(String(error)));
     }
-    const expectedRevision = options.expectedRevision ?? 'any';
-    return this.writes.submit(streamName, () =>
-      this.appendTransaction(
-        this.statements,
-        streamName,
-        serialized,
-        expectedRevision,
-        this.now().toISOString(),
-      ),
-    );
+    return this.writes.submit({
+      kind: 'append',
+      streamName,
+      events: serialized,
+      expectedRevision: options.expectedRevision ?? 'any',
+      createdAt: this.now().toISOString(),
+    }) as Promise<AppendResult>;
+  }
+
+  /**
+   * Resolves once writes go to the writer thread (`writer: 'worker'`), at once for the inline
+   * writer. For tests and benchmarks that measure the one or the other.
+   */
+  writerReady(): Promise<void> {
+    return this.writes instanceof WorkerWriter ? this.writes.whenReady() : Promise.resolve();
   }
 
   readStream(streamName: string, options: ReadStreamOptions = {}): AsyncIterable<RecordedEvent> {
@@ -145,18 +151,13 @@ export class SqliteEventStore implements EventStore {
     metadata: StreamMetadata,
     options: AppendOptions = {},
   ): Promise<AppendResult> {
-    const expectedRevision = options.expectedRevision ?? 'any';
-    // Not `written`: a metadata record is no user event, subscriptions have nothing to read.
-    return this.writes.submit(streamName, () => ({
-      result: this.metadataTransaction(
-        this.statements,
-        streamName,
-        metadata,
-        expectedRevision,
-        this.now().toISOString(),
-      ).result,
-      written: false,
-    }));
+    return this.writes.submit({
+      kind: 'metadata',
+      streamName,
+      metadata,
+      expectedRevision: options.expectedRevision ?? 'any',
+      createdAt: this.now().toISOString(),
+    }) as Promise<AppendResult>;
   }
 
   getStreamRevision(streamName: string): Promise<number | undefined> {
@@ -172,7 +173,7 @@ export class SqliteEventStore implements EventStore {
   }
 
   async close(): Promise<void> {
-    if (this.db.open) this.writes.flush();
+    await this.writes.close();
     await Promise.all([...this.subscriptions].map((subscription) => subscription.close()));
     if (this.db.open) this.db.close();
   }
@@ -199,17 +200,12 @@ export class SqliteEventStore implements EventStore {
     mode: 'soft' | 'tombstone',
     expectedRevision: ExpectedRevision,
   ): Promise<{ position: number }> {
-    return this.writes.submit(streamName, () => ({
-      result: {
-        position: this.deleteTransaction(
-          this.statements,
-          streamName,
-          mode,
-          expectedRevision,
-          this.now().toISOString(),
-        ),
-      },
-      written: false,
-    }));
+    return this.writes.submit({
+      kind: 'delete',
+      streamName,
+      mode,
+      expectedRevision,
+      createdAt: this.now().toISOString(),
+    });
   }
 }
