@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import type { RuntimeMessage } from '@agent-ledger/messages';
 import { canonicalJson } from './canonical-json';
 
@@ -9,5 +9,5 @@ import { canonicalJson } from './canonical-json';
  */
 export function messageFingerprint(message: RuntimeMessage): string {
   const { createdAt: _createdAt, ...content } = message;
-  return createHash('sha256').update(canonicalJson(content)).digest('base64url').slice(0, 22);
+  return hash('sha256', canonicalJson(content), 'base64url').slice(0, 22);
 }

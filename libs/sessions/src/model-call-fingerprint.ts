@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import type { ModelCallRecordedEvent } from '@agent-ledger/events';
 import { canonicalJson } from './canonical-json';
 
@@ -9,5 +9,5 @@ import { canonicalJson } from './canonical-json';
  */
 export function modelCallFingerprint(data: ModelCallRecordedEvent['data']): string {
   const { recordedAt: _recordedAt, messageIds: _messageIds, ...facts } = data;
-  return createHash('sha256').update(canonicalJson(facts)).digest('base64url').slice(0, 22);
+  return hash('sha256', canonicalJson(facts), 'base64url').slice(0, 22);
 }

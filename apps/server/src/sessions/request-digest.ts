@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import { canonicalJson } from '@agent-ledger/sessions';
 
 /**
@@ -6,5 +6,5 @@ import { canonicalJson } from '@agent-ledger/sessions';
  * request sent twice gives the same digest, so ids derived from it make retries recognizable.
  */
 export function requestDigest(value: unknown): string {
-  return createHash('sha256').update(canonicalJson(value)).digest('base64url').slice(0, 16);
+  return hash('sha256', canonicalJson(value), 'base64url').slice(0, 16);
 }
