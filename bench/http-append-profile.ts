@@ -25,11 +25,14 @@ export interface ProfilePart {
  * samples whose stack holds a frame of `functionName` in a file ending with `file`. Parts may
  * nest; each is counted once per sample.
  */
-export function profileShares(dir: string, parts: readonly ProfilePart[]): Map<string, number> {
+export function profileShares(
+  dir: string,
+  parts: readonly ProfilePart[],
+  thread: 'main' | 'write worker' = 'main',
+): Map<string, number> {
   const shares = new Map(parts.map((part) => [part.label, 0]));
   let busy = 0;
-  for (const file of readdirSync(dir).filter((name) => name.endsWith('.cpuprofile'))) {
-    const profile = JSON.parse(readFileSync(path.join(dir, file), 'utf8')) as CpuProfile;
+  for (const profile of threadProfiles(dir, thread)) {
     const byId = new Map(profile.nodes.map((node) => [node.id, node]));
     const parent = new Map<number, number>();
     for (const node of profile.nodes)
@@ -53,4 +56,34 @@ export function profileShares(dir: string, parts: readonly ProfilePart[]): Map<s
   }
   for (const [label, time] of shares) shares.set(label, busy === 0 ? 0 : time / busy);
   return shares;
+}
+
+/** The busy (non-idle) time and the whole time, in ms, of one thread's profile(s) in `dir`. */
+export function threadTimes(
+  dir: string,
+  thread: 'main' | 'write worker',
+): { busyMs: number; totalMs: number } {
+  let busy = 0;
+  let total = 0;
+  for (const profile of threadProfiles(dir, thread)) {
+    const byId = new Map(profile.nodes.map((node) => [node.id, node]));
+    profile.samples.forEach((sample, index) => {
+      const time = profile.timeDeltas[index] ?? 0;
+      total += time;
+      if (byId.get(sample)?.callFrame.functionName !== '(idle)') busy += time;
+    });
+  }
+  return { busyMs: busy / 1000, totalMs: total / 1000 };
+}
+
+/** The profiles of the process's main thread, or of its event store's write worker. */
+function threadProfiles(dir: string, thread: 'main' | 'write worker'): CpuProfile[] {
+  return readdirSync(dir)
+    .filter((name) => name.endsWith('.cpuprofile'))
+    .map((file) => JSON.parse(readFileSync(path.join(dir, file), 'utf8')) as CpuProfile)
+    .filter(
+      (profile) =>
+        profile.nodes.some((node) => node.callFrame.url.endsWith('sqlite/write-worker.ts')) ===
+        (thread === 'write worker'),
+    );
 }
