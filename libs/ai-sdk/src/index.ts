@@ -29,7 +29,15 @@ export type {
 } from './serialization-report';
 export { systemReminder } from './system-reminder';
 export { toAiSdkMessages } from './to-ai-sdk-messages';
-export { toAiSdkMessagesWithReport } from './to-ai-sdk-messages-with-report';
+export {
+  mergesUserMessages,
+  seamHolds,
+  toAiSdkMessagesPart,
+  toAiSdkMessagesWithReport,
+  type AiSdkPart,
+  type AiSdkPartEdges,
+  type AiSdkPartPlace,
+} from './to-ai-sdk-messages-with-report';
 export { promptOf, toAiSdkPrompt, type AiSdkPrompt } from './to-ai-sdk-prompt';
 export { toolCallText } from './tool-call-text';
 export {

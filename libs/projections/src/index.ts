@@ -34,7 +34,14 @@ export {
 export { projectToCompact } from './project-to-compact';
 export { projectToDebug } from './project-to-debug';
 export { projectToExport, type ProjectToExportOptions } from './project-to-export';
-export { projectToModel } from './project-to-model';
+export {
+  keptUserInputIndexes,
+  projectModelViewPart,
+  projectToModel,
+  recentUserTurnsOf,
+  type ModelViewPart,
+} from './project-to-model';
+export type { ModelViewPartContext } from './plan-model-view';
 export { projectToTranscript } from './project-to-transcript';
 export { redactSecrets } from './redact-secrets';
 export { SECRET_RULES_VERSION } from './secret-rules';

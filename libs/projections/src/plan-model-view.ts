@@ -20,6 +20,21 @@ import type {
 export interface ModelViewPlan {
   result: ProjectionResult<ModelMessage>;
   outcomes: ModelOutcome[];
+  /** The texts of the system notes the view kept, in order (later equal notes are repeats). */
+  systemTexts: string[];
+}
+
+/**
+ * What a part of a longer message list needs from the rest of it to be planned alone (see
+ * `projectModelViewPart`): indexes are the part's own.
+ */
+export interface ModelViewPartContext {
+  /** Index of the current turn's user input in the part; `Infinity` when the turn is later. */
+  currentTurnStart?: number;
+  /** Tool results before this index are older than the recent user turns. */
+  cutoff?: number;
+  /** Texts of the system notes kept before the part: an equal note in it is a repeat. */
+  priorSystemTexts?: ReadonlySet<string>;
 }
 
 interface Candidate {
@@ -39,18 +54,22 @@ export function planModelView(
   messages: readonly RuntimeMessage[],
   policy: ModelPolicy,
   withOutcomes = true,
+  part: ModelViewPartContext = {},
 ): ModelViewPlan {
   const window = findCompactWindow(messages, policy.applyCompactBoundary);
   const windowStart = window.applied === undefined ? 0 : window.applied.windowStart;
-  const currentTurnStart = messages.findLastIndex(
-    (message, index) =>
-      index >= windowStart &&
-      message.kind === 'user_input' &&
-      message.metadata?.eligibleForModelContext !== false,
-  );
+  const currentTurnStart =
+    part.currentTurnStart ??
+    messages.findLastIndex(
+      (message, index) =>
+        index >= windowStart &&
+        message.kind === 'user_input' &&
+        message.metadata?.eligibleForModelContext !== false,
+    );
   const hidden: Array<ModelHiddenOutcome | undefined> = new Array<undefined>(messages.length);
   const selected: Candidate[] = [];
-  const systemTexts = new Set<string>();
+  const systemTexts = new Set<string>(part.priorSystemTexts);
+  const keptSystemTexts: string[] = [];
   const scope = { policy, window, currentTurnStart };
   for (let index = 0; index < messages.length; index += 1) {
     const message = messages[index] as RuntimeMessage;
@@ -59,7 +78,10 @@ export function planModelView(
     else if (message.kind === 'system_note' && systemTexts.has(message.content)) {
       hidden[index] = { status: 'hidden', reason: 'system-note-repeated' };
     } else if (message.kind !== 'compact_boundary') {
-      if (message.kind === 'system_note') systemTexts.add(message.content);
+      if (message.kind === 'system_note') {
+        systemTexts.add(message.content);
+        keptSystemTexts.push(message.content);
+      }
       selected.push({ index, message, selection });
     }
   }
@@ -84,7 +106,7 @@ export function planModelView(
     }
   });
 
-  const cutoff = recentTurnsStart(kept, policy.recentUserTurns);
+  const cutoff = part.cutoff ?? recentTurnsStart(kept, policy.recentUserTurns);
   const result: ProjectionResult<ModelMessage> = {
     messages: [],
     diagnostics: { hiddenMessageIds: [], truncatedMessageIds: [], injectedNotes: [] },
@@ -117,7 +139,7 @@ export function planModelView(
     // Every message was hidden by selection or pairing, or projected; the fallback is unreachable.
     outcomes.push(hiddenOutcome ?? shown[index] ?? { status: 'hidden', reason: 'not-eligible' });
   });
-  return { result, outcomes };
+  return { result, outcomes, systemTexts: keptSystemTexts };
 }
 
 /**

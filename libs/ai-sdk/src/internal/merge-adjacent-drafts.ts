@@ -32,6 +32,7 @@ function mergeTwo<TResult extends ToolResultPart, TInline extends ToolResultPart
   first: Draft<TResult, TInline>,
   second: Draft<TResult, TInline>,
 ): Draft<TResult, TInline> | undefined {
+  if (first.role !== second.role) return undefined;
   const sourceMessageIds = [...first.sourceMessageIds, ...second.sourceMessageIds];
   if (first.role === 'system' && second.role === 'system') {
     return { role: 'system', content: `${first.content}\n\n${second.content}`, sourceMessageIds };

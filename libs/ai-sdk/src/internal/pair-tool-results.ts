@@ -38,12 +38,20 @@ import { toolCallTextReason } from './tool-call-text-reason';
 export function pairToolResults(
   drafts: SplitDraft[],
   fallbacks: SerializationFallback[],
-  options: { toolCallsAsText: boolean } = { toolCallsAsText: false },
+  options: {
+    toolCallsAsText: boolean;
+    /** False when more drafts follow these (nothing here is at the history's end). */
+    atEnd?: boolean;
+    /** Where `indexToolParts` reports orphans and duplicates (default: `fallbacks`). */
+    indexFallbacks?: SerializationFallback[];
+  } = { toolCallsAsText: false },
 ): PairedDraft[] {
-  const index = indexToolParts(drafts, fallbacks);
+  const index = indexToolParts(drafts, options.indexFallbacks ?? fallbacks);
   // Drafts from `tailStart` on are all tool messages: an assistant draft before them is at the tail.
-  let tailStart = drafts.length;
-  while (tailStart > 0 && drafts[tailStart - 1]?.role === 'tool') tailStart -= 1;
+  let tailStart = options.atEnd === false ? Number.POSITIVE_INFINITY : drafts.length;
+  while (tailStart > 0 && tailStart <= drafts.length && drafts[tailStart - 1]?.role === 'tool') {
+    tailStart -= 1;
+  }
   const paired: PairedDraft[] = [];
   drafts.forEach((draft, draftIndex) => {
     switch (draft.role) {

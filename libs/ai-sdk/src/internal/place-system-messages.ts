@@ -13,8 +13,10 @@ export function placeSystemMessages(
   drafts: SplitDraft[],
   profile: ProviderProfile,
   fallbacks: SerializationFallback[],
+  /** A message before these drafts was not system text (they continue a list). */
+  startedBefore = false,
 ): SplitDraft[] {
-  let started = false;
+  let started = startedBefore;
   return drafts.map((draft): SplitDraft => {
     if (draft.role !== 'system') {
       started = true;

@@ -2,7 +2,7 @@ import type { ModelMessagePart, ModelMessage } from '@agent-ledger/projections';
 import type { SerializationFallback } from '../serialization-report';
 import type { SummaryKind } from '../summary-text';
 import type { AssistantDraftPart, SplitDraft, ToolDraftPart, UserDraftPart } from './draft';
-import type { ImagePart, ToolResultPart } from '@agent-ledger/messages';
+import { derivedOnce, type ImagePart, type ToolResultPart } from '@agent-ledger/messages';
 import { isBlank } from './is-blank';
 
 type Role = ModelMessage['role'];
@@ -27,7 +27,17 @@ export function splitIntoDrafts(
   messages: ModelMessage[],
   fallbacks: SerializationFallback[],
 ): SplitDraft[] {
-  return messages.flatMap((message) => draftsOfMessage(message, fallbacks));
+  const drafts: SplitDraft[] = [];
+  for (const message of messages) {
+    // Made once per (frozen) model message: the model view reuses them from request to request.
+    const split = derivedOnce(message, 'ai-sdk-drafts', (model) => {
+      const logged: SerializationFallback[] = [];
+      return { drafts: draftsOfMessage(model, logged), fallbacks: logged };
+    });
+    drafts.push(...split.drafts);
+    fallbacks.push(...split.fallbacks);
+  }
+  return drafts;
 }
 
 function draftsOfMessage(message: ModelMessage, fallbacks: SerializationFallback[]): SplitDraft[] {
@@ -63,25 +73,25 @@ function draftsOfMessage(message: ModelMessage, fallbacks: SerializationFallback
   }
   const drafts: SplitDraft[] = [];
   message.content.forEach((part, index) => {
-    const where = `part ${index} (${part.type}) of ${describe(message)}`;
+    const where = (): string => `part ${index} (${part.type}) of ${describe(message)}`;
     if (part.type === 'text' && isBlank(part.text)) {
-      log('empty-part-dropped', `${where} is blank; removed.`);
+      log('empty-part-dropped', `${where()} is blank; removed.`);
       return;
     }
     const placed = placePart(part, message.role);
     if (placed === undefined) {
       log(
         'misplaced-part-dropped',
-        `${where} has no meaning outside an assistant message; removed.`,
+        `${where()} has no meaning outside an assistant message; removed.`,
       );
       return;
     }
     if (placed.lane !== message.role && !isExpectedMove(part, message.role)) {
-      log('misplaced-part-moved', `${where} moved to a ${placed.lane} message.`);
+      log('misplaced-part-moved', `${where()} moved to a ${placed.lane} message.`);
     } else if (part.type === 'image' && message.role === 'assistant') {
       log(
         'misplaced-part-moved',
-        `${where} sent as a file part (assistant messages take no images).`,
+        `${where()} sent as a file part (assistant messages take no images).`,
       );
     }
     appendPart(drafts, placed, sourceMessageIds);

@@ -127,10 +127,17 @@ describe('loadModelContext', () => {
           window: { fromRevision: 7, toRevision: 9, compactBoundaryId: 'b1', eventsRead: 10 },
         },
       });
-      // The notes before the boundary were read once; the next request reads only the window.
+      // The window was read once; the next request reads only the event it stopped at (checked)
+      // and what was appended since: nothing.
       const again = await loadModelContext(fixture.store, 's1');
       expect(again.messages).toEqual(context.messages);
-      expect(again.diagnostics.window.eventsRead).toBe(3);
+      expect(again.diagnostics.window.eventsRead).toBe(1);
+      // Without the cache, the window each time; the notes before the boundary are scanned once.
+      const replayed = await loadModelContext(fixture.store, 's1', {}, { cache: false });
+      expect(replayed.diagnostics.window.eventsRead).toBe(10);
+      const replayedAgain = await loadModelContext(fixture.store, 's1', {}, { cache: false });
+      expect(replayedAgain.messages).toEqual(context.messages);
+      expect(replayedAgain.diagnostics.window.eventsRead).toBe(3);
     } finally {
       await fixture.close();
     }

@@ -5,7 +5,7 @@ import {
   type SerializationFallback,
 } from '@agent-ledger/ai-sdk';
 import type { EventStore } from '@agent-ledger/event-store';
-import { normalizeSessionEvents, sessionStreamName } from '@agent-ledger/events';
+import { normalizeSessionEvents } from '@agent-ledger/events';
 import type { RuntimeMessage } from '@agent-ledger/messages';
 import {
   projectToCompact,
@@ -17,12 +17,12 @@ import {
 } from '@agent-ledger/projections';
 import type { ModelMessage as AiSdkModelMessage } from 'ai';
 import type { SessionRepair } from '../session-views/session-repair';
+import { incrementalModelContext } from './incremental-model-view';
 import { lastAgentName } from './last-agent-name';
 import { modelCallContext } from './model-call-context';
 import type { SessionLogEvent } from '../runner/session-log-event';
-import { parseLoggedEvent } from './parse-logged-event';
-import { readHistoryBeforeWindow } from './history-before-window';
-import { readModelWindow, type ModelWindow } from './read-model-window';
+import { readModelWindow } from './read-model-window';
+import { eventsBeforeWindow, withEventsBefore } from './window-events';
 import { sessionLogCacheOf } from './session-log-cache';
 
 /**
@@ -147,6 +147,10 @@ export async function loadModelContext(
 ): Promise<ModelContext> {
   const store = cache ? sessionLogCacheOf(eventStore) : eventStore;
   if (query.call !== undefined) return loadModelCallContext(store, sessionId, query.call, query);
+  if (cache) {
+    const incremental = await incrementalModelContext(store, sessionId, query);
+    if (incremental !== undefined) return incremental;
+  }
   const window = await readModelWindow(store, sessionId, {
     ...(query.atRevision === undefined ? {} : { atRevision: query.atRevision }),
     fromLatestBoundary: query.applyCompactBoundary !== false,
@@ -264,7 +268,7 @@ function compactMessagesOf(
   return messages.flatMap((message) => (message.view === 'compact' ? [message] : []));
 }
 
-function projectionContext(
+export function projectionContext(
   sessionId: string,
   query: ModelContextQuery,
   messages: readonly RuntimeMessage[],
@@ -291,7 +295,7 @@ function projectionContext(
  * Repairs placed by revision, limited to the window proper: support events read from before the
  * boundary, and pruning marks naming tool results before it, concern history outside the view.
  */
-function windowRepairs(
+export function windowRepairs(
   repairs: ReturnType<typeof normalizeSessionEvents>['repairs'],
   events: readonly SessionLogEvent[],
   fromRevision: number,
@@ -302,60 +306,4 @@ function windowRepairs(
     if (repair.type === 'unknown-prune-target' && fromRevision > 0) return [];
     return [{ ...repair, revision }];
   });
-}
-
-/**
- * What the window needs from before its boundary that it did not read itself: the system notes
- * (when they carry over) and the results recorded before the boundary for calls of the window
- * nothing in it answers, with the pruning marks naming them, found in the session's history
- * index (`readHistoryBeforeWindow`) rather than by reading the history back on every request.
- */
-async function eventsBeforeWindow(
-  store: EventStore,
-  sessionId: string,
-  window: ModelWindow,
-  carrySystemNotes: boolean,
-): Promise<{ events: SessionLogEvent[]; eventsRead: number }> {
-  if (window.compactBoundaryId === undefined) return { events: [], eventsRead: 0 };
-  const history = await readHistoryBeforeWindow(store, sessionId, window.fromRevision);
-  const events = carrySystemNotes ? [...history.systemNotes] : [];
-  let eventsRead = history.eventsRead;
-  const readAt = async (revision: number): Promise<SessionLogEvent | undefined> => {
-    for await (const recorded of store.readStream(sessionStreamName(sessionId), {
-      fromRevision: revision,
-      maxCount: 1,
-    })) {
-      eventsRead += 1;
-      const parsed = parseLoggedEvent(recorded);
-      return parsed.ok ? parsed.event : undefined;
-    }
-    return undefined;
-  };
-  for (const toolCallId of window.unansweredCallIds) {
-    for (const revision of history.resultRevisions(toolCallId)) {
-      const result = await readAt(revision);
-      if (result?.event.type !== 'ToolResultRecorded') continue;
-      events.push(result);
-      for (const marked of history.pruningRevisions(result.event.data.id)) {
-        const mark = await readAt(marked);
-        if (mark !== undefined && mark.revision > result.revision) events.push(mark);
-      }
-    }
-  }
-  return { events, eventsRead };
-}
-
-/** The window's events with the ones from before it among them, in log order, each once. */
-function withEventsBefore(
-  window: readonly SessionLogEvent[],
-  before: readonly SessionLogEvent[],
-): SessionLogEvent[] {
-  if (before.length === 0) return [...window];
-  const taken = new Set(window.map((logged) => logged.revision));
-  const added = before.filter((logged) => {
-    if (taken.has(logged.revision)) return false;
-    taken.add(logged.revision);
-    return true;
-  });
-  return [...window, ...added].sort((a, b) => a.revision - b.revision);
 }

@@ -1,0 +1,62 @@
+import type { EventStore } from '@agent-ledger/event-store';
+import { sessionStreamName } from '@agent-ledger/events';
+import type { SessionLogEvent } from '../runner/session-log-event';
+import { readHistoryBeforeWindow } from './history-before-window';
+import { parseLoggedEvent } from './parse-logged-event';
+import type { ModelWindow } from './read-model-window';
+
+/**
+ * What the window needs from before its boundary that it did not read itself: the system notes
+ * (when they carry over) and the results recorded before the boundary for calls of the window
+ * nothing in it answers, with the pruning marks naming them, found in the session's history
+ * index (`readHistoryBeforeWindow`) rather than by reading the history back on every request.
+ */
+export async function eventsBeforeWindow(
+  store: EventStore,
+  sessionId: string,
+  window: ModelWindow,
+  carrySystemNotes: boolean,
+): Promise<{ events: SessionLogEvent[]; eventsRead: number }> {
+  if (window.compactBoundaryId === undefined) return { events: [], eventsRead: 0 };
+  const history = await readHistoryBeforeWindow(store, sessionId, window.fromRevision);
+  const events = carrySystemNotes ? [...history.systemNotes] : [];
+  let eventsRead = history.eventsRead;
+  const readAt = async (revision: number): Promise<SessionLogEvent | undefined> => {
+    for await (const recorded of store.readStream(sessionStreamName(sessionId), {
+      fromRevision: revision,
+      maxCount: 1,
+    })) {
+      eventsRead += 1;
+      const parsed = parseLoggedEvent(recorded);
+      return parsed.ok ? parsed.event : undefined;
+    }
+    return undefined;
+  };
+  for (const toolCallId of window.unansweredCallIds) {
+    for (const revision of history.resultRevisions(toolCallId)) {
+      const result = await readAt(revision);
+      if (result?.event.type !== 'ToolResultRecorded') continue;
+      events.push(result);
+      for (const marked of history.pruningRevisions(result.event.data.id)) {
+        const mark = await readAt(marked);
+        if (mark !== undefined && mark.revision > result.revision) events.push(mark);
+      }
+    }
+  }
+  return { events, eventsRead };
+}
+
+/** The window's events with the ones from before it among them, in log order, each once. */
+export function withEventsBefore(
+  window: readonly SessionLogEvent[],
+  before: readonly SessionLogEvent[],
+): SessionLogEvent[] {
+  if (before.length === 0) return [...window];
+  const taken = new Set(window.map((logged) => logged.revision));
+  const added = before.filter((logged) => {
+    if (taken.has(logged.revision)) return false;
+    taken.add(logged.revision);
+    return true;
+  });
+  return [...window, ...added].sort((a, b) => a.revision - b.revision);
+}
