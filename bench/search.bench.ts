@@ -44,7 +44,7 @@ const QUERIES = 300;
 const LIKE_QUERIES = 15;
 const REBUILD_SESSIONS = 20;
 const REBUILD_EVENTS_PER_SESSION = 2_500;
-const REBUILD_ROUNDS = 3;
+const REBUILD_ROUNDS = 4;
 
 /** A small deterministic generator (mulberry32), so every run indexes the same text. */
 function random(seed: number): () => number {
