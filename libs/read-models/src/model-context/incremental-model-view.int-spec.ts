@@ -3,7 +3,8 @@ import { SqliteEventStore } from '@agent-ledger/event-store';
 import { arbitrarySessionHistory } from '@agent-ledger/testing';
 import { appendSessionEvents } from '../testing/append-session-events';
 import { loadModelContext, type ModelContext, type ModelContextQuery } from './load-model-context';
-import { sessionLogCacheOf } from './session-log-cache';
+import { incrementalModelContext, keptModelViews } from './incremental-model-view';
+import { SessionLogCache, sessionLogCacheOf } from './session-log-cache';
 
 /** Query variants a runtime asks for, each followed by the incremental view on its own. */
 const queries: ModelContextQuery[] = [
@@ -77,6 +78,38 @@ describe('the incremental model view (the model context at the latest revision, 
       expect(again.diagnostics.window.eventsRead).toBe(1);
       expect(again.messages).toEqual(first.messages);
       expect(sessionLogCacheOf(store).size.streams).toBe(1);
+    } finally {
+      await store.close();
+    }
+  });
+
+  it('keeps no view of a session whose events the session log cache dropped', async () => {
+    const store = new SqliteEventStore({ path: ':memory:' });
+    try {
+      const events = fc.sample(arbitrarySessionHistory({ minSteps: 20, maxSteps: 20 }), {
+        numRuns: 1,
+        seed: 3,
+      })[0]!;
+      await appendSessionEvents(store, 's1', events);
+      const other = fc.sample(arbitrarySessionHistory({ minSteps: 20, sessionId: 's2' }), {
+        numRuns: 1,
+        seed: 4,
+      })[0]!;
+      await appendSessionEvents(store, 's2', other);
+      // Room for either session's events, not for both.
+      const measure = new SessionLogCache(store);
+      await loadModelContext(measure, 's1', {}, { cache: false });
+      const first = measure.size.chars;
+      await loadModelContext(measure, 's2', {}, { cache: false });
+      const second = measure.size.chars - first;
+      const cache = new SessionLogCache(store, Math.max(first, second) + 1);
+      expect(Math.max(first, second) + 1).toBeLessThan(first + second);
+      expect(await incrementalModelContext(cache, 's1', { format: 'ai-sdk' })).toBeDefined();
+      expect(keptModelViews(cache)).toBe(1);
+      await incrementalModelContext(cache, 's2', { format: 'ai-sdk' });
+      // Reading s2 dropped s1 from the cache, and with it s1's view.
+      expect(cache.holds('session-s1')).toBe(false);
+      expect(keptModelViews(cache)).toBe(1);
     } finally {
       await store.close();
     }

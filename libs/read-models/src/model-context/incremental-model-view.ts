@@ -32,6 +32,7 @@ import type {
 import { projectionContext, windowRepairs } from './load-model-context';
 import { parseLoggedEvent } from './parse-logged-event';
 import { readModelWindow } from './read-model-window';
+import { SessionLogCache } from './session-log-cache';
 import { eventsBeforeWindow, withEventsBefore } from './window-events';
 
 /** The formats the incremental view computes; the others are computed from the log each time. */
@@ -73,6 +74,7 @@ interface Unit {
  * which nothing refers (no message id, tool call, approval or pruning mark is shared by two units).
  */
 interface ViewState {
+  sessionId: string;
   revision: number;
   /** The cached event at `revision`: the log is the same up to it while this one is served. */
   anchor: RecordedEvent;
@@ -145,6 +147,7 @@ export async function incrementalModelContext(
       const delta = await readFrom(store, sessionId, state.revision);
       if (views.get(key) !== state) continue; // another request moved it on meanwhile
       views.delete(key);
+      trim(views, store);
       if (
         delta[0] !== undefined &&
         delta[0] === state.anchor &&
@@ -157,10 +160,15 @@ export async function incrementalModelContext(
     const built = await initialState(store, sessionId, query);
     if (built === undefined) return undefined;
     views.set(key, built);
-    trim(views);
+    trim(views, store);
     return built.whole ? undefined : viewOf(built, sessionId, query, format);
   }
   return undefined;
+}
+
+/** How many sessions and queries have a view kept for `store` (for tests and diagnostics). */
+export function keptModelViews(store: EventStore): number {
+  return viewsByStore.get(store)?.size ?? 0;
 }
 
 function viewsOf(store: EventStore): Map<string, ViewState> {
@@ -172,7 +180,16 @@ function viewsOf(store: EventStore): Map<string, ViewState> {
   return views;
 }
 
-function trim(views: Map<string, ViewState>): void {
+/**
+ * Keeps at most `MAX_VIEWS` views, and none of a session whose events the session log cache
+ * dropped: the views hold those events, and must not keep them past the cache's own bound.
+ */
+function trim(views: Map<string, ViewState>, store: EventStore): void {
+  if (store instanceof SessionLogCache) {
+    for (const [key, state] of views) {
+      if (!store.holds(sessionStreamName(state.sessionId))) views.delete(key);
+    }
+  }
   for (const key of views.keys()) {
     if (views.size <= MAX_VIEWS) return;
     views.delete(key);
@@ -231,6 +248,7 @@ async function initialState(
     }
   }
   const state: ViewState = {
+    sessionId,
     revision: window.revision,
     anchor,
     eventsRead: window.eventsRead + before.eventsRead,

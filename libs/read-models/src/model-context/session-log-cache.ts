@@ -53,6 +53,11 @@ export class SessionLogCache implements EventStore {
     return { streams: this.streams.size, chars: this.chars };
   }
 
+  /** Whether the stream's events are held now (dropped ones are read afresh when asked for). */
+  holds(streamName: string): boolean {
+    return this.streams.has(streamName);
+  }
+
   readStream(streamName: string, options: ReadStreamOptions = {}): AsyncIterable<RecordedEvent> {
     return this.serve(streamName, options);
   }
