@@ -21,9 +21,9 @@ export interface ProfilePart {
 }
 
 /**
- * The share of the busy (non-idle) time of the CPU profile(s) in `dir` spent under each part: the
- * samples whose stack holds a frame of `functionName` in a file ending with `file`. Parts may
- * nest; each is counted once per sample.
+ * The share of the busy (non-idle) time of the CPU profile(s) in `dir` spent under each part,
+ * start-up left out: the samples whose stack holds a frame of `functionName` in a file ending
+ * with `file`. Parts may nest; each is counted once per sample.
  */
 export function profileShares(
   dir: string,
@@ -40,6 +40,7 @@ export function profileShares(
     profile.samples.forEach((sample, index) => {
       const node = byId.get(sample);
       if (node === undefined || node.callFrame.functionName === '(idle)') return;
+      if (isStartUp(sample, byId, parent)) return;
       const time = profile.timeDeltas[index] ?? 0;
       busy += time;
       const found = new Set<string>();
@@ -58,7 +59,19 @@ export function profileShares(
   return shares;
 }
 
-/** The busy (non-idle) time and the whole time, in ms, of one thread's profile(s) in `dir`. */
+/** A sample of the process's start (its main module's first run: loading, compiling): not serving. */
+function isStartUp(
+  sample: number,
+  byId: ReadonlyMap<number, ProfileNode>,
+  parent: ReadonlyMap<number, number>,
+): boolean {
+  for (let id: number | undefined = sample; id !== undefined; id = parent.get(id)) {
+    if (byId.get(id)?.callFrame.url === 'node:internal/main/run_main_module') return true;
+  }
+  return false;
+}
+
+/** The busy (non-idle) time and the whole time, in ms, of one thread's profile(s) in `dir`, start-up left out. */
 export function threadTimes(
   dir: string,
   thread: 'main' | 'write worker',
@@ -67,7 +80,11 @@ export function threadTimes(
   let total = 0;
   for (const profile of threadProfiles(dir, thread)) {
     const byId = new Map(profile.nodes.map((node) => [node.id, node]));
+    const parent = new Map<number, number>();
+    for (const node of profile.nodes)
+      for (const child of node.children ?? []) parent.set(child, node.id);
     profile.samples.forEach((sample, index) => {
+      if (isStartUp(sample, byId, parent)) return;
       const time = profile.timeDeltas[index] ?? 0;
       total += time;
       if (byId.get(sample)?.callFrame.functionName !== '(idle)') busy += time;
