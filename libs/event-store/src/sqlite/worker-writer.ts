@@ -60,6 +60,8 @@ export class WorkerWriter implements StoreWriter {
   private failure: Error | undefined;
   private closing: Promise<void> | undefined;
   private ready = false;
+  /** Someone waits for the worker: the process is held open until it is ready. */
+  private awaitedReady = false;
   private readonly readyPromise: Promise<void>;
   private becameReady: () => void = () => undefined;
 
@@ -75,18 +77,24 @@ export class WorkerWriter implements StoreWriter {
     this.readyPromise = new Promise((resolve) => (this.becameReady = resolve));
   }
 
-  /** Resolves once writes go to the worker thread. */
+  /** Resolves once writes go to the worker thread (holding the process open until then). */
   whenReady(): Promise<void> {
+    if (!this.ready) {
+      this.awaitedReady = true;
+      this.startTimer.ref();
+      this.worker?.ref();
+    }
     return this.readyPromise;
   }
 
   private start(database: OpenDatabaseOptions): void {
     const worker = startWriteWorker(database);
     this.worker = worker;
-    worker.unref();
+    if (!this.awaitedReady) worker.unref();
     worker.on('message', (reply: WorkerReply) => {
       if (reply.kind !== 'ready') return this.answered(reply);
       this.ready = true;
+      if (this.inFlight === undefined) worker.unref();
       this.becameReady();
     });
     worker.on('error', (error) => this.fail(error));
