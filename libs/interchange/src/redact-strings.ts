@@ -9,19 +9,78 @@ export function redactStrings<T>(value: T, redact: (text: string) => string): T 
   return walk(value, redact, undefined) as T;
 }
 
-function walk(value: unknown, redact: (text: string) => string, key: string | undefined): unknown {
-  if (typeof value === 'string') {
-    return (key !== undefined && BINARY_KEYS.has(key)) || value.startsWith('data:')
-      ? value
-      : redact(value);
+/**
+ * Redacted copies of deeply frozen objects and arrays, per redaction: such a value cannot change,
+ * so its copy is made once (a view served again, such as the incremental model context, costs the
+ * redaction of what is new). The copies are frozen too.
+ */
+const redactedCopies = new WeakMap<object, WeakMap<(text: string) => string, unknown>>();
+
+/** Short strings (ids, names, small texts) redacted before, per redaction; bounded. */
+const redactedTexts = new WeakMap<(text: string) => string, Map<string, string>>();
+const MAX_REMEMBERED_TEXTS = 100_000;
+const MAX_REMEMBERED_LENGTH = 256;
+
+function redactedText(text: string, redact: (text: string) => string): string {
+  if (text.length > MAX_REMEMBERED_LENGTH) return redact(text);
+  let texts = redactedTexts.get(redact);
+  if (texts === undefined) {
+    texts = new Map();
+    redactedTexts.set(redact, texts);
   }
-  if (Array.isArray(value)) return value.map((item: unknown) => walk(item, redact, undefined));
-  if (typeof value !== 'object' || value === null) return value;
-  const blob = 'type' in value && value.type === 'blob';
-  return Object.fromEntries(
-    Object.entries(value).map(([name, field]: [string, unknown]) => [
-      name,
-      blob && name === 'content' ? field : walk(field, redact, name),
-    ]),
-  );
+  const known = texts.get(text);
+  if (known !== undefined) return known;
+  const redacted = redact(text);
+  if (texts.size >= MAX_REMEMBERED_TEXTS) texts.clear();
+  texts.set(text, redacted);
+  return redacted;
+}
+
+function walk(value: unknown, redact: (text: string) => string, key: string | undefined): unknown {
+  return walked(value, redact, key).copy;
+}
+
+/** The redacted copy, and whether `value` is frozen all the way down. */
+function walked(
+  value: unknown,
+  redact: (text: string) => string,
+  key: string | undefined,
+): { copy: unknown; frozen: boolean } {
+  if (typeof value === 'string') {
+    const kept = (key !== undefined && BINARY_KEYS.has(key)) || value.startsWith('data:');
+    return { copy: kept ? value : redactedText(value, redact), frozen: true };
+  }
+  if (typeof value !== 'object' || value === null) return { copy: value, frozen: true };
+  const remembered = redactedCopies.get(value);
+  if (remembered?.has(redact) === true) return { copy: remembered.get(redact), frozen: true };
+  let frozen = Object.isFrozen(value);
+  // An object's copy depends on it alone: the key only matters to a string.
+  const child = (field: unknown, name: string | undefined): unknown => {
+    const result = walked(field, redact, name);
+    frozen &&= result.frozen;
+    return result.copy;
+  };
+  const kept = (field: unknown): unknown => {
+    frozen &&= typeof field !== 'object' || field === null || Object.isFrozen(field);
+    return field;
+  };
+  const blob = !Array.isArray(value) && 'type' in value && value.type === 'blob';
+  const copy = Array.isArray(value)
+    ? value.map((item: unknown) => child(item, undefined))
+    : Object.fromEntries(
+        Object.entries(value).map(([name, field]: [string, unknown]) => [
+          name,
+          blob && name === 'content' ? kept(field) : child(field, name),
+        ]),
+      );
+  if (!frozen) return { copy, frozen: false };
+  // Frozen all the way down: remembered, so the next request for it costs a lookup.
+  let byRedaction = remembered;
+  if (byRedaction === undefined) {
+    byRedaction = new WeakMap();
+    redactedCopies.set(value, byRedaction);
+  }
+  Object.freeze(copy);
+  byRedaction.set(redact, copy);
+  return { copy, frozen: true };
 }

@@ -7,6 +7,7 @@ import {
   type SerializationFallback,
 } from '@agent-ledger/ai-sdk';
 import type { EventStore, RecordedEvent } from '@agent-ledger/event-store';
+import { freezeDeep } from '@agent-ledger/messages';
 import {
   isMessageEventType,
   normalizeSessionEvents,
@@ -519,11 +520,14 @@ function viewOf(
       (beforeFirstMessage ? 2 : 0) +
       (last && unit.lastShapesMessages ? 4 : 0);
     if (unit.placeKey !== placeKey || unit.serialized === undefined) {
-      unit.serialized = toAiSdkMessagesPart(unit.view.result.messages, serializerOptions, {
-        beforeFirstTurn,
-        beforeFirstMessage,
-        last,
-      });
+      // Frozen: served to every request until the unit changes (and redacted once per caller kind).
+      unit.serialized = freezeDeep(
+        toAiSdkMessagesPart(unit.view.result.messages, serializerOptions, {
+          beforeFirstTurn,
+          beforeFirstMessage,
+          last,
+        }),
+      );
       unit.placeKey = placeKey;
       unit.seamAfter = undefined;
     }
@@ -589,7 +593,9 @@ function assemble(
   const listCount = 5 + steps;
   let appliedCompactBoundaryId: string | undefined;
   for (const unit of units) {
-    unit.repairs ??= windowRepairs(unit.normalized.repairs, unit.events, state.fromRevision);
+    unit.repairs ??= freezeDeep(
+      windowRepairs(unit.normalized.repairs, unit.events, state.fromRevision),
+    );
     appliedCompactBoundaryId ??= unit.view?.result.diagnostics.appliedCompactBoundaryId;
   }
   let assembled = assembledByState.get(state);
