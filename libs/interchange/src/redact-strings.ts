@@ -18,7 +18,7 @@ const redactedCopies = new WeakMap<object, WeakMap<(text: string) => string, unk
 
 /** Short strings (ids, names, small texts) redacted before, per redaction; bounded. */
 const redactedTexts = new WeakMap<(text: string) => string, Map<string, string>>();
-const MAX_REMEMBERED_TEXTS = 100_000;
+const MAX_REMEMBERED_TEXTS = 20_000;
 const MAX_REMEMBERED_LENGTH = 256;
 
 function redactedText(text: string, redact: (text: string) => string): string {
