@@ -19,13 +19,13 @@ export interface SqliteEventStoreOptions {
   validatePayload?: EventPayloadValidator;
   /**
    * Who commits the writes: `'worker'` (default for a file), a worker thread with its own
-   * connection, so commits and their fsyncs run beside this thread's work (it starts
-   * `workerStartDelayMs` after the store opens, 250 by default; this thread commits until it is
-   * ready); `'inline'` (the only choice for `':memory:'`), this thread's connection, on the next
-   * turn of the event loop.
+   * connection, so commits and their fsyncs run beside this thread's work (it starts with the
+   * first batch of two writes or more, no sooner than `workerStartDelayMs` after the store opens;
+   * this thread commits until it is ready); `'inline'` (the only choice for `':memory:'`), this
+   * thread's connection, on the next turn of the event loop.
    */
   writer?: 'worker' | 'inline';
-  /** With `writer: 'worker'`: how long after opening the worker starts. Default 250 ms. */
+  /** With `writer: 'worker'`: how long after opening the worker may start. Default 250 ms. */
   workerStartDelayMs?: number;
   /** Events per query in reads and subscriptions. Default 256. */
   pageSize?: number;

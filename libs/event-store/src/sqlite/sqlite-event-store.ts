@@ -96,8 +96,8 @@ export class SqliteEventStore implements EventStore {
   }
 
   /**
-   * Resolves once writes go to the writer thread (`writer: 'worker'`), at once for the inline
-   * writer. For tests and benchmarks that measure the one or the other.
+   * Starts the writer thread (`writer: 'worker'`) if it has not started yet and resolves once
+   * writes go to it; at once for the inline writer. For tests and benchmarks.
    */
   writerReady(): Promise<void> {
     return this.writes instanceof WorkerWriter ? this.writes.whenReady() : Promise.resolve();

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { performance } from 'node:perf_hooks';
 import { Worker } from 'node:worker_threads';
 import type { OpenDatabaseOptions } from './open-database';
 import type { StoreWriter } from './store-writer';
@@ -28,8 +29,9 @@ interface Queued {
 }
 
 /**
- * How long after the store opens the worker starts: after start-up, so that its own start (its
- * modules, its connection) does not compete for the CPU with the first commands after a restart.
+ * How long after the store opens the worker may start at the soonest: after start-up, so that its
+ * own start (its modules, its connection) does not compete for the CPU with the first commands
+ * after a restart.
  */
 export const WORKER_START_DELAY_MS = 250;
 
@@ -42,14 +44,15 @@ const MAX_WRITES_PER_BATCH = 256;
  * next turn of the event loop), so the commits and their fsyncs run beside this thread's work
  * instead of stopping it. One batch is in flight at a time: writes commit in the order asked for.
  * Each write still resolves only once the worker's commit is durable, and fails alone
- * (`GroupCommit`, in the worker). The worker starts `startDelayMs` after the store opens, once
- * start-up is over; until it has opened its connection, batches are committed on this thread
- * (`starting`), so the first commands after a restart neither wait for a thread nor share the CPU
- * with its start.
+ * (`GroupCommit`, in the worker). The worker starts with the first batch of two writes or more
+ * (writes that arrive together: a commit shared, and worth taking off this thread) at least
+ * `startDelayMs` after the store opens, or when `whenReady` is asked; until it has opened its
+ * connection, batches are committed on this thread (`starting`). So a store written one command
+ * at a time (a restart's first commands, a script) never pays for a thread it would not use.
  */
 export class WorkerWriter implements StoreWriter {
   private worker: Worker | undefined;
-  private readonly startTimer: NodeJS.Timeout;
+  private readonly openedAt = performance.now();
   private queued: Queued[] = [];
   private inFlight: Queued[] | undefined;
   private batch = 0;
@@ -60,6 +63,8 @@ export class WorkerWriter implements StoreWriter {
   private failure: Error | undefined;
   private closing: Promise<void> | undefined;
   private ready = false;
+  private readonly database: OpenDatabaseOptions;
+  private readonly startDelayMs: number;
   /** Someone waits for the worker: the process is held open until it is ready. */
   private awaitedReady = false;
   private readonly readyPromise: Promise<void>;
@@ -72,23 +77,24 @@ export class WorkerWriter implements StoreWriter {
     private readonly starting: StoreWriter,
     startDelayMs: number = WORKER_START_DELAY_MS,
   ) {
-    this.startTimer = setTimeout(() => this.start(database), startDelayMs);
-    this.startTimer.unref();
+    this.database = database;
+    this.startDelayMs = startDelayMs;
     this.readyPromise = new Promise((resolve) => (this.becameReady = resolve));
   }
 
-  /** Resolves once writes go to the worker thread (holding the process open until then). */
+  /** Starts the worker if need be; resolves once writes go to it (the process held open until then). */
   whenReady(): Promise<void> {
     if (!this.ready) {
       this.awaitedReady = true;
-      this.startTimer.ref();
-      this.worker?.ref();
+      if (this.worker === undefined) this.start();
+      else this.worker.ref();
     }
     return this.readyPromise;
   }
 
-  private start(database: OpenDatabaseOptions): void {
-    const worker = startWriteWorker(database);
+  private start(): void {
+    if (this.worker !== undefined || this.closing !== undefined) return;
+    const worker = startWriteWorker(this.database);
     this.worker = worker;
     if (!this.awaitedReady) worker.unref();
     worker.on('message', (reply: WorkerReply) => {
@@ -150,7 +156,6 @@ export class WorkerWriter implements StoreWriter {
     this.closing ??= (async () => {
       await this.lastOfAll;
       await this.starting.close();
-      clearTimeout(this.startTimer);
       const worker = this.worker;
       if (worker === undefined) return;
       const exited = new Promise<void>((resolve) => worker.once('exit', () => resolve()));
@@ -164,6 +169,13 @@ export class WorkerWriter implements StoreWriter {
 
   private send(): void {
     if (this.inFlight !== undefined || this.queued.length === 0) return;
+    if (
+      this.worker === undefined &&
+      this.queued.length >= 2 &&
+      performance.now() - this.openedAt >= this.startDelayMs
+    ) {
+      this.start();
+    }
     const worker = this.worker;
     if (!this.ready || worker === undefined) {
       // Committed on this thread, on its next turn (in the order asked for, before any later batch).
