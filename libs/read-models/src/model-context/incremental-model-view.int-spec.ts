@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { SqliteEventStore } from '@agent-ledger/event-store';
+import type { SessionEvent } from '@agent-ledger/events';
 import { arbitrarySessionHistory } from '@agent-ledger/testing';
 import { appendSessionEvents } from '../testing/append-session-events';
 import { loadModelContext, type ModelContext, type ModelContextQuery } from './load-model-context';
@@ -114,4 +115,204 @@ describe('the incremental model view (the model context at the latest revision, 
       await store.close();
     }
   });
+
+  it('follows a compaction that keeps recent turns, prunings, approvals and reasoning exactly', async () => {
+    const store = new SqliteEventStore({ path: ':memory:' });
+    const at = '2026-04-08T10:00:00.000Z';
+    const base = { sessionId: 's1', createdAt: at };
+    const turn = (index: number, agentName = 'main'): SessionEvent[] => [
+      event('UserInputRecorded', {
+        ...base,
+        id: `u${index}`,
+        kind: 'user_input',
+        role: 'user',
+        content: `Step ${index}.`,
+      }),
+      event('AssistantReasoningRecorded', {
+        ...base,
+        id: `think${index}`,
+        kind: 'assistant_reasoning',
+        role: 'assistant',
+        content: [{ type: 'reasoning', text: `plan ${index}` }],
+        metadata: { agentName },
+      }),
+      event('ToolCallRecorded', {
+        ...base,
+        id: `c${index}`,
+        kind: 'tool_call',
+        role: 'assistant',
+        content: [
+          {
+            type: 'tool-call',
+            toolCallId: `t${index}`,
+            toolName: 'Read',
+            input: { path: `f${index}` },
+          },
+        ],
+      }),
+      event('ToolResultRecorded', {
+        ...base,
+        id: `r${index}`,
+        kind: 'tool_result',
+        role: 'tool',
+        content: [
+          {
+            type: 'tool-result',
+            toolCallId: `t${index}`,
+            toolName: 'Read',
+            output: { type: 'text', value: `contents ${index} `.repeat(600) },
+          },
+        ],
+      }),
+      event('AssistantTextRecorded', {
+        ...base,
+        id: `a${index}`,
+        kind: 'assistant_text',
+        role: 'assistant',
+        content: `Done ${index}.`,
+        metadata: { agentName },
+      }),
+    ];
+    const steps: SessionEvent[][] = [
+      [
+        event('SystemNoteRecorded', {
+          ...base,
+          id: 'sys',
+          kind: 'system_note',
+          role: 'system',
+          content: 'You are a coding agent.',
+        }),
+      ],
+      ...[0, 1, 2, 3, 4].map((index) => turn(index)),
+      [
+        event('ToolResultsPruned', {
+          sessionId: 's1',
+          messageIds: ['r1', 'r2'],
+          compactedAt: at,
+          reason: 'old',
+        }),
+      ],
+      [
+        event('CompactBoundaryRecorded', {
+          ...base,
+          id: 'b1',
+          kind: 'compact_boundary',
+          role: 'system',
+          content: { type: 'compact-boundary', trigger: 'auto', retainFromMessageId: 'u3' },
+        }),
+        event('CompactSummaryRecorded', {
+          ...base,
+          id: 's-b1',
+          kind: 'compact_summary',
+          role: 'user',
+          content: 'Read files 0 to 2.',
+          metadata: { summaryForBoundaryId: 'b1' },
+        }),
+      ],
+      ...[5, 6].map((index) => turn(index)),
+      [
+        event('SystemNoteRecorded', {
+          ...base,
+          id: 'sys2',
+          kind: 'system_note',
+          role: 'system',
+          content: 'You are a coding agent.',
+        }),
+      ],
+      [
+        event('UserInputRecorded', {
+          ...base,
+          id: 'u7',
+          kind: 'user_input',
+          role: 'user',
+          content: 'Edit it.',
+        }),
+        event('ToolCallRecorded', {
+          ...base,
+          id: 'c7',
+          kind: 'tool_call',
+          role: 'assistant',
+          content: [
+            { type: 'tool-call', toolCallId: 't7', toolName: 'Edit', input: { path: 'f1' } },
+          ],
+        }),
+        event('ToolApprovalRequested', {
+          ...base,
+          id: 'q7',
+          kind: 'tool_approval_request',
+          role: 'assistant',
+          content: [{ type: 'tool-approval-request', approvalId: 'p7', toolCallId: 't7' }],
+        }),
+      ],
+      [
+        event('ToolApprovalResponded', {
+          ...base,
+          id: 'p7r',
+          kind: 'tool_approval_response',
+          role: 'tool',
+          content: [{ type: 'tool-approval-response', approvalId: 'p7', approved: true }],
+        }),
+      ],
+      [
+        event('RuntimeReminderRecorded', {
+          ...base,
+          id: 'rem',
+          kind: 'runtime_reminder',
+          role: 'system',
+          content: 'Tests must pass.',
+        }),
+      ],
+      [
+        event('ToolResultRecorded', {
+          ...base,
+          id: 'r7',
+          kind: 'tool_result',
+          role: 'tool',
+          content: [
+            {
+              type: 'tool-result',
+              toolCallId: 't7',
+              toolName: 'Edit',
+              output: { type: 'text', value: 'edited' },
+            },
+          ],
+        }),
+      ],
+      [
+        event('ToolResultsPruned', {
+          sessionId: 's1',
+          messageIds: ['r5'],
+          compactedAt: at,
+          reason: 'old',
+        }),
+      ],
+      ...[8, 9].map((index) => turn(index, 'reviewer')),
+      [
+        event('CompactBoundaryRecorded', {
+          ...base,
+          id: 'b2',
+          kind: 'compact_boundary',
+          role: 'system',
+          content: { type: 'compact-boundary', trigger: 'manual' },
+        }),
+      ],
+      ...[10, 11, 12].map((index) => turn(index)),
+    ];
+    try {
+      for (const events of steps) {
+        await appendSessionEvents(store, 's1', events);
+        for (const query of queries) {
+          const incremental = await loadModelContext(store, 's1', query);
+          const whole = await loadModelContext(store, 's1', query, { cache: false });
+          expect(JSON.stringify(comparable(incremental))).toBe(JSON.stringify(comparable(whole)));
+        }
+      }
+    } finally {
+      await store.close();
+    }
+  });
 });
+
+function event(type: string, data: object): SessionEvent {
+  return { type, data } as SessionEvent;
+}
