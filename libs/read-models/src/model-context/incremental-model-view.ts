@@ -448,6 +448,60 @@ function newUnit(
   };
 }
 
+/**
+ * What the last pass over a state's units left at each position (the systemText notes kept so
+ * far, the serializer's place flags, the serialized parts), so that the next pass starts at the
+ * first unit that can come out differently.
+ */
+interface Trail {
+  agent: string;
+  format: 'model' | 'ai-sdk';
+  units: Unit[];
+  /** Kept user inputs before each unit. */
+  keptBefore: number[];
+  textsAfter: string[][];
+  flagsAfter: Array<[boolean, boolean]>;
+  serialized: AiSdkPart[];
+  cutoffUnit: number;
+}
+
+const trails = new WeakMap<ViewState, Trail>();
+
+/**
+ * The unit holding the input the recent turns start at; `-1` when there are fewer turns than
+ * that (nothing is older), `Infinity` when every turn counts as older (`turns` 0).
+ */
+function cutoffUnitOf(units: readonly Unit[], turns: number): number {
+  if (turns === 0) return Number.POSITIVE_INFINITY;
+  let remaining = turns;
+  for (let position = units.length - 1; position >= 0; position -= 1) {
+    const count = (units[position] as Unit).keptUserInputs.length;
+    if (remaining <= count) return position;
+    remaining -= count;
+  }
+  return -1;
+}
+
+/**
+ * The first unit the pass must look at again: the units before it are the same objects as last
+ * time, none of them was the last one, and all of them lay wholly before the cutoff then and now
+ * (older, whatever moved), so each comes out as it did.
+ */
+function resumeAt(
+  trail: Trail | undefined,
+  units: readonly Unit[],
+  agent: string,
+  format: IncrementalFormat,
+  cutoffUnit: number,
+): number {
+  if (trail === undefined || trail.agent !== agent) return 0;
+  if (trail.format !== (format === 'model' ? 'model' : 'ai-sdk')) return 0;
+  let same = 0;
+  const bound = Math.min(units.length, trail.units.length - 1, trail.cutoffUnit, cutoffUnit);
+  while (same < bound && units[same] === trail.units[same]) same += 1;
+  return Math.max(0, same);
+}
+
 /** The view of the state, in `format`, or `undefined` when the split turned out not to hold. */
 function viewOf(
   state: ViewState,
@@ -469,21 +523,35 @@ function viewOf(
     query.recentUserTurns === undefined ? {} : { recentUserTurns: query.recentUserTurns };
   const turns = recentUserTurnsOf(context, options);
   const keptInputs = units.reduce((total, unit) => total + unit.keptUserInputs.length, 0);
-  // The input the recent turns start at (the `turns`-th from the end), found unit by unit.
-  let cutoffAt = turns === 0 ? Number.POSITIVE_INFINITY : keptInputs - turns;
-  const systemTexts = new Set<string>();
   const serializerOptions = {
     ...(query.provider === undefined ? {} : { provider: query.provider }),
     ...(query.systemMessages === undefined ? {} : { systemMessages: query.systemMessages }),
   };
   const mergeUsers = mergesUserMessages(serializerOptions);
-  let beforeFirstTurn = true;
-  let beforeFirstMessage = true;
-  const serialized: AiSdkPart[] = [];
-  for (let position = 0; position < units.length; position += 1) {
+  // The units before `start` come out as they did last time: the pass resumes from there.
+  const cutoffUnit = cutoffUnitOf(units, turns);
+  const trail = trails.get(state);
+  const start = resumeAt(trail, units, agent, format, cutoffUnit);
+  const systemTexts = new Set<string>(trail?.textsAfter[start - 1]);
+  let beforeFirstTurn = trail?.flagsAfter[start - 1]?.[0] ?? true;
+  let beforeFirstMessage = trail?.flagsAfter[start - 1]?.[1] ?? true;
+  const keptBefore = (trail?.keptBefore ?? []).slice(0, start);
+  // The input the recent turns start at (the `turns`-th from the end), found unit by unit.
+  let cutoffAt =
+    turns === 0 ? Number.POSITIVE_INFINITY : keptInputs - turns - (keptBefore[start - 1] ?? 0);
+  if (start > 0 && trail !== undefined) {
+    cutoffAt -= (trail.units[start - 1] as Unit).keptUserInputs.length;
+  }
+  const serialized: AiSdkPart[] = (trail?.serialized ?? []).slice(0, start);
+  const textsAfter = (trail?.textsAfter ?? []).slice(0, start);
+  const flagsAfter = (trail?.flagsAfter ?? []).slice(0, start);
+  for (let position = start; position < units.length; position += 1) {
     const unit = units[position] as Unit;
     const last = position === units.length - 1;
     const count = unit.keptUserInputs.length;
+    keptBefore.push(
+      (keptBefore[position - 1] ?? 0) + (units[position - 1]?.keptUserInputs.length ?? 0),
+    );
     // Older means before the cutoff: a cutoff at the unit's first message (or before) is none.
     const at =
       cutoffAt < 0
@@ -514,7 +582,13 @@ function viewOf(
       unit.repairs = undefined;
     }
     for (const text of unit.view.systemTexts) systemTexts.add(text);
-    if (format === 'model') continue;
+    textsAfter.push(
+      unit.view.systemTexts.length === 0 ? (textsAfter[position - 1] ?? []) : [...systemTexts],
+    );
+    if (format === 'model') {
+      flagsAfter.push([beforeFirstTurn, beforeFirstMessage]);
+      continue;
+    }
     const placeKey =
       (beforeFirstTurn ? 1 : 0) +
       (beforeFirstMessage ? 2 : 0) +
@@ -535,8 +609,9 @@ function viewOf(
     if (previous !== undefined && unit.seamAfter !== previous) {
       if (!seamHolds(previous, unit.serialized, mergeUsers)) {
         // The two would merge across their seam: they are one unit from now on.
-        state.unitStarts = state.unitStarts.filter((start) => start !== unit.from);
+        state.unitStarts = state.unitStarts.filter((begin) => begin !== unit.from);
         state.dirtyFrom = Math.min(state.dirtyFrom, units[position - 1]?.from ?? 0);
+        trails.delete(state);
         return viewOf(state, sessionId, query, format);
       }
       unit.seamAfter = previous;
@@ -544,7 +619,18 @@ function viewOf(
     serialized.push(unit.serialized);
     beforeFirstTurn &&= !unit.serialized.edges.hasNonSystemDraft;
     beforeFirstMessage &&= !unit.serialized.edges.hasNonSystemMessage;
+    flagsAfter.push([beforeFirstTurn, beforeFirstMessage]);
   }
+  trails.set(state, {
+    agent,
+    format: format === 'model' ? 'model' : 'ai-sdk',
+    units: [...units],
+    keptBefore,
+    textsAfter,
+    flagsAfter,
+    serialized,
+    cutoffUnit,
+  });
   return assemble(state, units, serialized, format);
 }
 
