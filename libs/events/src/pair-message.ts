@@ -268,9 +268,15 @@ function withToolNames<At>(state: PairingState<At>, entry: PairedEntry): PairedE
   if (message.kind !== 'tool_result') return entry;
   if (message.content.every((part) => part.toolName !== undefined)) return entry;
   const names = (toolCallId: string) => state.toolName(toolCallId);
-  // The copy depends on the message and the names found for it.
-  const key = `toolNames:${JSON.stringify(message.content.map((part) => part.toolName ?? names(part.toolCallId) ?? null))}`;
-  const filled = derivedOnce(message, key, (recorded) => fillToolResultNames(recorded, names));
+  // A frozen message (a cached log's) gets the same copy each time: it depends on the message and
+  // the names found for it. Any other is filled afresh.
+  const filled = Object.isFrozen(message)
+    ? derivedOnce(
+        message,
+        `toolNames:${JSON.stringify(message.content.map((part) => part.toolName ?? names(part.toolCallId) ?? null))}`,
+        (recorded) => fillToolResultNames(recorded, names),
+      )
+    : fillToolResultNames(message, names);
   return filled === message ? entry : { ...entry, message: filled };
 }
 
