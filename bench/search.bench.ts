@@ -34,7 +34,12 @@ import {
 } from '@agent-ledger/events';
 import { writeBenchmarkSection } from './benchmark-report';
 import { median } from './measure';
-import { measureRebuilds, rebuildBounds, rebuildTable } from './read-models-rebuild';
+import {
+  measureRebuilds,
+  rebuildBounds,
+  handlerRatiosLine,
+  rebuildTable,
+} from './read-models-rebuild';
 import { appendAll, sessionEvents } from './read-models-workload';
 
 const MESSAGES = Number(process.env['SEARCH_BENCH_MESSAGES'] ?? 1_000_000);
@@ -44,7 +49,7 @@ const QUERIES = 300;
 const LIKE_QUERIES = 15;
 const REBUILD_SESSIONS = 20;
 const REBUILD_EVENTS_PER_SESSION = 2_500;
-const REBUILD_ROUNDS = 4;
+const REBUILD_ROUNDS = 6;
 
 /** A small deterministic generator (mulberry32), so every run indexes the same text. */
 function random(seed: number): () => number {
@@ -346,6 +351,7 @@ async function main(): Promise<void> {
       '',
       rebuildTable(rebuild),
       '',
+      handlerRatiosLine(rebuild),
       rebuildBounds(rebuild),
       '',
       `Target for a word query: p99 under 50 ms (${wordP99.split('|')[3]?.trim() ?? '?'} here).`,
