@@ -32,9 +32,8 @@ import type {
 } from './load-model-context';
 import { projectionContext, windowRepairs } from './load-model-context';
 import { parseLoggedEvent } from './parse-logged-event';
-import { readModelWindow } from './read-model-window';
 import { SessionLogCache } from './session-log-cache';
-import { eventsBeforeWindow, withEventsBefore } from './window-events';
+import { readWindowEvents } from './window-events';
 
 /** The formats the incremental view computes; the others are computed from the log each time. */
 type IncrementalFormat = 'model' | 'ai-sdk' | 'ai-sdk-prompt';
@@ -222,16 +221,10 @@ async function initialState(
   sessionId: string,
   query: ModelContextQuery,
 ): Promise<ViewState | undefined> {
-  const window = await readModelWindow(store, sessionId, {
-    fromLatestBoundary: true,
-    earlyResults: 'caller',
+  const { window, eventsRead, events } = await readWindowEvents(store, sessionId, {
+    applyCompactBoundary: true,
+    carrySystemNotes: query.carrySystemNotes !== false,
   });
-  const before = await eventsBeforeWindow(
-    store,
-    sessionId,
-    window,
-    query.carrySystemNotes !== false,
-  );
   const [anchor] = await readFrom(store, sessionId, window.revision);
   const last = window.events[window.events.length - 1];
   // The window's last event must be the anchor's: else the log changed between the two reads.
@@ -240,7 +233,6 @@ async function initialState(
   }
   const parsed = parseLoggedEvent(anchor);
   if (!parsed.ok || parsed.event !== last) return undefined;
-  const events = withEventsBefore(window.events, before.events);
   let headThrough = window.fromRevision - 1;
   for (const logged of window.events) {
     const type = logged.event.type;
@@ -252,7 +244,7 @@ async function initialState(
     sessionId,
     revision: window.revision,
     anchor,
-    eventsRead: window.eventsRead + before.eventsRead,
+    eventsRead,
     fromRevision: window.fromRevision,
     ...(window.compactBoundaryId === undefined
       ? {}

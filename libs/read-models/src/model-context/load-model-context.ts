@@ -21,8 +21,7 @@ import { incrementalModelContext } from './incremental-model-view';
 import { lastAgentName } from './last-agent-name';
 import { modelCallContext } from './model-call-context';
 import type { SessionLogEvent } from '../runner/session-log-event';
-import { readModelWindow } from './read-model-window';
-import { eventsBeforeWindow, withEventsBefore } from './window-events';
+import { readWindowEvents } from './window-events';
 import { sessionLogCacheOf } from './session-log-cache';
 
 /**
@@ -151,18 +150,11 @@ export async function loadModelContext(
     const incremental = await incrementalModelContext(store, sessionId, query);
     if (incremental !== undefined) return incremental;
   }
-  const window = await readModelWindow(store, sessionId, {
+  const { window, eventsRead, events } = await readWindowEvents(store, sessionId, {
     ...(query.atRevision === undefined ? {} : { atRevision: query.atRevision }),
-    fromLatestBoundary: query.applyCompactBoundary !== false,
-    earlyResults: 'caller',
+    applyCompactBoundary: query.applyCompactBoundary !== false,
+    carrySystemNotes: query.carrySystemNotes !== false,
   });
-  const before = await eventsBeforeWindow(
-    store,
-    sessionId,
-    window,
-    query.carrySystemNotes !== false,
-  );
-  const events = withEventsBefore(window.events, before.events);
   const normalized = normalizeSessionEvents(
     events.map((logged) => logged.event),
     { repairDanglingToolCalls: query.repairDanglingToolCalls !== false },
@@ -187,7 +179,7 @@ export async function loadModelContext(
       ...(window.compactBoundaryId === undefined
         ? {}
         : { compactBoundaryId: window.compactBoundaryId }),
-      eventsRead: window.eventsRead + before.eventsRead,
+      eventsRead,
     },
   };
   const revision = window.revision;

@@ -3,7 +3,7 @@ import { sessionStreamName } from '@agent-ledger/events';
 import type { SessionLogEvent } from '../runner/session-log-event';
 import { readHistoryBeforeWindow } from './history-before-window';
 import { parseLoggedEvent } from './parse-logged-event';
-import type { ModelWindow } from './read-model-window';
+import { readModelWindow, type ModelWindow } from './read-model-window';
 
 /**
  * What the window needs from before its boundary that it did not read itself: the system notes
@@ -59,4 +59,27 @@ export function withEventsBefore(
     return true;
   });
   return [...window, ...added].sort((a, b) => a.revision - b.revision);
+}
+
+/**
+ * The events a model view at a revision is computed from: the window (`readModelWindow`, to its
+ * latest boundary unless boundaries are not applied), what it needs from before the boundary,
+ * and all of them in log order.
+ */
+export async function readWindowEvents(
+  store: EventStore,
+  sessionId: string,
+  options: { atRevision?: number; applyCompactBoundary: boolean; carrySystemNotes: boolean },
+): Promise<{ window: ModelWindow; eventsRead: number; events: SessionLogEvent[] }> {
+  const window = await readModelWindow(store, sessionId, {
+    ...(options.atRevision === undefined ? {} : { atRevision: options.atRevision }),
+    fromLatestBoundary: options.applyCompactBoundary,
+    earlyResults: 'caller',
+  });
+  const before = await eventsBeforeWindow(store, sessionId, window, options.carrySystemNotes);
+  return {
+    window,
+    eventsRead: window.eventsRead + before.eventsRead,
+    events: withEventsBefore(window.events, before.events),
+  };
 }
