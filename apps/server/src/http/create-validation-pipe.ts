@@ -1,4 +1,5 @@
 import { ValidationPipe, type ArgumentMetadata, type ValidationError } from '@nestjs/common';
+import { restoreRawJson } from './raw-json';
 import { RequestValidationError } from './request-validation.error';
 
 /**
@@ -40,12 +41,19 @@ class ValidationPipeWithPlainChecks extends ValidationPipe {
     super(options);
   }
 
-  override transform(value: unknown, metadata: ArgumentMetadata): Promise<unknown> {
+  override async transform(value: unknown, metadata: ArgumentMetadata): Promise<unknown> {
     const { metatype } = metadata;
     if (metatype !== undefined && this.checks.get(metatype)?.(value) === true) {
-      return Promise.resolve(Object.assign(new (metatype as new () => object)(), value));
+      return Object.assign(new (metatype as new () => object)(), value);
     }
-    return super.transform(value, metadata) as Promise<unknown>;
+    if (metadata.type !== 'body' || typeof value !== 'object' || value === null) {
+      return super.transform(value, metadata) as Promise<unknown>;
+    }
+    // The pipe strips prototype-named keys in place and class-transformer skips some: it works on
+    // a copy, and the raw JSON fields (`@RawJson`) are put back from the body as it came.
+    const transformed = (await super.transform(structuredClone(value), metadata)) as unknown;
+    restoreRawJson(transformed, value);
+    return transformed;
   }
 }
 

@@ -11,6 +11,7 @@ import {
   ValidateNested,
 } from 'class-validator';
 import { IMPORT_FORMATS, type ImportFormat } from '@agent-ledger/interchange';
+import { RawJson } from '../../http/raw-json';
 
 /** A sub-agent file of a Claude Code session (`<session>/subagents/agent-<id>.jsonl`). */
 export class ImportFileDto {
@@ -43,6 +44,7 @@ export class ImportHistoryDto {
       'The other formats: the parsed JSON (`opencode export` output, `UIMessage[]`, `ModelMessage[]`, OpenAI items, a Conversations items list or a Response).',
   })
   @IsOptional()
+  @RawJson()
   data?: unknown;
 
   @ApiPropertyOptional({

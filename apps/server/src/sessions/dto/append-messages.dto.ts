@@ -1,6 +1,7 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { ArrayNotEmpty, IsArray } from 'class-validator';
 import { WithExpectedRevisionDto } from './expected-revision.dto';
+import { RawJson } from '../../http/raw-json';
 
 /** Body of `POST /v1/sessions/:sessionId/messages`. */
 export class AppendMessagesDto extends WithExpectedRevisionDto {
@@ -28,5 +29,6 @@ export class AppendMessagesDto extends WithExpectedRevisionDto {
   })
   @IsArray()
   @ArrayNotEmpty()
+  @RawJson()
   messages!: unknown[];
 }

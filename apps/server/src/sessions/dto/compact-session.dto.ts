@@ -1,6 +1,7 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { IsObject } from 'class-validator';
 import { WithExpectedRevisionDto } from './expected-revision.dto';
+import { RawJson } from '../../http/raw-json';
 
 /** Body of `POST /v1/sessions/:sessionId/compactions`. */
 export class CompactSessionDto extends WithExpectedRevisionDto {
@@ -16,6 +17,7 @@ export class CompactSessionDto extends WithExpectedRevisionDto {
     },
   })
   @IsObject()
+  @RawJson()
   boundary!: Record<string, unknown>;
 
   @ApiProperty({
@@ -32,5 +34,6 @@ export class CompactSessionDto extends WithExpectedRevisionDto {
     },
   })
   @IsObject()
+  @RawJson()
   summary!: Record<string, unknown>;
 }

@@ -1,6 +1,7 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { IsNumber, IsObject, IsOptional, Min, ValidateNested } from 'class-validator';
+import { RawJson } from '../../http/raw-json';
 
 const count = (description: string) => ({ description, minimum: 0, type: Number });
 
@@ -100,5 +101,6 @@ export class ModelCallUsageDto {
   })
   @IsOptional()
   @IsObject()
+  @RawJson()
   raw?: Record<string, unknown>;
 }

@@ -12,6 +12,7 @@ import {
 } from 'class-validator';
 import { WithExpectedRevisionDto } from './expected-revision.dto';
 import { ModelCallUsageDto } from './model-call-usage.dto';
+import { RawJson } from '../../http/raw-json';
 
 /**
  * Body of `POST /v1/sessions/:sessionId/ai-sdk-steps`: what `onStepFinish(step)` of the AI SDK's
@@ -49,6 +50,7 @@ export class RecordAiSdkStepDto extends WithExpectedRevisionDto {
     ],
   })
   @IsArray()
+  @RawJson()
   messages!: unknown[];
 
   @ApiPropertyOptional({
@@ -151,6 +153,7 @@ export class RecordAiSdkStepDto extends WithExpectedRevisionDto {
   })
   @IsOptional()
   @IsObject()
+  @RawJson()
   providerMetadata?: Record<string, unknown>;
 
   @ApiPropertyOptional({
