@@ -140,7 +140,11 @@ describe('TranscriptFanOut', () => {
     const signal = new BatchSignal();
     const feed = new TranscriptFanOut(signal, table, { writeIntervalMs: 300 });
     const writes: string[] = [];
-    feed.subscribe('s1', -1, (text) => writes.push(text));
+    const writtenAt: number[] = [];
+    feed.subscribe('s1', -1, (text) => {
+      writes.push(text);
+      writtenAt.push(Date.now());
+    });
     table.add('s1', 0, 'first');
     signal.commit();
     await new Promise((resolve) => setTimeout(resolve, 10));
@@ -149,8 +153,14 @@ describe('TranscriptFanOut', () => {
     signal.commit();
     await new Promise((resolve) => setTimeout(resolve, 10));
     expect(writes).toHaveLength(1);
-    await new Promise((resolve) => setTimeout(resolve, 400));
+    // The second write comes once the interval has passed (polled: a loaded machine's timers lag).
+    const started = Date.now();
+    while (writes.length < 2 && Date.now() - started < 5000) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
     expect(writes).toHaveLength(2);
+    // Not before the interval since the first write (timers never fire early).
+    expect((writtenAt[1] ?? 0) - (writtenAt[0] ?? 0)).toBeGreaterThanOrEqual(290);
     feed.stop();
   });
 
