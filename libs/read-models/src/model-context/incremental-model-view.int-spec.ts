@@ -4,7 +4,11 @@ import type { SessionEvent } from '@agent-ledger/events';
 import { arbitrarySessionHistory } from '@agent-ledger/testing';
 import { appendSessionEvents } from '../testing/append-session-events';
 import { loadModelContext, type ModelContext, type ModelContextQuery } from './load-model-context';
-import { incrementalModelContext, keptModelViews } from './incremental-model-view';
+import {
+  failedModelViews,
+  incrementalModelContext,
+  keptModelViews,
+} from './incremental-model-view';
 import { SessionLogCache, sessionLogCacheOf } from './session-log-cache';
 
 /** Query variants a runtime asks for, each followed by the incremental view on its own. */
@@ -55,6 +59,8 @@ describe('the incremental model view (the model context at the latest revision, 
                 );
               }
             }
+            // None of them was answered by the fallback after a failure of the incremental view.
+            expect(failedModelViews(sessionLogCacheOf(store))).toBe(0);
           } finally {
             await store.close();
           }
@@ -307,6 +313,7 @@ describe('the incremental model view (the model context at the latest revision, 
           expect(JSON.stringify(comparable(incremental))).toBe(JSON.stringify(comparable(whole)));
         }
       }
+      expect(failedModelViews(sessionLogCacheOf(store))).toBe(0);
     } finally {
       await store.close();
     }

@@ -154,16 +154,47 @@ export async function incrementalModelContext(
         appendDelta(state, delta.slice(1))
       ) {
         views.set(key, state);
-        return state.whole ? undefined : viewOf(state, sessionId, query, format);
+        return state.whole
+          ? undefined
+          : guarded(views, key, () => viewOf(state, sessionId, query, format));
       }
     }
     const built = await initialState(store, sessionId, query);
     if (built === undefined) return undefined;
     views.set(key, built);
     trim(views, store);
-    return built.whole ? undefined : viewOf(built, sessionId, query, format);
+    return built.whole
+      ? undefined
+      : guarded(views, key, () => viewOf(built, sessionId, query, format));
   }
   return undefined;
+}
+
+/**
+ * The incremental view, or, should computing it fail, none: the state is dropped and the caller
+ * computes the view from the log, which answers (or fails) as it always did.
+ */
+function guarded(
+  views: Map<string, ViewState>,
+  key: string,
+  compute: () => ModelContext | undefined,
+): ModelContext | undefined {
+  try {
+    return compute();
+  } catch {
+    views.delete(key);
+    failures.set(views, (failures.get(views) ?? 0) + 1);
+    return undefined;
+  }
+}
+
+/** Views that failed to compute and fell back, per store's views (for tests and diagnostics). */
+const failures = new WeakMap<Map<string, ViewState>, number>();
+
+/** How many incremental views of `store` failed and were computed from the log instead. */
+export function failedModelViews(store: EventStore): number {
+  const views = viewsByStore.get(store);
+  return views === undefined ? 0 : (failures.get(views) ?? 0);
 }
 
 /** How many sessions and queries have a view kept for `store` (for tests and diagnostics). */
