@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import type { RuntimeMessage } from '@agent-ledger/messages';
+import { freezeDeep, type RuntimeMessage } from '@agent-ledger/messages';
 import { arbitrarySessionHistory } from '@agent-ledger/testing';
 import { isMessageEventType } from './is-message-event-type';
 import type { SessionEvent } from './session-event';
@@ -72,21 +72,13 @@ const pendingApprovalIds = (events: readonly SessionEvent[]): Set<string> => {
 const resultIdsOf = (message: RuntimeMessage): string[] =>
   message.kind === 'tool_result' ? message.content.map((part) => part.toolCallId) : [];
 
-function deepFreeze<T>(value: T): T {
-  if (typeof value === 'object' && value !== null) {
-    Object.values(value).forEach(deepFreeze);
-    Object.freeze(value);
-  }
-  return value;
-}
-
 describe('normalizeSessionEvents, for every history', () => {
   const histories = arbitrarySessionHistory();
 
   it('never throws, never changes its input, and gives the same output twice', () => {
     fc.assert(
       fc.property(histories, fc.boolean(), (events, repairDanglingToolCalls) => {
-        deepFreeze(events);
+        freezeDeep(events);
         const first = normalizeSessionEvents(events, { repairDanglingToolCalls });
         expect(normalizeSessionEvents(events, { repairDanglingToolCalls })).toEqual(first);
       }),

@@ -6,7 +6,7 @@ const BINARY_KEYS = new Set(['image', 'data', 'url', 'uri']);
  * binary payloads, which a text pattern would only corrupt. Returns a copy.
  */
 export function redactStrings<T>(value: T, redact: (text: string) => string): T {
-  return walk(value, redact, undefined) as T;
+  return walked(value, redact, undefined).copy as T;
 }
 
 /**
@@ -16,30 +16,6 @@ export function redactStrings<T>(value: T, redact: (text: string) => string): T 
  */
 const redactedCopies = new WeakMap<object, WeakMap<(text: string) => string, unknown>>();
 
-/** Short strings (ids, names, small texts) redacted before, per redaction; bounded. */
-const redactedTexts = new WeakMap<(text: string) => string, Map<string, string>>();
-const MAX_REMEMBERED_TEXTS = 20_000;
-const MAX_REMEMBERED_LENGTH = 256;
-
-function redactedText(text: string, redact: (text: string) => string): string {
-  if (text.length > MAX_REMEMBERED_LENGTH) return redact(text);
-  let texts = redactedTexts.get(redact);
-  if (texts === undefined) {
-    texts = new Map();
-    redactedTexts.set(redact, texts);
-  }
-  const known = texts.get(text);
-  if (known !== undefined) return known;
-  const redacted = redact(text);
-  if (texts.size >= MAX_REMEMBERED_TEXTS) texts.clear();
-  texts.set(text, redacted);
-  return redacted;
-}
-
-function walk(value: unknown, redact: (text: string) => string, key: string | undefined): unknown {
-  return walked(value, redact, key).copy;
-}
-
 /** The redacted copy, and whether `value` is frozen all the way down. */
 function walked(
   value: unknown,
@@ -48,7 +24,7 @@ function walked(
 ): { copy: unknown; frozen: boolean } {
   if (typeof value === 'string') {
     const kept = (key !== undefined && BINARY_KEYS.has(key)) || value.startsWith('data:');
-    return { copy: kept ? value : redactedText(value, redact), frozen: true };
+    return { copy: kept ? value : redact(value), frozen: true };
   }
   if (typeof value !== 'object' || value === null) return { copy: value, frozen: true };
   const remembered = redactedCopies.get(value);

@@ -60,12 +60,7 @@ export function planModelView(
   const windowStart = window.applied === undefined ? 0 : window.applied.windowStart;
   const currentTurnStart =
     part.currentTurnStart ??
-    messages.findLastIndex(
-      (message, index) =>
-        index >= windowStart &&
-        message.kind === 'user_input' &&
-        message.metadata?.eligibleForModelContext !== false,
-    );
+    messages.findLastIndex((message, index) => isKeptUserInput(message, index, windowStart));
   const hidden: Array<ModelHiddenOutcome | undefined> = new Array<undefined>(messages.length);
   const selected: Candidate[] = [];
   const systemTexts = new Set<string>(part.priorSystemTexts);
@@ -140,6 +135,23 @@ export function planModelView(
     outcomes.push(hiddenOutcome ?? shown[index] ?? { status: 'hidden', reason: 'not-eligible' });
   });
   return { result, outcomes, systemTexts: keptSystemTexts };
+}
+
+/**
+ * A user input the model view keeps: eligible, and in the window (from `windowStart` on). Selection
+ * keeps it and pairing never drops it, so these are the turns the current turn and the recent
+ * turns count.
+ */
+export function isKeptUserInput(
+  message: RuntimeMessage,
+  index: number,
+  windowStart: number,
+): boolean {
+  return (
+    index >= windowStart &&
+    message.kind === 'user_input' &&
+    message.metadata?.eligibleForModelContext !== false
+  );
 }
 
 /**

@@ -1,6 +1,6 @@
 import type { RuntimeMessage } from '@agent-ledger/messages';
 import { findCompactWindow } from './find-compact-window';
-import { planModelView, type ModelViewPartContext } from './plan-model-view';
+import { isKeptUserInput, planModelView, type ModelViewPartContext } from './plan-model-view';
 import { resolveModelPolicy } from './resolve-model-policy';
 import type {
   ModelMessage,
@@ -62,13 +62,7 @@ export function keptUserInputIndexes(
   const windowStart = window.applied === undefined ? 0 : window.applied.windowStart;
   const indexes: number[] = [];
   messages.forEach((message, index) => {
-    if (
-      index >= windowStart &&
-      message.kind === 'user_input' &&
-      message.metadata?.eligibleForModelContext !== false
-    ) {
-      indexes.push(index);
-    }
+    if (isKeptUserInput(message, index, windowStart)) indexes.push(index);
   });
   return indexes;
 }

@@ -107,6 +107,10 @@ interface ViewState {
   dirtyFrom: number;
   /** The window cannot be split exactly (a reused message id): computed from the log each time. */
   whole: boolean;
+  /** What the last pass over the units left (`viewOf`). */
+  trail?: Trail | undefined;
+  /** The lists the last view was joined from (`assemble`). */
+  assembled?: Assembled | undefined;
 }
 
 /** Sessions and queries kept per store, least recently used first out. */
@@ -488,8 +492,6 @@ interface Trail {
   cutoffUnit: number;
 }
 
-const trails = new WeakMap<ViewState, Trail>();
-
 /**
  * The unit holding the input the recent turns start at; `-1` when there are fewer turns than
  * that (nothing is older), `Infinity` when every turn counts as older (`turns` 0).
@@ -553,7 +555,7 @@ function viewOf(
   const mergeUsers = mergesUserMessages(serializerOptions);
   // The units before `start` come out as they did last time: the pass resumes from there.
   const cutoffUnit = cutoffUnitOf(units, turns);
-  const trail = trails.get(state);
+  const trail = state.trail;
   const start = resumeAt(trail, units, agent, format, cutoffUnit);
   const systemTexts = new Set<string>(trail?.textsAfter[start - 1]);
   let beforeFirstTurn = trail?.flagsAfter[start - 1]?.[0] ?? true;
@@ -634,7 +636,7 @@ function viewOf(
         // The two would merge across their seam: they are one unit from now on.
         state.unitStarts = state.unitStarts.filter((begin) => begin !== unit.from);
         state.dirtyFrom = Math.min(state.dirtyFrom, units[position - 1]?.from ?? 0);
-        trails.delete(state);
+        state.trail = undefined;
         return viewOf(state, sessionId, query, format);
       }
       unit.seamAfter = previous;
@@ -644,7 +646,7 @@ function viewOf(
     beforeFirstMessage &&= !unit.serialized.edges.hasNonSystemMessage;
     flagsAfter.push([beforeFirstTurn, beforeFirstMessage]);
   }
-  trails.set(state, {
+  state.trail = {
     agent,
     format: format === 'model' ? 'model' : 'ai-sdk',
     units: [...units],
@@ -653,7 +655,7 @@ function viewOf(
     flagsAfter,
     serialized,
     cutoffUnit,
-  });
+  };
   return assemble(state, units, serialized, format);
 }
 
@@ -666,8 +668,6 @@ interface Assembled {
   /** `ends[list][unit]`: the length of the list after that unit's items. */
   ends: number[][];
 }
-
-const assembledByState = new WeakMap<ViewState, Assembled>();
 
 /** The items unit `unit` adds to each list, in list order (see `assemble`). */
 function itemsOf(
@@ -707,14 +707,14 @@ function assemble(
     );
     appliedCompactBoundaryId ??= unit.view?.result.diagnostics.appliedCompactBoundaryId;
   }
-  let assembled = assembledByState.get(state);
+  let assembled = state.assembled;
   if (assembled === undefined || assembled.lists.length !== listCount) {
     assembled = { units: [], views: [], parts: [], lists: [], ends: [] };
     for (let list = 0; list < listCount; list += 1) {
       assembled.lists.push([]);
       assembled.ends.push([]);
     }
-    assembledByState.set(state, assembled);
+    state.assembled = assembled;
   }
   // The units from the start that are the same as last time, with the same results.
   let same = 0;

@@ -103,8 +103,9 @@ function sameAnswers(arbitrary: fc.Arbitrary<unknown>, metadata: ArgumentMetadat
 const EXAMPLES: Array<[dto: abstract new () => object, value: unknown, plain: boolean]> = [
   [AppendMessagesDto, { messages: [{ id: 'm1' }], expectedRevision: -1 }, true],
   [AppendMessagesDto, { messages: [{ id: 'm1', input: { path: 'a' } }] }, true],
-  [AppendMessagesDto, { messages: [{ input: { constructor: 1 } }] }, false],
-  [AppendMessagesDto, { messages: [{ content: [{ valueOf: 1 }] }] }, false],
+  // Messages are raw JSON, kept as they came either way: prototype-named keys inside them too.
+  [AppendMessagesDto, { messages: [{ input: { constructor: 1 } }] }, true],
+  [AppendMessagesDto, { messages: [{ content: [{ valueOf: 1 }] }] }, true],
   [AppendMessagesDto, { messages: [] }, false],
   [AppendMessagesDto, { messages: [{}], expectedRevision: 1.5 }, false],
   [AppendMessagesDto, { messages: [{}], expectedRevision: -2 }, false],

@@ -2,15 +2,6 @@ import type { PlainlyValid, PlainlyValidChecks } from '../../http/create-validat
 import { AppendMessagesDto } from './append-messages.dto';
 import { SessionParamsDto } from './session-params.dto';
 
-/**
- * A key the pipe would not copy as it came: `stripProtoKeys` deletes `__proto__`, `prototype` and
- * `constructor` wherever they are, and class-transformer skips a key that names a method of
- * `Object.prototype` (`valueOf`, `toString`, …). A body holding one takes the long way.
- */
-function isAwkwardKey(key: string): boolean {
-  return key in Object.prototype || key === 'prototype';
-}
-
 /** 1–200 printable ASCII characters, no space: within every rule of `SessionParamsDto`. */
 const PLAIN_SESSION_ID = /^[\x21-\x7e]{1,200}$/;
 
@@ -18,24 +9,6 @@ function isPlainRecord(value: unknown): value is Record<string, unknown> {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
   const prototype = Object.getPrototypeOf(value) as unknown;
   return prototype === Object.prototype || prototype === null;
-}
-
-/** No awkward key at any depth (JSON values: objects, arrays, scalars). */
-function hasNoAwkwardKeys(root: unknown): boolean {
-  const pending: unknown[] = [root];
-  for (let value = pending.pop(); value !== undefined; value = pending.pop()) {
-    if (typeof value !== 'object' || value === null) continue;
-    if (Array.isArray(value)) {
-      for (const item of value) pending.push(item);
-      continue;
-    }
-    if (!isPlainRecord(value)) return false;
-    for (const key in value) {
-      if (isAwkwardKey(key)) return false;
-      pending.push(value[key]);
-    }
-  }
-  return true;
 }
 
 /** `AppendMessagesDto`: a non-empty `messages` array, an optional integer `expectedRevision` ≥ -1, nothing else. */
@@ -54,7 +27,8 @@ function isPlainAppend(value: unknown): boolean {
   ) {
     return false;
   }
-  return hasNoAwkwardKeys(messages);
+  // The messages are raw JSON (`@RawJson`): both ways take them as they came.
+  return true;
 }
 
 /** `SessionParamsDto`: `{ sessionId }` alone, a plain ASCII id. */
