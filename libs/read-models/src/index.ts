@@ -38,6 +38,11 @@ export {
   type CommittedBatch,
   type ProjectionRunnerOptions,
 } from './runner/projection-runner';
+export {
+  ProjectionRunnerThread,
+  type LiveProjections,
+  type ProjectionRunnerThreadOptions,
+} from './runner/projection-runner-thread';
 export type { RebuildProgress } from './runner/rebuild-progress';
 export { SILENT_LOGGER, type RunnerLogger } from './runner/runner-logger';
 export type { SessionLogEvent } from './runner/session-log-event';

@@ -9,6 +9,7 @@ import {
 import type { EventStore } from '@agent-ledger/event-store';
 import type { ServerConfig } from '../config';
 import { EVENT_STORE } from '../tokens';
+import { AcknowledgedWrites } from './acknowledged-writes';
 import { createEventStore } from './create-event-store';
 
 /**
@@ -35,8 +36,9 @@ export class EventStoreModule implements OnApplicationShutdown {
               logger: { warn: (message) => subscriptionLogger.warn(message) },
             }),
         },
+        AcknowledgedWrites,
       ],
-      exports: [EVENT_STORE],
+      exports: [EVENT_STORE, AcknowledgedWrites],
     };
   }
 

@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import type { EventStore } from '@agent-ledger/event-store';
 import type { ServerConfig } from '../config';
+import { AcknowledgedWrites } from '../event-store/acknowledged-writes';
 import { SessionCommandRunner } from '../sessions/session-command-runner';
 import { CLOCK, EVENT_STORE, SERVER_CONFIG, type Clock } from '../tokens';
 import { ImportHistoryHandler } from './import-history.handler';
@@ -17,9 +18,18 @@ import { IMPORT_RUNNER } from './imports.tokens';
   providers: [
     {
       provide: IMPORT_RUNNER,
-      useFactory: (store: EventStore, config: ServerConfig, clock: Clock) =>
-        new SessionCommandRunner(store, { cacheSize: config.sessionCacheSize, clock }),
-      inject: [EVENT_STORE, SERVER_CONFIG, CLOCK],
+      useFactory: (
+        store: EventStore,
+        config: ServerConfig,
+        clock: Clock,
+        acknowledged: AcknowledgedWrites,
+      ) =>
+        new SessionCommandRunner(store, {
+          cacheSize: config.sessionCacheSize,
+          clock,
+          onAppended: (position) => acknowledged.record(position),
+        }),
+      inject: [EVENT_STORE, SERVER_CONFIG, CLOCK, AcknowledgedWrites],
     },
     ImportHistoryHandler,
   ],

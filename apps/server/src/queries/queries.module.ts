@@ -1,15 +1,18 @@
 import { Logger, Module } from '@nestjs/common';
-import type { EventStore } from '@agent-ledger/event-store';
+import { SqliteEventStore, type EventStore } from '@agent-ledger/event-store';
 import {
   createReadModelHandlers,
   openReadModelDatabase,
   ProjectionRunner,
+  ProjectionRunnerThread,
+  type LiveProjections,
   SessionListReader,
   SessionViewsReader,
   type ReadModelDatabase,
 } from '@agent-ledger/read-models';
 import { ViewRedaction } from '../access/view-redaction';
 import type { ServerConfig } from '../config';
+import { sqliteEventStorePath } from '../event-store/create-event-store';
 import { EVENT_STORE, SERVER_CONFIG } from '../tokens';
 import { GetDebugViewHandler } from './handlers/get-debug-view.handler';
 import { GetExportHandler } from './handlers/get-export.handler';
@@ -20,7 +23,11 @@ import { GetTranscriptHandler } from './handlers/get-transcript.handler';
 import { ListSessionsHandler } from './handlers/list-sessions.handler';
 import { ProjectionRunnerLifecycle } from './read-models/projection-runner.lifecycle';
 import { loadReadModelConfig, type ReadModelConfig } from './read-models/read-model-config';
-import { READ_MODEL_CONFIG, READ_MODEL_DB } from './read-models/read-model.tokens';
+import {
+  LIVE_PROJECTIONS,
+  READ_MODEL_CONFIG,
+  READ_MODEL_DB,
+} from './read-models/read-model.tokens';
 import { ReadYourWrites } from './read-models/read-your-writes';
 import { SessionQueriesController } from './session-queries.controller';
 import { TranscriptFeed } from './transcript-feed';
@@ -28,8 +35,9 @@ import { TranscriptStreamController } from './transcript-stream.controller';
 
 /**
  * The read side: the read models' SQLite file (`DATA_DIR/read-models.sqlite`), the projection
- * runner that maintains it from the event store (started with the app), and the query handlers
- * and controllers on the `QueryBus`.
+ * runner that maintains it from the event store (started with the app; on a worker thread of its
+ * own over the embedded store unless `PROJECTION_RUNNER=inline`), and the query handlers and
+ * controllers on the `QueryBus`.
  */
 @Module({
   controllers: [TranscriptStreamController, SessionQueriesController],
@@ -47,15 +55,31 @@ import { TranscriptStreamController } from './transcript-stream.controller';
       inject: [READ_MODEL_CONFIG],
     },
     {
-      provide: ProjectionRunner,
-      useFactory: (store: EventStore, db: ReadModelDatabase, config: ReadModelConfig) =>
-        new ProjectionRunner({
+      provide: LIVE_PROJECTIONS,
+      useFactory: (
+        store: EventStore,
+        db: ReadModelDatabase,
+        config: ReadModelConfig,
+        server: ServerConfig,
+      ): LiveProjections => {
+        const logger = new Logger('ProjectionRunner');
+        if (config.runner === 'thread' && store instanceof SqliteEventStore) {
+          return new ProjectionRunnerThread({
+            eventStorePath: sqliteEventStorePath(server),
+            readModelPath: config.path,
+            exportPolicy: config.exportPolicy,
+            onAppended: (listener) => store.onAppended(listener),
+            logger,
+          });
+        }
+        return new ProjectionRunner({
           store,
           db,
           handlers: createReadModelHandlers(db, { exportPolicy: config.exportPolicy }),
-          logger: new Logger('ProjectionRunner'),
-        }),
-      inject: [EVENT_STORE, READ_MODEL_DB, READ_MODEL_CONFIG],
+          logger,
+        });
+      },
+      inject: [EVENT_STORE, READ_MODEL_DB, READ_MODEL_CONFIG, SERVER_CONFIG],
     },
     {
       provide: SessionViewsReader,
@@ -79,6 +103,13 @@ import { TranscriptStreamController } from './transcript-stream.controller';
     GetModelContextHandler,
     GetSessionEventsHandler,
   ],
-  exports: [READ_MODEL_DB, READ_MODEL_CONFIG, ReadYourWrites, SessionListReader, ViewRedaction],
+  exports: [
+    READ_MODEL_DB,
+    READ_MODEL_CONFIG,
+    LIVE_PROJECTIONS,
+    ReadYourWrites,
+    SessionListReader,
+    ViewRedaction,
+  ],
 })
 export class QueriesModule {}

@@ -1,6 +1,6 @@
 import { performance } from 'node:perf_hooks';
 import type {
-  ProjectionRunner,
+  LiveProjections,
   SessionViewsReader,
   TranscriptCursor,
   TranscriptEntry,
@@ -94,7 +94,7 @@ export class TranscriptFanOut {
   private readonly otherWriters: TranscriptFanOutOptions['otherWriters'];
 
   constructor(
-    private readonly runner: Pick<ProjectionRunner, 'onBatchCommitted'>,
+    private readonly runner: Pick<LiveProjections, 'onBatchCommitted'>,
     private readonly views: Pick<SessionViewsReader, 'transcriptCursorAt' | 'transcriptChanges'>,
     options: TranscriptFanOutOptions = {},
   ) {

@@ -1,10 +1,10 @@
 import { Inject, Injectable, type BeforeApplicationShutdown } from '@nestjs/common';
 import {
-  ProjectionRunner,
   SessionViewsReader,
+  type LiveProjections,
   type ReadModelDatabase,
 } from '@agent-ledger/read-models';
-import { READ_MODEL_DB } from './read-models/read-model.tokens';
+import { LIVE_PROJECTIONS, READ_MODEL_DB } from './read-models/read-model.tokens';
 import {
   TranscriptFanOut,
   type TranscriptFrameSink,
@@ -33,7 +33,7 @@ export class TranscriptFeed implements BeforeApplicationShutdown {
   private readonly fanOut: TranscriptFanOut;
 
   constructor(
-    runner: ProjectionRunner,
+    @Inject(LIVE_PROJECTIONS) runner: LiveProjections,
     views: SessionViewsReader,
     @Inject(READ_MODEL_DB) db: ReadModelDatabase,
   ) {

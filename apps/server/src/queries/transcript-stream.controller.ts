@@ -17,6 +17,7 @@ import { ErrorResponseDto } from '../sessions/dto/error-response.dto';
 import { SessionParamsDto } from '../sessions/dto/session-params.dto';
 import { TranscriptStreamQueryDto } from './dto/transcript-stream-query.dto';
 import { requireSession } from './handlers/require-session';
+import { ReadYourWrites } from './read-models/read-your-writes';
 import { STORED_TRANSCRIPT_VIEW, TranscriptFeed } from './transcript-feed';
 import { writeOrDropSubscriber } from './write-or-drop-subscriber';
 
@@ -34,6 +35,7 @@ export class TranscriptStreamController {
     private readonly feed: TranscriptFeed,
     private readonly sessions: SessionListReader,
     private readonly redaction: ViewRedaction,
+    private readonly readYourWrites: ReadYourWrites,
   ) {}
 
   @Get()
@@ -46,14 +48,15 @@ export class TranscriptStreamController {
   })
   @ApiNotFoundResponse({ description: 'SessionNotFound.', type: ErrorResponseDto })
   @RequiresScope('read')
-  stream(
+  async stream(
     @CallerParam() caller: Caller,
     @Param() { sessionId }: SessionParamsDto,
     @QueryParams() { afterRevision }: TranscriptStreamQueryDto,
     @Headers('last-event-id') lastEventId: string | undefined,
     @Req() request: FastifyRequest,
     @Res() reply: FastifyReply,
-  ): void {
+  ): Promise<void> {
+    await this.readYourWrites.reach(undefined);
     const session = sessionRefOf(caller, sessionId);
     const { revision } = requireSession(this.sessions, session);
     const resumeFrom = /^-?\d+$/.test(lastEventId ?? '') ? Number(lastEventId) : undefined;

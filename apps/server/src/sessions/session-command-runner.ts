@@ -79,6 +79,8 @@ export interface SessionCommandRunnerOptions {
   clock: () => string;
   /** Where decider snapshots of long sessions are kept across restarts; none: always fold the log. */
   snapshots?: DeciderSnapshotStore;
+  /** Told the position of each append as it is answered (`AcknowledgedWrites`). */
+  onAppended?: (position: number) => void;
 }
 
 /**
@@ -201,6 +203,7 @@ export class SessionCommandRunner {
       throw error;
     }
     noteStorageWritable();
+    this.options.onAppended?.(result.position);
     // The cached state stays exact either way: it says which revision it reflects, and an
     // idempotent repeat of an earlier append (another revision) is folded in on the next load.
     if (result.nextExpectedRevision === session.revision + events.length) {

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import type { EventStore } from '@agent-ledger/event-store';
 import { Module } from '@nestjs/common';
+import { AcknowledgedWrites } from '../event-store/acknowledged-writes';
 import type { ServerConfig } from '../config';
 import { CLOCK, EVENT_STORE, SERVER_CONFIG, type Clock } from '../tokens';
 import { AppendMessagesHandler } from './commands/append-messages.handler';
@@ -19,15 +20,21 @@ import { SessionsController } from './sessions.controller';
   providers: [
     {
       provide: SessionCommandRunner,
-      useFactory: (store: EventStore, config: ServerConfig, clock: Clock) =>
+      useFactory: (
+        store: EventStore,
+        config: ServerConfig,
+        clock: Clock,
+        acknowledged: AcknowledgedWrites,
+      ) =>
         new SessionCommandRunner(store, {
           cacheSize: config.sessionCacheSize,
           clock,
           snapshots: SqliteDeciderSnapshots.open(
             path.join(config.dataDir, 'decider-snapshots.sqlite'),
           ),
+          onAppended: (position) => acknowledged.record(position),
         }),
-      inject: [EVENT_STORE, SERVER_CONFIG, CLOCK],
+      inject: [EVENT_STORE, SERVER_CONFIG, CLOCK, AcknowledgedWrites],
     },
     AppendMessagesHandler,
     CompactSessionHandler,

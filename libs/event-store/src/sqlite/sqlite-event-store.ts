@@ -47,6 +47,7 @@ export class SqliteEventStore implements EventStore {
   private readonly pageSize: number;
   private readonly pollIntervalMs: number;
   private readonly writes: StoreWriter;
+  private readonly appendListeners = new Set<() => void>();
 
   constructor(options: SqliteEventStoreOptions) {
     const database = {
@@ -66,7 +67,10 @@ export class SqliteEventStore implements EventStore {
     this.now = options.now ?? (() => new Date());
     this.pageSize = options.pageSize ?? 256;
     this.pollIntervalMs = options.pollIntervalMs ?? 250;
-    const notify = (): void => this.notifier.notify();
+    const notify = (): void => {
+      this.notifier.notify();
+      for (const listener of this.appendListeners) listener();
+    };
     const writer = options.writer ?? (options.path === ':memory:' ? 'inline' : 'worker');
     const inline = new InlineWriter(this.db, notify);
     this.writes =
@@ -128,6 +132,25 @@ export class SqliteEventStore implements EventStore {
     );
     this.subscriptions.add(subscription);
     return subscription;
+  }
+
+  /**
+   * Calls `listener` after each commit of this store that added events (one call may cover a
+   * group of appends); returns the unsubscribe function. A thread that follows the same file
+   * through its own connection (the server's projection runner) is told this way, then calls
+   * `appendedElsewhere` on its store. A listener must not throw.
+   */
+  onAppended(listener: () => void): () => void {
+    this.appendListeners.add(listener);
+    return () => this.appendListeners.delete(listener);
+  }
+
+  /**
+   * Says that another connection to the same file committed an append: this store's live
+   * subscriptions read it now instead of at their next poll (`pollIntervalMs`).
+   */
+  appendedElsewhere(): void {
+    this.notifier.notify();
   }
 
   deleteStream(streamName: string, options: DeleteOptions = {}): Promise<{ position: number }> {

@@ -5,24 +5,25 @@ import {
   type OnApplicationBootstrap,
   type OnApplicationShutdown,
 } from '@nestjs/common';
-import { ProjectionRunner, type ReadModelDatabase } from '@agent-ledger/read-models';
-import { READ_MODEL_DB } from './read-model.tokens';
+import type { LiveProjections, ReadModelDatabase } from '@agent-ledger/read-models';
+import { LIVE_PROJECTIONS, READ_MODEL_DB } from './read-model.tokens';
 
 /**
  * Starts the projection runner when the app has booted (it catches up from its checkpoints, then
- * follows live appends), stops it before the event store closes, and closes the read models' file.
+ * follows live appends; the app listens once its tables and checkpoints are ready), stops it
+ * before the event store closes, and closes the read models' file.
  */
 @Injectable()
 export class ProjectionRunnerLifecycle
   implements OnApplicationBootstrap, BeforeApplicationShutdown, OnApplicationShutdown
 {
   constructor(
-    private readonly runner: ProjectionRunner,
+    @Inject(LIVE_PROJECTIONS) private readonly runner: LiveProjections,
     @Inject(READ_MODEL_DB) private readonly db: ReadModelDatabase,
   ) {}
 
-  onApplicationBootstrap(): void {
-    this.runner.start();
+  async onApplicationBootstrap(): Promise<void> {
+    await this.runner.start();
   }
 
   async beforeApplicationShutdown(): Promise<void> {

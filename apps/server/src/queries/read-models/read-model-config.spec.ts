@@ -7,6 +7,7 @@ describe('loadReadModelConfig', () => {
       path: path.join('/data', 'read-models.sqlite'),
       waitTimeoutMs: 5000,
       exportPolicy: { redactSecrets: true, extraPatterns: [], includeReasoning: false },
+      runner: 'thread',
     });
   });
 
@@ -18,6 +19,7 @@ describe('loadReadModelConfig', () => {
           EXPORT_REDACTION: 'off',
           EXPORT_REDACTION_PATTERNS: '["ACME-[0-9]{6}"]',
           EXPORT_INCLUDE_REASONING: 'true',
+          PROJECTION_RUNNER: 'inline',
         },
         '/data',
       ),
@@ -29,10 +31,15 @@ describe('loadReadModelConfig', () => {
         extraPatterns: ['ACME-[0-9]{6}'],
         includeReasoning: true,
       },
+      runner: 'inline',
     });
   });
 
   it.each([
+    [
+      { PROJECTION_RUNNER: 'worker' },
+      'PROJECTION_RUNNER is "worker"; expected "thread" (a worker thread of its own, the default) or "inline" (the server\'s thread).',
+    ],
     [
       { READ_MODEL_WAIT_MS: 'soon' },
       'READ_MODEL_WAIT_MS is "soon"; expected milliseconds from 0 to 60000.',

@@ -12,6 +12,12 @@ export interface ReadModelConfig {
    * regular expressions redacted in addition); `EXPORT_INCLUDE_REASONING=true` keeps reasoning.
    */
   exportPolicy: ExportPolicy;
+  /**
+   * `PROJECTION_RUNNER`, default `thread`: over the embedded store, the projection runner runs on
+   * a worker thread of its own, beside the requests; `inline` runs it on the server's thread (as
+   * over EventStoreDB, where it always does).
+   */
+  runner: 'thread' | 'inline';
 }
 
 /** A read-side variable that cannot be used; says which and what is accepted. */
@@ -32,7 +38,17 @@ export function loadReadModelConfig(
       extraPatterns: patterns(env['EXPORT_REDACTION_PATTERNS']),
       includeReasoning: env['EXPORT_INCLUDE_REASONING']?.trim() === 'true',
     },
+    runner: runnerPlacement(env['PROJECTION_RUNNER']),
   };
+}
+
+function runnerPlacement(raw: string | undefined): 'thread' | 'inline' {
+  const value = raw?.trim() ?? '';
+  if (value === '' || value === 'thread') return 'thread';
+  if (value === 'inline') return 'inline';
+  throw new ReadModelConfigError(
+    `PROJECTION_RUNNER is ${JSON.stringify(raw)}; expected "thread" (a worker thread of its own, the default) or "inline" (the server's thread).`,
+  );
 }
 
 function waitTimeout(raw: string | undefined): number {

@@ -5,3 +5,6 @@ export const READ_MODEL_DB = Symbol('ReadModelDatabase');
 
 /** The `ReadModelConfig` the read side was started with. */
 export const READ_MODEL_CONFIG = Symbol('ReadModelConfig');
+
+/** What keeps the read models live (`LiveProjections`): the projection runner, on its own thread or this one. */
+export const LIVE_PROJECTIONS = Symbol('LiveProjections');

@@ -1,0 +1,245 @@
+import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { Worker } from 'node:worker_threads';
+import type { ExportPolicy } from '../session-views/export-policy';
+import { PositionWaiters } from './position-waiters';
+import type { CommittedBatch } from './projection-runner';
+import { SILENT_LOGGER, type RunnerLogger } from './runner-logger';
+import type {
+  RunnerThreadMessage,
+  RunnerThreadReply,
+  RunnerThreadSetup,
+} from './runner-thread-protocol';
+
+/**
+ * What the server needs of the runner that keeps its read models live: `ProjectionRunner` in
+ * this thread, or `ProjectionRunnerThread` beside it.
+ */
+export interface LiveProjections {
+  /** The position every handler has reached, or `null` when one has processed nothing yet. */
+  readonly position: number | null;
+  /** Starts following the log; resolves once the read models' tables and checkpoints are ready. */
+  start(): void | Promise<void>;
+  /** Stops following; resolves once the last batch has committed. */
+  stop(): Promise<void>;
+  /** Resolves `true` once every handler has processed the log up to `position`, or `false` after `timeoutMs`. */
+  waitForPosition(position: number, timeoutMs: number): Promise<boolean>;
+  /** Calls `listener` after every committed batch; returns the unsubscribe function. */
+  onBatchCommitted(listener: (batch: CommittedBatch) => void): () => void;
+}
+
+/** Options of {@link ProjectionRunnerThread}. */
+export interface ProjectionRunnerThreadOptions {
+  /** The embedded event store's file (the thread opens its own connection to it). */
+  eventStorePath: string;
+  /** The read models' file (the thread opens its own connection to it). */
+  readModelPath: string;
+  exportPolicy?: ExportPolicy;
+  /** The runner's `batchSize` while catching up. Default 2000. */
+  batchSize?: number;
+  /**
+   * Subscribes to this process's appends to the same store (`SqliteEventStore.onAppended`), so
+   * that the thread reads each at once; appends by other processes are seen by polling.
+   */
+  onAppended: (listener: () => void) => () => void;
+  /** How often the thread looks for appends made by other processes. Default 250 ms. */
+  pollIntervalMs?: number;
+  logger?: RunnerLogger;
+  /** First delay before starting a thread again after it died; doubles up to 5 s. Default 100. */
+  restartDelayMs?: number;
+}
+
+const MAX_RESTART_DELAY_MS = 5000;
+/** How long `stop` waits for the thread to finish its batch and close its files before ending it. */
+const STOP_TIMEOUT_MS = 10_000;
+
+/**
+ * The server's projection runner on a worker thread of its own: the same `ProjectionRunner`, the
+ * same handlers and the same transactions (a batch's rows and checkpoints commit together), but
+ * parsing, checking and projecting each event and writing its rows run beside the thread that
+ * serves requests instead of taking turns with it. The thread has its own connections to the
+ * event store's file and to the read models' file; SQLite's WAL lets this thread's connection
+ * read the read models meanwhile, and see each batch once it has committed.
+ *
+ * This thread is told after each batch (`onBatchCommitted`, `waitForPosition`), and tells the
+ * runner's thread after each of its own commits that added events, coalesced to one message per
+ * turn of the event loop. Should the thread die (it should not: the runner already survives
+ * failed events and failed subscriptions), it is logged and started again from its checkpoints.
+ */
+export class ProjectionRunnerThread implements LiveProjections {
+  private readonly options: ProjectionRunnerThreadOptions;
+  private readonly logger: RunnerLogger;
+  private readonly waiters = new PositionWaiters();
+  private readonly batchListeners = new Set<(batch: CommittedBatch) => void>();
+  private worker: Worker | undefined;
+  private reached: number | null = null;
+  private stopping = false;
+  private started: Promise<void> | undefined;
+  private unsubscribeAppends: (() => void) | undefined;
+  private appendPending = false;
+  private restartDelayMs: number;
+
+  constructor(options: ProjectionRunnerThreadOptions) {
+    this.options = options;
+    this.logger = options.logger ?? SILENT_LOGGER;
+    this.restartDelayMs = options.restartDelayMs ?? 100;
+  }
+
+  get position(): number | null {
+    return this.reached;
+  }
+
+  /** Starts the thread; resolves once it has loaded its checkpoints, rejects if it could not. */
+  start(): Promise<void> {
+    this.stopping = false;
+    this.started ??= this.spawn();
+    this.unsubscribeAppends ??= this.options.onAppended(() => this.appended());
+    return this.started;
+  }
+
+  async stop(): Promise<void> {
+    this.stopping = true;
+    this.unsubscribeAppends?.();
+    this.unsubscribeAppends = undefined;
+    await this.started?.catch(() => undefined);
+    this.started = undefined;
+    const worker = this.worker;
+    if (worker === undefined) return;
+    const exited = new Promise<void>((resolve) => worker.once('exit', () => resolve()));
+    this.post({ kind: 'stop' });
+    const timer = setTimeout(() => {
+      this.logger.error(
+        `Projection runner thread: not stopped after ${STOP_TIMEOUT_MS} ms; ending it (its last batch is rolled back and applied again on the next start).`,
+      );
+      void worker.terminate();
+    }, STOP_TIMEOUT_MS);
+    await exited;
+    clearTimeout(timer);
+  }
+
+  waitForPosition(position: number, timeoutMs: number): Promise<boolean> {
+    if (this.reached !== null && this.reached >= position) return Promise.resolve(true);
+    return this.waiters.wait(position, timeoutMs);
+  }
+
+  onBatchCommitted(listener: (batch: CommittedBatch) => void): () => void {
+    this.batchListeners.add(listener);
+    return () => this.batchListeners.delete(listener);
+  }
+
+  /** Starts a thread; resolves when it says `ready`, rejects if it fails first. */
+  private spawn(): Promise<void> {
+    const worker = startRunnerWorker({
+      eventStorePath: this.options.eventStorePath,
+      readModelPath: this.options.readModelPath,
+      ...(this.options.exportPolicy === undefined
+        ? {}
+        : { exportPolicy: this.options.exportPolicy }),
+      ...(this.options.batchSize === undefined ? {} : { batchSize: this.options.batchSize }),
+      ...(this.options.pollIntervalMs === undefined
+        ? {}
+        : { pollIntervalMs: this.options.pollIntervalMs }),
+    });
+    this.worker = worker;
+    return new Promise<void>((resolve, reject) => {
+      let ready = false;
+      let failure: Error | undefined;
+      worker.on('message', (reply: RunnerThreadReply) => {
+        if (reply.kind === 'ready') {
+          ready = true;
+          this.restartDelayMs = this.options.restartDelayMs ?? 100;
+          resolve();
+        }
+        this.receive(reply);
+      });
+      worker.on('error', (error) => {
+        failure = error;
+        this.logger.error(`Projection runner thread failed: ${error.message}`);
+      });
+      worker.on('exit', (code) => {
+        if (this.worker === worker) this.worker = undefined;
+        if (!ready) {
+          reject(
+            failure ??
+              new Error(`The projection runner thread exited (code ${code}) before it was ready.`),
+          );
+          return;
+        }
+        if (this.stopping) return;
+        this.logger.error(
+          `Projection runner thread exited (code ${code}); starting it again from its checkpoints in ${this.restartDelayMs} ms.`,
+        );
+        void this.restart();
+      });
+    });
+  }
+
+  private async restart(): Promise<void> {
+    await sleep(this.restartDelayMs);
+    this.restartDelayMs = Math.min(this.restartDelayMs * 2, MAX_RESTART_DELAY_MS);
+    if (this.stopping) return;
+    this.started = this.spawn();
+    await this.started.catch((error: unknown) => {
+      this.logger.error(
+        `Projection runner thread could not start again: ${error instanceof Error ? error.message : String(error)}`,
+      );
+      if (!this.stopping) void this.restart();
+    });
+  }
+
+  private receive(reply: RunnerThreadReply): void {
+    switch (reply.kind) {
+      case 'ready':
+      case 'stopped':
+        this.advance(reply.reached);
+        return;
+      case 'batch':
+        this.advance(reply.reached);
+        for (const listener of this.batchListeners) {
+          listener({ events: reply.events, position: reply.position });
+        }
+        return;
+      case 'log':
+        this.logger[reply.level](reply.message);
+        return;
+      default: {
+        const unreachable: never = reply;
+        throw new Error(`Unknown reply ${JSON.stringify(unreachable)}`);
+      }
+    }
+  }
+
+  private advance(reached: number | null): void {
+    this.reached = reached;
+    if (reached !== null) this.waiters.reached(reached);
+  }
+
+  /** One `appended` message per turn of the event loop, however many commits it saw. */
+  private appended(): void {
+    if (this.appendPending) return;
+    this.appendPending = true;
+    setImmediate(() => {
+      this.appendPending = false;
+      this.post({ kind: 'appended' });
+    });
+  }
+
+  private post(message: RunnerThreadMessage): void {
+    this.worker?.postMessage(message);
+  }
+}
+
+function startRunnerWorker(setup: RunnerThreadSetup): Worker {
+  const compiled = __filename.endsWith('.js');
+  const entry = path.join(
+    __dirname,
+    compiled ? 'projection-runner-worker.js' : 'projection-runner-worker.ts',
+  );
+  if (compiled) return new Worker(entry, { workerData: setup });
+  // From the TypeScript sources (tests, benchmarks): the worker compiles them as it loads them.
+  const hook = path.join(__dirname, '..', '..', '..', '..', 'scripts', 'ts-register.js');
+  return new Worker(`require(${JSON.stringify(hook)}); require(${JSON.stringify(entry)});`, {
+    eval: true,
+    workerData: setup,
+  });
+}

@@ -1,0 +1,80 @@
+/**
+ * The projection runner's thread (`ProjectionRunnerThread`): its own connections to the event
+ * store's file and to the read models' file, the read models' handlers, and a `ProjectionRunner`
+ * following `$all` over them. It tells the thread that started it when its checkpoints are loaded,
+ * after every committed batch, and what its runner logs; it is told when that thread's store has
+ * committed an append (so it reads it at once) and when to stop.
+ */
+import { parentPort, workerData } from 'node:worker_threads';
+import { SqliteEventStore } from '@agent-ledger/event-store';
+import { createReadModelHandlers } from '../create-read-model-handlers';
+import { openReadModelDatabase } from '../database/open-read-model-database';
+import { ProjectionRunner } from './projection-runner';
+import type {
+  RunnerThreadMessage,
+  RunnerThreadReply,
+  RunnerThreadSetup,
+} from './runner-thread-protocol';
+
+const port = parentPort;
+if (port === null) throw new Error('projection-runner-worker.ts runs as a worker thread only.');
+const setup = workerData as RunnerThreadSetup;
+const say = (reply: RunnerThreadReply): void => port.postMessage(reply);
+
+const store = new SqliteEventStore({
+  path: setup.eventStorePath,
+  // This thread only reads: the server's thread writes, and says when it has.
+  writer: 'inline',
+  ...(setup.pollIntervalMs === undefined ? {} : { pollIntervalMs: setup.pollIntervalMs }),
+});
+const db = openReadModelDatabase(setup.readModelPath);
+const runner = new ProjectionRunner({
+  store,
+  db,
+  handlers: createReadModelHandlers(
+    db,
+    setup.exportPolicy === undefined ? {} : { exportPolicy: setup.exportPolicy },
+  ),
+  ...(setup.batchSize === undefined ? {} : { batchSize: setup.batchSize }),
+  logger: {
+    log: (message) => say({ kind: 'log', level: 'log', message }),
+    warn: (message) => say({ kind: 'log', level: 'warn', message }),
+    error: (message) => say({ kind: 'log', level: 'error', message }),
+  },
+  onBatchCommitted: (batch) =>
+    say({
+      kind: 'batch',
+      events: batch.events,
+      position: batch.position,
+      reached: runner.position,
+    }),
+});
+
+port.on('message', (message: RunnerThreadMessage) => {
+  switch (message.kind) {
+    case 'appended':
+      store.appendedElsewhere();
+      return;
+    case 'stop':
+      void stop();
+      return;
+    default: {
+      const unreachable: never = message;
+      throw new Error(`Unknown message ${JSON.stringify(unreachable)}`);
+    }
+  }
+});
+
+// Loads the checkpoints (creating the tables, resetting a handler whose version changed) before
+// saying ready, so that the server's queries find every table from its first request.
+const reached = runner.position;
+runner.start();
+say({ kind: 'ready', reached });
+
+async function stop(): Promise<void> {
+  await runner.stop();
+  await store.close();
+  if (db.open) db.close();
+  say({ kind: 'stopped', reached: runner.position });
+  port?.close();
+}

@@ -1,0 +1,28 @@
+import type { ExportPolicy } from '../session-views/export-policy';
+
+/** What the projection runner's thread is started with (`workerData`). */
+export interface RunnerThreadSetup {
+  /** The embedded event store's file. */
+  eventStorePath: string;
+  /** The read models' file. */
+  readModelPath: string;
+  exportPolicy?: ExportPolicy;
+  /** The runner's `batchSize`. */
+  batchSize?: number;
+  /** The thread's store's `pollIntervalMs`: how soon appends by other processes are seen. */
+  pollIntervalMs?: number;
+}
+
+/** What the server's thread tells the runner's thread. */
+export type RunnerThreadMessage =
+  /** The server's store committed an append. */
+  | { kind: 'appended' }
+  /** Stop after the batch being applied, close both files, say `stopped`. */
+  | { kind: 'stop' };
+
+/** What the runner's thread says. `reached`: the position every handler has reached (`null`: not all have started). */
+export type RunnerThreadReply =
+  | { kind: 'ready'; reached: number | null }
+  | { kind: 'batch'; events: number; position: number; reached: number | null }
+  | { kind: 'log'; level: 'log' | 'warn' | 'error'; message: string }
+  | { kind: 'stopped'; reached: number | null };
