@@ -1,14 +1,7 @@
-import {
-  StreamNotFoundError,
-  type EventStore,
-  type RecordedEvent,
-} from '@agent-ledger/event-store';
+import { type EventStore } from '@agent-ledger/event-store';
 import { SESSION_STREAM_PREFIX, sessionStreamName } from '@agent-ledger/events';
 import {
-  computeSessionReadModels,
-  jsonDifferences,
   listFailedEvents,
-  readSessionReadModels,
   SESSION_STREAMS_FILTER,
   SessionListReader,
   SessionNotFoundError,
@@ -18,6 +11,11 @@ import {
   type ReadModelDatabase,
 } from '@agent-ledger/read-models';
 import { readModelPosition } from '../ledger/read-model-position';
+import { checkpointRows } from './checkpoint-rows';
+import { SessionClaims } from './session-claims';
+import { startVerifyHelper, type VerifyHelper } from './verify-helper';
+import type { VerifyHelperSetup } from './verify-helper-protocol';
+import { verifySession } from './verify-session';
 
 /** One session's verdict: empty `differences` when its stored read models are right. */
 export interface SessionVerification {
@@ -34,6 +32,19 @@ export interface Verification {
   failedEvents: number;
 }
 
+/** Options of {@link verifyReadModels}. */
+export interface VerifyReadModelsOptions {
+  /** Verify this session only (`SessionNotFound` when the log has none). */
+  sessionId?: string;
+  exportPolicy: ExportPolicy;
+  /**
+   * How a second thread opens the same stores (the embedded store's files): given, the sessions
+   * are verified by two threads at once (the machine's second core), each claiming the next
+   * session not yet taken.
+   */
+  helper?: VerifyHelperSetup;
+}
+
 /**
  * Recomputes the read models of every session (or one) from the log in memory
  * (`computeSessionReadModels`) and compares them with the stored ones (`readSessionReadModels`),
@@ -44,21 +55,48 @@ export interface Verification {
  * read models had reached in that snapshot, so events they have not processed yet are not
  * differences. Sessions are taken from both sides: a session missing from the read models, or
  * one they hold that the log does not, is a difference. The sessions of the log are found in one
- * pass over `$all`, then each is read and compared in turn, so memory holds one session at a time.
+ * pass over `$all`, then each is read and compared in turn, so memory holds one session at a time
+ * (per thread).
+ *
+ * With `helper`, a second thread verifies sessions too, through its own connections: its read
+ * transaction must see the same checkpoints as this one (every batch the runner commits moves
+ * one), or it verifies nothing. Sessions it claimed but did not answer (it failed, or its
+ * snapshot moved) are verified here, so the verdict never depends on the helper.
  */
 export async function verifyReadModels(
   store: EventStore,
   db: ReadModelDatabase,
   handlers: readonly ProjectionHandler[],
-  options: { sessionId?: string; exportPolicy: ExportPolicy },
+  options: VerifyReadModelsOptions,
 ): Promise<Verification> {
   // Creating missing tables is a write: do it before the read transaction starts.
   const sessionList = new SessionListReader(db);
   new SessionViewsReader(db);
   db.exec('BEGIN');
+  let helper: VerifyHelper | undefined;
   try {
     const position = readModelPosition(db, handlers);
     if (options.sessionId !== undefined) await requireSession(store, options.sessionId);
+    let verdicts: (string[] | undefined)[] = [];
+    let answered = 0;
+    const answer = (index: number, differences: string[]): void => {
+      if (verdicts[index] !== undefined) return;
+      verdicts[index] = differences;
+      answered += 1;
+    };
+    const claims = new SessionClaims();
+    if (options.helper !== undefined && options.sessionId === undefined) {
+      helper = startVerifyHelper(
+        {
+          ...options.helper,
+          position,
+          exportPolicy: options.exportPolicy,
+          checkpoints: checkpointRows(db),
+          next: claims.buffer,
+        },
+        answer,
+      );
+    }
     const sessionIds =
       options.sessionId === undefined
         ? [
@@ -68,24 +106,29 @@ export async function verifyReadModels(
             ]),
           ]
         : [options.sessionId];
-    const sessions: SessionVerification[] = [];
-    for (const sessionId of sessionIds) {
-      const expected = computeSessionReadModels(
-        sessionId,
-        await sessionEvents(store, sessionId, position),
-        { exportPolicy: options.exportPolicy },
-      );
-      sessions.push({
-        sessionId,
-        differences: jsonDifferences(expected, readSessionReadModels(db, sessionId)),
-      });
+    verdicts = sessionIds.map(() => undefined);
+    helper?.assign({ sessionIds });
+    const count = sessionIds.length;
+    const verify = (index: number) =>
+      verifySession(store, db, sessionIds[index] ?? '', position, options.exportPolicy);
+    for (let index = claims.claim(count); index !== undefined; index = claims.claim(count)) {
+      answer(index, await verify(index));
+    }
+    // Every session is claimed: the helper's are answered once it ends (it stops claiming now).
+    if (helper !== undefined && answered < sessionIds.length) await helper.ended;
+    for (const [index, verdict] of verdicts.entries()) {
+      if (verdict === undefined) answer(index, await verify(index));
     }
     return {
       position,
-      sessions,
+      sessions: sessionIds.map((sessionId, index) => ({
+        sessionId,
+        differences: verdicts[index] ?? [],
+      })),
       failedEvents: listFailedEvents(db, options.sessionId).length,
     };
   } finally {
+    await helper?.stop();
     db.exec('COMMIT');
   }
 }
@@ -120,26 +163,4 @@ async function requireSession(store: EventStore, sessionId: string): Promise<voi
   if ((await store.getStreamRevision(sessionStreamName(sessionId))) === undefined) {
     throw new SessionNotFoundError(sessionId);
   }
-}
-
-/**
- * One session's events up to `position`. A stream deleted since has none: its stored read models
- * then show as differences.
- */
-async function sessionEvents(
-  store: EventStore,
-  sessionId: string,
-  position: number | null,
-): Promise<RecordedEvent[]> {
-  const events: RecordedEvent[] = [];
-  if (position === null) return events;
-  try {
-    for await (const event of store.readStream(sessionStreamName(sessionId))) {
-      if (event.position > position) break;
-      events.push(event);
-    }
-  } catch (error) {
-    if (!(error instanceof StreamNotFoundError)) throw error;
-  }
-  return events;
 }

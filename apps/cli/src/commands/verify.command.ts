@@ -1,8 +1,10 @@
+import { availableParallelism } from 'node:os';
 import { Command } from 'commander';
 import { CliError } from '../cli-error';
 import type { CliIo } from '../cli-io';
 import { verifyReadModels, type Verification } from '../audit/verify-read-models';
 import { withLedger } from '../ledger/with-ledger';
+import { sqliteEventStorePath } from '../../../server/src/event-store/create-event-store';
 
 interface VerifyFlags {
   session?: string;
@@ -26,6 +28,15 @@ export function verifyCommand(io: CliIo): Command {
         const verification = await verifyReadModels(await ledger.store(), db, ledger.handlers(db), {
           ...(flags.session === undefined ? {} : { sessionId: flags.session }),
           exportPolicy: ledger.readModelConfig.exportPolicy,
+          // A second core verifies sessions too, through its own connections to the files.
+          ...(availableParallelism() > 1 && ledger.config.eventStore === 'sqlite'
+            ? {
+                helper: {
+                  eventStorePath: sqliteEventStorePath(ledger.config),
+                  readModelPath: ledger.readModelConfig.path,
+                },
+              }
+            : {}),
         });
         io.stdout.write(
           `${flags.json === true ? JSON.stringify(verification, null, 2) : renderVerification(verification)}\n`,

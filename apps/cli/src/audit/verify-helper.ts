@@ -1,0 +1,60 @@
+import path from 'node:path';
+import { Worker } from 'node:worker_threads';
+import type {
+  VerifyWorkerData,
+  VerifyWorkerReply,
+  VerifyWorkerSessions,
+} from './verify-helper-protocol';
+
+/** A helper thread verifying sessions beside the first one. */
+export interface VerifyHelper {
+  /** Gives the thread the sessions to verify (once); it claims them from the shared counter. */
+  assign(sessions: VerifyWorkerSessions): void;
+  /** Resolves once the thread has ended, however it ended (finished, snapshot moved, failed). */
+  readonly ended: Promise<void>;
+  /** Ends the thread now (a session it was verifying is left unanswered). */
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts `verify-worker` on `data`: the compiled file beside this one or, running from the
+ * TypeScript sources (tests, benchmarks), the source through the repository's TypeScript hook.
+ * `onVerdict` is told each session it verified. The caller ends it with `stop` once done.
+ */
+export function startVerifyHelper(
+  data: VerifyWorkerData,
+  onVerdict: (index: number, differences: string[]) => void,
+): VerifyHelper {
+  const worker = startWorker(data);
+  let end: () => void = () => undefined;
+  // Once it has said it is done (or that it verifies nothing), every verdict it sent has arrived.
+  const ended = new Promise<void>((resolve) => {
+    end = resolve;
+    worker.once('exit', () => resolve());
+  });
+  worker.on('message', (reply: VerifyWorkerReply) => {
+    if (reply.kind === 'verdict') onVerdict(reply.index, reply.differences);
+    else end();
+  });
+  // Its failure is not verify's: the first thread verifies whatever the helper left.
+  worker.on('error', () => undefined);
+  return {
+    assign: (sessions) => worker.postMessage(sessions),
+    ended,
+    stop: async () => {
+      await worker.terminate();
+      await ended;
+    },
+  };
+}
+
+function startWorker(data: VerifyWorkerData): Worker {
+  const compiled = __filename.endsWith('.js');
+  const entry = path.join(__dirname, compiled ? 'verify-worker.js' : 'verify-worker.ts');
+  if (compiled) return new Worker(entry, { workerData: data });
+  const hook = path.join(__dirname, '..', '..', '..', '..', 'scripts', 'ts-register.js');
+  return new Worker(`require(${JSON.stringify(hook)}); require(${JSON.stringify(entry)});`, {
+    eval: true,
+    workerData: data,
+  });
+}
