@@ -28,7 +28,7 @@ export interface ProfilePart {
 export function profileShares(
   dir: string,
   parts: readonly ProfilePart[],
-  thread: 'main' | 'write worker' = 'main',
+  thread: ServerThread = 'main',
 ): Map<string, number> {
   const shares = new Map(parts.map((part) => [part.label, 0]));
   let busy = 0;
@@ -74,7 +74,7 @@ function isStartUp(
 /** The busy (non-idle) time and the whole time, in ms, of one thread's profile(s) in `dir`, start-up left out. */
 export function threadTimes(
   dir: string,
-  thread: 'main' | 'write worker',
+  thread: ServerThread,
 ): { busyMs: number; totalMs: number } {
   let busy = 0;
   let total = 0;
@@ -93,14 +93,21 @@ export function threadTimes(
   return { busyMs: busy / 1000, totalMs: total / 1000 };
 }
 
-/** The profiles of the process's main thread, or of its event store's write worker. */
-function threadProfiles(dir: string, thread: 'main' | 'write worker'): CpuProfile[] {
+/** The server's threads: its event loop, its event store's write worker, its projection runner's. */
+export type ServerThread = 'main' | 'write worker' | 'projection runner';
+
+/** The profiles of one of the process's threads, told apart by their entry files. */
+function threadProfiles(dir: string, thread: ServerThread): CpuProfile[] {
   return readdirSync(dir)
     .filter((name) => name.endsWith('.cpuprofile'))
     .map((file) => JSON.parse(readFileSync(path.join(dir, file), 'utf8')) as CpuProfile)
-    .filter(
-      (profile) =>
-        profile.nodes.some((node) => node.callFrame.url.endsWith('sqlite/write-worker.ts')) ===
-        (thread === 'write worker'),
-    );
+    .filter((profile) => threadOf(profile) === thread);
+}
+
+function threadOf(profile: CpuProfile): ServerThread {
+  const runs = (file: string): boolean =>
+    profile.nodes.some((node) => node.callFrame.url.endsWith(file));
+  if (runs('sqlite/write-worker.ts')) return 'write worker';
+  if (runs('runner/projection-runner-worker.ts')) return 'projection runner';
+  return 'main';
 }

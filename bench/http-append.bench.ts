@@ -26,7 +26,7 @@ const SERVER = path.join(__dirname, 'http-append-server.ts');
 /** Where our server's event loop goes (parts may nest). */
 const PARTS: ProfilePart[] = [
   {
-    label: 'the projection runner (every read model, on the same cores)',
+    label: 'the projection runner, when on the event loop (`PROJECTION_RUNNER=inline`)',
     functionName: 'follow',
     file: 'runner/projection-runner.ts',
   },
@@ -155,6 +155,7 @@ async function main(): Promise<void> {
   const workerShares = profileShares(profileDir, WORKER_PARTS, 'write worker');
   const mainTimes = threadTimes(profileDir, 'main');
   const workerTimes = threadTimes(profileDir, 'write worker');
+  const runnerTimes = threadTimes(profileDir, 'projection runner');
   const busyPercent = ({ busyMs, totalMs }: { busyMs: number; totalMs: number }): string =>
     totalMs === 0 ? 'n/a' : `${((busyMs / totalMs) * 100).toFixed(0)}%`;
   rmSync(dataDir, { recursive: true, force: true });
@@ -188,16 +189,16 @@ Target (issue 16): ≥ ${TARGET * 100}% of the floor: **${ratio >= TARGET ? 'hol
 
 The floor pays one fsync per turn on its only thread, so its rate follows the disk's fsync time of the moment (a disk other work shares); ours shares each fsync among the appends of a batch on its write worker and falls less when fsyncs are slow: read the ratio beside the floor's rate. In the round where the floor was fastest (${Math.round(fastestFloor.floorRate).toLocaleString('en-US')} turns/s, the disk least contended), ours was ${(fastestFloor.ratio * 100).toFixed(0)}% of it.${inMemory === undefined ? '' : ` With the disk out of the way (one more round of each, the data on tmpfs, where an fsync costs nothing), the floor made ${Math.round(inMemory.floor).toLocaleString('en-US')} turns/s and ours ${Math.round(inMemory.ours).toLocaleString('en-US')}: **${((inMemory.ours / inMemory.floor) * 100).toFixed(0)}%**, what our CPU per turn allows against the floor's.`}
 
-What bounds it, measured: a CPU profile of our server over one more round (${ROUND_MS / 1000} s, not in the ratio). Its event loop was busy ${busyPercent(mainTimes)} of the round, the event store's write worker thread ${busyPercent(workerTimes)} (${((workerShares.get(WORKER_PARTS[0]?.label ?? '') ?? 0) * 100).toFixed(0)}% of that committing batches: inserts, COMMIT and its fsync). The share of the event loop's busy time under each part (its start-up left out):
+What bounds it, measured: a CPU profile of our server over one more round (${ROUND_MS / 1000} s, not in the ratio). Its event loop was busy ${busyPercent(mainTimes)} of the round, the event store's write worker thread ${busyPercent(workerTimes)} (${((workerShares.get(WORKER_PARTS[0]?.label ?? '') ?? 0) * 100).toFixed(0)}% of that committing batches: inserts, COMMIT and its fsync), the projection runner's thread ${busyPercent(runnerTimes)} (every read model: transcript, debug, export, session list, search, analytics). The share of the event loop's busy time under each part (its start-up left out):
 
 | part of the event loop's work | share of its busy CPU time |
 |---|--:|
 ${PARTS.map((part) => `| ${part.label} | ${((shares.get(part.label) ?? 0) * 100).toFixed(1)}% |`).join('\n')}
 
-- ${mainTimes.totalMs > 0 && mainTimes.busyMs / mainTimes.totalMs >= 0.9 ? `The event loop is the bound (${busyPercent(mainTimes)} busy).` : `The event loop had idle time left (${busyPercent(mainTimes)} busy): the bound is outside it (the disk, or the CPU that other processes took).`} The appends' commits run on the write worker (group commit: the appends that arrive while it commits one batch go together in the next, one transaction and one fsync), so the floor's own cost, one fsync per turn on the request's thread, is not ours; what is left on the event loop is the HTTP stack (Fastify and Nest: routing, the hardening hooks, authentication, body parsing, the reply), the parts above, and the projection runner, which shares the loop with the requests.
+- ${mainTimes.totalMs > 0 && mainTimes.busyMs / mainTimes.totalMs >= 0.9 ? `The event loop is the bound (${busyPercent(mainTimes)} busy).` : `The event loop had idle time left (${busyPercent(mainTimes)} busy): the bound is outside it (the disk, or the CPU that other processes took).`} The appends' commits run on the write worker (group commit: the appends that arrive while it commits one batch go together in the next, one transaction and one fsync), so the floor's own cost, one fsync per turn on the request's thread, is not ours; the projection runner has a thread of its own too (its own connections to both files, told of each append by message). What is left on the event loop is the HTTP stack (Fastify and Nest: routing, the hardening hooks, authentication, body parsing, the reply) and the parts above. The three threads share the machine's ${cpus().length} cores with the load generator.
 - A turn is 4 runtime messages (user input, a \`Read\` call, its ~2 KB result, the answer), ~2.3 KB of JSON, POSTed to \`/v1/sessions/:id/messages\` without \`expectedRevision\`.
 - The floor is a bare Fastify 5 route in its own process: Fastify's JSON body parser, one \`BEGIN IMMEDIATE\` transaction inserting the same 4 rows (the event store's table and indexes, WAL, synchronous=FULL), the same answer; no validation, no idempotence, no read models.
-- Ours is the whole application (\`createApp\`, the configuration's defaults) in its own process: HTTP hardening, the validation pipe, the runtime messages' JSON Schemas, the decider, the event store's append (synchronous=FULL, group-committed on its write worker thread), and the projection runner writing every read model (transcript, debug, export, session list, search, analytics) on the same two cores.
+- Ours is the whole application (\`createApp\`, the configuration's defaults) in its own process: HTTP hardening, the validation pipe, the runtime messages' JSON Schemas, the decider, the event store's append (synchronous=FULL, group-committed on its write worker thread), and the projection runner writing every read model (transcript, debug, export, session list, search, analytics) on its own thread, on the same two cores.
 `;
   console.log(markdown);
   writeBenchmarkSection(
