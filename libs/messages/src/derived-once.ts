@@ -5,7 +5,17 @@
  * is not frozen could change after the copy was made, so it is never remembered: the copy is
  * made afresh each time. Remembered copies are frozen themselves (their new objects, deeply).
  */
-const copies = new WeakMap<object, Map<string, unknown>>();
+const copies = new WeakMap<object, Remembered>();
+
+/**
+ * The copies of one value: the first key's inline (most values have one), any others in a map,
+ * so that remembering a copy allocates no map for most values.
+ */
+interface Remembered {
+  key: string;
+  copy: unknown;
+  others?: Map<string, unknown>;
+}
 
 export function derivedOnce<Source extends object, Copy>(
   source: Source,
@@ -13,14 +23,17 @@ export function derivedOnce<Source extends object, Copy>(
   derive: (source: Source) => Copy,
 ): Copy {
   if (!Object.isFrozen(source)) return derive(source);
-  let byKey = copies.get(source);
-  if (byKey === undefined) {
-    byKey = new Map();
-    copies.set(source, byKey);
+  const remembered = copies.get(source);
+  if (remembered === undefined) {
+    const copy = freezeDeep(derive(source));
+    copies.set(source, { key, copy });
+    return copy;
   }
-  if (byKey.has(key)) return byKey.get(key) as Copy;
+  if (remembered.key === key) return remembered.copy as Copy;
+  const others = (remembered.others ??= new Map());
+  if (others.has(key)) return others.get(key) as Copy;
   const copy = freezeDeep(derive(source));
-  byKey.set(key, copy);
+  others.set(key, copy);
   return copy;
 }
 
@@ -28,6 +41,13 @@ export function derivedOnce<Source extends object, Copy>(
 export function freezeDeep<T>(value: T): T {
   if (typeof value !== 'object' || value === null || Object.isFrozen(value)) return value;
   Object.freeze(value);
-  for (const child of Object.values(value)) freezeDeep(child);
+  if (Array.isArray(value)) {
+    for (let index = 0; index < value.length; index += 1) freezeDeep(value[index]);
+  } else {
+    // Own enumerable properties, as `Object.values` gives them, without building its array.
+    for (const key in value) {
+      if (Object.hasOwn(value, key)) freezeDeep(value[key]);
+    }
+  }
   return value;
 }

@@ -110,6 +110,7 @@ export function planModelView(
   const shown: Array<ModelShownOutcome | undefined> = withOutcomes
     ? new Array<undefined>(messages.length)
     : [];
+  const policyKey = projectionKeyOf(policy);
   for (const candidate of kept) {
     const older = candidate.index < cutoff;
     const projected = projectedOnce(
@@ -118,6 +119,7 @@ export function planModelView(
       candidate.droppedParts,
       older,
       policy,
+      policyKey,
     );
     if (withOutcomes) {
       shown[candidate.index] = { ...projected.outcome, modelIndex: result.messages.length };
@@ -190,7 +192,7 @@ function recentTurnsStart(kept: readonly Candidate[], turns: number): number {
 }
 
 /**
- * `projectModelMessage`, made once per message, selection and policy key: the same message of a
+ * `projectModelMessage`, made once per message, selection and policy key (`projectionKeyOf`): the same message of a
  * cached log projected the same way on the next request is the same object (frozen), so a long
  * session costs the projection of what changed, not of every message again.
  */
@@ -200,12 +202,16 @@ function projectedOnce(
   droppedParts: string[],
   older: boolean,
   policy: ModelPolicy,
+  policyKey: string,
 ): ReturnType<typeof projectModelMessage> {
   const { semanticType, injected, movedToStart, carriedOver } = selection;
+  // Only a tool result is projected differently when older: another message keeps its copy (the
+  // same object) as the recent-turns cutoff moves past it, and what is derived from it stays too.
+  const aged = older && message.kind === 'tool_result';
   // Every field of the selection, each in its own slot (`droppedParts` ids joined last).
-  const key = `${projectionKeyOf(policy)}|${semanticType}|${flag(injected)}${flag(movedToStart)}${flag(carriedOver)}${flag(older)}|${droppedParts.join('\u0000')}`;
+  const key = `${policyKey}|${semanticType}|${flag(injected)}${flag(movedToStart)}${flag(carriedOver)}${flag(aged)}|${droppedParts.join('\u0000')}`;
   return derivedOnce(message, key, (runtime) =>
-    projectModelMessage(runtime, { ...selection, droppedParts, older }, policy),
+    projectModelMessage(runtime, { ...selection, droppedParts, older: aged }, policy),
   );
 }
 

@@ -4,6 +4,7 @@ import {
   seamHolds,
   toAiSdkMessagesPart,
   type AiSdkPart,
+  type AiSdkSerializerOptions,
   type SerializationFallback,
 } from '@agent-ledger/ai-sdk';
 import type { EventStore, RecordedEvent } from '@agent-ledger/event-store';
@@ -20,6 +21,8 @@ import {
   recentUserTurnsOf,
   type ModelMessage,
   type ModelViewPart,
+  type ProjectToModelOptions,
+  type ProjectionContext,
 } from '@agent-ledger/projections';
 import type { ModelMessage as AiSdkModelMessage } from 'ai';
 import type { SessionLogEvent } from '../runner/session-log-event';
@@ -75,6 +78,7 @@ interface Unit {
  */
 interface ViewState {
   sessionId: string;
+  streamName: string;
   revision: number;
   /** The cached event at `revision`: the log is the same up to it while this one is served. */
   anchor: RecordedEvent;
@@ -111,6 +115,8 @@ interface ViewState {
   trail?: Trail | undefined;
   /** The lists the last view was joined from (`assemble`). */
   assembled?: Assembled | undefined;
+  /** The query's projection context and options for the last active agent (`settingsOf`). */
+  settings?: ViewSettings | undefined;
 }
 
 /** Sessions and queries kept per store, least recently used first out. */
@@ -222,7 +228,7 @@ function viewsOf(store: EventStore): Map<string, ViewState> {
 function trim(views: Map<string, ViewState>, store: EventStore): void {
   if (store instanceof SessionLogCache) {
     for (const [key, state] of views) {
-      if (!store.holds(sessionStreamName(state.sessionId))) views.delete(key);
+      if (!store.holds(state.streamName)) views.delete(key);
     }
   }
   for (const key of views.keys()) {
@@ -277,6 +283,7 @@ async function initialState(
   }
   const state: ViewState = {
     sessionId,
+    streamName: sessionStreamName(sessionId),
     revision: window.revision,
     anchor,
     eventsRead,
@@ -527,6 +534,45 @@ function resumeAt(
   return Math.max(0, same);
 }
 
+/** What a view of the state's query is computed with, for one active agent (`settingsOf`). */
+interface ViewSettings {
+  agent: string;
+  context: ProjectionContext;
+  options: ProjectToModelOptions;
+  turns: number;
+  serializerOptions: AiSdkSerializerOptions;
+  mergeUsers: boolean;
+}
+
+/**
+ * The projection context and options of the state's query for `agent`, made once: a state serves
+ * one session and query (its key), so only the agent, which the log can change, is checked.
+ */
+function settingsOf(
+  state: ViewState,
+  sessionId: string,
+  query: ModelContextQuery,
+  agent: string,
+): ViewSettings {
+  if (state.settings?.agent === agent) return state.settings;
+  const context = projectionContext(sessionId, { ...query, activeAgentName: agent }, []);
+  const options =
+    query.recentUserTurns === undefined ? {} : { recentUserTurns: query.recentUserTurns };
+  const serializerOptions = {
+    ...(query.provider === undefined ? {} : { provider: query.provider }),
+    ...(query.systemMessages === undefined ? {} : { systemMessages: query.systemMessages }),
+  };
+  state.settings = {
+    agent,
+    context,
+    options,
+    turns: recentUserTurnsOf(context, options),
+    serializerOptions,
+    mergeUsers: mergesUserMessages(serializerOptions),
+  };
+  return state.settings;
+}
+
 /** The view of the state, in `format`, or `undefined` when the split turned out not to hold. */
 function viewOf(
   state: ViewState,
@@ -543,16 +589,13 @@ function viewOf(
     query.activeAgentName ??
     units.reduceRight<string | undefined>((found, unit) => found ?? unit.agentName, undefined) ??
     'default';
-  const context = projectionContext(sessionId, { ...query, activeAgentName: agent }, []);
-  const options =
-    query.recentUserTurns === undefined ? {} : { recentUserTurns: query.recentUserTurns };
-  const turns = recentUserTurnsOf(context, options);
+  const { context, options, turns, serializerOptions, mergeUsers } = settingsOf(
+    state,
+    sessionId,
+    query,
+    agent,
+  );
   const keptInputs = units.reduce((total, unit) => total + unit.keptUserInputs.length, 0);
-  const serializerOptions = {
-    ...(query.provider === undefined ? {} : { provider: query.provider }),
-    ...(query.systemMessages === undefined ? {} : { systemMessages: query.systemMessages }),
-  };
-  const mergeUsers = mergesUserMessages(serializerOptions);
   // The units before `start` come out as they did last time: the pass resumes from there.
   const cutoffUnit = cutoffUnitOf(units, turns);
   const trail = state.trail;
