@@ -1,7 +1,9 @@
+import { availableParallelism } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { Command } from 'commander';
 import { ProjectionRunner } from '@agent-ledger/read-models';
 import type { CliIo } from '../cli-io';
+import { sqliteEventStorePath } from '../../../server/src/event-store/create-event-store';
 import { withLedger } from '../ledger/with-ledger';
 import { rebuildProgressBar } from '../render/rebuild-progress-bar';
 import { wholeNumber } from './parse-arguments';
@@ -41,6 +43,10 @@ export function rebuildCommand(io: CliIo): Command {
           db,
           handlers: ledger.handlers(db),
           batchSize: flags.batchSize,
+          // The embedded store is read and checked on a second thread, beside the writes.
+          ...(availableParallelism() > 1 && ledger.config.eventStore === 'sqlite'
+            ? { readAhead: { eventStorePath: sqliteEventStorePath(ledger.config) } }
+            : {}),
         });
         const clock = () => performance.now();
         const progress = rebuildProgressBar(io.terminal, clock);

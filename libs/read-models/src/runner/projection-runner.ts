@@ -11,6 +11,8 @@ import { CheckpointTable } from './checkpoint-table';
 import { FailedEventTable } from './failed-event-table';
 import { parseSessionLogEvent, type ParsedSessionLogEvent } from './parse-session-log-event';
 import { PositionWaiters } from './position-waiters';
+import { ReadAhead, type ReadAheadMessage } from './read-ahead';
+import type { ReadAheadSetup } from './read-ahead-protocol';
 import type { ProjectionHandler } from './projection-handler';
 import type { RebuildProgress } from './rebuild-progress';
 import { SILENT_LOGGER, type RunnerLogger } from './runner-logger';
@@ -30,6 +32,12 @@ export interface ProjectionRunnerOptions {
   retryDelayMs?: number;
   /** Called after each batch has committed (metrics, tests that crash between batches). */
   onBatchCommitted?: (batch: CommittedBatch) => void;
+  /**
+   * The embedded event store's file, to read the log on a second thread while catching up
+   * (`catchUp`, `rebuild`): reading and checking the events there, beside the handlers and the
+   * writes on this thread. Without it (and always when following live) this thread reads.
+   */
+  readAhead?: ReadAheadSetup;
 }
 
 /** What a committed batch covered. */
@@ -47,6 +55,15 @@ export const SESSION_STREAMS_FILTER: EventFilter = {
 
 const IDLE = Symbol('idle');
 const MAX_RETRY_DELAY_MS = 5000;
+
+/** An event waiting for its batch, parsed and checked already when the read-ahead thread read it. */
+interface BufferedEvent {
+  recorded: RecordedEvent;
+  parsed: ParsedSessionLogEvent | undefined;
+}
+
+/** How a pass over a subscription ended: its end, caught up, or handed over at a batch's end. */
+type PassEnd = 'ended' | 'caughtUp' | 'handOver';
 
 /** What is left to do once a batch has committed: the lines to log, the handlers advanced. */
 interface BatchOutcome {
@@ -91,6 +108,7 @@ export class ProjectionRunner {
   private readonly waiters = new PositionWaiters();
   private readonly checkpoints = new Map<string, number | null>();
   private readonly applyOne: (handler: ProjectionHandler, event: SessionLogEvent) => void;
+  private readonly readAhead: ReadAheadSetup | undefined;
   private initialized = false;
   private loop: Promise<void> | undefined;
   private stopping: AbortController | undefined;
@@ -104,6 +122,7 @@ export class ProjectionRunner {
     this.logger = options.logger ?? SILENT_LOGGER;
     this.now = options.now ?? (() => new Date());
     this.retryDelayMs = options.retryDelayMs ?? 100;
+    this.readAhead = options.readAhead;
     if (options.onBatchCommitted !== undefined) this.batchListeners.add(options.onBatchCommitted);
     this.checkpointTable = new CheckpointTable(this.db);
     this.failedEvents = new FailedEventTable(this.db);
@@ -248,38 +267,75 @@ export class ProjectionRunner {
     }
   }
 
-  private async follow(run: {
-    untilCaughtUp: boolean;
-    headPosition: number | null;
-    onProgress?: ((progress: RebuildProgress) => void) | undefined;
-  }): Promise<void> {
-    const from = this.position;
-    const subscription = this.store.subscribeToAll({
-      fromPosition: from ?? 'start',
-      filter: SESSION_STREAMS_FILTER,
-      checkpointInterval: this.batchSize,
-    });
-    this.closeSubscription = () => subscription.close();
-    if (this.stopping?.signal.aborted === true && !run.untilCaughtUp) {
-      await subscription.close();
-      return;
+  private async follow(run: FollowRun): Promise<void> {
+    const progress = { processedEvents: 0 };
+    const readAhead =
+      run.untilCaughtUp && this.readAhead !== undefined
+        ? new ReadAhead(this.readAhead, this.batchSize)
+        : undefined;
+    try {
+      const from = this.position;
+      const subscription = this.store.subscribeToAll({
+        fromPosition: from ?? 'start',
+        filter: SESSION_STREAMS_FILTER,
+        checkpointInterval: this.batchSize,
+      });
+      const end = await this.pass(
+        subscription,
+        () => subscription.close(),
+        run,
+        progress,
+        () => readAhead?.ready === true,
+      );
+      if (end !== 'handOver' || readAhead === undefined) return;
+      // Handed over at a batch's end: the thread reads on from the checkpoints just committed.
+      this.logger.log(
+        `Projection runner: reading the log on a second thread from position ${String(this.position)}.`,
+      );
+      const messages = readAhead.messages(this.position);
+      await this.pass(
+        messages,
+        () => readAhead.close(),
+        run,
+        progress,
+        () => false,
+      );
+    } finally {
+      await readAhead?.close();
     }
-    let processedEvents = 0;
-    let buffer: RecordedEvent[] = [];
+  }
+
+  /**
+   * Feeds the messages of one subscription to batches until it ends, is caught up (when that is
+   * the run's end), or `handOver()` says so at a batch's end.
+   */
+  private async pass(
+    messages: AsyncIterable<SubscriptionMessage | ReadAheadMessage>,
+    close: () => Promise<void>,
+    run: FollowRun,
+    progress: { processedEvents: number },
+    handOver: () => boolean,
+  ): Promise<PassEnd> {
+    this.closeSubscription = close;
+    if (this.stopping?.signal.aborted === true && !run.untilCaughtUp) {
+      await close();
+      return 'ended';
+    }
+    let buffer: BufferedEvent[] = [];
     const flush = (upTo?: number): void => {
-      const position = buffer.at(-1)?.position ?? upTo;
+      const position = buffer.at(-1)?.recorded.position ?? upTo;
       if (position === undefined) return;
       const batch = buffer;
       buffer = [];
       this.applyBatch(batch, Math.max(position, upTo ?? position));
-      processedEvents += batch.length;
+      progress.processedEvents += batch.length;
       run.onProgress?.({
-        processedEvents,
+        processedEvents: progress.processedEvents,
         position: this.position,
         headPosition: run.headPosition,
       });
     };
-    const iterator = subscription[Symbol.asyncIterator]();
+    const iterator = messages[Symbol.asyncIterator]();
     try {
       let next = iterator.next();
       for (;;) {
@@ -290,21 +346,28 @@ export class ProjectionRunner {
         }
         if (result.done === true) {
           flush();
-          return;
+          return 'ended';
         }
         next = iterator.next();
-        const message: SubscriptionMessage = result.value;
+        const message = result.value;
         switch (message.kind) {
           case 'event':
-            buffer.push(message.event);
-            if (buffer.length >= this.batchSize) flush();
+            buffer.push({
+              recorded: message.event,
+              parsed: 'parsed' in message ? message.parsed : undefined,
+            });
+            if (buffer.length >= this.batchSize) {
+              flush();
+              if (handOver()) return 'handOver';
+            }
             break;
           case 'checkpoint':
             flush(message.position);
+            if (handOver()) return 'handOver';
             break;
           case 'caughtUp':
             flush(message.position ?? undefined);
-            if (run.untilCaughtUp) return;
+            if (run.untilCaughtUp) return 'caughtUp';
             break;
           default: {
             const unreachable: never = message;
@@ -314,7 +377,7 @@ export class ProjectionRunner {
       }
     } finally {
       this.closeSubscription = undefined;
-      await subscription.close();
+      await close();
     }
   }
 
@@ -326,10 +389,10 @@ export class ProjectionRunner {
    * `abortBatch` called), and the batch is applied again with one savepoint per event and handler,
    * so that only the failing events are undone and recorded. Either way what commits is the same.
    */
-  private applyBatch(events: RecordedEvent[], upTo: number): void {
-    const parsed = events.map((event) => ({
-      recorded: event,
-      event: parseSessionLogEvent(event),
+  private applyBatch(events: readonly BufferedEvent[], upTo: number): void {
+    const parsed = events.map(({ recorded, parsed: event }) => ({
+      recorded,
+      event: event ?? parseSessionLogEvent(recorded),
     }));
     let outcome: BatchOutcome;
     try {
@@ -419,6 +482,13 @@ export class ProjectionRunner {
     });
     return `Read model "${handler.name}" skipped event ${recorded.id} (${recorded.type}, ${recorded.streamName}@${recorded.revision}, position ${recorded.position}): ${describe(error)}`;
   }
+}
+
+/** One run of `follow`: until caught up (`catchUp`) or live, with its progress callback. */
+interface FollowRun {
+  untilCaughtUp: boolean;
+  headPosition: number | null;
+  onProgress?: ((progress: RebuildProgress) => void) | undefined;
 }
 
 function idle(): Promise<typeof IDLE> {

@@ -1,0 +1,96 @@
+/**
+ * The runner's read-ahead thread (`startReadAhead`): reads `$all` from where the runner tells it,
+ * checks each event (`refuseSessionLogEvent`) and sends the subscription's messages on in chunks
+ * that end where the runner commits a batch, as JSON (cheaper to read back than a structured
+ * clone), at most `CHUNKS_AHEAD` chunks ahead of the runner; it ends once caught up.
+ */
+import { parentPort, workerData } from 'node:worker_threads';
+import { SqliteEventStore } from '@agent-ledger/event-store';
+import { refuseSessionLogEvent } from './parse-session-log-event';
+import { SESSION_STREAMS_FILTER } from './projection-runner';
+import type {
+  ReadAheadItem,
+  ReadAheadReply,
+  ReadAheadStart,
+  ReadAheadThreadData,
+} from './read-ahead-protocol';
+
+/** Chunks sent and not yet taken by the runner, at most. */
+const CHUNKS_AHEAD = 3;
+
+async function readAhead(
+  data: ReadAheadThreadData,
+  start: Promise<ReadAheadStart>,
+  say: (reply: ReadAheadReply) => void,
+): Promise<void> {
+  const store = new SqliteEventStore({ path: data.eventStorePath });
+  const taken = new Int32Array(data.taken);
+  say({ kind: 'ready' });
+  const { fromPosition } = await start;
+  let sent = 0;
+  let chunk: ReadAheadItem[] = [];
+  let events = 0;
+  const send = (): void => {
+    // Wait (this thread has nothing else to do) until the runner has taken enough chunks.
+    for (
+      let seen = Atomics.load(taken, 0);
+      sent - seen >= CHUNKS_AHEAD;
+      seen = Atomics.load(taken, 0)
+    ) {
+      Atomics.wait(taken, 0, seen, 1000);
+    }
+    say({ kind: 'chunk', items: JSON.stringify(chunk) });
+    sent += 1;
+    chunk = [];
+    events = 0;
+  };
+  const subscription = store.subscribeToAll({
+    fromPosition: fromPosition ?? 'start',
+    filter: SESSION_STREAMS_FILTER,
+    checkpointInterval: data.batchSize,
+  });
+  try {
+    for await (const message of subscription) {
+      switch (message.kind) {
+        case 'event': {
+          const refusal = refuseSessionLogEvent(message.event);
+          chunk.push(refusal === undefined ? message : { ...message, refusal });
+          events += 1;
+          if (events >= data.batchSize) send();
+          break;
+        }
+        case 'checkpoint':
+          chunk.push(message);
+          send();
+          break;
+        case 'caughtUp':
+          chunk.push(message);
+          send();
+          return;
+        default: {
+          const unreachable: never = message;
+          throw new Error(`Unknown subscription message ${JSON.stringify(unreachable)}`);
+        }
+      }
+    }
+  } finally {
+    await subscription.close();
+    await store.close();
+  }
+}
+
+const port = parentPort;
+if (port !== null) {
+  const start = new Promise<ReadAheadStart>((resolve) =>
+    port.once('message', (message: ReadAheadStart) => resolve(message)),
+  );
+  readAhead(workerData as ReadAheadThreadData, start, (reply) => port.postMessage(reply)).catch(
+    (error: unknown) => {
+      // Thrown outside the promise, it ends the thread with an 'error' event, which the runner
+      // takes as its subscription failing.
+      setImmediate(() => {
+        throw error;
+      });
+    },
+  );
+}

@@ -1,0 +1,35 @@
+import type { RecordedEvent } from '@agent-ledger/event-store';
+import type { SessionLogEventRefusal } from './parse-session-log-event';
+
+/**
+ * How the runner's read-ahead thread opens the log: the embedded event store's file, through a
+ * connection of its own (a connection cannot cross threads).
+ */
+export interface ReadAheadSetup {
+  eventStorePath: string;
+}
+
+/** What the read-ahead thread starts with. */
+export interface ReadAheadThreadData extends ReadAheadSetup {
+  /** The runner's batch size: a chunk ends where the runner would commit a batch. */
+  batchSize: number;
+  /** An `Int32Array` of one: the chunks the runner has taken, so the thread stays few ahead. */
+  taken: SharedArrayBuffer;
+}
+
+/** What the runner tells the thread once it is ready: where to start reading `$all`. */
+export interface ReadAheadStart {
+  fromPosition: number | null;
+}
+
+/** What the thread says: that it is ready, or a chunk of the subscription (JSON of `ReadAheadItem[]`). */
+export type ReadAheadReply = { kind: 'ready' } | { kind: 'chunk'; items: string };
+
+/**
+ * A subscription message as the thread passes it on: an event comes with why the checks refused
+ * it, if they did (`refuseSessionLogEvent`), so that the runner's thread does not check it again.
+ */
+export type ReadAheadItem =
+  | { kind: 'event'; event: RecordedEvent; refusal?: SessionLogEventRefusal }
+  | { kind: 'caughtUp'; position: number | null }
+  | { kind: 'checkpoint'; position: number };

@@ -1,0 +1,126 @@
+import path from 'node:path';
+import { Worker } from 'node:worker_threads';
+import type { SubscriptionMessage } from '@agent-ledger/event-store';
+import { checkedSessionLogEvent, type ParsedSessionLogEvent } from './parse-session-log-event';
+import type {
+  ReadAheadItem,
+  ReadAheadReply,
+  ReadAheadSetup,
+  ReadAheadStart,
+  ReadAheadThreadData,
+} from './read-ahead-protocol';
+
+/** A subscription message from the read-ahead thread: an event comes parsed and checked. */
+export type ReadAheadMessage =
+  | { kind: 'event'; event: SubscriptionEvent['event']; parsed: ParsedSessionLogEvent }
+  | Exclude<SubscriptionMessage, SubscriptionEvent>;
+
+type SubscriptionEvent = Extract<SubscriptionMessage, { kind: 'event' }>;
+
+/**
+ * The log read on a thread of its own while the runner catches up (`read-ahead-loop`): reading
+ * `$all` and checking each event against its schema run there, beside the runner's handlers and
+ * writes, and the events reach this thread parsed. The thread starts at once but reads only once
+ * told where from (`messages`), so the runner keeps reading by itself until the thread is
+ * `ready`, then hands over at a batch's end.
+ */
+export class ReadAhead {
+  private readonly worker: Worker;
+  private readonly taken = new Int32Array(new SharedArrayBuffer(Int32Array.BYTES_PER_ELEMENT));
+  private isReady = false;
+  private readonly chunks: string[] = [];
+  private failure: Error | undefined;
+  private closed = false;
+  private wake: (() => void) | undefined;
+
+  constructor(setup: ReadAheadSetup, batchSize: number) {
+    this.worker = startThread({
+      ...setup,
+      batchSize,
+      taken: this.taken.buffer,
+    });
+    this.worker.on('message', (reply: ReadAheadReply) => {
+      if (reply.kind === 'ready') this.isReady = true;
+      else this.chunks.push(reply.items);
+      this.wake?.();
+    });
+    this.worker.on('error', (error) => {
+      this.failure ??= error;
+      this.wake?.();
+    });
+    this.worker.on('exit', (code) => {
+      this.failure ??= new Error(`The read-ahead thread ended (exit code ${code}).`);
+      this.wake?.();
+    });
+  }
+
+  /** True once the thread has opened the store and waits to be told where to start. */
+  get ready(): boolean {
+    return this.isReady && this.failure === undefined;
+  }
+
+  /**
+   * The subscription's messages after `fromPosition`, up to and including `caughtUp`. Should the
+   * thread fail, the iteration fails (as a subscription's would).
+   */
+  async *messages(fromPosition: number | null): AsyncGenerator<ReadAheadMessage, void> {
+    const start: ReadAheadStart = { fromPosition };
+    this.worker.postMessage(start);
+    for (;;) {
+      const chunk = await this.nextChunk();
+      // Closed: the iteration ends quietly (a message asked for meanwhile gets `done`).
+      if (chunk === undefined) return;
+      Atomics.add(this.taken, 0, 1);
+      Atomics.notify(this.taken, 0);
+      // JSON this package's own thread wrote from the store's events.
+      for (const item of JSON.parse(chunk) as ReadAheadItem[]) {
+        if (item.kind !== 'event') {
+          yield item;
+          if (item.kind === 'caughtUp') return;
+          continue;
+        }
+        const { event, refusal } = item;
+        yield {
+          kind: 'event',
+          event,
+          parsed: refusal ?? { ok: true, event: checkedSessionLogEvent(event) },
+        };
+      }
+    }
+  }
+
+  /** Ends the thread. */
+  async close(): Promise<void> {
+    this.closed = true;
+    this.wake?.();
+    await this.worker.terminate();
+  }
+
+  private async nextChunk(): Promise<string | undefined> {
+    for (;;) {
+      if (this.closed) return undefined;
+      const chunk = this.chunks.shift();
+      if (chunk !== undefined) return chunk;
+      if (this.failure !== undefined) throw this.failure;
+      await new Promise<void>((resolve) => {
+        this.wake = resolve;
+      });
+      this.wake = undefined;
+    }
+  }
+}
+
+/**
+ * Starts `read-ahead-loop`: the compiled file beside this one or, running from the TypeScript
+ * sources (tests, benchmarks), the source through the repository's TypeScript hook.
+ */
+function startThread(data: ReadAheadThreadData): Worker {
+  const compiled = __filename.endsWith('.js');
+  const entry = path.join(__dirname, compiled ? 'read-ahead-loop.js' : 'read-ahead-loop.ts');
+  if (compiled) return new Worker(entry, { workerData: data });
+  const hook = path.join(__dirname, '..', '..', '..', '..', 'scripts', 'ts-register.js');
+  return new Worker(`require(${JSON.stringify(hook)}); require(${JSON.stringify(entry)});`, {
+    eval: true,
+    workerData: data,
+  });
+}
