@@ -68,7 +68,7 @@ import { TranscriptStreamController } from './transcript-stream.controller';
             eventStorePath: sqliteEventStorePath(server),
             readModelPath: config.path,
             exportPolicy: config.exportPolicy,
-            onAppended: (listener) => store.onAppended(listener),
+            appendSignal: store.appendSignal(),
             logger,
           });
         }

@@ -1,4 +1,4 @@
-import { AppendNotifier } from './append-notifier';
+import { AppendNotifier, AppendSignal } from './append-notifier';
 
 describe('AppendNotifier', () => {
   const settled = async (promise: Promise<void>): Promise<boolean> => {
@@ -38,5 +38,29 @@ describe('AppendNotifier', () => {
     } finally {
       jest.useRealTimers();
     }
+  });
+});
+
+describe('AppendNotifier with a shared append signal', () => {
+  it("wakes a follower's waiter when the writer's notifier notifies, and not before", async () => {
+    const writer = new AppendNotifier();
+    const follower = new AppendNotifier(new AppendSignal(writer.share().buffer));
+    let woke = false;
+    const waiting = follower.waitFor(follower.version, 60_000).then(() => (woke = true));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(woke).toBe(false);
+    writer.notify();
+    await waiting;
+    expect(woke).toBe(true);
+  });
+
+  it('returns at once when the writer notified after the version the follower saw', async () => {
+    const writer = new AppendNotifier();
+    const follower = new AppendNotifier(new AppendSignal(writer.share().buffer));
+    const seen = follower.version;
+    writer.notify();
+    const started = performance.now();
+    await follower.waitFor(seen, 60_000);
+    expect(performance.now() - started).toBeLessThan(1000);
   });
 });

@@ -2,18 +2,36 @@
  * Wakes this store's live subscriptions when it has committed an append. A counter makes the
  * wake-up race-free: a subscription notes `version` before it reads, and `waitFor` returns at
  * once if an append committed since. Appends by other processes are seen by polling.
+ *
+ * Threads of one process that open the same file share an append signal (`AppendSignal`): a
+ * counter in shared memory that the writing store bumps at each commit, and that a reading store's
+ * waiters wait on (`Atomics.waitAsync`), so a subscription on another thread reads a commit at
+ * once. Waking costs the writer nothing unless a subscription is waiting (the reader is idle).
  */
 export class AppendNotifier {
   private current = 0;
   private readonly waiters = new Set<() => void>();
 
-  /** Changes after every notified append. */
+  /** Bumped at each `notify`, for the threads that follow this store's file (`share`). */
+  private published: AppendSignal | undefined;
+
+  /** `follow`: another thread's store's signal, whose moves wake this notifier's waiters too. */
+  constructor(private readonly follow?: AppendSignal) {}
+
+  /** Changes after every notified append, here or (when following a signal) on another thread. */
   get version(): number {
-    return this.current;
+    return this.follow === undefined ? this.current : this.current + this.follow.read();
+  }
+
+  /** The signal this notifier bumps at every append from now on (made on the first call). */
+  share(): AppendSignal {
+    this.published ??= new AppendSignal();
+    return this.published;
   }
 
   notify(): void {
     this.current += 1;
+    this.published?.bump();
     this.wakeAll();
   }
 
@@ -25,7 +43,7 @@ export class AppendNotifier {
 
   /** Resolves on the next append after `seenVersion`, on `wakeAll`, or after `timeoutMs`. */
   waitFor(seenVersion: number, timeoutMs: number): Promise<void> {
-    if (this.current !== seenVersion) return Promise.resolve();
+    if (this.version !== seenVersion) return Promise.resolve();
     return new Promise((resolve) => {
       const wake = (): void => {
         clearTimeout(timer);
@@ -34,6 +52,54 @@ export class AppendNotifier {
       };
       const timer = setTimeout(wake, timeoutMs);
       this.waiters.add(wake);
+      // Both counters only grow, so an equal sum means the shared one has not moved since.
+      this.follow?.waitForMove(this.follow.read(), timeoutMs).then(wake, wake);
     });
   }
+}
+
+/**
+ * A counter of appends in shared memory, for the stores of one process's threads that open the
+ * same file: `SqliteEventStore.appendSignal()` on the writing store, given as `appendSignal` to a
+ * store on another thread.
+ */
+export class AppendSignal {
+  private readonly counter: Int32Array;
+
+  constructor(readonly buffer: SharedArrayBuffer = new SharedArrayBuffer(4)) {
+    this.counter = new Int32Array(buffer, 0, 1);
+  }
+
+  read(): number {
+    return Atomics.load(this.counter, 0);
+  }
+
+  /** Counts an append and wakes the threads waiting for one (none: nothing to do). */
+  bump(): void {
+    Atomics.add(this.counter, 0, 1);
+    Atomics.notify(this.counter, 0);
+  }
+
+  /** Resolves once the counter is no longer `seen` (at once if it has moved), or after `timeoutMs`. */
+  waitForMove(seen: number, timeoutMs: number): Promise<unknown> {
+    const waiting = (Atomics as unknown as AtomicsWithWaitAsync).waitAsync(
+      this.counter,
+      0,
+      seen,
+      timeoutMs,
+    );
+    return waiting.async ? waiting.value : Promise.resolve(waiting.value);
+  }
+}
+
+/** `Atomics.waitAsync` (ES2024; in Node since 16), which this project's `lib` setting does not type. */
+interface AtomicsWithWaitAsync {
+  waitAsync(
+    array: Int32Array,
+    index: number,
+    value: number,
+    timeoutMs: number,
+  ):
+    | { async: false; value: 'not-equal' | 'timed-out' }
+    | { async: true; value: Promise<'ok' | 'timed-out'> };
 }

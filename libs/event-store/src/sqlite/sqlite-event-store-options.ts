@@ -29,6 +29,12 @@ export interface SqliteEventStoreOptions {
   workerStartDelayMs?: number;
   /** Events per query in reads and subscriptions. Default 256. */
   pageSize?: number;
+  /**
+   * The `appendSignal()` of a store on another thread of this process that writes the same file:
+   * this store's subscriptions then read that store's commits at once (other processes' appends
+   * are still found by polling).
+   */
+  appendSignal?: SharedArrayBuffer;
   /** How often a caught-up subscription looks for appends made by other processes. Default 250. */
   pollIntervalMs?: number;
   /** The clock for `createdAt` and `maxAge`. Default `() => new Date()`. */

@@ -16,7 +16,7 @@ import type {
 } from '../event-store';
 import { DEFAULT_MAX_APPEND_SIZE, serializeAppend, type AppendChecks } from '../serialize-append';
 import { AllStatements } from './all-statements';
-import { AppendNotifier } from './append-notifier';
+import { AppendNotifier, AppendSignal } from './append-notifier';
 import { openDatabase } from './open-database';
 import { prepareStatements, type SqliteStatements } from './prepare-statements';
 import { readAllEvents } from './read-all-events';
@@ -40,14 +40,13 @@ export class SqliteEventStore implements EventStore {
   private readonly db: Database.Database;
   private readonly statements: SqliteStatements;
   private readonly allStatements: AllStatements;
-  private readonly notifier = new AppendNotifier();
+  private readonly notifier: AppendNotifier;
   private readonly subscriptions = new Set<SqliteSubscription>();
   private readonly checks: AppendChecks;
   private readonly now: () => Date;
   private readonly pageSize: number;
   private readonly pollIntervalMs: number;
   private readonly writes: StoreWriter;
-  private readonly appendListeners = new Set<() => void>();
 
   constructor(options: SqliteEventStoreOptions) {
     const database = {
@@ -67,10 +66,10 @@ export class SqliteEventStore implements EventStore {
     this.now = options.now ?? (() => new Date());
     this.pageSize = options.pageSize ?? 256;
     this.pollIntervalMs = options.pollIntervalMs ?? 250;
-    const notify = (): void => {
-      this.notifier.notify();
-      for (const listener of this.appendListeners) listener();
-    };
+    this.notifier = new AppendNotifier(
+      options.appendSignal === undefined ? undefined : new AppendSignal(options.appendSignal),
+    );
+    const notify = (): void => this.notifier.notify();
     const writer = options.writer ?? (options.path === ':memory:' ? 'inline' : 'worker');
     const inline = new InlineWriter(this.db, notify);
     this.writes =
@@ -135,22 +134,13 @@ export class SqliteEventStore implements EventStore {
   }
 
   /**
-   * Calls `listener` after each commit of this store that added events (one call may cover a
-   * group of appends); returns the unsubscribe function. A thread that follows the same file
-   * through its own connection (the server's projection runner) is told this way, then calls
-   * `appendedElsewhere` on its store. A listener must not throw.
+   * The append signal of this store: a counter in shared memory bumped at each of its commits
+   * that added events. Given as `appendSignal` to a store on another thread of this process that
+   * opens the same file (the server's projection runner), it lets that store's subscriptions read
+   * each commit at once instead of at their next poll, at no cost to this thread unless one waits.
    */
-  onAppended(listener: () => void): () => void {
-    this.appendListeners.add(listener);
-    return () => this.appendListeners.delete(listener);
-  }
-
-  /**
-   * Says that another connection to the same file committed an append: this store's live
-   * subscriptions read it now instead of at their next poll (`pollIntervalMs`).
-   */
-  appendedElsewhere(): void {
-    this.notifier.notify();
+  appendSignal(): SharedArrayBuffer {
+    return this.notifier.share().buffer;
   }
 
   deleteStream(streamName: string, options: DeleteOptions = {}): Promise<{ position: number }> {

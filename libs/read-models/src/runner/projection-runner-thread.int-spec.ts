@@ -26,7 +26,7 @@ describe('ProjectionRunnerThread', () => {
     new ProjectionRunnerThread({
       eventStorePath: path.join(dir, 'events.sqlite'),
       readModelPath: path.join(dir, 'read-models.sqlite'),
-      onAppended: (listener) => store.onAppended(listener),
+      appendSignal: store.appendSignal(),
       // Appends by this process must arrive by message: polling would take a minute.
       pollIntervalMs: 60_000,
       logger: { log: () => undefined, warn: () => undefined, error: (line) => errors.push(line) },
@@ -91,7 +91,7 @@ describe('ProjectionRunnerThread', () => {
     runner = new ProjectionRunnerThread({
       eventStorePath: path.join(dir, 'events.sqlite'),
       readModelPath: path.join(blocked, 'read-models.sqlite'),
-      onAppended: (listener) => store.onAppended(listener),
+      appendSignal: store.appendSignal(),
     });
     await expect(runner.start()).rejects.toThrow();
     expect(runner.position).toBeNull();

@@ -38,10 +38,10 @@ export interface ProjectionRunnerThreadOptions {
   /** The runner's `batchSize` while catching up. Default 2000. */
   batchSize?: number;
   /**
-   * Subscribes to this process's appends to the same store (`SqliteEventStore.onAppended`), so
-   * that the thread reads each at once; appends by other processes are seen by polling.
+   * The `appendSignal()` of this thread's store of the same file: the thread's subscription reads
+   * each of its commits at once; appends by other processes are seen by polling.
    */
-  onAppended: (listener: () => void) => () => void;
+  appendSignal: SharedArrayBuffer;
   /** How often the thread looks for appends made by other processes. Default 250 ms. */
   pollIntervalMs?: number;
   logger?: RunnerLogger;
@@ -61,9 +61,10 @@ const STOP_TIMEOUT_MS = 10_000;
  * event store's file and to the read models' file; SQLite's WAL lets this thread's connection
  * read the read models meanwhile, and see each batch once it has committed.
  *
- * This thread is told after each batch (`onBatchCommitted`, `waitForPosition`), and tells the
- * runner's thread after each of its own commits that added events, coalesced to one message per
- * turn of the event loop. Should the thread die (it should not: the runner already survives
+ * This thread is told after each batch (`onBatchCommitted`, `waitForPosition`). The runner's
+ * thread learns of this thread's appends through the store's append signal, a counter in shared
+ * memory its subscription waits on when idle (no message per append: waking it costs this thread
+ * nothing while it is busy). Should the thread die (it should not: the runner already survives
  * failed events and failed subscriptions), it is logged and started again from its checkpoints.
  */
 export class ProjectionRunnerThread implements LiveProjections {
@@ -75,8 +76,6 @@ export class ProjectionRunnerThread implements LiveProjections {
   private reached: number | null = null;
   private stopping = false;
   private started: Promise<void> | undefined;
-  private unsubscribeAppends: (() => void) | undefined;
-  private appendPending = false;
   private restartDelayMs: number;
 
   constructor(options: ProjectionRunnerThreadOptions) {
@@ -93,14 +92,11 @@ export class ProjectionRunnerThread implements LiveProjections {
   start(): Promise<void> {
     this.stopping = false;
     this.started ??= this.spawn();
-    this.unsubscribeAppends ??= this.options.onAppended(() => this.appended());
     return this.started;
   }
 
   async stop(): Promise<void> {
     this.stopping = true;
-    this.unsubscribeAppends?.();
-    this.unsubscribeAppends = undefined;
     await this.started?.catch(() => undefined);
     this.started = undefined;
     const worker = this.worker;
@@ -132,6 +128,7 @@ export class ProjectionRunnerThread implements LiveProjections {
     const worker = startRunnerWorker({
       eventStorePath: this.options.eventStorePath,
       readModelPath: this.options.readModelPath,
+      appendSignal: this.options.appendSignal,
       ...(this.options.exportPolicy === undefined
         ? {}
         : { exportPolicy: this.options.exportPolicy }),
@@ -212,16 +209,6 @@ export class ProjectionRunnerThread implements LiveProjections {
   private advance(reached: number | null): void {
     this.reached = reached;
     if (reached !== null) this.waiters.reached(reached);
-  }
-
-  /** One `appended` message per turn of the event loop, however many commits it saw. */
-  private appended(): void {
-    if (this.appendPending) return;
-    this.appendPending = true;
-    setImmediate(() => {
-      this.appendPending = false;
-      this.post({ kind: 'appended' });
-    });
   }
 
   private post(message: RunnerThreadMessage): void {

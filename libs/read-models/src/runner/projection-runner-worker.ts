@@ -2,8 +2,8 @@
  * The projection runner's thread (`ProjectionRunnerThread`): its own connections to the event
  * store's file and to the read models' file, the read models' handlers, and a `ProjectionRunner`
  * following `$all` over them. It tells the thread that started it when its checkpoints are loaded,
- * after every committed batch, and what its runner logs; it is told when that thread's store has
- * committed an append (so it reads it at once) and when to stop.
+ * after every committed batch, and what its runner logs; that thread's store's append signal
+ * wakes its subscription at each commit, and a message tells it when to stop.
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import { SqliteEventStore } from '@agent-ledger/event-store';
@@ -23,8 +23,9 @@ const say = (reply: RunnerThreadReply): void => port.postMessage(reply);
 
 const store = new SqliteEventStore({
   path: setup.eventStorePath,
-  // This thread only reads: the server's thread writes, and says when it has.
+  // This thread only reads: the server's thread writes, and bumps the signal when it has.
   writer: 'inline',
+  appendSignal: setup.appendSignal,
   ...(setup.pollIntervalMs === undefined ? {} : { pollIntervalMs: setup.pollIntervalMs }),
 });
 const db = openReadModelDatabase(setup.readModelPath);
@@ -51,18 +52,7 @@ const runner = new ProjectionRunner({
 });
 
 port.on('message', (message: RunnerThreadMessage) => {
-  switch (message.kind) {
-    case 'appended':
-      store.appendedElsewhere();
-      return;
-    case 'stop':
-      void stop();
-      return;
-    default: {
-      const unreachable: never = message;
-      throw new Error(`Unknown message ${JSON.stringify(unreachable)}`);
-    }
-  }
+  if (message.kind === 'stop') void stop();
 });
 
 // Loads the checkpoints (creating the tables, resetting a handler whose version changed) before

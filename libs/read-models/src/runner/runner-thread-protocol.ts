@@ -6,6 +6,8 @@ export interface RunnerThreadSetup {
   eventStorePath: string;
   /** The read models' file. */
   readModelPath: string;
+  /** The server's store's `appendSignal()`. */
+  appendSignal: SharedArrayBuffer;
   exportPolicy?: ExportPolicy;
   /** The runner's `batchSize`. */
   batchSize?: number;
@@ -15,10 +17,8 @@ export interface RunnerThreadSetup {
 
 /** What the server's thread tells the runner's thread. */
 export type RunnerThreadMessage =
-  /** The server's store committed an append. */
-  | { kind: 'appended' }
   /** Stop after the batch being applied, close both files, say `stopped`. */
-  | { kind: 'stop' };
+  { kind: 'stop' };
 
 /** What the runner's thread says. `reached`: the position every handler has reached (`null`: not all have started). */
 export type RunnerThreadReply =
