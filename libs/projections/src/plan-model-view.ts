@@ -5,7 +5,7 @@ import {
 } from '@agent-ledger/messages';
 import { findCompactWindow } from './find-compact-window';
 import { pairToolParts } from './pair-tool-parts';
-import { projectModelMessage } from './project-model-message';
+import { projectModelMessage, type ModelMessageSelection } from './project-model-message';
 import type { AttachmentPolicy, ModelPolicy } from './resolve-model-policy';
 import { selectForModel, type ModelSelection } from './select-for-model';
 import type {
@@ -210,9 +210,13 @@ function projectedOnce(
   const aged = older && message.kind === 'tool_result';
   // Every field of the selection, each in its own slot (`droppedParts` ids joined last).
   const key = `${policyKey}|${semanticType}|${flag(injected)}${flag(movedToStart)}${flag(carriedOver)}${flag(aged)}|${droppedParts.join('\u0000')}`;
-  return derivedOnce(message, key, (runtime) =>
-    projectModelMessage(runtime, { ...selection, droppedParts, older: aged }, policy),
-  );
+  return derivedOnce(message, key, (runtime) => {
+    const projection: ModelMessageSelection = { semanticType, droppedParts, older: aged };
+    if (injected !== undefined) projection.injected = injected;
+    if (movedToStart !== undefined) projection.movedToStart = movedToStart;
+    if (carriedOver !== undefined) projection.carriedOver = carriedOver;
+    return projectModelMessage(runtime, projection, policy);
+  });
 }
 
 /**

@@ -36,40 +36,44 @@ export function projectModelMessage(
   selection: ModelMessageSelection,
   policy: ModelPolicy,
 ): ProjectedModelMessage {
+  // Built by assignment, in the order of the type's fields (JSON keeps that order): once for
+  // every message of every request that projects it, where spreading optional fields costs more.
   const outcome: Omit<ModelShownOutcome, 'modelIndex'> = {
     status: 'shown',
     semanticType: selection.semanticType,
-    ...(selection.injected === undefined ? {} : { injected: true }),
-    ...(selection.movedToStart === undefined ? {} : { movedToStart: true }),
-    ...(selection.carriedOver === undefined ? {} : { carriedOver: true }),
-    ...(selection.droppedParts.length === 0 ? {} : { droppedParts: selection.droppedParts }),
   };
+  if (selection.injected !== undefined) outcome.injected = true;
+  if (selection.movedToStart !== undefined) outcome.movedToStart = true;
+  if (selection.carriedOver !== undefined) outcome.carriedOver = true;
+  if (selection.droppedParts.length > 0) outcome.droppedParts = selection.droppedParts;
   const content = projectContent(runtime, policy, selection.older, outcome);
-  const notes = [
-    ...(outcome.omittedAttachments ?? []),
-    ...selection.droppedParts.map(
-      (id) => `dropped tool part ${id}: its partner is not in the model view`,
-    ),
-  ];
+  const notes =
+    outcome.omittedAttachments === undefined && selection.droppedParts.length === 0
+      ? []
+      : [
+          ...(outcome.omittedAttachments ?? []),
+          ...selection.droppedParts.map(
+            (id) => `dropped tool part ${id}: its partner is not in the model view`,
+          ),
+        ];
+  const compacted = outcome.compacted !== undefined;
   const truncated = outcome.truncated !== undefined || notes.length > 0;
-  const metadata: NonNullable<ModelMessage['metadata']> = {
-    ...(outcome.compacted === undefined ? {} : { compacted: true }),
-    ...(truncated ? { truncated: true } : {}),
-    ...(notes.length === 0 ? {} : { notes }),
+  const message: ModelMessage = {
+    view: 'model',
+    role: runtime.role,
+    semanticType: selection.semanticType,
+    sourceMessageIds: [runtime.id],
+    content,
   };
-  const reduced = Object.keys(metadata).length > 0;
-  return {
-    message: {
-      view: 'model',
-      role: runtime.role,
-      semanticType: selection.semanticType,
-      sourceMessageIds: [runtime.id],
-      content,
-      ...(reduced ? { metadata } : {}),
-    },
-    outcome,
-    reduced,
-  };
+  const reduced = compacted || truncated;
+  if (reduced) {
+    const metadata: NonNullable<ModelMessage['metadata']> = {};
+    if (compacted) metadata.compacted = true;
+    if (truncated) metadata.truncated = true;
+    if (notes.length > 0) metadata.notes = notes;
+    message.metadata = metadata;
+  }
+  return { message, outcome, reduced };
 }
 
 function projectContent(
