@@ -1,4 +1,13 @@
 /**
+ * A follower woken again within this long of its last wake is following a stream of appends: it
+ * lingers `LINGER_MS` before reading, so that one read (and, for the projection runner, one
+ * transaction) takes the commits of those milliseconds together, and the writer's commits meanwhile
+ * find no one to wake. A lone append is read at once.
+ */
+const STREAMING_WITHIN_MS = 20;
+const LINGER_MS = 5;
+
+/**
  * Wakes this store's live subscriptions when it has committed an append. A counter makes the
  * wake-up race-free: a subscription notes `version` before it reads, and `waitFor` returns at
  * once if an append committed since. Appends by other processes are seen by polling.
@@ -6,11 +15,14 @@
  * Threads of one process that open the same file share an append signal (`AppendSignal`): a
  * counter in shared memory that the writing store bumps at each commit, and that a reading store's
  * waiters wait on (`Atomics.waitAsync`), so a subscription on another thread reads a commit at
- * once. Waking costs the writer nothing unless a subscription is waiting (the reader is idle).
+ * once. Waking costs the writer nothing unless a subscription is waiting (the reader is idle);
+ * under a stream of appends the follower lingers a few milliseconds after each wake (above), so
+ * that it is woken once per several commits.
  */
 export class AppendNotifier {
   private current = 0;
   private readonly waiters = new Set<() => void>();
+  private lastFollowedAt = Number.NEGATIVE_INFINITY;
 
   /** Bumped at each `notify`, for the threads that follow this store's file (`share`). */
   private published: AppendSignal | undefined;
@@ -53,7 +65,14 @@ export class AppendNotifier {
       const timer = setTimeout(wake, timeoutMs);
       this.waiters.add(wake);
       // Both counters only grow, so an equal sum means the shared one has not moved since.
-      this.follow?.waitForMove(this.follow.read(), timeoutMs).then(wake, wake);
+      this.follow?.waitForMove(this.follow.read(), timeoutMs).then((outcome) => {
+        // Under a stream of appends, wait a little so that one read takes several commits.
+        const now = performance.now();
+        const streaming = now - this.lastFollowedAt < STREAMING_WITHIN_MS;
+        this.lastFollowedAt = now;
+        if (outcome === 'ok' && streaming) setTimeout(wake, LINGER_MS);
+        else wake();
+      }, wake);
     });
   }
 }
