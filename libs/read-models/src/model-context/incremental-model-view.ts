@@ -640,11 +640,14 @@ function viewOf(
       inputs.cutoff !== cutoff ||
       inputs.systemTexts !== priorTexts
     ) {
-      unit.view = projectModelViewPart(unit.normalized.messages, context, options, {
-        ...(last ? {} : { currentTurnStart: Number.POSITIVE_INFINITY }),
-        cutoff,
-        priorSystemTexts: systemTexts,
-      });
+      unit.view = projectModelViewPart(
+        unit.normalized.messages,
+        context,
+        options,
+        last
+          ? { cutoff, priorSystemTexts: systemTexts }
+          : { currentTurnStart: Number.POSITIVE_INFINITY, cutoff, priorSystemTexts: systemTexts },
+      );
       unit.viewInputs = { agent, last, cutoff, systemTexts: priorTexts };
       unit.serialized = undefined;
       unit.repairs = undefined;

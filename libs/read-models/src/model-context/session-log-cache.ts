@@ -248,9 +248,13 @@ function freeze(value: unknown): number {
   if (typeof value !== 'object' || value === null) return 8;
   let chars = 0;
   if (Array.isArray(value)) {
-    for (const item of value) chars += freeze(item);
+    for (let index = 0; index < value.length; index += 1) chars += freeze(value[index]);
   } else {
-    for (const [key, item] of Object.entries(value)) chars += key.length + freeze(item);
+    // Own enumerable properties, as `Object.entries` gives them, without building its pairs.
+    const record = value as Record<string, unknown>;
+    for (const key in record) {
+      if (Object.hasOwn(record, key)) chars += key.length + freeze(record[key]);
+    }
   }
   Object.freeze(value);
   return chars;
