@@ -8,11 +8,13 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { SqliteEventStore } from '@agent-ledger/event-store';
 import { refuseSessionLogEvent } from './parse-session-log-event';
 import { SESSION_STREAMS_FILTER } from './projection-runner';
-import type {
-  ReadAheadItem,
-  ReadAheadReply,
-  ReadAheadStart,
-  ReadAheadThreadData,
+import {
+  READY,
+  TAKEN,
+  type ReadAheadChunk,
+  type ReadAheadItem,
+  type ReadAheadStart,
+  type ReadAheadThreadData,
 } from './read-ahead-protocol';
 
 /** Chunks sent and not yet taken by the runner, at most. */
@@ -21,11 +23,11 @@ const CHUNKS_AHEAD = 3;
 async function readAhead(
   data: ReadAheadThreadData,
   start: Promise<ReadAheadStart>,
-  say: (reply: ReadAheadReply) => void,
+  say: (chunk: ReadAheadChunk) => void,
 ): Promise<void> {
   const store = new SqliteEventStore({ path: data.eventStorePath });
-  const taken = new Int32Array(data.taken);
-  say({ kind: 'ready' });
+  const shared = new Int32Array(data.shared);
+  Atomics.store(shared, READY, 1);
   const { fromPosition } = await start;
   let sent = 0;
   let chunk: ReadAheadItem[] = [];
@@ -33,13 +35,13 @@ async function readAhead(
   const send = (): void => {
     // Wait (this thread has nothing else to do) until the runner has taken enough chunks.
     for (
-      let seen = Atomics.load(taken, 0);
+      let seen = Atomics.load(shared, TAKEN);
       sent - seen >= CHUNKS_AHEAD;
-      seen = Atomics.load(taken, 0)
+      seen = Atomics.load(shared, TAKEN)
     ) {
-      Atomics.wait(taken, 0, seen, 1000);
+      Atomics.wait(shared, TAKEN, seen, 1000);
     }
-    say({ kind: 'chunk', items: JSON.stringify(chunk) });
+    say({ items: JSON.stringify(chunk) });
     sent += 1;
     chunk = [];
     events = 0;

@@ -13,8 +13,12 @@ export interface ReadAheadSetup {
 export interface ReadAheadThreadData extends ReadAheadSetup {
   /** The runner's batch size: a chunk ends where the runner would commit a batch. */
   batchSize: number;
-  /** An `Int32Array` of one: the chunks the runner has taken, so the thread stays few ahead. */
-  taken: SharedArrayBuffer;
+  /**
+   * An `Int32Array` of two: at `TAKEN` the chunks the runner has taken (so the thread stays few
+   * ahead), at `READY` 1 once the thread has opened the store: read without a turn of the event
+   * loop, which a runner catching up may not take between batches.
+   */
+  shared: SharedArrayBuffer;
 }
 
 /** What the runner tells the thread once it is ready: where to start reading `$all`. */
@@ -22,8 +26,15 @@ export interface ReadAheadStart {
   fromPosition: number | null;
 }
 
-/** What the thread says: that it is ready, or a chunk of the subscription (JSON of `ReadAheadItem[]`). */
-export type ReadAheadReply = { kind: 'ready' } | { kind: 'chunk'; items: string };
+/** Where in `shared` the chunks taken are counted. */
+export const TAKEN = 0;
+/** Where in `shared` the thread says it is ready. */
+export const READY = 1;
+
+/** What the thread sends: a chunk of the subscription, JSON of `ReadAheadItem[]`. */
+export interface ReadAheadChunk {
+  items: string;
+}
 
 /**
  * A subscription message as the thread passes it on: an event comes with why the checks refused

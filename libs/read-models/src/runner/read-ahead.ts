@@ -2,12 +2,14 @@ import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import type { SubscriptionMessage } from '@agent-ledger/event-store';
 import { checkedSessionLogEvent, type ParsedSessionLogEvent } from './parse-session-log-event';
-import type {
-  ReadAheadItem,
-  ReadAheadReply,
-  ReadAheadSetup,
-  ReadAheadStart,
-  ReadAheadThreadData,
+import {
+  READY,
+  TAKEN,
+  type ReadAheadChunk,
+  type ReadAheadItem,
+  type ReadAheadSetup,
+  type ReadAheadStart,
+  type ReadAheadThreadData,
 } from './read-ahead-protocol';
 
 /** A subscription message from the read-ahead thread: an event comes parsed and checked. */
@@ -26,8 +28,7 @@ type SubscriptionEvent = Extract<SubscriptionMessage, { kind: 'event' }>;
  */
 export class ReadAhead {
   private readonly worker: Worker;
-  private readonly taken = new Int32Array(new SharedArrayBuffer(Int32Array.BYTES_PER_ELEMENT));
-  private isReady = false;
+  private readonly shared = new Int32Array(new SharedArrayBuffer(2 * Int32Array.BYTES_PER_ELEMENT));
   private readonly chunks: string[] = [];
   private failure: Error | undefined;
   private closed = false;
@@ -37,11 +38,10 @@ export class ReadAhead {
     this.worker = startThread({
       ...setup,
       batchSize,
-      taken: this.taken.buffer,
+      shared: this.shared.buffer,
     });
-    this.worker.on('message', (reply: ReadAheadReply) => {
-      if (reply.kind === 'ready') this.isReady = true;
-      else this.chunks.push(reply.items);
+    this.worker.on('message', (chunk: ReadAheadChunk) => {
+      this.chunks.push(chunk.items);
       this.wake?.();
     });
     this.worker.on('error', (error) => {
@@ -54,9 +54,12 @@ export class ReadAhead {
     });
   }
 
-  /** True once the thread has opened the store and waits to be told where to start. */
+  /**
+   * True once the thread has opened the store and waits to be told where to start: known without
+   * a turn of the event loop, which a runner catching up may not take between batches.
+   */
   get ready(): boolean {
-    return this.isReady && this.failure === undefined;
+    return Atomics.load(this.shared, READY) === 1 && this.failure === undefined;
   }
 
   /**
@@ -70,8 +73,8 @@ export class ReadAhead {
       const chunk = await this.nextChunk();
       // Closed: the iteration ends quietly (a message asked for meanwhile gets `done`).
       if (chunk === undefined) return;
-      Atomics.add(this.taken, 0, 1);
-      Atomics.notify(this.taken, 0);
+      Atomics.add(this.shared, TAKEN, 1);
+      Atomics.notify(this.shared, TAKEN);
       // JSON this package's own thread wrote from the store's events.
       for (const item of JSON.parse(chunk) as ReadAheadItem[]) {
         if (item.kind !== 'event') {
