@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { Worker } from 'node:worker_threads';
 import { SqliteEventStore, type RecordedEvent } from '@agent-ledger/event-store';
 import { sessionStreamName } from '@agent-ledger/events';
 import { seedExampleEvents } from '@agent-ledger/testing';
@@ -13,7 +14,7 @@ import { computeSessionReadModels } from '../snapshot/compute-session-read-model
 import { readSessionReadModels } from '../snapshot/read-session-read-models';
 import { appendSessionEvents } from '../testing/append-session-events';
 import type { CommittedBatch } from './projection-runner';
-import { ProjectionRunnerThread } from './projection-runner-thread';
+import { ProjectionRunnerThread, startRunnerWorker } from './projection-runner-thread';
 
 describe('ProjectionRunnerThread', () => {
   let dir: string;
@@ -82,6 +83,35 @@ describe('ProjectionRunnerThread', () => {
     expect(await runner.waitForPosition(second.position, 5000)).toBe(true);
     expect(await runner.waitForPosition(second.position + 1000, 50)).toBe(false);
     expect(new SessionViewsReader(db).transcript('s1').messages.length).toBeGreaterThan(0);
+  });
+
+  it('starts a thread that died again from its checkpoints, and says so', async () => {
+    let started = 0;
+    runner = new ProjectionRunnerThread({
+      eventStorePath: path.join(dir, 'events.sqlite'),
+      readModelPath: path.join(dir, 'read-models.sqlite'),
+      appendSignal: store.appendSignal(),
+      restartDelayMs: 10,
+      logger: { log: () => undefined, warn: () => undefined, error: (line) => errors.push(line) },
+      startWorker: (setup) => {
+        started += 1;
+        if (started > 1) return startRunnerWorker(setup);
+        // The first thread says it is ready, then dies.
+        return new Worker(
+          `const { parentPort } = require('node:worker_threads');
+           parentPort.postMessage({ kind: 'ready', reached: null });
+           setTimeout(() => process.exit(3), 20);`,
+          { eval: true },
+        );
+      },
+    });
+    await runner.start();
+    const { position } = await appendSessionEvents(store, 's1', seedExampleEvents());
+    expect(await runner.waitForPosition(position, 10_000)).toBe(true);
+    expect(started).toBe(2);
+    expect(errors).toEqual([
+      'Projection runner thread exited (code 3); starting it again from its checkpoints in 10 ms.',
+    ]);
   });
 
   it('refuses to start, saying why, when it cannot open the read models', async () => {

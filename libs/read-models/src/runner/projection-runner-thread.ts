@@ -47,6 +47,8 @@ export interface ProjectionRunnerThreadOptions {
   logger?: RunnerLogger;
   /** First delay before starting a thread again after it died; doubles up to 5 s. Default 100. */
   restartDelayMs?: number;
+  /** Starts the thread (default: `projection-runner-worker`'s); tests give threads that fail. */
+  startWorker?: (setup: RunnerThreadSetup) => Worker;
 }
 
 const MAX_RESTART_DELAY_MS = 5000;
@@ -125,7 +127,7 @@ export class ProjectionRunnerThread implements LiveProjections {
 
   /** Starts a thread; resolves when it says `ready`, rejects if it fails first. */
   private spawn(): Promise<void> {
-    const worker = startRunnerWorker({
+    const worker = (this.options.startWorker ?? startRunnerWorker)({
       eventStorePath: this.options.eventStorePath,
       readModelPath: this.options.readModelPath,
       appendSignal: this.options.appendSignal,
@@ -216,7 +218,8 @@ export class ProjectionRunnerThread implements LiveProjections {
   }
 }
 
-function startRunnerWorker(setup: RunnerThreadSetup): Worker {
+/** Starts `projection-runner-worker` on a thread, from the build or from the TypeScript sources. */
+export function startRunnerWorker(setup: RunnerThreadSetup): Worker {
   const compiled = __filename.endsWith('.js');
   const entry = path.join(
     __dirname,
