@@ -288,7 +288,7 @@ function inBatches<T>(db: ReadModelDatabase, items: readonly T[], write: (item: 
 
 function indexEntryOf(row: Record<string, unknown>): SearchIndexEntry {
   const message = JSON.parse(String(row['message'])) as RuntimeMessage;
-  const tools = JSON.parse(String(row['tools'])) as string[];
+  const tools = typeof row['tools'] === 'string' ? (JSON.parse(row['tools']) as string[]) : [];
   const agent = typeof row['agent'] === 'string' ? row['agent'] : null;
   return searchIndexEntry(message, String(row['session_id']), tools, agent);
 }

@@ -80,6 +80,7 @@ export type {
   ToolResultFact,
 } from './analytics/analytics-facts';
 export { analyticsFactsOf } from './analytics/analytics-facts-of';
+export { messageKindFacts, type MessageKindFacts } from './analytics/message-kind-facts';
 export {
   groupAnalytics,
   type AnalyticsGroup,

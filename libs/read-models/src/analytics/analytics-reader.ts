@@ -33,7 +33,7 @@ export class AnalyticsReader {
   session(sessionId: string): SessionAnalytics | undefined {
     const messages = this.db
       .prepare<[string], MessageRow>(
-        `SELECT ${FACT_COLUMNS} FROM rm_search_messages WHERE session_id = ? ORDER BY seq`,
+        `SELECT ${FACT_COLUMNS} FROM rm_search_messages WHERE session_id = ? ORDER BY rowid`,
       )
       .all(sessionId)
       .map(messageFacts);
@@ -70,7 +70,7 @@ export class AnalyticsReader {
     };
     const messageRows = this.db
       .prepare<Record<string, string>, MessageRow>(
-        `SELECT ${FACT_COLUMNS} FROM rm_search_messages WHERE ${scope.sql} ORDER BY session_id, seq`,
+        `SELECT ${FACT_COLUMNS} FROM rm_search_messages WHERE ${scope.sql} ORDER BY session_id, rowid`,
       )
       .all(scope.params);
     for (const row of messageRows) of(row.session_id).messages.push(messageFacts(row));
@@ -89,7 +89,7 @@ export class AnalyticsReader {
   }
 }
 
-/** `analyticsFactsOf` of the recorded message, from its row (the facts the columns lack are in `facts`). */
+/** `analyticsFactsOf` of the recorded message, from its row (its `messageKindFacts` are in `facts`). */
 function messageFacts(row: MessageRow): MessageAnalyticsFacts {
   return {
     messageId: row.message_id,

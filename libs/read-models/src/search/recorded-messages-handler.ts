@@ -1,11 +1,10 @@
 import { firstFreeId, recordMessageOnce } from '@agent-ledger/events';
 import type { RuntimeMessage } from '@agent-ledger/messages';
-import { analyticsFactsOf, modelCallFactsOf, toolNamesOf } from '@agent-ledger/projections';
+import { messageKindFacts, modelCallFactsOf, toolNamesOf } from '@agent-ledger/projections';
 import type { ReadModelDatabase } from '../database/open-read-model-database';
 import { readOwnJson, writeOwnJson } from '../database/own-json';
 import type { ProjectionHandler } from '../runner/projection-handler';
 import type { SessionLogEvent } from '../runner/session-log-event';
-import { extraAnalyticsFacts } from './extra-analytics-facts';
 import { pruneRecorded } from './prune-recorded';
 import { searchIndexEntry } from './search-index-entry';
 import {
@@ -16,13 +15,17 @@ import {
   SEARCH_TABLES,
 } from './search-schema';
 
-/** Bump when the tables or the way rows are derived change: the search and analytics views are then rebuilt (2: seq is the rowid). */
-const SCHEMA_VERSION = 2;
-
-const EMPTY_LIST = '[]';
+/**
+ * Bump when the tables or the way rows are derived change: the search and analytics views are then
+ * rebuilt (2: seq is the rowid; 3: no seq column, `NULL` for no tools and for an id kept as
+ * recorded, the facts are `messageKindFacts`).
+ */
+const SCHEMA_VERSION = 3;
 
 interface Statements {
-  versions: { all(sessionId: string, recordedId: string): Array<{ message: string }> };
+  versions: {
+    all(names: { sessionId: string; id: string }): Array<{ message: string }>;
+  };
   hasId: { get(sessionId: string, messageId: string): unknown };
   nextRowid: { get(): { next: number } };
   insert: { run(...values: unknown[]): { changes: number; lastInsertRowid: number | bigint } };
@@ -74,15 +77,19 @@ export class RecordedMessagesHandler implements ProjectionHandler {
     if (existed === undefined) this.db.exec(SEARCH_RANK_SQL);
     const db = this.db;
     this.statements = {
+      // The rows recorded under an id: kept as it (`recorded_id` NULL) or as `<id>#n`.
       versions: db.prepare(
-        'SELECT message FROM rm_search_messages WHERE session_id = ? AND recorded_id = ? ORDER BY seq',
+        `SELECT message FROM rm_search_messages WHERE session_id = @sessionId
+         AND (message_id = @id AND recorded_id IS NULL
+           OR message_id > @id || '#' AND message_id < @id || '$' AND recorded_id = @id)
+         ORDER BY rowid`,
       ),
       hasId: db.prepare('SELECT 1 FROM rm_search_messages WHERE session_id = ? AND message_id = ?'),
       nextRowid: db.prepare('SELECT COALESCE(MAX(rowid), 0) + 1 AS next FROM rm_search_messages'),
       insert: db.prepare(
-        `INSERT OR IGNORE INTO rm_search_messages (rowid, session_id, seq, message_id, recorded_id,
+        `INSERT OR IGNORE INTO rm_search_messages (rowid, session_id, message_id, recorded_id,
           revision, position, kind, role, created_at, created_ms, agent, tools, eligible, pruned,
-          summary_for, facts, message) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+          summary_for, facts, message) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       ),
       index: db.prepare(
         'INSERT INTO rm_search_index (rowid, terms, parts, facets) VALUES (?, ?, ?, ?)',
@@ -99,7 +106,7 @@ export class RecordedMessagesHandler implements ProjectionHandler {
       boundary: db.prepare('SELECT boundary_id FROM rm_search_sessions WHERE session_id = ?'),
       setSummary: db.prepare('UPDATE rm_search_sessions SET summary_seq = ? WHERE session_id = ?'),
       latestSummary: db.prepare(
-        `SELECT MAX(seq) AS seq FROM rm_search_messages
+        `SELECT MAX(rowid) AS seq FROM rm_search_messages
          WHERE session_id = ? AND kind = 'compact_summary' AND summary_for = ? AND eligible = 1`,
       ),
       setToolName: db.prepare(
@@ -199,48 +206,23 @@ export class RecordedMessagesHandler implements ProjectionHandler {
         if (name !== undefined && !toolNames.includes(name)) toolNames.push(name);
       }
     }
-    const metadata = message.metadata;
-    const agent = metadata?.effectiveAgentName ?? metadata?.agentName ?? null;
-    const eligible = metadata?.eligibleForModelContext !== false;
-    const createdMs = Date.parse(message.createdAt);
-    const recorded = writeOwnJson(message);
+    const agent = message.metadata?.effectiveAgentName ?? message.metadata?.agentName ?? null;
     const seq = this.nextRowid ?? statements.nextRowid.get().next;
-    const insert = (placed: RuntimeMessage) =>
-      statements.insert.run(
-        seq,
-        sessionId,
-        seq,
-        placed.id,
-        message.id,
-        logged.revision,
-        logged.position,
-        message.kind,
-        message.role,
-        message.createdAt,
-        Number.isNaN(createdMs) ? null : createdMs,
-        agent,
-        toolNames.length === 0 ? EMPTY_LIST : JSON.stringify(toolNames),
-        eligible ? 1 : 0,
-        metadata?.compactedAt === undefined ? 0 : 1,
-        metadata?.summaryForBoundaryId ?? null,
-        extraAnalyticsFacts(analyticsFactsOf(placed)),
-        recorded,
-      );
     // A new id (the common case) is placed by the insert itself: no look-up before it. A taken
     // id is placed by the events lib's rule, against the versions recorded under it.
     let placed = message;
-    let inserted = insert(message);
-    if (inserted.changes === 0) {
+    if (!this.insert(statements, logged, message, message, seq, toolNames, agent)) {
       const versions = statements.versions
-        .all(sessionId, message.id)
+        .all({ sessionId, id: message.id })
         .map((row) => readOwnJson<RuntimeMessage>(row.message));
       const once = recordMessageOnce(message, versions, (id) =>
         firstFreeId(id, (candidate) => statements.hasId.get(sessionId, candidate) !== undefined, 2),
       );
       if (once.placed === undefined) return;
       placed = once.placed;
-      inserted = insert(placed);
-      if (inserted.changes === 0) throw new Error(`Message "${placed.id}" could not be indexed.`);
+      if (!this.insert(statements, logged, message, placed, seq, toolNames, agent)) {
+        throw new Error(`Message "${placed.id}" could not be indexed.`);
+      }
     }
     const id = placed.id;
     if (message.kind === 'tool_call') {
@@ -260,12 +242,51 @@ export class RecordedMessagesHandler implements ProjectionHandler {
       );
     } else if (
       message.kind === 'compact_summary' &&
-      eligible &&
-      metadata?.summaryForBoundaryId !== undefined &&
-      statements.boundary.get(sessionId)?.boundary_id === metadata.summaryForBoundaryId
+      message.metadata?.eligibleForModelContext !== false &&
+      message.metadata?.summaryForBoundaryId !== undefined &&
+      statements.boundary.get(sessionId)?.boundary_id === message.metadata.summaryForBoundaryId
     ) {
       statements.setSummary.run(seq, sessionId);
     }
+  }
+
+  /**
+   * Inserts the row of `message` (as recorded) under `placed`'s id at rowid `seq`; `false` when
+   * that id is taken in the session (the row is then not written).
+   */
+  private insert(
+    statements: Statements,
+    logged: SessionLogEvent,
+    message: RuntimeMessage,
+    placed: RuntimeMessage,
+    seq: number,
+    toolNames: readonly string[],
+    agent: string | null,
+  ): boolean {
+    const metadata = message.metadata;
+    const createdMs = Date.parse(message.createdAt);
+    const kindFacts = messageKindFacts(placed);
+    return (
+      statements.insert.run(
+        seq,
+        logged.sessionId,
+        placed.id,
+        placed.id === message.id ? null : message.id,
+        logged.revision,
+        logged.position,
+        message.kind,
+        message.role,
+        message.createdAt,
+        Number.isNaN(createdMs) ? null : createdMs,
+        agent,
+        toolNames.length === 0 ? null : JSON.stringify(toolNames),
+        metadata?.eligibleForModelContext === false ? 0 : 1,
+        metadata?.compactedAt === undefined ? 0 : 1,
+        metadata?.summaryForBoundaryId ?? null,
+        kindFacts === undefined ? null : JSON.stringify(kindFacts),
+        writeOwnJson(message),
+      ).changes === 1
+    );
   }
 
   private ready(): Statements {

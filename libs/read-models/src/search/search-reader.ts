@@ -60,9 +60,9 @@ export interface SearchRequest {
 }
 
 interface Row {
+  /** Also the message's place in its session (`seq`). */
   rowid: number;
   session_id: string;
-  seq: number;
   message_id: string;
   revision: number;
   position: number;
@@ -70,7 +70,8 @@ interface Row {
   role: RuntimeMessageRole;
   created_at: string;
   agent: string | null;
-  tools: string;
+  /** JSON; `NULL` when none. */
+  tools: string | null;
   eligible: number;
   pruned: number;
   summary_for: string | null;
@@ -80,7 +81,7 @@ interface Row {
 }
 
 const COLUMNS =
-  'm.rowid, m.session_id, m.seq, m.message_id, m.revision, m.position, m.kind, m.role, m.created_at, m.agent, m.tools, m.eligible, m.pruned, m.summary_for, m.message';
+  'm.rowid, m.session_id, m.message_id, m.revision, m.position, m.kind, m.role, m.created_at, m.agent, m.tools, m.eligible, m.pruned, m.summary_for, m.message';
 
 /** Matches ranked together, newest first: bounds a page's cost (measured in `bench/search.bench.ts`). */
 const DEFAULT_RANK_TIER = 20_000;
@@ -270,7 +271,7 @@ export class SearchReader {
   documents(sessionId: string): SearchDocument[] {
     const rows = this.db
       .prepare<[string], Row>(
-        `SELECT ${COLUMNS}, 0 AS score FROM rm_search_messages m WHERE session_id = ? ORDER BY seq`,
+        `SELECT ${COLUMNS}, 0 AS score FROM rm_search_messages m WHERE session_id = ? ORDER BY m.rowid`,
       )
       .all(sessionId);
     const boundary = this.boundaries([sessionId]).get(sessionId);
@@ -283,7 +284,7 @@ export class SearchReader {
         role: row.role,
         createdAt: row.created_at,
         ...(row.agent === null ? {} : { agentName: row.agent }),
-        toolNames: readOwnJson<string[]>(row.tools),
+        toolNames: row.tools === null ? [] : readOwnJson<string[]>(row.tools),
         reasoning: row.kind === 'assistant_reasoning',
         text: searchTextOf(message),
         visibility: visibilityOf(row, message, boundary),
@@ -318,7 +319,7 @@ function visibilityOf(
   return searchVisibility(
     {
       kind: row.kind,
-      seq: row.seq,
+      seq: row.rowid,
       eligible: row.eligible === 1,
       pruned: row.pruned === 1,
       tags: message.metadata?.tags ?? [],

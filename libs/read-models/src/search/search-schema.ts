@@ -1,9 +1,11 @@
 /**
  * Tables of the recorded-messages handler, which keeps the search and analytics views.
- * `rm_search_messages` holds one row per recorded message: the message as its event recorded it
- * (`message`, JSON, stored once: the search text, the snippets and a retried append's comparison
- * are read from it), the facts the filters, the visibility and analytics read (`facts`: what
- * analytics needs beyond the row's own columns, `NULL` when nothing), and whether it is pruned;
+ * `rm_search_messages` holds one row per recorded message, its rowid being its place in the
+ * session (rows only grow): the message as its event recorded it (`message`, JSON, stored once:
+ * the search text, the snippets and a retried append's comparison are read from it), the facts
+ * the filters, the visibility and analytics read (`tools`: the tool names, `NULL` when none;
+ * `facts`: `messageKindFacts`, `NULL` when none; `recorded_id`: the id it was recorded under when
+ * it is kept under another, `<id>#2`, else `NULL`), and whether it is pruned;
  * `rm_search_index` is the FTS5 index over it, contentless, with three columns: `terms` and
  * `parts` (`searchTokens`), `facets` (tokens for the filters: kind, role, tools, agent, session);
  * `rm_search_sessions` keeps each session's latest compact boundary, `rm_search_tool_names` the
@@ -28,9 +30,8 @@ export const SEARCH_SCHEMA_SQL = `
 CREATE TABLE IF NOT EXISTS rm_search_messages (
   rowid INTEGER PRIMARY KEY,
   session_id TEXT NOT NULL,
-  seq INTEGER NOT NULL,
   message_id TEXT NOT NULL,
-  recorded_id TEXT NOT NULL,
+  recorded_id TEXT,
   revision INTEGER NOT NULL,
   position INTEGER NOT NULL,
   kind TEXT NOT NULL,
@@ -38,7 +39,7 @@ CREATE TABLE IF NOT EXISTS rm_search_messages (
   created_at TEXT NOT NULL,
   created_ms INTEGER,
   agent TEXT,
-  tools TEXT NOT NULL,
+  tools TEXT,
   eligible INTEGER NOT NULL,
   pruned INTEGER NOT NULL,
   summary_for TEXT,

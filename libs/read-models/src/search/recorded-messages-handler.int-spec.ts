@@ -1,0 +1,56 @@
+import type { SessionEvent } from '@agent-ledger/events';
+import type { RuntimeMessage } from '@agent-ledger/messages';
+import { appendSessionEvents } from '../testing/append-session-events';
+import { createReadModelFixture, type ReadModelFixture } from '../testing/read-model-fixture';
+import { AnalyticsReader } from '../analytics/analytics-reader';
+import { SearchReader } from './search-reader';
+
+const T = '2026-03-01T10:00:00.000Z';
+
+function input(id: string, content: string): SessionEvent {
+  const message: RuntimeMessage = {
+    id,
+    sessionId: 's1',
+    createdAt: T,
+    kind: 'user_input',
+    role: 'user',
+    content,
+  };
+  return { type: 'UserInputRecorded', data: message };
+}
+
+describe('RecordedMessagesHandler: a message id recorded again', () => {
+  let fixture: ReadModelFixture;
+
+  beforeEach(() => {
+    fixture = createReadModelFixture();
+  });
+
+  afterEach(() => fixture.close());
+
+  it('drops a retried copy of any version, keeps each other message once as <id>#n, and leaves a message recorded as `x#2` apart', async () => {
+    await appendSessionEvents(fixture.store, 's1', [
+      input('x', 'first'),
+      input('x#2', 'recorded with that id'),
+      input('x', 'second'),
+      // A retry of the second version (kept as x#3): dropped.
+      input('x', 'second'),
+      input('x', 'third'),
+      // A retry of the message recorded as `x#2`: dropped, it is not a version of `x`.
+      input('x#2', 'recorded with that id'),
+      input('x#2', 'another'),
+    ]);
+    await fixture.runner.catchUp();
+    const documents = new SearchReader(fixture.db).documents('s1');
+    expect(documents.map((document) => [document.messageId, document.text])).toEqual([
+      ['x', 'first'],
+      ['x#2', 'recorded with that id'],
+      ['x#3', 'second'],
+      ['x#4', 'third'],
+      ['x#2#2', 'another'],
+    ]);
+    expect(new AnalyticsReader(fixture.db).session('s1')?.messages).toEqual(
+      expect.objectContaining({ total: 5 }),
+    );
+  });
+});
