@@ -107,6 +107,10 @@ interface ViewState {
   answeredCallIds: Set<string>;
   /** The units as of the last request, aligned with `unitStarts` up to `dirtyFrom`. */
   units: Unit[];
+  /** By unit: the agent of the latest message naming one up to it (`lastAgentName`). */
+  agentsThrough: Array<string | undefined>;
+  /** By unit: the user inputs the model view keeps up to it, inclusive. */
+  keptThrough: number[];
   /** The first segment changed since the units were made. */
   dirtyFrom: number;
   /** The window cannot be split exactly (a reused message id): computed from the log each time. */
@@ -301,6 +305,8 @@ async function initialState(
     mintedIds: new Set(),
     answeredCallIds: new Set(),
     units: [],
+    agentsThrough: [],
+    keptThrough: [],
     dirtyFrom: 0,
     whole: false,
   };
@@ -418,25 +424,51 @@ function join(state: ViewState, segment: number): void {
 
 /**
  * The units of the state now, reusing the ones whose events did not change; `undefined` when a
- * new unit shows the split does not hold (the state then computes the view whole).
+ * new unit shows the split does not hold (the state then computes the view whole). The units
+ * before the first changed segment are taken as a block, not visited: a request costs the units
+ * it changes, not a walk over every turn of the window.
  */
 function unitsOf(state: ViewState, repairDanglingToolCalls: boolean): Unit[] | undefined {
-  const units: Unit[] = [];
-  for (let position = 0; position < state.unitStarts.length; position += 1) {
-    const from = state.unitStarts[position] as number;
-    const to = (state.unitStarts[position + 1] ?? state.segments.length) - 1;
-    const known = state.units[position];
-    if (known !== undefined && known.from === from && known.to === to && to < state.dirtyFrom) {
-      units.push(known);
-      continue;
-    }
+  const starts = state.unitStarts;
+  const reuse = reusableUnits(state);
+  const units = state.units.slice(0, reuse);
+  state.agentsThrough.length = reuse;
+  state.keptThrough.length = reuse;
+  for (let position = reuse; position < starts.length; position += 1) {
+    const from = starts[position] as number;
+    const to = (starts[position + 1] ?? state.segments.length) - 1;
     const unit = newUnit(state, from, to, repairDanglingToolCalls);
     if (unit === undefined) return undefined;
     units.push(unit);
+    state.agentsThrough.push(unit.agentName ?? state.agentsThrough[position - 1]);
+    state.keptThrough.push((state.keptThrough[position - 1] ?? 0) + unit.keptUserInputs.length);
   }
   state.units = units;
   state.dirtyFrom = Number.POSITIVE_INFINITY;
   return units;
+}
+
+/**
+ * How many units from the first are as they were: those wholly before `dirtyFrom`. The units of
+ * the last request are aligned with `unitStarts` up to there (new turns, joins and a failed seam
+ * only change the starts at or after it), so the last of them is checked and the rest follow.
+ */
+function reusableUnits(state: ViewState): number {
+  const starts = state.unitStarts;
+  // The first unit that ends at or after `dirtyFrom` (units end where the next one starts).
+  let low = 0;
+  let high = starts.length;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    const end = (starts[middle + 1] ?? state.segments.length) - 1;
+    if (end < state.dirtyFrom) low = middle + 1;
+    else high = middle;
+  }
+  const reuse = Math.min(low, state.units.length);
+  if (reuse === 0) return 0;
+  const known = state.units[reuse - 1] as Unit;
+  const to = (starts[reuse] ?? state.segments.length) - 1;
+  return known.from === starts[reuse - 1] && known.to === to ? reuse : 0;
 }
 
 /** A unit normalized, or `undefined` when its normalization shows the split does not hold. */
@@ -491,8 +523,6 @@ interface Trail {
   agent: string;
   format: 'model' | 'ai-sdk';
   units: Unit[];
-  /** Kept user inputs before each unit. */
-  keptBefore: number[];
   textsAfter: string[][];
   flagsAfter: Array<[boolean, boolean]>;
   serialized: AiSdkPart[];
@@ -585,17 +615,14 @@ function viewOf(
     state.whole = true;
     return undefined;
   }
-  const agent =
-    query.activeAgentName ??
-    units.reduceRight<string | undefined>((found, unit) => found ?? unit.agentName, undefined) ??
-    'default';
+  const agent = query.activeAgentName ?? state.agentsThrough[units.length - 1] ?? 'default';
   const { context, options, turns, serializerOptions, mergeUsers } = settingsOf(
     state,
     sessionId,
     query,
     agent,
   );
-  const keptInputs = units.reduce((total, unit) => total + unit.keptUserInputs.length, 0);
+  const keptInputs = state.keptThrough[units.length - 1] ?? 0;
   // The units before `start` come out as they did last time: the pass resumes from there.
   const cutoffUnit = cutoffUnitOf(units, turns);
   const trail = state.trail;
@@ -603,13 +630,11 @@ function viewOf(
   const systemTexts = new Set<string>(trail?.textsAfter[start - 1]);
   let beforeFirstTurn = trail?.flagsAfter[start - 1]?.[0] ?? true;
   let beforeFirstMessage = trail?.flagsAfter[start - 1]?.[1] ?? true;
-  const keptBefore = (trail?.keptBefore ?? []).slice(0, start);
   // The input the recent turns start at (the `turns`-th from the end), found unit by unit.
   let cutoffAt =
-    turns === 0 ? Number.POSITIVE_INFINITY : keptInputs - turns - (keptBefore[start - 1] ?? 0);
-  if (start > 0 && trail !== undefined) {
-    cutoffAt -= (trail.units[start - 1] as Unit).keptUserInputs.length;
-  }
+    turns === 0
+      ? Number.POSITIVE_INFINITY
+      : keptInputs - turns - (state.keptThrough[start - 1] ?? 0);
   const serialized: AiSdkPart[] = (trail?.serialized ?? []).slice(0, start);
   const textsAfter = (trail?.textsAfter ?? []).slice(0, start);
   const flagsAfter = (trail?.flagsAfter ?? []).slice(0, start);
@@ -617,9 +642,6 @@ function viewOf(
     const unit = units[position] as Unit;
     const last = position === units.length - 1;
     const count = unit.keptUserInputs.length;
-    keptBefore.push(
-      (keptBefore[position - 1] ?? 0) + (units[position - 1]?.keptUserInputs.length ?? 0),
-    );
     // Older means before the cutoff: a cutoff at the unit's first message (or before) is none.
     const at =
       cutoffAt < 0
@@ -692,22 +714,28 @@ function viewOf(
     beforeFirstMessage &&= !unit.serialized.edges.hasNonSystemMessage;
     flagsAfter.push([beforeFirstTurn, beforeFirstMessage]);
   }
+  // The units before `start` came out as in the last pass, which the view was assembled from.
+  const assembledBefore = state.assembled?.trail === trail && trail !== undefined ? start : 0;
   state.trail = {
     agent,
     format: format === 'model' ? 'model' : 'ai-sdk',
-    units: [...units],
-    keptBefore,
+    // A new array each pass (`unitsOf`), never changed after: no copy needed.
+    units,
     textsAfter,
     flagsAfter,
     serialized,
     cutoffUnit,
   };
-  return assemble(state, units, serialized, format);
+  return assemble(state, units, serialized, format, assembledBefore);
 }
 
 /** The lists a view is joined from, unit by unit, with where each unit's items end. */
 interface Assembled {
+  /** The pass whose units these lists were joined from. */
+  trail?: Trail | undefined;
   units: Unit[];
+  /** By unit: the first applied compact boundary up to it. */
+  applied: Array<string | undefined>;
   views: ModelViewPart[];
   parts: Array<AiSdkPart | undefined>;
   lists: unknown[][];
@@ -743,19 +771,14 @@ function assemble(
   units: readonly Unit[],
   serialized: readonly AiSdkPart[],
   format: IncrementalFormat,
+  /** The units before this one are as they were when the lists were last joined. */
+  unchanged: number,
 ): ModelContext {
   const steps = serialized[0]?.fallbacks.length ?? 0;
   const listCount = 5 + steps;
-  let appliedCompactBoundaryId: string | undefined;
-  for (const unit of units) {
-    unit.repairs ??= freezeDeep(
-      windowRepairs(unit.normalized.repairs, unit.events, state.fromRevision),
-    );
-    appliedCompactBoundaryId ??= unit.view?.result.diagnostics.appliedCompactBoundaryId;
-  }
   let assembled = state.assembled;
   if (assembled === undefined || assembled.lists.length !== listCount) {
-    assembled = { units: [], views: [], parts: [], lists: [], ends: [] };
+    assembled = { units: [], applied: [], views: [], parts: [], lists: [], ends: [] };
     for (let list = 0; list < listCount; list += 1) {
       assembled.lists.push([]);
       assembled.ends.push([]);
@@ -763,7 +786,7 @@ function assemble(
     state.assembled = assembled;
   }
   // The units from the start that are the same as last time, with the same results.
-  let same = 0;
+  let same = Math.min(unchanged, units.length, assembled.units.length);
   while (
     same < units.length &&
     same < assembled.units.length &&
@@ -774,6 +797,7 @@ function assemble(
     same += 1;
   }
   assembled.units.length = same;
+  assembled.applied.length = same;
   assembled.views.length = same;
   assembled.parts.length = same;
   for (let list = 0; list < listCount; list += 1) {
@@ -784,15 +808,23 @@ function assemble(
   for (let position = same; position < units.length; position += 1) {
     const unit = units[position] as Unit;
     const part = serialized[position];
+    unit.repairs ??= freezeDeep(
+      windowRepairs(unit.normalized.repairs, unit.events, state.fromRevision),
+    );
     itemsOf(unit, part, steps).forEach((added, list) => {
       const target = assembled.lists[list] as unknown[];
       for (const item of added) target.push(item);
       assembled.ends[list]?.push(target.length);
     });
     assembled.units.push(unit);
+    assembled.applied.push(
+      assembled.applied[position - 1] ?? unit.view?.result.diagnostics.appliedCompactBoundaryId,
+    );
     assembled.views.push(unit.view as ModelViewPart);
     assembled.parts.push(part);
   }
+  assembled.trail = state.trail;
+  const appliedCompactBoundaryId = assembled.applied[units.length - 1];
   const lists = assembled.lists;
   const copy = <T>(list: number): T[] => (lists[list] ?? []).slice() as T[];
   const diagnostics: ModelContextDiagnostics = {
