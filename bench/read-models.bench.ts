@@ -151,7 +151,12 @@ async function main(dir: string): Promise<void> {
 
   const latency = await modelViewLatency(store);
   console.log('Rebuilds and verify…');
-  const rebuild = await measureRebuilds(store, dir, REBUILD_ROUNDS);
+  const rebuild = await measureRebuilds(
+    store,
+    dir,
+    REBUILD_ROUNDS,
+    path.join(dir, 'events.sqlite'),
+  );
   await store.close();
   const lag = await appendLag(dir);
 
