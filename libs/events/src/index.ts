@@ -23,6 +23,7 @@ export { eventTypeOfKind } from './event-type-of-kind';
 export { kindOfEventType } from './kind-of-event-type';
 export { messageRecorded } from './message-recorded';
 export { validateSessionEventPayload } from './validate-session-event-payload';
+export { schemaValidators } from './schema-validators';
 export { parseRuntimeMessage, type ParseRuntimeMessageResult } from './parse-runtime-message';
 export { parseRuntimeMessages, type ParseRuntimeMessagesResult } from './parse-runtime-messages';
 export {
