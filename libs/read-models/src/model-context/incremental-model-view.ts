@@ -247,17 +247,17 @@ async function readFrom(
   sessionId: string,
   revision: number,
 ): Promise<RecordedEvent[]> {
-  const events: RecordedEvent[] = [];
+  const streamName = sessionStreamName(sessionId);
   try {
-    for await (const recorded of store.readStream(sessionStreamName(sessionId), {
-      fromRevision: revision,
-    })) {
+    if (store instanceof SessionLogCache) return await store.eventsFrom(streamName, revision);
+    const events: RecordedEvent[] = [];
+    for await (const recorded of store.readStream(streamName, { fromRevision: revision })) {
       events.push(recorded);
     }
+    return events;
   } catch {
     return [];
   }
-  return events;
 }
 
 /** The window read as the full computation reads it, split into segments and units. */

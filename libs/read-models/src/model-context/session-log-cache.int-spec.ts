@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { SqliteEventStore } from '@agent-ledger/event-store';
+import { SqliteEventStore, StreamNotFoundError, type EventStore } from '@agent-ledger/event-store';
 import { sessionStreamName } from '@agent-ledger/events';
 import { arbitrarySessionHistory, seedExampleEvents } from '@agent-ledger/testing';
 import { appendSessionEvents } from '../testing/append-session-events';
@@ -105,6 +105,42 @@ describe('SessionLogCache (the model context read through it)', () => {
       await appendSessionEvents(store, 's1', events.slice(0, 2));
       const recreated = await bothWays(store, { format: 'ai-sdk' });
       expect(recreated.cached).toEqual(recreated.replayed);
+    } finally {
+      await store.close();
+    }
+  });
+
+  it('gives the events from a revision on in one array, as readStream gives them', async () => {
+    const store = new SqliteEventStore({ path: ':memory:' });
+    try {
+      const events = seedExampleEvents();
+      await appendSessionEvents(store, 's1', events);
+      const stream = sessionStreamName('s1');
+      const read = async (from: EventStore, revision: number) => {
+        const all = [];
+        for await (const recorded of from.readStream(stream, { fromRevision: revision })) {
+          all.push(recorded);
+        }
+        return all;
+      };
+      const cache = new SessionLogCache(store);
+      for (const revision of [0, 3, events.length - 1, events.length + 2]) {
+        const held = await cache.eventsFrom(stream, revision);
+        expect(held).toEqual(await read(store, revision));
+        // Served from memory: the same frozen objects the cache's readStream gives.
+        const served = await read(cache, revision);
+        expect(held.length).toBe(served.length);
+        held.forEach((recorded, index) => expect(recorded).toBe(served[index]));
+      }
+      const [first] = await cache.eventsFrom(stream, 2);
+      expect((await cache.eventsFrom(stream, 2))[0]).toBe(first);
+      expect(Object.isFrozen(first)).toBe(true);
+      // A stream the cache does not hold is read from the store; a missing one throws as it does.
+      const tiny = new SessionLogCache(store, 10);
+      expect(await tiny.eventsFrom(stream, 1)).toEqual(await read(store, 1));
+      await expect(cache.eventsFrom(sessionStreamName('nobody'), 0)).rejects.toThrow(
+        StreamNotFoundError,
+      );
     } finally {
       await store.close();
     }

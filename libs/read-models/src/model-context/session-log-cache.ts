@@ -62,6 +62,21 @@ export class SessionLogCache implements EventStore {
     return this.serve(streamName, options);
   }
 
+  /**
+   * The stream's events from `revision` on, forwards, as `readStream(streamName, { fromRevision:
+   * revision })` gives them, in one array: the cached ones when the stream is held (the same
+   * frozen objects), else read from the store. Throws as the store's read would.
+   */
+  async eventsFrom(streamName: string, revision: number): Promise<RecordedEvent[]> {
+    const cached = await this.upToDate(streamName);
+    if (cached !== undefined) return cached.events.slice(Math.max(0, revision - cached.first));
+    const events: RecordedEvent[] = [];
+    for await (const recorded of this.store.readStream(streamName, { fromRevision: revision })) {
+      events.push(recorded);
+    }
+    return events;
+  }
+
   private async *serve(
     streamName: string,
     options: ReadStreamOptions,
