@@ -258,13 +258,22 @@ describe.each(STORE_KINDS)('on the %s store', (kind) => {
   });
 
   describe('health and docs', () => {
-    it("GET /health reports the store's connectivity", async () => {
+    it("GET /health reports the store's connectivity, and where the read models are", async () => {
+      const { body: appended } = await postJson(`${server.url}/v1/sessions/health-1/messages`, {
+        messages: [
+          { id: 'm1', sessionId: 'health-1', kind: 'user_input', role: 'user', content: 'hi' },
+        ],
+      });
+      const { position } = appended as { position: number };
+      // Read once the read models have the append: then they are not behind.
+      await getJson(`${server.url}/v1/sessions/health-1/transcript?minPosition=${position}`);
       expect(await getJson(`${server.url}/health`)).toEqual({
         status: 200,
         body: {
           status: 'ok',
-          store: { kind, headPosition: anyNumber },
+          store: { kind, headPosition: position },
           storage: { status: 'ok', freeBytes: anyNumber },
+          readModels: { position, behind: 0 },
         },
       });
     });

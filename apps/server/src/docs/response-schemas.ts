@@ -440,7 +440,7 @@ export const RESPONSE_SCHEMAS: Record<string, Schema> = {
     keyId: nullable({ type: 'string' }),
     scopes: { type: 'array', items: { enum: ['read', 'write', 'audit', 'admin'] } },
   }),
-  HealthResponse: object(['status', 'store', 'storage'], {
+  HealthResponse: object(['status', 'store', 'storage', 'readModels'], {
     status: { enum: ['ok', 'degraded'] },
     store: object(['kind', 'headPosition'], {
       kind: { type: 'string' },
@@ -450,6 +450,10 @@ export const RESPONSE_SCHEMAS: Record<string, Schema> = {
       status: { enum: ['ok', 'degraded'] },
       freeBytes: nullable(integer),
       reason: { type: 'string' },
+    }),
+    readModels: object(['position', 'behind'], {
+      position: nullable(integer),
+      behind: nullable(integer),
     }),
   }),
 };

@@ -1,5 +1,6 @@
 import type { HealthResponse } from '@agent-ledger/client';
 import type { EventStore } from '@agent-ledger/event-store';
+import type { LiveProjections } from '@agent-ledger/read-models';
 import { Controller, Get, Inject, ServiceUnavailableException } from '@nestjs/common';
 import {
   ApiOkResponse,
@@ -10,6 +11,7 @@ import {
 import type { ServerConfig } from '../config';
 import { schemaRef } from '../docs/response-schemas';
 import { checkEventStore } from '../event-store/check-event-store';
+import { LIVE_PROJECTIONS } from '../queries/read-models/read-model.tokens';
 import { EVENT_STORE, SERVER_CONFIG } from '../tokens';
 import { storageHealth } from './storage-health';
 
@@ -23,12 +25,13 @@ export class HealthController {
   constructor(
     @Inject(EVENT_STORE) private readonly store: EventStore,
     @Inject(SERVER_CONFIG) private readonly config: ServerConfig,
+    @Inject(LIVE_PROJECTIONS) private readonly projections: LiveProjections,
   ) {}
 
   @Get()
   @ApiOperation({
     summary:
-      "Liveness, the event store's connectivity (it reads the head of $all, waiting at most 2 s) and the disk under DATA_DIR: status degraded (still 200) when it is low or a write was refused for a full disk",
+      "Liveness, the event store's connectivity (it reads the head of $all, waiting at most 2 s), the disk under DATA_DIR (status degraded, still 200, when it is low or a write was refused for a full disk), and how far the read models are behind the log",
   })
   @ApiOkResponse({
     description: 'The store answered.',
@@ -38,6 +41,7 @@ export class HealthController {
         status: 'ok',
         store: { kind: 'eventstoredb', headPosition: 4242 },
         storage: { status: 'ok', freeBytes: 52_428_800_000 },
+        readModels: { position: 4242, behind: 0 },
       },
     },
   })
@@ -61,7 +65,10 @@ export class HealthController {
     );
     if (health.status === 'ok') {
       const storage = storageHealth(this.config.dataDir);
-      return { ...health, status: storage.status, storage };
+      const position = this.projections.position;
+      const head = health.store.headPosition;
+      const behind = position === null || head === null ? null : Math.max(0, head - position);
+      return { ...health, status: storage.status, storage, readModels: { position, behind } };
     }
     throw new ServiceUnavailableException({
       code: 'StoreUnavailable',

@@ -227,6 +227,12 @@ export interface HealthResponse {
   status: 'ok' | 'degraded';
   store: { kind: string; headPosition: number | null };
   storage: { status: 'ok' | 'degraded'; freeBytes: number | null; reason?: string };
+  /**
+   * The read models: `position`, the log position every projection handler has reached (`null`
+   * while one has processed nothing); `behind`, how many positions short of `store.headPosition`
+   * that is (`0` when caught up; `null` when either is `null`).
+   */
+  readModels: { position: number | null; behind: number | null };
 }
 
 /** Options of the model view, as query parameters of `model-context` and `debug`. */
