@@ -18,19 +18,28 @@ export function pairToolParts<M extends RuntimeMessage>(
   all: readonly RuntimeMessage[],
   candidates: readonly M[],
 ): PairingOutcome<M>[] {
-  const resultIdsInInput = new Set(all.flatMap(toolResultIds));
-  const resultIdsInView = new Set(candidates.flatMap(toolResultIds));
-  const callIdsInView = new Set(candidates.flatMap(toolCallIds));
+  // Filled in loops (the model view pairs every request's changed turns): the same sets as
+  // `new Set(list.flatMap(ids))` would give.
+  const resultIdsInInput = new Set<string>();
+  for (const message of all) addToolResultIds(message, resultIdsInInput);
+  const resultIdsInView = new Set<string>();
+  const callIdsInView = new Set<string>();
+  for (const message of candidates) {
+    addToolResultIds(message, resultIdsInView);
+    if (message.kind === 'tool_call') {
+      for (const part of message.content) callIdsInView.add(part.toolCallId);
+    }
+  }
   const keepsCall = (id: string) => resultIdsInView.has(id) || !resultIdsInInput.has(id);
-  const approvalIds = new Set(
-    candidates.flatMap((message) =>
-      message.kind === 'tool_approval_request'
-        ? message.content
-            .filter((part) => callIdsInView.has(part.toolCallId) && keepsCall(part.toolCallId))
-            .map((part) => part.approvalId)
-        : [],
-    ),
-  );
+  const approvalIds = new Set<string>();
+  for (const message of candidates) {
+    if (message.kind !== 'tool_approval_request') continue;
+    for (const part of message.content) {
+      if (callIdsInView.has(part.toolCallId) && keepsCall(part.toolCallId)) {
+        approvalIds.add(part.approvalId);
+      }
+    }
+  }
   return candidates.map((message): PairingOutcome<M> => {
     const runtime: RuntimeMessage = message;
     switch (runtime.kind) {
@@ -92,17 +101,17 @@ function filtered<M extends RuntimeMessage, P>(
   idOf: (part: P) => string,
   keeps: (id: string) => boolean,
 ): PairingOutcome<M> {
+  // Most messages keep every part: that is found without building the kept list.
+  let kept = 0;
+  for (const part of parts) if (keeps(idOf(part))) kept += 1;
+  if (kept === 0) return { status: 'hidden', reason };
+  if (kept === parts.length) return { status: 'kept', message, droppedParts: [] };
   const content = parts.filter((part) => keeps(idOf(part)));
-  if (content.length === 0) return { status: 'hidden', reason };
-  if (content.length === parts.length) return { status: 'kept', message, droppedParts: [] };
   const droppedParts = parts.map(idOf).filter((id) => !keeps(id));
   return { status: 'kept', message: { ...message, content }, droppedParts };
 }
 
-function toolResultIds(message: RuntimeMessage): string[] {
-  return message.kind === 'tool_result' ? message.content.map((part) => part.toolCallId) : [];
-}
-
-function toolCallIds(message: RuntimeMessage): string[] {
-  return message.kind === 'tool_call' ? message.content.map((part) => part.toolCallId) : [];
+function addToolResultIds(message: RuntimeMessage, ids: Set<string>): void {
+  if (message.kind !== 'tool_result') return;
+  for (const part of message.content) ids.add(part.toolCallId);
 }
