@@ -796,14 +796,16 @@ function assemble(
   ) {
     same += 1;
   }
-  assembled.units.length = same;
-  assembled.applied.length = same;
-  assembled.views.length = same;
-  assembled.parts.length = same;
-  for (let list = 0; list < listCount; list += 1) {
-    const ends = assembled.ends[list] as number[];
-    ends.length = same;
-    (assembled.lists[list] as unknown[]).length = same === 0 ? 0 : (ends[same - 1] ?? 0);
+  if (same < assembled.units.length) {
+    assembled.units.length = same;
+    assembled.applied.length = same;
+    assembled.views.length = same;
+    assembled.parts.length = same;
+    for (let list = 0; list < listCount; list += 1) {
+      const ends = assembled.ends[list] as number[];
+      ends.length = same;
+      (assembled.lists[list] as unknown[]).length = same === 0 ? 0 : (ends[same - 1] ?? 0);
+    }
   }
   for (let position = same; position < units.length; position += 1) {
     const unit = units[position] as Unit;

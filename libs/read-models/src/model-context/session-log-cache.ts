@@ -177,10 +177,12 @@ export class SessionLogCache implements EventStore {
     if (stream.events.length === 0 || stream.chars > this.maxChars) return undefined;
     this.streams.set(streamName, stream);
     this.chars += stream.chars;
-    for (const [name, oldest] of this.streams) {
-      if (this.chars <= this.maxChars) break;
-      this.streams.delete(name);
-      this.chars -= oldest.chars;
+    if (this.chars > this.maxChars) {
+      for (const [name, oldest] of this.streams) {
+        if (this.chars <= this.maxChars) break;
+        this.streams.delete(name);
+        this.chars -= oldest.chars;
+      }
     }
     return stream;
   }
