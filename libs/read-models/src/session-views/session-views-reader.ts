@@ -75,7 +75,9 @@ export class SessionViewsReader {
         `SELECT ${entryColumns} FROM rm_messages WHERE session_id = ? AND id = ? AND in_transcript = 1`,
       ),
       changed: db.prepare<[string, number, number], EntryRow>(
-        `SELECT ${entryColumns} FROM rm_messages
+        // By the changed-revision index: the rows changed since the cursor, not every row up to
+        // its seq (SQLite's planner, without statistics, would walk the session's rows by seq).
+        `SELECT ${entryColumns} FROM rm_messages INDEXED BY rm_messages_changed
          WHERE session_id = ? AND changed_revision > revision AND changed_revision > ? AND seq <= ?
            AND in_transcript = 1 ORDER BY seq`,
       ),
