@@ -74,7 +74,13 @@ export class SqliteEventStore implements EventStore {
     const inline = new InlineWriter(this.db, notify);
     this.writes =
       writer === 'worker'
-        ? new WorkerWriter(database, notify, inline, options.workerStartDelayMs)
+        ? new WorkerWriter(
+            database,
+            notify,
+            inline,
+            options.workerStartDelayMs,
+            options.workerStartsOn,
+          )
         : inline;
   }
 
