@@ -75,6 +75,9 @@ function feedOver(table: TranscriptTable, signal: BatchSignal): TranscriptFanOut
   return fanOut;
 }
 
+/** The text of one write: the buffers a sink is given, in order. */
+const utf8 = (chunks: readonly Buffer[]): string => Buffer.concat(chunks).toString('utf8');
+
 /** What a subscriber with a cursor of its own receives: the text the feed must send it. */
 function soloFrames(entries: readonly TranscriptEntry[], view?: TranscriptView): string {
   return entries
@@ -97,7 +100,7 @@ describe('TranscriptFanOut', () => {
     const feed = feedOver(table, signal);
     table.add('s1', 0, 'hello');
     const received = Array.from({ length: 50 }, () => [] as string[]);
-    received.forEach((frames) => feed.subscribe('s1', 0, (text) => frames.push(text)));
+    received.forEach((frames) => feed.subscribe('s1', 0, (chunks) => frames.push(utf8(chunks))));
     expect(feed.fanOut).toEqual({ subscribers: 50, groups: 1, owed: 0 });
     feed.writePending();
 
@@ -119,7 +122,7 @@ describe('TranscriptFanOut', () => {
     const signal = new BatchSignal();
     const feed = feedOver(table, signal);
     const writes: string[] = [];
-    feed.subscribe('s1', -1, (text) => writes.push(text));
+    feed.subscribe('s1', -1, (chunks) => writes.push(utf8(chunks)));
     table.add('s1', 0, 'first');
     signal.commit();
     table.add('s1', 1, 'second');
@@ -141,8 +144,8 @@ describe('TranscriptFanOut', () => {
     const feed = new TranscriptFanOut(signal, table, { writeIntervalMs: 300 });
     const writes: string[] = [];
     const writtenAt: number[] = [];
-    feed.subscribe('s1', -1, (text) => {
-      writes.push(text);
+    feed.subscribe('s1', -1, (chunks) => {
+      writes.push(utf8(chunks));
       writtenAt.push(Date.now());
     });
     table.add('s1', 0, 'first');
@@ -169,7 +172,9 @@ describe('TranscriptFanOut', () => {
     const signal = new BatchSignal();
     const feed = new TranscriptFanOut(signal, table, { writeIntervalMs: 1 });
     const received = Array.from({ length: 130 }, () => '');
-    received.forEach((_, index) => feed.subscribe('s1', -1, (text) => (received[index] += text)));
+    received.forEach((_, index) =>
+      feed.subscribe('s1', -1, (chunks) => (received[index] += utf8(chunks))),
+    );
     table.add('s1', 0, 'first');
     signal.commit();
     await new Promise((resolve) => setTimeout(resolve, 5));
@@ -192,8 +197,8 @@ describe('TranscriptFanOut', () => {
     const feed = feedOver(table, signal);
     const stored: string[] = [];
     const redacted: string[] = [];
-    feed.subscribe('s1', -1, (text) => stored.push(text));
-    feed.subscribe('s1', -1, (text) => redacted.push(text), REDACTED);
+    feed.subscribe('s1', -1, (chunks) => stored.push(utf8(chunks)));
+    feed.subscribe('s1', -1, (chunks) => redacted.push(utf8(chunks)), REDACTED);
     expect(feed.fanOut).toEqual({ subscribers: 2, groups: 2, owed: 0 });
     table.add('s1', 0, 'my password is hunter2');
     signal.commit();
@@ -304,7 +309,7 @@ describe('TranscriptFanOut', () => {
               subscriber.close = feed.subscribe(
                 step.session,
                 afterRevision,
-                (text) => (subscriber.received += text),
+                (chunks) => (subscriber.received += utf8(chunks)),
                 view,
               ).close;
               subscribers.push(subscriber);

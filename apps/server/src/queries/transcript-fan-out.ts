@@ -11,10 +11,13 @@ export interface TranscriptSubscription {
   close(): void;
 }
 /**
- * Receives Server-Sent Events text, ready to write: one `event: entry` frame per entry
- * (`id: <revision>`, `data: <the entry as JSON>`), every frame of one committed batch in one string.
+ * Receives Server-Sent Events text, ready to write, as UTF-8 bytes: one `event: entry` frame per
+ * entry (`id: <revision>`, `data: <the entry as JSON>`), the frames of one committed batch in one
+ * buffer, the batches owed since the last write in order. Each call is one write: the buffers are
+ * shared by every subscriber of the group, so a sink writes them as they are (corked), never
+ * joined or re-encoded per subscriber.
  */
-export type TranscriptFrameSink = (frames: string) => void;
+export type TranscriptFrameSink = (frames: readonly Buffer[]) => void;
 
 /**
  * How a subscriber is shown each entry (the entry as stored, or redacted for a caller without
@@ -82,8 +85,8 @@ export class TranscriptFanOut {
   private groups = new Map<string, FeedGroup>();
   /** The group each sink is in (groups merge, so a subscription cannot hold its group itself). */
   private readonly groupOf = new Map<TranscriptFrameSink, FeedGroup>();
-  /** Text each sink is owed, in order, until the next write. */
-  private readonly pending = new Map<TranscriptFrameSink, string>();
+  /** The batches' frames each sink is owed, in order, until the next write. */
+  private readonly pending = new Map<TranscriptFrameSink, Buffer[]>();
   private writeTimer: NodeJS.Timeout | undefined;
   /** True while a timed write goes through its sinks, a slice per turn of the event loop. */
   private draining = false;
@@ -221,8 +224,10 @@ export class TranscriptFanOut {
   }
 
   /** Owes `frames` to `sink` after what it is owed already, and makes sure a write will come. */
-  private queue(sink: TranscriptFrameSink, frames: string): void {
-    this.pending.set(sink, (this.pending.get(sink) ?? '') + frames);
+  private queue(sink: TranscriptFrameSink, frames: Buffer): void {
+    const owed = this.pending.get(sink);
+    if (owed === undefined) this.pending.set(sink, [frames]);
+    else owed.push(frames);
     this.scheduleWrite();
   }
 
@@ -249,10 +254,11 @@ function groupKey({ sessionId, view, cursor }: FeedGroup): string {
 }
 
 /** The SSE text of `entries`: one `entry` event each, its id the revision that last wrote it. */
-function transcriptFrames(entries: readonly TranscriptEntry[], view: TranscriptView): string {
+/** The frames of `entries` as `view` shows them, encoded once for every subscriber they go to. */
+function transcriptFrames(entries: readonly TranscriptEntry[], view: TranscriptView): Buffer {
   let frames = '';
   for (const entry of entries) {
     frames += `id: ${entry.revision}\nevent: entry\ndata: ${JSON.stringify(view.show(entry))}\n\n`;
   }
-  return frames;
+  return Buffer.from(frames, 'utf8');
 }
