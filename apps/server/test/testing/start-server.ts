@@ -59,8 +59,9 @@ export function startServer(env: Record<string, string> = {}): Promise<RunningSe
   );
   running.add(child);
   let output = '';
+  // 'close', not 'exit': the process's last lines (the shutdown's) may still be in its pipes.
   const exited = new Promise<number | null>((resolve) =>
-    child.once('exit', (code) => {
+    child.once('close', (code) => {
       running.delete(child);
       resolve(code);
     }),

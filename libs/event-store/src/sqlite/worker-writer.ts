@@ -104,7 +104,8 @@ export class WorkerWriter implements StoreWriter {
     worker.on('message', (reply: WorkerReply) => {
       if (reply.kind !== 'ready') return this.answered(reply);
       this.ready = true;
-      if (this.inFlight === undefined) worker.unref();
+      // Held open while closing: `close` waits for the worker to close its connection and exit.
+      if (this.inFlight === undefined && this.closing === undefined) worker.unref();
       this.becameReady();
     });
     worker.on('error', (error) => this.fail(error));
