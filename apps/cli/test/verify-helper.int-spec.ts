@@ -159,6 +159,25 @@ describe('the helper thread', () => {
     ]);
   }, 30_000);
 
+  it('verifies nothing when it finds no event store at its path (an empty one would differ everywhere)', async () => {
+    const verdicts = new Map<string, string[]>();
+    const helper = startVerifyHelper(
+      {
+        ...setup,
+        eventStorePath: path.join(dir, 'missing', 'events.sqlite'),
+        position: await store.headPosition(),
+        exportPolicy: {},
+        checkpoints: checkpointRows(db),
+        next: new SessionClaims().buffer,
+      },
+      (index, differences) => verdicts.set(SESSIONS[index] ?? '?', differences),
+    );
+    helper.assign({ sessionIds: SESSIONS });
+    await helper.ended;
+    await helper.stop();
+    expect(verdicts).toEqual(new Map());
+  }, 30_000);
+
   it('verifies nothing when its snapshot shows other checkpoints than the first thread’s', async () => {
     const moved = checkpointRows(db).replace(
       /"position":(\d+)/,

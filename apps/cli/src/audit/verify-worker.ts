@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { parentPort, workerData } from 'node:worker_threads';
 import Database from 'better-sqlite3';
 import { SqliteEventStore } from '@agent-ledger/event-store';
@@ -22,6 +23,11 @@ async function run(
   say: (reply: VerifyWorkerReply) => void,
 ): Promise<void> {
   const db = new Database(data.readModelPath, { readonly: true, fileMustExist: true });
+  // Opening a file that is not there would make an empty store: every session would differ.
+  if (!existsSync(data.eventStorePath)) {
+    db.close();
+    throw new Error(`No event store at ${data.eventStorePath} to verify against.`);
+  }
   const store = new SqliteEventStore({ path: data.eventStorePath });
   try {
     db.exec('BEGIN');

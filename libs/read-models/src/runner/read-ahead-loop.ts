@@ -4,6 +4,7 @@
  * that end where the runner commits a batch, as JSON (cheaper to read back than a structured
  * clone), at most `CHUNKS_AHEAD` chunks ahead of the runner; it ends once caught up.
  */
+import { existsSync } from 'node:fs';
 import { parentPort, workerData } from 'node:worker_threads';
 import { SqliteEventStore } from '@agent-ledger/event-store';
 import { refuseSessionLogEvent } from './parse-session-log-event';
@@ -25,6 +26,10 @@ async function readAhead(
   start: Promise<ReadAheadStart>,
   say: (chunk: ReadAheadChunk) => void,
 ): Promise<void> {
+  // Opening a file that is not there would make an empty store, whose log would end at once.
+  if (!existsSync(data.eventStorePath)) {
+    throw new Error(`No event store at ${data.eventStorePath} to read ahead from.`);
+  }
   const store = new SqliteEventStore({ path: data.eventStorePath });
   const shared = new Int32Array(data.shared);
   Atomics.store(shared, READY, 1);

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -141,8 +142,9 @@ describe('ReadAhead', () => {
 
 describe('ProjectionRunner reading ahead', () => {
   /** A rebuild into a fresh file; its batches, what it logged, failed events and read models. */
-  async function rebuild(readAhead: boolean) {
-    const db = openReadModelDatabase(path.join(dir, `read-models-${String(readAhead)}.sqlite`));
+  /** A rebuild, with `readAhead` (the file the thread reads, or the store's) or without. */
+  async function rebuild(readAhead: boolean | string) {
+    const db = openReadModelDatabase(path.join(dir, `read-models-${randomUUID()}.sqlite`));
     const logged: string[] = [];
     const batches: CommittedBatch[] = [];
     let handedOver = false;
@@ -156,7 +158,7 @@ describe('ProjectionRunner reading ahead', () => {
       apply: () => undefined,
       endBatch: () => {
         const until = Date.now() + 20;
-        while (readAhead && !handedOver && Date.now() < until);
+        while (readAhead !== false && !handedOver && Date.now() < until);
       },
     };
     const runner = new ProjectionRunner({
@@ -174,7 +176,9 @@ describe('ProjectionRunner reading ahead', () => {
         error: () => undefined,
       },
       onBatchCommitted: (batch) => batches.push(batch),
-      ...(readAhead ? { readAhead: { eventStorePath } } : {}),
+      ...(readAhead === false
+        ? {}
+        : { readAhead: { eventStorePath: readAhead === true ? eventStorePath : readAhead } }),
     });
     const position = await runner.rebuild();
     const result = {
@@ -202,5 +206,12 @@ describe('ProjectionRunner reading ahead', () => {
       ...Array<string>(4).fill('00000000-0000-4000-8000-000000000002'),
     ]);
     expect(inline.result.batches.length).toBeGreaterThan(100);
+  }, 60_000);
+
+  it('reads by itself when the thread finds no event store at the path it was given', async () => {
+    // Opened, a missing file would be an empty store: handed over to, the rebuild would end early.
+    const inline = await rebuild(false);
+    const missing = await rebuild(path.join(dir, 'missing', 'events.sqlite'));
+    expect(missing).toEqual(inline);
   }, 60_000);
 });
