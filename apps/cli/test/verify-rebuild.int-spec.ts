@@ -103,6 +103,11 @@ describe('rebuild', () => {
     expect(cli('verify')).toEqual(untouched);
   });
 
+  it('does the same on one thread with --single-thread', () => {
+    expect(cli('rebuild', '--single-thread', '--json').status).toBe(0);
+    expect(cli('verify', '--single-thread')).toEqual(untouched);
+  });
+
   it('reports as JSON with --json', () => {
     const run = cli('rebuild', '--json');
     expect(run.status).toBe(0);

@@ -11,6 +11,7 @@ import { wholeNumber } from './parse-arguments';
 interface RebuildFlags {
   batchSize: number;
   json?: boolean;
+  singleThread?: boolean;
 }
 
 /** What a rebuild did, as `--json` prints it. */
@@ -34,6 +35,10 @@ export function rebuildCommand(io: CliIo): Command {
       2000,
     )
     .option('--json', 'print { events, seconds, eventsPerSecond, position } as JSON')
+    .option(
+      '--single-thread',
+      'read the log on this thread too (by default a second thread reads it when the machine has two cores)',
+    )
     .action((flags: RebuildFlags) =>
       withLedger(io, async (ledger) => {
         const store = await ledger.store();
@@ -44,7 +49,9 @@ export function rebuildCommand(io: CliIo): Command {
           handlers: ledger.handlers(db),
           batchSize: flags.batchSize,
           // The embedded store is read and checked on a second thread, beside the writes.
-          ...(availableParallelism() > 1 && ledger.config.eventStore === 'sqlite'
+          ...(flags.singleThread !== true &&
+          availableParallelism() > 1 &&
+          ledger.config.eventStore === 'sqlite'
             ? { readAhead: { eventStorePath: sqliteEventStorePath(ledger.config) } }
             : {}),
         });

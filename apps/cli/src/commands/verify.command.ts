@@ -9,6 +9,7 @@ import { sqliteEventStorePath } from '../../../server/src/event-store/create-eve
 interface VerifyFlags {
   session?: string;
   json?: boolean;
+  singleThread?: boolean;
 }
 
 /** Differences shown per session before "… and N more". */
@@ -22,6 +23,10 @@ export function verifyCommand(io: CliIo): Command {
     )
     .option('--session <id>', 'verify this session only')
     .option('--json', 'print { position, sessions, failedEvents } as JSON')
+    .option(
+      '--single-thread',
+      'verify on this thread alone (by default a second thread helps when the machine has two cores)',
+    )
     .action((flags: VerifyFlags) =>
       withLedger(io, async (ledger) => {
         const db = ledger.readModels();
@@ -29,7 +34,9 @@ export function verifyCommand(io: CliIo): Command {
           ...(flags.session === undefined ? {} : { sessionId: flags.session }),
           exportPolicy: ledger.readModelConfig.exportPolicy,
           // A second core verifies sessions too, through its own connections to the files.
-          ...(availableParallelism() > 1 && ledger.config.eventStore === 'sqlite'
+          ...(flags.singleThread !== true &&
+          availableParallelism() > 1 &&
+          ledger.config.eventStore === 'sqlite'
             ? {
                 helper: {
                   eventStorePath: sqliteEventStorePath(ledger.config),
