@@ -151,9 +151,9 @@ export class ProjectionRunnerThread implements LiveProjections {
         }
         this.receive(reply);
       });
-      worker.on('error', (error) => {
-        failure = error;
-        this.logger.error(`Projection runner thread failed: ${error.message}`);
+      worker.on('error', (thrown: unknown) => {
+        failure = asError(thrown);
+        this.logger.error(`Projection runner thread failed: ${failure.message}`);
       });
       worker.on('exit', (code) => {
         if (this.worker === worker) this.worker = undefined;
@@ -232,4 +232,18 @@ export function startRunnerWorker(setup: RunnerThreadSetup): Worker {
     eval: true,
     workerData: setup,
   });
+}
+
+/** What a thread threw, as an `Error` that says what it was (a thrown value crosses as a copy). */
+function asError(thrown: unknown): Error {
+  if (thrown instanceof Error) return thrown;
+  if (typeof thrown === 'object' && thrown !== null) {
+    const { name, message, code } = thrown as { name?: unknown; message?: unknown; code?: unknown };
+    const error = new Error(
+      [name, code, message].filter((part) => typeof part === 'string').join(': ') ||
+        JSON.stringify(thrown),
+    );
+    return error;
+  }
+  return new Error(String(thrown));
 }

@@ -6,7 +6,7 @@
  * wakes its subscription at each commit, and a message tells it when to stop.
  */
 import { parentPort, workerData } from 'node:worker_threads';
-import { SqliteEventStore } from '@agent-ledger/event-store';
+import { retryWhileBusy, SqliteEventStore } from '@agent-ledger/event-store';
 import { schemaValidators } from '@agent-ledger/events';
 import { createReadModelHandlers } from '../create-read-model-handlers';
 import { openReadModelDatabase } from '../database/open-read-model-database';
@@ -16,6 +16,9 @@ import type {
   RunnerThreadReply,
   RunnerThreadSetup,
 } from './runner-thread-protocol';
+
+/** How long the thread's start may wait for another process holding the read models' file. */
+const STARTUP_BUSY_TIMEOUT_MS = 10_000;
 
 const port = parentPort;
 if (port === null) throw new Error('projection-runner-worker.ts runs as a worker thread only.');
@@ -58,7 +61,9 @@ port.on('message', (message: RunnerThreadMessage) => {
 
 // Loads the checkpoints (creating the tables, resetting a handler whose version changed) before
 // saying ready, so that the server's queries find every table from its first request.
-const reached = runner.position;
+// Retried while busy: another server starting on the same files may be creating the same tables
+// (SQLite answers SQLITE_BUSY at once, without waiting, when a read turns into a write meanwhile).
+const reached = retryWhileBusy(() => runner.position, STARTUP_BUSY_TIMEOUT_MS);
 runner.start();
 say({ kind: 'ready', reached });
 // Compiles the event schemas now, while the server starts, rather than on the first append's
