@@ -24,16 +24,15 @@ export function derivedOnce<Source extends object, Copy>(
 ): Copy {
   if (!Object.isFrozen(source)) return derive(source);
   const remembered = copies.get(source);
-  if (remembered === undefined) {
-    const copy = freezeDeep(derive(source));
-    copies.set(source, { key, copy });
-    return copy;
+  if (remembered !== undefined) {
+    if (remembered.key === key) return remembered.copy as Copy;
+    if (remembered.others?.has(key) === true) return remembered.others.get(key) as Copy;
   }
-  if (remembered.key === key) return remembered.copy as Copy;
-  const others = (remembered.others ??= new Map());
-  if (others.has(key)) return others.get(key) as Copy;
   const copy = freezeDeep(derive(source));
-  others.set(key, copy);
+  // Looked up again: `derive` may have remembered another copy of the same value meanwhile.
+  const now = copies.get(source);
+  if (now === undefined) copies.set(source, { key, copy });
+  else (now.others ??= new Map()).set(key, copy);
   return copy;
 }
 
