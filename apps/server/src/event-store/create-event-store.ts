@@ -39,8 +39,6 @@ function openEventStore(config: ServerConfig, options: CreateEventStoreOptions):
       return new SqliteEventStore({
         path: sqliteEventStorePath(config),
         validatePayload: validateSessionEventPayload,
-        // Commits and their fsyncs off the thread that serves requests, even one writer's.
-        workerStartsOn: 'any-write',
       });
     case 'eventstoredb':
       return openEventStoreDb(config.eventStoreConnectionString, options);

@@ -27,13 +27,6 @@ export interface SqliteEventStoreOptions {
   writer?: 'worker' | 'inline';
   /** With `writer: 'worker'`: how long after opening the worker may start. Default 250 ms. */
   workerStartDelayMs?: number;
-  /**
-   * With `writer: 'worker'`: what starts it (after `workerStartDelayMs`). `'concurrent-writes'`
-   * (default): the first batch of two writes or more, so a store written one command at a time
-   * keeps committing on its own thread; `'any-write'`: the first write, so that this thread never
-   * waits for a commit's fsync (a server, with other requests and live feeds to serve meanwhile).
-   */
-  workerStartsOn?: 'concurrent-writes' | 'any-write';
   /** Events per query in reads and subscriptions. Default 256. */
   pageSize?: number;
   /**

@@ -74,13 +74,7 @@ export class SqliteEventStore implements EventStore {
     const inline = new InlineWriter(this.db, notify);
     this.writes =
       writer === 'worker'
-        ? new WorkerWriter(
-            database,
-            notify,
-            inline,
-            options.workerStartDelayMs,
-            options.workerStartsOn,
-          )
+        ? new WorkerWriter(database, notify, inline, options.workerStartDelayMs)
         : inline;
   }
 

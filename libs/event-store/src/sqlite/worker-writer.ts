@@ -48,9 +48,7 @@ const MAX_WRITES_PER_BATCH = 256;
  * (writes that arrive together: a commit shared, and worth taking off this thread) at least
  * `startDelayMs` after the store opens, or when `whenReady` is asked; until it has opened its
  * connection, batches are committed on this thread (`starting`). So a store written one command
- * at a time (a restart's first commands, a script) never pays for a thread it would not use. A
- * server, whose thread has other work to do during a commit's fsync (reads, live feeds), starts it
- * with its first write after the delay instead (`startOn: 'any-write'`).
+ * at a time (a restart's first commands, a script) never pays for a thread it would not use.
  */
 export class WorkerWriter implements StoreWriter {
   private worker: Worker | undefined;
@@ -78,8 +76,6 @@ export class WorkerWriter implements StoreWriter {
     /** The writer on this thread's connection, used until the worker is ready. */
     private readonly starting: StoreWriter,
     startDelayMs: number = WORKER_START_DELAY_MS,
-    /** `'any-write'`: the worker starts with the first write after `startDelayMs`, alone or not. */
-    private readonly startOn: 'concurrent-writes' | 'any-write' = 'concurrent-writes',
   ) {
     this.database = database;
     this.startDelayMs = startDelayMs;
@@ -176,7 +172,7 @@ export class WorkerWriter implements StoreWriter {
     if (this.inFlight !== undefined || this.queued.length === 0) return;
     if (
       this.worker === undefined &&
-      this.queued.length >= (this.startOn === 'any-write' ? 1 : 2) &&
+      this.queued.length >= 2 &&
       performance.now() - this.openedAt >= this.startDelayMs
     ) {
       this.start();
