@@ -125,9 +125,21 @@ export async function hardenHttp(
 function isAllowedHost(request: FastifyRequest, host: string, names: ReadonlySet<string>): boolean {
   const { name, port } = parseHostHeader(host);
   if (!names.has(name)) return false;
-  const address = request.server.server.address();
-  const ownPort = typeof address === 'object' && address !== null ? address.port : undefined;
+  const ownPort = listeningPort(request.server.server);
   return port === undefined || ownPort === undefined || port === ownPort;
+}
+
+/** The port a server listens on, asked of the socket once (`address()` costs a system call). */
+const listeningPorts = new WeakMap<object, number>();
+function listeningPort(server: { address(): unknown }): number | undefined {
+  const known = listeningPorts.get(server);
+  if (known !== undefined) return known;
+  const address = server.address();
+  if (typeof address !== 'object' || address === null || !('port' in address)) return undefined;
+  const port = address.port;
+  if (typeof port !== 'number') return undefined;
+  listeningPorts.set(server, port);
+  return port;
 }
 
 function withInlineScriptHashes(policy: string, html: string): string {
