@@ -110,6 +110,14 @@ async function cpuBoundRounds(
   }
 }
 
+/** The threads' busy time summed, in cores (each over its own profile's span). */
+function busyCores(threads: ReadonlyArray<{ busyMs: number; totalMs: number }>): number {
+  return threads.reduce(
+    (sum, { busyMs, totalMs }) => sum + (totalMs === 0 ? 0 : busyMs / totalMs),
+    0,
+  );
+}
+
 async function main(): Promise<void> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'http-append-bench-'));
   const servers: Record<'floor' | 'ours', BenchServer> = {
@@ -149,13 +157,19 @@ async function main(): Promise<void> {
     ['--cpu-prof', `--cpu-prof-dir=${profileDir}`],
   );
   servers.ours = profiled;
+  // The load generator runs in this process, on the same cores: its CPU over the profiled round.
+  const loadCpuBefore = process.cpuUsage();
+  const loadStarted = performance.now();
   await load('ours', ROUND_MS);
+  const loadCpu = process.cpuUsage(loadCpuBefore);
+  const loadShare = (loadCpu.user + loadCpu.system) / 1000 / (performance.now() - loadStarted);
   await profiled.stop();
   const shares = profileShares(profileDir, PARTS);
   const workerShares = profileShares(profileDir, WORKER_PARTS, 'write worker');
   const mainTimes = threadTimes(profileDir, 'main');
   const workerTimes = threadTimes(profileDir, 'write worker');
   const runnerTimes = threadTimes(profileDir, 'projection runner');
+  const serverCores = busyCores([mainTimes, workerTimes, runnerTimes]);
   const busyPercent = ({ busyMs, totalMs }: { busyMs: number; totalMs: number }): string =>
     totalMs === 0 ? 'n/a' : `${((busyMs / totalMs) * 100).toFixed(0)}%`;
   rmSync(dataDir, { recursive: true, force: true });
@@ -195,7 +209,7 @@ What bounds it, measured: a CPU profile of our server over one more round (${ROU
 |---|--:|
 ${PARTS.map((part) => `| ${part.label} | ${((shares.get(part.label) ?? 0) * 100).toFixed(1)}% |`).join('\n')}
 
-- ${mainTimes.totalMs > 0 && mainTimes.busyMs / mainTimes.totalMs >= 0.9 ? `The event loop is the bound (${busyPercent(mainTimes)} busy).` : `The event loop had idle time left (${busyPercent(mainTimes)} busy): the bound is outside it (the disk, or the CPU that other processes took).`} The appends' commits run on the write worker (group commit: the appends that arrive while it commits one batch go together in the next, one transaction and one fsync), so the floor's own cost, one fsync per turn on the request's thread, is not ours; the projection runner has a thread of its own too (its own connections to both files, told of each append by message). What is left on the event loop is the HTTP stack (Fastify and Nest: routing, the hardening hooks, authentication, body parsing, the reply) and the parts above. The three threads share the machine's ${cpus().length} cores with the load generator.
+- ${mainTimes.totalMs > 0 && mainTimes.busyMs / mainTimes.totalMs >= 0.9 ? `The event loop is the bound (${busyPercent(mainTimes)} busy).` : `The event loop had idle time left (${busyPercent(mainTimes)} busy). Together the server's three threads kept ${(serverCores * 100).toFixed(0)}% of a core busy and the load generator (this process) ${(loadShare * 100).toFixed(0)}%, of the ${cpus().length} cores: ${(serverCores + loadShare) / cpus().length >= 0.85 ? "the machine's CPU is the bound, not one thread" : 'neither one thread nor the CPU is saturated: the rest waits on the disk'}.`} The appends' commits run on the write worker (group commit: the appends that arrive while it commits one batch go together in the next, one transaction and one fsync), so the floor's own cost, one fsync per turn on the request's thread, is not ours; the projection runner has a thread of its own too (its own connections to both files, woken by the store's append signal). What is left on the event loop is the HTTP stack (Fastify and Nest: routing, the hardening hooks, authentication, body parsing, the reply) and the parts above. The three threads share the machine's ${cpus().length} cores with the load generator.
 - A turn is 4 runtime messages (user input, a \`Read\` call, its ~2 KB result, the answer), ~2.3 KB of JSON, POSTed to \`/v1/sessions/:id/messages\` without \`expectedRevision\`.
 - The floor is a bare Fastify 5 route in its own process: Fastify's JSON body parser, one \`BEGIN IMMEDIATE\` transaction inserting the same 4 rows (the event store's table and indexes, WAL, synchronous=FULL), the same answer; no validation, no idempotence, no read models.
 - Ours is the whole application (\`createApp\`, the configuration's defaults) in its own process: HTTP hardening, the validation pipe, the runtime messages' JSON Schemas, the decider, the event store's append (synchronous=FULL, group-committed on its write worker thread), and the projection runner writing every read model (transcript, debug, export, session list, search, analytics) on its own thread, on the same two cores.
