@@ -40,3 +40,4 @@ export { visibleRevisions } from './visible-revisions';
 export type { SqliteEventStoreOptions } from './sqlite/sqlite-event-store-options';
 export { SqliteEventStore } from './sqlite/sqlite-event-store';
 export { isSqliteBusy, retryWhileBusy } from './sqlite/retry-while-busy';
+export { startWorkerThread } from './sqlite/start-worker-thread';

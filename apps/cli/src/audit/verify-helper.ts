@@ -1,5 +1,4 @@
-import path from 'node:path';
-import { Worker } from 'node:worker_threads';
+import { startWorkerThread } from '@agent-ledger/event-store';
 import type {
   VerifyWorkerData,
   VerifyWorkerReply,
@@ -25,7 +24,7 @@ export function startVerifyHelper(
   data: VerifyWorkerData,
   onVerdict: (index: number, differences: string[]) => void,
 ): VerifyHelper {
-  const worker = startWorker(data);
+  const worker = startWorkerThread(__dirname, 'verify-worker', data);
   let end: () => void = () => undefined;
   // Once it has said it is done (or that it verifies nothing), every verdict it sent has arrived.
   const ended = new Promise<void>((resolve) => {
@@ -46,15 +45,4 @@ export function startVerifyHelper(
       await ended;
     },
   };
-}
-
-function startWorker(data: VerifyWorkerData): Worker {
-  const compiled = __filename.endsWith('.js');
-  const entry = path.join(__dirname, compiled ? 'verify-worker.js' : 'verify-worker.ts');
-  if (compiled) return new Worker(entry, { workerData: data });
-  const hook = path.join(__dirname, '..', '..', '..', '..', 'scripts', 'ts-register.js');
-  return new Worker(`require(${JSON.stringify(hook)}); require(${JSON.stringify(entry)});`, {
-    eval: true,
-    workerData: data,
-  });
 }

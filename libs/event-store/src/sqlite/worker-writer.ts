@@ -1,7 +1,7 @@
-import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
 import type { OpenDatabaseOptions } from './open-database';
+import { startWorkerThread } from './start-worker-thread';
 import type { StoreWriter } from './store-writer';
 import { decodeWriteError, type EncodedWriteError } from './write-error-codec';
 import type { WriteRequest, WriteResult } from './write-request';
@@ -94,7 +94,7 @@ export class WorkerWriter implements StoreWriter {
 
   private start(): void {
     if (this.worker !== undefined || this.closing !== undefined) return;
-    const worker = startWriteWorker(this.database);
+    const worker = startWorkerThread(__dirname, 'write-worker', this.database);
     this.worker = worker;
     if (!this.awaitedReady) worker.unref();
     worker.on('message', (reply: WorkerReply) => {
@@ -220,19 +220,4 @@ export class WorkerWriter implements StoreWriter {
     this.queued = [];
     for (const queued of waiting) queued.reject(error);
   }
-}
-
-/**
- * Starts `write-worker`: the compiled file beside this one, or (running from the TypeScript
- * sources: tests, benchmarks) the source through the repository's TypeScript hook.
- */
-function startWriteWorker(database: OpenDatabaseOptions): Worker {
-  const compiled = __filename.endsWith('.js');
-  const entry = path.join(__dirname, compiled ? 'write-worker.js' : 'write-worker.ts');
-  if (compiled) return new Worker(entry, { workerData: database });
-  const hook = path.join(__dirname, '..', '..', '..', '..', 'scripts', 'ts-register.js');
-  return new Worker(`require(${JSON.stringify(hook)}); require(${JSON.stringify(entry)});`, {
-    eval: true,
-    workerData: database,
-  });
 }

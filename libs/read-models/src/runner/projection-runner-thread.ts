@@ -1,6 +1,6 @@
-import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
+import { startWorkerThread } from '@agent-ledger/event-store';
 import type { ExportPolicy } from '../session-views/export-policy';
 import { PositionWaiters } from './position-waiters';
 import type { CommittedBatch } from './projection-runner';
@@ -220,18 +220,7 @@ export class ProjectionRunnerThread implements LiveProjections {
 
 /** Starts `projection-runner-worker` on a thread, from the build or from the TypeScript sources. */
 export function startRunnerWorker(setup: RunnerThreadSetup): Worker {
-  const compiled = __filename.endsWith('.js');
-  const entry = path.join(
-    __dirname,
-    compiled ? 'projection-runner-worker.js' : 'projection-runner-worker.ts',
-  );
-  if (compiled) return new Worker(entry, { workerData: setup });
-  // From the TypeScript sources (tests, benchmarks): the worker compiles them as it loads them.
-  const hook = path.join(__dirname, '..', '..', '..', '..', 'scripts', 'ts-register.js');
-  return new Worker(`require(${JSON.stringify(hook)}); require(${JSON.stringify(entry)});`, {
-    eval: true,
-    workerData: setup,
-  });
+  return startWorkerThread(__dirname, 'projection-runner-worker', setup);
 }
 
 /** What a thread threw, as an `Error` that says what it was (a thrown value crosses as a copy). */

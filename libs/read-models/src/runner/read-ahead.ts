@@ -1,6 +1,5 @@
-import path from 'node:path';
-import { Worker } from 'node:worker_threads';
-import type { SubscriptionMessage } from '@agent-ledger/event-store';
+import type { Worker } from 'node:worker_threads';
+import { startWorkerThread, type SubscriptionMessage } from '@agent-ledger/event-store';
 import { checkedSessionLogEvent, type ParsedSessionLogEvent } from './parse-session-log-event';
 import {
   READY,
@@ -35,11 +34,11 @@ export class ReadAhead {
   private wake: (() => void) | undefined;
 
   constructor(setup: ReadAheadSetup, batchSize: number) {
-    this.worker = startThread({
+    this.worker = startWorkerThread(__dirname, 'read-ahead-loop', {
       ...setup,
       batchSize,
       shared: this.shared.buffer,
-    });
+    } satisfies ReadAheadThreadData);
     this.worker.on('message', (chunk: ReadAheadChunk) => {
       this.chunks.push(chunk.items);
       this.wake?.();
@@ -111,19 +110,4 @@ export class ReadAhead {
       this.wake = undefined;
     }
   }
-}
-
-/**
- * Starts `read-ahead-loop`: the compiled file beside this one or, running from the TypeScript
- * sources (tests, benchmarks), the source through the repository's TypeScript hook.
- */
-function startThread(data: ReadAheadThreadData): Worker {
-  const compiled = __filename.endsWith('.js');
-  const entry = path.join(__dirname, compiled ? 'read-ahead-loop.js' : 'read-ahead-loop.ts');
-  if (compiled) return new Worker(entry, { workerData: data });
-  const hook = path.join(__dirname, '..', '..', '..', '..', 'scripts', 'ts-register.js');
-  return new Worker(`require(${JSON.stringify(hook)}); require(${JSON.stringify(entry)});`, {
-    eval: true,
-    workerData: data,
-  });
 }
