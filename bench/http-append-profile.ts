@@ -59,14 +59,20 @@ export function profileShares(
   return shares;
 }
 
-/** A sample of the process's start (its main module's first run: loading, compiling): not serving. */
+/**
+ * A sample of the process's start, not of serving: its main module's first run (loading,
+ * compiling), or compiling the JSON Schemas, which happens once, on the first requests (the
+ * profiled round starts a fresh server).
+ */
 function isStartUp(
   sample: number,
   byId: ReadonlyMap<number, ProfileNode>,
   parent: ReadonlyMap<number, number>,
 ): boolean {
   for (let id: number | undefined = sample; id !== undefined; id = parent.get(id)) {
-    if (byId.get(id)?.callFrame.url === 'node:internal/main/run_main_module') return true;
+    const frame = byId.get(id)?.callFrame;
+    if (frame?.url === 'node:internal/main/run_main_module') return true;
+    if (frame?.functionName === 'compileSchemaValidators') return true;
   }
   return false;
 }
