@@ -32,11 +32,7 @@ export function profileShares(
 ): Map<string, number> {
   const shares = new Map(parts.map((part) => [part.label, 0]));
   let busy = 0;
-  for (const profile of threadProfiles(dir, thread)) {
-    const byId = new Map(profile.nodes.map((node) => [node.id, node]));
-    const parent = new Map<number, number>();
-    for (const node of profile.nodes)
-      for (const child of node.children ?? []) parent.set(child, node.id);
+  for (const { profile, byId, parent } of threadProfiles(dir, thread)) {
     profile.samples.forEach((sample, index) => {
       const node = byId.get(sample);
       if (node === undefined || node.callFrame.functionName === '(idle)') return;
@@ -84,11 +80,7 @@ export function threadTimes(
 ): { busyMs: number; totalMs: number } {
   let busy = 0;
   let total = 0;
-  for (const profile of threadProfiles(dir, thread)) {
-    const byId = new Map(profile.nodes.map((node) => [node.id, node]));
-    const parent = new Map<number, number>();
-    for (const node of profile.nodes)
-      for (const child of node.children ?? []) parent.set(child, node.id);
+  for (const { profile, byId, parent } of threadProfiles(dir, thread)) {
     profile.samples.forEach((sample, index) => {
       if (isStartUp(sample, byId, parent)) return;
       const time = profile.timeDeltas[index] ?? 0;
@@ -102,12 +94,37 @@ export function threadTimes(
 /** The server's threads: its event loop, its event store's write worker, its projection runner's. */
 export type ServerThread = 'main' | 'write worker' | 'projection runner';
 
+/** A profile with its nodes by id and each node's parent, to walk a sample's stack. */
+interface IndexedProfile {
+  profile: CpuProfile;
+  byId: ReadonlyMap<number, ProfileNode>;
+  parent: ReadonlyMap<number, number>;
+  thread: ServerThread;
+}
+
+/** The profiles of a folder, read, parsed and indexed once for every question asked of them. */
+const profilesOf = new Map<string, IndexedProfile[]>();
+
 /** The profiles of one of the process's threads, told apart by their entry files. */
-function threadProfiles(dir: string, thread: ServerThread): CpuProfile[] {
-  return readdirSync(dir)
-    .filter((name) => name.endsWith('.cpuprofile'))
-    .map((file) => JSON.parse(readFileSync(path.join(dir, file), 'utf8')) as CpuProfile)
-    .filter((profile) => threadOf(profile) === thread);
+function threadProfiles(dir: string, thread: ServerThread): IndexedProfile[] {
+  let profiles = profilesOf.get(dir);
+  if (profiles === undefined) {
+    profiles = readdirSync(dir)
+      .filter((name) => name.endsWith('.cpuprofile'))
+      .map((file) =>
+        indexProfile(JSON.parse(readFileSync(path.join(dir, file), 'utf8')) as CpuProfile),
+      );
+    profilesOf.set(dir, profiles);
+  }
+  return profiles.filter((indexed) => indexed.thread === thread);
+}
+
+function indexProfile(profile: CpuProfile): IndexedProfile {
+  const byId = new Map(profile.nodes.map((node) => [node.id, node]));
+  const parent = new Map<number, number>();
+  for (const node of profile.nodes)
+    for (const child of node.children ?? []) parent.set(child, node.id);
+  return { profile, byId, parent, thread: threadOf(profile) };
 }
 
 function threadOf(profile: CpuProfile): ServerThread {

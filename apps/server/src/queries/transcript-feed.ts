@@ -38,7 +38,9 @@ export class TranscriptFeed implements BeforeApplicationShutdown {
     @Inject(READ_MODEL_DB) db: ReadModelDatabase,
   ) {
     // SQLite's data_version moves when another connection (another server on this DATA_DIR)
-    // commits to the read models: their batches reach this server's subscribers too.
+    // commits to the read models: their batches reach this server's subscribers too. It moves
+    // for this server's own runner thread's commits as well; those were flushed when the thread
+    // said so, and the poll's flush then finds nothing new (one indexed read per group).
     let version = db.pragma('data_version', { simple: true });
     this.fanOut = new TranscriptFanOut(runner, views, {
       otherWriters: {

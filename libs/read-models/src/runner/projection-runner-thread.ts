@@ -228,11 +228,10 @@ function asError(thrown: unknown): Error {
   if (thrown instanceof Error) return thrown;
   if (typeof thrown === 'object' && thrown !== null) {
     const { name, message, code } = thrown as { name?: unknown; message?: unknown; code?: unknown };
-    const error = new Error(
+    return new Error(
       [name, code, message].filter((part) => typeof part === 'string').join(': ') ||
         JSON.stringify(thrown),
     );
-    return error;
   }
   return new Error(String(thrown));
 }
