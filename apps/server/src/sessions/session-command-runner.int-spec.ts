@@ -83,6 +83,50 @@ describe('SessionCommandRunner (with the SQLite store)', () => {
     expect([result.revision, readFrom]).toEqual([7, [0, 6]]);
   });
 
+  it('decides a command on a cached session without asking the store for its revision', async () => {
+    const runner = new SessionCommandRunner(store, { cacheSize: 10, clock });
+    const revisionLookups = jest.spyOn(store, 'getStreamRevision');
+    await runner.run({ type: 'AppendMessages', sessionId: 's1', messages: seedExampleMessages() });
+    await runner.run({ type: 'AppendMessages', sessionId: 's1', messages: [reply('m6')] });
+    await runner.run({ type: 'AppendMessages', sessionId: 's1', messages: [reply('m7')] }, 6);
+    expect([
+      revisionLookups.mock.calls.length,
+      await store.getStreamRevision('session-s1'),
+    ]).toEqual([1, 7]);
+  });
+
+  it("answers a retry on a session another writer moved with the stream's own revision", async () => {
+    const runner = new SessionCommandRunner(store, { cacheSize: 10, clock });
+    const otherServer = new SessionCommandRunner(store, { cacheSize: 10, clock });
+    await runner.run({ type: 'AppendMessages', sessionId: 's1', messages: seedExampleMessages() });
+    const moved = await otherServer.run({
+      type: 'AppendMessages',
+      sessionId: 's1',
+      messages: [reply('m6')],
+    });
+    const retry = await runner.run({
+      type: 'AppendMessages',
+      sessionId: 's1',
+      messages: seedExampleMessages(),
+    });
+    expect([retry, await store.getStreamRevision('session-s1')]).toEqual([moved, 6]);
+  });
+
+  it('decides again on the stream a command whose rule only its stale cached state breaks', async () => {
+    const [system, user, toolCall, toolResult] = seedExampleMessages();
+    const runner = new SessionCommandRunner(store, { cacheSize: 10, clock });
+    const otherServer = new SessionCommandRunner(store, { cacheSize: 10, clock });
+    await runner.run({ type: 'AppendMessages', sessionId: 's1', messages: [system!, user!] });
+    await otherServer.run({ type: 'AppendMessages', sessionId: 's1', messages: [toolCall!] });
+    // The result answers a call this runner's cached state has not seen: the stream has it.
+    const result = await runner.run({
+      type: 'AppendMessages',
+      sessionId: 's1',
+      messages: [toolResult!],
+    });
+    expect([result.revision, readFrom]).toEqual([4, [0, 3]]);
+  });
+
   it('re-reads a session it forgot (LRU) and still decides on its whole history', async () => {
     const runner = new SessionCommandRunner(store, { cacheSize: 1, clock });
     await runner.run({ type: 'AppendMessages', sessionId: 's1', messages: seedExampleMessages() });

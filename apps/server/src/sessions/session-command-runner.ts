@@ -88,11 +88,12 @@ export interface SessionCommandRunnerOptions {
  * append with the expected revision.
  *
  * Loading does not re-read a long session on every command: the state of recently used sessions
- * is kept (LRU) with the revision it reflects; a command asks the store for the stream's current
- * revision and folds in only the events after the cached one (none, when this server wrote them).
- * Commands on one session run one at a time in this process, so the cached state is never folded
- * twice; another writer (a second server) is caught by the expected revision: its
- * `WrongExpectedRevisionError` drops the cache entry and reaches the client as 409.
+ * is kept (LRU) with the revision it reflects, and a command on a cached session is decided on it
+ * at once (see `runExclusive`); when the store says the stream has moved on, only the events
+ * after the cached revision are folded in. Commands on one session run one at a time in this
+ * process, so the cached state is never folded twice; another writer (a second server) is caught
+ * by the expected revision: without `expectedRevision` the command is decided again on the
+ * newer state, with one its `WrongExpectedRevisionError` reaches the client as 409.
  *
  * Without `expectedRevision`, the append expects the revision the state was decided on, so a
  * decision is never written over events it did not see.
@@ -149,7 +150,8 @@ export class SessionCommandRunner {
   ): Promise<SessionCommandResult> {
     for (let attempt = 1; ; attempt += 1) {
       try {
-        return await this.runExclusive(command, undefined, target);
+        // The first attempt trusts the cached state; a retry asks the store what it missed.
+        return await this.runExclusive(command, undefined, target, attempt === 1);
       } catch (error) {
         if (!(error instanceof WrongExpectedRevisionError) || attempt >= MAX_ATTEMPTS_ON_LATEST) {
           throw error;
@@ -158,26 +160,39 @@ export class SessionCommandRunner {
     }
   }
 
+  /**
+   * Decides `command` on the session's state and appends what it decided. With `trustCache`, a
+   * cached state is decided on without asking the store for the stream's revision first (a
+   * lookup on every command, and nearly always the revision this process appended last): the
+   * append expects the cached revision, so a decision on a state another writer has moved is
+   * refused by the store and, without `expectedRevision`, decided again after a checked load.
+   * The two outcomes that append nothing (a retry already satisfied, a broken rule) are
+   * answered only after that check, so their revision and their verdict are the stream's own.
+   */
   private async runExclusive(
     command: SessionCommand,
     clientExpectedRevision: number | undefined,
     { key, writer }: CommandTarget,
+    trustCache = true,
   ): Promise<SessionCommandResult> {
     const { sessionId } = command;
     const streamName = sessionStreamName(key);
-    const session = await this.load(key, streamName);
-    const expectedRevision = clientExpectedRevision ?? session.revision;
-
-    let events: SessionEvent[];
-    try {
-      events = decideSession(command, session.state, { now: this.options.clock() });
-    } catch (error) {
-      // A client deciding on a stale view should re-read, not fix a rule it may not break.
-      if (error instanceof SessionRuleError && expectedRevision !== session.revision) {
-        throw wrongRevision(streamName, expectedRevision, session.revision);
-      }
-      throw error;
+    const cached = trustCache ? this.cache.get(key) : undefined;
+    const unchecked =
+      cached !== undefined &&
+      (clientExpectedRevision === undefined || clientExpectedRevision === cached.revision);
+    let session = unchecked ? cached : await this.load(key, streamName);
+    let events = unchecked ? this.tryDecide(command, session) : undefined;
+    if (events === undefined || events.length === 0) {
+      if (unchecked) session = await this.load(key, streamName);
+      events = this.decide(
+        command,
+        session,
+        clientExpectedRevision ?? session.revision,
+        streamName,
+      );
     }
+    const expectedRevision = clientExpectedRevision ?? session.revision;
     if (events.length === 0) {
       return { sessionId, revision: session.revision, position: session.position };
     }
@@ -198,8 +213,10 @@ export class SessionCommandRunner {
         expectedRevision: asExpectedRevision(expectedRevision),
       });
     } catch (error) {
-      // Another writer moved the stream: start afresh rather than trust anything cached.
-      if (error instanceof WrongExpectedRevisionError) this.cache.delete(key);
+      // Another writer moved the stream. The cached state is still exact for the revision it
+      // says it reflects (a stream only grows), so the retry of an unchecked decision folds in
+      // just the newer events; after a checked one, start afresh rather than trust it.
+      if (error instanceof WrongExpectedRevisionError && !unchecked) this.cache.delete(key);
       throw error;
     }
     noteStorageWritable();
@@ -214,6 +231,34 @@ export class SessionCommandRunner {
       this.snapshot(key, session, SNAPSHOT_EVERY);
     }
     return { sessionId, revision: result.nextExpectedRevision, position: result.position };
+  }
+
+  /** The decider's events for `command` on `session`, or `undefined` for a broken rule. */
+  private tryDecide(command: SessionCommand, session: CachedSession): SessionEvent[] | undefined {
+    try {
+      return decideSession(command, session.state, { now: this.options.clock() });
+    } catch (error) {
+      if (error instanceof SessionRuleError) return undefined;
+      throw error;
+    }
+  }
+
+  /** The decider's events for `command` on `session`, checked against the stream's revision. */
+  private decide(
+    command: SessionCommand,
+    session: CachedSession,
+    expectedRevision: number,
+    streamName: string,
+  ): SessionEvent[] {
+    try {
+      return decideSession(command, session.state, { now: this.options.clock() });
+    } catch (error) {
+      // A client deciding on a stale view should re-read, not fix a rule it may not break.
+      if (error instanceof SessionRuleError && expectedRevision !== session.revision) {
+        throw wrongRevision(streamName, expectedRevision, session.revision);
+      }
+      throw error;
+    }
   }
 
   /** The state of the session `key` at its stream's current revision: the cache plus the newer events. */
