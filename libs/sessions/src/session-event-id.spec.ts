@@ -1,4 +1,6 @@
-import { sessionEventId } from './session-event-id';
+import fc from 'fast-check';
+import { v5 as uuidv5 } from 'uuid';
+import { SESSION_EVENT_ID_NAMESPACE, sessionEventId } from './session-event-id';
 import { m5 } from './testing/decider-fixtures';
 
 describe('sessionEventId', () => {
@@ -53,5 +55,26 @@ describe('sessionEventId', () => {
       '60c7a230-0d01-518f-9d55-2c40b78514eb',
       expect.not.stringMatching(/^60c7a230-/),
     ]);
+  });
+
+  it('derives the very ids of the UUID library’s string form, whatever the text of the ids', () => {
+    fc.assert(
+      fc.property(
+        fc.string({ unit: 'grapheme' }),
+        fc.string({ unit: 'grapheme' }),
+        (session, id) => {
+          const name = `${session}\u0000message\u0000${id}`;
+          expect(
+            sessionEventId(session, { type: 'AssistantTextRecorded', data: { ...m5, id } }),
+          ).toEqual(uuidv5(name, SESSION_EVENT_ID_NAMESPACE));
+        },
+      ),
+    );
+  });
+
+  it('refuses an id holding a lone surrogate, as the UUID library does, rather than let ids collide', () => {
+    expect(() =>
+      sessionEventId('s1', { type: 'AssistantTextRecorded', data: { ...m5, id: 'm\uD800' } }),
+    ).toThrow(URIError);
   });
 });
