@@ -54,11 +54,14 @@ export interface VerifyReadModelsOptions {
  * cannot move the rows during the comparison; the log is replayed up to the position the
  * read models had reached in that snapshot, so events they have not processed yet are not
  * differences. Sessions are taken from both sides: a session missing from the read models, or
- * one they hold that the log does not, is a difference. The sessions of the log are found in one
- * pass over `$all`, then each is read and compared in turn, so memory holds one session at a time
- * (per thread).
+ * one they hold that the log does not, is a difference. The sessions the read models hold are
+ * verified first, while the sessions of the log are found in one pass over `$all`; then those of
+ * the log they do not hold. Each is read and compared in turn, so memory holds one session at a
+ * time (per thread). The verdicts are listed in the order of the log, then the sessions only the
+ * read models hold.
  *
- * With `helper`, a second thread verifies sessions too, through its own connections: its read
+ * With `helper`, a second thread verifies the held sessions too, through its own connections
+ * (it starts on them while this thread makes its pass over `$all`): its read
  * transaction must see the same checkpoints as this one (every batch the runner commits moves
  * one), or it verifies nothing. Sessions it claimed but did not answer (it failed, or its
  * snapshot moved) are verified here, so the verdict never depends on the helper.
@@ -76,16 +79,29 @@ export async function verifyReadModels(
   let helper: VerifyHelper | undefined;
   try {
     const position = readModelPosition(db, handlers);
-    if (options.sessionId !== undefined) await requireSession(store, options.sessionId);
-    let verdicts: (string[] | undefined)[] = [];
-    let answered = 0;
-    const answer = (index: number, differences: string[]): void => {
-      if (verdicts[index] !== undefined) return;
-      verdicts[index] = differences;
-      answered += 1;
+    if (options.sessionId !== undefined) {
+      const sessionId = options.sessionId;
+      await requireSession(store, sessionId);
+      return {
+        position,
+        sessions: [
+          {
+            sessionId,
+            differences: await verifySession(store, db, sessionId, position, options.exportPolicy),
+          },
+        ],
+        failedEvents: listFailedEvents(db, sessionId).length,
+      };
+    }
+    // The sessions the read models hold are known at once: both threads verify them while this
+    // one also finds the sessions of the log (a pass over `$all`), so that pass overlaps the work.
+    const stored = storedSessionIds(sessionList);
+    const verdicts = new Map<string, string[]>();
+    const answer = (sessionId: string, differences: string[]): void => {
+      if (!verdicts.has(sessionId)) verdicts.set(sessionId, differences);
     };
     const claims = new SessionClaims();
-    if (options.helper !== undefined && options.sessionId === undefined) {
+    if (options.helper !== undefined) {
       helper = startVerifyHelper(
         {
           ...options.helper,
@@ -94,38 +110,37 @@ export async function verifyReadModels(
           checkpoints: checkpointRows(db),
           next: claims.buffer,
         },
-        answer,
+        (index, differences) => answer(stored[index] ?? '', differences),
       );
+      helper.assign({ sessionIds: stored });
     }
-    const sessionIds =
-      options.sessionId === undefined
-        ? [
-            ...new Set([
-              ...(await loggedSessionIds(store, position)),
-              ...storedSessionIds(sessionList),
-            ]),
-          ]
-        : [options.sessionId];
-    verdicts = sessionIds.map(() => undefined);
-    helper?.assign({ sessionIds });
-    const count = sessionIds.length;
-    const verify = (index: number) =>
-      verifySession(store, db, sessionIds[index] ?? '', position, options.exportPolicy);
+    const verify = (sessionId: string) =>
+      verifySession(store, db, sessionId, position, options.exportPolicy);
+    const logged = await loggedSessionIds(store, position);
+    const count = stored.length;
     for (let index = claims.claim(count); index !== undefined; index = claims.claim(count)) {
-      answer(index, await verify(index));
+      const sessionId = stored[index] ?? '';
+      answer(sessionId, await verify(sessionId));
     }
+    // Sessions of the log the read models do not hold (each differs: its rows are missing).
+    const held = new Set(stored);
+    for (const sessionId of logged) {
+      if (!held.has(sessionId)) answer(sessionId, await verify(sessionId));
+    }
+    // In the order of the log, then those only the read models hold.
+    const sessionIds = [...new Set([...logged, ...stored])];
     // Every session is claimed: the helper's are answered once it ends (it stops claiming now).
-    if (helper !== undefined && answered < sessionIds.length) await helper.ended;
-    for (const [index, verdict] of verdicts.entries()) {
-      if (verdict === undefined) answer(index, await verify(index));
+    if (helper !== undefined && verdicts.size < sessionIds.length) await helper.ended;
+    for (const sessionId of sessionIds) {
+      if (!verdicts.has(sessionId)) answer(sessionId, await verify(sessionId));
     }
     return {
       position,
-      sessions: sessionIds.map((sessionId, index) => ({
+      sessions: sessionIds.map((sessionId) => ({
         sessionId,
-        differences: verdicts[index] ?? [],
+        differences: verdicts.get(sessionId) ?? [],
       })),
-      failedEvents: listFailedEvents(db, options.sessionId).length,
+      failedEvents: listFailedEvents(db).length,
     };
   } finally {
     await helper?.stop();
