@@ -1,4 +1,5 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -8,7 +9,28 @@ const ROOT = path.join(__dirname, '..');
 /** A bench server running in its own Node process. */
 export interface BenchServer {
   port: number;
+  /** The server process's id (for its CPU time, `processCpuMs`). */
+  pid: number;
   stop(): Promise<void>;
+}
+
+/** Clock ticks per second of `/proc`'s CPU times (`getconf CLK_TCK`), asked once. */
+let clockTicks: number | undefined;
+
+/**
+ * The CPU time (user and system, every thread) process `pid` has used so far, in ms, from
+ * `/proc/<pid>/stat`; `undefined` where there is no `/proc` (not Linux).
+ */
+export function processCpuMs(pid: number): number | undefined {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // The fields after the command name (which may hold spaces, in parentheses): utime is the 14th.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    clockTicks ??= Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100;
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / clockTicks;
+  } catch {
+    return undefined;
+  }
 }
 
 /**
@@ -43,7 +65,7 @@ export function startBenchServer(
       const match = /listening (\d+)/.exec(output);
       if (match !== null) {
         child.removeAllListeners('exit');
-        resolve({ port: Number(match[1]), stop: () => stopChild(child) });
+        resolve({ port: Number(match[1]), pid: child.pid ?? -1, stop: () => stopChild(child) });
       }
     });
   });
@@ -129,4 +151,34 @@ export function post(
     request.on('error', reject);
     request.end(body);
   });
+}
+
+/** How many events the server's read models are behind its log (`GET /health`), `null` if unknown. */
+export function readModelsBehind(port: number): Promise<number | null> {
+  return new Promise((resolve, reject) => {
+    http
+      .get({ host: '127.0.0.1', port, path: '/health' }, (response) => {
+        let text = '';
+        response.setEncoding('utf8');
+        response.on('data', (chunk: string) => (text += chunk));
+        response.on('end', () => {
+          const health = JSON.parse(text) as { readModels?: { behind?: number | null } };
+          resolve(health.readModels?.behind ?? null);
+        });
+      })
+      .on('error', reject);
+  });
+}
+
+/**
+ * Waits until the server's read models have caught up with its log; resolves with how long
+ * that took, in ms (0: they had).
+ */
+export async function readModelsCaughtUp(port: number): Promise<number> {
+  const started = performance.now();
+  for (;;) {
+    const behind = await readModelsBehind(port);
+    if (behind === 0 || behind === null) return performance.now() - started;
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
 }

@@ -8,9 +8,33 @@ interface ProfileNode {
 }
 
 interface CpuProfile {
+  /** When profiling started, in µs of the system's monotonic clock (as `monotonicMicros`). */
+  startTime: number;
   nodes: ProfileNode[];
   samples: number[];
   timeDeltas: number[];
+}
+
+/**
+ * Now, in µs of the monotonic clock a CPU profile's times are in (V8's ticks and
+ * `process.hrtime` read the same system clock on Linux): samples before it can be left out.
+ */
+export function monotonicMicros(): number {
+  return Number(process.hrtime.bigint() / 1000n);
+}
+
+/** Calls `each` with every sample of `profile` taken at or after `fromMicros`, and its duration. */
+function forEachSampleFrom(
+  profile: CpuProfile,
+  fromMicros: number,
+  each: (sample: number, time: number) => void,
+): void {
+  let at = profile.startTime;
+  profile.samples.forEach((sample, index) => {
+    const time = profile.timeDeltas[index] ?? 0;
+    at += time;
+    if (at >= fromMicros) each(sample, time);
+  });
 }
 
 /** A part of the server's work, found by a function on the stack (its name and file). */
@@ -22,22 +46,23 @@ export interface ProfilePart {
 
 /**
  * The share of the busy (non-idle) time of the CPU profile(s) in `dir` spent under each part,
- * start-up left out: the samples whose stack holds a frame of `functionName` in a file ending
- * with `file`. Parts may nest; each is counted once per sample.
+ * from `fromMicros` on (`monotonicMicros`) and start-up left out: the samples whose stack holds
+ * a frame of `functionName` in a file ending with `file`. Parts may nest; each is counted once
+ * per sample.
  */
 export function profileShares(
   dir: string,
   parts: readonly ProfilePart[],
   thread: ServerThread = 'main',
+  fromMicros = 0,
 ): Map<string, number> {
   const shares = new Map(parts.map((part) => [part.label, 0]));
   let busy = 0;
   for (const { profile, byId, parent } of threadProfiles(dir, thread)) {
-    profile.samples.forEach((sample, index) => {
+    forEachSampleFrom(profile, fromMicros, (sample, time) => {
       const node = byId.get(sample);
       if (node === undefined || node.callFrame.functionName === '(idle)') return;
       if (isStartUp(sample, byId, parent)) return;
-      const time = profile.timeDeltas[index] ?? 0;
       busy += time;
       const found = new Set<string>();
       for (let id: number | undefined = sample; id !== undefined; id = parent.get(id)) {
@@ -73,17 +98,20 @@ function isStartUp(
   return false;
 }
 
-/** The busy (non-idle) time and the whole time, in ms, of one thread's profile(s) in `dir`, start-up left out. */
+/**
+ * The busy (non-idle) time and the whole time, in ms, of one thread's profile(s) in `dir`, from
+ * `fromMicros` on (`monotonicMicros`), start-up left out.
+ */
 export function threadTimes(
   dir: string,
   thread: ServerThread,
+  fromMicros = 0,
 ): { busyMs: number; totalMs: number } {
   let busy = 0;
   let total = 0;
   for (const { profile, byId, parent } of threadProfiles(dir, thread)) {
-    profile.samples.forEach((sample, index) => {
+    forEachSampleFrom(profile, fromMicros, (sample, time) => {
       if (isStartUp(sample, byId, parent)) return;
-      const time = profile.timeDeltas[index] ?? 0;
       total += time;
       if (byId.get(sample)?.callFrame.functionName !== '(idle)') busy += time;
     });

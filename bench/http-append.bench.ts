@@ -11,15 +11,39 @@ import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import path from 'node:path';
 import { writeBenchmarkSection } from './benchmark-report';
-import { runLoad, startBenchServer, type BenchServer, type LoadResult } from './http-append-load';
+import {
+  processCpuMs,
+  readModelsCaughtUp,
+  runLoad,
+  startBenchServer,
+  type BenchServer,
+  type LoadResult,
+} from './http-append-load';
 import { agentTurn } from './http-append-turn';
-import { profileShares, threadTimes, type ProfilePart } from './http-append-profile';
+import {
+  monotonicMicros,
+  profileShares,
+  threadTimes,
+  type ProfilePart,
+} from './http-append-profile';
 import { median } from './measure';
 
 const CONNECTIONS = 8;
 const ROUNDS = Number(process.env['BENCH_ROUNDS'] ?? 3);
 const ROUND_MS = Number(process.env['BENCH_ROUND_MS'] ?? 4000);
-const WARM_UP_MS = 1500;
+/**
+ * Each server is warmed up under the same load, in slices of `WARM_UP_SLICE_MS`, until its CPU
+ * time per turn settles: `SETTLED_SLICES` slices in a row within `SETTLED` of each other, after at least
+ * `WARM_UP_MIN_MS` (`WARM_UP_MAX_MS` at the most; where the CPU time cannot be read, the
+ * minimum). A server's code is compiled by V8's optimizing compiler on background threads as it
+ * gets hot: for the whole application, on two shared cores, that takes ten seconds and more, and
+ * a round measured before it ends measures the compiler, not the server.
+ */
+const WARM_UP_SLICE_MS = 1000;
+const WARM_UP_MIN_MS = 5000;
+const WARM_UP_MAX_MS = 40000;
+const SETTLED = 0.1;
+const SETTLED_SLICES = 3;
 const TARGET = 0.6;
 const SERVER = path.join(__dirname, 'http-append-server.ts');
 
@@ -90,7 +114,7 @@ const MEMORY_DIR = '/dev/shm';
  * `/dev/shm`.
  */
 async function cpuBoundRounds(
-  load: (which: 'floor' | 'ours', durationMs: number) => Promise<LoadResult>,
+  load: (which: 'floor' | 'ours', durationMs: number) => Promise<MeasuredLoad>,
   servers: Record<'floor' | 'ours', BenchServer>,
 ): Promise<{ floor: number; ours: number } | undefined> {
   if (!existsSync(MEMORY_DIR)) return undefined;
@@ -99,7 +123,7 @@ async function cpuBoundRounds(
     const rates = { floor: 0, ours: 0 };
     for (const which of ['floor', 'ours'] as const) {
       servers[which] = await startBenchServer(SERVER, [which, dir]);
-      await load(which, WARM_UP_MS);
+      await warmUp(load, which);
       const result = await load(which, ROUND_MS);
       rates[which] = result.requests / result.seconds;
       await servers[which].stop();
@@ -107,6 +131,40 @@ async function cpuBoundRounds(
     return rates;
   } finally {
     rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** A load run with the server process's CPU time per turn over it (`undefined`: not known). */
+interface MeasuredLoad extends LoadResult {
+  /** How long the read models took to catch up after the load (counted in `seconds`). */
+  catchUpMs: number;
+  cpuPerTurnUs: number | undefined;
+}
+
+/** How a server's warm-up went: its length, and its CPU time per turn in its last slice. */
+interface WarmUp {
+  ms: number;
+  /** In the first slice, when V8 has compiled little. */
+  firstCpuPerTurnUs: number | undefined;
+  cpuPerTurnUs: number | undefined;
+}
+
+/** Loads `which` until its CPU time per turn settles (see `WARM_UP_SLICE_MS`). */
+async function warmUp(
+  load: (which: 'floor' | 'ours', durationMs: number) => Promise<MeasuredLoad>,
+  which: 'floor' | 'ours',
+): Promise<WarmUp> {
+  const slices: number[] = [];
+  for (let elapsed = WARM_UP_SLICE_MS; ; elapsed += WARM_UP_SLICE_MS) {
+    const { cpuPerTurnUs } = await load(which, WARM_UP_SLICE_MS);
+    if (cpuPerTurnUs !== undefined) slices.push(cpuPerTurnUs);
+    const last = slices.slice(-SETTLED_SLICES);
+    const settled =
+      cpuPerTurnUs === undefined ||
+      (last.length === SETTLED_SLICES && Math.max(...last) <= (1 + SETTLED) * Math.min(...last));
+    if ((settled && elapsed >= WARM_UP_MIN_MS) || elapsed >= WARM_UP_MAX_MS) {
+      return { ms: elapsed, firstCpuPerTurnUs: slices[0], cpuPerTurnUs };
+    }
   }
 }
 
@@ -125,10 +183,12 @@ async function main(): Promise<void> {
     ours: await startBenchServer(SERVER, ['ours', dataDir]),
   };
   let round = 0;
-  const load = (which: 'floor' | 'ours', durationMs: number): Promise<LoadResult> => {
+  const load = async (which: 'floor' | 'ours', durationMs: number): Promise<MeasuredLoad> => {
     round += 1;
     const prefix = `${which}-${round}`;
-    return runLoad({
+    const { pid } = servers[which];
+    const cpuBefore = processCpuMs(pid);
+    const result = await runLoad({
       port: servers[which].port,
       connections: CONNECTIONS,
       durationMs,
@@ -136,10 +196,18 @@ async function main(): Promise<void> {
       body: (connection, index) =>
         JSON.stringify({ messages: agentTurn(`${prefix}-${connection}`, index) }),
     });
+    // The read models' work is part of ours: the time (and CPU) they take to catch up after
+    // the load stops counts in the round, so a runner that lags cannot make the rate look better.
+    const catchUpMs = which === 'ours' ? await readModelsCaughtUp(servers[which].port) : 0;
+    const cpuAfter = processCpuMs(pid);
+    const cpuPerTurnUs =
+      cpuBefore === undefined || cpuAfter === undefined || result.requests === 0
+        ? undefined
+        : ((cpuAfter - cpuBefore) * 1000) / result.requests;
+    return { ...result, seconds: result.seconds + catchUpMs / 1000, catchUpMs, cpuPerTurnUs };
   };
-  await load('floor', WARM_UP_MS);
-  await load('ours', WARM_UP_MS);
-  const results: Record<'floor' | 'ours', LoadResult[]> = { floor: [], ours: [] };
+  const warmUps = { floor: await warmUp(load, 'floor'), ours: await warmUp(load, 'ours') };
+  const results: Record<'floor' | 'ours', MeasuredLoad[]> = { floor: [], ours: [] };
   for (let index = 0; index < ROUNDS; index += 1) {
     const order: Array<'floor' | 'ours'> = index % 2 === 0 ? ['floor', 'ours'] : ['ours', 'floor'];
     for (const which of order) results[which].push(await load(which, ROUND_MS));
@@ -157,6 +225,9 @@ async function main(): Promise<void> {
     ['--cpu-prof', `--cpu-prof-dir=${profileDir}`],
   );
   servers.ours = profiled;
+  // Warmed up as the others were; the profile is read from the measured round's start only.
+  await warmUp(load, 'ours');
+  const profiledFrom = monotonicMicros();
   // The load generator runs in this process, on the same cores: its CPU over the profiled round.
   const loadCpuBefore = process.cpuUsage();
   const loadStarted = performance.now();
@@ -164,11 +235,11 @@ async function main(): Promise<void> {
   const loadCpu = process.cpuUsage(loadCpuBefore);
   const loadShare = (loadCpu.user + loadCpu.system) / 1000 / (performance.now() - loadStarted);
   await profiled.stop();
-  const shares = profileShares(profileDir, PARTS);
-  const workerShares = profileShares(profileDir, WORKER_PARTS, 'write worker');
-  const mainTimes = threadTimes(profileDir, 'main');
-  const workerTimes = threadTimes(profileDir, 'write worker');
-  const runnerTimes = threadTimes(profileDir, 'projection runner');
+  const shares = profileShares(profileDir, PARTS, 'main', profiledFrom);
+  const workerShares = profileShares(profileDir, WORKER_PARTS, 'write worker', profiledFrom);
+  const mainTimes = threadTimes(profileDir, 'main', profiledFrom);
+  const workerTimes = threadTimes(profileDir, 'write worker', profiledFrom);
+  const runnerTimes = threadTimes(profileDir, 'projection runner', profiledFrom);
   const serverCores = busyCores([mainTimes, workerTimes, runnerTimes]);
   const busyPercent = ({ busyMs, totalMs }: { busyMs: number; totalMs: number }): string =>
     totalMs === 0 ? 'n/a' : `${((busyMs / totalMs) * 100).toFixed(0)}%`;
@@ -186,24 +257,34 @@ async function main(): Promise<void> {
     .reduce((best, round) => (round.floorRate > best.floorRate ? round : best));
   const latencies = (which: 'floor' | 'ours'): number[] =>
     results[which].flatMap((result) => result.latencies);
+  const cpuPerTurn = (which: 'floor' | 'ours'): string => {
+    const known = results[which].flatMap((result) =>
+      result.cpuPerTurnUs === undefined ? [] : [result.cpuPerTurnUs],
+    );
+    return known.length === 0 ? 'n/a' : `${Math.round(median(known))} µs`;
+  };
   const row = (label: string, which: 'floor' | 'ours', share: string): string =>
-    `| ${label} | ${Math.round(which === 'floor' ? floorRate : oursRate).toLocaleString('en-US')} | ${median(latencies(which)).toFixed(2)} ms | ${percentile(latencies(which), 0.99).toFixed(2)} ms | ${share} |`;
+    `| ${label} | ${Math.round(which === 'floor' ? floorRate : oursRate).toLocaleString('en-US')} | ${median(latencies(which)).toFixed(2)} ms | ${percentile(latencies(which), 0.99).toFixed(2)} ms | ${cpuPerTurn(which)} | ${share} |`;
+  const warmedUp = (which: 'floor' | 'ours'): string =>
+    `${which === 'floor' ? 'the floor' : 'ours'} ${warmUps[which].ms / 1000} s`;
   const machine = `${cpus().length} × ${cpus()[0]?.model.trim() ?? 'unknown CPU'}, Node ${process.version}`;
   const markdown = `
 Command: \`${process.env['BENCH_COMMAND'] ?? 'npm run bench -- http-append'}\`
 
-Run ${new Date().toISOString().slice(0, 10)} on ${machine}, a temporary folder on the local disk. ${CONNECTIONS} keep-alive connections, each appending turns to its own session one after another; ${ROUNDS} rounds of ${ROUND_MS / 1000} s per server, alternating, after a warm-up of each.
+Run ${new Date().toISOString().slice(0, 10)} on ${machine}, a temporary folder on the local disk. ${CONNECTIONS} keep-alive connections, each appending turns to its own session one after another; ${ROUNDS} rounds of ${ROUND_MS / 1000} s per server, alternating, after a warm-up of each under the same load until its CPU time per turn settled (within ${SETTLED * 100}% over ${SETTLED_SLICES} slices of ${WARM_UP_SLICE_MS / 1000} s in a row: ${warmedUp('floor')}, ${warmedUp('ours')}). Until V8's optimizing compiler has compiled a server's hot code, on background threads that share the cores, a round measures the compiler${warmUps.ours.firstCpuPerTurnUs === undefined || warmUps.ours.cpuPerTurnUs === undefined ? '' : `: in its first second ours spent ${Math.round(warmUps.ours.firstCpuPerTurnUs)} µs of CPU per turn, at the end of its warm-up ${Math.round(warmUps.ours.cpuPerTurnUs)} µs`}.
 
-| server | turns/s (median of rounds) | latency p50 | latency p99 | of the floor |
-|---|--:|--:|--:|--:|
+| server | turns/s (median of rounds) | latency p50 | latency p99 | CPU per turn (its process, every thread) | of the floor |
+|---|--:|--:|--:|--:|--:|
 ${row('bare Fastify + better-sqlite3 (floor)', 'floor', '100%')}
 ${row('Agent Ledger (`npm start`), projection runner live', 'ours', `**${(ratio * 100).toFixed(0)}%**`)}
+
+Ours counts its read models: after each round the clock runs on until \`GET /health\` says they have caught up with the log (at most ${Math.round(Math.max(...results.ours.map((result) => result.catchUpMs)))} ms after a round here), so a projection runner that fell behind cannot raise the rate. The CPU per turn is the server process's (all its threads, V8's compiler and collector included) over the round and that catch-up, from \`/proc\`.
 
 Target (issue 16): ≥ ${TARGET * 100}% of the floor: **${ratio >= TARGET ? 'holds' : 'does not hold'} on this run's disk: ${(ratio * 100).toFixed(0)}%**${inMemory === undefined ? '' : `; with the disk out of the way (tmpfs, below) **${inMemory.ours / inMemory.floor >= TARGET ? 'holds' : 'does not hold'}: ${((inMemory.ours / inMemory.floor) * 100).toFixed(0)}%**`} (per round: ${ratios.map((value) => `${(value * 100).toFixed(0)}%`).join(', ')}; the floor's turns/s per round: ${results.floor.map((result) => Math.round(rate(result)).toLocaleString('en-US')).join(', ')}).
 
 The floor pays one fsync per turn on its only thread, so its rate follows the disk's fsync time of the moment (a disk other work shares); ours shares each fsync among the appends of a batch on its write worker and falls less when fsyncs are slow: read the ratio beside the floor's rate. In the round where the floor was fastest (${Math.round(fastestFloor.floorRate).toLocaleString('en-US')} turns/s, the disk least contended), ours was ${(fastestFloor.ratio * 100).toFixed(0)}% of it.${inMemory === undefined ? '' : ` With the disk out of the way (one more round of each, the data on tmpfs, where an fsync costs nothing), the floor made ${Math.round(inMemory.floor).toLocaleString('en-US')} turns/s and ours ${Math.round(inMemory.ours).toLocaleString('en-US')}: **${((inMemory.ours / inMemory.floor) * 100).toFixed(0)}%**, what our CPU per turn allows against the floor's.`}
 
-What bounds it, measured: a CPU profile of our server over one more round (${ROUND_MS / 1000} s, not in the ratio). Its event loop was busy ${busyPercent(mainTimes)} of the round, the event store's write worker thread ${busyPercent(workerTimes)} (${((workerShares.get(WORKER_PARTS[0]?.label ?? '') ?? 0) * 100).toFixed(0)}% of that committing batches: inserts, COMMIT and its fsync), the projection runner's thread ${busyPercent(runnerTimes)} (every read model: transcript, debug, export, session list, search, analytics). The share of the event loop's busy time under each part (its start-up left out, and compiling the JSON Schemas on the first requests):
+What bounds it, measured: a CPU profile of our server over one more round (${ROUND_MS / 1000} s, after the same warm-up, not in the ratio). Its event loop was busy ${busyPercent(mainTimes)} of the round, the event store's write worker thread ${busyPercent(workerTimes)} (${((workerShares.get(WORKER_PARTS[0]?.label ?? '') ?? 0) * 100).toFixed(0)}% of that committing batches: inserts, COMMIT and its fsync), the projection runner's thread ${busyPercent(runnerTimes)} (every read model: transcript, debug, export, session list, search, analytics). The share of the event loop's busy time under each part (its start-up left out, and compiling the JSON Schemas on the first requests):
 
 | part of the event loop's work | share of its busy CPU time |
 |---|--:|
