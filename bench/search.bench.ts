@@ -193,7 +193,6 @@ function buildIndex(db: ReadModelDatabase): { seconds: number; textBytes: number
         } as unknown as SessionLogEvent;
         handler.apply(logged);
       }
-      handler.endBatch();
     })();
   }
   return { seconds: (performance.now() - started) / 1000, textBytes };

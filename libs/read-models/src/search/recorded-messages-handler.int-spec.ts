@@ -54,3 +54,77 @@ describe('RecordedMessagesHandler: a message id recorded again', () => {
     );
   });
 });
+
+describe('RecordedMessagesHandler: a compact summary recorded before its boundary', () => {
+  let fixture: ReadModelFixture;
+
+  beforeEach(() => {
+    fixture = createReadModelFixture();
+  });
+
+  afterEach(() => fixture.close());
+
+  function summary(id: string, boundaryId: string, eligible = true): SessionEvent {
+    return {
+      type: 'CompactSummaryRecorded',
+      data: {
+        id,
+        sessionId: 's1',
+        createdAt: T,
+        kind: 'compact_summary',
+        role: 'user',
+        content: `summary ${id}`,
+        metadata: {
+          summaryForBoundaryId: boundaryId,
+          ...(eligible ? {} : { eligibleForModelContext: false }),
+        },
+      },
+    };
+  }
+
+  function boundary(id: string): SessionEvent {
+    return {
+      type: 'CompactBoundaryRecorded',
+      data: {
+        id,
+        sessionId: 's1',
+        createdAt: T,
+        kind: 'compact_boundary',
+        role: 'system',
+        content: { type: 'compact-boundary', trigger: 'auto' },
+      },
+    };
+  }
+
+  it('is found when the boundary comes (the latest eligible one of that boundary), in a batch or across batches', async () => {
+    for (const batchSize of [1, 100]) {
+      const each = createReadModelFixture({ batchSize });
+      try {
+        await appendSessionEvents(each.store, 's1', [
+          input('a', 'before'),
+          summary('s-old', 'b1'),
+          summary('s-new', 'b1'),
+          summary('s-hidden', 'b1', false),
+          summary('s-other', 'b0'),
+          boundary('b1'),
+          input('c', 'after'),
+        ]);
+        await each.runner.catchUp();
+        const visibility = new SearchReader(each.db)
+          .documents('s1')
+          .map((document) => [document.messageId, document.visibility]);
+        expect(visibility).toEqual([
+          ['a', 'behind-boundary'],
+          ['s-old', 'behind-boundary'],
+          ['s-new', 'visible'],
+          ['s-hidden', 'hidden'],
+          ['s-other', 'behind-boundary'],
+          ['b1', 'hidden'],
+          ['c', 'visible'],
+        ]);
+      } finally {
+        await each.close();
+      }
+    }
+  });
+});

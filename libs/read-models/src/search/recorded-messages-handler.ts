@@ -27,7 +27,6 @@ interface Statements {
     all(names: { sessionId: string; id: string }): Array<{ message: string }>;
   };
   hasId: { get(sessionId: string, messageId: string): unknown };
-  nextRowid: { get(): { next: number } };
   insert: { run(...values: unknown[]): { changes: number; lastInsertRowid: number | bigint } };
   index: { run(rowid: number | bigint, terms: string, parts: string, facets: string): unknown };
   target: {
@@ -60,12 +59,6 @@ export class RecordedMessagesHandler implements ProjectionHandler {
   readonly name = 'recorded-messages';
   readonly version = String(SCHEMA_VERSION);
   private statements: Statements | undefined;
-  /**
-   * The next row's rowid, which is also its `seq`: rows only grow, so it orders each session as
-   * well as a per-session count would, and needs no scan of the session to find the next one.
-   * Read once per batch; forgotten whenever a write may have been undone.
-   */
-  private nextRowid: number | undefined;
 
   constructor(private readonly db: ReadModelDatabase) {}
 
@@ -85,11 +78,12 @@ export class RecordedMessagesHandler implements ProjectionHandler {
          ORDER BY rowid`,
       ),
       hasId: db.prepare('SELECT 1 FROM rm_search_messages WHERE session_id = ? AND message_id = ?'),
-      nextRowid: db.prepare('SELECT COALESCE(MAX(rowid), 0) + 1 AS next FROM rm_search_messages'),
+      // The rowid is SQLite's, one more than the largest: rows only grow, so it is the message's
+      // place in its session, found without the seek that an explicit rowid costs.
       insert: db.prepare(
-        `INSERT OR IGNORE INTO rm_search_messages (rowid, session_id, message_id, recorded_id,
+        `INSERT OR IGNORE INTO rm_search_messages (session_id, message_id, recorded_id,
           revision, position, kind, role, created_at, created_ms, agent, tools, eligible, pruned,
-          summary_for, facts, message) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+          summary_for, facts, message) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       ),
       index: db.prepare(
         'INSERT INTO rm_search_index (rowid, terms, parts, facets) VALUES (?, ?, ?, ?)',
@@ -133,24 +127,10 @@ export class RecordedMessagesHandler implements ProjectionHandler {
     this.db.exec(`DELETE FROM rm_checkpoints WHERE handler IN (${retired})`);
     this.db.exec(`DELETE FROM rm_failed_events WHERE handler IN (${retired})`);
     this.statements = undefined;
-    this.nextRowid = undefined;
   }
 
   apply(logged: SessionLogEvent): void {
-    try {
-      this.applyTo(this.ready(), logged);
-    } catch (error) {
-      this.nextRowid = undefined;
-      throw error;
-    }
-  }
-
-  endBatch(): void {
-    this.nextRowid = undefined;
-  }
-
-  abortBatch(): void {
-    this.nextRowid = undefined;
+    this.applyTo(this.ready(), logged);
   }
 
   private applyTo(statements: Statements, logged: SessionLogEvent): void {
@@ -207,11 +187,11 @@ export class RecordedMessagesHandler implements ProjectionHandler {
       }
     }
     const agent = message.metadata?.effectiveAgentName ?? message.metadata?.agentName ?? null;
-    const seq = this.nextRowid ?? statements.nextRowid.get().next;
     // A new id (the common case) is placed by the insert itself: no look-up before it. A taken
     // id is placed by the events lib's rule, against the versions recorded under it.
     let placed = message;
-    if (!this.insert(statements, logged, message, message, seq, toolNames, agent)) {
+    let seq = this.insert(statements, logged, message, message, toolNames, agent);
+    if (seq === undefined) {
       const versions = statements.versions
         .all({ sessionId, id: message.id })
         .map((row) => readOwnJson<RuntimeMessage>(row.message));
@@ -220,9 +200,8 @@ export class RecordedMessagesHandler implements ProjectionHandler {
       );
       if (once.placed === undefined) return;
       placed = once.placed;
-      if (!this.insert(statements, logged, message, placed, seq, toolNames, agent)) {
-        throw new Error(`Message "${placed.id}" could not be indexed.`);
-      }
+      seq = this.insert(statements, logged, message, placed, toolNames, agent);
+      if (seq === undefined) throw new Error(`Message "${placed.id}" could not be indexed.`);
     }
     const id = placed.id;
     if (message.kind === 'tool_call') {
@@ -232,7 +211,6 @@ export class RecordedMessagesHandler implements ProjectionHandler {
     }
     const entry = searchIndexEntry(message, sessionId, toolNames, agent);
     statements.index.run(seq, entry.terms, entry.parts, entry.facets);
-    this.nextRowid = seq + 1;
     if (message.kind === 'compact_boundary') {
       statements.setBoundary.run(
         sessionId,
@@ -251,42 +229,39 @@ export class RecordedMessagesHandler implements ProjectionHandler {
   }
 
   /**
-   * Inserts the row of `message` (as recorded) under `placed`'s id at rowid `seq`; `false` when
-   * that id is taken in the session (the row is then not written).
+   * Inserts the row of `message` (as recorded) under `placed`'s id; its rowid (the message's
+   * `seq`), or `undefined` when that id is taken in the session (the row is then not written).
    */
   private insert(
     statements: Statements,
     logged: SessionLogEvent,
     message: RuntimeMessage,
     placed: RuntimeMessage,
-    seq: number,
     toolNames: readonly string[],
     agent: string | null,
-  ): boolean {
+  ): number | undefined {
     const metadata = message.metadata;
     const createdMs = Date.parse(message.createdAt);
     const kindFacts = messageKindFacts(placed);
-    return (
-      statements.insert.run(
-        seq,
-        logged.sessionId,
-        placed.id,
-        placed.id === message.id ? null : message.id,
-        logged.revision,
-        logged.position,
-        message.kind,
-        message.role,
-        message.createdAt,
-        Number.isNaN(createdMs) ? null : createdMs,
-        agent,
-        toolNames.length === 0 ? null : JSON.stringify(toolNames),
-        metadata?.eligibleForModelContext === false ? 0 : 1,
-        metadata?.compactedAt === undefined ? 0 : 1,
-        metadata?.summaryForBoundaryId ?? null,
-        kindFacts === undefined ? null : JSON.stringify(kindFacts),
-        writeOwnJson(message),
-      ).changes === 1
+    const result = statements.insert.run(
+      logged.sessionId,
+      placed.id,
+      placed.id === message.id ? null : message.id,
+      logged.revision,
+      logged.position,
+      message.kind,
+      message.role,
+      message.createdAt,
+      Number.isNaN(createdMs) ? null : createdMs,
+      agent,
+      toolNames.length === 0 ? null : JSON.stringify(toolNames),
+      metadata?.eligibleForModelContext === false ? 0 : 1,
+      metadata?.compactedAt === undefined ? 0 : 1,
+      metadata?.summaryForBoundaryId ?? null,
+      kindFacts === undefined ? null : JSON.stringify(kindFacts),
+      writeOwnJson(message),
     );
+    return result.changes === 1 ? Number(result.lastInsertRowid) : undefined;
   }
 
   private ready(): Statements {

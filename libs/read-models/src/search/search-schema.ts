@@ -5,7 +5,9 @@
  * the search text, the snippets and a retried append's comparison are read from it), the facts
  * the filters, the visibility and analytics read (`tools`: the tool names, `NULL` when none;
  * `facts`: `messageKindFacts`, `NULL` when none; `recorded_id`: the id it was recorded under when
- * it is kept under another, `<id>#2`, else `NULL`), and whether it is pruned;
+ * it is kept under another, `<id>#2`, else `NULL`), and whether it is pruned (indexed by id, and
+ * its eligible compact summaries by boundary: a boundary finds its summary without reading the
+ * session);
  * `rm_search_index` is the FTS5 index over it, contentless, with three columns: `terms` and
  * `parts` (`searchTokens`), `facets` (tokens for the filters: kind, role, tools, agent, session);
  * `rm_search_sessions` keeps each session's latest compact boundary, `rm_search_tool_names` the
@@ -47,6 +49,8 @@ CREATE TABLE IF NOT EXISTS rm_search_messages (
   message TEXT NOT NULL
 );
 CREATE UNIQUE INDEX IF NOT EXISTS rm_search_messages_by_id ON rm_search_messages (session_id, message_id);
+CREATE INDEX IF NOT EXISTS rm_search_summaries ON rm_search_messages (session_id, summary_for)
+  WHERE kind = 'compact_summary' AND eligible = 1;
 CREATE TABLE IF NOT EXISTS rm_search_sessions (
   session_id TEXT PRIMARY KEY,
   boundary_id TEXT NOT NULL,
