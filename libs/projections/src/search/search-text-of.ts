@@ -21,9 +21,7 @@ export function searchTextOf(message: RuntimeMessage): string {
     case 'tool_result':
     case 'tool_approval_request':
     case 'tool_approval_response':
-      return typeof message.content === 'string'
-        ? message.content
-        : lines(message.content.map((part: ContentPart) => partText(part)));
+      return typeof message.content === 'string' ? message.content : partsText(message.content);
     case 'compact_boundary':
       return lines([message.content.reason ?? '']);
     case 'agent_switch_note':
@@ -39,6 +37,17 @@ export function searchTextOf(message: RuntimeMessage): string {
   }
 }
 
+/** The parts' texts, one per line, the empty ones left out (`lines`, without its arrays). */
+function partsText(parts: readonly ContentPart[]): string {
+  let text = '';
+  for (const part of parts) {
+    const field = partText(part);
+    if (field === '') continue;
+    text = text === '' ? field : `${text}\n${field}`;
+  }
+  return text;
+}
+
 function partText(part: ContentPart): string {
   switch (part.type) {
     case 'text':
@@ -49,9 +58,9 @@ function partText(part: ContentPart): string {
     case 'file':
       return part.filename ?? '';
     case 'tool-call':
-      return lines([part.toolName, jsonText(part.input)]);
+      return twoLines(part.toolName, jsonText(part.input));
     case 'tool-result':
-      return lines([part.toolName ?? '', toolOutputText(part.output)]);
+      return twoLines(part.toolName ?? '', toolOutputText(part.output));
     case 'tool-approval-request':
       return '';
     case 'tool-approval-response':
@@ -61,6 +70,12 @@ function partText(part: ContentPart): string {
       return unreachable;
     }
   }
+}
+
+/** `lines([first, second])`. */
+function twoLines(first: string, second: string): string {
+  if (first === '') return second;
+  return second === '' ? first : `${first}\n${second}`;
 }
 
 function lines(fields: readonly string[]): string {
