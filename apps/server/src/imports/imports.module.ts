@@ -1,9 +1,5 @@
 import { Module } from '@nestjs/common';
-import type { EventStore } from '@agent-ledger/event-store';
-import type { ServerConfig } from '../config';
-import { AcknowledgedWrites } from '../event-store/acknowledged-writes';
-import { SessionCommandRunner } from '../sessions/session-command-runner';
-import { CLOCK, EVENT_STORE, SERVER_CONFIG, type Clock } from '../tokens';
+import { sessionCommandRunnerProvider } from '../sessions/session-command-runner.provider';
 import { ImportHistoryHandler } from './import-history.handler';
 import { ImportsController } from './imports.controller';
 import { IMPORT_RUNNER } from './imports.tokens';
@@ -16,21 +12,7 @@ import { IMPORT_RUNNER } from './imports.tokens';
 @Module({
   controllers: [ImportsController],
   providers: [
-    {
-      provide: IMPORT_RUNNER,
-      useFactory: (
-        store: EventStore,
-        config: ServerConfig,
-        clock: Clock,
-        acknowledged: AcknowledgedWrites,
-      ) =>
-        new SessionCommandRunner(store, {
-          cacheSize: config.sessionCacheSize,
-          clock,
-          onAppended: (position) => acknowledged.record(position),
-        }),
-      inject: [EVENT_STORE, SERVER_CONFIG, CLOCK, AcknowledgedWrites],
-    },
+    sessionCommandRunnerProvider(IMPORT_RUNNER, { snapshots: false }),
     ImportHistoryHandler,
   ],
 })

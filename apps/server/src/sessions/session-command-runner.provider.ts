@@ -1,0 +1,43 @@
+import path from 'node:path';
+import type { FactoryProvider, InjectionToken } from '@nestjs/common';
+import type { EventStore } from '@agent-ledger/event-store';
+import type { ServerConfig } from '../config';
+import { AcknowledgedWrites } from '../event-store/acknowledged-writes';
+import { CLOCK, EVENT_STORE, SERVER_CONFIG, type Clock } from '../tokens';
+import { SqliteDeciderSnapshots } from './decider-snapshots';
+import { SessionCommandRunner } from './session-command-runner';
+
+/**
+ * The one way the server builds a session command runner (the sessions module's, and the
+ * imports' own): the store, the configured cache, the clock, and every append reported to
+ * `AcknowledgedWrites`, so that a query after it waits for the read models to have it. With
+ * `snapshots`, long sessions' decider states are kept in `decider-snapshots.sqlite` of the data
+ * folder (the runtime's runner; an import writes each session once and needs none).
+ */
+export function sessionCommandRunnerProvider(
+  token: InjectionToken,
+  { snapshots }: { snapshots: boolean },
+): FactoryProvider<SessionCommandRunner> {
+  return {
+    provide: token,
+    useFactory: (
+      store: EventStore,
+      config: ServerConfig,
+      clock: Clock,
+      acknowledged: AcknowledgedWrites,
+    ) =>
+      new SessionCommandRunner(store, {
+        cacheSize: config.sessionCacheSize,
+        clock,
+        ...(snapshots
+          ? {
+              snapshots: SqliteDeciderSnapshots.open(
+                path.join(config.dataDir, 'decider-snapshots.sqlite'),
+              ),
+            }
+          : {}),
+        onAppended: (position) => acknowledged.record(position),
+      }),
+    inject: [EVENT_STORE, SERVER_CONFIG, CLOCK, AcknowledgedWrites],
+  };
+}
