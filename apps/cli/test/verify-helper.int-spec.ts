@@ -123,6 +123,34 @@ describe('verify with a helper thread', () => {
     });
     expect(helped).toEqual(alone);
   }, 30_000);
+
+  it('lists a session the read models lost in the log’s order, and one only they hold last, on either thread count', async () => {
+    const lost = 's5';
+    for (const table of ['rm_sessions', 'rm_messages', 'rm_search_messages']) {
+      db.prepare(`DELETE FROM ${table} WHERE session_id = ?`).run(lost);
+    }
+    db.prepare(
+      `INSERT INTO rm_sessions (session_id, position, summary)
+       SELECT 'ghost', 0, json_set(summary, '$.sessionId', 'ghost') FROM rm_sessions WHERE session_id = 's0'`,
+    ).run();
+    try {
+      const alone = await verifyReadModels(store, db, handlers, { exportPolicy: {} });
+      expect(alone.sessions.map((session) => session.sessionId)).toEqual([...SESSIONS, 'ghost']);
+      expect(differing(alone)).toEqual(['s3', lost, 's7', 's11', 'ghost']);
+      const helped = await verifyReadModels(store, db, handlers, {
+        exportPolicy: {},
+        helper: setup,
+      });
+      expect(helped).toEqual(alone);
+    } finally {
+      // Back to the tampered read models the other tests verify.
+      await new ProjectionRunner({ store, db, handlers }).rebuild();
+      const tamper = db.prepare(
+        `UPDATE rm_messages SET message = json_set(message, '$.content', 'tampered') WHERE session_id = ? AND id = 'a2'`,
+      );
+      for (const sessionId of TAMPERED) tamper.run(sessionId);
+    }
+  }, 30_000);
 });
 
 describe('the helper thread', () => {

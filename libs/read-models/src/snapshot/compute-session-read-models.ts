@@ -29,14 +29,16 @@ export function computeSessionReadModels(
   events: readonly RecordedEvent[],
   options: { exportPolicy?: ExportPolicy } = {},
 ): SessionReadModels {
-  const logged = events.flatMap((event): SessionLogEvent[] => {
+  // Loops, not flatMap and map: a session's events are many, and verify recomputes every session.
+  const logged: SessionLogEvent[] = [];
+  const sessionEvents: SessionLogEvent['event'][] = [];
+  for (const event of events) {
     const parsed = parseSessionLogEvent(event);
-    return parsed.ok ? [parsed.event] : [];
-  });
-  const normalized = normalizeSessionEvents(
-    logged.map((entry) => entry.event),
-    { repairDanglingToolCalls: false },
-  );
+    if (!parsed.ok) continue;
+    logged.push(parsed.event);
+    sessionEvents.push(parsed.event.event);
+  }
+  const normalized = normalizeSessionEvents(sessionEvents, { repairDanglingToolCalls: false });
   const policy = options.exportPolicy ?? {};
   const context = { sessionId, activeAgentName: '' };
   const recorded = recordedMessages(logged);
