@@ -111,9 +111,13 @@ function readersOf(db: ReadModelDatabase): Readers {
         .raw(true),
       search: db
         .prepare<[string], SearchRow>(
+          // The session's rowids first (from the id index, sorted), then each row in that order:
+          // SQLite would otherwise sort the whole rows, messages included, in a temporary tree.
           `SELECT rowid, message_id, kind, role, created_at, agent, tools, eligible, pruned,
              summary_for, message, facts
-           FROM rm_search_messages WHERE session_id = ? ORDER BY rowid`,
+           FROM rm_search_messages
+           WHERE rowid IN (SELECT rowid FROM rm_search_messages WHERE session_id = ?)
+           ORDER BY rowid`,
         )
         .raw(true),
       boundary: db
