@@ -77,4 +77,22 @@ describe('searchIndexText', () => {
       { numRuns: 300 },
     );
   });
+
+  it('stores a text without CJK as it is, with the parts searchTokens finds, whatever its characters are next to', () => {
+    // Single characters, so that every pair and triple of classes meets (case changes, letters
+    // beside digits, two capitals before a lower-case letter, a non-ASCII character between).
+    const characters = fc.constantFrom(...'aAbBzZ09_ .-…éÜ𝐀😀登'.match(/./gsu)!);
+    const cjk = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u;
+    fc.assert(
+      fc.property(fc.array(characters, { maxLength: 24 }), (array) => {
+        const text = array.join('');
+        const tokens = searchTokens(text);
+        expect(searchIndexText(text)).toEqual({
+          terms: cjk.test(text) ? tokens.terms.join(' ') : text,
+          parts: tokens.parts.join(' '),
+        });
+      }),
+      { numRuns: 2000 },
+    );
+  });
 });
