@@ -3,6 +3,7 @@ import type { RuntimeMessage } from '@agent-ledger/messages';
 import { appendSessionEvents } from '../testing/append-session-events';
 import { createReadModelFixture, type ReadModelFixture } from '../testing/read-model-fixture';
 import { AnalyticsReader } from '../analytics/analytics-reader';
+import { RecordedMessagesHandler } from './recorded-messages-handler';
 import { SearchReader } from './search-reader';
 
 const T = '2026-03-01T10:00:00.000Z';
@@ -126,5 +127,29 @@ describe('RecordedMessagesHandler: a compact summary recorded before its boundar
         await each.close();
       }
     }
+  });
+
+  it('is found in a file written before the summaries had an index of their own (setting up creates it)', async () => {
+    await appendSessionEvents(fixture.store, 's1', [input('a', 'before'), summary('s2', 'b2')]);
+    await fixture.runner.catchUp();
+    fixture.db.exec('DROP INDEX rm_search_summaries');
+    new RecordedMessagesHandler(fixture.db).setUp();
+    const indexes = fixture.db
+      .prepare(
+        "SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'rm_search_messages'",
+      )
+      .all();
+    expect(indexes).toContainEqual({ name: 'rm_search_summaries' });
+    await appendSessionEvents(fixture.store, 's1', [boundary('b2')]);
+    await fixture.runner.catchUp();
+    expect(
+      new SearchReader(fixture.db)
+        .documents('s1')
+        .map((document) => [document.messageId, document.visibility]),
+    ).toEqual([
+      ['a', 'behind-boundary'],
+      ['s2', 'visible'],
+      ['b2', 'hidden'],
+    ]);
   });
 });
