@@ -182,3 +182,53 @@ export async function readModelsCaughtUp(port: number): Promise<number> {
     await new Promise((resolve) => setTimeout(resolve, 5));
   }
 }
+
+/**
+ * A server is warmed up under load, in slices of `WARM_UP_SLICE_MS`, until its CPU time per turn
+ * settles: `SETTLED_SLICES` slices in a row within `SETTLED` of each other, after at least
+ * `WARM_UP_MIN_MS` (`WARM_UP_MAX_MS` at the most; where the CPU time cannot be read, the
+ * minimum). A server's code is compiled by V8's optimizing compiler on background threads as it
+ * gets hot: for the whole application, on two shared cores, that takes ten seconds and more, and
+ * a measure taken before it ends measures the compiler, not the server.
+ */
+export const WARM_UP_SLICE_MS = 1000;
+const WARM_UP_MIN_MS = 5000;
+const WARM_UP_MAX_MS = 40000;
+export const SETTLED = 0.1;
+export const SETTLED_SLICES = 3;
+
+/** How a server's warm-up went: its length, and its CPU time per turn in its first and last slice. */
+export interface WarmUp {
+  ms: number;
+  /** In the first slice, when V8 has compiled little. */
+  firstCpuPerTurnUs: number | undefined;
+  cpuPerTurnUs: number | undefined;
+}
+
+/**
+ * Runs `slice` (a load of the server `pid` for the given ms, answering how many turns it made)
+ * until the server's CPU time per turn settles (see `WARM_UP_SLICE_MS`).
+ */
+export async function warmUpUntilSettled(
+  pid: number,
+  slice: (durationMs: number) => Promise<{ requests: number }>,
+): Promise<WarmUp> {
+  const slices: number[] = [];
+  for (let elapsed = WARM_UP_SLICE_MS; ; elapsed += WARM_UP_SLICE_MS) {
+    const before = processCpuMs(pid);
+    const { requests } = await slice(WARM_UP_SLICE_MS);
+    const after = processCpuMs(pid);
+    const cpuPerTurnUs =
+      before === undefined || after === undefined || requests === 0
+        ? undefined
+        : ((after - before) * 1000) / requests;
+    if (cpuPerTurnUs !== undefined) slices.push(cpuPerTurnUs);
+    const last = slices.slice(-SETTLED_SLICES);
+    const settled =
+      cpuPerTurnUs === undefined ||
+      (last.length === SETTLED_SLICES && Math.max(...last) <= (1 + SETTLED) * Math.min(...last));
+    if ((settled && elapsed >= WARM_UP_MIN_MS) || elapsed >= WARM_UP_MAX_MS) {
+      return { ms: elapsed, firstCpuPerTurnUs: slices[0], cpuPerTurnUs };
+    }
+  }
+}

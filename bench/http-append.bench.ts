@@ -15,9 +15,14 @@ import {
   processCpuMs,
   readModelsCaughtUp,
   runLoad,
+  SETTLED,
+  SETTLED_SLICES,
   startBenchServer,
+  WARM_UP_SLICE_MS,
+  warmUpUntilSettled,
   type BenchServer,
   type LoadResult,
+  type WarmUp,
 } from './http-append-load';
 import { agentTurn } from './http-append-turn';
 import {
@@ -31,19 +36,6 @@ import { median } from './measure';
 const CONNECTIONS = 8;
 const ROUNDS = Number(process.env['BENCH_ROUNDS'] ?? 3);
 const ROUND_MS = Number(process.env['BENCH_ROUND_MS'] ?? 4000);
-/**
- * Each server is warmed up under the same load, in slices of `WARM_UP_SLICE_MS`, until its CPU
- * time per turn settles: `SETTLED_SLICES` slices in a row within `SETTLED` of each other, after at least
- * `WARM_UP_MIN_MS` (`WARM_UP_MAX_MS` at the most; where the CPU time cannot be read, the
- * minimum). A server's code is compiled by V8's optimizing compiler on background threads as it
- * gets hot: for the whole application, on two shared cores, that takes ten seconds and more, and
- * a round measured before it ends measures the compiler, not the server.
- */
-const WARM_UP_SLICE_MS = 1000;
-const WARM_UP_MIN_MS = 5000;
-const WARM_UP_MAX_MS = 40000;
-const SETTLED = 0.1;
-const SETTLED_SLICES = 3;
 const TARGET = 0.6;
 const SERVER = path.join(__dirname, 'http-append-server.ts');
 
@@ -123,7 +115,7 @@ async function cpuBoundRounds(
     const rates = { floor: 0, ours: 0 };
     for (const which of ['floor', 'ours'] as const) {
       servers[which] = await startBenchServer(SERVER, [which, dir]);
-      await warmUp(load, which);
+      await warmUp(load, which, servers);
       const result = await load(which, ROUND_MS);
       rates[which] = result.requests / result.seconds;
       await servers[which].stop();
@@ -141,31 +133,13 @@ interface MeasuredLoad extends LoadResult {
   cpuPerTurnUs: number | undefined;
 }
 
-/** How a server's warm-up went: its length, and its CPU time per turn in its last slice. */
-interface WarmUp {
-  ms: number;
-  /** In the first slice, when V8 has compiled little. */
-  firstCpuPerTurnUs: number | undefined;
-  cpuPerTurnUs: number | undefined;
-}
-
-/** Loads `which` until its CPU time per turn settles (see `WARM_UP_SLICE_MS`). */
-async function warmUp(
+/** Loads `which` until its CPU time per turn settles (`warmUpUntilSettled`). */
+function warmUp(
   load: (which: 'floor' | 'ours', durationMs: number) => Promise<MeasuredLoad>,
   which: 'floor' | 'ours',
+  servers: Record<'floor' | 'ours', BenchServer>,
 ): Promise<WarmUp> {
-  const slices: number[] = [];
-  for (let elapsed = WARM_UP_SLICE_MS; ; elapsed += WARM_UP_SLICE_MS) {
-    const { cpuPerTurnUs } = await load(which, WARM_UP_SLICE_MS);
-    if (cpuPerTurnUs !== undefined) slices.push(cpuPerTurnUs);
-    const last = slices.slice(-SETTLED_SLICES);
-    const settled =
-      cpuPerTurnUs === undefined ||
-      (last.length === SETTLED_SLICES && Math.max(...last) <= (1 + SETTLED) * Math.min(...last));
-    if ((settled && elapsed >= WARM_UP_MIN_MS) || elapsed >= WARM_UP_MAX_MS) {
-      return { ms: elapsed, firstCpuPerTurnUs: slices[0], cpuPerTurnUs };
-    }
-  }
+  return warmUpUntilSettled(servers[which].pid, (durationMs) => load(which, durationMs));
 }
 
 /** The threads' busy time summed, in cores (each over its own profile's span). */
@@ -206,7 +180,10 @@ async function main(): Promise<void> {
         : ((cpuAfter - cpuBefore) * 1000) / result.requests;
     return { ...result, seconds: result.seconds + catchUpMs / 1000, catchUpMs, cpuPerTurnUs };
   };
-  const warmUps = { floor: await warmUp(load, 'floor'), ours: await warmUp(load, 'ours') };
+  const warmUps = {
+    floor: await warmUp(load, 'floor', servers),
+    ours: await warmUp(load, 'ours', servers),
+  };
   const results: Record<'floor' | 'ours', MeasuredLoad[]> = { floor: [], ours: [] };
   for (let index = 0; index < ROUNDS; index += 1) {
     const order: Array<'floor' | 'ours'> = index % 2 === 0 ? ['floor', 'ours'] : ['ours', 'floor'];
@@ -226,7 +203,7 @@ async function main(): Promise<void> {
   );
   servers.ours = profiled;
   // Warmed up as the others were; the profile is read from the measured round's start only.
-  await warmUp(load, 'ours');
+  await warmUp(load, 'ours', servers);
   const profiledFrom = monotonicMicros();
   // The load generator runs in this process, on the same cores: its CPU over the profiled round.
   const loadCpuBefore = process.cpuUsage();

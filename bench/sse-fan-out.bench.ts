@@ -11,7 +11,13 @@ import { cpus, tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { writeBenchmarkSection } from './benchmark-report';
-import { post, startBenchServer } from './http-append-load';
+import {
+  post,
+  readModelsCaughtUp,
+  runLoad,
+  startBenchServer,
+  warmUpUntilSettled,
+} from './http-append-load';
 import { agentTurn } from './http-append-turn';
 import { median } from './measure';
 
@@ -66,6 +72,8 @@ function subscribe(port: number, afterRevision: number): Promise<Subscriber> {
 }
 
 interface Phases {
+  /** How long the server was warmed up under load before the first phase, in ms. */
+  warmUpMs: number;
   without: number;
   followed: number;
   withoutP90: number;
@@ -110,6 +118,20 @@ async function phases(which: 'floor' | 'ours'): Promise<Phases> {
     return times;
   };
 
+  // Warmed up under 8 connections' load on sessions of their own until its CPU time per turn
+  // settles (V8 compiles the hot code meanwhile), and its read models have caught up; then the
+  // followed session's own warm-up appends.
+  const warmUp = await warmUpUntilSettled(server.pid, (durationMs) =>
+    runLoad({
+      port: server.port,
+      connections: 8,
+      durationMs,
+      target: (connection) => `/v1/sessions/warm-${connection}/messages`,
+      body: (connection, index) =>
+        JSON.stringify({ messages: agentTurn(`warm-${connection}`, index) }),
+    }),
+  );
+  if (which === 'ours') await readModelsCaughtUp(server.port);
   await series(WARM_UP);
   const before = await series(APPENDS);
   // The stream needs the session in the read model: wait until it has caught up.
@@ -132,6 +154,7 @@ async function phases(which: 'floor' | 'ours'): Promise<Phases> {
   await server.stop();
   rmSync(dataDir, { recursive: true, force: true });
   return {
+    warmUpMs: warmUp.ms,
     without: median([...before, ...after]),
     followed: median(followed),
     withoutP90: percentile([...before, ...after], 0.9),
@@ -152,7 +175,7 @@ async function main(): Promise<void> {
   const markdown = `
 Command: \`${process.env['BENCH_COMMAND'] ?? 'npm run bench -- sse-fan-out'}\`
 
-Run ${new Date().toISOString().slice(0, 10)} on ${machine}, a temporary folder on the local disk. One server process (\`createApp\`, projection runner live); one client appending turns one after another, ${APPENDS} appends per phase after ${WARM_UP} warm-up appends.
+Run ${new Date().toISOString().slice(0, 10)} on ${machine}, a temporary folder on the local disk. One server process (\`createApp\`, projection runner live); one client appending turns one after another, ${APPENDS} appends per phase after ${WARM_UP} warm-up appends. Each server is first warmed up under the load of 8 connections on sessions of their own until its CPU time per turn settles (\`bench/http-append-load.ts\`: ours ${ours.warmUpMs / 1000} s, the floor ${floor.warmUpMs / 1000} s), so that no phase runs while V8 still compiles the server's hot code.
 
 | phase | appends | append p50 | append p90 | of the p50 without |
 |---|--:|--:|--:|--:|
