@@ -19,6 +19,7 @@ import {
   warmUpUntilSettled,
 } from './http-append-load';
 import { agentTurn } from './http-append-turn';
+import { startSubscribers } from './sse-subscribers';
 import { median } from './measure';
 
 const SUBSCRIBERS = Number(process.env['BENCH_SUBSCRIBERS'] ?? 500);
@@ -28,48 +29,6 @@ const TARGET = 1.5;
 /** The fan-out's write interval under a stream of appends (`TranscriptFanOut`'s default). */
 const WRITE_INTERVAL_MS = 200;
 const SESSION = 'followed';
-const ID_LINE = Buffer.from('\nid: ');
-const NEWLINE = 0x0a;
-
-/** One live transcript stream: the `id:` of every entry it received, in order. */
-interface Subscriber {
-  ids: number[];
-  close(): void;
-}
-
-function subscribe(port: number, afterRevision: number): Promise<Subscriber> {
-  return new Promise((resolve, reject) => {
-    const ids: number[] = [];
-    const request = http.get(
-      {
-        host: '127.0.0.1',
-        port,
-        path: `/v1/sessions/${SESSION}/transcript/stream?afterRevision=${afterRevision}`,
-        agent: false,
-      },
-      (response) => {
-        if (response.statusCode !== 200) reject(new Error(`stream: ${response.statusCode}`));
-        // Only the ids, found in the raw bytes: the client must not compete with the server for
-        // the CPU more than reading its sockets costs.
-        let tail: Buffer = Buffer.alloc(0);
-        response.on('data', (chunk: Buffer) => {
-          const bytes = tail.length === 0 ? chunk : Buffer.concat([tail, chunk]);
-          let at = 0;
-          for (;;) {
-            const found = bytes.indexOf(ID_LINE, at);
-            const end = found < 0 ? -1 : bytes.indexOf(NEWLINE, found + ID_LINE.length);
-            if (end < 0) break;
-            ids.push(Number(bytes.toString('latin1', found + ID_LINE.length, end)));
-            at = end;
-          }
-          tail = bytes.subarray(Math.max(at, bytes.length - 32));
-        });
-        resolve({ ids, close: () => request.destroy() });
-      },
-    );
-    request.on('error', () => undefined);
-  });
-}
 
 interface Phases {
   /** How long the server was warmed up under load before the first phase, in ms. */
@@ -137,17 +96,12 @@ async function phases(which: 'floor' | 'ours'): Promise<Phases> {
   // The stream needs the session in the read model: wait until it has caught up.
   await new Promise((resolve) => setTimeout(resolve, 500));
   const from = revision;
-  const subscribers = await Promise.all(
-    Array.from({ length: SUBSCRIBERS }, () => subscribe(server.port, from)),
-  );
+  const subscribers = await startSubscribers(server.port, SESSION, from, SUBSCRIBERS);
   await series(WARM_UP);
   const followed = await series(APPENDS);
   await new Promise((resolve) => setTimeout(resolve, 1000));
-  const expected = Array.from({ length: revision - from }, (_, index) => from + 1 + index);
-  const complete = subscribers.filter(
-    (subscriber) => JSON.stringify(subscriber.ids) === JSON.stringify(expected),
-  ).length;
-  for (const subscriber of subscribers) subscriber.close();
+  const complete = await subscribers.complete(from, revision);
+  await subscribers.close();
   await new Promise((resolve) => setTimeout(resolve, 500));
   const after = await series(APPENDS);
   agent.destroy();
@@ -175,7 +129,7 @@ async function main(): Promise<void> {
   const markdown = `
 Command: \`${process.env['BENCH_COMMAND'] ?? 'npm run bench -- sse-fan-out'}\`
 
-Run ${new Date().toISOString().slice(0, 10)} on ${machine}, a temporary folder on the local disk. One server process (\`createApp\`, projection runner live); one client appending turns one after another, ${APPENDS} appends per phase after ${WARM_UP} warm-up appends. Each server is first warmed up under the load of 8 connections on sessions of their own until its CPU time per turn settles (\`bench/http-append-load.ts\`: ours ${ours.warmUpMs / 1000} s, the floor ${floor.warmUpMs / 1000} s), so that no phase runs while V8 still compiles the server's hot code.
+Run ${new Date().toISOString().slice(0, 10)} on ${machine}, a temporary folder on the local disk. One server process (\`createApp\`, projection runner live); one client appending turns one after another (the subscribers read their streams in a process of their own, \`bench/sse-subscribers.ts\`, so that reading them does not hold up the appending client's event loop), ${APPENDS} appends per phase after ${WARM_UP} warm-up appends. Each server is first warmed up under the load of 8 connections on sessions of their own until its CPU time per turn settles (\`bench/http-append-load.ts\`: ours ${ours.warmUpMs / 1000} s, the floor ${floor.warmUpMs / 1000} s), so that no phase runs while V8 still compiles the server's hot code.
 
 | phase | appends | append p50 | append p90 | of the p50 without |
 |---|--:|--:|--:|--:|
