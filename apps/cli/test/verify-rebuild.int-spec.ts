@@ -4,6 +4,7 @@ import Database from 'better-sqlite3';
 import { recordCompactedSession, recordSeedExample } from './testing/audit-sessions';
 import { recordThroughServer } from './testing/record-through-server';
 import { runCliProcess, type CliRun } from './testing/run-cli-process';
+import { stringMatching } from '../../server/test/testing/matchers';
 
 /**
  * `verify` and `rebuild` as child processes on a store the real server wrote (`s1`: the seed's
@@ -86,6 +87,24 @@ describe('verify', () => {
       position: 16,
       sessions: [
         { sessionId: 's2', differences: ['$.summary.messageCount: expected 8, found 99'] },
+      ],
+      failedEvents: 0,
+    });
+  });
+
+  it('reports rows no reader can read (a message row that is not JSON) as a difference', () => {
+    tamper(
+      `UPDATE rm_messages SET message = '{"id":' WHERE rowid = (SELECT rowid FROM rm_messages WHERE session_id = 's2' LIMIT 1)`,
+    );
+    const run = cli('verify', '--session', 's2', '--json');
+    expect(run.status).toBe(1);
+    expect(JSON.parse(run.stdout)).toEqual({
+      position: 16,
+      sessions: [
+        {
+          sessionId: 's2',
+          differences: [stringMatching(/^\$: the stored read models cannot be read back: .*JSON/)],
+        },
       ],
       failedEvents: 0,
     });

@@ -6,9 +6,7 @@ import {
 import { sessionStreamName } from '@agent-ledger/events';
 import {
   computeSessionReadModels,
-  jsonDifferences,
-  readSessionReadModels,
-  storedReadModelsMatch,
+  storedDifferences,
   type ExportPolicy,
   type ReadModelDatabase,
 } from '@agent-ledger/read-models';
@@ -17,9 +15,9 @@ import {
  * One session's differences between its read models recomputed from the log up to `position`
  * (`computeSessionReadModels`) and the stored ones (`readSessionReadModels`, read through `db`,
  * which the caller keeps in a read transaction). Empty when they agree. The stored rows are first
- * compared with the recomputation as they are (`storedReadModelsMatch`, which says only "certainly
- * equal" or "maybe not"); only a session that may differ is read back whole and walked for its
- * differences, so the differences are always those of the whole comparison.
+ * compared with the recomputation as they are (`storedDifferences`); only a session that may
+ * differ is read back whole and walked for its differences, so the differences are always those
+ * of the whole comparison, and rows no reader can read are a difference too.
  */
 export async function verifySession(
   store: EventStore,
@@ -33,8 +31,7 @@ export async function verifySession(
     await sessionEvents(store, sessionId, position),
     { exportPolicy },
   );
-  if (storedReadModelsMatch(db, expected)) return [];
-  return jsonDifferences(expected, readSessionReadModels(db, sessionId));
+  return storedDifferences(db, expected);
 }
 
 /**

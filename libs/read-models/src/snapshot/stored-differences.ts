@@ -1,0 +1,26 @@
+import Database from 'better-sqlite3';
+import type { ReadModelDatabase } from '../database/open-read-model-database';
+import { jsonDifferences } from './json-differences';
+import { readSessionReadModels } from './read-session-read-models';
+import type { SessionReadModels } from './session-read-models';
+import { storedReadModelsMatch } from './stored-read-models-match';
+
+/**
+ * The differences between `expected` (a session's read models recomputed from the log) and the
+ * stored ones; empty when they agree. The rows are first compared as they are
+ * (`storedReadModelsMatch`), and read back whole and diffed only when they may differ.
+ *
+ * A row changed behind the handlers' back can be one no reader makes sense of (a hidden message
+ * marked as in the transcript, say): the readers then throw, and that is reported as the
+ * session's difference, not as a failure of the comparison. The database's own errors
+ * (`SqliteError`: a locked or damaged file) still throw.
+ */
+export function storedDifferences(db: ReadModelDatabase, expected: SessionReadModels): string[] {
+  try {
+    if (storedReadModelsMatch(db, expected)) return [];
+    return jsonDifferences(expected, readSessionReadModels(db, expected.sessionId));
+  } catch (error) {
+    if (error instanceof Database.SqliteError || !(error instanceof Error)) throw error;
+    return [`$: the stored read models cannot be read back: ${error.message}`];
+  }
+}
