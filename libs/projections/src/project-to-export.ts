@@ -46,13 +46,15 @@ export function projectToExport(
       continue;
     }
     let redactions = 0;
-    const redact = (text: string, key?: string): string => {
-      if (hook === false) return text;
-      const redacted =
-        key !== undefined && text !== '' && isSecretKeyName(key) ? '[REDACTED]' : hook(text);
-      if (redacted !== text) redactions += 1;
-      return redacted;
-    };
+    const redact =
+      hook === false
+        ? undefined
+        : (text: string, key?: string): string => {
+            const redacted =
+              key !== undefined && text !== '' && isSecretKeyName(key) ? '[REDACTED]' : hook(text);
+            if (redacted !== text) redactions += 1;
+            return redacted;
+          };
     const exported = exportMessage(message, redact);
     if (exported === undefined) continue;
     result.messages.push(exported);
@@ -64,9 +66,13 @@ export function projectToExport(
   return result;
 }
 
+/**
+ * `message` as the export shows it. Without `redact` its content is the message's own (the same
+ * JSON a copy through `redactJson` would give, without the copy: messages are values).
+ */
 function exportMessage(
   message: RuntimeMessage,
-  redact: (text: string, key?: string) => string,
+  redact: ((text: string, key?: string) => string) | undefined,
 ): ExportMessage | undefined {
   const base = {
     view: 'export' as const,
@@ -81,7 +87,10 @@ function exportMessage(
       return {
         ...base,
         semanticType: message.kind,
-        content: redact(renderCompactMarker(message.content)),
+        content:
+          redact === undefined
+            ? renderCompactMarker(message.content)
+            : redact(renderCompactMarker(message.content)),
       };
     case 'runtime_reminder':
     case 'agent_switch_note':
@@ -96,7 +105,11 @@ function exportMessage(
     case 'tool_approval_request':
     case 'tool_approval_response':
     case 'handoff_summary':
-      return { ...base, semanticType: message.kind, content: redactJson(message.content, redact) };
+      return {
+        ...base,
+        semanticType: message.kind,
+        content: redact === undefined ? message.content : redactJson(message.content, redact),
+      };
     default: {
       const unreachable: never = message;
       return unreachable;
