@@ -1,4 +1,3 @@
-import Database from 'better-sqlite3';
 import type { ReadModelDatabase } from '../database/open-read-model-database';
 import { jsonDifferences } from './json-differences';
 import { readSessionReadModels } from './read-session-read-models';
@@ -20,7 +19,15 @@ export function storedDifferences(db: ReadModelDatabase, expected: SessionReadMo
     if (storedReadModelsMatch(db, expected)) return [];
     return jsonDifferences(expected, readSessionReadModels(db, expected.sessionId));
   } catch (error) {
-    if (error instanceof Database.SqliteError || !(error instanceof Error)) throw error;
+    if (!(error instanceof Error) || isSqliteError(error)) throw error;
     return [`$: the stored read models cannot be read back: ${error.message}`];
   }
+}
+
+/**
+ * An error of SQLite itself (its code `SQLITE_…`), told by its code rather than its class: the
+ * native side keeps the error class of the first JavaScript realm that loaded it.
+ */
+function isSqliteError(error: Error): boolean {
+  return 'code' in error && typeof error.code === 'string' && error.code.startsWith('SQLITE_');
 }
