@@ -3,11 +3,13 @@ import type { RuntimeMessage } from '@agent-ledger/messages';
 import { canonicalJson } from './canonical-json';
 
 /**
- * The fingerprints already taken, by message object. A message is a value, never changed once
- * built, and the same objects are fingerprinted twice on every append: when the decider checks
- * the batch, and when the state folds in the events it decided (whose data are those messages).
+ * The fingerprints of the messages the decider accepted lately, by message object. A message is
+ * a value, never changed once built, and each accepted one is fingerprinted twice on every
+ * append: when the decider checks the batch, and when the state folds in the events it decided
+ * (whose data are those very objects). Only accepted messages are remembered: a fold of a long
+ * stream (a cold start) would otherwise fill the map with objects it never sees again.
  */
-const taken = new WeakMap<RuntimeMessage, string>();
+const accepted = new WeakMap<RuntimeMessage, string>();
 
 /**
  * A short digest (128 bits) of a message's content: every field except `createdAt`, keys sorted.
@@ -15,10 +17,18 @@ const taken = new WeakMap<RuntimeMessage, string>();
  * `createdAt` twice or the client serialized keys in another order; any other difference changes it.
  */
 export function messageFingerprint(message: RuntimeMessage): string {
-  const known = taken.get(message);
+  const known = accepted.get(message);
   if (known !== undefined) return known;
   const { createdAt: _createdAt, ...content } = message;
-  const fingerprint = hash('sha256', canonicalJson(content), 'base64url').slice(0, 22);
-  taken.set(message, fingerprint);
+  return hash('sha256', canonicalJson(content), 'base64url').slice(0, 22);
+}
+
+/**
+ * `messageFingerprint` of a message the decider accepts, remembered for the fold of the event
+ * it decides (see `accepted`).
+ */
+export function acceptedMessageFingerprint(message: RuntimeMessage): string {
+  const fingerprint = messageFingerprint(message);
+  accepted.set(message, fingerprint);
   return fingerprint;
 }

@@ -1,6 +1,6 @@
 import type { RuntimeMessage } from '@agent-ledger/messages';
 import { initialSessionState } from './initial-session-state';
-import { messageFingerprint } from './message-fingerprint';
+import { acceptedMessageFingerprint, messageFingerprint } from './message-fingerprint';
 import { recordMessage } from './record-message';
 import { SessionRuleError } from './session-rule-error';
 import type { SessionState } from './session-state';
@@ -46,6 +46,7 @@ export function selectNewMessages(
     }
     checkReferences(message, where, known);
     accepted.push(message);
+    acceptedMessageFingerprint(message);
     recordMessage(batch, message);
   }
   return accepted;
