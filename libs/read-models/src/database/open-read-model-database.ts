@@ -4,6 +4,9 @@ import Database from 'better-sqlite3';
 import { retryWhileBusy } from '@agent-ledger/event-store';
 import { RUNNER_SCHEMA_SQL } from './runner-schema';
 
+/** Pages of WAL (4 KiB each) after which a commit checkpoints it into the file. */
+const WAL_AUTOCHECKPOINT_PAGES = 10_000;
+
 /** A read-model database: the better-sqlite3 connection every handler writes through. */
 export type ReadModelDatabase = Database.Database;
 
@@ -64,6 +67,11 @@ function openOnce(path: string, busyTimeoutMs: number): ReadModelDatabase {
   try {
     db.pragma('journal_mode = WAL');
     db.pragma('synchronous = NORMAL');
+    // Checkpoint the WAL back into the file every ~40 MB of it, not SQLite's default ~4 MB: the
+    // runner's batches rewrite the same index and search-index pages, and each checkpoint copies
+    // them again (and syncs the file). Under a stream of appends, the server made ~8% more turns
+    // per second with it (\`npm run bench -- http-append\`).
+    db.pragma(`wal_autocheckpoint = ${WAL_AUTOCHECKPOINT_PAGES}`);
     const finding = db.pragma('quick_check(1)', { simple: true });
     if (finding !== 'ok') throw new ReadModelFileDamagedError(String(finding));
     db.exec(RUNNER_SCHEMA_SQL);
