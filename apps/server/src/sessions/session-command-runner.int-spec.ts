@@ -112,6 +112,27 @@ describe('SessionCommandRunner (with the SQLite store)', () => {
     expect([retry, await store.getStreamRevision('session-s1')]).toEqual([moved, 6]);
   });
 
+  it('answers a command sent with the cached revision on a stream another writer moved as a checked load would', async () => {
+    const runner = new SessionCommandRunner(store, { cacheSize: 10, clock });
+    const otherServer = new SessionCommandRunner(store, { cacheSize: 10, clock });
+    await runner.run({ type: 'AppendMessages', sessionId: 's1', messages: seedExampleMessages() });
+    await otherServer.run({ type: 'AppendMessages', sessionId: 's1', messages: [reply('m6')] });
+    await otherServer.run({ type: 'AppendMessages', sessionId: 's1', messages: [reply('m7')] });
+    // A retry of m7 (its client saw revision 5, its first attempt went to the other server):
+    // already satisfied on the stream, so it succeeds with the stream's revision.
+    const retry = await runner.run(
+      { type: 'AppendMessages', sessionId: 's1', messages: [reply('m7')] },
+      5,
+    );
+    // A new message on that stale view: the conflict, as from a checked load.
+    const stale = runner.run(
+      { type: 'AppendMessages', sessionId: 's1', messages: [reply('m8')] },
+      5,
+    );
+    await expect(stale).rejects.toMatchObject({ expectedRevision: 5, actualRevision: 7 });
+    expect([retry.revision, await store.getStreamRevision('session-s1')]).toEqual([7, 7]);
+  });
+
   it('decides again on the stream a command whose rule only its stale cached state breaks', async () => {
     const [system, user, toolCall, toolResult] = seedExampleMessages();
     const runner = new SessionCommandRunner(store, { cacheSize: 10, clock });

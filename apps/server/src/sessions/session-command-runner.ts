@@ -213,11 +213,19 @@ export class SessionCommandRunner {
         expectedRevision: asExpectedRevision(expectedRevision),
       });
     } catch (error) {
+      if (!(error instanceof WrongExpectedRevisionError)) throw error;
       // Another writer moved the stream. The cached state is still exact for the revision it
-      // says it reflects (a stream only grows), so the retry of an unchecked decision folds in
-      // just the newer events; after a checked one, start afresh rather than trust it.
-      if (error instanceof WrongExpectedRevisionError && !unchecked) this.cache.delete(key);
-      throw error;
+      // says it reflects (a stream only grows), so a decision on it is taken again on the
+      // stream's state, folding in just the newer events: without `expectedRevision` by
+      // `runOnLatest`, with one here, so that a retry the stream already satisfies succeeds
+      // (and any other command meets the conflict) exactly as after a checked load. After a
+      // checked decision, start afresh rather than trust the cache.
+      if (!unchecked) {
+        this.cache.delete(key);
+        throw error;
+      }
+      if (clientExpectedRevision === undefined) throw error;
+      return this.runExclusive(command, clientExpectedRevision, { key, writer }, false);
     }
     noteStorageWritable();
     this.options.onAppended?.(result.position);
