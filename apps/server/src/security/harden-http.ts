@@ -107,10 +107,7 @@ export async function hardenHttp(
       try {
         checkJsonBody(value, { maxDepth: config.http.maxJsonDepth });
       } catch (unacceptable) {
-        return done(
-          unacceptable instanceof Error ? unacceptable : new Error(String(unacceptable)),
-          undefined,
-        );
+        return done(asError(unacceptable), undefined);
       }
       done(null, value);
     });
@@ -123,7 +120,7 @@ export async function hardenHttp(
         maxMessages: config.http.maxMessagesPerAppend,
       });
     } catch (error) {
-      return done(error instanceof Error ? error : new Error(String(error)));
+      return done(asError(error));
     }
     done();
   });

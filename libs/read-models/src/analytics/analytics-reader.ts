@@ -36,7 +36,7 @@ export class AnalyticsReader {
         `SELECT ${FACT_COLUMNS} FROM rm_search_messages WHERE session_id = ? ORDER BY rowid`,
       )
       .all(sessionId)
-      .map(messageFacts);
+      .map(messageAnalyticsFactsOfRow);
     const calls = this.db
       .prepare<[string], { facts: string }>(
         'SELECT facts FROM rm_analytics_calls WHERE session_id = ? ORDER BY ordinal',
@@ -73,7 +73,8 @@ export class AnalyticsReader {
         `SELECT ${FACT_COLUMNS} FROM rm_search_messages WHERE ${scope.sql} ORDER BY session_id, rowid`,
       )
       .all(scope.params);
-    for (const row of messageRows) of(row.session_id).messages.push(messageFacts(row));
+    for (const row of messageRows)
+      of(row.session_id).messages.push(messageAnalyticsFactsOfRow(row));
     const callRows = this.db
       .prepare<Record<string, string>, { session_id: string; facts: string }>(
         `SELECT session_id, facts FROM rm_analytics_calls WHERE ${scope.sql} ORDER BY session_id, ordinal`,
@@ -89,8 +90,13 @@ export class AnalyticsReader {
   }
 }
 
-/** `analyticsFactsOf` of the recorded message, from its row (its `messageKindFacts` are in `facts`). */
-function messageFacts(row: MessageRow): MessageAnalyticsFacts {
+/**
+ * `analyticsFactsOf` of the recorded message, from its row (its `messageKindFacts` are in
+ * `facts`): the one decoding `AnalyticsReader` and verify share.
+ */
+export function messageAnalyticsFactsOfRow(
+  row: Omit<MessageRow, 'session_id'>,
+): MessageAnalyticsFacts {
   return {
     messageId: row.message_id,
     kind: row.kind,

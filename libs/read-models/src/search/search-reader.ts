@@ -275,21 +275,7 @@ export class SearchReader {
       )
       .all(sessionId);
     const boundary = this.boundaries([sessionId]).get(sessionId);
-    return rows.map((row) => {
-      const message = readOwnJson<RuntimeMessage>(row.message);
-      return {
-        view: 'search',
-        messageId: row.message_id,
-        kind: row.kind,
-        role: row.role,
-        createdAt: row.created_at,
-        ...(row.agent === null ? {} : { agentName: row.agent }),
-        toolNames: row.tools === null ? [] : readOwnJson<string[]>(row.tools),
-        reasoning: row.kind === 'assistant_reasoning',
-        text: searchTextOf(message),
-        visibility: visibilityOf(row, message, boundary),
-      };
-    });
+    return rows.map((row) => searchDocumentOfRow(row, readOwnJson(row.message), boundary));
   }
 
   private boundaries(sessionIds: readonly string[]): Map<string, SearchBoundary> {
@@ -300,19 +286,65 @@ export class SearchReader {
     const boundaries = new Map<string, SearchBoundary>();
     for (const sessionId of new Set(sessionIds)) {
       const row = statement.get(sessionId);
-      if (row === undefined) continue;
-      boundaries.set(sessionId, {
-        id: row.boundary_id,
-        seq: row.boundary_seq,
-        ...(row.summary_seq === null ? {} : { summarySeq: row.summary_seq }),
-      });
+      if (row !== undefined) boundaries.set(sessionId, searchBoundaryOfRow(row));
     }
     return boundaries;
   }
 }
 
+/** The columns of a `rm_search_messages` row a search document is made of. */
+export type SearchDocumentColumns = Pick<
+  Row,
+  | 'rowid'
+  | 'message_id'
+  | 'kind'
+  | 'role'
+  | 'created_at'
+  | 'agent'
+  | 'tools'
+  | 'eligible'
+  | 'pruned'
+  | 'summary_for'
+>;
+
+/**
+ * A search document in `projectToSearch`'s shape, from its row and the message the row holds
+ * (parsed by the caller): the one decoding `SearchReader.documents` and verify share.
+ */
+export function searchDocumentOfRow(
+  row: SearchDocumentColumns,
+  message: RuntimeMessage,
+  boundary: SearchBoundary | undefined,
+): SearchDocument {
+  return {
+    view: 'search',
+    messageId: row.message_id,
+    kind: row.kind,
+    role: row.role,
+    createdAt: row.created_at,
+    ...(row.agent === null ? {} : { agentName: row.agent }),
+    toolNames: row.tools === null ? [] : readOwnJson<string[]>(row.tools),
+    reasoning: row.kind === 'assistant_reasoning',
+    text: searchTextOf(message),
+    visibility: visibilityOf(row, message, boundary),
+  };
+}
+
+/** A session's latest compact boundary, from its `rm_search_sessions` row. */
+export function searchBoundaryOfRow(row: {
+  boundary_id: string;
+  boundary_seq: number;
+  summary_seq: number | null;
+}): SearchBoundary {
+  return {
+    id: row.boundary_id,
+    seq: row.boundary_seq,
+    ...(row.summary_seq === null ? {} : { summarySeq: row.summary_seq }),
+  };
+}
+
 function visibilityOf(
-  row: Row,
+  row: SearchDocumentColumns,
   message: RuntimeMessage,
   boundary: SearchBoundary | undefined,
 ): SearchVisibility {

@@ -2,10 +2,7 @@ import type { RuntimeMessage } from '@agent-ledger/messages';
 import {
   projectToExport,
   projectToTranscript,
-  searchTextOf,
-  searchVisibility,
   summarizeAnalytics,
-  type MessageAnalyticsFacts,
   type ModelCallFacts,
   type SearchBoundary,
   type SearchDocument,
@@ -13,6 +10,8 @@ import {
 import type { Statement } from 'better-sqlite3';
 import type { ReadModelDatabase } from '../database/open-read-model-database';
 import { readOwnJson } from '../database/own-json';
+import { messageAnalyticsFactsOfRow } from '../analytics/analytics-reader';
+import { searchBoundaryOfRow, searchDocumentOfRow } from '../search/search-reader';
 import { SessionListReader } from '../session-list/session-list-reader';
 import { EXPORT_AS_IS, EXPORT_REDACTED } from '../session-views/session-views-schema';
 import { SessionViewsReader } from '../session-views/session-views-reader';
@@ -30,10 +29,11 @@ import { storedJsonIs } from './stored-json-is';
  * table, and a stored message is compared as text with the recomputed one (`storedJsonIs`, which
  * proves that parsing the text would give that very value) instead of being parsed and compared
  * deeply; only a text that is not the recomputed value's own is parsed (and compared) as the
- * reader would. The views are then derived from those values exactly as the readers derive
- * them from the parsed rows (`SessionViewsReader.views`, `SearchReader.documents`,
- * `AnalyticsReader.session`); a test holds this function to agree with them on every session it
- * accepts.
+ * reader would. The views are then derived from those values as the readers derive them from
+ * the parsed rows: the search documents, boundary and analytics facts by the readers' own row
+ * decoders (`searchDocumentOfRow`, `searchBoundaryOfRow`, `messageAnalyticsFactsOfRow`), the
+ * transcript and export entries as `SessionViewsReader.views` renders them; a test holds this
+ * function to agree with the readers on every session it accepts.
  */
 export function storedReadModelsMatch(db: ReadModelDatabase, expected: SessionReadModels): boolean {
   const readers = readersOf(db);
@@ -238,8 +238,8 @@ function viewsMatch(
 
 function boundaryOf(row: BoundaryRow | undefined): SearchBoundary | undefined {
   if (row === undefined) return undefined;
-  const [id, seq, summarySeq] = row;
-  return { id, seq, ...(summarySeq === null ? {} : { summarySeq }) };
+  const [boundary_id, boundary_seq, summary_seq] = row;
+  return searchBoundaryOfRow({ boundary_id, boundary_seq, summary_seq });
 }
 
 /**
@@ -270,28 +270,22 @@ function searchMatches(
     ] = rows[index]!;
     const known = messagesById.get(messageId);
     const message = known?.text === text ? known.message : readOwnJson<RuntimeMessage>(text);
-    const document: SearchDocument = {
-      view: 'search',
-      messageId,
-      kind,
-      role,
-      createdAt,
-      ...(agent === null ? {} : { agentName: agent }),
-      toolNames: tools === null ? [] : readOwnJson<string[]>(tools),
-      reasoning: kind === 'assistant_reasoning',
-      text: searchTextOf(message),
-      visibility: searchVisibility(
-        {
-          kind,
-          seq: rowid,
-          eligible: eligible === 1,
-          pruned: pruned === 1,
-          tags: message.metadata?.tags ?? [],
-          ...(summaryFor === null ? {} : { summaryForBoundaryId: summaryFor }),
-        },
-        boundary,
-      ),
-    };
+    const document = searchDocumentOfRow(
+      {
+        rowid,
+        message_id: messageId,
+        kind,
+        role,
+        created_at: createdAt,
+        agent,
+        tools,
+        eligible,
+        pruned,
+        summary_for: summaryFor,
+      },
+      message,
+      boundary,
+    );
     if (!jsonEqual(document, expected[index])) return false;
   }
   return true;
@@ -306,15 +300,8 @@ function analyticsMatch(
 ): boolean {
   if (rows.length === 0 && calls.length === 0) return expected === undefined;
   if (expected === undefined) return false;
-  const messages = rows.map(
-    ([, messageId, kind, , createdAt, agent, , , pruned, , , facts]): MessageAnalyticsFacts => ({
-      messageId,
-      kind,
-      createdAt,
-      ...(agent === null ? {} : { agentName: agent }),
-      ...(facts === null ? {} : readOwnJson<Partial<MessageAnalyticsFacts>>(facts)),
-      ...(pruned === 1 ? { pruned: true } : {}),
-    }),
+  const messages = rows.map(([, message_id, kind, , created_at, agent, , , pruned, , , facts]) =>
+    messageAnalyticsFactsOfRow({ message_id, kind, created_at, agent, pruned, facts }),
   );
   const callFacts = calls.map((facts) => readOwnJson<ModelCallFacts>(facts));
   return jsonEqual(summarizeAnalytics(sessionId, messages, callFacts), expected);
