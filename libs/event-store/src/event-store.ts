@@ -89,6 +89,20 @@ export interface ReadAllOptions {
   filter?: EventFilter;
 }
 
+/** Options of `EventStore.listStreamsInAll`. */
+export interface ListStreamsInAllOptions {
+  /** Only the events this filter matches count, as in `readAll`. Default: every event. */
+  filter?: EventFilter;
+  /** Inclusive: only events at or before this position count. Default: the whole of `$all`. */
+  toPosition?: number;
+}
+
+/** A stream `$all` shows, with the position of the first of its events it shows. */
+export interface StreamInAll {
+  streamName: string;
+  firstPosition: number;
+}
+
 export interface SubscribeToAllOptions {
   /** Exclusive, as in EventStoreDB: the first event delivered comes after this position. */
   fromPosition?: number | 'start' | 'end';
@@ -150,6 +164,14 @@ export interface EventStore {
    */
   readStream(streamName: string, options?: ReadStreamOptions): AsyncIterable<RecordedEvent>;
   readAll(options?: ReadAllOptions): AsyncIterable<RecordedEvent>;
+  /**
+   * The streams that `readAll({ filter })` shows an event of up to `toPosition`, each once, in the
+   * order of the first such event: exactly the streams, and the order, that a forward read of
+   * `$all` would meet them in (so a deleted, tombstoned or truncated stream is listed by its
+   * events, as `$all` still yields them; the store's own records, such as metadata and tombstones,
+   * never list a stream). Without reading the events themselves where the store can.
+   */
+  listStreamsInAll(options?: ListStreamsInAllOptions): Promise<StreamInAll[]>;
   subscribeToAll(options?: SubscribeToAllOptions): Subscription;
   /**
    * Soft delete: the stream reads as not found; appending again recreates it, its revisions

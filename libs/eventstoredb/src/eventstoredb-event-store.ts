@@ -6,15 +6,18 @@ import type {
   EventPayloadValidator,
   EventStore,
   EventToAppend,
+  ListStreamsInAllOptions,
   ReadAllOptions,
   ReadStreamOptions,
   RecordedEvent,
+  StreamInAll,
   StreamMetadata,
   SubscribeToAllOptions,
   Subscription,
 } from '@agent-ledger/event-store';
 import { appendEvents } from './append-events';
 import { deleteStream } from './delete-stream';
+import { listStreamsInAll } from './list-streams-in-all';
 import { mapEventStoreDbError } from './map-eventstoredb-error';
 import { readAllEvents } from './read-all-events';
 import { readStreamEvents } from './read-stream-events';
@@ -73,6 +76,15 @@ export class EventStoreDbEventStore implements EventStore {
 
   readAll(options: ReadAllOptions = {}): AsyncIterable<RecordedEvent> {
     return readAllEvents(this.client, options);
+  }
+
+  /**
+   * A forward read of `$all` with the filter, keeping each stream's first position: EventStoreDB
+   * has no cheaper portable way, so this costs a full read of the matching events (see
+   * `listStreamsInAll`).
+   */
+  listStreamsInAll(options: ListStreamsInAllOptions = {}): Promise<StreamInAll[]> {
+    return listStreamsInAll(this.client, options);
   }
 
   subscribeToAll(options: SubscribeToAllOptions = {}): Subscription {

@@ -7,6 +7,12 @@ import { USER_EVENT_SQL } from './schema';
 /** A subscription's row: `data` is `null` when the filter skipped the event. */
 export type SubscriptionRow = Omit<EventRow, 'data'> & { data: string | null };
 
+/** A stream `$all` shows, and the position of its first event there. */
+export interface StreamInAllRow {
+  stream_name: string;
+  first_position: number;
+}
+
 type RowStatement<R> = Database.Statement<unknown[], R>;
 
 /**
@@ -16,6 +22,7 @@ type RowStatement<R> = Database.Statement<unknown[], R>;
 export class AllStatements {
   private readonly reads = new Map<string, RowStatement<EventRow>>();
   private readonly subscriptionPages = new Map<string, RowStatement<SubscriptionRow>>();
+  private readonly streamLists = new Map<string, RowStatement<StreamInAllRow>>();
 
   constructor(private readonly db: Database.Database) {}
 
@@ -33,6 +40,54 @@ export class AllStatements {
       this.reads.set(key, statement);
     }
     return statement.all(from, ...predicate.params, limit);
+  }
+
+  /**
+   * The streams with a user event matching `predicate` at or before `toPosition`, with the
+   * position of the first such event, in that position's order. One query over
+   * `events_by_stream`, reading no event's data: the distinct stream names are found by one index
+   * seek each (a skip scan), and each stream's first matching event by walking that stream's
+   * index entries in revision order, looking up its row only for the event's type. Revision order
+   * is position order within a stream (each append takes the next revision and the next
+   * position in one transaction), so the first by revision is the first in `$all`.
+   *
+   * `on` says which column `predicate` reads: a stream-name predicate is tested once per stream,
+   * an event-type one per event walked (in the stream's subquery).
+   */
+  streamsInAll(
+    predicate: SqlPredicate,
+    on: 'streamName' | 'eventType',
+    toPosition: number,
+  ): StreamInAllRow[] {
+    const key = `${on} ${predicate.sql}`;
+    let statement = this.streamLists.get(key);
+    if (statement === undefined) {
+      const [streamTest, eventTest] =
+        on === 'streamName' ? [predicate.sql, '1'] : ['1', predicate.sql];
+      statement = this.db.prepare<unknown[], StreamInAllRow>(
+        `WITH RECURSIVE streams(stream_name) AS (
+           SELECT min(stream_name) FROM events
+           UNION ALL
+           SELECT (SELECT min(stream_name) FROM events WHERE stream_name > streams.stream_name)
+           FROM streams WHERE streams.stream_name IS NOT NULL
+         ),
+         firsts(stream_name, first_position) AS MATERIALIZED (
+           SELECT streams.stream_name, (
+             SELECT position FROM events
+             WHERE events.stream_name = streams.stream_name AND position <= ?
+               AND ${USER_EVENT_SQL} AND ${eventTest}
+             ORDER BY revision LIMIT 1
+           )
+           FROM streams WHERE streams.stream_name IS NOT NULL AND ${streamTest}
+         )
+         SELECT stream_name, first_position FROM firsts
+         WHERE first_position IS NOT NULL
+         ORDER BY first_position`,
+      );
+      this.streamLists.set(key, statement);
+    }
+    // The subquery's bound comes first in the text, then the predicate wherever it sits.
+    return statement.all(toPosition, ...predicate.params);
   }
 
   /**

@@ -7,9 +7,11 @@ import type {
   EventStore,
   EventToAppend,
   ExpectedRevision,
+  ListStreamsInAllOptions,
   ReadAllOptions,
   ReadStreamOptions,
   RecordedEvent,
+  StreamInAll,
   StreamMetadata,
   SubscribeToAllOptions,
   Subscription,
@@ -17,6 +19,7 @@ import type {
 import { DEFAULT_MAX_APPEND_SIZE, serializeAppend, type AppendChecks } from '../serialize-append';
 import { AllStatements } from './all-statements';
 import { AppendNotifier, AppendSignal } from './append-notifier';
+import { listStreamsInAll } from './list-streams-in-all';
 import { openDatabase } from './open-database';
 import { prepareStatements, type SqliteStatements } from './prepare-statements';
 import { readAllEvents } from './read-all-events';
@@ -115,6 +118,15 @@ export class SqliteEventStore implements EventStore {
     return this.afterQueuedWrites(null, () =>
       readAllEvents(this.allStatements, this.pageSize, options),
     );
+  }
+
+  /**
+   * One query over the stream index, after the writes queued for any stream (as `readAll`): no
+   * event is read or parsed, one index seek per stream and one row lookup per stream's first
+   * event (see `AllStatements.streamsInAll`).
+   */
+  listStreamsInAll(options: ListStreamsInAllOptions = {}): Promise<StreamInAll[]> {
+    return this.writes.read(null, () => listStreamsInAll(this.allStatements, options));
   }
 
   subscribeToAll(options: SubscribeToAllOptions = {}): Subscription {

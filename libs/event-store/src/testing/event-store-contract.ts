@@ -3,6 +3,7 @@ import { describeAppendContract } from './append-contract';
 import { useContractStore } from './contract-helpers';
 import { describeDeletionContract } from './deletion-contract';
 import { describeLimitsContract } from './limits-contract';
+import { describeListStreamsContract } from './list-streams-contract';
 import { describeMetadataContract } from './metadata-contract';
 import { describeReadContract } from './read-contract';
 import { describeSubscriptionContract } from './subscription-contract';
@@ -35,6 +36,7 @@ export function describeEventStoreContract(name: string, factory: EventStoreCont
     const store = useContractStore(factory);
     describeAppendContract(store);
     describeReadContract(store);
+    describeListStreamsContract(store);
     describeSubscriptionContract(store);
     describeDeletionContract(store);
     describeMetadataContract(store);

@@ -4,9 +4,11 @@ import type {
   DeleteOptions,
   EventStore,
   EventToAppend,
+  ListStreamsInAllOptions,
   ReadAllOptions,
   ReadStreamOptions,
   RecordedEvent,
+  StreamInAll,
   StreamMetadata,
   Subscription,
   SubscribeToAllOptions,
@@ -207,6 +209,10 @@ export class SessionLogCache implements EventStore {
 
   readAll(options?: ReadAllOptions): AsyncIterable<RecordedEvent> {
     return this.store.readAll(options);
+  }
+
+  listStreamsInAll(options?: ListStreamsInAllOptions): Promise<StreamInAll[]> {
+    return this.store.listStreamsInAll(options);
   }
 
   subscribeToAll(options?: SubscribeToAllOptions): Subscription {
