@@ -23,6 +23,7 @@ export function projectToTranscript(
       continue;
     }
     const compactedAt = message.metadata?.compactedAt;
+    const agentName = agentNameOf(message);
     result.messages.push({
       view: 'transcript',
       role: message.role,
@@ -32,7 +33,7 @@ export function projectToTranscript(
       kind: message.kind,
       createdAt: message.createdAt,
       ...(message.runId === undefined ? {} : { runId: message.runId }),
-      ...agentNameOf(message),
+      ...(agentName === undefined ? {} : { agentName }),
       ...(compactedAt === undefined ? {} : { compactedAt, metadata: { compacted: true } }),
       content: message.content,
     });

@@ -1,4 +1,5 @@
 import type { RuntimeMessage } from '@agent-ledger/messages';
+import { agentNameOf } from '../agent-name-of';
 import type { ProjectionContext, ProjectionResult } from '../types';
 import type { SearchDocument } from './search-document';
 import { searchFactsOf } from './search-facts-of';
@@ -31,7 +32,7 @@ export function projectToSearch(
         if (name !== undefined && !toolNames.includes(name)) toolNames.push(name);
       }
     }
-    const agentName = message.metadata?.effectiveAgentName ?? message.metadata?.agentName;
+    const agentName = agentNameOf(message);
     return {
       view: 'search',
       messageId: message.id,
