@@ -3,11 +3,13 @@ import { ReadModelError } from '@agent-ledger/read-models';
 import { ConfigError } from '../../server/src/config';
 import { ReadModelConfigError } from '../../server/src/queries/read-models/read-model-config';
 import { CliError } from './cli-error';
+import { damagedSqliteFile } from './damaged-sqlite-file';
 
 /**
  * The errors a user can act on, as one-line CLI errors: an unknown session or revision, a store
- * that refuses, a configuration variable that cannot be used. Their messages already say what
- * was wrong and what would be accepted. Anything else is not recognized (`undefined`).
+ * that refuses, a configuration variable that cannot be used, a damaged SQLite file. Their
+ * messages already say what was wrong and what would be accepted. Anything else is not recognized
+ * (`undefined`).
  */
 export function toCliError(error: unknown): CliError | undefined {
   if (error instanceof CliError) return error;
@@ -19,5 +21,5 @@ export function toCliError(error: unknown): CliError | undefined {
   ) {
     return new CliError(error.message);
   }
-  return undefined;
+  return damagedSqliteFile(error);
 }

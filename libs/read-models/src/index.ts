@@ -1,5 +1,7 @@
 export {
+  damageOf,
   openReadModelDatabase,
+  ReadModelFileDamagedError,
   type OpenReadModelDatabaseOptions,
   type ReadModelDamage,
   type ReadModelDatabase,

@@ -10,6 +10,7 @@ interface VerifyFlags {
   session?: string;
   json?: boolean;
   singleThread?: boolean;
+  checkFile?: boolean;
 }
 
 /** Differences shown per session before "… and N more". */
@@ -27,9 +28,13 @@ export function verifyCommand(io: CliIo): Command {
       '--single-thread',
       'verify on this thread alone (by default a second thread helps when the machine has two cores)',
     )
+    .option(
+      '--check-file',
+      'first check the read-model file itself (SQLite’s quick_check: every page, the indexes too); by default only the rows verify reads are read, and a damaged one is reported when met',
+    )
     .action((flags: VerifyFlags) =>
       withLedger(io, async (ledger) => {
-        const db = ledger.readModels();
+        const db = ledger.readModels({ checkFile: flags.checkFile === true });
         const verification = await verifyReadModels(await ledger.store(), db, ledger.handlers(db), {
           ...(flags.session === undefined ? {} : { sessionId: flags.session }),
           exportPolicy: ledger.readModelConfig.exportPolicy,

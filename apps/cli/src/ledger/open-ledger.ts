@@ -3,6 +3,7 @@ import type { EventStore } from '@agent-ledger/event-store';
 import {
   createReadModelHandlers,
   openReadModelDatabase,
+  ReadModelFileDamagedError,
   type ProjectionHandler,
   type ReadModelDamage,
   type ReadModelDatabase,
@@ -28,10 +29,15 @@ export interface Ledger {
   store(): Promise<EventStore>;
   /**
    * The read models' file (`DATA_DIR/read-models.sqlite`), opened on first use. It must exist
-   * unless `create` is set (only `rebuild` creates it). A damaged file is moved aside: with
-   * `create`, an empty one replaces it (said on stderr); without, that is a `CliError`.
+   * unless `create` is set (only `rebuild` creates it).
+   * - With `create`, the whole file is checked first (`PRAGMA quick_check`); a damaged one is moved
+   *   aside and an empty one replaces it (said on stderr).
+   * - Without, the file is only opened (its header and schema read), and `checkFile` runs the
+   *   whole check too: the commands that only read do not pay a pass over the whole file, and a
+   *   damaged file is left where it is (an audit does not change what it audits) and is a
+   *   `CliError`, at open or when a statement meets the damage (`toCliError`).
    */
-  readModels(options?: { create?: boolean }): ReadModelDatabase;
+  readModels(options?: { create?: boolean; checkFile?: boolean }): ReadModelDatabase;
   /** The read-model handlers the server runs, with the same export policy (hence the same versions). */
   handlers(db: ReadModelDatabase): ProjectionHandler[];
   /** Closes whatever was opened. */
@@ -63,21 +69,33 @@ export function openLedger(
           `No read models at ${readModelConfig.path}: start the server (it builds them from the log) or run \`agent-ledger rebuild\`.`,
         );
       }
+      if (readOptions.create !== true) {
+        try {
+          db = openReadModelDatabase(readModelConfig.path, {
+            check: readOptions.checkFile === true ? 'quick' : 'header',
+            whenDamaged: 'refuse',
+          });
+        } catch (error) {
+          if (error instanceof ReadModelFileDamagedError) {
+            throw new CliError(
+              `The read models at ${error.path} are damaged (${error.reason}); the file was left as it is. Run \`agent-ledger rebuild\` (or start the server) to rebuild them from the log.`,
+            );
+          }
+          throw error;
+        }
+        return db;
+      }
       let damage: ReadModelDamage | undefined;
       db = openReadModelDatabase(readModelConfig.path, {
         onDamaged: (found) => {
           damage = found;
         },
       });
-      if (damage === undefined) return db;
-      const said = `The read models at ${damage.path} were damaged (${damage.reason}); the file was moved to ${damage.movedTo}`;
-      if (readOptions.create !== true) {
-        // An audit answers that the read models are unusable rather than checking an empty file.
-        throw new CliError(
-          `${said}. Run \`agent-ledger rebuild\` (or start the server) to rebuild them from the log.`,
+      if (damage !== undefined) {
+        (options.stderr ?? process.stderr).write(
+          `The read models at ${damage.path} were damaged (${damage.reason}); the file was moved to ${damage.movedTo}; rebuilding them from the log.\n`,
         );
       }
-      (options.stderr ?? process.stderr).write(`${said}; rebuilding them from the log.\n`);
       return db;
     },
     handlers: (database) =>

@@ -67,6 +67,8 @@ import { TranscriptStreamController } from './transcript-stream.controller';
           return new ProjectionRunnerThread({
             eventStorePath: sqliteEventStorePath(server),
             readModelPath: config.path,
+            // This thread has just opened the file (`READ_MODEL_DB`), checking it whole: once is enough.
+            readModelCheck: 'header',
             exportPolicy: config.exportPolicy,
             appendSignal: store.appendSignal(),
             logger,

@@ -10,7 +10,11 @@ import {
 } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { openReadModelDatabase, type ReadModelDamage } from './open-read-model-database';
+import {
+  openReadModelDatabase,
+  ReadModelFileDamagedError,
+  type ReadModelDamage,
+} from './open-read-model-database';
 
 describe('openReadModelDatabase on a damaged file', () => {
   let folder: string;
@@ -55,12 +59,16 @@ describe('openReadModelDatabase on a damaged file', () => {
     expect(readFileSync(`${file}.damaged`, 'utf8')).toContain('this is not a database');
   });
 
-  it('replaces a file damaged in the middle (its checkpoints are gone, so the runner rebuilds)', () => {
+  /** Pages 20–40 of 4 KiB of a 400-row database: b-tree pages of the filler table, as noise. */
+  function damageTheMiddle(): void {
     writeDatabase(400);
     const descriptor = openSync(file, 'r+');
-    // Pages 20–40 of 4 KiB: b-tree pages of the filler table, overwritten with noise.
     writeSync(descriptor, Buffer.alloc(20 * 4096, 0xa5), 0, 20 * 4096, 20 * 4096);
     closeSync(descriptor);
+  }
+
+  it('replaces a file damaged in the middle (its checkpoints are gone, so the runner rebuilds)', () => {
+    damageTheMiddle();
     const db = openReadModelDatabase(file, { onDamaged });
     expect(db.prepare('SELECT count(*) AS n FROM rm_checkpoints').get()).toEqual({ n: 0 });
     db.close();
@@ -75,5 +83,48 @@ describe('openReadModelDatabase on a damaged file', () => {
     db.close();
     expect(damages).toEqual([]);
     expect(existsSync(`${file}.damaged`)).toBe(false);
+  });
+
+  it("with check 'header', opens a file damaged in the middle; the statement that meets the damage fails", () => {
+    damageTheMiddle();
+    const db = openReadModelDatabase(file, { onDamaged, check: 'header' });
+    try {
+      expect(db.prepare('SELECT position FROM rm_checkpoints').get()).toEqual({ position: 42 });
+      let thrown: unknown;
+      try {
+        db.prepare('SELECT sum(length(body)) FROM filler').get();
+      } catch (error) {
+        thrown = error;
+      }
+      expect((thrown as { code?: unknown } | undefined)?.code).toMatch(/^SQLITE_CORRUPT/);
+    } finally {
+      db.close();
+    }
+    expect(damages).toEqual([]);
+  });
+
+  it("with check 'header', still finds a file that is not a database", () => {
+    writeFileSync(file, 'this is not a database '.repeat(400));
+    openReadModelDatabase(file, { onDamaged, check: 'header' }).close();
+    expect(damages).toEqual([
+      expect.objectContaining({ reason: 'SQLITE_NOTADB: file is not a database' }),
+    ]);
+  });
+
+  it("with whenDamaged 'refuse', throws and leaves the damaged file where it is", () => {
+    damageTheMiddle();
+    const before = readFileSync(file);
+    let thrown: unknown;
+    try {
+      openReadModelDatabase(file, { onDamaged, whenDamaged: 'refuse' }).close();
+    } catch (error) {
+      thrown = error;
+    }
+    expect(thrown).toBeInstanceOf(ReadModelFileDamagedError);
+    expect((thrown as ReadModelFileDamagedError).path).toBe(file);
+    expect((thrown as ReadModelFileDamagedError).reason).toMatch(/^SQLITE_CORRUPT: /);
+    expect(readFileSync(file).equals(before)).toBe(true);
+    expect(existsSync(`${file}.damaged`)).toBe(false);
+    expect(damages).toEqual([]);
   });
 });

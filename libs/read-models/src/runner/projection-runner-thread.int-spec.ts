@@ -85,16 +85,19 @@ describe('ProjectionRunnerThread', () => {
     expect(new SessionViewsReader(db).transcript('s1').messages.length).toBeGreaterThan(0);
   });
 
-  it('starts a thread that died again from its checkpoints, and says so', async () => {
+  it('starts a thread that died again from its checkpoints, checking the whole file then, and says so', async () => {
     let started = 0;
+    const checks: string[] = [];
     runner = new ProjectionRunnerThread({
       eventStorePath: path.join(dir, 'events.sqlite'),
       readModelPath: path.join(dir, 'read-models.sqlite'),
+      readModelCheck: 'header',
       appendSignal: store.appendSignal(),
       restartDelayMs: 10,
       logger: { log: () => undefined, warn: () => undefined, error: (line) => errors.push(line) },
       startWorker: (setup) => {
         started += 1;
+        checks.push(setup.readModelCheck);
         if (started > 1) return startRunnerWorker(setup);
         // The first thread says it is ready, then dies.
         return new Worker(
@@ -109,6 +112,8 @@ describe('ProjectionRunnerThread', () => {
     const { position } = await appendSessionEvents(store, 's1', seedExampleEvents());
     expect(await runner.waitForPosition(position, 10_000)).toBe(true);
     expect(started).toBe(2);
+    // The file was checked by whoever asked for 'header'; after a death nothing says it still is.
+    expect(checks).toEqual(['header', 'quick']);
     expect(errors).toEqual([
       'Projection runner thread exited (code 3); starting it again from its checkpoints in 10 ms.',
     ]);

@@ -34,6 +34,13 @@ export interface ProjectionRunnerThreadOptions {
   eventStorePath: string;
   /** The read models' file (the thread opens its own connection to it). */
   readModelPath: string;
+  /**
+   * How the thread's first start checks the read models' file (`openReadModelDatabase`'s
+   * `check`). Default `'quick'`; `'header'` when this thread has just opened (and so checked)
+   * the file itself, as the server does. A thread started again after one died always checks the
+   * whole file.
+   */
+  readModelCheck?: 'quick' | 'header';
   exportPolicy?: ExportPolicy;
   /** The runner's `batchSize` while catching up. Default 2000. */
   batchSize?: number;
@@ -79,6 +86,8 @@ export class ProjectionRunnerThread implements LiveProjections {
   private stopping = false;
   private started: Promise<void> | undefined;
   private restartDelayMs: number;
+  /** Threads started so far (the first may skip the whole-file check; the others do it). */
+  private spawned = 0;
 
   constructor(options: ProjectionRunnerThreadOptions) {
     this.options = options;
@@ -130,6 +139,7 @@ export class ProjectionRunnerThread implements LiveProjections {
     const worker = (this.options.startWorker ?? startRunnerWorker)({
       eventStorePath: this.options.eventStorePath,
       readModelPath: this.options.readModelPath,
+      readModelCheck: this.spawned++ === 0 ? (this.options.readModelCheck ?? 'quick') : 'quick',
       appendSignal: this.options.appendSignal,
       ...(this.options.exportPolicy === undefined
         ? {}

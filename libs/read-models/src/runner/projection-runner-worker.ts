@@ -32,7 +32,7 @@ const store = new SqliteEventStore({
   appendSignal: setup.appendSignal,
   ...(setup.pollIntervalMs === undefined ? {} : { pollIntervalMs: setup.pollIntervalMs }),
 });
-const db = openReadModelDatabase(setup.readModelPath);
+const db = openReadModelDatabase(setup.readModelPath, { check: setup.readModelCheck });
 const runner = new ProjectionRunner({
   store,
   db,

@@ -6,6 +6,8 @@ export interface RunnerThreadSetup {
   eventStorePath: string;
   /** The read models' file. */
   readModelPath: string;
+  /** `openReadModelDatabase`'s `check` for it. */
+  readModelCheck: 'quick' | 'header';
   /** The server's store's `appendSignal()`. */
   appendSignal: SharedArrayBuffer;
   exportPolicy?: ExportPolicy;
