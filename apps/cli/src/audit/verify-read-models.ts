@@ -55,13 +55,13 @@ export interface VerifyReadModelsOptions {
  * read models had reached in that snapshot, so events they have not processed yet are not
  * differences. Sessions are taken from both sides: a session missing from the read models, or
  * one they hold that the log does not, is a difference. The sessions the read models hold are
- * verified first, while the sessions of the log are found in one pass over `$all`; then those of
+ * verified first (the store lists the sessions of the log: `listStreamsInAll`); then those of
  * the log they do not hold. Each is read and compared in turn, so memory holds one session at a
  * time (per thread). The verdicts are listed in the order of the log, then the sessions only the
  * read models hold.
  *
  * With `helper`, a second thread verifies the held sessions too, through its own connections
- * (it starts on them while this thread makes its pass over `$all`): its read
+ * (it starts on them while this thread lists the log's sessions): its read
  * transaction must see the same checkpoints as this one (every batch the runner commits moves
  * one), or it verifies nothing. Sessions it claimed but did not answer (it failed, or its
  * snapshot moved) are verified here, so the verdict never depends on the helper.
@@ -93,8 +93,8 @@ export async function verifyReadModels(
         failedEvents: listFailedEvents(db, sessionId).length,
       };
     }
-    // The sessions the read models hold are known at once: both threads verify them while this
-    // one also finds the sessions of the log (a pass over `$all`), so that pass overlaps the work.
+    // The sessions the read models hold are known at once: both threads verify them; this one
+    // first asks the store for the sessions of the log (a listing of its streams, no event read).
     const stored = storedSessionIds(sessionList);
     const verdicts = new Map<string, string[]>();
     const answer = (sessionId: string, differences: string[]): void => {
@@ -162,15 +162,17 @@ function storedSessionIds(reader: SessionListReader): string[] {
   }
 }
 
-/** The sessions with events in `$all` up to `position`, in order of their first event. */
+/**
+ * The sessions with events in `$all` up to `position`, in order of their first event: the store
+ * lists their streams (the embedded store from its stream index, reading no event).
+ */
 async function loggedSessionIds(store: EventStore, position: number | null): Promise<string[]> {
-  const ids = new Set<string>();
   if (position === null) return [];
-  for await (const event of store.readAll({ filter: SESSION_STREAMS_FILTER })) {
-    if (event.position > position) break;
-    ids.add(event.streamName.slice(SESSION_STREAM_PREFIX.length));
-  }
-  return [...ids];
+  const streams = await store.listStreamsInAll({
+    filter: SESSION_STREAMS_FILTER,
+    toPosition: position,
+  });
+  return streams.map((stream) => stream.streamName.slice(SESSION_STREAM_PREFIX.length));
 }
 
 /** `SessionNotFound` when the log has no such session. */
