@@ -1,6 +1,6 @@
 import { fromAiSdkMessages } from '@agent-ledger/ai-sdk';
 import type { FilePart, ImagePart, RuntimeMessage, TextPart } from '@agent-ledger/messages';
-import { modelMessageSchema, type ModelMessage } from 'ai';
+import type { ModelMessage, modelMessageSchema } from 'ai';
 import { InvalidImportSourceError } from './errors';
 import type { ImportPlan } from './import-plan';
 import type { TimelessImportOptions } from './import-ui-messages';
@@ -9,6 +9,16 @@ import { SessionPlan } from './internal/session-plan';
 import { userContent, userFilePart } from './internal/user-parts';
 
 const EPOCH = '1970-01-01T00:00:00.000Z';
+
+/**
+ * The AI SDK's `modelMessageSchema`, loaded on the first import of model messages: loading `ai`
+ * costs ~150 ms of CPU, which every CLI command would pay at start-up otherwise (the CLI's
+ * program names every import format, so it loads this library).
+ */
+function aiSdkModelMessageSchema(): typeof modelMessageSchema {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded on first use, above
+  return (require('ai') as typeof import('ai')).modelMessageSchema;
+}
 
 /**
  * Maps AI SDK `ModelMessage[]` (a `generateText` prompt, or `response.messages`) to the write
@@ -31,8 +41,9 @@ export function importModelMessages(
   const notes = new ImportNotes();
   const plan = new SessionPlan(options.sessionId, notes);
   const base = { sessionId: options.sessionId, createdAt: options.createdAt ?? EPOCH };
+  const schema = aiSdkModelMessageSchema();
   source.forEach((value, index) => {
-    const parsed = modelMessageSchema.safeParse(value);
+    const parsed = schema.safeParse(value);
     if (!parsed.success) {
       throw new InvalidImportSourceError(
         `not an AI SDK ModelMessage: ${parsed.error.message}`,

@@ -1,6 +1,8 @@
 import path from 'node:path';
 import { SqliteEventStore, type EventStore } from '@agent-ledger/event-store';
-import { EventStoreDbEventStore, type SubscriptionLogger } from '@agent-ledger/eventstoredb';
+// Types only: the adapter (and its gRPC client, ~170 modules) is loaded when it is asked for, so
+// the embedded store's server and every CLI command start without it.
+import type { EventStoreDbEventStore, SubscriptionLogger } from '@agent-ledger/eventstoredb';
 import { validateSessionEventPayload } from '@agent-ledger/events';
 import { ConfigError, type ServerConfig } from '../config';
 
@@ -33,7 +35,10 @@ export function createEventStore(
   return Promise.resolve().then(() => openEventStore(config, options));
 }
 
-function openEventStore(config: ServerConfig, options: CreateEventStoreOptions): EventStore {
+async function openEventStore(
+  config: ServerConfig,
+  options: CreateEventStoreOptions,
+): Promise<EventStore> {
   switch (config.eventStore) {
     case 'sqlite':
       return new SqliteEventStore({
@@ -49,15 +54,16 @@ function openEventStore(config: ServerConfig, options: CreateEventStoreOptions):
   }
 }
 
-function openEventStoreDb(
+async function openEventStoreDb(
   connectionString: string | undefined,
   options: CreateEventStoreOptions,
-): EventStoreDbEventStore {
+): Promise<EventStoreDbEventStore> {
   if (connectionString === undefined) {
     throw new ConfigError(
       'EVENT_STORE=eventstoredb needs EVENTSTORE_CONNECTION_STRING (e.g. esdb://localhost:2113?tls=false).',
     );
   }
+  const { EventStoreDbEventStore } = await import('@agent-ledger/eventstoredb');
   try {
     return new EventStoreDbEventStore({
       connectionString,

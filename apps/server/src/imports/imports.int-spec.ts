@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import Ajv from 'ajv';
@@ -179,6 +179,36 @@ describe('POST /v1/sessions/:id/imports and the interchange exports', () => {
       );
       const exported = cli('export', 'cc-session-1', '--format', 'jsonl');
       expect(exported.stdout.trim().split('\n')).toHaveLength(20);
+      // AI SDK model messages, checked by the SDK's own schema (loaded on first use).
+      const modelMessages = path.join(dataDir, 'prompt.json');
+      writeFileSync(
+        modelMessages,
+        JSON.stringify([
+          { role: 'system', content: 'Be brief.' },
+          { role: 'user', content: 'hello' },
+        ]),
+      );
+      const imported = cli(
+        'import',
+        '--from',
+        'model-messages',
+        '--session-id',
+        'mm1',
+        modelMessages,
+      );
+      expect(imported.stderr).toBe('');
+      expect(imported.stdout).toContain('mm1: 3 event(s) appended, revision 2');
+      writeFileSync(modelMessages, JSON.stringify([{ role: 'user', content: 42 }]));
+      const refused = cli(
+        'import',
+        '--from',
+        'model-messages',
+        '--session-id',
+        'mm2',
+        modelMessages,
+      );
+      expect(refused.status).toBe(1);
+      expect(refused.stderr).toContain('not an AI SDK ModelMessage');
     } finally {
       rmSync(dataDir, { recursive: true, force: true });
     }
