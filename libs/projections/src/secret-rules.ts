@@ -68,12 +68,36 @@ export const SECRET_RULES: readonly SecretRule[] = [
  */
 export const SECRET_RULES_VERSION = '2';
 
+/** The tail of a secret-named assignment in `SECRET_CANDIDATE`: `…_KEY = `, `…token":`. */
+const ASSIGNED = String.raw`[\w-]*["']?\s*[:=]`;
+
 /**
  * One pass that finds a piece of text every match of a rule contains (the rules one per
  * alternative, loosened: no `\b`, case ignored, shorter tails). Text where it finds nothing has
  * no match of any rule, and no replacement can create one (`[REDACTED…]` holds none of these),
  * so `redactSecrets` returns such text as it is without running the rules. Keep it in step with
  * `SECRET_RULES`: `redact-secrets.spec.ts` checks that a text it misses is never changed.
+ *
+ * The alternatives are grouped by their first letter (`s(?:k-…|g\.|ecret…)`), which matches the
+ * same texts as listing them one by one and lets the engine try one group per position of the
+ * text instead of every alternative: about half the time per character.
  */
-export const SECRET_CANDIDATE =
-  /-----BEGIN|sk-[\w-]{16}|A[KS]IA|gh[pousr]_|github_pat_|glpat-|npm_|hf_|AIza|[sr]k_(?:live|test)_|xox[a-z]-|hooks\.slack\.com|sg\.|:\/\/[^\s:/?#@"']*:|accountkey=|sharedaccesskey=|mysql|bearer\s|authorization\s*[:=]|eyJ|(?:passw(?:or)?d|secret|api[_-]?key|token|private[_-]?key|account[_-]?key)[\w-]*["']?\s*[:=]/i;
+export const SECRET_CANDIDATE = new RegExp(
+  [
+    '-----BEGIN',
+    String.raw`s(?:k-[\w-]{16}|k_(?:live|test)_|g\.|haredaccesskey=|ecret${ASSIGNED})`,
+    String.raw`a(?:[KS]IA|Iza|ccountkey=|uthorization\s*[:=]|pi[_-]?key${ASSIGNED}|ccount[_-]?key${ASSIGNED})`,
+    'g(?:h[pousr]_|ithub_pat_|lpat-)',
+    'npm_',
+    String.raw`h(?:f_|ooks\.slack\.com)`,
+    'rk_(?:live|test)_',
+    'xox[a-z]-',
+    String.raw`:\/\/[^\s:/?#@"']*:`,
+    'mysql',
+    String.raw`bearer\s`,
+    'eyJ',
+    `p(?:assw(?:or)?d|rivate[_-]?key)${ASSIGNED}`,
+    `token${ASSIGNED}`,
+  ].join('|'),
+  'i',
+);
