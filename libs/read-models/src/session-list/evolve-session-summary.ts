@@ -5,42 +5,51 @@ import type { SessionSummary } from './session-summary';
 
 /**
  * The session list's fold: the summary after one more event of the session. Pure and total;
- * both the handler (one event at a time) and the in-memory recomputation use it.
+ * both the handler (one event at a time) and the in-memory recomputation use it. The summary it
+ * is given is never changed: it returns a copy (one object per event, its message counts copied
+ * for a message, its agents only when one is added), with the keys in the order they were first
+ * set, so the stored JSON is the same whatever path built it.
  */
 export function evolveSessionSummary(
   summary: SessionSummary | undefined,
   logged: SessionLogEvent,
 ): SessionSummary {
-  const current: SessionSummary = summary ?? {
-    sessionId: logged.sessionId,
-    agents: [],
-    firstActivityAt: logged.recordedAt,
-    lastActivityAt: logged.recordedAt,
-    messageCounts: {},
-    messageCount: 0,
-    compacted: false,
-    compactionCount: 0,
-    pruningCount: 0,
-    ended: false,
-    revision: logged.revision,
-    position: logged.position,
-  };
-  const next: SessionSummary = {
-    ...current,
-    lastActivityAt: logged.recordedAt,
-    revision: logged.revision,
-    position: logged.position,
-  };
+  const next: SessionSummary =
+    summary === undefined
+      ? {
+          sessionId: logged.sessionId,
+          agents: [],
+          firstActivityAt: logged.recordedAt,
+          lastActivityAt: logged.recordedAt,
+          messageCounts: {},
+          messageCount: 0,
+          compacted: false,
+          compactionCount: 0,
+          pruningCount: 0,
+          ended: false,
+          revision: logged.revision,
+          position: logged.position,
+        }
+      : {
+          ...summary,
+          lastActivityAt: logged.recordedAt,
+          revision: logged.revision,
+          position: logged.position,
+        };
   const { event } = logged;
   switch (event.type) {
     case 'SessionStarted':
-      return withAgents(next, event.data.agentName === undefined ? [] : [event.data.agentName]);
+      addAgent(next, event.data.agentName);
+      return next;
     case 'SessionEnded':
-      return { ...next, ended: true };
+      next.ended = true;
+      return next;
     case 'ToolResultsPruned':
-      return { ...next, pruningCount: next.pruningCount + 1 };
+      next.pruningCount += 1;
+      return next;
     case 'ModelCallRecorded':
-      return withModelCall(next, event.data.usage);
+      addModelCall(next, event.data.usage);
+      return next;
     case 'SystemNoteRecorded':
     case 'UserInputRecorded':
     case 'AssistantTextRecorded':
@@ -54,7 +63,8 @@ export function evolveSessionSummary(
     case 'RuntimeReminderRecorded':
     case 'HandoffSummaryRecorded':
     case 'AgentSwitchNoteRecorded':
-      return withMessage(next, event.data);
+      addMessage(next, event.data);
+      return next;
     default: {
       const unreachable: never = event;
       return unreachable;
@@ -62,42 +72,33 @@ export function evolveSessionSummary(
   }
 }
 
-function withMessage(summary: SessionSummary, message: RuntimeMessage): SessionSummary {
+/** Counts a message into `summary`, a copy that `evolveSessionSummary` owns. */
+function addMessage(summary: SessionSummary, message: RuntimeMessage): void {
   const kind = message.kind;
-  const counted: SessionSummary = {
-    ...summary,
-    messageCounts: { ...summary.messageCounts, [kind]: (summary.messageCounts[kind] ?? 0) + 1 },
-    messageCount: summary.messageCount + 1,
-  };
-  const agents = [message.metadata?.agentName, message.metadata?.effectiveAgentName];
+  const messageCounts = { ...summary.messageCounts };
+  messageCounts[kind] = (messageCounts[kind] ?? 0) + 1;
+  summary.messageCounts = messageCounts;
+  summary.messageCount += 1;
+  addAgent(summary, message.metadata?.agentName);
+  addAgent(summary, message.metadata?.effectiveAgentName);
   if (message.kind === 'agent_switch_note') {
-    agents.push(message.content.fromAgent, message.content.toAgent);
+    addAgent(summary, message.content.fromAgent);
+    addAgent(summary, message.content.toAgent);
   }
-  const withAgent = withAgents(
-    counted,
-    agents.filter((agent): agent is string => agent !== undefined),
-  );
-  if (message.kind !== 'compact_boundary') return withAgent;
-  return {
-    ...withAgent,
-    compacted: true,
-    compactionCount: withAgent.compactionCount + 1,
-    lastCompactBoundaryId: message.id,
-  };
+  if (message.kind !== 'compact_boundary') return;
+  summary.compacted = true;
+  summary.compactionCount += 1;
+  summary.lastCompactBoundaryId = message.id;
 }
 
-function withModelCall(summary: SessionSummary, usage: ModelCallUsage | undefined): SessionSummary {
-  return {
-    ...summary,
-    modelCalls: (summary.modelCalls ?? 0) + 1,
-    inputTokens: (summary.inputTokens ?? 0) + (usage?.inputTokens ?? 0),
-    outputTokens: (summary.outputTokens ?? 0) + (usage?.outputTokens ?? 0),
-  };
+function addModelCall(summary: SessionSummary, usage: ModelCallUsage | undefined): void {
+  summary.modelCalls = (summary.modelCalls ?? 0) + 1;
+  summary.inputTokens = (summary.inputTokens ?? 0) + (usage?.inputTokens ?? 0);
+  summary.outputTokens = (summary.outputTokens ?? 0) + (usage?.outputTokens ?? 0);
 }
 
-function withAgents(summary: SessionSummary, agents: string[]): SessionSummary {
-  const added = agents.filter(
-    (agent, index) => !summary.agents.includes(agent) && agents.indexOf(agent) === index,
-  );
-  return added.length === 0 ? summary : { ...summary, agents: [...summary.agents, ...added] };
+/** Adds an agent not listed yet; the list is copied, never changed (earlier summaries share it). */
+function addAgent(summary: SessionSummary, agent: string | undefined): void {
+  if (agent === undefined || summary.agents.includes(agent)) return;
+  summary.agents = [...summary.agents, agent];
 }

@@ -124,6 +124,7 @@ export class SessionViewsStore {
   /** Forgets what was cached (end of a batch, or a rolled-back write). */
   forgetCached(): void {
     this.nextSeqs.clear();
+    this.pairing.forgetCached();
   }
 
   /**
