@@ -41,11 +41,11 @@ export function storedReadModelsMatch(db: ReadModelDatabase, expected: SessionRe
   if (!hasOnlyKeys(expected, SESSION_READ_MODEL_KEYS)) return false;
   if (!jsonEqual(expected.summary, readers.sessionList.session(sessionId))) return false;
   if (!jsonEqual(expected.repairs, readers.sessionViews.repairs(sessionId))) return false;
-  const messagesById = new Map<string, { text: string; message: RuntimeMessage }>();
-  if (!viewsMatch(readers.statements.views.all(sessionId), expected, messagesById)) return false;
+  const proven = new ProvenMessages(readers.statements.views.all(sessionId));
+  if (!viewsMatch(proven, expected)) return false;
   const searchRows = readers.statements.search.all(sessionId);
   const boundary = boundaryOf(readers.statements.boundary.get(sessionId));
-  if (!searchMatches(searchRows, boundary, expected.search, messagesById)) return false;
+  if (!searchMatches(searchRows, boundary, expected.search, proven)) return false;
   const calls = readers.statements.calls.all(sessionId);
   return analyticsMatch(sessionId, searchRows, calls, expected.analytics);
 }
@@ -162,15 +162,41 @@ const EXPORT_DIAGNOSTIC_KEYS = new Set([
 const RENDER_CONTEXT = { sessionId: '', activeAgentName: '', includeReasoning: true };
 
 /**
+ * The rows of `rm_messages` and the value each one's message was proven to parse to (by
+ * `viewsMatch`, in order), so that a search row holding the same text as the row of its id is
+ * known without parsing it: equal texts parse to equal values.
+ */
+class ProvenMessages {
+  readonly values: RuntimeMessage[] = [];
+  private byId: Map<string, number> | undefined;
+
+  constructor(readonly rows: readonly ViewRow[]) {}
+
+  /**
+   * The value a reader parses from `text`, the message of the row `id` names: a proven value
+   * when the row of that id holds the same text. Ids are unique in a session's rows; the search
+   * rows are mostly in the same order, so the row at `index` is tried before a map of the ids.
+   */
+  messageOf(id: string, text: string, index: number): RuntimeMessage {
+    const at = this.rows[index]?.[1] === id ? index : this.indexOf(id);
+    const row = at === undefined ? undefined : this.rows[at];
+    const value = at === undefined ? undefined : this.values[at];
+    return row?.[2] === text && value !== undefined ? value : readOwnJson<RuntimeMessage>(text);
+  }
+
+  private indexOf(id: string): number | undefined {
+    this.byId ??= new Map(this.rows.map((row, index) => [row[1], index]));
+    return this.byId.get(id);
+  }
+}
+
+/**
  * The debug, transcript and export views, as `SessionViewsReader.views` builds them from the
  * rows, against the recomputed ones. Each row's message, once proven to be the recomputed one,
- * is kept by id in `messagesById` (the search rows often hold the same text).
+ * is kept in `proven` (the search rows often hold the same text).
  */
-function viewsMatch(
-  rows: readonly ViewRow[],
-  expected: SessionReadModels,
-  messagesById: Map<string, { text: string; message: RuntimeMessage }>,
-): boolean {
+function viewsMatch(proven: ProvenMessages, expected: SessionReadModels): boolean {
+  const { rows } = proven;
   const { messages, transcript } = expected;
   const exported = expected.export;
   if (
@@ -196,7 +222,7 @@ function viewsMatch(
     const [, id, text, inTranscript, exportState, exportRedactions, exportEntry] = rows[index]!;
     const message = storedValue(text, messages[index]);
     if (message === undefined) return false;
-    messagesById.set(id, { text, message });
+    proven.values.push(message);
     if (inTranscript === 1) {
       const entry = projectToTranscript([message], RENDER_CONTEXT).messages[0];
       if (entry === undefined || !jsonEqual(entry, transcript.messages[shown])) return false;
@@ -251,7 +277,7 @@ function searchMatches(
   rows: readonly SearchRow[],
   boundary: SearchBoundary | undefined,
   expected: readonly SearchDocument[],
-  messagesById: ReadonlyMap<string, { text: string; message: RuntimeMessage }>,
+  proven: ProvenMessages,
 ): boolean {
   if (rows.length !== expected.length) return false;
   for (let index = 0; index < rows.length; index += 1) {
@@ -268,8 +294,7 @@ function searchMatches(
       summaryFor,
       text,
     ] = rows[index]!;
-    const known = messagesById.get(messageId);
-    const message = known?.text === text ? known.message : readOwnJson<RuntimeMessage>(text);
+    const message = proven.messageOf(messageId, text, index);
     const document = searchDocumentOfRow(
       {
         rowid,
