@@ -1,7 +1,7 @@
 import { messageRecorded, type SessionEvent } from '@agent-ledger/events';
 import { seedExampleMessages } from '@agent-ledger/testing';
 import type { SessionLogEvent } from '../runner/session-log-event';
-import { evolveSessionSummary } from './evolve-session-summary';
+import { evolveSessionSummary, foldIntoSessionSummary } from './evolve-session-summary';
 import type { SessionSummary } from './session-summary';
 
 const logged = (event: SessionEvent, revision: number): SessionLogEvent => ({
@@ -114,5 +114,41 @@ describe('evolveSessionSummary', () => {
         call('g1:step-2'),
       ]),
     ).toMatchObject({ modelCalls: 3, inputTokens: 2500, outputTokens: 80, messageCount: 0 });
+  });
+
+  it('never changes the summary it is given, and folding in place gives the same JSON', () => {
+    const events = [
+      {
+        type: 'SessionStarted' as const,
+        data: { sessionId: 's1', startedAt: '2026-04-08T09:00:00Z', agentName: 'main' },
+      },
+      ...seedExampleMessages().map(messageRecorded),
+      messageRecorded({
+        id: 'n1',
+        sessionId: 's1',
+        kind: 'agent_switch_note',
+        role: 'system',
+        createdAt: '2026-04-08T09:00:01Z',
+        metadata: { agentName: 'main' },
+        content: { type: 'agent-switch', fromAgent: 'main', toAgent: 'review' },
+      }),
+      messageRecorded({
+        id: 'b1',
+        sessionId: 's1',
+        kind: 'compact_boundary',
+        role: 'system',
+        createdAt: '2026-04-08T09:00:02Z',
+        content: { type: 'compact-boundary', trigger: 'auto' },
+      }),
+    ].map(logged);
+    const first = evolveSessionSummary(undefined, events[0]!);
+    const firstJson = JSON.stringify(first);
+    const evolved = events.slice(1).reduce(evolveSessionSummary, first);
+    // Every step copied what it changed: the first summary is as it was.
+    expect(JSON.stringify(first)).toBe(firstJson);
+    const owned = evolveSessionSummary(undefined, events[0]!);
+    for (const event of events.slice(1)) foldIntoSessionSummary(owned, event);
+    expect(JSON.stringify(owned)).toBe(JSON.stringify(evolved));
+    expect(owned.agents).toEqual(['main', 'review']);
   });
 });

@@ -5,10 +5,10 @@ import type { SessionSummary } from './session-summary';
 
 /**
  * The session list's fold: the summary after one more event of the session. Pure and total;
- * both the handler (one event at a time) and the in-memory recomputation use it. The summary it
- * is given is never changed: it returns a copy (one object per event, its message counts copied
- * for a message, its agents only when one is added), with the keys in the order they were first
- * set, so the stored JSON is the same whatever path built it.
+ * both the handler and the in-memory recomputation use it. The summary it is given is never
+ * changed: the result is a copy that shares nothing with it, so its holder may go on folding
+ * into it with {@link foldIntoSessionSummary}. Keys stay in the order they were first set, so
+ * the stored JSON is the same whichever way it was folded.
  */
 export function evolveSessionSummary(
   summary: SessionSummary | undefined,
@@ -30,26 +30,34 @@ export function evolveSessionSummary(
           revision: logged.revision,
           position: logged.position,
         }
-      : {
-          ...summary,
-          lastActivityAt: logged.recordedAt,
-          revision: logged.revision,
-          position: logged.position,
-        };
+      : { ...summary, agents: [...summary.agents], messageCounts: { ...summary.messageCounts } };
+  foldIntoSessionSummary(next, logged);
+  return next;
+}
+
+/**
+ * The same step as {@link evolveSessionSummary}, in place, on a summary its caller owns (one
+ * that `evolveSessionSummary` returned and no one else holds): the session list handler folds a
+ * batch's events into one summary per session without copying it for each.
+ */
+export function foldIntoSessionSummary(owned: SessionSummary, logged: SessionLogEvent): void {
+  owned.lastActivityAt = logged.recordedAt;
+  owned.revision = logged.revision;
+  owned.position = logged.position;
   const { event } = logged;
   switch (event.type) {
     case 'SessionStarted':
-      addAgent(next, event.data.agentName);
-      return next;
+      addAgent(owned, event.data.agentName);
+      return;
     case 'SessionEnded':
-      next.ended = true;
-      return next;
+      owned.ended = true;
+      return;
     case 'ToolResultsPruned':
-      next.pruningCount += 1;
-      return next;
+      owned.pruningCount += 1;
+      return;
     case 'ModelCallRecorded':
-      addModelCall(next, event.data.usage);
-      return next;
+      addModelCall(owned, event.data.usage);
+      return;
     case 'SystemNoteRecorded':
     case 'UserInputRecorded':
     case 'AssistantTextRecorded':
@@ -63,8 +71,8 @@ export function evolveSessionSummary(
     case 'RuntimeReminderRecorded':
     case 'HandoffSummaryRecorded':
     case 'AgentSwitchNoteRecorded':
-      addMessage(next, event.data);
-      return next;
+      addMessage(owned, event.data);
+      return;
     default: {
       const unreachable: never = event;
       return unreachable;
@@ -72,12 +80,9 @@ export function evolveSessionSummary(
   }
 }
 
-/** Counts a message into `summary`, a copy that `evolveSessionSummary` owns. */
 function addMessage(summary: SessionSummary, message: RuntimeMessage): void {
   const kind = message.kind;
-  const messageCounts = { ...summary.messageCounts };
-  messageCounts[kind] = (messageCounts[kind] ?? 0) + 1;
-  summary.messageCounts = messageCounts;
+  summary.messageCounts[kind] = (summary.messageCounts[kind] ?? 0) + 1;
   summary.messageCount += 1;
   addAgent(summary, message.metadata?.agentName);
   addAgent(summary, message.metadata?.effectiveAgentName);
@@ -97,8 +102,6 @@ function addModelCall(summary: SessionSummary, usage: ModelCallUsage | undefined
   summary.outputTokens = (summary.outputTokens ?? 0) + (usage?.outputTokens ?? 0);
 }
 
-/** Adds an agent not listed yet; the list is copied, never changed (earlier summaries share it). */
 function addAgent(summary: SessionSummary, agent: string | undefined): void {
-  if (agent === undefined || summary.agents.includes(agent)) return;
-  summary.agents = [...summary.agents, agent];
+  if (agent !== undefined && !summary.agents.includes(agent)) summary.agents.push(agent);
 }

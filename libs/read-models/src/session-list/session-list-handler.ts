@@ -2,7 +2,7 @@ import type { ReadModelDatabase } from '../database/open-read-model-database';
 import { readOwnJson } from '../database/own-json';
 import type { ProjectionHandler } from '../runner/projection-handler';
 import type { SessionLogEvent } from '../runner/session-log-event';
-import { evolveSessionSummary } from './evolve-session-summary';
+import { evolveSessionSummary, foldIntoSessionSummary } from './evolve-session-summary';
 import type { SessionSummary } from './session-summary';
 
 /** Bumped when the summary changes shape: the runner then rebuilds the session list (2: model calls and tokens). */
@@ -55,8 +55,14 @@ export class SessionListHandler implements ProjectionHandler {
   }
 
   apply(logged: SessionLogEvent): void {
-    const current = this.pending.get(logged.sessionId) ?? this.stored(logged.sessionId);
-    this.pending.set(logged.sessionId, evolveSessionSummary(current, logged));
+    const pending = this.pending.get(logged.sessionId);
+    // The batch's first event of a session copies its summary; the others fold into that copy.
+    if (pending !== undefined) foldIntoSessionSummary(pending, logged);
+    else
+      this.pending.set(
+        logged.sessionId,
+        evolveSessionSummary(this.stored(logged.sessionId), logged),
+      );
   }
 
   endBatch(): void {
