@@ -31,9 +31,15 @@ export const TAKEN = 0;
 /** Where in `shared` the thread says it is ready. */
 export const READY = 1;
 
-/** What the thread sends: a chunk of the subscription, JSON of `ReadAheadItem[]`. */
+/**
+ * What the thread sends: a chunk of the subscription, JSON of `ReadAheadItem[]`, and the payload
+ * of each event the checks accepted, in order, as `JSON.stringify` of it (that event's `data` is
+ * `null` in `items`): the runner parses each payload from its own text and keeps the text as the
+ * JSON its handlers store (`rememberSentJson`), instead of serializing the payload again.
+ */
 export interface ReadAheadChunk {
   items: string;
+  payloads: string[];
 }
 
 /**

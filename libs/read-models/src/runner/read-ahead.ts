@@ -1,6 +1,7 @@
 import type { Worker } from 'node:worker_threads';
 import { startWorkerThread, type SubscriptionMessage } from '@agent-ledger/event-store';
 import { checkedSessionLogEvent, type ParsedSessionLogEvent } from './parse-session-log-event';
+import { rememberSentJson } from './read-ahead-json';
 import {
   READY,
   TAKEN,
@@ -28,7 +29,7 @@ type SubscriptionEvent = Extract<SubscriptionMessage, { kind: 'event' }>;
 export class ReadAhead {
   private readonly worker: Worker;
   private readonly shared = new Int32Array(new SharedArrayBuffer(2 * Int32Array.BYTES_PER_ELEMENT));
-  private readonly chunks: string[] = [];
+  private readonly chunks: ReadAheadChunk[] = [];
   private failure: Error | undefined;
   private closed = false;
   private wake: (() => void) | undefined;
@@ -40,7 +41,7 @@ export class ReadAhead {
       shared: this.shared.buffer,
     } satisfies ReadAheadThreadData);
     this.worker.on('message', (chunk: ReadAheadChunk) => {
-      this.chunks.push(chunk.items);
+      this.chunks.push(chunk);
       this.wake?.();
     });
     this.worker.on('error', (error) => {
@@ -75,18 +76,28 @@ export class ReadAhead {
       Atomics.add(this.shared, TAKEN, 1);
       Atomics.notify(this.shared, TAKEN);
       // JSON this package's own thread wrote from the store's events.
-      for (const item of JSON.parse(chunk) as ReadAheadItem[]) {
+      const payloads = chunk.payloads;
+      let payload = 0;
+      for (const item of JSON.parse(chunk.items) as ReadAheadItem[]) {
         if (item.kind !== 'event') {
           yield item;
           if (item.kind === 'caughtUp') return;
           continue;
         }
         const { event, refusal } = item;
-        yield {
-          kind: 'event',
-          event,
-          parsed: refusal ?? { ok: true, event: checkedSessionLogEvent(event) },
-        };
+        if (refusal !== undefined) {
+          yield { kind: 'event', event, parsed: refusal };
+          continue;
+        }
+        const json = payloads[payload];
+        payload += 1;
+        if (json === undefined)
+          throw new Error('The read-ahead thread sent an event without its payload.');
+        const data = JSON.parse(json) as unknown;
+        // Accepted by the schema of its type: an object (a session event's payload).
+        if (typeof data === 'object' && data !== null) rememberSentJson(data, json);
+        event.data = data;
+        yield { kind: 'event', event, parsed: { ok: true, event: checkedSessionLogEvent(event) } };
       }
     }
   }
@@ -98,7 +109,7 @@ export class ReadAhead {
     await this.worker.terminate();
   }
 
-  private async nextChunk(): Promise<string | undefined> {
+  private async nextChunk(): Promise<ReadAheadChunk | undefined> {
     for (;;) {
       if (this.closed) return undefined;
       const chunk = this.chunks.shift();
