@@ -186,6 +186,10 @@ describe('ProjectionRunner reading ahead', () => {
       batches,
       failed: listFailedEvents(db),
       readModels: SESSIONS.map((sessionId) => readSessionReadModels(db, sessionId)),
+      // The stored texts themselves (the handlers store the JSON the thread sent, not their own).
+      storedJson: ['rm_messages', 'rm_search_messages'].map((table) =>
+        db.prepare(`SELECT message FROM ${table} ORDER BY rowid`).pluck().all(),
+      ),
     };
     db.close();
     return { logged, result };
