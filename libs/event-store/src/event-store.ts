@@ -169,7 +169,9 @@ export interface EventStore {
    * order of the first such event: exactly the streams, and the order, that a forward read of
    * `$all` would meet them in (so a deleted, tombstoned or truncated stream is listed by its
    * events, as `$all` still yields them; the store's own records, such as metadata and tombstones,
-   * never list a stream). Without reading the events themselves where the store can.
+   * never list a stream). It sees what `readAll` would see if started at the same moment. A
+   * store answers it without reading the events where it can: the SQLite store reads its stream
+   * index alone, the EventStoreDB adapter has to read `$all` (see each one's notes).
    */
   listStreamsInAll(options?: ListStreamsInAllOptions): Promise<StreamInAll[]>;
   subscribeToAll(options?: SubscribeToAllOptions): Subscription;
