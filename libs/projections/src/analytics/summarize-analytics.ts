@@ -7,6 +7,9 @@ import type {
   ToolFigures,
 } from './session-analytics';
 
+/** What `?? NONE` iterates when a message has no calls or results (no array made for it). */
+const NONE: readonly never[] = [];
+
 /** The name of a model in `byModel`: `provider/modelId`, parts that were not recorded left out. */
 export function modelKeyOf(call: ModelCallFacts): string {
   return [call.provider, call.modelId].filter((part) => part !== undefined).join('/') || 'unknown';
@@ -38,15 +41,18 @@ export function summarizeAnalytics(
   const compactions: CompactionFigures[] = [];
   const summaries = new Map<string, number>();
   const handoffs: SessionAnalytics['handoffs'] = { total: 0, byAgent: {} };
-  const times: string[] = [];
+  // The earliest and latest times, as sorting every time would order them (by UTF-16 code units).
+  let first: string | undefined;
+  let last: string | undefined;
   for (const message of messages) {
     byKind[message.kind] = (byKind[message.kind] ?? 0) + 1;
-    times.push(message.createdAt);
-    for (const call of message.toolCalls ?? []) {
+    if (first === undefined || message.createdAt < first) first = message.createdAt;
+    if (last === undefined || message.createdAt > last) last = message.createdAt;
+    for (const call of message.toolCalls ?? NONE) {
       callNames.set(call.toolCallId, call.toolName);
       tool(call.toolName).calls += 1;
     }
-    for (const result of message.toolResults ?? []) {
+    for (const result of message.toolResults ?? NONE) {
       const figures = tool(result.toolName ?? callNames.get(result.toolCallId) ?? 'unknown');
       figures.results += 1;
       if (result.error) figures.errors += 1;
@@ -81,11 +87,9 @@ export function summarizeAnalytics(
     tokens.reasoning += call.reasoningTokens;
     tokens.cachedInput += call.cachedInputTokens;
     tokens.total += call.totalTokens;
-    times.push(call.recordedAt);
+    if (first === undefined || call.recordedAt < first) first = call.recordedAt;
+    if (last === undefined || call.recordedAt > last) last = call.recordedAt;
   }
-  times.sort();
-  const first = times[0];
-  const last = times[times.length - 1];
   return {
     view: 'analytics',
     sessionId,
