@@ -3,11 +3,14 @@
  * checks each event (`refuseSessionLogEvent`) and sends the subscription's messages on in chunks
  * that end where the runner commits a batch, as JSON (cheaper to read back than a structured
  * clone; an accepted event's payload as a text of its own, which the handlers then store as it
- * is), at most `CHUNKS_AHEAD` chunks ahead of the runner; it ends once caught up.
+ * is, and a recorded message's search index text), at most `CHUNKS_AHEAD` chunks ahead of the runner; it ends once caught up.
  */
 import { existsSync } from 'node:fs';
 import { parentPort, workerData } from 'node:worker_threads';
 import { SqliteEventStore } from '@agent-ledger/event-store';
+import { isMessageEventType } from '@agent-ledger/events';
+import type { RuntimeMessage } from '@agent-ledger/messages';
+import { searchIndexText, searchTextOf } from '@agent-ledger/projections';
 import { refuseSessionLogEvent } from './parse-session-log-event';
 import { SESSION_STREAMS_FILTER } from './projection-runner';
 import {
@@ -38,6 +41,7 @@ async function readAhead(
   let sent = 0;
   let chunk: ReadAheadItem[] = [];
   let payloads: string[] = [];
+  let indexTexts: ReadAheadChunk['indexTexts'] = [];
   let events = 0;
   const send = (): void => {
     // Wait (this thread has nothing else to do) until the runner has taken enough chunks.
@@ -48,10 +52,11 @@ async function readAhead(
     ) {
       Atomics.wait(shared, TAKEN, seen, 1000);
     }
-    say({ items: JSON.stringify(chunk), payloads });
+    say({ items: JSON.stringify(chunk), payloads, indexTexts });
     sent += 1;
     chunk = [];
     payloads = [];
+    indexTexts = [];
     events = 0;
   };
   const subscription = store.subscribeToAll({
@@ -67,6 +72,12 @@ async function readAhead(
           if (refusal === undefined) {
             // Checked (and as the schema left it): its text goes apart, for the handlers to store.
             payloads.push(JSON.stringify(message.event.data));
+            // A recorded message's search index text, a pure function of it, is made here too.
+            indexTexts.push(
+              isMessageEventType(message.event.type)
+                ? searchIndexText(searchTextOf(message.event.data as RuntimeMessage))
+                : null,
+            );
             chunk.push({ ...message, event: { ...message.event, data: null } });
           } else {
             chunk.push({ ...message, refusal });

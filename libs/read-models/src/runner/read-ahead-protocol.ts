@@ -32,14 +32,16 @@ export const TAKEN = 0;
 export const READY = 1;
 
 /**
- * What the thread sends: a chunk of the subscription, JSON of `ReadAheadItem[]`, and the payload
- * of each event the checks accepted, in order, as `JSON.stringify` of it (that event's `data` is
- * `null` in `items`): the runner parses each payload from its own text and keeps the text as the
- * JSON its handlers store (`rememberSentJson`), instead of serializing the payload again.
+ * What the thread sends: a chunk of the subscription, JSON of `ReadAheadItem[]`, and for each
+ * event the checks accepted, in order, its payload as `JSON.stringify` of it (that event's `data`
+ * is `null` in `items`) and, for a recorded message, its search index text (`null` otherwise):
+ * the runner parses each payload from its own text and the handlers use the text and the index
+ * text the thread made (`rememberSent`) instead of deriving them again.
  */
 export interface ReadAheadChunk {
   items: string;
   payloads: string[];
+  indexTexts: ({ terms: string; parts: string } | null)[];
 }
 
 /**

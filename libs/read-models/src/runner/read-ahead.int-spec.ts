@@ -186,10 +186,12 @@ describe('ProjectionRunner reading ahead', () => {
       batches,
       failed: listFailedEvents(db),
       readModels: SESSIONS.map((sessionId) => readSessionReadModels(db, sessionId)),
-      // The stored texts themselves (the handlers store the JSON the thread sent, not their own).
+      // The stored texts themselves (the handlers store the JSON the thread sent, not their own),
+      // and the search index's segments (its text, too, was made by the thread).
       storedJson: ['rm_messages', 'rm_search_messages'].map((table) =>
         db.prepare(`SELECT message FROM ${table} ORDER BY rowid`).pluck().all(),
       ),
+      searchIndex: db.prepare('SELECT id, block FROM rm_search_index_data ORDER BY id').all(),
     };
     db.close();
     return { logged, result };

@@ -1,7 +1,7 @@
 import type { Worker } from 'node:worker_threads';
 import { startWorkerThread, type SubscriptionMessage } from '@agent-ledger/event-store';
 import { checkedSessionLogEvent, type ParsedSessionLogEvent } from './parse-session-log-event';
-import { rememberSentJson } from './read-ahead-json';
+import { rememberSent } from './read-ahead-sent';
 import {
   READY,
   TAKEN,
@@ -90,12 +90,13 @@ export class ReadAhead {
           continue;
         }
         const json = payloads[payload];
+        const indexText = chunk.indexTexts[payload] ?? undefined;
         payload += 1;
         if (json === undefined)
           throw new Error('The read-ahead thread sent an event without its payload.');
         const data = JSON.parse(json) as unknown;
         // Accepted by the schema of its type: an object (a session event's payload).
-        if (typeof data === 'object' && data !== null) rememberSentJson(data, json);
+        if (typeof data === 'object' && data !== null) rememberSent(data, { json, indexText });
         event.data = data;
         yield { kind: 'event', event, parsed: { ok: true, event: checkedSessionLogEvent(event) } };
       }

@@ -3,7 +3,7 @@ import type { RuntimeMessage } from '@agent-ledger/messages';
 import { messageKindFacts, modelCallFactsOf, toolNamesOf } from '@agent-ledger/projections';
 import type { ReadModelDatabase } from '../database/open-read-model-database';
 import { readOwnJson } from '../database/own-json';
-import { storedJsonOf } from '../runner/read-ahead-json';
+import { storedJsonOf } from '../runner/read-ahead-sent';
 import type { ProjectionHandler } from '../runner/projection-handler';
 import type { SessionLogEvent } from '../runner/session-log-event';
 import { pruneRecorded } from './prune-recorded';

@@ -2,7 +2,7 @@ import type { PairingState } from '@agent-ledger/events';
 import type { RuntimeMessage } from '@agent-ledger/messages';
 import type { ReadModelDatabase } from '../database/open-read-model-database';
 import { readOwnJson } from '../database/own-json';
-import { storedJsonOf } from '../runner/read-ahead-json';
+import { storedJsonOf } from '../runner/read-ahead-sent';
 import { SessionPairingTables, type StoredPlace } from './session-pairing-tables';
 import type { SessionRepair } from './session-repair';
 
