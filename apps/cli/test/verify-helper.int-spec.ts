@@ -162,10 +162,16 @@ describe('the helper thread', () => {
     db.exec('BEGIN');
     try {
       const helper = startVerifyHelper(
-        { ...setup, position, exportPolicy: {}, checkpoints, next: claims.buffer },
+        {
+          ...setup,
+          sessionIds: SESSIONS,
+          position,
+          exportPolicy: {},
+          checkpoints,
+          next: claims.buffer,
+        },
         (index, differences) => verdicts.set(SESSIONS[index] ?? '?', differences),
       );
-      helper.assign({ sessionIds: SESSIONS });
       await helper.ended;
       await helper.stop();
     } finally {
@@ -193,6 +199,7 @@ describe('the helper thread', () => {
       {
         ...setup,
         eventStorePath: path.join(dir, 'missing', 'events.sqlite'),
+        sessionIds: SESSIONS,
         position: await store.headPosition(),
         exportPolicy: {},
         checkpoints: checkpointRows(db),
@@ -200,7 +207,6 @@ describe('the helper thread', () => {
       },
       (index, differences) => verdicts.set(SESSIONS[index] ?? '?', differences),
     );
-    helper.assign({ sessionIds: SESSIONS });
     await helper.ended;
     await helper.stop();
     expect(verdicts).toEqual(new Map());

@@ -9,11 +9,10 @@ export interface VerifyHelperSetup {
   readModelPath: string;
 }
 
-/**
- * What the helper thread starts with. The sessions follow in a message: the thread starts while
- * the first one finds them (a pass over `$all`), so that its own start-up overlaps that pass.
- */
+/** What the helper thread starts with. */
 export interface VerifyWorkerData extends VerifyHelperSetup {
+  /** The sessions to verify, in the order of the verdicts (the helper claims them by index). */
+  sessionIds: string[];
   position: number | null;
   exportPolicy: ExportPolicy;
   /**
@@ -23,11 +22,6 @@ export interface VerifyWorkerData extends VerifyHelperSetup {
   checkpoints: string;
   /** An `Int32Array` of one: the index of the next session to verify, claimed by `Atomics.add`. */
   next: SharedArrayBuffer;
-}
-
-/** The sessions to verify, in the order of the verdicts. */
-export interface VerifyWorkerSessions {
-  sessionIds: string[];
 }
 
 /** What the helper says: a session's verdict, that its snapshot differs, or that it has finished. */

@@ -1,14 +1,8 @@
 import { startWorkerThread } from '@agent-ledger/event-store';
-import type {
-  VerifyWorkerData,
-  VerifyWorkerReply,
-  VerifyWorkerSessions,
-} from './verify-helper-protocol';
+import type { VerifyWorkerData, VerifyWorkerReply } from './verify-helper-protocol';
 
 /** A helper thread verifying sessions beside the first one. */
 export interface VerifyHelper {
-  /** Gives the thread the sessions to verify (once); it claims them from the shared counter. */
-  assign(sessions: VerifyWorkerSessions): void;
   /** Resolves once the thread has ended, however it ended (finished, snapshot moved, failed). */
   readonly ended: Promise<void>;
   /** Ends the thread now (a session it was verifying is left unanswered). */
@@ -38,7 +32,6 @@ export function startVerifyHelper(
   // Its failure is not verify's: the first thread verifies whatever the helper left.
   worker.on('error', () => undefined);
   return {
-    assign: (sessions) => worker.postMessage(sessions),
     ended,
     stop: async () => {
       await worker.terminate();

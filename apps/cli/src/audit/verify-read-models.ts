@@ -105,6 +105,7 @@ export async function verifyReadModels(
       helper = startVerifyHelper(
         {
           ...options.helper,
+          sessionIds: stored,
           position,
           exportPolicy: options.exportPolicy,
           checkpoints: checkpointRows(db),
@@ -112,7 +113,6 @@ export async function verifyReadModels(
         },
         (index, differences) => answer(stored[index] ?? '', differences),
       );
-      helper.assign({ sessionIds: stored });
     }
     const verify = (sessionId: string) =>
       verifySession(store, db, sessionId, position, options.exportPolicy);

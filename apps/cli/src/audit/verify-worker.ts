@@ -4,11 +4,7 @@ import Database from 'better-sqlite3';
 import { SqliteEventStore } from '@agent-ledger/event-store';
 import { checkpointRows } from './checkpoint-rows';
 import { SessionClaims } from './session-claims';
-import type {
-  VerifyWorkerData,
-  VerifyWorkerReply,
-  VerifyWorkerSessions,
-} from './verify-helper-protocol';
+import type { VerifyWorkerData, VerifyWorkerReply } from './verify-helper-protocol';
 import { verifySession } from './verify-session';
 
 /**
@@ -17,11 +13,7 @@ import { verifySession } from './verify-session';
  * same checkpoints as the first thread's; then it verifies the sessions it claims until none is
  * left, and says each verdict.
  */
-async function run(
-  data: VerifyWorkerData,
-  sessions: Promise<VerifyWorkerSessions>,
-  say: (reply: VerifyWorkerReply) => void,
-): Promise<void> {
+async function run(data: VerifyWorkerData, say: (reply: VerifyWorkerReply) => void): Promise<void> {
   const db = new Database(data.readModelPath, { readonly: true, fileMustExist: true });
   // Opening a file that is not there would make an empty store: every session would differ.
   if (!existsSync(data.eventStorePath)) {
@@ -35,7 +27,7 @@ async function run(
       say({ kind: 'snapshotMoved' });
       return;
     }
-    const { sessionIds } = await sessions;
+    const { sessionIds } = data;
     const claims = new SessionClaims(data.next);
     const count = sessionIds.length;
     for (let index = claims.claim(count); index !== undefined; index = claims.claim(count)) {
@@ -56,10 +48,7 @@ async function run(
 
 const port = parentPort;
 if (port !== null) {
-  const sessions = new Promise<VerifyWorkerSessions>((resolve) =>
-    port.once('message', (message: VerifyWorkerSessions) => resolve(message)),
-  );
-  run(workerData as VerifyWorkerData, sessions, (reply) => port.postMessage(reply)).catch(
+  run(workerData as VerifyWorkerData, (reply) => port.postMessage(reply)).catch(
     (error: unknown) => {
       // Thrown outside the promise, it ends the thread with an 'error' event: the first thread
       // then verifies the sessions this one had claimed and not answered.

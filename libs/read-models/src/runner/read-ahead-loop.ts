@@ -3,7 +3,8 @@
  * checks each event (`refuseSessionLogEvent`) and sends the subscription's messages on in chunks
  * that end where the runner commits a batch, as JSON (cheaper to read back than a structured
  * clone; an accepted event's payload as a text of its own, which the handlers then store as it
- * is, and a recorded message's search index text), at most `CHUNKS_AHEAD` chunks ahead of the runner; it ends once caught up.
+ * is, and a recorded message's search index text), at most `CHUNKS_AHEAD` chunks ahead of the
+ * runner; it ends once caught up.
  */
 import { existsSync } from 'node:fs';
 import { parentPort, workerData } from 'node:worker_threads';
