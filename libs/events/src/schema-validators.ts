@@ -1,11 +1,12 @@
-import Ajv2020, { type ValidateFunction } from 'ajv/dist/2020';
-import addFormats from 'ajv-formats';
+import type { ValidateFunction } from 'ajv/dist/2020';
 import {
   RUNTIME_MESSAGE_KINDS,
   type RuntimeMessage,
   type RuntimeMessageKind,
 } from '@agent-ledger/messages';
-import { EVENT_DATA_SCHEMAS, EVENT_METADATA_SCHEMA, SHARED_SCHEMAS } from './event-schemas';
+import { EVENT_DATA_SCHEMAS } from './event-schemas';
+import * as compiled from './generated/event-schema-validators';
+import { EVENT_METADATA_EXPORT, eventDataExportName } from './schema-validator-names';
 import { EVENT_TYPE_OF_KIND } from './session-event';
 import { SESSION_EVENT_SCHEMA_VERSION } from './schema-version';
 
@@ -19,45 +20,43 @@ export interface SchemaValidators {
   runtimeMessage: ReadonlyMap<RuntimeMessageKind, ValidateFunction<RuntimeMessage>>;
 }
 
-let compiled: SchemaValidators | undefined;
+let validators: SchemaValidators | undefined;
 
 /**
- * The validators, compiled on first use and kept for the life of the process: compiling costs
- * milliseconds, validating microseconds.
+ * The validators of every schema, compiled ahead of time (`npm run generate:validators` writes
+ * `generated/event-schema-validators.ts`; see `schemaValidatorsCode` for their options), looked
+ * up once and kept for the life of the process.
  */
 export function schemaValidators(): SchemaValidators {
-  compiled ??= compileSchemaValidators();
-  return compiled;
+  validators ??= lookUpSchemaValidators();
+  return validators;
 }
 
-function compileSchemaValidators(): SchemaValidators {
-  // allErrors: report every complaint at once; verbose: keep each failing schema for the message
-  // (allowed property names, the content description); discriminator: pick the one branch of a
-  // part union by its `type`, so an error names that branch's fields instead of all branches'.
-  const ajv = new Ajv2020({
-    allErrors: true,
-    verbose: true,
-    discriminator: true,
-    allowUnionTypes: true,
-    strict: true,
-  });
-  addFormats(ajv, ['date-time']);
-  for (const schema of SHARED_SCHEMAS) ajv.addSchema(schema);
-
+function lookUpSchemaValidators(): SchemaValidators {
+  const byName = compiled as unknown as Readonly<Record<string, ValidateFunction | undefined>>;
+  const named = (name: string): ValidateFunction => {
+    const validate = byName[name];
+    if (validate === undefined) {
+      throw new Error(
+        `No validator ${name} in the generated module: run npm run generate:validators`,
+      );
+    }
+    return validate;
+  };
   const eventData = new Map<string, Map<number, ValidateFunction>>();
   for (const [version, schemas] of Object.entries(EVENT_DATA_SCHEMAS)) {
-    for (const [type, schema] of Object.entries(schemas)) {
+    for (const type of Object.keys(schemas)) {
       const byVersion = eventData.get(type) ?? new Map<number, ValidateFunction>();
-      byVersion.set(Number(version), ajv.compile(schema));
+      byVersion.set(Number(version), named(eventDataExportName(type, Number(version))));
       eventData.set(type, byVersion);
     }
   }
-
   const runtimeMessage = new Map<RuntimeMessageKind, ValidateFunction<RuntimeMessage>>();
   for (const kind of RUNTIME_MESSAGE_KINDS) {
-    const schema = EVENT_DATA_SCHEMAS[SESSION_EVENT_SCHEMA_VERSION]?.[EVENT_TYPE_OF_KIND[kind]];
-    // The same schema object as above: ajv hands back the validator it already compiled.
-    if (schema !== undefined) runtimeMessage.set(kind, ajv.compile<RuntimeMessage>(schema));
+    const validate = eventData.get(EVENT_TYPE_OF_KIND[kind])?.get(SESSION_EVENT_SCHEMA_VERSION);
+    if (validate !== undefined) {
+      runtimeMessage.set(kind, validate as ValidateFunction<RuntimeMessage>);
+    }
   }
-  return { eventData, eventMetadata: ajv.compile(EVENT_METADATA_SCHEMA), runtimeMessage };
+  return { eventData, eventMetadata: named(EVENT_METADATA_EXPORT), runtimeMessage };
 }
