@@ -237,7 +237,7 @@ export async function measureRebuilds(
           const started = clock();
           const verification = await verifyReadModels(store, db, handlers, {
             exportPolicy: {},
-            helper: { eventStorePath, readModelPath: file },
+            helper: { eventStorePath, readModelPath: file, threads: 2 },
           });
           runs.verifyHelped.push(ratesSince(started, events));
           const differing = verification.sessions.filter((session) => session.differences.length);

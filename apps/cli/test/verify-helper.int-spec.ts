@@ -107,19 +107,24 @@ const differing = (verification: { sessions: { sessionId: string; differences: s
     .map((session) => session.sessionId);
 
 describe('verify with a helper thread', () => {
-  it('finds the same differences as one thread, in the same order', async () => {
+  it('finds the same differences as one thread, in the same order, on one to three helpers', async () => {
     const alone = await verifyReadModels(store, db, handlers, { exportPolicy: {} });
     expect(differing(alone)).toEqual(TAMPERED);
     expect(alone.sessions.map((session) => session.sessionId)).toEqual(SESSIONS);
-    const helped = await verifyReadModels(store, db, handlers, { exportPolicy: {}, helper: setup });
-    expect(helped).toEqual(alone);
+    for (const threads of [1, 2, 3]) {
+      const helped = await verifyReadModels(store, db, handlers, {
+        exportPolicy: {},
+        helper: { ...setup, threads },
+      });
+      expect(helped).toEqual(alone);
+    }
   }, 30_000);
 
-  it('still verifies every session when the helper cannot open the files', async () => {
+  it('still verifies every session when the helpers cannot open the files', async () => {
     const alone = await verifyReadModels(store, db, handlers, { exportPolicy: {} });
     const helped = await verifyReadModels(store, db, handlers, {
       exportPolicy: {},
-      helper: { ...setup, readModelPath: path.join(dir, 'missing.sqlite') },
+      helper: { ...setup, readModelPath: path.join(dir, 'missing.sqlite'), threads: 2 },
     });
     expect(helped).toEqual(alone);
   }, 30_000);
@@ -139,7 +144,7 @@ describe('verify with a helper thread', () => {
       expect(differing(alone)).toEqual(['s3', lost, 's7', 's11', 'ghost']);
       const helped = await verifyReadModels(store, db, handlers, {
         exportPolicy: {},
-        helper: setup,
+        helper: { ...setup, threads: 2 },
       });
       expect(helped).toEqual(alone);
     } finally {

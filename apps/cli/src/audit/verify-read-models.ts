@@ -38,11 +38,11 @@ export interface VerifyReadModelsOptions {
   sessionId?: string;
   exportPolicy: ExportPolicy;
   /**
-   * How a second thread opens the same stores (the embedded store's files): given, the sessions
-   * are verified by two threads at once (the machine's second core), each claiming the next
-   * session not yet taken.
+   * How helper threads open the same stores (the embedded store's files): given, `threads`
+   * helper threads verify the sessions at once (one per core), each claiming the next session
+   * not yet taken, while this thread waits for them.
    */
-  helper?: VerifyHelperSetup;
+  helper?: VerifyHelperSetup & { threads: number };
 }
 
 /**
@@ -60,11 +60,14 @@ export interface VerifyReadModelsOptions {
  * time (per thread). The verdicts are listed in the order of the log, then the sessions only the
  * read models hold.
  *
- * With `helper`, a second thread verifies the held sessions too, through its own connections
- * (it starts on them while this thread lists the log's sessions): its read
+ * With `helper`, helper threads verify the held sessions instead, each through its own
+ * connections (they start on them while this thread lists the log's sessions): a helper's read
  * transaction must see the same checkpoints as this one (every batch the runner commits moves
- * one), or it verifies nothing. Sessions it claimed but did not answer (it failed, or its
- * snapshot moved) are verified here, so the verdict never depends on the helper.
+ * one), or it verifies nothing. This thread verifies the sessions only the log has meanwhile,
+ * then waits; the sessions no helper answered (one failed, or its snapshot moved) are verified
+ * here, so the verdict never depends on the helpers. Helpers rather than this thread and one
+ * fewer: a helper's heap is sized for the work (`startVerifyHelper`), this thread's is Node's
+ * default.
  */
 export async function verifyReadModels(
   store: EventStore,
@@ -76,7 +79,7 @@ export async function verifyReadModels(
   const sessionList = new SessionListReader(db);
   new SessionViewsReader(db);
   db.exec('BEGIN');
-  let helper: VerifyHelper | undefined;
+  const helpers: VerifyHelper[] = [];
   try {
     const position = readModelPosition(db, handlers);
     if (options.sessionId !== undefined) {
@@ -101,24 +104,29 @@ export async function verifyReadModels(
       if (!verdicts.has(sessionId)) verdicts.set(sessionId, differences);
     };
     const claims = new SessionClaims();
-    if (options.helper !== undefined) {
-      helper = startVerifyHelper(
-        {
-          ...options.helper,
-          sessionIds: stored,
-          position,
-          exportPolicy: options.exportPolicy,
-          checkpoints: checkpointRows(db),
-          next: claims.buffer,
-        },
-        (index, differences) => answer(stored[index] ?? '', differences),
-      );
+    if (options.helper !== undefined && stored.length > 0) {
+      const { threads, ...setup } = options.helper;
+      const data = {
+        ...setup,
+        sessionIds: stored,
+        position,
+        exportPolicy: options.exportPolicy,
+        checkpoints: checkpointRows(db),
+        next: claims.buffer,
+      };
+      for (let thread = 0; thread < Math.min(threads, stored.length); thread += 1) {
+        helpers.push(
+          startVerifyHelper(data, (index, differences) => answer(stored[index] ?? '', differences)),
+        );
+      }
     }
     const verify = (sessionId: string) =>
       verifySession(store, db, sessionId, position, options.exportPolicy);
     const logged = await loggedSessionIds(store, position);
     const count = stored.length;
-    for (let index = claims.claim(count); index !== undefined; index = claims.claim(count)) {
+    while (helpers.length === 0) {
+      const index = claims.claim(count);
+      if (index === undefined) break;
       const sessionId = stored[index] ?? '';
       answer(sessionId, await verify(sessionId));
     }
@@ -129,8 +137,8 @@ export async function verifyReadModels(
     }
     // In the order of the log, then those only the read models hold.
     const sessionIds = [...new Set([...logged, ...stored])];
-    // Every session is claimed: the helper's are answered once it ends (it stops claiming now).
-    if (helper !== undefined && verdicts.size < sessionIds.length) await helper.ended;
+    // The helpers' sessions are answered once they end (each stops when none is left to claim).
+    if (verdicts.size < sessionIds.length) await Promise.all(helpers.map((helper) => helper.ended));
     for (const sessionId of sessionIds) {
       if (!verdicts.has(sessionId)) answer(sessionId, await verify(sessionId));
     }
@@ -143,7 +151,7 @@ export async function verifyReadModels(
       failedEvents: listFailedEvents(db).length,
     };
   } finally {
-    await helper?.stop();
+    await Promise.all(helpers.map((helper) => helper.stop()));
     db.exec('COMMIT');
   }
 }

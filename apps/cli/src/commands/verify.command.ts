@@ -13,6 +13,9 @@ interface VerifyFlags {
   checkFile?: boolean;
 }
 
+/** Helper threads at most: beyond four, the disk and memory gain more than the cores. */
+const MAX_HELPERS = 4;
+
 /** Differences shown per session before "… and N more". */
 const SHOWN_DIFFERENCES = 20;
 
@@ -26,7 +29,7 @@ export function verifyCommand(io: CliIo): Command {
     .option('--json', 'print { position, sessions, failedEvents } as JSON')
     .option(
       '--single-thread',
-      'verify on this thread alone (by default a second thread helps when the machine has two cores)',
+      'verify on this thread alone (by default helper threads verify the sessions, one per core up to four, when the machine has two cores or more)',
     )
     .option(
       '--check-file',
@@ -38,7 +41,8 @@ export function verifyCommand(io: CliIo): Command {
         const verification = await verifyReadModels(await ledger.store(), db, ledger.handlers(db), {
           ...(flags.session === undefined ? {} : { sessionId: flags.session }),
           exportPolicy: ledger.readModelConfig.exportPolicy,
-          // A second core verifies sessions too, through its own connections to the files.
+          // One helper thread per core (up to MAX_HELPERS) verifies sessions, each through its
+          // own connections to the files.
           ...(flags.singleThread !== true &&
           availableParallelism() > 1 &&
           ledger.config.eventStore === 'sqlite'
@@ -46,6 +50,7 @@ export function verifyCommand(io: CliIo): Command {
                 helper: {
                   eventStorePath: sqliteEventStorePath(ledger.config),
                   readModelPath: ledger.readModelConfig.path,
+                  threads: Math.min(availableParallelism(), MAX_HELPERS),
                 },
               }
             : {}),

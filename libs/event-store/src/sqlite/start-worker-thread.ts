@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { Worker } from 'node:worker_threads';
+import { Worker, type ResourceLimits } from 'node:worker_threads';
 
 /** The repository's TypeScript hook, for threads started from the sources (tests, benchmarks). */
 const TYPESCRIPT_HOOK = path.join(__dirname, '..', '..', '..', '..', 'scripts', 'ts-register.js');
@@ -10,13 +10,19 @@ const COMPILED = __filename.endsWith('.js');
  * Starts the worker thread whose entry is `<name>.js` (from the build) or `<name>.ts` (from the
  * sources, through the repository's TypeScript hook) in `directory`, with `workerData`. The
  * project's threads (the store's write worker, the server's projection runner, the read-ahead of a
- * rebuild, the helper of `verify`) all start this way.
+ * rebuild, the helpers of `verify`) all start this way. `resourceLimits` sizes the thread's own
+ * heap (Node's option of the same name).
  */
-export function startWorkerThread(directory: string, name: string, workerData: unknown): Worker {
+export function startWorkerThread(
+  directory: string,
+  name: string,
+  workerData: unknown,
+  options: { resourceLimits?: ResourceLimits } = {},
+): Worker {
   const entry = path.join(directory, `${name}${COMPILED ? '.js' : '.ts'}`);
-  if (COMPILED) return new Worker(entry, { workerData });
+  if (COMPILED) return new Worker(entry, { workerData, ...options });
   return new Worker(
     `require(${JSON.stringify(TYPESCRIPT_HOOK)}); require(${JSON.stringify(entry)});`,
-    { eval: true, workerData },
+    { eval: true, workerData, ...options },
   );
 }
