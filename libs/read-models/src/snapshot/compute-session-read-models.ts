@@ -9,7 +9,10 @@ import {
 import { parseSessionLogEvent } from '../runner/parse-session-log-event';
 import type { SessionLogEvent } from '../runner/session-log-event';
 import { recordedMessages } from '../search/recorded-messages';
-import { evolveSessionSummary } from '../session-list/evolve-session-summary';
+import {
+  evolveSessionSummary,
+  foldIntoSessionSummary,
+} from '../session-list/evolve-session-summary';
 import type { SessionSummary } from '../session-list/session-summary';
 import { exportRedaction, type ExportPolicy } from '../session-views/export-policy';
 import type { SessionRepair } from '../session-views/session-repair';
@@ -44,7 +47,7 @@ export function computeSessionReadModels(
   const recorded = recordedMessages(logged);
   return {
     sessionId,
-    summary: logged.reduce<SessionSummary | undefined>(evolveSessionSummary, undefined),
+    summary: sessionSummaryOf(logged),
     messages: normalized.messages,
     repairs: normalized.repairs.map(({ eventIndex, ...repair }): SessionRepair => ({
       ...repair,
@@ -62,4 +65,15 @@ export function computeSessionReadModels(
         ? undefined
         : projectToAnalytics(recorded.messages, recorded.modelCalls, context),
   };
+}
+
+/** The session list's summary after `logged`: the first event's copy, then folded into in place. */
+function sessionSummaryOf(logged: readonly SessionLogEvent[]): SessionSummary | undefined {
+  const first = logged[0];
+  if (first === undefined) return undefined;
+  const summary = evolveSessionSummary(undefined, first);
+  for (let index = 1; index < logged.length; index += 1) {
+    foldIntoSessionSummary(summary, logged[index]!);
+  }
+  return summary;
 }
