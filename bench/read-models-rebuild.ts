@@ -9,8 +9,8 @@
  *   every handler (`createReadModelHandlers`);
  * - `verifyReadModels` (the CLI's `verify`, in this process) of the rebuilt file;
  * - given the event store's file, the same rebuild and verify using the second core as the CLI
- *   does: the log read on a second thread while rebuilding (`readAhead`), and a helper thread
- *   verifying sessions beside the first (`helper`);
+ *   does: the log read on a second thread while rebuilding (`readAhead`), and two helper threads
+ *   verifying the sessions while this one waits (`helper`);
  * and in each round, on the file just rebuilt, the write floor: every row the rebuild left in every table,
  * written again into a fresh file of the same schema with prepared statements and nothing else
  * (the FTS5 entries computed before the clock starts), in transactions of 2,000 rows.
@@ -111,7 +111,11 @@ const RECORDED_MESSAGES_TABLES = new Set([
   'rm_search_index',
 ]);
 
-/** The runs that use a second thread: their process CPU time counts both threads. */
+/**
+ * The runs that use a second thread: their process CPU time counts both threads. Of these,
+ * `verifyHelped` does its work on helper threads alone (this thread waits), so this thread's CPU
+ * time says nothing of it: its column is left empty and its verdict is by wall time.
+ */
 const TWO_THREAD_RUNS: ReadonlySet<RunName> = new Set(['withReadAhead', 'verifyHelped']);
 
 const RUN_NAMES: readonly RunName[] = [
@@ -447,8 +451,9 @@ export function rebuildTable(measures: RebuildMeasures): string {
     const verdict =
       target === undefined
         ? '–'
-        : `≥ ${target * 100}% — **${Math.min(byWall, twoThreads ? byThread : byCpu) >= target ? 'holds' : 'missed'}**`;
-    return `| ${measure} | ${baseline}: ${number(wall[against])} events/s | ${number(wall[run])} events/s | ${percent(byWall)} | ${percent(byCpu)} | ${percent(byThread)} | ${verdict} |`;
+        : `≥ ${target * 100}% — **${(run === 'verifyHelped' ? byWall : Math.min(byWall, twoThreads ? byThread : byCpu)) >= target ? 'holds' : 'missed'}**`;
+    const threadCell = run === 'verifyHelped' ? '–' : percent(byThread);
+    return `| ${measure} | ${baseline}: ${number(wall[against])} events/s | ${number(wall[run])} events/s | ${percent(byWall)} | ${percent(byCpu)} | ${threadCell} | ${verdict} |`;
   };
   const twoThreadRows = measures.twoThreads
     ? [
@@ -460,7 +465,7 @@ export function rebuildTable(measures: RebuildMeasures): string {
           0.5,
         ),
         row(
-          '`verify` on two threads (as `agent-ledger verify`, in process)',
+          '`verify` on two helper threads (as `agent-ledger verify`, in process)',
           'raw `$all` read',
           'verifyHelped',
           'raw',
@@ -530,7 +535,7 @@ export function rebuildBounds(measures: RebuildMeasures): string {
   ) as Record<RunName, number>;
   const twoThreads = measures.twoThreads
     ? [
-        `- On two threads, as the CLI runs them (the busier thread's CPU time per event is what two idle cores would take; the process's adds both threads and their start-up): the rebuild whose log is read and checked on a second thread costs its runner's thread ${fixed(byThread.withReadAhead)} µs per event (the process ${fixed(perEvent.withReadAhead)} µs), against ${fixed(byThread.with)} µs on one thread, so ${percent(byThread.raw / byThread.withReadAhead)} of the raw read by that clock; what is left on the runner's thread is the handlers and their writes, which share one SQLite connection and one transaction per batch. Their writes alone (the write floor, ${fixed(floor.all)} µs) would hold that thread to ${percent(perEvent.raw / floor.all)} of the raw read${perEvent.raw / floor.all < 0.5 ? ' even if it did nothing else: under the 50% target, so the rows themselves bound it' : ''}. Verify on two threads costs its first thread ${fixed(byThread.verifyHelped)} µs per event (the process ${fixed(perEvent.verifyHelped)} µs, the helper's start-up included), against ${fixed(byThread.verify)} µs on one thread: ${percent(byThread.raw / byThread.verifyHelped)} of the raw read by that clock.`,
+        `- On two threads, as the CLI runs them (the busier thread's CPU time per event is what two idle cores would take; the process's adds both threads and their start-up): the rebuild whose log is read and checked on a second thread costs its runner's thread ${fixed(byThread.withReadAhead)} µs per event (the process ${fixed(perEvent.withReadAhead)} µs), against ${fixed(byThread.with)} µs on one thread, so ${percent(byThread.raw / byThread.withReadAhead)} of the raw read by that clock; what is left on the runner's thread is the handlers and their writes, which share one SQLite connection and one transaction per batch. Their writes alone (the write floor, ${fixed(floor.all)} µs) would hold that thread to ${percent(perEvent.raw / floor.all)} of the raw read${perEvent.raw / floor.all < 0.5 ? ' even if it did nothing else: under the 50% target, so the rows themselves bound it' : ''}. Verify on two helper threads (this thread waits for them) takes ${fixed(1e6 / measures.wall.verifyHelped)} µs of wall time per event (the process ${fixed(perEvent.verifyHelped)} µs of CPU, both helpers' start-up included), against ${fixed(byThread.verify)} µs on one thread; a thread verifies a session whole, so in this log the helper that takes its largest session does ${percent(measures.largestSession)} of the work.`,
       ]
     : [];
   return [
