@@ -4,7 +4,6 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { SqliteEventStore } from '@agent-ledger/event-store';
 import {
-  SESSION_EVENT_SCHEMA_VERSION,
   messageRecorded,
   sessionStreamName,
   validateSessionEventPayload,
@@ -17,6 +16,7 @@ import {
   type ProjectionHandler,
   type ReadModelDatabase,
 } from '@agent-ledger/read-models';
+import { appendSessionEvents } from '@agent-ledger/testing';
 import { verifyReadModels } from '../src/audit/verify-read-models';
 
 /**
@@ -36,17 +36,8 @@ const started = (sessionId: string): SessionEvent => ({
 const said = (sessionId: string, id: string): SessionEvent =>
   messageRecorded({ id, sessionId, createdAt, kind: 'user_input', role: 'user', content: id });
 
-async function append(sessionId: string, events: SessionEvent[]): Promise<void> {
-  await store.append(
-    sessionStreamName(sessionId),
-    events.map((event) => ({
-      id: randomUUID(),
-      type: event.type,
-      data: event.data,
-      metadata: { schemaVersion: SESSION_EVENT_SCHEMA_VERSION },
-    })),
-  );
-}
+const append = (sessionId: string, events: SessionEvent[]) =>
+  appendSessionEvents(store, sessionId, events);
 
 beforeAll(() => {
   dir = mkdtempSync(path.join(tmpdir(), 'agent-ledger-verify-logged-'));

@@ -3,7 +3,7 @@ import type { SessionEvent } from '@agent-ledger/events';
 import { arbitrarySessionHistory, seedExampleEvents } from '@agent-ledger/testing';
 import { computeSessionReadModels } from './snapshot/compute-session-read-models';
 import { readSessionReadModels } from './snapshot/read-session-read-models';
-import { appendSessionEvents } from './testing/append-session-events';
+import { appendSessionEvents } from '@agent-ledger/testing';
 import { createReadModelFixture, type ReadModelFixture } from './testing/read-model-fixture';
 
 async function expectReadModelsEqualReplay(fixture: ReadModelFixture, sessionIds: string[]) {

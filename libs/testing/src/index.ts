@@ -34,3 +34,4 @@ export {
 export { seedExampleMessages } from './seed-example-messages';
 export { SEED_EXAMPLE_COMPACTED_AT, seedExampleEvents } from './seed-example-events';
 export { seedExampleAiSdkMessages, seedExampleModelMessages } from './seed-example-expected';
+export { appendSessionEvents } from './append-session-events';

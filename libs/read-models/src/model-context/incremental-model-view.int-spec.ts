@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { SqliteEventStore } from '@agent-ledger/event-store';
 import type { SessionEvent } from '@agent-ledger/events';
 import { arbitrarySessionHistory } from '@agent-ledger/testing';
-import { appendSessionEvents } from '../testing/append-session-events';
+import { appendSessionEvents } from '@agent-ledger/testing';
 import { loadModelContext, type ModelContext, type ModelContextQuery } from './load-model-context';
 import {
   failedModelViews,

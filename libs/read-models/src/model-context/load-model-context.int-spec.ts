@@ -4,7 +4,7 @@ import { normalizeSessionEvents, type SessionEvent } from '@agent-ledger/events'
 import { projectToModel } from '@agent-ledger/projections';
 import { arbitrarySessionHistory, seedExampleEvents } from '@agent-ledger/testing';
 import { RevisionNotFoundError, SessionNotFoundError } from '../errors';
-import { appendSessionEvents } from '../testing/append-session-events';
+import { appendSessionEvents } from '@agent-ledger/testing';
 import { createReadModelFixture } from '../testing/read-model-fixture';
 import { loadModelContext } from './load-model-context';
 

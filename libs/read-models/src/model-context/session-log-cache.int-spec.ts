@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { SqliteEventStore, StreamNotFoundError, type EventStore } from '@agent-ledger/event-store';
 import { sessionStreamName } from '@agent-ledger/events';
 import { arbitrarySessionHistory, seedExampleEvents } from '@agent-ledger/testing';
-import { appendSessionEvents } from '../testing/append-session-events';
+import { appendSessionEvents } from '@agent-ledger/testing';
 import { loadModelContext, type ModelContextFormat } from './load-model-context';
 import { SessionLogCache } from './session-log-cache';
 

@@ -1,6 +1,6 @@
 import { messageRecorded, type SessionEvent } from '@agent-ledger/events';
 import type { RuntimeMessage } from '@agent-ledger/messages';
-import { appendSessionEvents } from '../testing/append-session-events';
+import { appendSessionEvents } from '@agent-ledger/testing';
 import { createReadModelFixture } from '../testing/read-model-fixture';
 import { loadModelContext } from './load-model-context';
 

@@ -10,7 +10,7 @@ import { createReadModelHandlers } from '../create-read-model-handlers';
 import { openReadModelDatabase } from '../database/open-read-model-database';
 import { computeSessionReadModels } from '../snapshot/compute-session-read-models';
 import { readSessionReadModels } from '../snapshot/read-session-read-models';
-import { appendSessionEvents } from '../testing/append-session-events';
+import { appendSessionEvents } from '@agent-ledger/testing';
 import { listFailedEvents } from './list-failed-events';
 import { ProjectionRunner } from './projection-runner';
 

@@ -12,7 +12,7 @@ import {
 import { SessionViewsReader } from '../session-views/session-views-reader';
 import { computeSessionReadModels } from '../snapshot/compute-session-read-models';
 import { readSessionReadModels } from '../snapshot/read-session-read-models';
-import { appendSessionEvents } from '../testing/append-session-events';
+import { appendSessionEvents } from '@agent-ledger/testing';
 import type { CommittedBatch } from './projection-runner';
 import { ProjectionRunnerThread, startRunnerWorker } from './projection-runner-thread';
 

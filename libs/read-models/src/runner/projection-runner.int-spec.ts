@@ -6,7 +6,7 @@ import { SessionViewsHandler } from '../session-views/session-views-handler';
 import { SessionViewsReader } from '../session-views/session-views-reader';
 import { computeSessionReadModels } from '../snapshot/compute-session-read-models';
 import { readSessionReadModels } from '../snapshot/read-session-read-models';
-import { appendSessionEvents } from '../testing/append-session-events';
+import { appendSessionEvents } from '@agent-ledger/testing';
 import { createReadModelFixture, type ReadModelFixture } from '../testing/read-model-fixture';
 import { listFailedEvents } from './list-failed-events';
 import type { ProjectionHandler } from './projection-handler';

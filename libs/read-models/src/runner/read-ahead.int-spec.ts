@@ -7,7 +7,7 @@ import { sessionStreamName, type SessionEvent } from '@agent-ledger/events';
 import { createReadModelHandlers } from '../create-read-model-handlers';
 import { openReadModelDatabase } from '../database/open-read-model-database';
 import { readSessionReadModels } from '../snapshot/read-session-read-models';
-import { appendSessionEvents } from '../testing/append-session-events';
+import { appendSessionEvents } from '@agent-ledger/testing';
 import { listFailedEvents } from './list-failed-events';
 import { parseSessionLogEvent } from './parse-session-log-event';
 import type { ProjectionHandler } from './projection-handler';

@@ -1,5 +1,5 @@
 import type { SessionEvent } from '@agent-ledger/events';
-import { appendSessionEvents } from '../testing/append-session-events';
+import { appendSessionEvents } from '@agent-ledger/testing';
 import { createReadModelFixture, type ReadModelFixture } from '../testing/read-model-fixture';
 import { SearchReader } from './search-reader';
 

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import type { SessionEvent } from '@agent-ledger/events';
 import type { SearchVisibility } from '@agent-ledger/projections';
 import { arbitrarySessionHistory } from '@agent-ledger/testing';
-import { appendSessionEvents } from '../testing/append-session-events';
+import { appendSessionEvents } from '@agent-ledger/testing';
 import { createReadModelFixture } from '../testing/read-model-fixture';
 import { SearchReader } from './search-reader';
 

@@ -3,7 +3,7 @@ import type { SessionEvent } from '@agent-ledger/events';
 import type { RuntimeMessage } from '@agent-ledger/messages';
 import { arbitrarySessionHistory } from '@agent-ledger/testing';
 import { readSessionReadModels } from '../snapshot/read-session-read-models';
-import { appendSessionEvents } from '../testing/append-session-events';
+import { appendSessionEvents } from '@agent-ledger/testing';
 import { createReadModelFixture } from '../testing/read-model-fixture';
 
 const recordedMessages = (events: readonly SessionEvent[]): RuntimeMessage[] =>

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { arbitrarySessionHistory } from '@agent-ledger/testing';
-import { appendSessionEvents } from '../testing/append-session-events';
+import { appendSessionEvents } from '@agent-ledger/testing';
 import { createReadModelFixture } from '../testing/read-model-fixture';
 import { SessionViewsReader } from './session-views-reader';
 

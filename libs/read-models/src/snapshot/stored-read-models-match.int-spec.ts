@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { arbitrarySessionHistory, seedExampleEvents } from '@agent-ledger/testing';
-import { appendSessionEvents } from '../testing/append-session-events';
+import { appendSessionEvents } from '@agent-ledger/testing';
 import { createReadModelFixture, type ReadModelFixture } from '../testing/read-model-fixture';
 import { computeSessionReadModels } from './compute-session-read-models';
 import { jsonDifferences } from './json-differences';

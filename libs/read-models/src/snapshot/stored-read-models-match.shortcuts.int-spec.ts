@@ -1,6 +1,6 @@
 import { messageRecorded } from '@agent-ledger/events';
 import type { RuntimeMessage } from '@agent-ledger/messages';
-import { appendSessionEvents } from '../testing/append-session-events';
+import { appendSessionEvents } from '@agent-ledger/testing';
 import { createReadModelFixture, type ReadModelFixture } from '../testing/read-model-fixture';
 import { computeSessionReadModels } from './compute-session-read-models';
 import { jsonDifferences } from './json-differences';
