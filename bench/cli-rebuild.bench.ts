@@ -3,7 +3,8 @@
  * 100,000 session events, run as the command itself (the built CLI, as an install runs it: a
  * child process on a temporary DATA_DIR, reporting its own rate), and `agent-ledger verify` on the rebuilt read models, beside a raw
  * read of the same events from `$all` in the same run (the ceiling any rebuild stays under).
- * Prints the table and writes it to `docs/benchmarks.md`. `BENCH_EVENTS` changes the size.
+ * Prints the table and writes it to `docs/benchmarks.md`. `BENCH_EVENTS` changes the size,
+ * `BENCH_ROUNDS` the number of rounds (3).
  */
 import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
@@ -78,9 +79,13 @@ async function fillStore(dataDir: string, total: number): Promise<void> {
 }
 
 /** Events per second of a plain read of every session event in `$all` (the baseline). */
-async function rawReadRate(
-  dataDir: string,
-): Promise<{ events: number; eventsPerSecond: number; cpuMs: number }> {
+interface RawRead {
+  events: number;
+  eventsPerSecond: number;
+  cpuMs: number;
+}
+
+async function rawReadRate(dataDir: string): Promise<RawRead> {
   const store = new SqliteEventStore({ path: path.join(dataDir, 'events.sqlite') });
   try {
     const startedAt = performance.now();
@@ -185,9 +190,15 @@ function threadCpuOf(pid: number | undefined): Map<string, number> {
 }
 
 /** The rate `agent-ledger rebuild --json` reports for itself. */
-async function cliRebuild(
-  dataDir: string,
-): Promise<{ events: number; seconds: number; eventsPerSecond: number; run: CliRun }> {
+/** What `agent-ledger rebuild --json` reported of itself, and its run. */
+interface CliRebuild {
+  events: number;
+  seconds: number;
+  eventsPerSecond: number;
+  run: CliRun;
+}
+
+async function cliRebuild(dataDir: string): Promise<CliRebuild> {
   const run = await runCli(dataDir, ['rebuild', '--json']);
   const { stdout } = run;
   const report: unknown = JSON.parse(stdout);
@@ -230,6 +241,17 @@ function verifyBounds(
   return `- What bounds \`verify\` (measured in this run): its two helper threads took ${seconds(verify.busiestThreadMs)} and ${seconds(verify.secondThreadMs)} of CPU (the first thread, which starts them and waits, and V8's own threads ${seconds(others)} more, against ${seconds(startup.processMs)} for the whole command on an empty store); they claim sessions from one list until none is left, so each verifies what its share of the cores allows. The log's sessions are listed from the store's stream index (\`listStreamsInAll\`: no event read), and the read-model file is opened without SQLite's whole-file check (\`verify --check-file\` adds it: ${seconds(quickCheckMs)} of CPU on this file, measured apart, ${percent(quickCheckMs / rawMs)} of the raw read's). The two helpers' work is ${seconds(work)}, ${(work / rawMs).toFixed(1)}× the raw read: shared evenly, verify would run at ${percent(best)} of the raw read at best by the busier helper's clock${best < 0.3 ? ', under the 30% target: the work itself bounds it (per session: reading its stream, recomputing, comparing with the stored rows, measured apart in the read-models section), not the way it is shared' : ''}.`;
 }
 
+/** Rounds of the raw read, `rebuild` and `verify` (`BENCH_ROUNDS`, default 3). */
+const ROUNDS = Number(process.env['BENCH_ROUNDS'] ?? 3);
+
+/** The run whose `key` is the median of `runs` (the lower middle one of an even count). */
+function medianOf<T>(runs: readonly T[], key: (run: T) => number): T {
+  const sorted = [...runs].sort((left, right) => key(left) - key(right));
+  const median = sorted[Math.floor((sorted.length - 1) / 2)];
+  if (median === undefined) throw new Error('No run to take the median of.');
+  return median;
+}
+
 const number = (value: number): string => Math.round(value).toLocaleString('en');
 const percent = (value: number): string => `${(value * 100).toFixed(1)}%`;
 
@@ -241,9 +263,29 @@ async function main(dataDir: string): Promise<void> {
   console.log(
     `Filled a store with ${number(total)} events in ${((performance.now() - filling) / 1000).toFixed(1)} s.`,
   );
-  const raw = await rawReadRate(dataDir);
-  const rebuild = await cliRebuild(dataDir);
-  const verify = await runCli(dataDir, ['verify', '--json']);
+  // Rounds of the three, one after another, so that each round's ratios share the machine's
+  // state (two shared cores vary from minute to minute); the table gives each one's median run.
+  const rounds: { raw: RawRead; rebuild: CliRebuild; verify: CliRun }[] = [];
+  for (let round = 0; round < ROUNDS; round += 1) {
+    const raw = await rawReadRate(dataDir);
+    const rebuild = await cliRebuild(dataDir);
+    const verify = await runCli(dataDir, ['verify', '--json']);
+    rounds.push({ raw, rebuild, verify });
+  }
+  const raw = medianOf(
+    rounds.map((round) => round.raw),
+    (run) => run.eventsPerSecond,
+  );
+  const rebuild = medianOf(
+    rounds.map((round) => round.rebuild),
+    (run) => run.eventsPerSecond,
+  );
+  const verify = medianOf(
+    rounds.map((round) => round.verify),
+    (run) => -run.seconds,
+  );
+  const roundRatios = (ratio: (round: (typeof rounds)[number]) => number) =>
+    rounds.map((round) => percent(ratio(round))).join(', ');
   const quickCheckMs = quickCheckCpuMs(dataDir);
   // The same command on an empty store: the process's start-up (Node loads the built CLI's
   // modules, the stores are opened), which the whole-process time of verify includes.
@@ -274,7 +316,7 @@ async function main(dataDir: string): Promise<void> {
   const markdown = [
     `Command: \`${process.env['BENCH_COMMAND'] ?? 'npm run bench -- cli-rebuild'}\``,
     '',
-    `Run ${new Date().toISOString().slice(0, 10)} on ${cpus().length} × ${cpu?.model ?? 'unknown CPU'}, Node ${process.version}, a temporary DATA_DIR on the local disk; one run each.`,
+    `Run ${new Date().toISOString().slice(0, 10)} on ${cpus().length} × ${cpu?.model ?? 'unknown CPU'}, Node ${process.version}, a temporary DATA_DIR on the local disk; ${ROUNDS} rounds of the raw read, \`rebuild\` and \`verify\` one after another, each row the median of its runs (the runs' ratios to their round's raw read: \`rebuild\` ${roundRatios((round) => round.rebuild.eventsPerSecond / round.raw.eventsPerSecond)}; \`verify\` ${roundRatios((round) => total / round.verify.seconds / round.raw.eventsPerSecond)}).`,
     '',
     table,
     '',
