@@ -1,10 +1,4 @@
-import {
-  generateText,
-  type LanguageModel,
-  type ModelMessage,
-  type StepResult,
-  type ToolSet,
-} from 'ai';
+import type { generateText, LanguageModel, ModelMessage, StepResult, ToolSet } from 'ai';
 import type { CommandResult, PruningPolicy } from './contract/commands';
 import type {
   ModelContextDiagnostics,
@@ -474,6 +468,9 @@ export class LedgerSession {
     });
     this.revision = prompt.revision;
     const retainFromMessageId = prompt.diagnostics.retainFromMessageId;
+    // Loaded on first use: the rest of the client needs no part of the AI SDK at run time, so
+    // a bundle of it (the web inspector's) leaves the SDK out.
+    const { generateText } = await import('ai');
     const summarizer = await generateText({
       model: options.model,
       ...options.settings,
