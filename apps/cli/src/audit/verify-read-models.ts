@@ -124,9 +124,12 @@ export async function verifyReadModels(
       verifySession(store, db, sessionId, position, options.exportPolicy);
     const logged = await loggedSessionIds(store, position);
     const count = stored.length;
-    while (helpers.length === 0) {
-      const index = claims.claim(count);
-      if (index === undefined) break;
+    // Without helpers, this thread verifies them all.
+    for (
+      let index = helpers.length === 0 ? claims.claim(count) : undefined;
+      index !== undefined;
+      index = claims.claim(count)
+    ) {
       const sessionId = stored[index] ?? '';
       answer(sessionId, await verify(sessionId));
     }
