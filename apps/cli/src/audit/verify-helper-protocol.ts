@@ -1,7 +1,7 @@
 import type { ExportPolicy } from '@agent-ledger/read-models';
 
 /**
- * How a second thread opens the stores `verify` reads: its own connections (a connection cannot
+ * How a helper thread opens the stores `verify` reads: its own connections (a connection cannot
  * cross threads) to the embedded event store's file and, read-only, to the read models' file.
  */
 export interface VerifyHelperSetup {
@@ -9,7 +9,7 @@ export interface VerifyHelperSetup {
   readModelPath: string;
 }
 
-/** What the helper thread starts with. */
+/** What a helper thread starts with (every helper of a verify, the same). */
 export interface VerifyWorkerData extends VerifyHelperSetup {
   /** The sessions to verify, in the order of the verdicts (the helper claims them by index). */
   sessionIds: string[];

@@ -1,7 +1,7 @@
 import { startWorkerThread } from '@agent-ledger/event-store';
 import type { VerifyWorkerData, VerifyWorkerReply } from './verify-helper-protocol';
 
-/** A helper thread verifying sessions beside the first one. */
+/** A helper thread verifying sessions (the first thread waits for its helpers). */
 export interface VerifyHelper {
   /** Resolves once the thread has ended, however it ended (finished, snapshot moved, failed). */
   readonly ended: Promise<void>;

@@ -8,7 +8,7 @@ import type { VerifyWorkerData, VerifyWorkerReply } from './verify-helper-protoc
 import { verifySession } from './verify-session';
 
 /**
- * The helper thread of `verify` (started by `startVerifyHelper`): its own connections to the event
+ * A helper thread of `verify` (started by `startVerifyHelper`): its own connections to the event
  * store and, read-only, to the read models, in one read transaction whose snapshot must show the
  * same checkpoints as the first thread's; then it verifies the sessions it claims until none is
  * left, and says each verdict.
