@@ -1,6 +1,6 @@
 /**
  * The sessions of a `verify`, handed out one at a time to whichever thread asks first: a counter
- * in shared memory, so both threads take turns on one list without messages, and a thread that
+ * in shared memory, so the threads take turns on one list without messages, and a thread that
  * starts late (or verifies long sessions) simply takes fewer.
  */
 export class SessionClaims {
@@ -10,7 +10,7 @@ export class SessionClaims {
     this.next = new Int32Array(buffer);
   }
 
-  /** The memory both threads share. */
+  /** The memory the threads share. */
   get buffer(): SharedArrayBuffer {
     return this.next.buffer as SharedArrayBuffer;
   }
