@@ -5,7 +5,6 @@ import {
   type RuntimeMessageKind,
 } from '@agent-ledger/messages';
 import { EVENT_DATA_SCHEMAS } from './event-schemas';
-import * as compiled from './generated/event-schema-validators';
 import { EVENT_METADATA_EXPORT, eventDataExportName } from './schema-validator-names';
 import { EVENT_TYPE_OF_KIND } from './session-event';
 import { SESSION_EVENT_SCHEMA_VERSION } from './schema-version';
@@ -33,7 +32,12 @@ export function schemaValidators(): SchemaValidators {
 }
 
 function lookUpSchemaValidators(): SchemaValidators {
-  const byName = compiled as unknown as Readonly<Record<string, ValidateFunction | undefined>>;
+  // Loaded on first use (~14 ms of CPU): a thread that checks no event (the CLI's first thread
+  // for most commands) does not load it.
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded on first use
+  const byName = require('./generated/event-schema-validators') as Readonly<
+    Record<string, ValidateFunction | undefined>
+  >;
   const named = (name: string): ValidateFunction => {
     const validate = byName[name];
     if (validate === undefined) {
