@@ -15,7 +15,7 @@ export interface VerifyHelper {
  * views, the stored rows) stays alive until the session is done, and is more than the default
  * holds: each scavenge then copies most of it, and promotes it to be collected again by a full
  * collection. With room for it, measured on a 100,000-event store (`npm run bench --
- * cli-rebuild`), verify used ~13% less CPU in all; a larger one gave nothing more.
+ * cli-rebuild`), verify used 10–13% less CPU in all; 64 and 128 MB did no better, 192 MB worse.
  */
 const YOUNG_GENERATION_MB = 96;
 

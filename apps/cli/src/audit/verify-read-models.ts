@@ -96,8 +96,9 @@ export async function verifyReadModels(
         failedEvents: listFailedEvents(db, sessionId).length,
       };
     }
-    // The sessions the read models hold are known at once: both threads verify them; this one
-    // first asks the store for the sessions of the log (a listing of its streams, no event read).
+    // The sessions the read models hold are known at once: the helpers (or this thread, without
+    // them) verify them; this thread first asks the store for the sessions of the log (a listing
+    // of its streams, no event read).
     const stored = storedSessionIds(sessionList);
     const verdicts = new Map<string, string[]>();
     const answer = (sessionId: string, differences: string[]): void => {

@@ -13,7 +13,10 @@ interface VerifyFlags {
   checkFile?: boolean;
 }
 
-/** Helper threads at most: beyond four, the disk and memory gain more than the cores. */
+/**
+ * Helper threads at most, whatever the cores: each holds a whole session's work beside its 96 MB
+ * young generation, so this bounds verify's memory on a large machine (measured only on two).
+ */
 const MAX_HELPERS = 4;
 
 /** Differences shown per session before "… and N more". */
