@@ -11,6 +11,8 @@ export interface StreamReadContext {
   statements: SqliteStatements;
   pageSize: number;
   now: () => Date;
+  /** Freeze each payload and keep its text (`SqliteEventStoreOptions.keepDataText`). */
+  keepDataText: boolean;
 }
 
 /**
@@ -23,7 +25,7 @@ export async function* readStreamEvents(
   streamName: string,
   options: ReadStreamOptions,
 ): AsyncGenerator<RecordedEvent, void, undefined> {
-  const { statements, pageSize } = context;
+  const { statements, pageSize, keepDataText } = context;
   const { state, metadata } = readWriteState(statements, streamName);
   if (state.tombstoned) throw new StreamDeletedError(streamName);
   if (state.lastRevision < 0 || state.softDeleted) throw new StreamNotFoundError(streamName);
@@ -49,7 +51,7 @@ export async function* readStreamEvents(
           createdNotBefore,
           limit,
         );
-    for (const row of rows) yield toRecordedEvent(row);
+    for (const row of rows) yield toRecordedEvent(row, keepDataText);
     const last = rows.at(-1);
     if (last === undefined || rows.length < limit) return;
     remaining -= rows.length;
