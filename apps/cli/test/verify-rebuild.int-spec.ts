@@ -1,4 +1,4 @@
-import { rmSync } from 'node:fs';
+import { readdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { recordCompactedSession, recordSeedExample } from './testing/audit-sessions';
@@ -125,6 +125,17 @@ describe('rebuild', () => {
   it('does the same on one thread with --single-thread', () => {
     expect(cli('rebuild', '--single-thread', '--json').status).toBe(0);
     expect(cli('verify', '--single-thread')).toEqual(untouched);
+  });
+
+  it('puts a new file in place of a damaged one, its WAL included, and leaves nothing beside it', () => {
+    if (dataDir === undefined) throw new Error('The store was not recorded.');
+    const file = path.join(dataDir, 'read-models.sqlite');
+    writeFileSync(file, 'damaged: not a database any more');
+    writeFileSync(`${file}-wal`, 'a WAL that is not one either');
+    expect(cli('verify').status).toBe(1);
+    expect(cli('rebuild', '--json').status).toBe(0);
+    expect(cli('verify', '--check-file')).toEqual(untouched);
+    expect(readdirSync(dataDir).filter((name) => name.includes('rebuilding'))).toEqual([]);
   });
 
   it('reports as JSON with --json', () => {

@@ -7,6 +7,11 @@ export {
   type ReadModelDatabase,
 } from './database/open-read-model-database';
 export {
+  freshReadModelPath,
+  openFreshReadModelFile,
+  type FreshReadModelFile,
+} from './database/fresh-read-model-file';
+export {
   MessageNotFoundError,
   ModelCallNotFoundError,
   ReadModelBehindError,

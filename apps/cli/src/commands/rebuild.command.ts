@@ -1,7 +1,7 @@
 import { availableParallelism } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { Command } from 'commander';
-import { ProjectionRunner } from '@agent-ledger/read-models';
+import { openFreshReadModelFile, ProjectionRunner } from '@agent-ledger/read-models';
 import type { CliIo } from '../cli-io';
 import { sqliteEventStorePath } from '../../../server/src/event-store/create-event-store';
 import { withLedger } from '../ledger/with-ledger';
@@ -26,7 +26,7 @@ export interface RebuildReport {
 export function rebuildCommand(io: CliIo): Command {
   return new Command('rebuild')
     .description(
-      'Drop every read model and rebuild it from the log, with a progress bar (rate, ETA) on a terminal. Stop the server first: its projection runner must not write while the tables are rebuilt.',
+      'Rebuild every read model from the log into a new file, then put it in place of the old one (which stays as it was if the rebuild fails or is stopped), with a progress bar (rate, ETA) on a terminal. Stop the server first: it keeps the file it opened until it restarts.',
     )
     .option(
       '--batch-size <n>',
@@ -42,29 +42,34 @@ export function rebuildCommand(io: CliIo): Command {
     .action((flags: RebuildFlags) =>
       withLedger(io, async (ledger) => {
         const store = await ledger.store();
-        const db = ledger.readModels({ create: true });
-        const runner = new ProjectionRunner({
-          store,
-          db,
-          handlers: ledger.handlers(db),
-          batchSize: flags.batchSize,
-          // The embedded store is read and checked on a second thread, beside the writes.
-          ...(flags.singleThread !== true &&
-          availableParallelism() > 1 &&
-          ledger.config.eventStore === 'sqlite'
-            ? { readAhead: { eventStorePath: sqliteEventStorePath(ledger.config) } }
-            : {}),
-        });
+        // Built apart and put in place whole: the read models in use stay as they are until then.
+        const fresh = openFreshReadModelFile(ledger.readModelConfig.path);
         const clock = () => performance.now();
         const progress = rebuildProgressBar(io.terminal, clock);
         const startedAt = clock();
         let events = 0;
         let position: number | null;
         try {
+          const runner = new ProjectionRunner({
+            store,
+            db: fresh.db,
+            handlers: ledger.handlers(fresh.db),
+            batchSize: flags.batchSize,
+            // The embedded store is read and checked on a second thread, beside the writes.
+            ...(flags.singleThread !== true &&
+            availableParallelism() > 1 &&
+            ledger.config.eventStore === 'sqlite'
+              ? { readAhead: { eventStorePath: sqliteEventStorePath(ledger.config) } }
+              : {}),
+          });
           position = await runner.rebuild((reached) => {
             events = reached.processedEvents;
             progress.update(reached);
           });
+          fresh.replace();
+        } catch (error) {
+          fresh.discard();
+          throw error;
         } finally {
           progress.stop();
         }

@@ -5,7 +5,6 @@ import {
   openReadModelDatabase,
   ReadModelFileDamagedError,
   type ProjectionHandler,
-  type ReadModelDamage,
   type ReadModelDatabase,
 } from '@agent-ledger/read-models';
 // The CLI reads the store the server writes, configured by the same environment: it reuses the
@@ -28,16 +27,14 @@ export interface Ledger {
   /** The event store (`EVENT_STORE`, `DATA_DIR`), opened on first use. */
   store(): Promise<EventStore>;
   /**
-   * The read models' file (`DATA_DIR/read-models.sqlite`), opened on first use. It must exist
-   * unless `create` is set (only `rebuild` creates it).
-   * - With `create`, the whole file is checked first (`PRAGMA quick_check`); a damaged one is moved
-   *   aside and an empty one replaces it (said on stderr).
-   * - Without, the file is only opened (its header and schema read), and `checkFile` runs the
-   *   whole check too: the commands that only read do not pay a pass over the whole file, and a
-   *   damaged file is left where it is (an audit does not change what it audits) and is a
-   *   `CliError`, at open or when a statement meets the damage (`toCliError`).
+   * The read models' file (`DATA_DIR/read-models.sqlite`), opened on first use; it must exist
+   * (`rebuild` builds a new one apart: `openFreshReadModelFile`). The file is only opened (its
+   * header and schema read), and `checkFile` runs the whole check too (`PRAGMA quick_check`): the
+   * commands that only read do not pay a pass over the whole file, and a damaged file is left where
+   * it is (an audit does not change what it audits) and is a `CliError`, at open or when a
+   * statement meets the damage (`toCliError`).
    */
-  readModels(options?: { create?: boolean; checkFile?: boolean }): ReadModelDatabase;
+  readModels(options?: { checkFile?: boolean }): ReadModelDatabase;
   /** The read-model handlers the server runs, with the same export policy (hence the same versions). */
   handlers(db: ReadModelDatabase): ProjectionHandler[];
   /** Closes whatever was opened. */
@@ -50,10 +47,7 @@ export interface Ledger {
  * nothing is created by accident: an embedded store that does not exist is an error naming the
  * path, not a fresh empty store.
  */
-export function openLedger(
-  env: Record<string, string | undefined>,
-  options: { stderr?: { write(chunk: string): unknown } } = {},
-): Ledger {
+export function openLedger(env: Record<string, string | undefined>): Ledger {
   const config = loadServerConfig(env);
   const readModelConfig = loadReadModelConfig(env, config.dataDir);
   let store: Promise<EventStore> | undefined;
@@ -64,37 +58,23 @@ export function openLedger(
     store: () => (store ??= openStore(config)),
     readModels: (readOptions = {}) => {
       if (db !== undefined) return db;
-      if (readOptions.create !== true && !existsSync(readModelConfig.path)) {
+      if (!existsSync(readModelConfig.path)) {
         throw new CliError(
           `No read models at ${readModelConfig.path}: start the server (it builds them from the log) or run \`agent-ledger rebuild\`.`,
         );
       }
-      if (readOptions.create !== true) {
-        try {
-          db = openReadModelDatabase(readModelConfig.path, {
-            check: readOptions.checkFile === true ? 'quick' : 'header',
-            whenDamaged: 'refuse',
-          });
-        } catch (error) {
-          if (error instanceof ReadModelFileDamagedError) {
-            throw new CliError(
-              `The read models at ${error.path} are damaged (${error.reason}); the file was left as it is. Run \`agent-ledger rebuild\` (or start the server) to rebuild them from the log.`,
-            );
-          }
-          throw error;
+      try {
+        db = openReadModelDatabase(readModelConfig.path, {
+          check: readOptions.checkFile === true ? 'quick' : 'header',
+          whenDamaged: 'refuse',
+        });
+      } catch (error) {
+        if (error instanceof ReadModelFileDamagedError) {
+          throw new CliError(
+            `The read models at ${error.path} are damaged (${error.reason}); the file was left as it is. Run \`agent-ledger rebuild\` (or start the server) to rebuild them from the log.`,
+          );
         }
-        return db;
-      }
-      let damage: ReadModelDamage | undefined;
-      db = openReadModelDatabase(readModelConfig.path, {
-        onDamaged: (found) => {
-          damage = found;
-        },
-      });
-      if (damage !== undefined) {
-        (options.stderr ?? process.stderr).write(
-          `The read models at ${damage.path} were damaged (${damage.reason}); the file was moved to ${damage.movedTo}; rebuilding them from the log.\n`,
-        );
+        throw error;
       }
       return db;
     },

@@ -1,0 +1,103 @@
+import { copyFileSync, existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import { freshReadModelPath, openFreshReadModelFile } from './fresh-read-model-file';
+import { openReadModelDatabase } from './open-read-model-database';
+
+describe('openFreshReadModelFile', () => {
+  let folder: string;
+  let file: string;
+  beforeEach(() => {
+    folder = mkdtempSync(path.join(tmpdir(), 'fresh-read-models-'));
+    file = path.join(folder, 'read-models.sqlite');
+  });
+  afterEach(() => rmSync(folder, { recursive: true, force: true }));
+
+  /** An old read-model file in use: a table `old_rows`, its last rows still in its WAL. */
+  function oldFile(): Database.Database {
+    const db = openReadModelDatabase(file, { check: 'header' });
+    db.pragma('wal_autocheckpoint = 0');
+    db.exec('CREATE TABLE old_rows (n INTEGER)');
+    db.prepare('INSERT INTO old_rows (n) VALUES (?)').run(1);
+    return db;
+  }
+
+  function tables(at: string): string[] {
+    const db = new Database(at, { readonly: true, fileMustExist: true });
+    try {
+      return db
+        .prepare("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name")
+        .pluck()
+        .all() as string[];
+    } finally {
+      db.close();
+    }
+  }
+
+  it('builds apart, then puts the file in place in WAL mode; the old file and its WAL are gone', () => {
+    const old = oldFile();
+    old.close();
+    const fresh = openFreshReadModelFile(file);
+    expect(fresh.db.pragma('journal_mode', { simple: true })).toBe('memory');
+    fresh.db.exec('CREATE TABLE new_rows (n INTEGER); INSERT INTO new_rows VALUES (2)');
+    // Until it is in place, the file in use is the old one.
+    expect(tables(file)).toContain('old_rows');
+    fresh.replace();
+    expect(fresh.db.open).toBe(false);
+    expect(existsSync(freshReadModelPath(file))).toBe(false);
+    const db = openReadModelDatabase(file);
+    try {
+      expect(db.pragma('journal_mode', { simple: true })).toBe('wal');
+      expect(db.prepare('SELECT n FROM new_rows').pluck().all()).toEqual([2]);
+      expect(tables(file)).not.toContain('old_rows');
+    } finally {
+      db.close();
+    }
+  });
+
+  it('never lets the old file’s WAL, left by a process that stopped, be applied to the new file', () => {
+    const old = oldFile();
+    // The WAL as a process that was killed would have left it (closing removes it).
+    copyFileSync(`${file}-wal`, path.join(folder, 'saved-wal'));
+    old.close();
+    copyFileSync(path.join(folder, 'saved-wal'), `${file}-wal`);
+    const fresh = openFreshReadModelFile(file);
+    fresh.db.exec('CREATE TABLE new_rows (n INTEGER); INSERT INTO new_rows VALUES (2)');
+    fresh.replace();
+    const db = new Database(file, { fileMustExist: true });
+    try {
+      expect(db.pragma('quick_check', { simple: true })).toBe('ok');
+      expect(tables(file)).toEqual(expect.arrayContaining(['new_rows']));
+      expect(tables(file)).not.toContain('old_rows');
+    } finally {
+      db.close();
+    }
+  });
+
+  it('leaves the file in use as it was when the build is discarded', () => {
+    oldFile().close();
+    const fresh = openFreshReadModelFile(file);
+    fresh.db.exec('CREATE TABLE new_rows (n INTEGER)');
+    fresh.discard();
+    expect(existsSync(freshReadModelPath(file))).toBe(false);
+    expect(tables(file)).toContain('old_rows');
+    expect(tables(file)).not.toContain('new_rows');
+  });
+
+  it('replaces what an interrupted build left, and a damaged or missing file in use', () => {
+    writeFileSync(freshReadModelPath(file), 'left by a build that was stopped');
+    writeFileSync(`${freshReadModelPath(file)}-journal`, 'and its journal');
+    writeFileSync(file, 'not a database at all, not even its header');
+    const fresh = openFreshReadModelFile(file);
+    fresh.db.exec('CREATE TABLE new_rows (n INTEGER)');
+    fresh.replace();
+    expect(tables(file)).toContain('new_rows');
+    rmSync(file);
+    const again = openFreshReadModelFile(path.join(folder, 'new-folder', 'read-models.sqlite'));
+    again.replace();
+    expect(tables(path.join(folder, 'new-folder', 'read-models.sqlite'))).toContain(
+      'rm_checkpoints',
+    );
+  });
+});
