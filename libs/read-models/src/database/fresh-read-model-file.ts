@@ -87,7 +87,8 @@ function retireOldFile(path: string): void {
 }
 
 function removeDatabaseFiles(path: string): void {
-  for (const suffix of ['', '-journal', '-wal', '-shm']) rmSync(`${path}${suffix}`, { force: true });
+  for (const suffix of ['', '-journal', '-wal', '-shm'])
+    rmSync(`${path}${suffix}`, { force: true });
 }
 
 function syncFile(path: string): void {
