@@ -6,11 +6,7 @@ export {
   type ReadModelDamage,
   type ReadModelDatabase,
 } from './database/open-read-model-database';
-export {
-  freshReadModelPath,
-  openFreshReadModelFile,
-  type FreshReadModelFile,
-} from './database/fresh-read-model-file';
+export { openFreshReadModelFile, type FreshReadModelFile } from './database/fresh-read-model-file';
 export {
   MessageNotFoundError,
   ModelCallNotFoundError,

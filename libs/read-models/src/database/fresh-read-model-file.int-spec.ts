@@ -1,8 +1,8 @@
-import { copyFileSync, existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import { freshReadModelPath, openFreshReadModelFile } from './fresh-read-model-file';
+import { openFreshReadModelFile, rebuildingPrefix } from './fresh-read-model-file';
 import { openReadModelDatabase } from './open-read-model-database';
 
 describe('openFreshReadModelFile', () => {
@@ -21,6 +21,12 @@ describe('openFreshReadModelFile', () => {
     db.exec('CREATE TABLE old_rows (n INTEGER)');
     db.prepare('INSERT INTO old_rows (n) VALUES (?)').run(1);
     return db;
+  }
+
+  /** The files builds left beside the read models' file. */
+  function buildFiles(): string[] {
+    const prefix = path.basename(rebuildingPrefix(file));
+    return readdirSync(folder).filter((name) => name.startsWith(prefix));
   }
 
   function tables(at: string): string[] {
@@ -45,7 +51,7 @@ describe('openFreshReadModelFile', () => {
     expect(tables(file)).toContain('old_rows');
     fresh.replace();
     expect(fresh.db.open).toBe(false);
-    expect(existsSync(freshReadModelPath(file))).toBe(false);
+    expect(buildFiles()).toEqual([]);
     const db = openReadModelDatabase(file);
     try {
       expect(db.pragma('journal_mode', { simple: true })).toBe('wal');
@@ -80,24 +86,50 @@ describe('openFreshReadModelFile', () => {
     const fresh = openFreshReadModelFile(file);
     fresh.db.exec('CREATE TABLE new_rows (n INTEGER)');
     fresh.discard();
-    expect(existsSync(freshReadModelPath(file))).toBe(false);
+    expect(buildFiles()).toEqual([]);
     expect(tables(file)).toContain('old_rows');
     expect(tables(file)).not.toContain('new_rows');
   });
 
-  it('replaces what an interrupted build left, and a damaged or missing file in use', () => {
-    writeFileSync(freshReadModelPath(file), 'left by a build that was stopped');
-    writeFileSync(`${freshReadModelPath(file)}-journal`, 'and its journal');
+  it('removes what interrupted builds left, and replaces a damaged or missing file in use', () => {
+    // A process that has ended: no pid is this large on Linux (its limit is 2^22).
+    const dead = `${rebuildingPrefix(file)}99999999-0badf00d`;
+    writeFileSync(dead, 'left by a build that was stopped');
+    writeFileSync(`${dead}-journal`, 'and its journal');
     writeFileSync(file, 'not a database at all, not even its header');
     const fresh = openFreshReadModelFile(file);
+    expect(buildFiles()).toHaveLength(1);
     fresh.db.exec('CREATE TABLE new_rows (n INTEGER)');
     fresh.replace();
     expect(tables(file)).toContain('new_rows');
+    expect(buildFiles()).toEqual([]);
     rmSync(file);
     const again = openFreshReadModelFile(path.join(folder, 'new-folder', 'read-models.sqlite'));
     again.replace();
     expect(tables(path.join(folder, 'new-folder', 'read-models.sqlite'))).toContain(
       'rm_checkpoints',
     );
+  });
+
+  it('leaves the file of a build whose process still runs', () => {
+    // The parent process (the test runner's) runs while this test does.
+    const running = `${rebuildingPrefix(file)}${process.ppid}-00c0ffee`;
+    writeFileSync(running, 'being built by another process');
+    openFreshReadModelFile(file).discard();
+    expect(buildFiles()).toEqual([path.basename(running)]);
+  });
+
+  it('lets two builds at once each put a whole file in place, the last one staying', () => {
+    const first = openFreshReadModelFile(file);
+    const second = openFreshReadModelFile(file);
+    first.db.exec('CREATE TABLE first_rows (n INTEGER)');
+    second.db.exec('CREATE TABLE second_rows (n INTEGER)');
+    first.replace();
+    expect(tables(file)).toContain('first_rows');
+    second.db.exec('INSERT INTO second_rows VALUES (1)');
+    second.replace();
+    expect(tables(file)).toContain('second_rows');
+    expect(tables(file)).not.toContain('first_rows');
+    expect(buildFiles()).toEqual([]);
   });
 });

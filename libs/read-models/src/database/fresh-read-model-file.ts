@@ -1,5 +1,14 @@
-import { closeSync, fsyncSync, mkdirSync, openSync, renameSync, rmSync } from 'node:fs';
-import { dirname } from 'node:path';
+import { randomBytes } from 'node:crypto';
+import {
+  closeSync,
+  fsyncSync,
+  mkdirSync,
+  openSync,
+  readdirSync,
+  renameSync,
+  rmSync,
+} from 'node:fs';
+import { basename, dirname, join } from 'node:path';
 import Database from 'better-sqlite3';
 import type { ReadModelDatabase } from './open-read-model-database';
 import { RUNNER_SCHEMA_SQL } from './runner-schema';
@@ -17,27 +26,25 @@ export interface FreshReadModelFile {
   discard(): void;
 }
 
-/** Where the file is built, beside the read models' file. */
-export function freshReadModelPath(path: string): string {
-  return `${path}.rebuilding`;
+/**
+ * Where a build by this process puts its file, beside the read models' file:
+ * `<file>.rebuilding-<pid>-<random>`, a name of its own, so that two builds at once (two
+ * `agent-ledger rebuild`s) never write or rename each other's file: each puts a whole file in
+ * place, and the last one stays.
+ */
+function buildingPath(path: string): string {
+  return `${rebuildingPrefix(path)}${process.pid}-${randomBytes(4).toString('hex')}`;
 }
 
-/**
- * Opens an empty read-model file beside `path` (`<path>.rebuilding`, replacing what an earlier,
- * interrupted build left there), to be filled whole and then put in place of `path`
- * (`agent-ledger rebuild`). Nothing reads it until it is in place, so it is written as a bulk load:
- * the rollback journal in memory (a batch that fails is still rolled back) and no fsync
- * per commit, each page written once, where the file in use writes every page to its WAL first and
- * copies it into the file at a checkpoint. A crash meanwhile leaves the file in use as it was and
- * an unfinished file that the next build removes. `replace` switches the finished file to WAL (as
- * `openReadModelDatabase` opens it), syncs it to the disk, and renames it over `path`.
- *
- * It takes the disk space of a second copy of the read models while it is built.
- */
+/** The start of the name of every file a build of `path` makes: `<file>.rebuilding-`. */
+export function rebuildingPrefix(path: string): string {
+  return `${path}.rebuilding-`;
+}
+
 export function openFreshReadModelFile(path: string): FreshReadModelFile {
-  const building = freshReadModelPath(path);
   mkdirSync(dirname(path), { recursive: true });
-  removeDatabaseFiles(building);
+  removeLeftovers(path);
+  const building = buildingPath(path);
   const db = new Database(building);
   try {
     db.pragma('journal_mode = MEMORY');
@@ -84,6 +91,30 @@ function retireOldFile(path: string): void {
   }
   rmSync(`${path}-wal`, { force: true });
   rmSync(`${path}-shm`, { force: true });
+}
+
+/**
+ * Removes the files of earlier builds of `path` whose process has ended (killed, or the machine
+ * stopped): a build still running (in another process, or in this one) keeps its own.
+ */
+function removeLeftovers(path: string): void {
+  const prefix = basename(rebuildingPrefix(path));
+  for (const name of readdirSync(dirname(path))) {
+    if (!name.startsWith(prefix)) continue;
+    const pid = Number(/^(\d+)-/.exec(name.slice(prefix.length))?.[1]);
+    if (Number.isSafeInteger(pid) && processRuns(pid)) continue;
+    rmSync(join(dirname(path), name), { force: true });
+  }
+}
+
+/** Whether a process `pid` runs on this machine (one that cannot be signalled, but exists, does). */
+function processRuns(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
 }
 
 function removeDatabaseFiles(path: string): void {
