@@ -66,7 +66,12 @@ export function rebuildCommand(io: CliIo): Command {
             events = reached.processedEvents;
             progress.update(reached);
           });
-          fresh.replace();
+          const damage = fresh.replace();
+          if (damage !== undefined) {
+            io.stderr.write(
+              `The read models at ${damage.path} were damaged (${damage.reason}); that file was moved to ${damage.movedTo} and replaced by the rebuilt one.\n`,
+            );
+          }
         } catch (error) {
           fresh.discard();
           throw error;

@@ -81,7 +81,10 @@ describe('a damaged or missing read-model file', () => {
     expect(existsSync(`${readModels()}.damaged`)).toBe(false);
     const rebuild = runCliProcess(['rebuild', '--json'], { DATA_DIR: dataDir });
     expect(rebuild.status).toEqual(0);
-    expect(rebuild.stderr).toContain('; rebuilding them from the log.');
+    expect(rebuild.stderr).toEqual(
+      `The read models at ${readModels()} were damaged (SQLITE_NOTADB: file is not a database); that file was moved to ${readModels()}.damaged and replaced by the rebuilt one.\n`,
+    );
+    expect(readFileSync(`${readModels()}.damaged`, 'utf8')).toContain('not a database');
     expect(JSON.parse(rebuild.stdout)).toMatchObject({ events: 2, position: 2 });
     expect(runCliProcess(['verify'], { DATA_DIR: dataDir })).toMatchObject({ status: 0 });
   });

@@ -10,7 +10,12 @@ import {
 } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import Database from 'better-sqlite3';
-import type { ReadModelDatabase } from './open-read-model-database';
+import {
+  damageOf,
+  moveAside,
+  type ReadModelDamage,
+  type ReadModelDatabase,
+} from './open-read-model-database';
 import { RUNNER_SCHEMA_SQL } from './runner-schema';
 
 /** A read-model file being built apart from the one in use (`openFreshReadModelFile`). */
@@ -19,9 +24,11 @@ export interface FreshReadModelFile {
   readonly db: ReadModelDatabase;
   /**
    * Makes the finished file durable and puts it in place of the read models' file, whose own WAL
-   * and shared-memory files go first (they belong to the old file). Closes `db`.
+   * and shared-memory files go first (they belong to the old file). Closes `db`. An old file that
+   * SQLite finds damaged as it checkpoints it (not a database, a damaged header, schema or WAL; no
+   * whole-file check is run) is moved aside to `<path>.damaged` instead, for a look, and said.
    */
-  replace(): void;
+  replace(): ReadModelDamage | undefined;
   /** Closes `db` and removes the unfinished file; the read models' file is left as it was. */
   discard(): void;
 }
@@ -61,9 +68,10 @@ export function openFreshReadModelFile(path: string): FreshReadModelFile {
       db.pragma('journal_mode = WAL');
       db.close();
       syncFile(building);
-      retireOldFile(path);
+      const damage = retireOldFile(path);
       renameSync(building, path);
       syncFolder(dirname(path));
+      return damage;
     },
     discard: () => {
       if (db.open) db.close();
@@ -75,10 +83,11 @@ export function openFreshReadModelFile(path: string): FreshReadModelFile {
 /**
  * Before `path` is replaced: its WAL is checkpointed into it (so that, should the process stop
  * before the rename, the old file is whole without its WAL), then the WAL and shared-memory files
- * are removed. Left in place, SQLite would apply the old file's WAL to the new one. A file that
- * cannot be opened or checkpointed (damaged, or not a database) is replaced all the same.
+ * are removed. Left in place, SQLite would apply the old file's WAL to the new one. A file SQLite
+ * finds damaged meanwhile is moved aside whole (with its WAL) to `<path>.damaged`.
  */
-function retireOldFile(path: string): void {
+function retireOldFile(path: string): ReadModelDamage | undefined {
+  let reason: string | undefined;
   try {
     const old = new Database(path, { fileMustExist: true, timeout: 0 });
     try {
@@ -86,11 +95,18 @@ function retireOldFile(path: string): void {
     } finally {
       old.close();
     }
-  } catch {
-    // No file, or one SQLite cannot read: it is replaced whole.
+  } catch (error) {
+    // No file (or a busy one): replaced all the same. One SQLite cannot read is kept for a look.
+    reason = damageOf(error);
+  }
+  if (reason !== undefined) {
+    const movedTo = `${path}.damaged`;
+    moveAside(path, movedTo);
+    return { path, movedTo, reason };
   }
   rmSync(`${path}-wal`, { force: true });
   rmSync(`${path}-shm`, { force: true });
+  return undefined;
 }
 
 /**

@@ -140,7 +140,8 @@ export function damageOf(error: unknown): string | undefined {
   return `${code}: ${message.replace(/\s*\n\s*/g, ' ')}`;
 }
 
-function moveAside(path: string, movedTo: string): void {
+/** Moves the file at `path`, with its WAL and shared memory, to `movedTo` (replacing what was there). */
+export function moveAside(path: string, movedTo: string): void {
   for (const suffix of ['', '-wal', '-shm']) {
     rmSync(`${movedTo}${suffix}`, { force: true });
     if (existsSync(`${path}${suffix}`)) renameSync(`${path}${suffix}`, `${movedTo}${suffix}`);
