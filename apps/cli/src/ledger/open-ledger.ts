@@ -41,13 +41,22 @@ export interface Ledger {
   close(): Promise<void>;
 }
 
+/** Options of {@link openLedger}. */
+export interface LedgerOptions {
+  /** Open the embedded store with `keepDataText` (`verify`: stored messages proven by their text). */
+  keepDataText?: boolean;
+}
+
 /**
  * Reads the configuration as the server does (`DATA_DIR`, `EVENT_STORE`,
  * `EVENTSTORE_CONNECTION_STRING`, `EXPORT_REDACTION`, …). Nothing is opened until asked for, and
  * nothing is created by accident: an embedded store that does not exist is an error naming the
  * path, not a fresh empty store.
  */
-export function openLedger(env: Record<string, string | undefined>): Ledger {
+export function openLedger(
+  env: Record<string, string | undefined>,
+  options: LedgerOptions = {},
+): Ledger {
   const config = loadServerConfig(env);
   const readModelConfig = loadReadModelConfig(env, config.dataDir);
   let store: Promise<EventStore> | undefined;
@@ -55,7 +64,7 @@ export function openLedger(env: Record<string, string | undefined>): Ledger {
   return {
     config,
     readModelConfig,
-    store: () => (store ??= openStore(config)),
+    store: () => (store ??= openStore(config, options)),
     readModels: (readOptions = {}) => {
       if (db !== undefined) return db;
       if (!existsSync(readModelConfig.path)) {
@@ -87,7 +96,7 @@ export function openLedger(env: Record<string, string | undefined>): Ledger {
   };
 }
 
-async function openStore(config: ServerConfig): Promise<EventStore> {
+async function openStore(config: ServerConfig, options: LedgerOptions): Promise<EventStore> {
   if (config.eventStore === 'sqlite') {
     const path = sqliteEventStorePath(config);
     if (!existsSync(path)) {
@@ -97,7 +106,10 @@ async function openStore(config: ServerConfig): Promise<EventStore> {
     }
   }
   try {
-    return await createEventStore(config);
+    return await createEventStore(
+      config,
+      options.keepDataText === true ? { keepDataText: true } : {},
+    );
   } catch (error) {
     if (error instanceof ConfigError) throw error;
     throw new CliError(
