@@ -48,6 +48,18 @@ export function rebuildingPrefix(path: string): string {
   return `${path}.rebuilding-`;
 }
 
+/**
+ * Opens an empty read-model file beside `path` (`<path>.rebuilding-<pid>-<random>`; what builds
+ * that were interrupted left there is removed first, once their process has ended), to be filled
+ * whole and then put in place of `path` (`agent-ledger rebuild`). Nothing reads it until it is in
+ * place, so it is written as a bulk load: the rollback journal in memory (a batch that fails is
+ * still rolled back) and no fsync per commit, each page written once, where the file in use writes
+ * every page to its WAL first and copies it into the file at a checkpoint. A crash meanwhile
+ * leaves the file in use as it was. `replace` switches the finished file to WAL (as
+ * `openReadModelDatabase` opens it), syncs it to the disk, and renames it over `path`.
+ *
+ * It takes the disk space of a second copy of the read models while it is built.
+ */
 export function openFreshReadModelFile(path: string): FreshReadModelFile {
   mkdirSync(dirname(path), { recursive: true });
   removeLeftovers(path);
@@ -134,8 +146,9 @@ function processRuns(pid: number): boolean {
 }
 
 function removeDatabaseFiles(path: string): void {
-  for (const suffix of ['', '-journal', '-wal', '-shm'])
+  for (const suffix of ['', '-journal', '-wal', '-shm']) {
     rmSync(`${path}${suffix}`, { force: true });
+  }
 }
 
 function syncFile(path: string): void {
