@@ -14,7 +14,7 @@ import { performance } from 'node:perf_hooks';
 import { SqliteEventStore } from '@agent-ledger/event-store';
 import { validateSessionEventPayload } from '@agent-ledger/events';
 import { importClaudeCode } from '@agent-ledger/interchange';
-import { loadModelContext } from '@agent-ledger/read-models';
+import { loadModelContext } from '@agent-ledger/model-context';
 import { runImportPlan } from '../apps/server/src/imports/run-import-plan';
 import { SessionCommandRunner } from '../apps/server/src/sessions/session-command-runner';
 import { writeBenchmarkSection } from './benchmark-report';

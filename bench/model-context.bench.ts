@@ -1,6 +1,6 @@
 /**
- * The model context at replay (`npm run bench -- model-context`), computed by `loadModelContext`
- * over the server's SQLite store as the route computes it, in the way a runtime asks for it:
+ * The model context at replay (`npm run bench -- model-context`), computed by a
+ * `ModelContextReader` over the server's SQLite store as the route computes it, in the way a runtime asks for it:
  * after each append, at the new revision. Two rows of issue 16, each against its floor in the
  * same run: (1) `format=ai-sdk` for a 500-event window, p50 ≤ 3 ms; (2) sessions without a
  * compaction at lengths up to 5,000 events of turns with 25 KB tool outputs, each ≤ 2× the time
@@ -15,9 +15,9 @@ import { sessionStreamName, validateSessionEventPayload } from '@agent-ledger/ev
 import type { RuntimeMessage } from '@agent-ledger/messages';
 import {
   loadModelContext,
-  sessionLogCacheOf,
+  ModelContextReader,
   type ModelContextQuery,
-} from '@agent-ledger/read-models';
+} from '@agent-ledger/model-context';
 import { SessionCommandRunner } from '../apps/server/src/sessions/session-command-runner';
 import { writeBenchmarkSection } from './benchmark-report';
 import { median } from './measure';
@@ -97,6 +97,7 @@ interface Measured {
 async function measure(
   runner: SessionCommandRunner,
   store: SqliteEventStore,
+  reader: ModelContextReader,
   sessionId: string,
   length: number,
   outputBytes: number,
@@ -114,7 +115,7 @@ async function measure(
     await runner.run({ type: 'AppendMessages', sessionId, messages });
   }
   // Warm-up, untimed: the runtime's earlier calls (and the JIT's first compilations).
-  for (let call = 0; call < 20; call += 1) await loadModelContext(store, sessionId, query);
+  for (let call = 0; call < 20; call += 1) await reader.load(sessionId, query);
   const context: number[] = [];
   const stringify: number[] = [];
   const again: number[] = [];
@@ -128,21 +129,21 @@ async function measure(
     });
     index += 1;
     const started = performance.now();
-    const result = await loadModelContext(store, sessionId, query);
+    const result = await reader.load(sessionId, query);
     const computed = performance.now();
     bytes = JSON.stringify(result).length;
     stringify.push(performance.now() - computed);
     context.push(computed - started);
     const againStarted = performance.now();
-    await loadModelContext(store, sessionId, query);
+    await reader.load(sessionId, query);
     again.push(performance.now() - againStarted);
   }
   const events = 1 + 4 * index;
   // Reading an appended turn alone, after the samples (the view then brought up to it, untimed).
   const read: number[] = [];
-  const cache = sessionLogCacheOf(store);
+  const cache = reader.log;
   for (let sample = 0; sample < Math.min(SAMPLES, 10); sample += 1) {
-    const { revision } = await loadModelContext(store, sessionId, query);
+    const { revision } = await reader.load(sessionId, query);
     await runner.run({
       type: 'AppendMessages',
       sessionId,
@@ -160,7 +161,7 @@ async function measure(
   // The whole computation apart, after the samples: its garbage would weigh on theirs.
   for (let sample = 0; sample < Math.min(SAMPLES, 10); sample += 1) {
     const wholeStarted = performance.now();
-    await loadModelContext(store, sessionId, query, { cache: false });
+    await loadModelContext(store, sessionId, query);
     whole.push(performance.now() - wholeStarted);
   }
   return {
@@ -184,11 +185,12 @@ async function main(): Promise<void> {
     cacheSize: 100,
     clock: () => new Date().toISOString(),
   });
-  const window = await measure(runner, store, 'window', 500, 500, { format: 'ai-sdk' });
+  const reader = new ModelContextReader(store);
+  const window = await measure(runner, store, reader, 'window', 500, 500, { format: 'ai-sdk' });
   const lengths: Measured[] = [];
   for (const length of LENGTHS) {
     lengths.push(
-      await measure(runner, store, `long-${length}`, length, 25_000, { format: 'ai-sdk' }),
+      await measure(runner, store, reader, `long-${length}`, length, 25_000, { format: 'ai-sdk' }),
     );
   }
   await store.close();
@@ -227,10 +229,10 @@ What each request costs, in the same run (medians):
 |---|--:|--:|--:|--:|--:|
 ${rows.map((measured, position) => partRow(position === 0 ? '500-event window' : 'no compaction', measured)).join('\n')}
 ${bound}
-- A turn is 4 messages: a user input, a \`Read\` call, its result (~500 bytes in the window row, 25 KB in the others), the answer. The context is computed by \`loadModelContext\` (what \`GET /v1/sessions/:id/model-context?format=ai-sdk\` answers) over \`SqliteEventStore\`, without HTTP.
+- A turn is 4 messages: a user input, a \`Read\` call, its result (~500 bytes in the window row, 25 KB in the others), the answer. The context is computed by a \`ModelContextReader\` (\`libs/model-context\`: what \`GET /v1/sessions/:id/model-context?format=ai-sdk\` answers) over \`SqliteEventStore\`, without HTTP; the last column by \`loadModelContext\`, the plain computation from the log.
 - The floor of the second target is the cost of sending the view at all: serializing its own response once.
 - Every row uses the store as the server opens it (every event checked against its JSON Schema on append; commits on the caller's thread while one write comes at a time, on the write worker once writes meet).
-- The model context at the latest revision is incremental (\`libs/read-models/src/model-context/incremental-model-view.ts\`): the request reads the events appended since the last one for the same session and query, and recomputes only the turns they change (the new turn, the turn the recent-turns cutoff moved past, a turn whose reasoning or approvals depend on being the last); the other turns' normalized, projected and serialized results are reused. Past revisions (\`atRevision\`), \`call=N\`, the compact formats and windows that cannot be split exactly are computed from the log as in the last column.
+- The model context at the latest revision is incremental (\`libs/model-context/src/incremental/\`): the request reads the events appended since the last one for the same session and query, and recomputes only the turns they change (the new turn, the turn the recent-turns cutoff moved past, a turn whose reasoning or approvals depend on being the last); the other turns' normalized, projected and serialized results are reused. Past revisions (\`atRevision\`), \`call=N\`, the compact formats and windows that cannot be split exactly are computed from the log as in the last column.
 `;
   console.log(markdown);
   writeBenchmarkSection(

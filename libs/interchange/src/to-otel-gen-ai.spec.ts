@@ -2,7 +2,7 @@ import Ajv from 'ajv';
 import { toAiSdkPrompt } from '@agent-ledger/ai-sdk';
 import { normalizeSessionEvents, type SessionEvent } from '@agent-ledger/events';
 import { projectToModel } from '@agent-ledger/projections';
-import { lastAgentName } from '@agent-ledger/read-models';
+import { lastAgentName } from '@agent-ledger/projections';
 import { importClaudeCode } from './import-claude-code';
 import { importUiMessages } from './import-ui-messages';
 import {

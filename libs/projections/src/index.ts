@@ -43,6 +43,7 @@ export {
 } from './project-to-model';
 export type { ModelViewPartContext } from './plan-model-view';
 export { projectToTranscript } from './project-to-transcript';
+export { lastAgentName } from './last-agent-name';
 export { redactSecrets } from './redact-secrets';
 export { SECRET_RULES_VERSION } from './secret-rules';
 export { renderExportMarkdown } from './render-export-markdown';

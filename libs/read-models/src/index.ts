@@ -15,22 +15,6 @@ export {
   RevisionNotFoundError,
   SessionNotFoundError,
 } from './errors';
-export {
-  loadModelContext,
-  type ModelContext,
-  type ModelContextCall,
-  type ModelContextDiagnostics,
-  type ModelContextFormat,
-  type ModelContextQuery,
-  type LoadModelContextOptions,
-} from './model-context/load-model-context';
-export {
-  DEFAULT_SESSION_LOG_CACHE_CHARS,
-  SessionLogCache,
-  sessionLogCacheOf,
-} from './model-context/session-log-cache';
-export { lastAgentName } from './model-context/last-agent-name';
-export { readModelWindow, type ModelWindow } from './model-context/read-model-window';
 export type { FailedEvent } from './runner/failed-event';
 export { listFailedEvents } from './runner/list-failed-events';
 export { parseSessionLogEvent, type ParsedSessionLogEvent } from './runner/parse-session-log-event';
@@ -81,4 +65,3 @@ export {
   type SearchResult,
 } from './search/search-reader';
 export { recordedMessages } from './search/recorded-messages';
-export { modelCallContext, type ModelCallContext } from './model-context/model-call-context';

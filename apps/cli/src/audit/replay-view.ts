@@ -1,9 +1,6 @@
 import type { EventStore } from '@agent-ledger/event-store';
-import {
-  computeSessionReadModels,
-  loadModelContext,
-  type ExportPolicy,
-} from '@agent-ledger/read-models';
+import { loadModelContext } from '@agent-ledger/model-context';
+import { computeSessionReadModels, type ExportPolicy } from '@agent-ledger/read-models';
 import { runProjection, type CliView } from '../run-projection';
 import type { ProjectionOptions } from '../commands/projection-options';
 import { lastAgentName } from './last-agent-name';

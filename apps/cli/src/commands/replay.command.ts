@@ -1,6 +1,6 @@
 import { Command, Option } from 'commander';
 import type { EventStore } from '@agent-ledger/event-store';
-import { modelCallContext, type ModelCallContext } from '@agent-ledger/read-models';
+import { modelCallContext, type ModelCallContext } from '@agent-ledger/model-context';
 import { CliError } from '../cli-error';
 import type { CliIo } from '../cli-io';
 import { readSessionLog } from '../audit/read-session-log';

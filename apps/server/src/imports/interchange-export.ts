@@ -8,9 +8,9 @@ import {
   type OtelModelCallSource,
 } from '@agent-ledger/interchange';
 import type { RuntimeMessage } from '@agent-ledger/messages';
+import { loadModelContext } from '@agent-ledger/model-context';
 import {
   exportRedaction,
-  loadModelContext,
   parseSessionLogEvent,
   SessionNotFoundError,
   type ExportPolicy,

@@ -1,4 +1,4 @@
-import type { ModelContext } from '@agent-ledger/read-models';
+import type { ModelContext } from '@agent-ledger/model-context';
 
 /** The model-context body: `{ sessionId, revision, messages, diagnostics }` (plus `system` for `ai-sdk-prompt`). */
 export type ModelContextResponse = { sessionId: string } & DistributiveOmit<ModelContext, 'format'>;

@@ -10,6 +10,7 @@ import {
   SessionViewsReader,
   type ReadModelDatabase,
 } from '@agent-ledger/read-models';
+import { ModelContextReader } from '@agent-ledger/model-context';
 import { ViewRedaction } from '../access/view-redaction';
 import type { ServerConfig } from '../config';
 import { sqliteEventStorePath } from '../event-store/create-event-store';
@@ -87,6 +88,12 @@ import { TranscriptStreamController } from './transcript-stream.controller';
       provide: SessionViewsReader,
       useFactory: (db: ReadModelDatabase) => new SessionViewsReader(db),
       inject: [READ_MODEL_DB],
+    },
+    {
+      // One per store: the session log cache, the histories and the incremental views it keeps.
+      provide: ModelContextReader,
+      useFactory: (store: EventStore) => new ModelContextReader(store),
+      inject: [EVENT_STORE],
     },
     {
       provide: SessionListReader,

@@ -1,7 +1,7 @@
 import { toAiSdkPrompt } from '@agent-ledger/ai-sdk';
 import { aiSdkMessageViolations } from '@agent-ledger/ai-sdk/testing';
 import { normalizeSessionEvents, type SessionEvent } from '@agent-ledger/events';
-import { lastAgentName } from '@agent-ledger/read-models';
+import { lastAgentName } from '@agent-ledger/projections';
 import { projectToModel } from '@agent-ledger/projections';
 
 /** Every provider id the serializer has a table for, and none (the default profile). */

@@ -1,8 +1,7 @@
 import { Inject } from '@nestjs/common';
 import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
-import { projectToDebug } from '@agent-ledger/projections';
+import { lastAgentName, projectToDebug } from '@agent-ledger/projections';
 import {
-  lastAgentName,
   listFailedEvents,
   SessionListReader,
   SessionViewsReader,

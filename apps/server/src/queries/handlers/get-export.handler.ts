@@ -1,10 +1,9 @@
 import { Inject } from '@nestjs/common';
 import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
-import type { EventStore } from '@agent-ledger/event-store';
+import { ModelContextReader } from '@agent-ledger/model-context';
 import { renderExportMarkdown } from '@agent-ledger/projections';
 import { SessionListReader, SessionViewsReader } from '@agent-ledger/read-models';
 import { interchangeExport } from '../../imports/interchange-export';
-import { EVENT_STORE } from '../../tokens';
 import type { ReadModelConfig } from '../read-models/read-model-config';
 import { READ_MODEL_CONFIG } from '../read-models/read-model.tokens';
 import { ReadYourWrites } from '../read-models/read-your-writes';
@@ -17,7 +16,7 @@ export class GetExportHandler implements IQueryHandler<GetExportQuery> {
     private readonly sessions: SessionListReader,
     private readonly views: SessionViewsReader,
     private readonly readYourWrites: ReadYourWrites,
-    @Inject(EVENT_STORE) private readonly store: EventStore,
+    private readonly contexts: ModelContextReader,
     @Inject(READ_MODEL_CONFIG) private readonly config: ReadModelConfig,
   ) {}
 
@@ -27,7 +26,8 @@ export class GetExportHandler implements IQueryHandler<GetExportQuery> {
     const exported = this.views.export(session.key);
     if (format === 'otel-genai' || format === 'ui-messages' || format === 'jsonl') {
       // Shapes no read model holds: computed from the log, under the same export policy.
-      return interchangeExport(this.store, session, format, this.config.exportPolicy);
+      // Read as the model context reads the log: through its cache, each call's context from it.
+      return interchangeExport(this.contexts.log, session, format, this.config.exportPolicy);
     }
     if (format === 'markdown') {
       return {

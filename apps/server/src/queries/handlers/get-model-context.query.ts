@@ -1,5 +1,5 @@
 import { Query } from '@nestjs/cqrs';
-import type { ModelContext, ModelContextQuery } from '@agent-ledger/read-models';
+import type { ModelContext, ModelContextQuery } from '@agent-ledger/model-context';
 import type { SessionRef } from '../../access/session-ref';
 
 /** The model view at replay, computed from the log (never stored). */

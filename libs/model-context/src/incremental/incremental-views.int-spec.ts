@@ -3,13 +3,12 @@ import { SqliteEventStore } from '@agent-ledger/event-store';
 import type { SessionEvent } from '@agent-ledger/events';
 import { arbitrarySessionHistory } from '@agent-ledger/testing';
 import { appendSessionEvents } from '@agent-ledger/testing';
-import { loadModelContext, type ModelContext, type ModelContextQuery } from './load-model-context';
-import {
-  failedModelViews,
-  incrementalModelContext,
-  keptModelViews,
-} from './incremental-model-view';
-import { SessionLogCache, sessionLogCacheOf } from './session-log-cache';
+import { HistoryIndex } from '../history-index';
+import { loadModelContext } from '../load-model-context';
+import type { ModelContext, ModelContextQuery } from '../model-context';
+import { ModelContextReader } from '../model-context-reader';
+import { SessionLogCache } from '../session-log-cache';
+import { IncrementalViews } from './incremental-views';
 
 /** Query variants a runtime asks for, each followed by the incremental view on its own. */
 const queries: ModelContextQuery[] = [
@@ -43,6 +42,7 @@ describe('the incremental model view (the model context at the latest revision, 
         fc.array(fc.integer({ min: 1, max: 4 }), { minLength: 60, maxLength: 60 }),
         async (events, sizes) => {
           const store = new SqliteEventStore({ path: ':memory:' });
+          const reader = new ModelContextReader(store);
           try {
             let appended = 0;
             for (let step = 0; appended < events.length; step += 1) {
@@ -50,8 +50,8 @@ describe('the incremental model view (the model context at the latest revision, 
               await appendSessionEvents(store, 's1', events.slice(appended, end));
               appended = end;
               for (const query of queries) {
-                const incremental = await loadModelContext(store, 's1', query);
-                const whole = await loadModelContext(store, 's1', query, { cache: false });
+                const incremental = await reader.load('s1', query);
+                const whole = await loadModelContext(store, 's1', query);
                 expect(comparable(incremental)).toEqual(comparable(whole));
                 // Byte for byte, as the route answers it.
                 expect(JSON.stringify(comparable(incremental))).toBe(
@@ -60,7 +60,7 @@ describe('the incremental model view (the model context at the latest revision, 
               }
             }
             // None of them was answered by the fallback after a failure of the incremental view.
-            expect(failedModelViews(sessionLogCacheOf(store))).toBe(0);
+            expect(reader.size.failedViews).toBe(0);
           } finally {
             await store.close();
           }
@@ -78,13 +78,14 @@ describe('the incremental model view (the model context at the latest revision, 
         seed: 7,
       })[0]!;
       await appendSessionEvents(store, 's1', events);
-      const first = await loadModelContext(store, 's1', { format: 'ai-sdk' });
+      const reader = new ModelContextReader(store);
+      const first = await reader.load('s1', { format: 'ai-sdk' });
       expect(first.diagnostics.window.eventsRead).toBe(events.length);
-      const again = await loadModelContext(store, 's1', { format: 'ai-sdk' });
+      const again = await reader.load('s1', { format: 'ai-sdk' });
       // The event the view stopped at, read again to check the log is the one it was built on.
       expect(again.diagnostics.window.eventsRead).toBe(1);
       expect(again.messages).toEqual(first.messages);
-      expect(sessionLogCacheOf(store).size.streams).toBe(1);
+      expect(reader.log.size.streams).toBe(1);
     } finally {
       await store.close();
     }
@@ -105,18 +106,19 @@ describe('the incremental model view (the model context at the latest revision, 
       await appendSessionEvents(store, 's2', other);
       // Room for either session's events, not for both.
       const measure = new SessionLogCache(store);
-      await loadModelContext(measure, 's1', {}, { cache: false });
+      await loadModelContext(measure, 's1');
       const first = measure.size.chars;
-      await loadModelContext(measure, 's2', {}, { cache: false });
+      await loadModelContext(measure, 's2');
       const second = measure.size.chars - first;
       const cache = new SessionLogCache(store, Math.max(first, second) + 1);
       expect(Math.max(first, second) + 1).toBeLessThan(first + second);
-      expect(await incrementalModelContext(cache, 's1', { format: 'ai-sdk' })).toBeDefined();
-      expect(keptModelViews(cache)).toBe(1);
-      await incrementalModelContext(cache, 's2', { format: 'ai-sdk' });
+      const views = new IncrementalViews(cache, new HistoryIndex());
+      expect(await views.load('s1', { format: 'ai-sdk' })).toBeDefined();
+      expect(views.size.kept).toBe(1);
+      await views.load('s2', { format: 'ai-sdk' });
       // Reading s2 dropped s1 from the cache, and with it s1's view.
       expect(cache.holds('session-s1')).toBe(false);
-      expect(keptModelViews(cache)).toBe(1);
+      expect(views.size.kept).toBe(1);
     } finally {
       await store.close();
     }
@@ -124,6 +126,7 @@ describe('the incremental model view (the model context at the latest revision, 
 
   it('follows a compaction that keeps recent turns, prunings, approvals and reasoning exactly', async () => {
     const store = new SqliteEventStore({ path: ':memory:' });
+    const reader = new ModelContextReader(store);
     const at = '2026-04-08T10:00:00.000Z';
     const base = { sessionId: 's1', createdAt: at };
     const turn = (index: number, agentName = 'main'): SessionEvent[] => [
@@ -308,12 +311,12 @@ describe('the incremental model view (the model context at the latest revision, 
       for (const events of steps) {
         await appendSessionEvents(store, 's1', events);
         for (const query of queries) {
-          const incremental = await loadModelContext(store, 's1', query);
-          const whole = await loadModelContext(store, 's1', query, { cache: false });
+          const incremental = await reader.load('s1', query);
+          const whole = await loadModelContext(store, 's1', query);
           expect(JSON.stringify(comparable(incremental))).toBe(JSON.stringify(comparable(whole)));
         }
       }
-      expect(failedModelViews(sessionLogCacheOf(store))).toBe(0);
+      expect(reader.size.failedViews).toBe(0);
     } finally {
       await store.close();
     }

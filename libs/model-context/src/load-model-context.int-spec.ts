@@ -3,9 +3,9 @@ import { DEFAULT_SUMMARIZATION_INSTRUCTIONS, SUMMARIZATION_REQUEST } from '@agen
 import { normalizeSessionEvents, type SessionEvent } from '@agent-ledger/events';
 import { projectToModel } from '@agent-ledger/projections';
 import { arbitrarySessionHistory, seedExampleEvents } from '@agent-ledger/testing';
-import { RevisionNotFoundError, SessionNotFoundError } from '../errors';
+import { RevisionNotFoundError, SessionNotFoundError } from '@agent-ledger/read-models';
 import { appendSessionEvents } from '@agent-ledger/testing';
-import { createReadModelFixture } from '../testing/read-model-fixture';
+import { createStoreFixture } from './testing/store-fixture';
 import { loadModelContext } from './load-model-context';
 
 /** The model view by the long route: normalize every event up to `revision`, project. */
@@ -23,11 +23,11 @@ describe('loadModelContext', () => {
         async (events, pick) => {
           // Reused message ids are the one fault a window cannot see (the write side refuses them).
           fc.pre(!hasReusedMessageIds(events));
-          const fixture = createReadModelFixture();
+          const fixture = createStoreFixture();
           try {
             await appendSessionEvents(fixture.store, 's1', events);
             const revision = pick % events.length;
-            const context = await loadModelContext(fixture.store, 's1', {
+            const context = await fixture.reader.load('s1', {
               atRevision: revision,
               activeAgentName: 'main',
             });
@@ -50,7 +50,7 @@ describe('loadModelContext', () => {
   });
 
   it('reads the window backwards to the latest boundary, and the system notes before it', async () => {
-    const fixture = createReadModelFixture();
+    const fixture = createStoreFixture();
     try {
       const events = seedExampleEvents();
       await appendSessionEvents(fixture.store, 's1', [
@@ -90,7 +90,7 @@ describe('loadModelContext', () => {
           },
         },
       ]);
-      const context = await loadModelContext(fixture.store, 's1');
+      const context = await fixture.reader.load('s1');
       expect(context).toEqual({
         format: 'model',
         revision: 9,
@@ -129,22 +129,23 @@ describe('loadModelContext', () => {
       });
       // The window was read once; the next request reads only the event it stopped at (checked)
       // and what was appended since: nothing.
-      const again = await loadModelContext(fixture.store, 's1');
+      const again = await fixture.reader.load('s1');
       expect(again.messages).toEqual(context.messages);
       expect(again.diagnostics.window.eventsRead).toBe(1);
-      // Without the cache, the window each time; the notes before the boundary are scanned once.
-      const replayed = await loadModelContext(fixture.store, 's1', {}, { cache: false });
+      // Computed from the log (no reader), the window and the history before it each time: only
+      // a reader keeps what it read, through its session log cache.
+      const replayed = await loadModelContext(fixture.store, 's1');
       expect(replayed.diagnostics.window.eventsRead).toBe(10);
-      const replayedAgain = await loadModelContext(fixture.store, 's1', {}, { cache: false });
+      const replayedAgain = await loadModelContext(fixture.store, 's1');
       expect(replayedAgain.messages).toEqual(context.messages);
-      expect(replayedAgain.diagnostics.window.eventsRead).toBe(3);
+      expect(replayedAgain.diagnostics.window.eventsRead).toBe(10);
     } finally {
       await fixture.close();
     }
   });
 
   it('reads back past the boundary for the call of a result inside the window', async () => {
-    const fixture = createReadModelFixture();
+    const fixture = createStoreFixture();
     const at = (second: number) => `2026-04-08T09:00:${String(second).padStart(2, '0')}.000Z`;
     const call = (toolCallId: string) => ({
       type: 'tool-call' as const,
@@ -208,7 +209,7 @@ describe('loadModelContext', () => {
     ];
     try {
       await appendSessionEvents(fixture.store, 's1', events);
-      const context = await loadModelContext(fixture.store, 's1', { activeAgentName: 'main' });
+      const context = await fixture.reader.load('s1', { activeAgentName: 'main' });
       if (context.format !== 'model') throw new Error('expected the model format');
       expect(context.messages).toEqual(replayModelView(events, 7).messages);
       expect(context.messages.map((message) => message.sourceMessageIds)).toEqual([
@@ -229,7 +230,7 @@ describe('loadModelContext', () => {
   });
 
   it('reads back past a boundary that keeps recent turns, to the first kept message', async () => {
-    const fixture = createReadModelFixture();
+    const fixture = createStoreFixture();
     const at = '2026-04-08T09:00:00.000Z';
     const user = (id: string, content: string): SessionEvent => ({
       type: 'UserInputRecorded',
@@ -290,7 +291,7 @@ describe('loadModelContext', () => {
     ];
     try {
       await appendSessionEvents(fixture.store, 's1', events);
-      const context = await loadModelContext(fixture.store, 's1', { activeAgentName: 'main' });
+      const context = await fixture.reader.load('s1', { activeAgentName: 'main' });
       expect(context.messages).toEqual(replayModelView(events, events.length - 1).messages);
       expect(
         context.messages.map(
@@ -308,10 +309,10 @@ describe('loadModelContext', () => {
   });
 
   it('gives the compact view as a ready-to-send summarization call', async () => {
-    const fixture = createReadModelFixture();
+    const fixture = createStoreFixture();
     try {
       await appendSessionEvents(fixture.store, 's1', seedExampleEvents());
-      const context = await loadModelContext(fixture.store, 's1', {
+      const context = await fixture.reader.load('s1', {
         format: 'compact-prompt',
         provider: 'anthropic',
       });
@@ -334,7 +335,7 @@ describe('loadModelContext', () => {
         },
         { role: 'user', content: SUMMARIZATION_REQUEST },
       ]);
-      const plain = await loadModelContext(fixture.store, 's1', { format: 'compact' });
+      const plain = await fixture.reader.load('s1', { format: 'compact' });
       expect(plain.messages.map((message) => 'view' in message && message.view)).toEqual([
         'compact',
         'compact',
@@ -348,11 +349,11 @@ describe('loadModelContext', () => {
   });
 
   it('refuses an unknown session and a revision past the end', async () => {
-    const fixture = createReadModelFixture();
+    const fixture = createStoreFixture();
     try {
       await appendSessionEvents(fixture.store, 's1', seedExampleEvents());
-      await expect(loadModelContext(fixture.store, 'nope')).rejects.toThrow(SessionNotFoundError);
-      await expect(loadModelContext(fixture.store, 's1', { atRevision: 7 })).rejects.toThrow(
+      await expect(fixture.reader.load('nope')).rejects.toThrow(SessionNotFoundError);
+      await expect(fixture.reader.load('s1', { atRevision: 7 })).rejects.toThrow(
         RevisionNotFoundError,
       );
     } finally {

@@ -60,6 +60,18 @@ export class SessionLogCache implements EventStore {
     return this.streams.has(streamName);
   }
 
+  /**
+   * The held event at `revision`, without asking the store: the same frozen object for as long
+   * as the stream stays unchanged in the cache, a new one once it was read afresh. What is derived
+   * from a stream through this cache keeps the event it was derived through and is good while
+   * this answers that very object (`docs/event-store.md`, what a store may do to a stream).
+   */
+  eventAt(streamName: string, revision: number): RecordedEvent | undefined {
+    const cached = this.streams.get(streamName);
+    if (cached === undefined || revision < cached.first || revision > cached.last) return undefined;
+    return cached.events[revision - cached.first];
+  }
+
   readStream(streamName: string, options: ReadStreamOptions = {}): AsyncIterable<RecordedEvent> {
     return this.serve(streamName, options);
   }
@@ -250,19 +262,6 @@ export class SessionLogCache implements EventStore {
   close(): Promise<void> {
     return this.store.close();
   }
-}
-
-const caches = new WeakMap<EventStore, SessionLogCache>();
-
-/** The `SessionLogCache` of `store` (one per store, made on first use); a cache is its own. */
-export function sessionLogCacheOf(store: EventStore): SessionLogCache {
-  if (store instanceof SessionLogCache) return store;
-  let cache = caches.get(store);
-  if (cache === undefined) {
-    cache = new SessionLogCache(store);
-    caches.set(store, cache);
-  }
-  return cache;
 }
 
 /** Freezes `value` and everything in it; returns the characters of its strings (its size). */

@@ -1,8 +1,7 @@
 import { messageRecorded, type SessionEvent } from '@agent-ledger/events';
 import type { RuntimeMessage } from '@agent-ledger/messages';
 import { appendSessionEvents } from '@agent-ledger/testing';
-import { createReadModelFixture } from '../testing/read-model-fixture';
-import { loadModelContext } from './load-model-context';
+import { createStoreFixture } from './testing/store-fixture';
 
 const at = (second: number): string => `2026-04-08T09:00:${String(second).padStart(2, '0')}Z`;
 const message = (
@@ -43,7 +42,7 @@ const readResult = message('m2', 2, {
 
 describe('the model window and results recorded before their calls', () => {
   it('meets a result recorded before the boundary, its call after it, and answers the call with it', async () => {
-    const fixture = createReadModelFixture();
+    const fixture = createStoreFixture();
     try {
       await appendSessionEvents(fixture.store, 's1', [
         message('m1', 1, { kind: 'user_input', role: 'user', content: 'Read a.ts.' }),
@@ -60,7 +59,7 @@ describe('the model window and results recorded before their calls', () => {
         ...compaction(3),
         readCall,
       ]);
-      const context = await loadModelContext(fixture.store, 's1');
+      const context = await fixture.reader.load('s1');
       expect(context.messages.slice(1)).toEqual([
         {
           view: 'model',
@@ -110,14 +109,14 @@ describe('the model window and results recorded before their calls', () => {
   });
 
   it('says no result was recorded only when none is, before the boundary or after it', async () => {
-    const fixture = createReadModelFixture();
+    const fixture = createStoreFixture();
     try {
       await appendSessionEvents(fixture.store, 's1', [
         message('m1', 1, { kind: 'user_input', role: 'user', content: 'Read a.ts.' }),
         ...compaction(3),
         readCall,
       ]);
-      const context = await loadModelContext(fixture.store, 's1');
+      const context = await fixture.reader.load('s1');
       expect(context.messages.at(-1)).toEqual({
         view: 'model',
         role: 'tool',

@@ -3,7 +3,9 @@ import { SqliteEventStore, StreamNotFoundError, type EventStore } from '@agent-l
 import { sessionStreamName } from '@agent-ledger/events';
 import { arbitrarySessionHistory, seedExampleEvents } from '@agent-ledger/testing';
 import { appendSessionEvents } from '@agent-ledger/testing';
-import { loadModelContext, type ModelContextFormat } from './load-model-context';
+import { loadModelContext } from './load-model-context';
+import type { ModelContextFormat, ModelContextQuery } from './model-context';
+import { ModelContextReader } from './model-context-reader';
 import { SessionLogCache } from './session-log-cache';
 
 const formats: ModelContextFormat[] = ['model', 'ai-sdk', 'ai-sdk-prompt', 'compact'];
@@ -12,9 +14,13 @@ const formats: ModelContextFormat[] = ['model', 'ai-sdk', 'ai-sdk-prompt', 'comp
  * The model context through the cache, and by a fresh replay of the log, for the same query;
  * `eventsRead` aside, which says what each request read (the cache reads only what is new).
  */
-async function bothWays(store: SqliteEventStore, query: Parameters<typeof loadModelContext>[2]) {
+async function bothWays(
+  store: SqliteEventStore,
+  reader: ModelContextReader,
+  query: ModelContextQuery,
+) {
   const attempt = (cache: boolean) =>
-    loadModelContext(store, 's1', query, { cache }).then(
+    (cache ? reader.load('s1', query) : loadModelContext(store, 's1', query)).then(
       (context) => ({
         context: {
           ...context,
@@ -41,6 +47,7 @@ describe('SessionLogCache (the model context read through it)', () => {
         }),
         async (events, cuts, queries) => {
           const store = new SqliteEventStore({ path: ':memory:' });
+          const reader = new ModelContextReader(store);
           try {
             const ends = [...new Set(cuts.map((cut) => 1 + (cut % events.length)))].sort(
               (a, b) => a - b,
@@ -51,9 +58,9 @@ describe('SessionLogCache (the model context read through it)', () => {
                 await appendSessionEvents(store, 's1', events.slice(appended, end));
               appended = Math.max(appended, end);
               const { format, back } = queries[step % queries.length]!;
-              const latest = await bothWays(store, { format, activeAgentName: 'main' });
+              const latest = await bothWays(store, reader, { format, activeAgentName: 'main' });
               expect(latest.cached).toEqual(latest.replayed);
-              const past = await bothWays(store, {
+              const past = await bothWays(store, reader, {
                 format,
                 atRevision: Math.max(0, appended - 1 - back),
               });
@@ -71,17 +78,17 @@ describe('SessionLogCache (the model context read through it)', () => {
   it('reads only the events appended since, and serves the rest from memory', async () => {
     const store = new SqliteEventStore({ path: ':memory:' });
     try {
-      const cache = new SessionLogCache(store);
+      const reader = new ModelContextReader(store);
       const events = seedExampleEvents();
       await appendSessionEvents(store, 's1', events.slice(0, 3));
-      await loadModelContext(cache, 's1');
+      await reader.load('s1');
       const read = jest.spyOn(store, 'readStream');
       await appendSessionEvents(store, 's1', events.slice(3));
-      const context = await loadModelContext(cache, 's1');
+      const context = await reader.load('s1');
       expect(context.revision).toBe(events.length - 1);
       // One read from the last cached event (revision 2, checked) to the end.
       expect(read.mock.calls.map(([, options]) => options)).toEqual([{ fromRevision: 2 }]);
-      expect(cache.size.streams).toBe(1);
+      expect(reader.log.size.streams).toBe(1);
     } finally {
       await store.close();
     }
@@ -90,20 +97,19 @@ describe('SessionLogCache (the model context read through it)', () => {
   it('reads afresh when the log changed under it: truncated, deleted, replaced', async () => {
     const store = new SqliteEventStore({ path: ':memory:' });
     try {
+      const reader = new ModelContextReader(store);
       const events = seedExampleEvents();
       await appendSessionEvents(store, 's1', events);
-      expect(await loadModelContext(store, 's1')).toEqual(
-        await loadModelContext(store, 's1', {}, { cache: false }),
-      );
+      expect(await reader.load('s1')).toEqual(await loadModelContext(store, 's1'));
       await store.setStreamMetadata(sessionStreamName('s1'), { truncateBefore: 2 });
-      const truncated = await bothWays(store, { format: 'model' });
+      const truncated = await bothWays(store, reader, { format: 'model' });
       expect(truncated.cached).toEqual(truncated.replayed);
       await store.deleteStream(sessionStreamName('s1'));
-      const deleted = await bothWays(store, { format: 'model' });
+      const deleted = await bothWays(store, reader, { format: 'model' });
       expect(deleted.cached).toEqual(deleted.replayed);
       expect(deleted.cached).toHaveProperty('error');
       await appendSessionEvents(store, 's1', events.slice(0, 2));
-      const recreated = await bothWays(store, { format: 'ai-sdk' });
+      const recreated = await bothWays(store, reader, { format: 'ai-sdk' });
       expect(recreated.cached).toEqual(recreated.replayed);
     } finally {
       await store.close();
@@ -151,17 +157,17 @@ describe('SessionLogCache (the model context read through it)', () => {
     try {
       const events = seedExampleEvents();
       for (const sessionId of ['a', 'b']) await appendSessionEvents(store, sessionId, events);
-      const probe = new SessionLogCache(store);
-      await loadModelContext(probe, 'a');
-      const one = probe.size.chars;
-      const cache = new SessionLogCache(store, Math.floor(one * 1.5));
-      await loadModelContext(cache, 'a');
-      await loadModelContext(cache, 'b');
-      expect(cache.size).toEqual({ streams: 1, chars: one });
+      const probe = new ModelContextReader(store);
+      await probe.load('a');
+      const one = probe.log.size.chars;
+      const reader = new ModelContextReader(store, { cacheChars: Math.floor(one * 1.5) });
+      await reader.load('a');
+      await reader.load('b');
+      expect(reader.log.size).toEqual({ streams: 1, chars: one });
       // A stream larger than the whole bound is read from the store every time.
-      const tiny = new SessionLogCache(store, 10);
-      expect(await loadModelContext(tiny, 'a')).toEqual(await loadModelContext(store, 'a'));
-      expect(tiny.size).toEqual({ streams: 0, chars: 0 });
+      const tiny = new ModelContextReader(store, { cacheChars: 10 });
+      expect(await tiny.load('a')).toEqual(await loadModelContext(store, 'a'));
+      expect(tiny.log.size).toEqual({ streams: 0, chars: 0 });
     } finally {
       await store.close();
     }

@@ -1,9 +1,6 @@
 import type { RecordedEvent } from '@agent-ledger/event-store';
 import { derivedOnce } from '@agent-ledger/messages';
-import {
-  parseSessionLogEvent,
-  type ParsedSessionLogEvent,
-} from '../runner/parse-session-log-event';
+import { parseSessionLogEvent, type ParsedSessionLogEvent } from '@agent-ledger/read-models';
 
 /**
  * `parseSessionLogEvent`, made once for each event a `SessionLogCache` holds (frozen, so their

@@ -4,7 +4,7 @@ import {
   sessionStreamName,
   type ModelCallRecordedEvent,
 } from '@agent-ledger/events';
-import { ModelCallNotFoundError, SessionNotFoundError } from '../errors';
+import { ModelCallNotFoundError, SessionNotFoundError } from '@agent-ledger/read-models';
 import { parseLoggedEvent } from './parse-logged-event';
 
 /** Where the session's model call N was made from, and with what the runtime recorded of it. */

@@ -1,4 +1,5 @@
 import type { RuntimeMessage } from '@agent-ledger/messages';
+import { agentNameOf } from './agent-name-of';
 
 /**
  * The agent of the latest message that names one (`effectiveAgentName`, else `agentName`): the
@@ -6,8 +7,8 @@ import type { RuntimeMessage } from '@agent-ledger/messages';
  */
 export function lastAgentName(messages: readonly RuntimeMessage[]): string | undefined {
   for (let index = messages.length - 1; index >= 0; index -= 1) {
-    const metadata = messages[index]?.metadata;
-    const name = metadata?.effectiveAgentName ?? metadata?.agentName;
+    const message = messages[index];
+    const name = message === undefined ? undefined : agentNameOf(message);
     if (name !== undefined) return name;
   }
   return undefined;

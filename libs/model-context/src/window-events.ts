@@ -1,7 +1,7 @@
 import type { EventStore } from '@agent-ledger/event-store';
 import { sessionStreamName } from '@agent-ledger/events';
-import type { SessionLogEvent } from '../runner/session-log-event';
-import { readHistoryBeforeWindow } from './history-before-window';
+import type { SessionLogEvent } from '@agent-ledger/read-models';
+import type { HistoryIndex } from './history-index';
 import { parseLoggedEvent } from './parse-logged-event';
 import { readModelWindow, type ModelWindow } from './read-model-window';
 
@@ -9,16 +9,17 @@ import { readModelWindow, type ModelWindow } from './read-model-window';
  * What the window needs from before its boundary that it did not read itself: the system notes
  * (when they carry over) and the results recorded before the boundary for calls of the window
  * nothing in it answers, with the pruning marks naming them, found in the session's history
- * index (`readHistoryBeforeWindow`) rather than by reading the history back on every request.
+ * index (`HistoryIndex`) rather than by reading the history back on every request.
  */
-export async function eventsBeforeWindow(
+async function eventsBeforeWindow(
   store: EventStore,
   sessionId: string,
   window: ModelWindow,
   carrySystemNotes: boolean,
+  index: HistoryIndex,
 ): Promise<{ events: SessionLogEvent[]; eventsRead: number }> {
   if (window.compactBoundaryId === undefined) return { events: [], eventsRead: 0 };
-  const history = await readHistoryBeforeWindow(store, sessionId, window.fromRevision);
+  const history = await index.before(store, sessionId, window.fromRevision);
   const events = carrySystemNotes ? [...history.systemNotes] : [];
   let eventsRead = history.eventsRead;
   const readAt = async (revision: number): Promise<SessionLogEvent | undefined> => {
@@ -47,7 +48,7 @@ export async function eventsBeforeWindow(
 }
 
 /** The window's events with the ones from before it among them, in log order, each once. */
-export function withEventsBefore(
+function withEventsBefore(
   window: readonly SessionLogEvent[],
   before: readonly SessionLogEvent[],
 ): SessionLogEvent[] {
@@ -69,14 +70,25 @@ export function withEventsBefore(
 export async function readWindowEvents(
   store: EventStore,
   sessionId: string,
-  options: { atRevision?: number; applyCompactBoundary: boolean; carrySystemNotes: boolean },
+  options: {
+    atRevision?: number;
+    applyCompactBoundary: boolean;
+    carrySystemNotes: boolean;
+    history: HistoryIndex;
+  },
 ): Promise<{ window: ModelWindow; eventsRead: number; events: SessionLogEvent[] }> {
   const window = await readModelWindow(store, sessionId, {
     ...(options.atRevision === undefined ? {} : { atRevision: options.atRevision }),
     fromLatestBoundary: options.applyCompactBoundary,
     earlyResults: 'caller',
   });
-  const before = await eventsBeforeWindow(store, sessionId, window, options.carrySystemNotes);
+  const before = await eventsBeforeWindow(
+    store,
+    sessionId,
+    window,
+    options.carrySystemNotes,
+    options.history,
+  );
   return {
     window,
     eventsRead: window.eventsRead + before.eventsRead,

@@ -1,8 +1,11 @@
 import { StreamNotFoundError, type EventStore } from '@agent-ledger/event-store';
 import { sessionStreamName } from '@agent-ledger/events';
-import { RevisionNotFoundError, SessionNotFoundError } from '../errors';
+import {
+  RevisionNotFoundError,
+  SessionNotFoundError,
+  type SessionLogEvent,
+} from '@agent-ledger/read-models';
 import { parseLoggedEvent } from './parse-logged-event';
-import type { SessionLogEvent } from '../runner/session-log-event';
 import { WindowNeeds } from './window-needs';
 
 /** The events a model view at some revision is computed from. */

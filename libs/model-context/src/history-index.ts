@@ -1,0 +1,117 @@
+import type { EventStore, RecordedEvent } from '@agent-ledger/event-store';
+import { sessionStreamName } from '@agent-ledger/events';
+import type { SessionLogEvent } from '@agent-ledger/read-models';
+import { parseLoggedEvent } from './parse-logged-event';
+import { SessionLogCache } from './session-log-cache';
+
+/**
+ * What a model window needs to know of the history before its boundary, found by one pass over
+ * it: the system notes (they carry over a compaction), and where results and pruning marks are,
+ * so that a call of the window whose result was recorded before the boundary (a log not written
+ * through the decider) meets its result without the window reading the history back again.
+ */
+export interface HistoryBeforeWindow {
+  /** `SystemNoteRecorded` events before the boundary, in log order. */
+  systemNotes: SessionLogEvent[];
+  /** Revisions of the `ToolResultRecorded` events before the boundary answering this call id. */
+  resultRevisions(toolCallId: string): number[];
+  /** Revisions of the `ToolResultsPruned` events before the boundary naming this message id. */
+  pruningRevisions(messageId: string): number[];
+  /** Stored events this call read (0 when the history was read before). */
+  eventsRead: number;
+}
+
+/** A session's history read so far: what was found, and through which event. */
+interface ScannedHistory {
+  systemNotes: SessionLogEvent[];
+  results: Map<string, number[]>;
+  prunings: Map<string, number[]>;
+  /** The last event read, as the session log cache holds it: the scan is good while it does. */
+  anchor: RecordedEvent | undefined;
+}
+
+const INDEXED_TYPES = new Set(['SystemNoteRecorded', 'ToolResultRecorded', 'ToolResultsPruned']);
+
+/**
+ * The histories before the model windows of recent sessions, each scanned once and then extended
+ * by the events after it. A scan is kept only through a `SessionLogCache`, anchored to the cached
+ * (frozen) event it read last, and reused only while the cache still holds that very object: the
+ * cache reads a stream afresh whenever it was truncated, deleted or replaced
+ * (`docs/event-store.md`, what a store may do to a stream), so a scan never outlives the history
+ * it was made from. Over any other store every request scans the history anew.
+ */
+export class HistoryIndex {
+  private readonly scans = new Map<string, ScannedHistory>();
+
+  constructor(private readonly maxSessions = 256) {}
+
+  /** The history of a session before `beforeRevision` (its applied boundary), as a window needs it. */
+  async before(
+    store: EventStore,
+    sessionId: string,
+    beforeRevision: number,
+  ): Promise<HistoryBeforeWindow> {
+    const streamName = sessionStreamName(sessionId);
+    const kept = this.scans.get(sessionId);
+    this.scans.delete(sessionId);
+    const held =
+      kept?.anchor !== undefined &&
+      store instanceof SessionLogCache &&
+      store.eventAt(streamName, kept.anchor.revision) === kept.anchor;
+    const scanned: ScannedHistory =
+      held && kept !== undefined
+        ? kept
+        : { systemNotes: [], results: new Map(), prunings: new Map(), anchor: undefined };
+    const readThrough = scanned.anchor?.revision ?? -1;
+    let eventsRead = 0;
+    if (readThrough < beforeRevision - 1) {
+      const from = readThrough + 1;
+      for await (const recorded of store.readStream(streamName, {
+        fromRevision: from,
+        maxCount: beforeRevision - from,
+      })) {
+        eventsRead += 1;
+        scanned.anchor = recorded;
+        if (!INDEXED_TYPES.has(recorded.type)) continue;
+        const parsed = parseLoggedEvent(recorded);
+        if (parsed.ok) note(scanned, parsed.event);
+      }
+    }
+    if (store instanceof SessionLogCache) {
+      this.scans.set(sessionId, scanned);
+      if (this.scans.size > this.maxSessions) {
+        const oldest = this.scans.keys().next().value;
+        if (oldest !== undefined) this.scans.delete(oldest);
+      }
+    }
+    const before = (revisions: number[] | undefined) =>
+      (revisions ?? []).filter((revision) => revision < beforeRevision);
+    return {
+      systemNotes: scanned.systemNotes.filter((logged) => logged.revision < beforeRevision),
+      resultRevisions: (toolCallId) => before(scanned.results.get(toolCallId)),
+      pruningRevisions: (messageId) => before(scanned.prunings.get(messageId)),
+      eventsRead,
+    };
+  }
+
+  /** Sessions whose scanned history is kept (for tests). */
+  get size(): number {
+    return this.scans.size;
+  }
+}
+
+function note(scanned: ScannedHistory, logged: SessionLogEvent): void {
+  const { event, revision } = logged;
+  if (event.type === 'SystemNoteRecorded') scanned.systemNotes.push(logged);
+  else if (event.type === 'ToolResultRecorded') {
+    for (const part of event.data.content) add(scanned.results, part.toolCallId, revision);
+  } else if (event.type === 'ToolResultsPruned') {
+    for (const messageId of event.data.messageIds) add(scanned.prunings, messageId, revision);
+  }
+}
+
+function add(index: Map<string, number[]>, key: string, revision: number): void {
+  const revisions = index.get(key);
+  if (revisions === undefined) index.set(key, [revision]);
+  else if (revisions.at(-1) !== revision) revisions.push(revision);
+}

@@ -1,0 +1,50 @@
+import type { EventStore } from '@agent-ledger/event-store';
+import { HistoryIndex } from './history-index';
+import { IncrementalViews } from './incremental/incremental-views';
+import { loadModelContext } from './load-model-context';
+import type { ModelContext, ModelContextQuery } from './model-context';
+import { DEFAULT_SESSION_LOG_CACHE_CHARS, SessionLogCache } from './session-log-cache';
+
+/** How a `ModelContextReader` keeps what it read. */
+export interface ModelContextReaderOptions {
+  /** Bound of the session log cache, in characters of the events' strings. Default 64 M. */
+  cacheChars?: number;
+}
+
+/**
+ * The model context of a store's sessions, as a server answers it: one per store, made by the
+ * app that opens the store, owning everything kept between requests — the session log cache
+ * (a session's events by revision, only newer ones read), the history before each window's
+ * boundary, and the incremental views at the latest revision. Answers exactly what
+ * `loadModelContext` computes from the log (a property test holds the two equal); a request
+ * after one more turn costs that turn, not the whole window.
+ */
+export class ModelContextReader {
+  /** The store as the model context reads it (for tests and benchmarks that read the same way). */
+  readonly log: SessionLogCache;
+  private readonly history = new HistoryIndex();
+  private readonly views: IncrementalViews;
+
+  constructor(store: EventStore, options: ModelContextReaderOptions = {}) {
+    this.log = new SessionLogCache(store, options.cacheChars ?? DEFAULT_SESSION_LOG_CACHE_CHARS);
+    this.views = new IncrementalViews(this.log, this.history);
+  }
+
+  /** The model context of `sessionId` for `query` (see `ModelContextQuery`). */
+  async load(sessionId: string, query: ModelContextQuery = {}): Promise<ModelContext> {
+    const incremental = await this.views.load(sessionId, query);
+    return incremental ?? loadModelContext(this.log, sessionId, query, this.history);
+  }
+
+  /** What is kept now: views (and failed ones), histories, cached streams and characters. */
+  get size(): {
+    views: number;
+    failedViews: number;
+    histories: number;
+    streams: number;
+    chars: number;
+  } {
+    const { kept, failed } = this.views.size;
+    return { views: kept, failedViews: failed, histories: this.history.size, ...this.log.size };
+  }
+}
