@@ -70,6 +70,8 @@ export class HistoryIndex {
         fromRevision: from,
         maxCount: beforeRevision - from,
       })) {
+        // A truncated stream starts later than asked: what lies past the boundary is the window's.
+        if (recorded.revision >= beforeRevision) break;
         eventsRead += 1;
         scanned.anchor = recorded;
         if (!INDEXED_TYPES.has(recorded.type)) continue;

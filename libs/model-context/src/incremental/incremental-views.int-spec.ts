@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { SqliteEventStore } from '@agent-ledger/event-store';
-import type { SessionEvent } from '@agent-ledger/events';
-import { arbitrarySessionHistory } from '@agent-ledger/testing';
+import { sessionStreamName, type SessionEvent } from '@agent-ledger/events';
+import { arbitrarySessionHistory, seedExampleEvents } from '@agent-ledger/testing';
 import { appendSessionEvents } from '@agent-ledger/testing';
 import { HistoryIndex } from '../history-index';
 import { loadModelContext } from '../load-model-context';
@@ -119,6 +119,39 @@ describe('the incremental model view (the model context at the latest revision, 
       // Reading s2 dropped s1 from the cache, and with it s1's view.
       expect(cache.holds('session-s1')).toBe(false);
       expect(views.size.kept).toBe(1);
+    } finally {
+      await store.close();
+    }
+  });
+
+  it('answers afresh when the stream is truncated, deleted and recreated, or tombstoned under a kept view', async () => {
+    const store = new SqliteEventStore({ path: ':memory:' });
+    try {
+      const events = seedExampleEvents();
+      await appendSessionEvents(store, 's1', events);
+      const log = new SessionLogCache(store);
+      const views = new IncrementalViews(log, new HistoryIndex());
+      const query: ModelContextQuery = { format: 'ai-sdk' };
+      const whole = async () => comparable(await loadModelContext(store, 's1', query));
+      const first = await views.load('s1', query);
+      expect(comparable(first!)).toEqual(await whole());
+      // The user's request (revision 2) is cut off: the view is built again from what is left.
+      await store.setStreamMetadata(sessionStreamName('s1'), { truncateBefore: 3 });
+      const truncated = await views.load('s1', query);
+      expect(comparable(truncated!)).toEqual(await whole());
+      expect(JSON.stringify(truncated)).not.toContain('src/auth.ts 为什么登录失败');
+      expect(truncated!.diagnostics.window.eventsRead).toBe(events.length - 3);
+      // Deleted: no session (as computed from the log); recreated: a view of the new events only.
+      await store.deleteStream(sessionStreamName('s1'));
+      await expect(views.load('s1', query)).rejects.toThrow(/does not exist/);
+      expect(views.size.kept).toBe(0);
+      await appendSessionEvents(store, 's1', events.slice(0, 3));
+      const recreated = await views.load('s1', query);
+      expect(comparable(recreated!)).toEqual(await whole());
+      expect(recreated!.revision).toBe(events.length + 2);
+      await store.tombstoneStream(sessionStreamName('s1'));
+      await expect(views.load('s1', query)).rejects.toThrow(/deleted/i);
+      expect(views.size.kept).toBe(0);
     } finally {
       await store.close();
     }
