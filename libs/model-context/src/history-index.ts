@@ -1,8 +1,9 @@
-import type { EventStore, RecordedEvent } from '@agent-ledger/event-store';
+import type { RecordedEvent } from '@agent-ledger/event-store';
 import { sessionStreamName } from '@agent-ledger/events';
 import type { SessionLogEvent } from '@agent-ledger/read-models';
 import { parseLoggedEvent } from './parse-logged-event';
 import { SessionLogCache } from './session-log-cache';
+import type { SessionLog } from './session-log';
 
 /**
  * What a model window needs to know of the history before its boundary, found by one pass over
@@ -47,7 +48,7 @@ export class HistoryIndex {
 
   /** The history of a session before `beforeRevision` (its applied boundary), as a window needs it. */
   async before(
-    store: EventStore,
+    store: SessionLog,
     sessionId: string,
     beforeRevision: number,
   ): Promise<HistoryBeforeWindow> {

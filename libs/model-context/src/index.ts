@@ -10,3 +10,4 @@ export { ModelContextReader, type ModelContextReaderOptions } from './model-cont
 export { modelCallContext, type ModelCallContext } from './model-call-context';
 export { readModelWindow, type ModelWindow } from './read-model-window';
 export { DEFAULT_SESSION_LOG_CACHE_CHARS, SessionLogCache } from './session-log-cache';
+export type { SessionLog } from './session-log';

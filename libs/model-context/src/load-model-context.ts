@@ -1,5 +1,4 @@
 import { promptOf, toAiSdkMessagesWithReport, toSummarizationPrompt } from '@agent-ledger/ai-sdk';
-import type { EventStore } from '@agent-ledger/event-store';
 import { normalizeSessionEvents } from '@agent-ledger/events';
 import {
   projectToCompact,
@@ -13,6 +12,7 @@ import { modelCallContext } from './model-call-context';
 import { projectionContext } from './projection-context';
 import { readWindowEvents } from './window-events';
 import { windowRepairs } from './window-repairs';
+import type { SessionLog } from './session-log';
 
 /**
  * The model view, computed on demand from the log: reads the session's window backwards from
@@ -28,7 +28,7 @@ import { windowRepairs } from './window-repairs';
  * by definition, and listing them would make the cost grow with the history again.
  */
 export async function loadModelContext(
-  store: EventStore,
+  store: SessionLog,
   sessionId: string,
   query: ModelContextQuery = {},
   /** What was learnt of the session's history before its boundary (a new, empty one by default). */
@@ -109,7 +109,7 @@ export async function loadModelContext(
 }
 
 async function loadModelCallContext(
-  store: EventStore,
+  store: SessionLog,
   sessionId: string,
   callNumber: number,
   { call: _call, ...query }: ModelContextQuery,

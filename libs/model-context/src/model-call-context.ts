@@ -1,4 +1,4 @@
-import { StreamNotFoundError, type EventStore } from '@agent-ledger/event-store';
+import { StreamNotFoundError } from '@agent-ledger/event-store';
 import {
   isMessageEventType,
   sessionStreamName,
@@ -6,6 +6,7 @@ import {
 } from '@agent-ledger/events';
 import { ModelCallNotFoundError, SessionNotFoundError } from '@agent-ledger/read-models';
 import { parseLoggedEvent } from './parse-logged-event';
+import type { SessionLog } from './session-log';
 
 /** Where the session's model call N was made from, and with what the runtime recorded of it. */
 export interface ModelCallContext {
@@ -27,7 +28,7 @@ export interface ModelCallContext {
  * messages (the context cannot have held the answer), else the revision before the call event.
  */
 export async function modelCallContext(
-  store: EventStore,
+  store: SessionLog,
   sessionId: string,
   callNumber: number,
 ): Promise<ModelCallContext> {

@@ -25,7 +25,10 @@ export class ModelContextReader {
   private readonly history = new HistoryIndex();
   private readonly views: IncrementalViews;
 
-  constructor(store: EventStore, options: ModelContextReaderOptions = {}) {
+  constructor(
+    store: Pick<EventStore, 'readStream' | 'getStreamMetadata'>,
+    options: ModelContextReaderOptions = {},
+  ) {
     this.log = new SessionLogCache(store, options.cacheChars ?? DEFAULT_SESSION_LOG_CACHE_CHARS);
     this.views = new IncrementalViews(this.log, this.history);
   }

@@ -1,4 +1,4 @@
-import { StreamNotFoundError, type EventStore } from '@agent-ledger/event-store';
+import { StreamNotFoundError } from '@agent-ledger/event-store';
 import { sessionStreamName } from '@agent-ledger/events';
 import {
   RevisionNotFoundError,
@@ -7,6 +7,7 @@ import {
 } from '@agent-ledger/read-models';
 import { parseLoggedEvent } from './parse-logged-event';
 import { WindowNeeds } from './window-needs';
+import type { SessionLog } from './session-log';
 
 /** The events a model view at some revision is computed from. */
 export interface ModelWindow {
@@ -44,7 +45,7 @@ export interface ModelWindow {
  * them together), so it is in the window.
  */
 export async function readModelWindow(
-  store: EventStore,
+  store: SessionLog,
   sessionId: string,
   options: {
     atRevision?: number;

@@ -1,11 +1,12 @@
 import fc from 'fast-check';
-import { SqliteEventStore, StreamNotFoundError, type EventStore } from '@agent-ledger/event-store';
+import { SqliteEventStore, StreamNotFoundError } from '@agent-ledger/event-store';
 import { sessionStreamName } from '@agent-ledger/events';
 import { arbitrarySessionHistory, seedExampleEvents } from '@agent-ledger/testing';
 import { appendSessionEvents } from '@agent-ledger/testing';
 import { loadModelContext } from './load-model-context';
 import type { ModelContextFormat, ModelContextQuery } from './model-context';
 import { ModelContextReader } from './model-context-reader';
+import type { SessionLog } from './session-log';
 import { SessionLogCache } from './session-log-cache';
 
 const formats: ModelContextFormat[] = ['model', 'ai-sdk', 'ai-sdk-prompt', 'compact'];
@@ -122,7 +123,7 @@ describe('SessionLogCache (the model context read through it)', () => {
       const events = seedExampleEvents();
       await appendSessionEvents(store, 's1', events);
       const stream = sessionStreamName('s1');
-      const read = async (from: EventStore, revision: number) => {
+      const read = async (from: SessionLog, revision: number) => {
         const all = [];
         for await (const recorded of from.readStream(stream, { fromRevision: revision })) {
           all.push(recorded);

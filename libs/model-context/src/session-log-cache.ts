@@ -1,18 +1,5 @@
-import type {
-  AppendOptions,
-  AppendResult,
-  DeleteOptions,
-  EventStore,
-  EventToAppend,
-  ListStreamsInAllOptions,
-  ReadAllOptions,
-  ReadStreamOptions,
-  RecordedEvent,
-  StreamInAll,
-  StreamMetadata,
-  Subscription,
-  SubscribeToAllOptions,
-} from '@agent-ledger/event-store';
+import type { EventStore, ReadStreamOptions, RecordedEvent } from '@agent-ledger/event-store';
+import type { SessionLog } from './session-log';
 
 /** Default bound of the events kept in memory, in characters of their strings (about bytes). */
 export const DEFAULT_SESSION_LOG_CACHE_CHARS = 64 * 1024 * 1024;
@@ -29,10 +16,9 @@ interface CachedStream {
 }
 
 /**
- * The log as the model view reads it, cached by revision: an `EventStore` that serves
- * `readStream` from the events of the stream it read before, reading from the store only the
- * events appended since (a session's model context after one more turn reads that turn), and
- * passes everything else to the store.
+ * The log as the model view reads it, cached by revision: serves `readStream` from the events
+ * of the stream it read before, reading from the store only the events appended since (a
+ * session's model context after one more turn reads that turn).
  *
  * Never trusted beyond what the log says: each read asks the store for the stream's metadata and
  * reads from the last cached event on; when that event is not there the same (id and position)
@@ -40,13 +26,13 @@ interface CachedStream {
  * Bounded: least recently read streams are dropped past `maxChars` characters of strings. The
  * cached events are frozen, so a reader that would change one fails instead of changing the others'.
  */
-export class SessionLogCache implements EventStore {
+export class SessionLogCache implements SessionLog {
   private readonly streams = new Map<string, CachedStream>();
   private readonly loading = new Map<string, Promise<CachedStream | undefined>>();
   private chars = 0;
 
   constructor(
-    private readonly store: EventStore,
+    private readonly store: Pick<EventStore, 'readStream' | 'getStreamMetadata'>,
     private readonly maxChars: number = DEFAULT_SESSION_LOG_CACHE_CHARS,
   ) {}
 
@@ -209,58 +195,6 @@ export class SessionLogCache implements EventStore {
       this.chars -= cached.chars;
     }
     return cached;
-  }
-
-  append(
-    streamName: string,
-    events: EventToAppend[],
-    options?: AppendOptions,
-  ): Promise<AppendResult> {
-    return this.store.append(streamName, events, options);
-  }
-
-  readAll(options?: ReadAllOptions): AsyncIterable<RecordedEvent> {
-    return this.store.readAll(options);
-  }
-
-  listStreamsInAll(options?: ListStreamsInAllOptions): Promise<StreamInAll[]> {
-    return this.store.listStreamsInAll(options);
-  }
-
-  subscribeToAll(options?: SubscribeToAllOptions): Subscription {
-    return this.store.subscribeToAll(options);
-  }
-
-  deleteStream(streamName: string, options?: DeleteOptions): Promise<{ position: number }> {
-    return this.store.deleteStream(streamName, options);
-  }
-
-  tombstoneStream(streamName: string, options?: DeleteOptions): Promise<{ position: number }> {
-    return this.store.tombstoneStream(streamName, options);
-  }
-
-  getStreamMetadata(streamName: string): Promise<StreamMetadata> {
-    return this.store.getStreamMetadata(streamName);
-  }
-
-  setStreamMetadata(
-    streamName: string,
-    metadata: StreamMetadata,
-    options?: AppendOptions,
-  ): Promise<AppendResult> {
-    return this.store.setStreamMetadata(streamName, metadata, options);
-  }
-
-  getStreamRevision(streamName: string): Promise<number | undefined> {
-    return this.store.getStreamRevision(streamName);
-  }
-
-  headPosition(): Promise<number | null> {
-    return this.store.headPosition();
-  }
-
-  close(): Promise<void> {
-    return this.store.close();
   }
 }
 

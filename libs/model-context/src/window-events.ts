@@ -1,9 +1,9 @@
-import type { EventStore } from '@agent-ledger/event-store';
 import { sessionStreamName } from '@agent-ledger/events';
 import type { SessionLogEvent } from '@agent-ledger/read-models';
 import type { HistoryIndex } from './history-index';
 import { parseLoggedEvent } from './parse-logged-event';
 import { readModelWindow, type ModelWindow } from './read-model-window';
+import type { SessionLog } from './session-log';
 
 /**
  * What the window needs from before its boundary that it did not read itself: the system notes
@@ -12,7 +12,7 @@ import { readModelWindow, type ModelWindow } from './read-model-window';
  * index (`HistoryIndex`) rather than by reading the history back on every request.
  */
 async function eventsBeforeWindow(
-  store: EventStore,
+  store: SessionLog,
   sessionId: string,
   window: ModelWindow,
   carrySystemNotes: boolean,
@@ -68,7 +68,7 @@ function withEventsBefore(
  * and all of them in log order.
  */
 export async function readWindowEvents(
-  store: EventStore,
+  store: SessionLog,
   sessionId: string,
   options: {
     atRevision?: number;

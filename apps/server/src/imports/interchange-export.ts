@@ -1,4 +1,3 @@
-import type { EventStore } from '@agent-ledger/event-store';
 import { normalizeSessionEvents, sessionStreamName, type SessionEvent } from '@agent-ledger/events';
 import {
   redactStrings,
@@ -8,7 +7,7 @@ import {
   type OtelModelCallSource,
 } from '@agent-ledger/interchange';
 import type { RuntimeMessage } from '@agent-ledger/messages';
-import { loadModelContext } from '@agent-ledger/model-context';
+import { loadModelContext, type SessionLog } from '@agent-ledger/model-context';
 import {
   exportRedaction,
   parseSessionLogEvent,
@@ -35,7 +34,7 @@ export type InterchangeExport =
  * when the runtime said it, for the call's provider) and the messages it produced.
  */
 export async function interchangeExport(
-  store: EventStore,
+  store: SessionLog,
   session: SessionRef,
   format: InterchangeExportFormat,
   policy: ExportPolicy,
@@ -75,7 +74,7 @@ export async function interchangeExport(
 }
 
 async function modelCallSources(
-  store: EventStore,
+  store: SessionLog,
   sessionKey: string,
   logged: ReadonlyArray<{ revision: number; event: SessionEvent }>,
   messages: readonly RuntimeMessage[],
