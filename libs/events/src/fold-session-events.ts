@@ -1,10 +1,12 @@
 import { derivedOnce, type RuntimeMessage } from '@agent-ledger/messages';
+import { handleSessionEvent } from './handle-session-event';
 import { isMessageEventType } from './is-message-event-type';
 import { claimUniqueId, withMetadata, type LoggedMessage } from './logged-message';
 import type { Repair } from './repair';
 import { pruneTargetVerdict } from './prune-target-verdict';
 import { recordMessageOnce } from './record-message-once';
 import type { SessionEvent, ToolResultsPrunedEvent } from './session-event';
+import type { SessionEventHandlers } from './session-event-handlers';
 
 /** Messages in log order after duplicates and pruning marks, with what was repaired. */
 export interface FoldedSession {
@@ -55,50 +57,25 @@ export function foldSessionEvents(events: ReadonlyArray<SessionEvent>): FoldedSe
     }
   };
 
-  events.forEach((event, eventIndex) => {
-    switch (event.type) {
-      case 'SessionStarted':
-      case 'SessionEnded':
-      case 'ModelCallRecorded':
-        return;
-      case 'ToolResultsPruned':
-        prune(event.data, eventIndex);
-        return;
-      case 'SystemNoteRecorded':
-      case 'UserInputRecorded':
-      case 'AssistantTextRecorded':
-      case 'AssistantReasoningRecorded':
-      case 'ToolCallRecorded':
-      case 'ToolResultRecorded':
-      case 'ToolApprovalRequested':
-      case 'ToolApprovalResponded':
-      case 'CompactBoundaryRecorded':
-      case 'CompactSummaryRecorded':
-      case 'RuntimeReminderRecorded':
-      case 'HandoffSummaryRecorded':
-      case 'AgentSwitchNoteRecorded':
-        record(event.data, eventIndex);
-        return;
-      default: {
-        const unreachable: never = event;
-        const eventType = typeOfUnknownEvent(unreachable);
-        repairs.push({
-          type: 'unknown-event-type',
-          eventType,
-          eventIndex,
-          detail: `Event type "${eventType}" is unknown to this version; the event was skipped.`,
-        });
-      }
-    }
-  });
+  const handlers: SessionEventHandlers<[eventIndex: number], void> = {
+    SessionStarted: () => undefined,
+    SessionEnded: () => undefined,
+    ModelCallRecorded: () => undefined,
+    ToolResultsPruned: (event, eventIndex) => prune(event.data, eventIndex),
+    MessageRecorded: (event, eventIndex) => record(event.data, eventIndex),
+    unknownType: (eventType, eventIndex) => {
+      repairs.push({
+        type: 'unknown-event-type',
+        eventType,
+        eventIndex,
+        detail: `Event type "${eventType}" is unknown to this version; the event was skipped.`,
+      });
+    },
+  };
+  events.forEach((event, eventIndex) => handleSessionEvent(handlers, event, eventIndex));
   return { entries, repairs, takenIds };
 }
 
 function hasStringId(data: unknown): data is { id: string } {
   return typeof data === 'object' && data !== null && 'id' in data && typeof data.id === 'string';
-}
-
-function typeOfUnknownEvent(event: unknown): string {
-  if (typeof event !== 'object' || event === null || !('type' in event)) return '(none)';
-  return String(event.type);
 }

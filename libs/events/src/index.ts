@@ -13,6 +13,8 @@ export type {
   ToolResultsPrunedEvent,
 } from './session-event';
 export { EVENT_TYPE_OF_KIND, SESSION_STREAM_PREFIX, sessionStreamName } from './session-event';
+export type { SessionEventHandlers } from './session-event-handlers';
+export { handleSessionEvent } from './handle-session-event';
 export {
   SESSION_EVENT_SCHEMA_VERSION,
   SUPPORTED_SESSION_EVENT_SCHEMA_VERSIONS,

@@ -1,4 +1,9 @@
-import { firstFreeId, recordMessageOnce } from '@agent-ledger/events';
+import {
+  firstFreeId,
+  handleSessionEvent,
+  recordMessageOnce,
+  type SessionEventHandlers,
+} from '@agent-ledger/events';
 import type { RuntimeMessage } from '@agent-ledger/messages';
 import { messageKindFacts, modelCallFactsOf, toolNamesOf } from '@agent-ledger/projections';
 import type { ReadModelDatabase } from '../database/open-read-model-database';
@@ -135,47 +140,31 @@ export class RecordedMessagesHandler implements ProjectionHandler {
   }
 
   private applyTo(statements: Statements, logged: SessionLogEvent): void {
-    const { event, sessionId } = logged;
-    switch (event.type) {
-      case 'SessionStarted':
-      case 'SessionEnded':
-        return;
-      case 'ModelCallRecorded': {
-        const ordinal = (statements.lastCall.get(sessionId).ordinal ?? -1) + 1;
-        const facts = modelCallFactsOf(event.data);
-        statements.insertCall.run(
-          sessionId,
-          ordinal,
-          facts.callId,
-          facts.recordedAt,
-          JSON.stringify(facts),
-        );
-        return;
-      }
-      case 'ToolResultsPruned':
-        pruneRecorded(statements, sessionId, event.data.messageIds);
-        return;
-      case 'SystemNoteRecorded':
-      case 'UserInputRecorded':
-      case 'AssistantTextRecorded':
-      case 'AssistantReasoningRecorded':
-      case 'ToolCallRecorded':
-      case 'ToolResultRecorded':
-      case 'ToolApprovalRequested':
-      case 'ToolApprovalResponded':
-      case 'CompactBoundaryRecorded':
-      case 'CompactSummaryRecorded':
-      case 'RuntimeReminderRecorded':
-      case 'HandoffSummaryRecorded':
-      case 'AgentSwitchNoteRecorded':
-        this.record(statements, logged, event.data);
-        return;
-      default: {
-        const unreachable: never = event;
-        throw new Error(`Unhandled session event ${JSON.stringify(unreachable)}`);
-      }
-    }
+    handleSessionEvent(this.handlers, logged.event, statements, logged);
   }
+
+  /** What each kind of event writes; built once per handler, as it runs for every event. */
+  private readonly handlers: SessionEventHandlers<
+    [statements: Statements, logged: SessionLogEvent],
+    void
+  > = {
+    SessionStarted: () => undefined,
+    SessionEnded: () => undefined,
+    ModelCallRecorded: (event, statements, { sessionId }) => {
+      const ordinal = (statements.lastCall.get(sessionId).ordinal ?? -1) + 1;
+      const facts = modelCallFactsOf(event.data);
+      statements.insertCall.run(
+        sessionId,
+        ordinal,
+        facts.callId,
+        facts.recordedAt,
+        JSON.stringify(facts),
+      );
+    },
+    ToolResultsPruned: (event, statements, { sessionId }) =>
+      pruneRecorded(statements, sessionId, event.data.messageIds),
+    MessageRecorded: (event, statements, logged) => this.record(statements, logged, event.data),
+  };
 
   private record(statements: Statements, logged: SessionLogEvent, message: RuntimeMessage): void {
     const { sessionId } = logged;

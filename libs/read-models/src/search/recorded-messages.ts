@@ -1,4 +1,10 @@
-import { firstFreeId, pruneTargetVerdict, recordMessageOnce } from '@agent-ledger/events';
+import {
+  firstFreeId,
+  handleSessionEvent,
+  pruneTargetVerdict,
+  recordMessageOnce,
+  type SessionEventHandlers,
+} from '@agent-ledger/events';
 import type { RuntimeMessage } from '@agent-ledger/messages';
 import type { RecordedModelCall } from '@agent-ledger/projections';
 import type { SessionLogEvent } from '../runner/session-log-event';
@@ -18,53 +24,33 @@ export function recordedMessages(events: readonly SessionLogEvent[]): {
   const indexById = new Map<string, number>();
   const versions = new Map<string, RuntimeMessage[]>();
   const modelCalls = new Map<string, RecordedModelCall>();
-  for (const { event } of events) {
-    switch (event.type) {
-      case 'SessionStarted':
-      case 'SessionEnded':
-        break;
-      case 'ModelCallRecorded':
-        if (!modelCalls.has(event.data.callId)) modelCalls.set(event.data.callId, event.data);
-        break;
-      case 'ToolResultsPruned':
-        for (const id of new Set(event.data.messageIds)) {
-          const index = indexById.get(id);
-          const target = index === undefined ? undefined : messages[index];
-          if (index === undefined || pruneTargetVerdict(id, target).verdict !== 'prune') continue;
-          messages[index] = {
-            ...target!,
-            metadata: { ...target!.metadata, compactedAt: event.data.compactedAt },
-          };
-        }
-        break;
-      case 'SystemNoteRecorded':
-      case 'UserInputRecorded':
-      case 'AssistantTextRecorded':
-      case 'AssistantReasoningRecorded':
-      case 'ToolCallRecorded':
-      case 'ToolResultRecorded':
-      case 'ToolApprovalRequested':
-      case 'ToolApprovalResponded':
-      case 'CompactBoundaryRecorded':
-      case 'CompactSummaryRecorded':
-      case 'RuntimeReminderRecorded':
-      case 'HandoffSummaryRecorded':
-      case 'AgentSwitchNoteRecorded': {
-        const message = event.data;
-        const earlier = versions.get(message.id) ?? [];
-        const once = recordMessageOnce(message, earlier, (id) =>
-          firstFreeId(id, (candidate) => indexById.has(candidate), 2),
-        );
-        if (once.placed === undefined) break;
-        versions.set(message.id, [...earlier, message]);
-        indexById.set(once.placed.id, messages.push(once.placed) - 1);
-        break;
+  const handlers: SessionEventHandlers<[], void> = {
+    SessionStarted: () => undefined,
+    SessionEnded: () => undefined,
+    ModelCallRecorded: (event) => {
+      if (!modelCalls.has(event.data.callId)) modelCalls.set(event.data.callId, event.data);
+    },
+    ToolResultsPruned: (event) => {
+      for (const id of new Set(event.data.messageIds)) {
+        const index = indexById.get(id);
+        const target = index === undefined ? undefined : messages[index];
+        if (index === undefined || pruneTargetVerdict(id, target).verdict !== 'prune') continue;
+        messages[index] = {
+          ...target!,
+          metadata: { ...target!.metadata, compactedAt: event.data.compactedAt },
+        };
       }
-      default: {
-        const unreachable: never = event;
-        return unreachable;
-      }
-    }
-  }
+    },
+    MessageRecorded: ({ data: message }) => {
+      const earlier = versions.get(message.id) ?? [];
+      const once = recordMessageOnce(message, earlier, (id) =>
+        firstFreeId(id, (candidate) => indexById.has(candidate), 2),
+      );
+      if (once.placed === undefined) return;
+      versions.set(message.id, [...earlier, message]);
+      indexById.set(once.placed.id, messages.push(once.placed) - 1);
+    },
+  };
+  for (const { event } of events) handleSessionEvent(handlers, event);
   return { messages, modelCalls: [...modelCalls.values()] };
 }

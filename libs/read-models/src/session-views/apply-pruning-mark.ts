@@ -1,11 +1,12 @@
 import { pruneTargetVerdict, type ToolResultsPrunedEvent } from '@agent-ledger/events';
 import type { RuntimeMessage } from '@agent-ledger/messages';
-import type { MessageViews, SessionViewsStore } from './session-views-store';
+import { messageViews, type ExportSettings } from './message-views';
+import type { SessionViewsStore } from './session-views-store';
 
 /**
  * A pruning mark, incrementally: sets `metadata.compactedAt` on each named tool result recorded
  * before it that has none yet (first mark wins), and on the eligible-parts copy made of it, as
- * replaying the log would, rewriting their transcript and export rows (`viewsOf`). The rule for
+ * replaying the log would, rewriting their transcript and export rows (`messageViews`). The rule for
  * each name is the events lib's (`pruneTargetVerdict`): unknown or not a tool result, a repair.
  */
 export function applyPruningMark(
@@ -13,7 +14,7 @@ export function applyPruningMark(
   sessionId: string,
   data: ToolResultsPrunedEvent['data'],
   revision: number,
-  viewsOf: (message: RuntimeMessage) => MessageViews,
+  exportSettings: ExportSettings,
 ): void {
   for (const id of new Set(data.messageIds)) {
     const target = store.recordedMessage(sessionId, id);
@@ -25,7 +26,11 @@ export function applyPruningMark(
       // Keep the message as recorded, for telling a later retry of it from a different message.
       const recorded =
         stored.recorded ?? (stored.recordedId === null ? null : JSON.stringify(stored.message));
-      store.updateMessage(sessionId, { ...stored, message, recorded }, viewsOf(message));
+      store.updateMessage(
+        sessionId,
+        { ...stored, message, recorded },
+        messageViews(message, revision, exportSettings),
+      );
     }
   }
 }

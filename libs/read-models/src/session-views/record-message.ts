@@ -1,7 +1,8 @@
 import { pairMessage, recordMessageOnce } from '@agent-ledger/events';
 import type { RuntimeMessage } from '@agent-ledger/messages';
 import { claimStoredId } from './claim-stored-id';
-import type { MessageViews, SessionViewsStore, StoredMessage } from './session-views-store';
+import { messageViews, type ExportSettings } from './message-views';
+import type { SessionViewsStore, StoredMessage } from './session-views-store';
 
 /**
  * Normalizes one recorded message incrementally, exactly as `normalizeSessionEvents` would place
@@ -9,7 +10,7 @@ import type { MessageViews, SessionViewsStore, StoredMessage } from './session-v
  * different message reusing an id is kept as `<id>#2`, and the events lib's pairing step
  * (`pairMessage`) pairs its tool parts against the stored pairing state and fills a missing
  * `toolName` on a result. Writes what pairing placed (the message, and a copy it made: eligible
- * parts, or a result recorded before its call) with its transcript and export rows (`viewsOf`),
+ * parts, or a result recorded before its call) with its transcript and export rows (`messageViews`),
  * and the repairs.
  */
 export function recordMessage(
@@ -17,7 +18,7 @@ export function recordMessage(
   message: RuntimeMessage,
   revision: number,
   sessionId: string,
-  viewsOf: (message: RuntimeMessage) => MessageViews,
+  exportSettings: ExportSettings,
 ): void {
   const once = recordMessageOnce(message, store.recordedVersions(sessionId, message.id), (id) =>
     claimStoredId((candidate) => store.hasId(sessionId, candidate), id, 2),
@@ -38,6 +39,6 @@ export function recordMessage(
       copyOf: entry.copyOf ?? null,
       message: entry.message,
     };
-    store.insertMessage(sessionId, stored, viewsOf(stored.message));
+    store.insertMessage(sessionId, stored, messageViews(stored.message, revision, exportSettings));
   });
 }
