@@ -46,7 +46,9 @@ export type {
 export { InMemoryPairingState } from './in-memory-pairing-state';
 export { firstFreeId } from './logged-message';
 export { recordMessageOnce } from './record-message-once';
-export { pruneTargetVerdict } from './prune-target-verdict';
+export { pruningMarkTargets } from './pruning-mark-targets';
+export type { PruneTarget, RecordedSoFar } from './recorded-so-far';
+export { foldSessionEvents, type FoldedSession } from './fold-session-events';
 export {
   openToolCallOutcome,
   reportOpenToolCalls,
