@@ -1,10 +1,11 @@
-import { derivedOnce, type RuntimeMessage } from '@agent-ledger/messages';
-import { isMessageEventType } from './is-message-event-type';
-import { claimUniqueId, withMetadata, type LoggedMessage } from './logged-message';
-import type { Repair } from './repair';
-import { pruneTargetVerdict } from './prune-target-verdict';
+import { handleSessionEvent } from './handle-session-event';
+import { InMemoryRecordedMessages } from './in-memory-recorded-messages';
+import type { LoggedMessage } from './logged-message';
+import { pruningMarkTargets } from './pruning-mark-targets';
 import { recordMessageOnce } from './record-message-once';
-import type { SessionEvent, ToolResultsPrunedEvent } from './session-event';
+import type { Repair } from './repair';
+import type { SessionEvent } from './session-event';
+import type { SessionEventHandlers } from './session-event-handlers';
 
 /** Messages in log order after duplicates and pruning marks, with what was repaired. */
 export interface FoldedSession {
@@ -15,90 +16,45 @@ export interface FoldedSession {
 }
 
 /**
- * First step of normalization: folds the events of one session, in log order, into its
- * messages. Handles duplicated message ids (drop identical retries, re-id different content as
- * `<id>#2`), applies pruning marks (first mark wins; a mark only reaches messages recorded
- * before it) and skips events of unknown types, reporting each.
+ * First step of normalization, and what the search and analytics read models hold: folds the
+ * events of one session, in log order, into its messages by the rule the read models follow
+ * event by event. A retried message is dropped, a message whose id is taken (recorded or minted
+ * before it) is kept under the first free `<id>#n` (`recordMessageOnce`), a pruning mark prunes
+ * the tool results recorded before it (first mark wins, `pruningMarkTargets`), and events of
+ * unknown types are skipped; each is reported.
  */
 export function foldSessionEvents(events: ReadonlyArray<SessionEvent>): FoldedSession {
-  const takenIds = new Set<string>();
-  for (const event of events) {
-    if (isMessageEventType(event.type) && hasStringId(event.data)) takenIds.add(event.data.id);
-  }
-  const entries: LoggedMessage[] = [];
+  const recorded = new InMemoryRecordedMessages();
   const repairs: Repair[] = [];
-  const indexById = new Map<string, number>();
-  const recordedById = new Map<string, RuntimeMessage[]>();
+  events.forEach((event, eventIndex) =>
+    handleSessionEvent(FOLD, event, recorded, repairs, eventIndex),
+  );
+  return { entries: recorded.entries, repairs, takenIds: recorded.takenIds };
+}
 
-  const record = (message: RuntimeMessage, eventIndex: number): void => {
-    const recorded = recordedById.get(message.id) ?? [];
-    const once = recordMessageOnce(message, recorded, (id) => claimUniqueId(id, takenIds, 2));
+const FOLD: SessionEventHandlers<
+  [recorded: InMemoryRecordedMessages, repairs: Repair[], eventIndex: number],
+  void
+> = {
+  SessionStarted: () => undefined,
+  SessionEnded: () => undefined,
+  ModelCallRecorded: () => undefined,
+  ToolResultsPruned: ({ data }, recorded, repairs, eventIndex) => {
+    const mark = pruningMarkTargets(data.messageIds, recorded);
+    for (const repair of mark.repairs) repairs.push({ ...repair, eventIndex });
+    for (const { id } of mark.targets) recorded.prune(id, data.compactedAt);
+  },
+  MessageRecorded: ({ data: message }, recorded, repairs, eventIndex) => {
+    const once = recordMessageOnce(message, recorded);
     if (once.repair !== undefined) repairs.push({ ...once.repair, eventIndex });
-    if (once.placed === undefined) return;
-    recordedById.set(message.id, [...recorded, message]);
-    indexById.set(once.placed.id, entries.push({ message: once.placed, eventIndex }) - 1);
-  };
-
-  const prune = (data: ToolResultsPrunedEvent['data'], eventIndex: number): void => {
-    for (const id of new Set(data.messageIds)) {
-      const index = indexById.get(id);
-      const entry = index === undefined ? undefined : entries[index];
-      const target = pruneTargetVerdict(id, entry?.message);
-      if (target.verdict === 'repair') repairs.push({ ...target.repair, eventIndex });
-      if (target.verdict !== 'prune' || index === undefined || entry === undefined) continue;
-      entries[index] = {
-        ...entry,
-        message: derivedOnce(entry.message, `compactedAt:${data.compactedAt}`, (message) =>
-          withMetadata(message, { compactedAt: data.compactedAt }),
-        ),
-      };
-    }
-  };
-
-  events.forEach((event, eventIndex) => {
-    switch (event.type) {
-      case 'SessionStarted':
-      case 'SessionEnded':
-      case 'ModelCallRecorded':
-        return;
-      case 'ToolResultsPruned':
-        prune(event.data, eventIndex);
-        return;
-      case 'SystemNoteRecorded':
-      case 'UserInputRecorded':
-      case 'AssistantTextRecorded':
-      case 'AssistantReasoningRecorded':
-      case 'ToolCallRecorded':
-      case 'ToolResultRecorded':
-      case 'ToolApprovalRequested':
-      case 'ToolApprovalResponded':
-      case 'CompactBoundaryRecorded':
-      case 'CompactSummaryRecorded':
-      case 'RuntimeReminderRecorded':
-      case 'HandoffSummaryRecorded':
-      case 'AgentSwitchNoteRecorded':
-        record(event.data, eventIndex);
-        return;
-      default: {
-        const unreachable: never = event;
-        const eventType = typeOfUnknownEvent(unreachable);
-        repairs.push({
-          type: 'unknown-event-type',
-          eventType,
-          eventIndex,
-          detail: `Event type "${eventType}" is unknown to this version; the event was skipped.`,
-        });
-      }
-    }
-  });
-  return { entries, repairs, takenIds };
-}
-
-function hasStringId(data: unknown): data is { id: string } {
-  return typeof data === 'object' && data !== null && 'id' in data && typeof data.id === 'string';
-}
-
-function typeOfUnknownEvent(event: unknown): string {
-  if (typeof event !== 'object' || event === null || !('type' in event)) return '(none)';
-  return String(event.type);
-}
+    if (once.placed !== undefined) recorded.place(message, once.placed, eventIndex);
+  },
+  unknownType: (eventType, _recorded, repairs, eventIndex) => {
+    repairs.push({
+      type: 'unknown-event-type',
+      eventType,
+      eventIndex,
+      detail: `Event type "${eventType}" is unknown to this version; the event was skipped.`,
+    });
+  },
+};

@@ -9,8 +9,8 @@ import type {
 
 /**
  * The {@link PairingState} of one replay, in memory. `At` is whatever the replay places its
- * repairs by (normalization: the event index). `takenIds` holds every id of the log, so that
- * minted ids collide with none, even of a later message; minted ids join it.
+ * repairs by (normalization: the event index). `takenIds` holds every id the fold placed (the
+ * whole log's), so that minted ids collide with none, even of a later message; minted ids join it.
  */
 export class InMemoryPairingState<At> implements PairingState<At> {
   private readonly calls = new Map<string, { call: PlacedToolCall<At>; open: boolean }>();

@@ -13,6 +13,8 @@ export type {
   ToolResultsPrunedEvent,
 } from './session-event';
 export { EVENT_TYPE_OF_KIND, SESSION_STREAM_PREFIX, sessionStreamName } from './session-event';
+export type { SessionEventHandlers } from './session-event-handlers';
+export { handleSessionEvent } from './handle-session-event';
 export {
   SESSION_EVENT_SCHEMA_VERSION,
   SUPPORTED_SESSION_EVENT_SCHEMA_VERSIONS,
@@ -44,7 +46,9 @@ export type {
 export { InMemoryPairingState } from './in-memory-pairing-state';
 export { firstFreeId } from './logged-message';
 export { recordMessageOnce } from './record-message-once';
-export { pruneTargetVerdict } from './prune-target-verdict';
+export { pruningMarkTargets } from './pruning-mark-targets';
+export type { PruneTarget, RecordedSoFar } from './recorded-so-far';
+export { foldSessionEvents, type FoldedSession } from './fold-session-events';
 export {
   openToolCallOutcome,
   reportOpenToolCalls,

@@ -22,7 +22,7 @@ export function withMetadata<M extends RuntimeMessage>(
 /**
  * The first of `base`, `base#2`, `base#3`… (from `base#<firstSuffix>` when given) that is not in
  * `takenIds`, which it then joins: ids minted by normalization are deterministic and collide with
- * none in the log, even one that already uses the pattern.
+ * none taken, even one that already uses the pattern.
  */
 export function claimUniqueId(base: string, takenIds: Set<string>, firstSuffix = 1): string {
   const id = firstFreeId(base, (candidate) => takenIds.has(candidate), firstSuffix);

@@ -449,6 +449,43 @@ describe('normalizeSessionEvents', () => {
       });
     });
 
+    it('keeps a later message whose id an earlier reuse was given under a fresh id (ids taken so far, never ids of later events)', () => {
+      const events = recorded(
+        text('m1', 1),
+        text('m1', 2, 'Other'),
+        text('m1#2', 3, 'Recorded as m1#2'),
+        text('m1#2', 3, 'Recorded as m1#2'),
+      );
+      expect(normalizeSessionEvents(events)).toEqual({
+        messages: [text('m1', 1), text('m1#2', 2, 'Other'), text('m1#2#2', 3, 'Recorded as m1#2')],
+        repairs: [
+          {
+            type: 'duplicate-message-id',
+            messageId: 'm1',
+            renamedTo: 'm1#2',
+            eventIndex: 1,
+            detail:
+              'Message id "m1" was recorded again with different content; the later message was kept as "m1#2".',
+          },
+          {
+            type: 'duplicate-message-id',
+            messageId: 'm1#2',
+            renamedTo: 'm1#2#2',
+            eventIndex: 2,
+            detail:
+              'Message id "m1#2" was already given to an earlier message by normalization; the later message was kept as "m1#2#2".',
+          },
+          {
+            type: 'duplicate-message-id',
+            messageId: 'm1#2',
+            eventIndex: 3,
+            detail:
+              'Message "m1#2" was recorded again with identical content (a retried append); the later copy was dropped.',
+          },
+        ],
+      });
+    });
+
     it('hides a renamed tool call that reuses the call ids of the first', () => {
       const events = recorded(call('m1', 1, 'c1'), call('m1', 2, 'c1'), result('m2', 3, 'c1'));
       const { messages, repairs } = normalizeSessionEvents(events);

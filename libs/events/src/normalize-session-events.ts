@@ -31,7 +31,10 @@ export interface NormalizedSession {
  * Runtime Messages" step. Pure: the same events give the same output, byte for byte.
  *
  * - Message events become messages, in log order; a retried append (same id, same content) is
- *   dropped, a different message reusing an id is kept as `<id>#2`.
+ *   dropped, any other message whose id is taken is kept under the first free `<id>#2`, `<id>#3`…
+ *   among the ids taken so far (never ids of later events, so that the read models, which see one
+ *   event at a time, agree: a later message literally recorded as `<id>#2` after a reuse of
+ *   `<id>` was given that id is kept as `<id>#2#2`).
  * - `ToolResultsPruned` sets `metadata.compactedAt` on the tool results it names (first mark wins).
  * - A missing `toolName` on a tool result is filled in from its call.
  * - Tool calls, results and approvals are paired as providers require, among messages eligible

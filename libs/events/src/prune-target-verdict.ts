@@ -1,15 +1,15 @@
-import type { RuntimeMessage } from '@agent-ledger/messages';
+import type { PruneTarget } from './recorded-so-far';
 import type { RepairFinding } from './repair';
 
 /**
- * What a pruning mark does to one id it names, shared by a replay and the read models, given
- * the message recorded under that id before the mark (`undefined`: none): `prune` a tool result
- * not pruned yet (first mark wins), `skip` one already pruned, or report a `repair` (an unknown
- * id, or a message that is not a tool result, left as it was).
+ * What a pruning mark does to one id it names, given the message recorded under that id before
+ * the mark (`undefined`: none): `prune` a tool result not pruned yet (first mark wins), `skip`
+ * one already pruned, or report a `repair` (an unknown id, or a message that is not a tool
+ * result, left as it was). `pruningMarkTargets` applies it to each id of a mark.
  */
 export function pruneTargetVerdict(
   id: string,
-  target: RuntimeMessage | undefined,
+  target: PruneTarget | undefined,
 ): { verdict: 'prune' | 'skip' } | { verdict: 'repair'; repair: RepairFinding } {
   if (target === undefined) {
     return {
@@ -31,5 +31,5 @@ export function pruneTargetVerdict(
       },
     };
   }
-  return { verdict: target.metadata?.compactedAt === undefined ? 'prune' : 'skip' };
+  return { verdict: target.pruned ? 'skip' : 'prune' };
 }

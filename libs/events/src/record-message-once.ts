@@ -1,19 +1,28 @@
 import type { RuntimeMessage } from '@agent-ledger/messages';
+import { firstFreeId } from './logged-message';
+import type { RecordedSoFar } from './recorded-so-far';
 import type { RepairFinding } from './repair';
 import { sameJson } from './same-json';
 
 /**
- * The rule for a message id recorded again, shared by a replay and the read models: given the
- * messages already recorded under `message.id` (`earlier`, as their events recorded them), a
- * retried append (same content, key order ignored) is dropped (`placed` is `undefined`), and a
- * different message is kept under `renamed(message.id)` (`<id>#2`, `<id>#3`…); each is reported.
+ * The rule for a message whose id is taken, shared by a replay and the read models: given what
+ * the session recorded so far (`recorded`), a retried append (same id, same content as a message
+ * recorded under that id, key order ignored) is dropped (`placed` is `undefined`), and any other
+ * message whose id is taken, whether an earlier message was recorded under it or it was minted
+ * (`<id>#2`, a repair's copy), is kept under the first free `<id>#2`, `<id>#3`… among the ids
+ * taken so far; each is reported. A message with a free id is placed as it is.
+ *
+ * Only ids taken so far count, never ids that later events use: an incremental read model cannot
+ * see those. So a log whose later message literally uses `<id>#2` gets `<id>#2` for the earlier
+ * reuse, and the later message, finding its id taken, is kept as `<id>#2#2`; no two messages share
+ * an id.
  */
 export function recordMessageOnce(
   message: RuntimeMessage,
-  earlier: readonly RuntimeMessage[],
-  renamed: (id: string) => string,
+  recorded: RecordedSoFar,
 ): { placed: RuntimeMessage | undefined; repair?: RepairFinding } {
-  if (earlier.length === 0) return { placed: message };
+  if (!recorded.isTaken(message.id)) return { placed: message };
+  const earlier = recorded.versionsRecordedAs(message.id);
   if (earlier.some((version) => sameJson(version, message))) {
     return {
       placed: undefined,
@@ -24,14 +33,18 @@ export function recordMessageOnce(
       },
     };
   }
-  const renamedTo = renamed(message.id);
+  const renamedTo = firstFreeId(message.id, (id) => recorded.isTaken(id), 2);
+  const why =
+    earlier.length === 0
+      ? 'was already given to an earlier message by normalization'
+      : 'was recorded again with different content';
   return {
     placed: { ...message, id: renamedTo },
     repair: {
       type: 'duplicate-message-id',
       messageId: message.id,
       renamedTo,
-      detail: `Message id "${message.id}" was recorded again with different content; the later message was kept as "${renamedTo}".`,
+      detail: `Message id "${message.id}" ${why}; the later message was kept as "${renamedTo}".`,
     },
   };
 }

@@ -1,8 +1,9 @@
 import fc from 'fast-check';
-import type { SessionEvent } from '@agent-ledger/events';
+import { messageRecorded, type SessionEvent } from '@agent-ledger/events';
 import { arbitrarySessionHistory, seedExampleEvents } from '@agent-ledger/testing';
 import { computeSessionReadModels } from './snapshot/compute-session-read-models';
 import { readSessionReadModels } from './snapshot/read-session-read-models';
+import { SearchReader } from './search/search-reader';
 import { appendSessionEvents } from '@agent-ledger/testing';
 import { createReadModelFixture, type ReadModelFixture } from './testing/read-model-fixture';
 
@@ -40,6 +41,43 @@ describe('read models equal the pure projections of the replayed stream', () => 
           },
         ],
       });
+    } finally {
+      await fixture.close();
+    }
+  });
+
+  it('holds for a log whose later message literally uses an id an earlier reuse was given', async () => {
+    const fixture = createReadModelFixture();
+    const text = (id: string, second: number, content: string): SessionEvent =>
+      messageRecorded({
+        id,
+        sessionId: 's1',
+        kind: 'assistant_text',
+        role: 'assistant',
+        createdAt: `2026-04-08T09:00:0${second}Z`,
+        content,
+      });
+    try {
+      // Caught up after each append: the read models see no later event when they rename.
+      for (const event of [
+        text('m1', 1, 'First'),
+        text('m1', 2, 'Other'),
+        text('m1#2', 3, 'Recorded as m1#2'),
+        text('m1#2', 3, 'Recorded as m1#2'),
+      ]) {
+        await appendSessionEvents(fixture.store, 's1', [event]);
+        await fixture.runner.catchUp();
+      }
+      await expectReadModelsEqualReplay(fixture, ['s1']);
+      const stored = readSessionReadModels(fixture.db, 's1');
+      expect(stored.transcript.messages.map((entry) => [entry.id, entry.content])).toEqual([
+        ['m1', 'First'],
+        ['m1#2', 'Other'],
+        ['m1#2#2', 'Recorded as m1#2'],
+      ]);
+      expect(
+        new SearchReader(fixture.db).documents('s1').map((document) => document.messageId),
+      ).toEqual(['m1', 'm1#2', 'm1#2#2']);
     } finally {
       await fixture.close();
     }

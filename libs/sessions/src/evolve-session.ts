@@ -1,4 +1,8 @@
-import type { SessionEvent } from '@agent-ledger/events';
+import {
+  handleSessionEvent,
+  type SessionEvent,
+  type SessionEventHandlers,
+} from '@agent-ledger/events';
 import { modelCallFingerprint } from './model-call-fingerprint';
 import { recordMessage } from './record-message';
 import type { SessionState } from './session-state';
@@ -9,45 +13,37 @@ import type { SessionState } from './session-state';
  * (a pruning naming an unknown message, say) leaves the state as it was.
  */
 export function evolveSession(state: SessionState, event: SessionEvent): SessionState {
-  switch (event.type) {
-    case 'SessionStarted':
-      if (state.status === 'new') state.status = 'active';
-      return state;
-    case 'SessionEnded':
-      state.status = 'ended';
-      return state;
-    case 'ToolResultsPruned':
-      for (const messageId of event.data.messageIds) {
-        const facts = state.toolResults.get(messageId);
-        if (facts !== undefined) facts.pruned = true;
-      }
-      return state;
-    case 'ModelCallRecorded': {
-      const { callId, generationId, responseMessageCount } = event.data;
-      if (state.status === 'new') state.status = 'active';
-      state.modelCalls.set(callId, modelCallFingerprint(event.data));
-      const counted = state.generationResponseCounts.get(generationId) ?? 0;
-      state.generationResponseCounts.set(generationId, Math.max(counted, responseMessageCount));
-      return state;
-    }
-    case 'SystemNoteRecorded':
-    case 'UserInputRecorded':
-    case 'AssistantTextRecorded':
-    case 'AssistantReasoningRecorded':
-    case 'ToolCallRecorded':
-    case 'ToolResultRecorded':
-    case 'ToolApprovalRequested':
-    case 'ToolApprovalResponded':
-    case 'CompactBoundaryRecorded':
-    case 'CompactSummaryRecorded':
-    case 'RuntimeReminderRecorded':
-    case 'HandoffSummaryRecorded':
-    case 'AgentSwitchNoteRecorded':
-      if (state.status === 'new') state.status = 'active';
-      return recordMessage(state, event.data);
-    default: {
-      const unreachable: never = event;
-      return unreachable;
-    }
-  }
+  return handleSessionEvent(EVOLVE, event, state);
 }
+
+const EVOLVE: SessionEventHandlers<[state: SessionState], SessionState> = {
+  SessionStarted: (_event, state) => {
+    if (state.status === 'new') state.status = 'active';
+    return state;
+  },
+  SessionEnded: (_event, state) => {
+    state.status = 'ended';
+    return state;
+  },
+  ToolResultsPruned: (event, state) => {
+    for (const messageId of event.data.messageIds) {
+      const facts = state.toolResults.get(messageId);
+      if (facts !== undefined) facts.pruned = true;
+    }
+    return state;
+  },
+  ModelCallRecorded: (event, state) => {
+    const { callId, generationId, responseMessageCount } = event.data;
+    if (state.status === 'new') state.status = 'active';
+    state.modelCalls.set(callId, modelCallFingerprint(event.data));
+    const counted = state.generationResponseCounts.get(generationId) ?? 0;
+    state.generationResponseCounts.set(generationId, Math.max(counted, responseMessageCount));
+    return state;
+  },
+  MessageRecorded: (event, state) => {
+    if (state.status === 'new') state.status = 'active';
+    return recordMessage(state, event.data);
+  },
+  // Total: an event of a newer version teaches this decider nothing.
+  unknownType: (_eventType, state) => state,
+};

@@ -1,4 +1,8 @@
-import type { SessionEvent } from '@agent-ledger/events';
+import {
+  handleSessionEvent,
+  type SessionEvent,
+  type SessionEventHandlers,
+} from '@agent-ledger/events';
 import { parse as parseUuid, v5 as uuidv5 } from 'uuid';
 
 /** UUID v5 namespace of session event ids. Changing it would break the idempotency of retries. */
@@ -22,34 +26,18 @@ export function sessionEventId(sessionId: string, event: SessionEvent): string {
 }
 
 function eventName(sessionId: string, event: SessionEvent): string {
-  switch (event.type) {
-    case 'SessionStarted':
-    case 'SessionEnded':
-      return `${sessionId}\u0000${event.type}`;
-    case 'ToolResultsPruned':
-      return `${sessionId}\u0000${event.type}\u0000${event.data.messageIds.join('\u0000')}`;
-    case 'ModelCallRecorded':
-      return `${sessionId}\u0000model-call\u0000${event.data.callId}`;
-    case 'SystemNoteRecorded':
-    case 'UserInputRecorded':
-    case 'AssistantTextRecorded':
-    case 'AssistantReasoningRecorded':
-    case 'ToolCallRecorded':
-    case 'ToolResultRecorded':
-    case 'ToolApprovalRequested':
-    case 'ToolApprovalResponded':
-    case 'CompactBoundaryRecorded':
-    case 'CompactSummaryRecorded':
-    case 'RuntimeReminderRecorded':
-    case 'HandoffSummaryRecorded':
-    case 'AgentSwitchNoteRecorded':
-      return `${sessionId}\u0000message\u0000${event.data.id}`;
-    default: {
-      const unreachable: never = event;
-      return unreachable;
-    }
-  }
+  return handleSessionEvent(EVENT_NAME, event, sessionId);
 }
+
+/** What names each kind of event: a message its id, a model call its `callId`. */
+const EVENT_NAME: SessionEventHandlers<[sessionId: string], string> = {
+  SessionStarted: (event, sessionId) => `${sessionId}\u0000${event.type}`,
+  SessionEnded: (event, sessionId) => `${sessionId}\u0000${event.type}`,
+  ToolResultsPruned: (event, sessionId) =>
+    `${sessionId}\u0000${event.type}\u0000${event.data.messageIds.join('\u0000')}`,
+  ModelCallRecorded: (event, sessionId) => `${sessionId}\u0000model-call\u0000${event.data.callId}`,
+  MessageRecorded: (event, sessionId) => `${sessionId}\u0000message\u0000${event.data.id}`,
+};
 
 /** `String.prototype.isWellFormed` (ES2024, in Node since 20), which this project's `lib` setting does not type. */
 function isWellFormed(text: string): boolean {

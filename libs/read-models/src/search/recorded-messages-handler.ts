@@ -1,13 +1,17 @@
-import { firstFreeId, recordMessageOnce } from '@agent-ledger/events';
+import {
+  handleSessionEvent,
+  pruningMarkTargets,
+  recordMessageOnce,
+  type SessionEventHandlers,
+} from '@agent-ledger/events';
 import type { RuntimeMessage } from '@agent-ledger/messages';
 import { messageKindFacts, modelCallFactsOf, toolNamesOf } from '@agent-ledger/projections';
 import type { ReadModelDatabase } from '../database/open-read-model-database';
-import { readOwnJson } from '../database/own-json';
 import { storedJsonOf } from '../runner/read-ahead-sent';
 import type { ProjectionHandler } from '../runner/projection-handler';
 import type { SessionLogEvent } from '../runner/session-log-event';
-import { pruneRecorded } from './prune-recorded';
 import { searchIndexEntry } from './search-index-entry';
+import { SearchRowsSoFar } from './search-rows-so-far';
 import {
   RETIRED_SEARCH_HANDLERS,
   RETIRED_SEARCH_TABLES,
@@ -49,9 +53,9 @@ interface Statements {
 /**
  * Maintains the search and analytics views, which both read what was recorded: one row per
  * recorded message, the message stored once as its event recorded it. A retried copy is dropped
- * and another message reusing an id kept as `<id>#2` by the events lib's `recordMessageOnce`
- * (against the versions stored under that id, read only when the id is taken); a pruning mark
- * flags the results it prunes (`pruneTargetVerdict`'s rule, first mark wins). Each row is indexed
+ * and a message whose id is taken kept under the first free `<id>#n` by the events lib's
+ * `recordMessageOnce` (against the rows so far, read only when the id is taken); a pruning mark
+ * flags the results it prunes (`pruningMarkTargets`' rule, first mark wins). Each row is indexed
  * once with `searchTokens` of its `searchTextOf`, carries the facts analytics reads beyond its
  * own columns, and the session's latest boundary and summary are kept so that a hit says, when
  * read, whether the model sees it now (`searchVisibility`). Model calls are kept once per `callId`.
@@ -135,47 +139,35 @@ export class RecordedMessagesHandler implements ProjectionHandler {
   }
 
   private applyTo(statements: Statements, logged: SessionLogEvent): void {
-    const { event, sessionId } = logged;
-    switch (event.type) {
-      case 'SessionStarted':
-      case 'SessionEnded':
-        return;
-      case 'ModelCallRecorded': {
-        const ordinal = (statements.lastCall.get(sessionId).ordinal ?? -1) + 1;
-        const facts = modelCallFactsOf(event.data);
-        statements.insertCall.run(
-          sessionId,
-          ordinal,
-          facts.callId,
-          facts.recordedAt,
-          JSON.stringify(facts),
-        );
-        return;
-      }
-      case 'ToolResultsPruned':
-        pruneRecorded(statements, sessionId, event.data.messageIds);
-        return;
-      case 'SystemNoteRecorded':
-      case 'UserInputRecorded':
-      case 'AssistantTextRecorded':
-      case 'AssistantReasoningRecorded':
-      case 'ToolCallRecorded':
-      case 'ToolResultRecorded':
-      case 'ToolApprovalRequested':
-      case 'ToolApprovalResponded':
-      case 'CompactBoundaryRecorded':
-      case 'CompactSummaryRecorded':
-      case 'RuntimeReminderRecorded':
-      case 'HandoffSummaryRecorded':
-      case 'AgentSwitchNoteRecorded':
-        this.record(statements, logged, event.data);
-        return;
-      default: {
-        const unreachable: never = event;
-        throw new Error(`Unhandled session event ${JSON.stringify(unreachable)}`);
-      }
-    }
+    handleSessionEvent(this.handlers, logged.event, statements, logged);
   }
+
+  /** What each kind of event writes; built once per handler, as it runs for every event. */
+  private readonly handlers: SessionEventHandlers<
+    [statements: Statements, logged: SessionLogEvent],
+    void
+  > = {
+    SessionStarted: () => undefined,
+    SessionEnded: () => undefined,
+    ModelCallRecorded: (event, statements, { sessionId }) => {
+      const ordinal = (statements.lastCall.get(sessionId).ordinal ?? -1) + 1;
+      const facts = modelCallFactsOf(event.data);
+      statements.insertCall.run(
+        sessionId,
+        ordinal,
+        facts.callId,
+        facts.recordedAt,
+        JSON.stringify(facts),
+      );
+    },
+    ToolResultsPruned: ({ data }, statements, { sessionId }) => {
+      const rows = new SearchRowsSoFar(statements, sessionId);
+      for (const { id } of pruningMarkTargets(data.messageIds, rows).targets) {
+        statements.prune.run(sessionId, id);
+      }
+    },
+    MessageRecorded: (event, statements, logged) => this.record(statements, logged, event.data),
+  };
 
   private record(statements: Statements, logged: SessionLogEvent, message: RuntimeMessage): void {
     const { sessionId } = logged;
@@ -189,16 +181,11 @@ export class RecordedMessagesHandler implements ProjectionHandler {
     }
     const agent = message.metadata?.effectiveAgentName ?? message.metadata?.agentName ?? null;
     // A new id (the common case) is placed by the insert itself: no look-up before it. A taken
-    // id is placed by the events lib's rule, against the versions recorded under it.
+    // id is placed by the events lib's rule (`recordMessageOnce`), against the rows so far.
     let placed = message;
     let seq = this.insert(statements, logged, message, message, toolNames, agent);
     if (seq === undefined) {
-      const versions = statements.versions
-        .all({ sessionId, id: message.id })
-        .map((row) => readOwnJson<RuntimeMessage>(row.message));
-      const once = recordMessageOnce(message, versions, (id) =>
-        firstFreeId(id, (candidate) => statements.hasId.get(sessionId, candidate) !== undefined, 2),
-      );
+      const once = recordMessageOnce(message, new SearchRowsSoFar(statements, sessionId));
       if (once.placed === undefined) return;
       placed = once.placed;
       seq = this.insert(statements, logged, message, placed, toolNames, agent);

@@ -1,70 +1,29 @@
-import { firstFreeId, pruneTargetVerdict, recordMessageOnce } from '@agent-ledger/events';
+import { foldSessionEvents } from '@agent-ledger/events';
 import type { RuntimeMessage } from '@agent-ledger/messages';
 import type { RecordedModelCall } from '@agent-ledger/projections';
 import type { SessionLogEvent } from '../runner/session-log-event';
 
 /**
  * A session's recorded messages and model calls, from its parsed events in order, as the search
- * and analytics handlers keep them: a retried message (same id, same content) dropped, another
- * message reusing an id kept as `<id>#2` (minted against the ids seen so far, as the read models
- * do), pruning marks applied (first mark wins), a model call recorded twice under one `callId`
- * kept once. Not normalization's pairing: search and analytics are about what was recorded.
+ * and analytics handlers keep them: the messages are the first step of a replay
+ * (`foldSessionEvents`: a retried message dropped, a message whose id is taken kept under the
+ * first free `<id>#n`, pruning marks applied, first mark wins), the rule the handlers follow event
+ * by event; a model call recorded twice under one `callId` is kept once. Not normalization's
+ * pairing: search and analytics are about what was recorded.
  */
 export function recordedMessages(events: readonly SessionLogEvent[]): {
   messages: RuntimeMessage[];
   modelCalls: RecordedModelCall[];
 } {
-  const messages: RuntimeMessage[] = [];
-  const indexById = new Map<string, number>();
-  const versions = new Map<string, RuntimeMessage[]>();
   const modelCalls = new Map<string, RecordedModelCall>();
   for (const { event } of events) {
-    switch (event.type) {
-      case 'SessionStarted':
-      case 'SessionEnded':
-        break;
-      case 'ModelCallRecorded':
-        if (!modelCalls.has(event.data.callId)) modelCalls.set(event.data.callId, event.data);
-        break;
-      case 'ToolResultsPruned':
-        for (const id of new Set(event.data.messageIds)) {
-          const index = indexById.get(id);
-          const target = index === undefined ? undefined : messages[index];
-          if (index === undefined || pruneTargetVerdict(id, target).verdict !== 'prune') continue;
-          messages[index] = {
-            ...target!,
-            metadata: { ...target!.metadata, compactedAt: event.data.compactedAt },
-          };
-        }
-        break;
-      case 'SystemNoteRecorded':
-      case 'UserInputRecorded':
-      case 'AssistantTextRecorded':
-      case 'AssistantReasoningRecorded':
-      case 'ToolCallRecorded':
-      case 'ToolResultRecorded':
-      case 'ToolApprovalRequested':
-      case 'ToolApprovalResponded':
-      case 'CompactBoundaryRecorded':
-      case 'CompactSummaryRecorded':
-      case 'RuntimeReminderRecorded':
-      case 'HandoffSummaryRecorded':
-      case 'AgentSwitchNoteRecorded': {
-        const message = event.data;
-        const earlier = versions.get(message.id) ?? [];
-        const once = recordMessageOnce(message, earlier, (id) =>
-          firstFreeId(id, (candidate) => indexById.has(candidate), 2),
-        );
-        if (once.placed === undefined) break;
-        versions.set(message.id, [...earlier, message]);
-        indexById.set(once.placed.id, messages.push(once.placed) - 1);
-        break;
-      }
-      default: {
-        const unreachable: never = event;
-        return unreachable;
-      }
+    if (event.type === 'ModelCallRecorded' && !modelCalls.has(event.data.callId)) {
+      modelCalls.set(event.data.callId, event.data);
     }
   }
-  return { messages, modelCalls: [...modelCalls.values()] };
+  const folded = foldSessionEvents(events.map((logged) => logged.event));
+  return {
+    messages: folded.entries.map((entry) => entry.message),
+    modelCalls: [...modelCalls.values()],
+  };
 }

@@ -1,4 +1,8 @@
-import type { ModelCallUsage } from '@agent-ledger/events';
+import {
+  handleSessionEvent,
+  type ModelCallUsage,
+  type SessionEventHandlers,
+} from '@agent-ledger/events';
 import type { RuntimeMessage } from '@agent-ledger/messages';
 import type { SessionLogEvent } from '../runner/session-log-event';
 import type { SessionSummary } from './session-summary';
@@ -44,41 +48,23 @@ export function foldIntoSessionSummary(owned: SessionSummary, logged: SessionLog
   owned.lastActivityAt = logged.recordedAt;
   owned.revision = logged.revision;
   owned.position = logged.position;
-  const { event } = logged;
-  switch (event.type) {
-    case 'SessionStarted':
-      addAgent(owned, event.data.agentName);
-      return;
-    case 'SessionEnded':
-      owned.ended = true;
-      return;
-    case 'ToolResultsPruned':
-      owned.pruningCount += 1;
-      return;
-    case 'ModelCallRecorded':
-      addModelCall(owned, event.data.usage);
-      return;
-    case 'SystemNoteRecorded':
-    case 'UserInputRecorded':
-    case 'AssistantTextRecorded':
-    case 'AssistantReasoningRecorded':
-    case 'ToolCallRecorded':
-    case 'ToolResultRecorded':
-    case 'ToolApprovalRequested':
-    case 'ToolApprovalResponded':
-    case 'CompactBoundaryRecorded':
-    case 'CompactSummaryRecorded':
-    case 'RuntimeReminderRecorded':
-    case 'HandoffSummaryRecorded':
-    case 'AgentSwitchNoteRecorded':
-      addMessage(owned, event.data);
-      return;
-    default: {
-      const unreachable: never = event;
-      return unreachable;
-    }
-  }
+  handleSessionEvent(FOLD_INTO_SUMMARY, logged.event, owned);
 }
+
+/** What each kind of event adds to a summary (in place). */
+const FOLD_INTO_SUMMARY: SessionEventHandlers<[owned: SessionSummary], void> = {
+  SessionStarted: (event, owned) => addAgent(owned, event.data.agentName),
+  SessionEnded: (_event, owned) => {
+    owned.ended = true;
+  },
+  ToolResultsPruned: (_event, owned) => {
+    owned.pruningCount += 1;
+  },
+  ModelCallRecorded: (event, owned) => addModelCall(owned, event.data.usage),
+  MessageRecorded: (event, owned) => addMessage(owned, event.data),
+  // Total: an event of a newer version changes nothing the list shows.
+  unknownType: () => undefined,
+};
 
 function addMessage(summary: SessionSummary, message: RuntimeMessage): void {
   const kind = message.kind;

@@ -1,31 +1,34 @@
-import { pruneTargetVerdict, type ToolResultsPrunedEvent } from '@agent-ledger/events';
+import { pruningMarkTargets, type ToolResultsPrunedEvent } from '@agent-ledger/events';
 import type { RuntimeMessage } from '@agent-ledger/messages';
-import type { MessageViews, SessionViewsStore } from './session-views-store';
+import { messageViews, type ExportSettings } from './message-views';
+import type { SessionViewsStore } from './session-views-store';
 
 /**
  * A pruning mark, incrementally: sets `metadata.compactedAt` on each named tool result recorded
  * before it that has none yet (first mark wins), and on the eligible-parts copy made of it, as
- * replaying the log would, rewriting their transcript and export rows (`viewsOf`). The rule for
- * each name is the events lib's (`pruneTargetVerdict`): unknown or not a tool result, a repair.
+ * replaying the log would, rewriting their transcript and export rows (`messageViews`). Which names
+ * it prunes is the events lib's rule (`pruningMarkTargets`): unknown or not a tool result, a repair.
  */
 export function applyPruningMark(
   store: SessionViewsStore,
   sessionId: string,
   data: ToolResultsPrunedEvent['data'],
   revision: number,
-  viewsOf: (message: RuntimeMessage) => MessageViews,
+  exportSettings: ExportSettings,
 ): void {
-  for (const id of new Set(data.messageIds)) {
-    const target = store.recordedMessage(sessionId, id);
-    const verdict = pruneTargetVerdict(id, target?.message);
-    if (verdict.verdict === 'repair') store.addRepair(sessionId, { ...verdict.repair, revision });
-    if (verdict.verdict !== 'prune' || target === undefined) continue;
-    for (const stored of [target, ...store.copiesOf(sessionId, id)]) {
+  const mark = pruningMarkTargets(data.messageIds, store.recordedSoFar(sessionId));
+  for (const repair of mark.repairs) store.addRepair(sessionId, { ...repair, revision });
+  for (const { id, target } of mark.targets) {
+    for (const stored of [target.stored, ...store.copiesOf(sessionId, id)]) {
       const message = withCompactedAt(stored.message, data.compactedAt);
       // Keep the message as recorded, for telling a later retry of it from a different message.
       const recorded =
         stored.recorded ?? (stored.recordedId === null ? null : JSON.stringify(stored.message));
-      store.updateMessage(sessionId, { ...stored, message, recorded }, viewsOf(message));
+      store.updateMessage(
+        sessionId,
+        { ...stored, message, recorded },
+        messageViews(message, revision, exportSettings),
+      );
     }
   }
 }

@@ -1,15 +1,16 @@
 import { pairMessage, recordMessageOnce } from '@agent-ledger/events';
 import type { RuntimeMessage } from '@agent-ledger/messages';
-import { claimStoredId } from './claim-stored-id';
-import type { MessageViews, SessionViewsStore, StoredMessage } from './session-views-store';
+import { messageViews, type ExportSettings } from './message-views';
+import type { SessionViewsStore, StoredMessage } from './session-views-store';
 
 /**
  * Normalizes one recorded message incrementally, exactly as `normalizeSessionEvents` would place
- * it at the end of the session so far: a retried copy (same id, same content) is dropped, a
- * different message reusing an id is kept as `<id>#2`, and the events lib's pairing step
+ * it at the end of the session so far: the events lib's record-once rule (`recordMessageOnce`)
+ * drops a retried copy (same id, same content) and keeps a message whose id is taken (by a stored
+ * message or a copy normalization made) under the first free `<id>#n`, and its pairing step
  * (`pairMessage`) pairs its tool parts against the stored pairing state and fills a missing
  * `toolName` on a result. Writes what pairing placed (the message, and a copy it made: eligible
- * parts, or a result recorded before its call) with its transcript and export rows (`viewsOf`),
+ * parts, or a result recorded before its call) with its transcript and export rows (`messageViews`),
  * and the repairs.
  */
 export function recordMessage(
@@ -17,11 +18,9 @@ export function recordMessage(
   message: RuntimeMessage,
   revision: number,
   sessionId: string,
-  viewsOf: (message: RuntimeMessage) => MessageViews,
+  exportSettings: ExportSettings,
 ): void {
-  const once = recordMessageOnce(message, store.recordedVersions(sessionId, message.id), (id) =>
-    claimStoredId((candidate) => store.hasId(sessionId, candidate), id, 2),
-  );
+  const once = recordMessageOnce(message, store.recordedSoFar(sessionId));
   if (once.repair !== undefined) store.addRepair(sessionId, { ...once.repair, revision });
   const placed = once.placed;
   if (placed === undefined) return;
@@ -38,6 +37,6 @@ export function recordMessage(
       copyOf: entry.copyOf ?? null,
       message: entry.message,
     };
-    store.insertMessage(sessionId, stored, viewsOf(stored.message));
+    store.insertMessage(sessionId, stored, messageViews(stored.message, revision, exportSettings));
   });
 }

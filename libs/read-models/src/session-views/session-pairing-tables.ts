@@ -1,13 +1,13 @@
-import type {
-  OpenToolCall,
-  PairingState,
-  PlacedToolCall,
-  ToolApprovalStatus,
+import {
+  firstFreeId,
+  type OpenToolCall,
+  type PairingState,
+  type PlacedToolCall,
+  type ToolApprovalStatus,
 } from '@agent-ledger/events';
 import type { ToolResultMessage, ToolResultPart } from '@agent-ledger/messages';
 import type { ReadModelDatabase } from '../database/open-read-model-database';
 import { readOwnJson } from '../database/own-json';
-import { claimStoredId } from './claim-stored-id';
 
 /** Where the read models place a call: the `seq` of its event's first row, and its revision. */
 export interface StoredPlace {
@@ -202,7 +202,7 @@ class SessionPairingState implements PairingState<StoredPlace> {
   }
 
   claimId(base: string): string {
-    return claimStoredId((id) => this.tables.messages.hasId(this.sessionId, id), base);
+    return firstFreeId(base, (id) => this.tables.messages.hasId(this.sessionId, id));
   }
 }
 

@@ -1,4 +1,4 @@
-import type { RuntimeMessage } from '@agent-ledger/messages';
+import { handleSessionEvent, type SessionEventHandlers } from '@agent-ledger/events';
 import { SECRET_RULES_VERSION } from '@agent-ledger/projections';
 import type { ReadModelDatabase } from '../database/open-read-model-database';
 import type { ProjectionHandler } from '../runner/projection-handler';
@@ -11,7 +11,7 @@ import {
   SESSION_VIEWS_SCHEMA_SQL,
   SESSION_VIEWS_TABLES,
 } from './session-views-schema';
-import { messageViews, type ExportSettings } from './message-views';
+import type { ExportSettings } from './message-views';
 import { SessionViewsStore } from './session-views-store';
 
 /** Bump when the tables or the way rows are derived change: stored read models are then rebuilt. */
@@ -77,38 +77,22 @@ export class SessionViewsHandler implements ProjectionHandler {
   }
 
   private applyTo(store: SessionViewsStore, logged: SessionLogEvent): void {
-    const { event, sessionId, revision } = logged;
-    const viewsOf = (message: RuntimeMessage) =>
-      messageViews(message, revision, this.exportSettings);
-    switch (event.type) {
-      case 'SessionStarted':
-      case 'SessionEnded':
-      case 'ModelCallRecorded':
-        return;
-      case 'ToolResultsPruned':
-        applyPruningMark(store, sessionId, event.data, revision, viewsOf);
-        return;
-      case 'SystemNoteRecorded':
-      case 'UserInputRecorded':
-      case 'AssistantTextRecorded':
-      case 'AssistantReasoningRecorded':
-      case 'ToolCallRecorded':
-      case 'ToolResultRecorded':
-      case 'ToolApprovalRequested':
-      case 'ToolApprovalResponded':
-      case 'CompactBoundaryRecorded':
-      case 'CompactSummaryRecorded':
-      case 'RuntimeReminderRecorded':
-      case 'HandoffSummaryRecorded':
-      case 'AgentSwitchNoteRecorded':
-        recordMessage(store, event.data, revision, sessionId, viewsOf);
-        return;
-      default: {
-        const unreachable: never = event;
-        throw new Error(`Unhandled session event ${JSON.stringify(unreachable)}`);
-      }
-    }
+    handleSessionEvent(this.handlers, logged.event, store, logged);
   }
+
+  /** What each kind of event changes; built once per handler, as it runs for every event. */
+  private readonly handlers: SessionEventHandlers<
+    [store: SessionViewsStore, logged: SessionLogEvent],
+    void
+  > = {
+    SessionStarted: () => undefined,
+    SessionEnded: () => undefined,
+    ModelCallRecorded: () => undefined,
+    ToolResultsPruned: (event, store, { sessionId, revision }) =>
+      applyPruningMark(store, sessionId, event.data, revision, this.exportSettings),
+    MessageRecorded: (event, store, { sessionId, revision }) =>
+      recordMessage(store, event.data, revision, sessionId, this.exportSettings),
+  };
 
   private ready(): SessionViewsStore {
     if (this.store === undefined) this.setUp();

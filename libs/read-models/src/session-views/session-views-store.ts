@@ -1,4 +1,4 @@
-import type { PairingState } from '@agent-ledger/events';
+import type { PairingState, PruneTarget, RecordedSoFar } from '@agent-ledger/events';
 import type { RuntimeMessage } from '@agent-ledger/messages';
 import type { ReadModelDatabase } from '../database/open-read-model-database';
 import { readOwnJson } from '../database/own-json';
@@ -48,6 +48,8 @@ export class SessionViewsStore {
   /** Next `seq` of the sessions written in the current batch (saves a query per message). */
   private readonly nextSeqs = new Map<string, number>();
   private readonly pairing: SessionPairingTables;
+  /** The session of the latest event's look-ups (the rebuild reads a session's events in a row). */
+  private lastRecordedSoFar: StoredRecordedSoFar | undefined;
 
   constructor(db: ReadModelDatabase) {
     this.pairing = new SessionPairingTables(db, {
@@ -130,23 +132,36 @@ export class SessionViewsStore {
 
   /**
    * The messages recorded under `recordedId`, as their events recorded them: the one stored under
-   * that id and those renamed `<recordedId>#<n>` because they reused it.
+   * that id, unless it holds another message (a reuse renamed to it), and those renamed
+   * `<recordedId>#<n>` because they reused it.
    */
   recordedVersions(sessionId: string, recordedId: string): RuntimeMessage[] {
     const exact = this.statements.byId.get(sessionId, recordedId);
-    if (exact === undefined || exact.recorded_id !== recordedId) return [];
-    const renamed = this.statements.renamedVersions.all(
+    if (exact === undefined) return [];
+    const rows = this.statements.renamedVersions.all(
       sessionId,
       `${recordedId}#`,
       `${recordedId}$`,
       recordedId,
     );
-    return [exact, ...renamed].map((row) => {
+    if (exact.recorded_id === recordedId) rows.unshift(exact);
+    return rows.map((row) => {
       const stored = toStoredMessage(row);
       return stored.recorded === null
         ? { ...stored.message, id: recordedId }
         : readOwnJson<RuntimeMessage>(stored.recorded);
     });
+  }
+
+  /**
+   * What the events lib's record-once rule reads of one session (`recordMessageOnce`,
+   * `pruningMarkTargets`): every stored row's id is taken, copies normalization made included.
+   */
+  recordedSoFar(sessionId: string): RecordedSoFar<StoredPruneTarget> {
+    if (this.lastRecordedSoFar?.sessionId !== sessionId) {
+      this.lastRecordedSoFar = new StoredRecordedSoFar(this, sessionId);
+    }
+    return this.lastRecordedSoFar;
   }
 
   hasId(sessionId: string, id: string): boolean {
@@ -250,4 +265,30 @@ function toStoredMessage(row: MessageRow): StoredMessage {
     copyOf: row.copy_of,
     message: readOwnJson<RuntimeMessage>(row.message),
   };
+}
+
+/** A pruning mark's target as the session views read it: with its row, for rewriting it. */
+export type StoredPruneTarget = PruneTarget & { stored: StoredMessage };
+
+/** {@link RecordedSoFar} over the rows of one session. */
+class StoredRecordedSoFar implements RecordedSoFar<StoredPruneTarget> {
+  constructor(
+    private readonly store: SessionViewsStore,
+    readonly sessionId: string,
+  ) {}
+
+  isTaken(id: string): boolean {
+    return this.store.hasId(this.sessionId, id);
+  }
+
+  versionsRecordedAs(id: string): readonly RuntimeMessage[] {
+    return this.store.recordedVersions(this.sessionId, id);
+  }
+
+  pruneTarget(id: string): StoredPruneTarget | undefined {
+    const stored = this.store.recordedMessage(this.sessionId, id);
+    if (stored === undefined) return undefined;
+    const { kind, metadata } = stored.message;
+    return { kind, pruned: metadata?.compactedAt !== undefined, stored };
+  }
 }
