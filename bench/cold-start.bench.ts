@@ -18,12 +18,10 @@ import type { RuntimeMessage } from '@agent-ledger/messages';
 import { Module, type DynamicModule, type INestApplicationContext } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { CqrsModule } from '@nestjs/cqrs';
-import { loadServerConfig, type ServerConfig } from '../apps/server/src/config';
-import { sqliteEventStorePath } from '../apps/server/src/event-store/create-event-store';
+import { SessionCommandRunner, SqliteDeciderSnapshots } from '@agent-ledger/session-commands';
+import { loadServerConfig, sqliteEventStorePath, type ServerConfig } from '@agent-ledger/config';
 import { EventStoreModule } from '../apps/server/src/event-store/event-store.module';
 import { restoreSessionState } from '@agent-ledger/sessions';
-import { SqliteDeciderSnapshots } from '../apps/server/src/sessions/decider-snapshots';
-import { SessionCommandRunner } from '../apps/server/src/sessions/session-command-runner';
 import { SessionsModule } from '../apps/server/src/sessions/sessions.module';
 import { CLOCK, SERVER_CONFIG } from '../apps/server/src/tokens';
 import { writeBenchmarkSection } from './benchmark-report';
@@ -208,6 +206,7 @@ Target (issue 16): the first command on a ${LENGTH.toLocaleString('en-US')}-even
 - The command goes to \`SessionCommandRunner\` (the write side every handler shares) in a freshly opened application context: the stream's revision, the snapshot (\`DATA_DIR/decider-snapshots.sqlite\`) read and checked against the event the log has at its revision (id and position), the events after it folded, the decision, the append.
 - What bounds the clean restart, measured in the same run: reading the long session's snapshot (${LENGTH.toLocaleString('en-US')} message fingerprints, the tool calls and results: V8-serialized, ~0.9 MB) and restoring it alone takes ${median(restoring).toFixed(1)} ms (median); the rest is what the first command of any session after a restart costs (${median(short).toFixed(1)} ms on a 101-event session: the first statements on fresh SQLite connections, the decision, the append with its fsync).
 - Filling the session (appends of 100 turns) took ${fillSeconds.toFixed(1)} s.
+- The snapshot's message fingerprints are restored into a plain \`Map\`, eagerly. A lazy restore (\`SnapshotFingerprints\`: look-ups scanning the snapshot until the map was needed whole) was removed in issue 26 as a speed-up whose gain, once per long session after a restart, was small for its reach (an interface instead of a \`Map\` in the decider's state, and a second implementation to hold equal to it). Measured against the code before the removal, alternating on one shared 2-core machine (12 runs of this benchmark each, medians of their medians): the first command after a clean restart took 36.5 ms with it and 58.2 ms without; 240 events behind, 41.8 and 55.7 ms; on the 101-event session (the same base cost), 16.2 and 14.0 ms. On a quieter day, when it was added, the clean restart measured 18.2 ms without it and 7.7 ms with it.
 `;
   console.log(markdown);
   writeBenchmarkSection(

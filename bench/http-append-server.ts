@@ -10,7 +10,7 @@ import { randomUUID } from 'node:crypto';
 import type { ServerResponse } from 'node:http';
 import path from 'node:path';
 import Fastify from 'fastify';
-import { loadServerConfig } from '../apps/server/src/config';
+import { loadServerConfig } from '@agent-ledger/config';
 import { createApp } from '../apps/server/src/create-app';
 import { RawSqliteFloor } from './raw-sqlite-floor';
 

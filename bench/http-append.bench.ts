@@ -49,7 +49,7 @@ const PARTS: ProfilePart[] = [
   {
     label: 'the session command runner (load and decide; the append is queued)',
     functionName: 'runExclusive',
-    file: 'sessions/session-command-runner.ts',
+    file: 'session-commands/src/session-command-runner.ts',
   },
   {
     label: '… of which the decider (`decideSession`)',

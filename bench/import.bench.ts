@@ -15,8 +15,7 @@ import { SqliteEventStore } from '@agent-ledger/event-store';
 import { validateSessionEventPayload } from '@agent-ledger/events';
 import { importClaudeCode } from '@agent-ledger/interchange';
 import { loadModelContext } from '@agent-ledger/model-context';
-import { runImportPlan } from '../apps/server/src/imports/run-import-plan';
-import { SessionCommandRunner } from '../apps/server/src/sessions/session-command-runner';
+import { runImportPlan, SessionCommandRunner } from '@agent-ledger/session-commands';
 import { writeBenchmarkSection } from './benchmark-report';
 
 const TARGET_BYTES = Number(process.env.BENCH_MB ?? 3) * 1024 * 1024;

@@ -18,7 +18,7 @@ import {
   ModelContextReader,
   type ModelContextQuery,
 } from '@agent-ledger/model-context';
-import { SessionCommandRunner } from '../apps/server/src/sessions/session-command-runner';
+import { SessionCommandRunner } from '@agent-ledger/session-commands';
 import { writeBenchmarkSection } from './benchmark-report';
 import { median } from './measure';
 

@@ -1,7 +1,6 @@
 import { EventStoreError } from '@agent-ledger/event-store';
 import { ReadModelError } from '@agent-ledger/read-models';
-import { ConfigError } from '../../server/src/config';
-import { ReadModelConfigError } from '../../server/src/queries/read-models/read-model-config';
+import { ConfigError, ReadModelConfigError } from '@agent-ledger/config';
 import { CliError } from './cli-error';
 import { damagedSqliteFile } from './damaged-sqlite-file';
 

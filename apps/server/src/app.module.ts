@@ -1,6 +1,6 @@
 import { Module, type DynamicModule } from '@nestjs/common';
 import { CqrsModule } from '@nestjs/cqrs';
-import type { ServerConfig } from './config';
+import type { ServerConfig } from '@agent-ledger/config';
 import { AccessModule } from './access/access.module';
 import { EventStoreModule } from './event-store/event-store.module';
 import { HealthController } from './health/health.controller';

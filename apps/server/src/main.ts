@@ -1,7 +1,6 @@
 import 'reflect-metadata';
-import { sqliteEventStorePath } from './event-store/create-event-store';
+import { loadServerConfig, sqliteEventStorePath, type ServerConfig } from '@agent-ledger/config';
 import { createApp } from './create-app';
-import { loadServerConfig, type ServerConfig } from './config';
 import { DOCS_PATH } from './docs/setup-docs';
 
 /** Starts the HTTP server with the configuration from the environment and prints where it is. */

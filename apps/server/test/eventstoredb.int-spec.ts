@@ -2,8 +2,7 @@ import { seedExampleAiSdkMessages } from '@agent-ledger/testing';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-// Test tooling of the eventstoredb lib: it has no `@agent-ledger/eventstoredb/testing` alias.
-import { startEsdbEmulator, type EsdbEmulator } from '../../../libs/eventstoredb/src/testing';
+import { startEsdbEmulator, type EsdbEmulator } from '@agent-ledger/eventstoredb/testing';
 import { getJson, postJson, type JsonResponse } from './testing/http-client';
 import { stringMatching } from './testing/matchers';
 import { readSessionStream } from './testing/read-session-stream';

@@ -17,6 +17,12 @@ export {
   type ImportPlan,
   type ImportReport,
 } from './import-plan';
+export {
+  INTERCHANGE_EXPORT_FORMATS,
+  interchangeExport,
+  type InterchangeExport,
+  type InterchangeExportFormat,
+} from './interchange-export';
 export { importUiMessages, type TimelessImportOptions } from './import-ui-messages';
 export { toUiMessages } from './to-ui-messages';
 export { redactStrings } from './redact-strings';

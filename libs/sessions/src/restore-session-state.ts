@@ -1,5 +1,4 @@
 import type { SessionState, ToolResultFacts } from './session-state';
-import { SnapshotFingerprints } from './snapshot-fingerprints';
 import { SESSION_STATE_SNAPSHOT_VERSION } from './session-state-snapshot';
 
 /**
@@ -15,8 +14,7 @@ export function restoreSessionState(snapshot: unknown): SessionState | undefined
   if (status !== 'new' && status !== 'active' && status !== 'ended') return undefined;
   const userTurns = value['userTurns'];
   if (!isCount(userTurns)) return undefined;
-  // Its map is built once needed whole: the first command after a restart asks for a few ids.
-  const messageFingerprints = snapshotFingerprints(value['messageFingerprints']);
+  const messageFingerprints = stringMap(value['messageFingerprints'], isString);
   const modelCalls = stringMap(value['modelCalls'], isString);
   const generationResponseCounts = stringMap(value['generationResponseCounts'], isCount);
   const toolResults = toolResultMap(value['toolResults']);
@@ -92,11 +90,6 @@ function stringMap<V>(
     map.set(key, item);
   }
   return map;
-}
-
-function snapshotFingerprints(value: unknown): SnapshotFingerprints | undefined {
-  if (!Array.isArray(value) || value.length % 2 !== 0 || !value.every(isString)) return undefined;
-  return new SnapshotFingerprints(value);
 }
 
 function toolResultMap(value: unknown): Map<string, ToolResultFacts> | undefined {

@@ -5,7 +5,7 @@ import { recordMessage } from './record-message';
 import { SessionRuleError } from './session-rule-error';
 import type { SessionState } from './session-state';
 
-type IdCollection = { has(id: string): boolean };
+type IdCollection = ReadonlySet<string> | ReadonlyMap<string, unknown>;
 
 /**
  * Checks a batch against the session's rules, in order, and returns the messages to record:

@@ -8,13 +8,6 @@ export interface ToolResultFacts {
   pruned: boolean;
 }
 
-/** What the decider asks of a session's message fingerprints (a `Map<string, string>` has it all). */
-export interface MessageFingerprints extends Iterable<[string, string]> {
-  get(messageId: string): string | undefined;
-  has(messageId: string): boolean;
-  set(messageId: string, fingerprint: string): unknown;
-}
-
 /**
  * What the decider needs to know of a session to check a command: ids and counters, never the
  * messages themselves, so that holding the state of a 20,000-message session stays cheap.
@@ -26,11 +19,8 @@ export interface MessageFingerprints extends Iterable<[string, string]> {
 export interface SessionState {
   /** `new` until the first event, `ended` after `SessionEnded`. */
   status: 'new' | 'active' | 'ended';
-  /**
-   * A fingerprint of every recorded message (all fields but `createdAt`), by message id: a `Map`,
-   * or, restored from a snapshot, a `SnapshotFingerprints` that builds its map once needed whole.
-   */
-  messageFingerprints: MessageFingerprints;
+  /** A fingerprint of every recorded message (all fields but `createdAt`), by message id. */
+  messageFingerprints: Map<string, string>;
   /** `toolCallId`s of every recorded `tool-call` part. */
   toolCallIds: Set<string>;
   /** `toolCallId`s that a `tool-result` part already answered. */

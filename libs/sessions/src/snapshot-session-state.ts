@@ -27,7 +27,7 @@ export function snapshotSessionState(state: SessionState): SessionStateSnapshot 
   };
 }
 
-function flatEntries<V>(map: Iterable<[string, V]>): Array<string | V> {
+function flatEntries<V>(map: ReadonlyMap<string, V>): Array<string | V> {
   const flat: Array<string | V> = [];
   for (const [key, value] of map) flat.push(key, value);
   return flat;

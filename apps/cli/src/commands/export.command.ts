@@ -5,7 +5,7 @@ import {
   INTERCHANGE_EXPORT_FORMATS,
   interchangeExport,
   type InterchangeExportFormat,
-} from '../../../server/src/imports/interchange-export';
+} from '@agent-ledger/interchange';
 import { CliError } from '../cli-error';
 import type { CliIo } from '../cli-io';
 import { readSessionLog } from '../audit/read-session-log';

@@ -9,10 +9,8 @@ import {
   type ImportFormat,
   type ImportSource,
 } from '@agent-ledger/interchange';
-import { createEventStore } from '../../../server/src/event-store/create-event-store';
-import { runImportPlan } from '../../../server/src/imports/run-import-plan';
-import { loadServerConfig } from '../../../server/src/config';
-import { SessionCommandRunner } from '../../../server/src/sessions/session-command-runner';
+import { runImportPlan, SessionCommandRunner } from '@agent-ledger/session-commands';
+import { createEventStore, loadServerConfig } from '@agent-ledger/config';
 import { CliError } from '../cli-error';
 import type { CliIo } from '../cli-io';
 

@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { Command } from 'commander';
 import { KeyRequestError, KeyStore, SCOPES, type ApiKeyRecord } from '@agent-ledger/access';
-import { loadServerConfig } from '../../../server/src/config';
+import { loadServerConfig } from '@agent-ledger/config';
 import { CliError } from '../cli-error';
 import type { CliIo } from '../cli-io';
 import { formatTable } from '../render/format-table';

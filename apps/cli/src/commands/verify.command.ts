@@ -1,10 +1,10 @@
 import { availableParallelism } from 'node:os';
 import { Command } from 'commander';
+import { sqliteEventStorePath } from '@agent-ledger/config';
 import { CliError } from '../cli-error';
 import type { CliIo } from '../cli-io';
 import { verifyReadModels, type Verification } from '../audit/verify-read-models';
 import { withLedger } from '../ledger/with-ledger';
-import { sqliteEventStorePath } from '../../../server/src/event-store/create-event-store';
 
 interface VerifyFlags {
   session?: string;

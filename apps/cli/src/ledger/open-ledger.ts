@@ -7,17 +7,17 @@ import {
   type ProjectionHandler,
   type ReadModelDatabase,
 } from '@agent-ledger/read-models';
-// The CLI reads the store the server writes, configured by the same environment: it reuses the
-// server's configuration and store factory rather than restating them.
-import { ConfigError, loadServerConfig, type ServerConfig } from '../../../server/src/config';
+// The CLI reads the store the server writes, configured by the same environment: it reads the
+// configuration and opens the store with the server's own `@agent-ledger/config`.
 import {
+  ConfigError,
   createEventStore,
-  sqliteEventStorePath,
-} from '../../../server/src/event-store/create-event-store';
-import {
   loadReadModelConfig,
+  loadServerConfig,
+  sqliteEventStorePath,
   type ReadModelConfig,
-} from '../../../server/src/queries/read-models/read-model-config';
+  type ServerConfig,
+} from '@agent-ledger/config';
 import { CliError } from '../cli-error';
 
 /** The server's stores, opened by the CLI from the server's environment variables. */

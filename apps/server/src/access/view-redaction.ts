@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { redactStrings } from '@agent-ledger/interchange';
 import { redactSecrets } from '@agent-ledger/projections';
 import { exportRedaction } from '@agent-ledger/read-models';
-import type { ReadModelConfig } from '../queries/read-models/read-model-config';
+import type { ReadModelConfig } from '@agent-ledger/config';
 import { READ_MODEL_CONFIG } from '../queries/read-models/read-model.tokens';
 import { seesRaw, type Caller } from './caller';
 

@@ -1,5 +1,5 @@
 import type { EventStore } from '@agent-ledger/event-store';
-import type { EventStoreKind } from '../config';
+import type { EventStoreKind } from '@agent-ledger/config';
 
 /** What `GET /health` says of the event store. */
 export type EventStoreHealth =

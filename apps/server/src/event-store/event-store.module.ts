@@ -7,10 +7,9 @@ import {
   type OnApplicationShutdown,
 } from '@nestjs/common';
 import type { EventStore } from '@agent-ledger/event-store';
-import type { ServerConfig } from '../config';
+import { createEventStore, type ServerConfig } from '@agent-ledger/config';
 import { EVENT_STORE } from '../tokens';
 import { AcknowledgedWrites } from './acknowledged-writes';
-import { createEventStore } from './create-event-store';
 
 /**
  * Provides the `EventStore` port (token `EVENT_STORE`) to the whole app, built once from the

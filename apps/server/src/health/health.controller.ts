@@ -8,7 +8,7 @@ import {
   ApiServiceUnavailableResponse,
   ApiTags,
 } from '@nestjs/swagger';
-import type { ServerConfig } from '../config';
+import type { ServerConfig } from '@agent-ledger/config';
 import { schemaRef } from '../docs/response-schemas';
 import { checkEventStore } from '../event-store/check-event-store';
 import { LIVE_PROJECTIONS } from '../queries/read-models/read-model.tokens';

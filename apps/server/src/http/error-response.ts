@@ -9,12 +9,12 @@ import {
 } from '@agent-ledger/event-store';
 import { ReadModelError } from '@agent-ledger/read-models';
 import { SessionRuleError } from '@agent-ledger/sessions';
+import { UnreadableSessionEventError } from '@agent-ledger/session-commands';
 import {
   HttpEdgeError,
   RateLimitedError,
   TooManyMessagesError,
 } from '../security/http-edge-errors';
-import { UnreadableSessionEventError } from '../sessions/unreadable-session-event.error';
 import type { ErrorBody } from './error-body';
 import { RequestValidationError } from './request-validation.error';
 

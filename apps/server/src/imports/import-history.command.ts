@@ -1,7 +1,6 @@
 import { Command } from '@nestjs/cqrs';
 import type { ImportSource } from '@agent-ledger/interchange';
-import type { SessionWriter } from '../sessions/session-command-runner';
-import type { ImportHistoryResult } from './run-import-plan';
+import type { ImportHistoryResult, SessionWriter } from '@agent-ledger/session-commands';
 
 /** Import a history in another tool's format into a session (and its sub-agents' sessions). */
 export class ImportHistoryCommand extends Command<ImportHistoryResult> {

@@ -2,12 +2,15 @@ import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { EventStore } from '@agent-ledger/event-store';
 import { importHistory, InvalidImportSourceError } from '@agent-ledger/interchange';
+import {
+  runImportPlan,
+  type ImportHistoryResult,
+  type SessionCommandRunner,
+} from '@agent-ledger/session-commands';
 import { RequestValidationError } from '../http/request-validation.error';
 import { EVENT_STORE } from '../tokens';
 import { ImportHistoryCommand } from './import-history.command';
 import { IMPORT_RUNNER } from './imports.tokens';
-import { runImportPlan, type ImportHistoryResult } from './run-import-plan';
-import type { SessionCommandRunner } from '../sessions/session-command-runner';
 
 @CommandHandler(ImportHistoryCommand)
 export class ImportHistoryHandler implements ICommandHandler<ImportHistoryCommand> {

@@ -9,7 +9,7 @@ import {
   OTEL_OUTPUT_MESSAGES_SCHEMA,
   OTEL_SYSTEM_INSTRUCTIONS_SCHEMA,
   readFixture,
-} from '../../../../libs/interchange/src/testing';
+} from '@agent-ledger/interchange/testing';
 import { startServer, type RunningServer } from '../../test/testing/start-server';
 
 const root = path.resolve(__dirname, '..', '..', '..', '..');

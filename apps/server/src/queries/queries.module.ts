@@ -10,10 +10,14 @@ import {
   SessionViewsReader,
   type ReadModelDatabase,
 } from '@agent-ledger/read-models';
+import {
+  loadReadModelConfig,
+  sqliteEventStorePath,
+  type ReadModelConfig,
+  type ServerConfig,
+} from '@agent-ledger/config';
 import { ModelContextReader } from '@agent-ledger/model-context';
 import { ViewRedaction } from '../access/view-redaction';
-import type { ServerConfig } from '../config';
-import { sqliteEventStorePath } from '../event-store/create-event-store';
 import { EVENT_STORE, SERVER_CONFIG } from '../tokens';
 import { GetDebugViewHandler } from './handlers/get-debug-view.handler';
 import { GetExportHandler } from './handlers/get-export.handler';
@@ -23,7 +27,6 @@ import { GetTranscriptEntryHandler } from './handlers/get-transcript-entry.handl
 import { GetTranscriptHandler } from './handlers/get-transcript.handler';
 import { ListSessionsHandler } from './handlers/list-sessions.handler';
 import { ProjectionRunnerLifecycle } from './read-models/projection-runner.lifecycle';
-import { loadReadModelConfig, type ReadModelConfig } from './read-models/read-model-config';
 import {
   LIVE_PROJECTIONS,
   READ_MODEL_CONFIG,

@@ -1,5 +1,5 @@
 import os from 'node:os';
-import type { HttpHardeningConfig } from '../config';
+import type { HttpHardeningConfig } from '@agent-ledger/config';
 
 const LOOPBACK_NAMES = ['localhost', '127.0.0.1', '::1'];
 const ALL_INTERFACES = new Set(['0.0.0.0', '::', '']);

@@ -1,5 +1,5 @@
 import http from 'node:http';
-import type { HttpHardeningConfig } from '../config';
+import type { HttpHardeningConfig } from '@agent-ledger/config';
 
 type RequestListener = (request: http.IncomingMessage, response: http.ServerResponse) => void;
 

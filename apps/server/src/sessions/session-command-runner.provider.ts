@@ -1,16 +1,17 @@
 import path from 'node:path';
 import type { FactoryProvider, InjectionToken } from '@nestjs/common';
 import type { EventStore } from '@agent-ledger/event-store';
-import type { ServerConfig } from '../config';
+import { SessionCommandRunner, SqliteDeciderSnapshots } from '@agent-ledger/session-commands';
+import type { ServerConfig } from '@agent-ledger/config';
 import { AcknowledgedWrites } from '../event-store/acknowledged-writes';
+import { noteStorageWritable } from '../health/storage-health';
 import { CLOCK, EVENT_STORE, SERVER_CONFIG, type Clock } from '../tokens';
-import { SqliteDeciderSnapshots } from './decider-snapshots';
-import { SessionCommandRunner } from './session-command-runner';
 
 /**
  * The one way the server builds a session command runner (the sessions module's, and the
  * imports' own): the store, the configured cache, the clock, and every append reported to
- * `AcknowledgedWrites`, so that a query after it waits for the read models to have it. With
+ * `AcknowledgedWrites`, so that a query after it waits for the read models to have it, and to
+ * `/health`'s storage state, which a write that succeeds clears of an earlier full disk. With
  * `snapshots`, long sessions' decider states are kept in `decider-snapshots.sqlite` of the data
  * folder (the runtime's runner; an import writes each session once and needs none).
  */
@@ -36,7 +37,10 @@ export function sessionCommandRunnerProvider(
               ),
             }
           : {}),
-        onAppended: (position) => acknowledged.record(position),
+        onAppended: (position) => {
+          noteStorageWritable();
+          acknowledged.record(position);
+        },
       }),
     inject: [EVENT_STORE, SERVER_CONFIG, CLOCK, AcknowledgedWrites],
   };

@@ -18,6 +18,7 @@ import {
   ApiTags,
   ApiUnprocessableEntityResponse,
 } from '@nestjs/swagger';
+import type { SessionWriter } from '@agent-ledger/session-commands';
 import type { Caller } from '../access/caller';
 import { CallerParam } from '../access/caller.decorator';
 import { RequiresScope } from '../access/requires-scope.decorator';
@@ -40,7 +41,6 @@ import { RecordAiSdkStepDto } from './dto/record-ai-sdk-step.dto';
 import { SessionCommandResponseDto } from './dto/session-command-response.dto';
 import { SessionParamsDto } from './dto/session-params.dto';
 import { parseAiSdkResponseMessages } from './parse-ai-sdk-response-messages';
-import type { SessionWriter } from './session-command-runner';
 import { withCreatedAt } from './with-created-at';
 
 /**

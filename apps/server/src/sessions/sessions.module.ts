@@ -1,11 +1,11 @@
 import { Module } from '@nestjs/common';
+import { SessionCommandRunner } from '@agent-ledger/session-commands';
 import { AppendMessagesHandler } from './commands/append-messages.handler';
 import { CompactSessionHandler } from './commands/compact-session.handler';
 import { EndSessionHandler } from './commands/end-session.handler';
 import { HandoffSessionHandler } from './commands/handoff-session.handler';
 import { PruneToolResultsHandler } from './commands/prune-tool-results.handler';
 import { RecordAiSdkStepHandler } from './commands/record-ai-sdk-step.handler';
-import { SessionCommandRunner } from './session-command-runner';
 import { sessionCommandRunnerProvider } from './session-command-runner.provider';
 import { SessionsController } from './sessions.controller';
 

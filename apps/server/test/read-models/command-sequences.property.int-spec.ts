@@ -36,7 +36,7 @@ import {
   openReadModelDatabase,
   readSessionReadModels,
 } from '@agent-ledger/read-models';
-import { SessionCommandRunner } from '../../src/sessions/session-command-runner';
+import { SessionCommandRunner } from '@agent-ledger/session-commands';
 
 /**
  * Issue 5's first "done when": for generated COMMAND sequences run through the real decider into

@@ -3,9 +3,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { SqliteEventStore, type EventStore } from '@agent-ledger/event-store';
 import { EventStoreDbEventStore } from '@agent-ledger/eventstoredb';
-import type { EventStoreKind } from '../../src/config';
-// Test tooling of the eventstoredb lib: it has no `@agent-ledger/eventstoredb/testing` alias.
-import { startEsdbEmulator } from '../../../../libs/eventstoredb/src/testing';
+import type { EventStoreKind } from '@agent-ledger/config';
+import { startEsdbEmulator } from '@agent-ledger/eventstoredb/testing';
 
 /** The stores the HTTP tests run against: the embedded one, and EventStoreDB (the emulator). */
 export const STORE_KINDS: readonly EventStoreKind[] = ['sqlite', 'eventstoredb'];

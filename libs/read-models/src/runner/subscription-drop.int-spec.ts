@@ -4,8 +4,7 @@ import type { EventStore, RecordedEvent } from '@agent-ledger/event-store';
 import { EventStoreDbEventStore } from '@agent-ledger/eventstoredb';
 import { SESSION_STREAM_PREFIX, sessionStreamName, type SessionEvent } from '@agent-ledger/events';
 import { arbitrarySessionHistory } from '@agent-ledger/testing';
-// Test tooling of the eventstoredb lib: it has no `@agent-ledger/eventstoredb/testing` alias.
-import { startEsdbEmulator, type EsdbEmulator } from '../../../eventstoredb/src/testing';
+import { startEsdbEmulator, type EsdbEmulator } from '@agent-ledger/eventstoredb/testing';
 import { createReadModelHandlers } from '../create-read-model-handlers';
 import {
   openReadModelDatabase,

@@ -3,7 +3,7 @@ import { IsIn, IsOptional } from 'class-validator';
 import {
   INTERCHANGE_EXPORT_FORMATS,
   type InterchangeExportFormat,
-} from '../../imports/interchange-export';
+} from '@agent-ledger/interchange';
 import { MinPositionQueryDto } from './min-position-query.dto';
 
 /** `GET /v1/sessions/:sessionId/export` query. */

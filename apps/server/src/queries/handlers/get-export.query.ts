@@ -1,7 +1,7 @@
 import { Query } from '@nestjs/cqrs';
 import type { ExportProjectionResult } from '@agent-ledger/projections';
+import type { InterchangeExport, InterchangeExportFormat } from '@agent-ledger/interchange';
 import type { SessionRef } from '../../access/session-ref';
-import type { InterchangeExport, InterchangeExportFormat } from '../../imports/interchange-export';
 
 /** A session's export: JSON (`projectToExport`'s result) or Markdown text. */
 export type ExportResponse =

@@ -1,8 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { ReadModelBehindError, type LiveProjections } from '@agent-ledger/read-models';
+import type { ReadModelConfig } from '@agent-ledger/config';
 import { AcknowledgedWrites } from '../../event-store/acknowledged-writes';
 import { LIVE_PROJECTIONS, READ_MODEL_CONFIG } from './read-model.tokens';
-import type { ReadModelConfig } from './read-model-config';
 
 /**
  * How long a query waits at most for the runner to reach this server's own acknowledged appends

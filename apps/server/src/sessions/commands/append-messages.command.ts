@@ -1,6 +1,6 @@
 import type { RuntimeMessage } from '@agent-ledger/messages';
 import { Command } from '@nestjs/cqrs';
-import type { SessionCommandResult, SessionWriter } from '../session-command-runner';
+import type { SessionCommandResult, SessionWriter } from '@agent-ledger/session-commands';
 
 /** Record a batch of runtime messages (one agent turn) atomically; the first append starts the session. */
 export class AppendMessagesCommand extends Command<SessionCommandResult> {

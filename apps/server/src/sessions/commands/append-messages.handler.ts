@@ -1,5 +1,5 @@
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { SessionCommandRunner, type SessionCommandResult } from '../session-command-runner';
+import { SessionCommandRunner, type SessionCommandResult } from '@agent-ledger/session-commands';
 import { AppendMessagesCommand } from './append-messages.command';
 
 @CommandHandler(AppendMessagesCommand)

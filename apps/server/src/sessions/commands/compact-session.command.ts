@@ -1,6 +1,6 @@
 import type { CompactBoundaryMessage, CompactSummaryMessage } from '@agent-ledger/messages';
 import { Command } from '@nestjs/cqrs';
-import type { SessionCommandResult, SessionWriter } from '../session-command-runner';
+import type { SessionCommandResult, SessionWriter } from '@agent-ledger/session-commands';
 
 /** Record a compaction: the boundary and the summary naming it, in one append. */
 export class CompactSessionCommand extends Command<SessionCommandResult> {

@@ -1,5 +1,5 @@
 import { Command } from '@nestjs/cqrs';
-import type { SessionCommandResult, SessionWriter } from '../session-command-runner';
+import type { SessionCommandResult, SessionWriter } from '@agent-ledger/session-commands';
 
 /** What a hand-off says; `handoffId` makes its message ids (derived from the rest when absent). */
 export interface HandoffDetails {

@@ -1,6 +1,6 @@
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { SessionCommandRunner, type SessionCommandResult } from '@agent-ledger/session-commands';
 import { requestDigest } from '../request-digest';
-import { SessionCommandRunner, type SessionCommandResult } from '../session-command-runner';
 import { HandoffSessionCommand } from './handoff-session.command';
 
 /**

@@ -1,6 +1,6 @@
 import type { PruneSelection } from '@agent-ledger/sessions';
 import { Command } from '@nestjs/cqrs';
-import type { SessionCommandResult, SessionWriter } from '../session-command-runner';
+import type { SessionCommandResult, SessionWriter } from '@agent-ledger/session-commands';
 
 /** Mark tool results as pruned, named by id or selected by a policy. */
 export class PruneToolResultsCommand extends Command<SessionCommandResult> {

@@ -2,7 +2,7 @@ import type { ModelCallUsage } from '@agent-ledger/events';
 import type { ProviderOptions } from '@agent-ledger/messages';
 import { Command } from '@nestjs/cqrs';
 import type { AssistantModelMessage, ToolModelMessage } from 'ai';
-import type { SessionCommandResult, SessionWriter } from '../session-command-runner';
+import type { SessionCommandResult, SessionWriter } from '@agent-ledger/session-commands';
 
 /** What the runtime says of a step besides its messages (all optional, as `onStepFinish` has them). */
 export interface AiSdkStepFacts {

@@ -1,8 +1,8 @@
 import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { SessionCommandRunner, type SessionCommandResult } from '@agent-ledger/session-commands';
 import { CLOCK, type Clock } from '../../tokens';
 import { modelCallOfAiSdkStep } from '../model-call-of-ai-sdk-step';
-import { SessionCommandRunner, type SessionCommandResult } from '../session-command-runner';
 import { RecordAiSdkStepCommand } from './record-ai-sdk-step.command';
 
 /**

@@ -25,7 +25,6 @@ import {
   type SessionState,
 } from '@agent-ledger/sessions';
 import type { DeciderSnapshotStore } from './decider-snapshots';
-import { noteStorageWritable } from '../health/storage-health';
 import { KeyedMutex } from './keyed-mutex';
 import { LruCache } from './lru-cache';
 import { toSessionEvent } from './to-session-event';
@@ -79,7 +78,10 @@ export interface SessionCommandRunnerOptions {
   clock: () => string;
   /** Where decider snapshots of long sessions are kept across restarts; none: always fold the log. */
   snapshots?: DeciderSnapshotStore;
-  /** Told the position of each append as it is answered (`AcknowledgedWrites`). */
+  /**
+   * Told the position of each append as it is answered: the server records it for
+   * read-your-writes and notes that the disk takes writes again.
+   */
   onAppended?: (position: number) => void;
 }
 
@@ -227,7 +229,6 @@ export class SessionCommandRunner {
       if (clientExpectedRevision === undefined) throw error;
       return this.runExclusive(command, clientExpectedRevision, { key, writer }, false);
     }
-    noteStorageWritable();
     this.options.onAppended?.(result.position);
     // The cached state stays exact either way: it says which revision it reflects, and an
     // idempotent repeat of an earlier append (another revision) is folded in on the next load.

@@ -1,12 +1,9 @@
 import { normalizeSessionEvents, sessionStreamName, type SessionEvent } from '@agent-ledger/events';
-import {
-  redactStrings,
-  toJsonl,
-  toOtelGenAi,
-  toUiMessages,
-  type OtelModelCallSource,
-} from '@agent-ledger/interchange';
 import type { RuntimeMessage } from '@agent-ledger/messages';
+import { redactStrings } from './redact-strings';
+import { toJsonl } from './to-jsonl';
+import { toOtelGenAi, type OtelModelCallSource } from './to-otel-gen-ai';
+import { toUiMessages } from './to-ui-messages';
 import { loadModelContext, type SessionLog } from '@agent-ledger/model-context';
 import {
   exportRedaction,
@@ -14,7 +11,6 @@ import {
   SessionNotFoundError,
   type ExportPolicy,
 } from '@agent-ledger/read-models';
-import type { SessionRef } from '../access/session-ref';
 
 /** The export formats of the interchange lib (the others come from the export read model). */
 export const INTERCHANGE_EXPORT_FORMATS = ['otel-genai', 'ui-messages', 'jsonl'] as const;
@@ -31,11 +27,13 @@ export type InterchangeExport =
  * the export policy: secrets redacted, reasoning left out unless the policy keeps it.
  * `otel-genai`: each recorded model call with the model context as of the call
  * (`loadModelContext` at the revision before its first response message, `contextRevision`
- * when the runtime said it, for the call's provider) and the messages it produced.
+ * when the runtime said it, for the call's provider) and the messages it produced. `session`
+ * names the session twice: `sessionId` as the caller named it (what the export shows) and `key`,
+ * its session key in the store (`sessionKeyOf`: what is read).
  */
 export async function interchangeExport(
   store: SessionLog,
-  session: SessionRef,
+  session: { sessionId: string; key: string },
   format: InterchangeExportFormat,
   policy: ExportPolicy,
 ): Promise<InterchangeExport> {

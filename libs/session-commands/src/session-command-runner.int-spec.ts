@@ -11,7 +11,6 @@ import type { AssistantTextMessage } from '@agent-ledger/messages';
 import { SessionRuleError } from '@agent-ledger/sessions';
 import { seedExampleMessages } from '@agent-ledger/testing';
 import { SessionCommandRunner } from './session-command-runner';
-import { stringMatching } from '../../test/testing/matchers';
 
 const clock = () => '2026-04-08T10:00:00.000Z';
 
@@ -222,7 +221,7 @@ describe('SessionCommandRunner (with the SQLite store)', () => {
         metadata: { schemaVersion: 1 },
       },
       {
-        id: stringMatching(/^[0-9a-f-]{36}$/),
+        id: expect.stringMatching(/^[0-9a-f-]{36}$/) as unknown,
         type: 'SystemNoteRecorded',
         metadata: { schemaVersion: 1 },
       },

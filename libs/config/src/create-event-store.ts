@@ -4,7 +4,7 @@ import { SqliteEventStore, type EventStore } from '@agent-ledger/event-store';
 // the embedded store's server and every CLI command start without it.
 import type { EventStoreDbEventStore, SubscriptionLogger } from '@agent-ledger/eventstoredb';
 import { validateSessionEventPayload } from '@agent-ledger/events';
-import { ConfigError, type ServerConfig } from '../config';
+import { ConfigError, type ServerConfig } from './server-config';
 
 /** Where the embedded store keeps its events. */
 export function sqliteEventStorePath(config: ServerConfig): string {

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { ConfigError, loadServerConfig } from './config';
+import { ConfigError, loadServerConfig } from './server-config';
 
 describe('loadServerConfig', () => {
   it('has the documented defaults', () => {

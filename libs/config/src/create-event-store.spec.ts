@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { SqliteEventStore } from '@agent-ledger/event-store';
 import { EventStoreDbEventStore } from '@agent-ledger/eventstoredb';
-import { ConfigError, loadServerConfig } from '../config';
+import { ConfigError, loadServerConfig } from './server-config';
 import { createEventStore } from './create-event-store';
 
 describe('createEventStore', () => {

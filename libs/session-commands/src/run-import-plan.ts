@@ -5,7 +5,7 @@ import {
   OPEN_WRITER,
   type SessionCommandRunner,
   type SessionWriter,
-} from '../sessions/session-command-runner';
+} from './session-command-runner';
 
 /** Where each imported session's stream is now, and what the import did. */
 export interface ImportHistoryResult {

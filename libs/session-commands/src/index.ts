@@ -1,0 +1,14 @@
+export {
+  OPEN_WRITER,
+  SessionCommandRunner,
+  type SessionCommandResult,
+  type SessionCommandRunnerOptions,
+  type SessionWriter,
+} from './session-command-runner';
+export {
+  SqliteDeciderSnapshots,
+  type DeciderSnapshotStore,
+  type StoredDeciderSnapshot,
+} from './decider-snapshots';
+export { UnreadableSessionEventError } from './unreadable-session-event.error';
+export { runImportPlan, type ImportHistoryResult } from './run-import-plan';
