@@ -203,6 +203,34 @@ describe('SessionCommandRunner (with the SQLite store)', () => {
     ).rejects.toThrow(WrongExpectedRevisionError);
   });
 
+  it('folds a session afresh when another writer deleted and recreated it under its cached state', async () => {
+    const runner = new SessionCommandRunner(store, { cacheSize: 10, clock });
+    await runner.run({ type: 'AppendMessages', sessionId: 's1', messages: [reply('a1')] });
+    // Another writer deletes the session and records a message in a new stream of the same name.
+    await store.deleteStream('session-s1');
+    await store.append(
+      'session-s1',
+      [
+        {
+          id: '6f1d3c2e-0d5b-4e8f-9a51-3c7b2d9e4f10',
+          type: 'AssistantTextRecorded',
+          data: reply('b1'),
+          metadata: { schemaVersion: 1 },
+        },
+      ],
+      { expectedRevision: 'any' },
+    );
+    // a1 is no longer in the log: recording it with other content is no reuse of its id.
+    const again = { ...reply('a1'), content: 'a different a1' };
+    const result = await runner.run({ type: 'AppendMessages', sessionId: 's1', messages: [again] });
+    expect(result.revision).toBeGreaterThan(2);
+    const recorded = [];
+    for await (const event of store.readStream('session-s1')) {
+      if (event.type === 'AssistantTextRecorded') recorded.push(event.data);
+    }
+    expect(recorded).toEqual([reply('b1'), again]);
+  });
+
   it('writes deterministic event ids and the schema version', async () => {
     const runner = new SessionCommandRunner(store, { cacheSize: 10, clock });
     await runner.run({

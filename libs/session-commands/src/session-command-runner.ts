@@ -69,6 +69,8 @@ interface CachedSession {
   eventId?: string | undefined;
   /** Revision of the last snapshot stored or restored; -1: none. */
   snapshotRevision: number;
+  /** The stream's metadata (`JSON.stringify`) when the state was last folded from the log. */
+  metadata?: string;
 }
 
 export interface SessionCommandRunnerOptions {
@@ -275,11 +277,14 @@ export class SessionCommandRunner {
     const current = await this.store.getStreamRevision(streamName);
     const cached = this.cache.get(key);
     if (current === undefined) {
+      // A stream with no metadata has `{}`; had it any (a soft deletion), its recreation changes
+      // it, and the next load folds the stream afresh.
       const session = {
         state: initialSessionState(),
         revision: -1,
         position: -1,
         snapshotRevision: -1,
+        metadata: '{}',
       };
       this.cache.set(key, session);
       return session;
@@ -287,9 +292,12 @@ export class SessionCommandRunner {
     if (cached !== undefined && cached.revision === current) return cached;
 
     // Fold into the cached state in place, the revision moving with each event: if reading stops
-    // half-way, the entry still says exactly which events it reflects.
+    // half-way, the entry still says exactly which events it reflects. Taken up only under the
+    // metadata it was folded under: a stream truncated, or deleted and recreated by another
+    // writer, has other metadata (`docs/event-store.md`, what a store may do to a stream).
+    const metadata = JSON.stringify(await this.store.getStreamMetadata(streamName));
     const session =
-      cached !== undefined && cached.revision < current
+      cached !== undefined && cached.revision < current && cached.metadata === metadata
         ? cached
         : ((await this.restore(key, streamName, current)) ?? {
             state: initialSessionState(),
@@ -297,6 +305,7 @@ export class SessionCommandRunner {
             position: -1,
             snapshotRevision: -1,
           });
+    session.metadata = metadata;
     this.cache.set(key, session);
     for await (const recorded of this.store.readStream(streamName, {
       fromRevision: session.revision + 1,
@@ -322,18 +331,7 @@ export class SessionCommandRunner {
     const snapshots = this.options.snapshots;
     const stored = snapshots?.read(key);
     if (snapshots === undefined || stored === undefined) return undefined;
-    let matches = false;
-    if (stored.revision <= current) {
-      for await (const recorded of this.store.readStream(streamName, {
-        fromRevision: stored.revision,
-        maxCount: 1,
-      })) {
-        matches =
-          recorded.revision === stored.revision &&
-          recorded.position === stored.position &&
-          recorded.id === stored.eventId;
-      }
-    }
+    const matches = stored.revision <= current && (await this.stillHolds(streamName, stored));
     const state = matches ? restoreSessionState(stored.state) : undefined;
     if (state === undefined) {
       snapshots.delete(key);
@@ -341,6 +339,24 @@ export class SessionCommandRunner {
     }
     const { revision, position, eventId } = stored;
     return { state, revision, position, eventId, snapshotRevision: revision };
+  }
+
+  /** Whether the log still has, at `revision`, the event a snapshot was taken at (same id and position). */
+  private async stillHolds(
+    streamName: string,
+    folded: { revision: number; position: number; eventId: string },
+  ): Promise<boolean> {
+    for await (const recorded of this.store.readStream(streamName, {
+      fromRevision: folded.revision,
+      maxCount: 1,
+    })) {
+      return (
+        recorded.revision === folded.revision &&
+        recorded.position === folded.position &&
+        recorded.id === folded.eventId
+      );
+    }
+    return false;
   }
 
   /**
