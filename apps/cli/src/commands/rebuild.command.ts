@@ -1,9 +1,7 @@
-import { availableParallelism } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { Command } from 'commander';
 import { openFreshReadModelFile, ProjectionRunner } from '@agent-ledger/read-models';
 import type { CliIo } from '../cli-io';
-import { sqliteEventStorePath } from '../../../server/src/event-store/create-event-store';
 import { withLedger } from '../ledger/with-ledger';
 import { rebuildProgressBar } from '../render/rebuild-progress-bar';
 import { wholeNumber } from './parse-arguments';
@@ -11,7 +9,6 @@ import { wholeNumber } from './parse-arguments';
 interface RebuildFlags {
   batchSize: number;
   json?: boolean;
-  singleThread?: boolean;
 }
 
 /** What a rebuild did, as `--json` prints it. */
@@ -24,72 +21,66 @@ export interface RebuildReport {
 
 /** `rebuild`: drop the read models and rebuild them from the log. */
 export function rebuildCommand(io: CliIo): Command {
-  return new Command('rebuild')
-    .description(
-      'Rebuild every read model from the log into a new file, then put it in place of the old one (which stays as it was if the rebuild fails or is stopped), with a progress bar (rate, ETA) on a terminal. Stop the server first: it keeps the file it opened until it restarts.',
-    )
-    .option(
-      '--batch-size <n>',
-      'events per transaction',
-      wholeNumber(1, 'a number of events'),
-      2000,
-    )
-    .option('--json', 'print { events, seconds, eventsPerSecond, position } as JSON')
-    .option(
-      '--single-thread',
-      'read the log on this thread too (by default a second thread reads it when the machine has two cores)',
-    )
-    .action((flags: RebuildFlags) =>
-      withLedger(io, async (ledger) => {
-        const store = await ledger.store();
-        // Built apart and put in place whole: the read models in use stay as they are until then.
-        const fresh = openFreshReadModelFile(ledger.readModelConfig.path);
-        const clock = () => performance.now();
-        const progress = rebuildProgressBar(io.terminal, clock);
-        const startedAt = clock();
-        let events = 0;
-        let position: number | null;
-        try {
-          const runner = new ProjectionRunner({
-            store,
-            db: fresh.db,
-            handlers: ledger.handlers(fresh.db),
-            batchSize: flags.batchSize,
-            // The embedded store is read and checked on a second thread, beside the writes.
-            ...(flags.singleThread !== true &&
-            availableParallelism() > 1 &&
-            ledger.config.eventStore === 'sqlite'
-              ? { readAhead: { eventStorePath: sqliteEventStorePath(ledger.config) } }
-              : {}),
-          });
-          position = await runner.rebuild((reached) => {
-            events = reached.processedEvents;
-            progress.update(reached);
-          });
-          const damage = fresh.replace();
-          if (damage !== undefined) {
-            io.stderr.write(
-              `The read models at ${damage.path} were damaged (${damage.reason}); that file was moved to ${damage.movedTo} and replaced by the rebuilt one.\n`,
-            );
+  return (
+    new Command('rebuild')
+      .description(
+        'Rebuild every read model from the log into a new file, then put it in place of the old one (which stays as it was if the rebuild fails or is stopped), with a progress bar (rate, ETA) on a terminal. Stop the server first: it keeps the file it opened until it restarts.',
+      )
+      .option(
+        '--batch-size <n>',
+        'events per transaction',
+        wholeNumber(1, 'a number of events'),
+        2000,
+      )
+      .option('--json', 'print { events, seconds, eventsPerSecond, position } as JSON')
+      // Accepted so that scripts written when the log was read on a second thread still run.
+      .option('--single-thread', 'no effect: the rebuild runs on one thread')
+      .action((flags: RebuildFlags) =>
+        withLedger(io, async (ledger) => {
+          const store = await ledger.store();
+          // Built apart and put in place whole: the read models in use stay as they are until then.
+          const fresh = openFreshReadModelFile(ledger.readModelConfig.path);
+          const clock = () => performance.now();
+          const progress = rebuildProgressBar(io.terminal, clock);
+          const startedAt = clock();
+          let events = 0;
+          let position: number | null;
+          try {
+            const runner = new ProjectionRunner({
+              store,
+              db: fresh.db,
+              handlers: ledger.handlers(fresh.db),
+              batchSize: flags.batchSize,
+            });
+            position = await runner.rebuild((reached) => {
+              events = reached.processedEvents;
+              progress.update(reached);
+            });
+            const damage = fresh.replace();
+            if (damage !== undefined) {
+              io.stderr.write(
+                `The read models at ${damage.path} were damaged (${damage.reason}); that file was moved to ${damage.movedTo} and replaced by the rebuilt one.\n`,
+              );
+            }
+          } catch (error) {
+            fresh.discard();
+            throw error;
+          } finally {
+            progress.stop();
           }
-        } catch (error) {
-          fresh.discard();
-          throw error;
-        } finally {
-          progress.stop();
-        }
-        const seconds = (clock() - startedAt) / 1000;
-        const report: RebuildReport = {
-          events,
-          seconds: Number(seconds.toFixed(3)),
-          eventsPerSecond: seconds > 0 ? Math.round(events / seconds) : 0,
-          position,
-        };
-        io.stdout.write(
-          `${flags.json === true ? JSON.stringify(report) : describeReport(report)}\n`,
-        );
-      }),
-    );
+          const seconds = (clock() - startedAt) / 1000;
+          const report: RebuildReport = {
+            events,
+            seconds: Number(seconds.toFixed(3)),
+            eventsPerSecond: seconds > 0 ? Math.round(events / seconds) : 0,
+            position,
+          };
+          io.stdout.write(
+            `${flags.json === true ? JSON.stringify(report) : describeReport(report)}\n`,
+          );
+        }),
+      )
+  );
 }
 
 function describeReport(report: RebuildReport): string {
