@@ -1,5 +1,3 @@
-import { storedDataText } from '@agent-ledger/event-store';
-
 /**
  * Whether `text`, JSON read back from a read-model table, is `value` written with
  * `JSON.stringify`, and `JSON.parse(text)` would rebuild `value` exactly: the same own keys in the
@@ -16,8 +14,6 @@ import { storedDataText } from '@agent-ledger/event-store';
  * prototype). `false` only means "not proven equal": the caller then compares the parsed value.
  */
 export function storedJsonIs(text: string, value: unknown): boolean {
-  // A payload the embedded store parsed from this very text, frozen since: nothing to serialize.
-  if (storedDataText(value) === text) return true;
   return survivesJson(value) && JSON.stringify(value) === text;
 }
 
