@@ -2,7 +2,7 @@ import { firstFreeId, recordMessageOnce } from '@agent-ledger/events';
 import type { RuntimeMessage } from '@agent-ledger/messages';
 import { messageKindFacts, modelCallFactsOf, toolNamesOf } from '@agent-ledger/projections';
 import type { ReadModelDatabase } from '../database/open-read-model-database';
-import { readOwnJson, writeOwnJson } from '../database/own-json';
+import { readOwnJson } from '../database/own-json';
 import type { ProjectionHandler } from '../runner/projection-handler';
 import type { SessionLogEvent } from '../runner/session-log-event';
 import { pruneRecorded } from './prune-recorded';
@@ -259,7 +259,7 @@ export class RecordedMessagesHandler implements ProjectionHandler {
       metadata?.compactedAt === undefined ? 0 : 1,
       metadata?.summaryForBoundaryId ?? null,
       kindFacts === undefined ? null : JSON.stringify(kindFacts),
-      writeOwnJson(message),
+      JSON.stringify(message),
     );
     return result.changes === 1 ? Number(result.lastInsertRowid) : undefined;
   }

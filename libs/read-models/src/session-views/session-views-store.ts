@@ -1,7 +1,7 @@
 import type { PairingState } from '@agent-ledger/events';
 import type { RuntimeMessage } from '@agent-ledger/messages';
 import type { ReadModelDatabase } from '../database/open-read-model-database';
-import { readOwnJson, writeOwnJson } from '../database/own-json';
+import { readOwnJson } from '../database/own-json';
 import { SessionPairingTables, type StoredPlace } from './session-pairing-tables';
 import type { SessionRepair } from './session-repair';
 
@@ -172,7 +172,7 @@ export class SessionViewsStore {
       stored.copyOf,
       stored.revision,
       stored.message.kind,
-      writeOwnJson(stored.message),
+      JSON.stringify(stored.message),
       ...viewColumnValues(views),
     );
     this.nextSeqs.set(sessionId, stored.seq + 1);
