@@ -21,66 +21,66 @@ export interface RebuildReport {
 
 /** `rebuild`: drop the read models and rebuild them from the log. */
 export function rebuildCommand(io: CliIo): Command {
-  return (
-    new Command('rebuild')
-      .description(
-        'Rebuild every read model from the log into a new file, then put it in place of the old one (which stays as it was if the rebuild fails or is stopped), with a progress bar (rate, ETA) on a terminal. Stop the server first: it keeps the file it opened until it restarts.',
-      )
-      .option(
-        '--batch-size <n>',
-        'events per transaction',
-        wholeNumber(1, 'a number of events'),
-        2000,
-      )
-      .option('--json', 'print { events, seconds, eventsPerSecond, position } as JSON')
-      // Accepted so that scripts written when the log was read on a second thread still run.
-      .option('--single-thread', 'no effect: the rebuild runs on one thread')
-      .action((flags: RebuildFlags) =>
-        withLedger(io, async (ledger) => {
-          const store = await ledger.store();
-          // Built apart and put in place whole: the read models in use stay as they are until then.
-          const fresh = openFreshReadModelFile(ledger.readModelConfig.path);
-          const clock = () => performance.now();
-          const progress = rebuildProgressBar(io.terminal, clock);
-          const startedAt = clock();
-          let events = 0;
-          let position: number | null;
-          try {
-            const runner = new ProjectionRunner({
-              store,
-              db: fresh.db,
-              handlers: ledger.handlers(fresh.db),
-              batchSize: flags.batchSize,
-            });
-            position = await runner.rebuild((reached) => {
-              events = reached.processedEvents;
-              progress.update(reached);
-            });
-            const damage = fresh.replace();
-            if (damage !== undefined) {
-              io.stderr.write(
-                `The read models at ${damage.path} were damaged (${damage.reason}); that file was moved to ${damage.movedTo} and replaced by the rebuilt one.\n`,
-              );
-            }
-          } catch (error) {
-            fresh.discard();
-            throw error;
-          } finally {
-            progress.stop();
+  return new Command('rebuild')
+    .description(
+      'Rebuild every read model from the log into a new file, then put it in place of the old one (which stays as it was if the rebuild fails or is stopped), with a progress bar (rate, ETA) on a terminal. Stop the server first: it keeps the file it opened until it restarts.',
+    )
+    .option(
+      '--batch-size <n>',
+      'events per transaction',
+      wholeNumber(1, 'a number of events'),
+      2000,
+    )
+    .option('--json', 'print { events, seconds, eventsPerSecond, position } as JSON')
+    .option(
+      '--single-thread',
+      'no effect, kept for scripts written when a second thread read the log: the rebuild runs on one thread',
+    )
+    .action((flags: RebuildFlags) =>
+      withLedger(io, async (ledger) => {
+        const store = await ledger.store();
+        // Built apart and put in place whole: the read models in use stay as they are until then.
+        const fresh = openFreshReadModelFile(ledger.readModelConfig.path);
+        const clock = () => performance.now();
+        const progress = rebuildProgressBar(io.terminal, clock);
+        const startedAt = clock();
+        let events = 0;
+        let position: number | null;
+        try {
+          const runner = new ProjectionRunner({
+            store,
+            db: fresh.db,
+            handlers: ledger.handlers(fresh.db),
+            batchSize: flags.batchSize,
+          });
+          position = await runner.rebuild((reached) => {
+            events = reached.processedEvents;
+            progress.update(reached);
+          });
+          const damage = fresh.replace();
+          if (damage !== undefined) {
+            io.stderr.write(
+              `The read models at ${damage.path} were damaged (${damage.reason}); that file was moved to ${damage.movedTo} and replaced by the rebuilt one.\n`,
+            );
           }
-          const seconds = (clock() - startedAt) / 1000;
-          const report: RebuildReport = {
-            events,
-            seconds: Number(seconds.toFixed(3)),
-            eventsPerSecond: seconds > 0 ? Math.round(events / seconds) : 0,
-            position,
-          };
-          io.stdout.write(
-            `${flags.json === true ? JSON.stringify(report) : describeReport(report)}\n`,
-          );
-        }),
-      )
-  );
+        } catch (error) {
+          fresh.discard();
+          throw error;
+        } finally {
+          progress.stop();
+        }
+        const seconds = (clock() - startedAt) / 1000;
+        const report: RebuildReport = {
+          events,
+          seconds: Number(seconds.toFixed(3)),
+          eventsPerSecond: seconds > 0 ? Math.round(events / seconds) : 0,
+          position,
+        };
+        io.stdout.write(
+          `${flags.json === true ? JSON.stringify(report) : describeReport(report)}\n`,
+        );
+      }),
+    );
 }
 
 function describeReport(report: RebuildReport): string {

@@ -15,45 +15,38 @@ const SHOWN_DIFFERENCES = 20;
 
 /** `verify`: recompute the read models from the log in memory and compare with the stored ones. */
 export function verifyCommand(io: CliIo): Command {
-  return (
-    new Command('verify')
-      .description(
-        'Recompute every read model (or one session’s) from the log in memory and compare it with the stored read models; print the differences and exit 1 when there are any.',
-      )
-      .option('--session <id>', 'verify this session only')
-      .option('--json', 'print { position, sessions, failedEvents } as JSON')
-      // Accepted so that scripts written when helper threads verified the sessions still run.
-      .option('--single-thread', 'no effect: verify runs on one thread')
-      .option(
-        '--check-file',
-        'first check the read-model file itself (SQLite’s quick_check: every page, the indexes too); by default only the rows verify reads are read, and a damaged one is reported when met',
-      )
-      .action((flags: VerifyFlags) =>
-        withLedger(io, async (ledger) => {
-          const db = ledger.readModels({ checkFile: flags.checkFile === true });
-          const verification = await verifyReadModels(
-            await ledger.store(),
-            db,
-            ledger.handlers(db),
-            {
-              ...(flags.session === undefined ? {} : { sessionId: flags.session }),
-              exportPolicy: ledger.readModelConfig.exportPolicy,
-            },
+  return new Command('verify')
+    .description(
+      'Recompute every read model (or one session’s) from the log in memory and compare it with the stored read models; print the differences and exit 1 when there are any.',
+    )
+    .option('--session <id>', 'verify this session only')
+    .option('--json', 'print { position, sessions, failedEvents } as JSON')
+    .option(
+      '--single-thread',
+      'no effect, kept for scripts written when helper threads verified the sessions: verify runs on one thread',
+    )
+    .option(
+      '--check-file',
+      'first check the read-model file itself (SQLite’s quick_check: every page, the indexes too); by default only the rows verify reads are read, and a damaged one is reported when met',
+    )
+    .action((flags: VerifyFlags) =>
+      withLedger(io, async (ledger) => {
+        const db = ledger.readModels({ checkFile: flags.checkFile === true });
+        const verification = await verifyReadModels(await ledger.store(), db, ledger.handlers(db), {
+          ...(flags.session === undefined ? {} : { sessionId: flags.session }),
+          exportPolicy: ledger.readModelConfig.exportPolicy,
+        });
+        io.stdout.write(
+          `${flags.json === true ? JSON.stringify(verification, null, 2) : renderVerification(verification)}\n`,
+        );
+        const differing = verification.sessions.filter((session) => session.differences.length > 0);
+        if (differing.length > 0) {
+          throw new CliError(
+            `the stored read models differ from the log in ${differing.length} of ${verification.sessions.length} session${verification.sessions.length === 1 ? '' : 's'} (${differing.map((session) => session.sessionId).join(', ')}); \`agent-ledger rebuild\` rebuilds them from the log.`,
           );
-          io.stdout.write(
-            `${flags.json === true ? JSON.stringify(verification, null, 2) : renderVerification(verification)}\n`,
-          );
-          const differing = verification.sessions.filter(
-            (session) => session.differences.length > 0,
-          );
-          if (differing.length > 0) {
-            throw new CliError(
-              `the stored read models differ from the log in ${differing.length} of ${verification.sessions.length} session${verification.sessions.length === 1 ? '' : 's'} (${differing.map((session) => session.sessionId).join(', ')}); \`agent-ledger rebuild\` rebuilds them from the log.`,
-            );
-          }
-        }),
-      )
-  );
+        }
+      }),
+    );
 }
 
 function renderVerification(verification: Verification): string {
