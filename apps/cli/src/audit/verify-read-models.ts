@@ -11,6 +11,10 @@ import {
   type ReadModelDatabase,
 } from '@agent-ledger/read-models';
 import { readModelPosition } from '../ledger/read-model-position';
+import { checkpointRows } from './checkpoint-rows';
+import { SessionClaims } from './session-claims';
+import { startVerifyHelper, type VerifyHelper } from './verify-helper';
+import type { VerifyHelperSetup } from './verify-helper-protocol';
 import { verifySession } from './verify-session';
 
 /** One session's verdict: empty `differences` when its stored read models are right. */
@@ -33,6 +37,12 @@ export interface VerifyReadModelsOptions {
   /** Verify this session only (`SessionNotFound` when the log has none). */
   sessionId?: string;
   exportPolicy: ExportPolicy;
+  /**
+   * How helper threads open the same stores (the embedded store's files): given, `threads`
+   * helper threads verify the sessions at once (one per core), each claiming the next session
+   * not yet taken, while this thread waits for them.
+   */
+  helper?: VerifyHelperSetup & { threads: number };
 }
 
 /**
@@ -44,10 +54,20 @@ export interface VerifyReadModelsOptions {
  * cannot move the rows during the comparison; the log is replayed up to the position the
  * read models had reached in that snapshot, so events they have not processed yet are not
  * differences. Sessions are taken from both sides: a session missing from the read models, or
- * one they hold that the log does not, is a difference (the store lists the sessions of the
- * log: `listStreamsInAll`). Each is read and compared in turn, so memory holds one session at a
- * time. The verdicts are listed in the order of the log, then the sessions only the read models
- * hold.
+ * one they hold that the log does not, is a difference. The sessions the read models hold are
+ * verified first (the store lists the sessions of the log: `listStreamsInAll`); then those of
+ * the log they do not hold. Each is read and compared in turn, so memory holds one session at a
+ * time (per thread). The verdicts are listed in the order of the log, then the sessions only the
+ * read models hold.
+ *
+ * With `helper`, helper threads verify the held sessions instead, each through its own
+ * connections (they start on them while this thread lists the log's sessions): a helper's read
+ * transaction must see the same checkpoints as this one (every batch the runner commits moves
+ * one), or it verifies nothing. This thread verifies the sessions only the log has meanwhile,
+ * then waits; the sessions no helper answered (one failed, or its snapshot moved) are verified
+ * here, so the verdict never depends on the helpers. Helpers rather than this thread and one
+ * fewer: a helper's heap is sized for the work (`startVerifyHelper`), this thread's is Node's
+ * default.
  */
 export async function verifyReadModels(
   store: EventStore,
@@ -59,29 +79,83 @@ export async function verifyReadModels(
   const sessionList = new SessionListReader(db);
   new SessionViewsReader(db);
   db.exec('BEGIN');
+  const helpers: VerifyHelper[] = [];
   try {
     const position = readModelPosition(db, handlers);
-    const verify = (sessionId: string) =>
-      verifySession(store, db, sessionId, position, options.exportPolicy);
     if (options.sessionId !== undefined) {
       const sessionId = options.sessionId;
       await requireSession(store, sessionId);
       return {
         position,
-        sessions: [{ sessionId, differences: await verify(sessionId) }],
+        sessions: [
+          {
+            sessionId,
+            differences: await verifySession(store, db, sessionId, position, options.exportPolicy),
+          },
+        ],
         failedEvents: listFailedEvents(db, sessionId).length,
       };
     }
-    // In the order of the log, then those only the read models hold (each differs: a session of
-    // the log the read models do not hold has its rows missing, and the other way round).
-    const logged = await loggedSessionIds(store, position);
-    const sessionIds = [...new Set([...logged, ...storedSessionIds(sessionList)])];
-    const sessions: SessionVerification[] = [];
-    for (const sessionId of sessionIds) {
-      sessions.push({ sessionId, differences: await verify(sessionId) });
+    // The sessions the read models hold are known at once: the helpers (or this thread, without
+    // them) verify them; this thread first asks the store for the sessions of the log (a listing
+    // of its streams, no event read).
+    const stored = storedSessionIds(sessionList);
+    const verdicts = new Map<string, string[]>();
+    const answer = (sessionId: string, differences: string[]): void => {
+      if (!verdicts.has(sessionId)) verdicts.set(sessionId, differences);
+    };
+    const claims = new SessionClaims();
+    if (options.helper !== undefined && stored.length > 0) {
+      const { threads, ...setup } = options.helper;
+      const data = {
+        ...setup,
+        sessionIds: stored,
+        position,
+        exportPolicy: options.exportPolicy,
+        checkpoints: checkpointRows(db),
+        next: claims.buffer,
+      };
+      for (let thread = 0; thread < Math.min(threads, stored.length); thread += 1) {
+        helpers.push(
+          startVerifyHelper(data, (index, differences) => answer(stored[index] ?? '', differences)),
+        );
+      }
     }
-    return { position, sessions, failedEvents: listFailedEvents(db).length };
+    const verify = (sessionId: string) =>
+      verifySession(store, db, sessionId, position, options.exportPolicy);
+    const logged = await loggedSessionIds(store, position);
+    const count = stored.length;
+    // Without helpers, this thread verifies them all.
+    for (
+      let index = helpers.length === 0 ? claims.claim(count) : undefined;
+      index !== undefined;
+      index = claims.claim(count)
+    ) {
+      const sessionId = stored[index] ?? '';
+      answer(sessionId, await verify(sessionId));
+    }
+    // Sessions of the log the read models do not hold (each differs: its rows are missing).
+    const held = new Set(stored);
+    for (const sessionId of logged) {
+      if (!held.has(sessionId)) answer(sessionId, await verify(sessionId));
+    }
+    // In the order of the log, then those only the read models hold.
+    const sessionIds = [...new Set([...logged, ...stored])];
+    // The helpers' sessions are answered once they end (each stops when none is left to claim).
+    if (verdicts.size < sessionIds.length) await Promise.all(helpers.map((helper) => helper.ended));
+    for (const sessionId of sessionIds) {
+      if (!verdicts.has(sessionId)) answer(sessionId, await verify(sessionId));
+    }
+    return {
+      position,
+      sessions: sessionIds.map((sessionId) => ({
+        sessionId,
+        differences: verdicts.get(sessionId) ?? [],
+      })),
+      failedEvents: listFailedEvents(db).length,
+    };
   } finally {
+    await Promise.all(helpers.map((helper) => helper.stop()));
     db.exec('COMMIT');
   }
 }
