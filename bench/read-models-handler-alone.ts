@@ -1,7 +1,6 @@
 /**
  * The search and analytics handler measured alone: the rebuild log's events read and parsed
- * beforehand (as the runner parses them), each message serialized once as the session views
- * handler would have (`writeOwnJson`'s cache), then fed straight to `RecordedMessagesHandler` in
+ * beforehand (as the runner parses them), then fed straight to `RecordedMessagesHandler` in
  * transactions of 2,000 events, as the runner's batches are. CPU µs per event of the log, median
  * of the rounds: what the handler costs without the rest of a rebuild around it (the heap, the
  * page cache and the WAL the other handlers share with it).
@@ -18,7 +17,6 @@ import {
   SESSION_STREAMS_FILTER,
   type SessionLogEvent,
 } from '@agent-ledger/read-models';
-import { writeOwnJson } from '../libs/read-models/src/database/own-json';
 import { median } from './measure';
 
 const BATCH = 2_000;
@@ -38,13 +36,12 @@ export async function measureHandlerAlone(
   const perEvent: number[] = [];
   // One round more than asked, the first to warm the code up (not counted).
   for (let round = 0; round <= rounds; round += 1) {
-    // Fresh objects each round, as a rebuild parses them: the serialization cache starts empty.
+    // Fresh objects each round, as a rebuild parses them.
     const events: SessionLogEvent[] = [];
     for (const event of recorded) {
       const parsed = parseSessionLogEvent(event);
       if (!parsed.ok) continue;
       events.push(parsed.event);
-      if ('kind' in parsed.event.event.data) writeOwnJson(parsed.event.event.data);
     }
     const file = path.join(dir, 'handler-alone.sqlite');
     const db = openReadModelDatabase(file);

@@ -8,9 +8,6 @@
  * - the rebuild without the recorded-messages handler (session views and session list), and with
  *   every handler (`createReadModelHandlers`);
  * - `verifyReadModels` (the CLI's `verify`, in this process) of the rebuilt file;
- * - given the event store's file, the same rebuild and verify using the second core as the CLI
- *   does: the log read on a second thread while rebuilding (`readAhead`), and two helper threads
- *   verifying the sessions while this one waits (`helper`);
  * and in each round, on the file just rebuilt, the write floor: every row the rebuild left in every table,
  * written again into a fresh file of the same schema with prepared statements and nothing else
  * (the FTS5 entries computed before the clock starts), in transactions of 2,000 rows.
@@ -35,7 +32,7 @@ import {
   SESSION_STREAMS_FILTER,
   SessionListHandler,
   SessionViewsHandler,
-  storedReadModelsMatch,
+  storedDifferences,
   type ProjectionHandler,
   type ReadModelDatabase,
   type SearchIndexEntry,
@@ -55,16 +52,14 @@ type RunName =
   | 'recomputeParse'
   | 'recomputeNormalize'
   | 'recomputeSummary'
-  | 'compareStored'
-  | 'withReadAhead'
-  | 'verifyHelped';
+  | 'compareStored';
 
 /**
  * Events per second of each run, medians of the rounds, by wall time and by this process's CPU
  * time (user and system: on a machine other work shares, the steadier of the two); the write
  * floor in CPU µs per event. `recompute` and `compareStored` are verify's two halves alone: the
  * recomputation from events in memory, and comparing the stored rows with it
- * (`storedReadModelsMatch`, what verify asks before reading a session back whole). The
+ * (`storedDifferences`: the stored rows read back through the readers and compared). The
  * `recompute…` runs are steps of the recomputation alone, each as `computeSessionReadModels`
  * takes it: parsing and checking every event, normalizing the parsed events, the session list's
  * fold; the projections are what the recomputation adds to them.
@@ -76,13 +71,6 @@ export interface RebuildMeasures {
   cpu: Record<RunName, number>;
   /** By the CPU time of this thread alone (the runner's, verify's first): see `threadCpuMs`. */
   thread: Record<RunName, number>;
-  /**
-   * The share of the log's events in its largest session: a verify thread takes a session whole,
-   * so on two threads the busier one verifies at least that share.
-   */
-  largestSession: number;
-  /** Whether the two-thread runs were measured (the event store's file was given). */
-  twoThreads: boolean;
   /**
    * Each round's rebuild with the search and analytics handler over the one without it (the two
    * ran back to back, so a slower moment of the machine weighs on both): the 70% target is read
@@ -118,13 +106,6 @@ const RECORDED_MESSAGES_TABLES = new Set([
   'rm_search_index',
 ]);
 
-/**
- * The runs that use a second thread: their process CPU time counts both threads. Of these,
- * `verifyHelped` does its work on helper threads alone (this thread waits), so this thread's CPU
- * time says nothing of it: its column is left empty and its verdict is by wall time.
- */
-const TWO_THREAD_RUNS: ReadonlySet<RunName> = new Set(['withReadAhead', 'verifyHelped']);
-
 const RUN_NAMES: readonly RunName[] = [
   'raw',
   'runnerAlone',
@@ -136,16 +117,12 @@ const RUN_NAMES: readonly RunName[] = [
   'recomputeNormalize',
   'recomputeSummary',
   'compareStored',
-  'withReadAhead',
-  'verifyHelped',
 ];
 
 export async function measureRebuilds(
   store: EventStore,
   dir: string,
   rounds: number,
-  /** The store's file: given, the rebuild and verify on two threads are measured too. */
-  eventStorePath?: string,
 ): Promise<RebuildMeasures> {
   const runs = Object.fromEntries(RUN_NAMES.map((name) => [name, [] as Rates[]])) as Record<
     RunName,
@@ -153,23 +130,16 @@ export async function measureRebuilds(
   >;
   const floors: WriteFloor[] = [];
   let events = 0;
-  let largestSession = 0;
   let lastFile: string;
   const rebuild = async (
     name: RunName,
     file: string,
     handlersOf: (db: ReadModelDatabase) => ProjectionHandler[],
     after?: (db: ReadModelDatabase, handlers: ProjectionHandler[]) => Promise<void>,
-    readAhead?: { eventStorePath: string },
   ): Promise<void> => {
     const db = openReadModelDatabase(file);
     const handlers = handlersOf(db);
-    const runner = new ProjectionRunner({
-      store,
-      db,
-      handlers,
-      ...(readAhead === undefined ? {} : { readAhead }),
-    });
+    const runner = new ProjectionRunner({ store, db, handlers });
     const started = clock();
     await runner.rebuild();
     runs[name].push(ratesSince(started, events));
@@ -202,9 +172,6 @@ export async function measureRebuilds(
         throw new Error(`verify found differences: ${differing[0]?.differences[0]}`);
       }
       const sessions = await sessionLogs(store);
-      for (const log of sessions.values()) {
-        largestSession = Math.max(largestSession, log.length / events);
-      }
       const computing = clock();
       const recomputed = [...sessions].map(([sessionId, log]) =>
         computeSessionReadModels(sessionId, log),
@@ -231,37 +198,16 @@ export async function measureRebuilds(
       runs.recomputeSummary.push(ratesSince(folding, events));
       const comparing = clock();
       for (const expected of recomputed) {
-        if (!storedReadModelsMatch(db, expected)) {
-          throw new Error(`the stored read models of ${expected.sessionId} were not proven equal`);
+        const differences = storedDifferences(db, expected);
+        if (differences.length > 0) {
+          throw new Error(
+            `the stored read models of ${expected.sessionId} differ: ${differences[0]}`,
+          );
         }
       }
       runs.compareStored.push(ratesSince(comparing, events));
     });
     if (round % 2 === 1) await without();
-    if (eventStorePath !== undefined) {
-      const file = path.join(dir, `ahead-${round}.sqlite`);
-      await rebuild(
-        'withReadAhead',
-        file,
-        createReadModelHandlers,
-        async (db, handlers) => {
-          const started = clock();
-          const verification = await verifyReadModels(store, db, handlers, {
-            exportPolicy: {},
-            helper: { eventStorePath, readModelPath: file, threads: 2 },
-          });
-          runs.verifyHelped.push(ratesSince(started, events));
-          const differing = verification.sessions.filter((session) => session.differences.length);
-          if (differing.length > 0) {
-            throw new Error(
-              `verify on two threads found differences: ${differing[0]?.differences[0]}`,
-            );
-          }
-        },
-        { eventStorePath },
-      );
-      removeDatabase(file);
-    }
     floors.push({
       ...writeFloor(lastFile, path.join(dir, 'floor.sqlite'), events, false),
       bulk: writeFloor(lastFile, path.join(dir, 'floor-bulk.sqlite'), events, true).all,
@@ -288,8 +234,6 @@ export async function measureRebuilds(
     wall: medians((rates) => rates.wall),
     cpu: medians((rates) => rates.cpu),
     thread: medians((rates) => rates.thread),
-    largestSession,
-    twoThreads: eventStorePath !== undefined,
     handlerRatios: { wall: perRound((rates) => rates.wall), cpu: perRound((rates) => rates.cpu) },
     floor: {
       rows: floors[0]?.rows ?? 0,
@@ -468,33 +412,12 @@ export function rebuildTable(measures: RebuildMeasures): string {
     const byCpu = paired ? median(measures.handlerRatios.cpu) : cpu[run] / cpu[against];
     const byThread = thread[run] / thread[against];
     // A target holds when it holds by both clocks: one of them alone may be the machine's noise.
-    // On two threads the process's CPU time adds both; this thread's is the clock that counts.
-    const twoThreads = TWO_THREAD_RUNS.has(run);
     const verdict =
       target === undefined
         ? '–'
-        : `≥ ${target * 100}% — **${(run === 'verifyHelped' ? byWall : Math.min(byWall, twoThreads ? byThread : byCpu)) >= target ? 'holds' : 'missed'}**`;
-    const threadCell = run === 'verifyHelped' ? '–' : percent(byThread);
-    return `| ${measure} | ${baseline}: ${number(wall[against])} events/s | ${number(wall[run])} events/s | ${percent(byWall)} | ${percent(byCpu)} | ${threadCell} | ${verdict} |`;
+        : `≥ ${target * 100}% — **${Math.min(byWall, byCpu) >= target ? 'holds' : 'missed'}**`;
+    return `| ${measure} | ${baseline}: ${number(wall[against])} events/s | ${number(wall[run])} events/s | ${percent(byWall)} | ${percent(byCpu)} | ${percent(byThread)} | ${verdict} |`;
   };
-  const twoThreadRows = measures.twoThreads
-    ? [
-        row(
-          'rebuild of every read model, the log read on a second thread (as `agent-ledger rebuild`)',
-          'raw `$all` read',
-          'withReadAhead',
-          'raw',
-          0.5,
-        ),
-        row(
-          '`verify` on two helper threads (as `agent-ledger verify`, in process)',
-          'raw `$all` read',
-          'verifyHelped',
-          'raw',
-          0.3,
-        ),
-      ]
-    : [];
   return [
     `| measure (${number(measures.events)} events, median of ${measures.rounds}) | baseline | ours | ratio | ratio by CPU time | by this thread's CPU | target |`,
     '|---|--:|--:|--:|--:|--:|---|',
@@ -505,9 +428,8 @@ export function rebuildTable(measures: RebuildMeasures): string {
       'without',
       0.7,
     ),
-    row('rebuild of every read model', 'raw `$all` read', 'with', 'raw', 0.5),
-    row('`verify` of every read model (in process)', 'raw `$all` read', 'verify', 'raw', 0.3),
-    ...twoThreadRows,
+    row('rebuild of every read model', 'raw `$all` read', 'with', 'raw'),
+    row('`verify` of every read model (in process)', 'raw `$all` read', 'verify', 'raw'),
     row(
       'the runner alone (subscription, parse, schema check, no handler)',
       'raw `$all` read',
@@ -543,8 +465,6 @@ export function rebuildBounds(measures: RebuildMeasures): string {
   const recomputeShare = perEvent.raw / perEvent.recompute;
   // Verify's parts measured apart: each session's stream read, the recomputation, the comparison.
   const verifyFloor = perEvent.raw + perEvent.recompute + perEvent.compareStored;
-  // On two threads the busier one verifies half the events at least, and the largest session whole.
-  const twoThreadBest = perEvent.raw / (verifyFloor * Math.max(0.5, measures.largestSession));
   const projections =
     perEvent.recompute -
     perEvent.recomputeParse -
@@ -552,19 +472,10 @@ export function rebuildBounds(measures: RebuildMeasures): string {
     perEvent.recomputeSummary;
   // The rebuild without the handler plus only the writes of the handler's rows: what bounds the 70% target.
   const handlerCeiling = perEvent.without / (perEvent.without + floor.recordedMessages);
-  const byThread = Object.fromEntries(
-    Object.entries(measures.thread).map(([name, rate]) => [name, micros(rate)]),
-  ) as Record<RunName, number>;
-  const twoThreads = measures.twoThreads
-    ? [
-        `- On two threads, as the CLI runs them (the busier thread's CPU time per event is what two idle cores would take; the process's adds both threads and their start-up): the rebuild whose log is read and checked on a second thread costs its runner's thread ${fixed(byThread.withReadAhead)} µs per event (the process ${fixed(perEvent.withReadAhead)} µs), against ${fixed(byThread.with)} µs on one thread, so ${percent(byThread.raw / byThread.withReadAhead)} of the raw read by that clock; what is left on the runner's thread is the handlers and their writes, which share one SQLite connection and one transaction per batch. Their writes alone (the write floor, ${fixed(floor.all)} µs) would hold that thread to ${percent(perEvent.raw / floor.all)} of the raw read${perEvent.raw / floor.all < 0.5 ? ' even if it did nothing else: under the 50% target, so the rows themselves bound it' : ''}. Verify on two helper threads (this thread waits for them) takes ${fixed(1e6 / measures.wall.verifyHelped)} µs of wall time per event (the process ${fixed(perEvent.verifyHelped)} µs of CPU, both helpers' start-up included), against ${fixed(byThread.verify)} µs on one thread; a thread verifies a session whole, so in this log the helper that takes its largest session does ${percent(measures.largestSession)} of the work.`,
-      ]
-    : [];
   return [
     `- In CPU time per event (medians): the raw read ${fixed(perEvent.raw)} µs, the runner alone ${fixed(perEvent.runnerAlone)} µs, the rebuild without the search and analytics handler ${fixed(perEvent.without)} µs, with every handler ${fixed(perEvent.with)} µs (the search and analytics handler adds ${fixed(added)} µs).`,
     `- The search and analytics handler: writing its rows alone (the write floor of its tables, below) is ${fixed(floor.recordedMessages)} µs of the ${fixed(added)} µs it adds; a rebuild that added nothing but those writes would run at ${percent(handlerCeiling)} of the rebuild without it (target 70%), so the rest, ${fixed(added - floor.recordedMessages)} µs, is the handler's own work (its search text and facts, the statements' bindings, the garbage they leave).`,
-    `- Verify: ${fixed(perEvent.verify)} µs per event. Its parts measured alone: recomputing every read model from the events already in memory (by the pure route) ${fixed(perEvent.recompute)} µs, of which parsing and checking every event against its schema ${fixed(perEvent.recomputeParse)} µs, normalizing ${fixed(perEvent.recomputeNormalize)} µs, the session list's fold ${fixed(perEvent.recomputeSummary)} µs and the projections (transcript, export with secret redaction, search documents, analytics) the other ${fixed(projections)} µs; comparing the stored rows with that recomputation (\`storedReadModelsMatch\`: the rows of each table read as arrays, a stored message compared as the JSON text of its recomputed value, the views derived from it as the readers derive them) ${fixed(perEvent.compareStored)} µs; and reading each session's stream, ${fixed(perEvent.raw)} µs as the raw read (the sessions of the log are listed from the store's stream index, no event read). Those parts add up to ${fixed(verifyFloor)} µs: a verify doing nothing else would run at ${percent(perEvent.raw / verifyFloor)} of the raw read on one thread${perEvent.raw / verifyFloor < 0.3 ? ' (under the 30% target: these parts bound it)' : ''}, and on two threads at ${percent(twoThreadBest)} by the busier thread's clock at best: a thread verifies a session whole, and the largest session holds ${percent(measures.largestSession)} of the log's events${twoThreadBest < 0.3 ? ' (under the 30% target: the parts and that session bound it)' : ''}; the recomputation alone would run at ${percent(recomputeShare)}.`,
-    `- The write floor: the ${number(floor.rows)} rows the rebuild left, written again into an empty file of the same schema with prepared statements and nothing else (transactions of 2,000 rows, table after table, the FTS5 entries computed before the clock starts), cost ${fixed(floor.all)} µs per event of the log; the search and analytics tables ${fixed(floor.recordedMessages)} µs of it (against the ${fixed(added)} µs that handler adds), the FTS5 index alone ${fixed(floor.fts)} µs; the costliest tables: ${costliest}. Written as \`agent-ledger rebuild\` writes its new file (a bulk load: the rollback journal in memory, no fsync, each page once; then synced and put in place), the same rows cost ${fixed(floor.bulk)} µs per event, all of it on the one thread that holds the connection. The runner alone plus the write floor is ${fixed(ceiling)} µs per event: a rebuild that did nothing but parse, check and write its rows would run at ${percent(perEvent.raw / ceiling)} of the raw read, against the 50% target; ours runs at ${percent(perEvent.raw / perEvent.with)}. The rest, ${fixed(perEvent.with - ceiling)} µs per event (the rebuild less the runner alone and the write floor), is the handlers' own work: normalization's lookups of the pairing state and of taken ids, the transcript and export projections (redaction included), the search text and facts, the statements' bindings, one commit per batch beside the floor's, and the garbage they leave.`,
-    ...twoThreads,
+    `- Verify: ${fixed(perEvent.verify)} µs per event. Its parts measured alone: recomputing every read model from the events already in memory (by the pure route) ${fixed(perEvent.recompute)} µs, of which parsing and checking every event against its schema ${fixed(perEvent.recomputeParse)} µs, normalizing ${fixed(perEvent.recomputeNormalize)} µs, the session list's fold ${fixed(perEvent.recomputeSummary)} µs and the projections (transcript, export with secret redaction, search documents, analytics) the other ${fixed(projections)} µs; reading the stored read models back through the readers and comparing them with that recomputation (\`storedDifferences\`) ${fixed(perEvent.compareStored)} µs; and reading each session's stream, ${fixed(perEvent.raw)} µs as the raw read (the sessions of the log are listed from the store's stream index, no event read). Those parts add up to ${fixed(verifyFloor)} µs: a verify doing nothing else would run at ${percent(perEvent.raw / verifyFloor)} of the raw read; the recomputation alone would run at ${percent(recomputeShare)}.`,
+    `- The write floor: the ${number(floor.rows)} rows the rebuild left, written again into an empty file of the same schema with prepared statements and nothing else (transactions of 2,000 rows, table after table, the FTS5 entries computed before the clock starts), cost ${fixed(floor.all)} µs per event of the log; the search and analytics tables ${fixed(floor.recordedMessages)} µs of it (against the ${fixed(added)} µs that handler adds), the FTS5 index alone ${fixed(floor.fts)} µs; the costliest tables: ${costliest}. Written as \`agent-ledger rebuild\` writes its new file (a bulk load: the rollback journal in memory, no fsync, each page once; then synced and put in place), the same rows cost ${fixed(floor.bulk)} µs per event, all of it on the one thread that holds the connection. The runner alone plus the write floor is ${fixed(ceiling)} µs per event: a rebuild that did nothing but parse, check and write its rows would run at ${percent(perEvent.raw / ceiling)} of the raw read; ours runs at ${percent(perEvent.raw / perEvent.with)}. The rest, ${fixed(perEvent.with - ceiling)} µs per event (the rebuild less the runner alone and the write floor), is the handlers' own work: normalization's lookups of the pairing state and of taken ids, the transcript and export projections (redaction included), the search text and facts, the statements' bindings, one commit per batch beside the floor's, and the garbage they leave.`,
   ].join('\n');
 }

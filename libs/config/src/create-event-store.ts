@@ -18,11 +18,6 @@ export interface CreateEventStoreOptions {
    * (the server passes Nest's `Logger`); default `console`.
    */
   logger?: SubscriptionLogger;
-  /**
-   * The embedded store's `keepDataText` (stream payloads frozen, with the text they were parsed
-   * from): the CLI's `verify` compares that text with its stored messages. Ignored by EventStoreDB.
-   */
-  keepDataText?: boolean;
 }
 
 /**
@@ -49,7 +44,6 @@ async function openEventStore(
       return new SqliteEventStore({
         path: sqliteEventStorePath(config),
         validatePayload: validateSessionEventPayload,
-        ...(options.keepDataText === true ? { keepDataText: true } : {}),
       });
     case 'eventstoredb':
       return openEventStoreDb(config.eventStoreConnectionString, options);

@@ -41,6 +41,5 @@ export type { VisibleRevisions } from './visible-revisions';
 export { visibleRevisions } from './visible-revisions';
 export type { SqliteEventStoreOptions } from './sqlite/sqlite-event-store-options';
 export { SqliteEventStore } from './sqlite/sqlite-event-store';
-export { storedDataText } from './sqlite/event-row';
 export { isSqliteBusy, retryWhileBusy } from './sqlite/retry-while-busy';
 export { startWorkerThread } from './sqlite/start-worker-thread';

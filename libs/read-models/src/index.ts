@@ -51,7 +51,6 @@ export { computeSessionReadModels } from './snapshot/compute-session-read-models
 export { jsonDifferences } from './snapshot/json-differences';
 export { readSessionReadModels } from './snapshot/read-session-read-models';
 export type { SessionReadModels } from './snapshot/session-read-models';
-export { storedReadModelsMatch } from './snapshot/stored-read-models-match';
 export { storedDifferences } from './snapshot/stored-differences';
 export { verifySessionReadModels } from './snapshot/verify-session-read-models';
 export { AnalyticsReader } from './analytics/analytics-reader';

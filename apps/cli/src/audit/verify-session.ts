@@ -14,10 +14,8 @@ import {
 /**
  * One session's differences between its read models recomputed from the log up to `position`
  * (`computeSessionReadModels`) and the stored ones (`readSessionReadModels`, read through `db`,
- * which the caller keeps in a read transaction). Empty when they agree. The stored rows are first
- * compared with the recomputation as they are (`storedDifferences`); only a session that may
- * differ is read back whole and walked for its differences, so the differences are always those
- * of the whole comparison, and rows no reader can read are a difference too.
+ * which the caller keeps in a read transaction). Empty when they agree (`storedDifferences`: rows
+ * no reader can read are a difference too).
  */
 export async function verifySession(
   store: EventStore,

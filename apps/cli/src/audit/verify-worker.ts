@@ -20,8 +20,7 @@ async function run(data: VerifyWorkerData, say: (reply: VerifyWorkerReply) => vo
     db.close();
     throw new Error(`No event store at ${data.eventStorePath} to verify against.`);
   }
-  // Payloads frozen with their text: a stored message is proven by comparing texts.
-  const store = new SqliteEventStore({ path: data.eventStorePath, keepDataText: true });
+  const store = new SqliteEventStore({ path: data.eventStorePath });
   try {
     db.exec('BEGIN');
     if (checkpointRows(db) !== data.checkpoints) {

@@ -1,4 +1,3 @@
-import { availableParallelism } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { Command } from 'commander';
 import { openFreshReadModelFile, ProjectionRunner } from '@agent-ledger/read-models';
@@ -11,7 +10,6 @@ import { wholeNumber } from './parse-arguments';
 interface RebuildFlags {
   batchSize: number;
   json?: boolean;
-  singleThread?: boolean;
 }
 
 /** What a rebuild did, as `--json` prints it. */
@@ -37,7 +35,7 @@ export function rebuildCommand(io: CliIo): Command {
     .option('--json', 'print { events, seconds, eventsPerSecond, position } as JSON')
     .option(
       '--single-thread',
-      'read the log on this thread too (by default a second thread reads it when the machine has two cores)',
+      'no effect, kept for scripts written when a second thread read the log: the rebuild runs on one thread',
     )
     .action((flags: RebuildFlags) =>
       withLedger(io, async (ledger) => {
@@ -55,12 +53,6 @@ export function rebuildCommand(io: CliIo): Command {
             db: fresh.db,
             handlers: ledger.handlers(fresh.db),
             batchSize: flags.batchSize,
-            // The embedded store is read and checked on a second thread, beside the writes.
-            ...(flags.singleThread !== true &&
-            availableParallelism() > 1 &&
-            ledger.config.eventStore === 'sqlite'
-              ? { readAhead: { eventStorePath: sqliteEventStorePath(ledger.config) } }
-              : {}),
           });
           position = await runner.rebuild((reached) => {
             events = reached.processedEvents;

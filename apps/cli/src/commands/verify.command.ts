@@ -39,48 +39,35 @@ export function verifyCommand(io: CliIo): Command {
       'first check the read-model file itself (SQLite’s quick_check: every page, the indexes too); by default only the rows verify reads are read, and a damaged one is reported when met',
     )
     .action((flags: VerifyFlags) =>
-      withLedger(
-        io,
-        async (ledger) => {
-          const db = ledger.readModels({ checkFile: flags.checkFile === true });
-          const verification = await verifyReadModels(
-            await ledger.store(),
-            db,
-            ledger.handlers(db),
-            {
-              ...(flags.session === undefined ? {} : { sessionId: flags.session }),
-              exportPolicy: ledger.readModelConfig.exportPolicy,
-              // One helper thread per core (up to MAX_HELPERS) verifies sessions, each through its
-              // own connections to the files.
-              ...(flags.singleThread !== true &&
-              availableParallelism() > 1 &&
-              ledger.config.eventStore === 'sqlite'
-                ? {
-                    helper: {
-                      eventStorePath: sqliteEventStorePath(ledger.config),
-                      readModelPath: ledger.readModelConfig.path,
-                      threads: Math.min(availableParallelism(), MAX_HELPERS),
-                    },
-                  }
-                : {}),
-            },
+      withLedger(io, async (ledger) => {
+        const db = ledger.readModels({ checkFile: flags.checkFile === true });
+        const verification = await verifyReadModels(await ledger.store(), db, ledger.handlers(db), {
+          ...(flags.session === undefined ? {} : { sessionId: flags.session }),
+          exportPolicy: ledger.readModelConfig.exportPolicy,
+          // One helper thread per core (up to MAX_HELPERS) verifies sessions, each through its
+          // own connections to the files.
+          ...(flags.singleThread !== true &&
+          availableParallelism() > 1 &&
+          ledger.config.eventStore === 'sqlite'
+            ? {
+                helper: {
+                  eventStorePath: sqliteEventStorePath(ledger.config),
+                  readModelPath: ledger.readModelConfig.path,
+                  threads: Math.min(availableParallelism(), MAX_HELPERS),
+                },
+              }
+            : {}),
+        });
+        io.stdout.write(
+          `${flags.json === true ? JSON.stringify(verification, null, 2) : renderVerification(verification)}\n`,
+        );
+        const differing = verification.sessions.filter((session) => session.differences.length > 0);
+        if (differing.length > 0) {
+          throw new CliError(
+            `the stored read models differ from the log in ${differing.length} of ${verification.sessions.length} session${verification.sessions.length === 1 ? '' : 's'} (${differing.map((session) => session.sessionId).join(', ')}); \`agent-ledger rebuild\` rebuilds them from the log.`,
           );
-          io.stdout.write(
-            `${flags.json === true ? JSON.stringify(verification, null, 2) : renderVerification(verification)}\n`,
-          );
-          const differing = verification.sessions.filter(
-            (session) => session.differences.length > 0,
-          );
-          if (differing.length > 0) {
-            throw new CliError(
-              `the stored read models differ from the log in ${differing.length} of ${verification.sessions.length} session${verification.sessions.length === 1 ? '' : 's'} (${differing.map((session) => session.sessionId).join(', ')}); \`agent-ledger rebuild\` rebuilds them from the log.`,
-            );
-          }
-        },
-        // Stream payloads frozen with their text, as the helpers read them: a stored message is
-        // proven by comparing texts (\`storedJsonIs\`).
-        { keepDataText: true },
-      ),
+        }
+      }),
     );
 }
 

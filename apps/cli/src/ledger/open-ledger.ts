@@ -41,22 +41,13 @@ export interface Ledger {
   close(): Promise<void>;
 }
 
-/** Options of {@link openLedger}. */
-export interface LedgerOptions {
-  /** Open the embedded store with `keepDataText` (`verify`: stored messages proven by their text). */
-  keepDataText?: boolean;
-}
-
 /**
  * Reads the configuration as the server does (`DATA_DIR`, `EVENT_STORE`,
  * `EVENTSTORE_CONNECTION_STRING`, `EXPORT_REDACTION`, …). Nothing is opened until asked for, and
  * nothing is created by accident: an embedded store that does not exist is an error naming the
  * path, not a fresh empty store.
  */
-export function openLedger(
-  env: Record<string, string | undefined>,
-  options: LedgerOptions = {},
-): Ledger {
+export function openLedger(env: Record<string, string | undefined>): Ledger {
   const config = loadServerConfig(env);
   const readModelConfig = loadReadModelConfig(env, config.dataDir);
   let store: Promise<EventStore> | undefined;
@@ -64,7 +55,7 @@ export function openLedger(
   return {
     config,
     readModelConfig,
-    store: () => (store ??= openStore(config, options)),
+    store: () => (store ??= openStore(config)),
     readModels: (readOptions = {}) => {
       if (db !== undefined) return db;
       if (!existsSync(readModelConfig.path)) {
@@ -96,7 +87,7 @@ export function openLedger(
   };
 }
 
-async function openStore(config: ServerConfig, options: LedgerOptions): Promise<EventStore> {
+async function openStore(config: ServerConfig): Promise<EventStore> {
   if (config.eventStore === 'sqlite') {
     const path = sqliteEventStorePath(config);
     if (!existsSync(path)) {
@@ -106,10 +97,7 @@ async function openStore(config: ServerConfig, options: LedgerOptions): Promise<
     }
   }
   try {
-    return await createEventStore(
-      config,
-      options.keepDataText === true ? { keepDataText: true } : {},
-    );
+    return await createEventStore(config);
   } catch (error) {
     if (error instanceof ConfigError) throw error;
     throw new CliError(

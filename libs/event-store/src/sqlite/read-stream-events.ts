@@ -11,8 +11,6 @@ export interface StreamReadContext {
   statements: SqliteStatements;
   pageSize: number;
   now: () => Date;
-  /** Freeze each payload and keep its text (`SqliteEventStoreOptions.keepDataText`). */
-  keepDataText: boolean;
 }
 
 /**
@@ -25,7 +23,7 @@ export async function* readStreamEvents(
   streamName: string,
   options: ReadStreamOptions,
 ): AsyncGenerator<RecordedEvent, void, undefined> {
-  const { statements, pageSize, keepDataText } = context;
+  const { statements, pageSize } = context;
   const { state, metadata } = readWriteState(statements, streamName);
   if (state.tombstoned) throw new StreamDeletedError(streamName);
   if (state.lastRevision < 0 || state.softDeleted) throw new StreamNotFoundError(streamName);
@@ -51,7 +49,7 @@ export async function* readStreamEvents(
           createdNotBefore,
           limit,
         );
-    for (const row of rows) yield toRecordedEvent(row, keepDataText);
+    for (const row of rows) yield toRecordedEvent(row);
     const last = rows.at(-1);
     if (last === undefined || rows.length < limit) return;
     remaining -= rows.length;

@@ -37,13 +37,6 @@ export interface SqliteEventStoreOptions {
   appendSignal?: SharedArrayBuffer;
   /** How often a caught-up subscription looks for appends made by other processes. Default 250. */
   pollIntervalMs?: number;
-  /**
-   * Whether `readStream` freezes each event's `data` (an object or array, deeply) and keeps the
-   * JSON text it was parsed from, for `storedDataText(event.data)`: a reader comparing payloads
-   * with JSON stored elsewhere then compares texts (the CLI's `verify`). Default `false`: the
-   * payloads are plain parsed values, as every other read gives them.
-   */
-  keepDataText?: boolean;
   /** The clock for `createdAt` and `maxAge`. Default `() => new Date()`. */
   now?: () => Date;
 }

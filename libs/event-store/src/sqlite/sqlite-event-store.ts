@@ -49,7 +49,6 @@ export class SqliteEventStore implements EventStore {
   private readonly now: () => Date;
   private readonly pageSize: number;
   private readonly pollIntervalMs: number;
-  private readonly keepDataText: boolean;
   private readonly writes: StoreWriter;
 
   constructor(options: SqliteEventStoreOptions) {
@@ -70,7 +69,6 @@ export class SqliteEventStore implements EventStore {
     this.now = options.now ?? (() => new Date());
     this.pageSize = options.pageSize ?? 256;
     this.pollIntervalMs = options.pollIntervalMs ?? 250;
-    this.keepDataText = options.keepDataText ?? false;
     this.notifier = new AppendNotifier(
       options.appendSignal === undefined ? undefined : new AppendSignal(options.appendSignal),
     );
@@ -112,12 +110,7 @@ export class SqliteEventStore implements EventStore {
   }
 
   readStream(streamName: string, options: ReadStreamOptions = {}): AsyncIterable<RecordedEvent> {
-    const context = {
-      statements: this.statements,
-      pageSize: this.pageSize,
-      now: this.now,
-      keepDataText: this.keepDataText,
-    };
+    const context = { statements: this.statements, pageSize: this.pageSize, now: this.now };
     return this.afterQueuedWrites(streamName, () => readStreamEvents(context, streamName, options));
   }
 

@@ -9,8 +9,8 @@ const COMPILED = __filename.endsWith('.js');
 /**
  * Starts the worker thread whose entry is `<name>.js` (from the build) or `<name>.ts` (from the
  * sources, through the repository's TypeScript hook) in `directory`, with `workerData`. The
- * project's threads (the store's write worker, the server's projection runner, the read-ahead of a
- * rebuild, the helpers of `verify`) all start this way. `resourceLimits` sizes the thread's own
+ * project's threads (the store's write worker, the server's projection runner, the helpers of
+ * `verify`) all start this way. `resourceLimits` sizes the thread's own
  * heap (Node's option of the same name).
  */
 export function startWorkerThread(

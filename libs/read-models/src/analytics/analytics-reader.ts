@@ -92,11 +92,9 @@ export class AnalyticsReader {
 
 /**
  * `analyticsFactsOf` of the recorded message, from its row (its `messageKindFacts` are in
- * `facts`): the one decoding `AnalyticsReader` and verify share.
+ * `facts`).
  */
-export function messageAnalyticsFactsOfRow(
-  row: Omit<MessageRow, 'session_id'>,
-): MessageAnalyticsFacts {
+function messageAnalyticsFactsOfRow(row: Omit<MessageRow, 'session_id'>): MessageAnalyticsFacts {
   return {
     messageId: row.message_id,
     kind: row.kind,

@@ -12,9 +12,6 @@ import type { SessionLogEvent } from './session-log-event';
 export type ParsedSessionLogEvent =
   { ok: true; event: SessionLogEvent } | { ok: false; sessionId?: string; error: string };
 
-/** Why a stored event is not a session event the read models can take. */
-export type SessionLogEventRefusal = Extract<ParsedSessionLogEvent, { ok: false }>;
-
 /**
  * Reads a stored event as a session event: its stream must be a session stream, its type known,
  * and its data and metadata must match the JSON Schema of its `schemaVersion`. Both routes to the
@@ -22,15 +19,6 @@ export type SessionLogEventRefusal = Extract<ParsedSessionLogEvent, { ok: false 
  * one function, so an event one of them refuses the other refuses too.
  */
 export function parseSessionLogEvent(recorded: RecordedEvent): ParsedSessionLogEvent {
-  return refuseSessionLogEvent(recorded) ?? { ok: true, event: checkedSessionLogEvent(recorded) };
-}
-
-/**
- * The checks of `parseSessionLogEvent` alone: why the event is refused, or `undefined` when it is
- * a session event. The runner's read-ahead thread checks events with it, and the runner's own
- * thread then builds each accepted one with `checkedSessionLogEvent`.
- */
-export function refuseSessionLogEvent(recorded: RecordedEvent): SessionLogEventRefusal | undefined {
   if (!recorded.streamName.startsWith(SESSION_STREAM_PREFIX)) {
     return { ok: false, error: `Stream "${recorded.streamName}" is not a session stream.` };
   }
@@ -54,26 +42,20 @@ export function refuseSessionLogEvent(recorded: RecordedEvent): SessionLogEventR
       error: `Event ${recorded.id} (${recorded.type}) does not match its schema: ${complaints.join('; ')}.`,
     };
   }
-  return undefined;
-}
-
-/**
- * The session event of a stored event that `refuseSessionLogEvent` accepted (only such an event:
- * its type and data are taken as checked).
- */
-export function checkedSessionLogEvent(recorded: RecordedEvent): SessionLogEvent {
-  const streamName = recorded.streamName;
-  // The schema has checked `data` for this `type`, and `metadata` (integer schemaVersion).
+  // The schema has just checked `data` for this `type`, and `metadata` (integer schemaVersion).
   const event = { type: recorded.type, data: recorded.data } as SessionEvent;
   return {
-    event,
-    sessionId: streamName.slice(SESSION_STREAM_PREFIX.length),
-    streamName,
-    revision: recorded.revision,
-    position: recorded.position,
-    id: recorded.id,
-    recordedAt: recorded.createdAt,
-    metadata: sessionEventMetadata(recorded.metadata),
+    ok: true,
+    event: {
+      event,
+      sessionId,
+      streamName: recorded.streamName,
+      revision: recorded.revision,
+      position: recorded.position,
+      id: recorded.id,
+      recordedAt: recorded.createdAt,
+      metadata: sessionEventMetadata(recorded.metadata),
+    },
   };
 }
 

@@ -11,8 +11,6 @@ import { CheckpointTable } from './checkpoint-table';
 import { FailedEventTable } from './failed-event-table';
 import { parseSessionLogEvent, type ParsedSessionLogEvent } from './parse-session-log-event';
 import { PositionWaiters } from './position-waiters';
-import { ReadAhead, type ReadAheadMessage } from './read-ahead';
-import type { ReadAheadSetup } from './read-ahead-protocol';
 import type { ProjectionHandler } from './projection-handler';
 import type { RebuildProgress } from './rebuild-progress';
 import { SILENT_LOGGER, type RunnerLogger } from './runner-logger';
@@ -32,12 +30,6 @@ export interface ProjectionRunnerOptions {
   retryDelayMs?: number;
   /** Called after each batch has committed (metrics, tests that crash between batches). */
   onBatchCommitted?: (batch: CommittedBatch) => void;
-  /**
-   * The embedded event store's file, to read the log on a second thread while catching up
-   * (`catchUp`, `rebuild`): reading and checking the events there, beside the handlers and the
-   * writes on this thread. Without it (and always when following live) this thread reads.
-   */
-  readAhead?: ReadAheadSetup;
 }
 
 /** What a committed batch covered. */
@@ -55,15 +47,6 @@ export const SESSION_STREAMS_FILTER: EventFilter = {
 
 const IDLE = Symbol('idle');
 const MAX_RETRY_DELAY_MS = 5000;
-
-/** An event waiting for its batch, parsed and checked already when the read-ahead thread read it. */
-interface BufferedEvent {
-  recorded: RecordedEvent;
-  parsed: ParsedSessionLogEvent | undefined;
-}
-
-/** How a pass over a subscription ended: its end, caught up, or handed over at a batch's end. */
-type PassEnd = 'ended' | 'caughtUp' | 'handOver';
 
 /** What is left to do once a batch has committed: the lines to log, the handlers advanced. */
 interface BatchOutcome {
@@ -108,7 +91,6 @@ export class ProjectionRunner {
   private readonly waiters = new PositionWaiters();
   private readonly checkpoints = new Map<string, number | null>();
   private readonly applyOne: (handler: ProjectionHandler, event: SessionLogEvent) => void;
-  private readonly readAhead: ReadAheadSetup | undefined;
   private initialized = false;
   private loop: Promise<void> | undefined;
   private stopping: AbortController | undefined;
@@ -122,7 +104,6 @@ export class ProjectionRunner {
     this.logger = options.logger ?? SILENT_LOGGER;
     this.now = options.now ?? (() => new Date());
     this.retryDelayMs = options.retryDelayMs ?? 100;
-    this.readAhead = options.readAhead;
     if (options.onBatchCommitted !== undefined) this.batchListeners.add(options.onBatchCommitted);
     this.checkpointTable = new CheckpointTable(this.db);
     this.failedEvents = new FailedEventTable(this.db);
@@ -268,74 +249,33 @@ export class ProjectionRunner {
   }
 
   private async follow(run: FollowRun): Promise<void> {
-    const progress = { processedEvents: 0 };
-    const readAhead =
-      run.untilCaughtUp && this.readAhead !== undefined
-        ? new ReadAhead(this.readAhead, this.batchSize)
-        : undefined;
-    try {
-      const from = this.position;
-      const subscription = this.store.subscribeToAll({
-        fromPosition: from ?? 'start',
-        filter: SESSION_STREAMS_FILTER,
-        checkpointInterval: this.batchSize,
-      });
-      const end = await this.pass(
-        subscription,
-        () => subscription.close(),
-        run,
-        progress,
-        () => readAhead?.ready === true,
-      );
-      if (end !== 'handOver' || readAhead === undefined) return;
-      // Handed over at a batch's end: the thread reads on from the checkpoints just committed.
-      this.logger.log(
-        `Projection runner: reading the log on a second thread from position ${String(this.position)}.`,
-      );
-      const messages = readAhead.messages(this.position);
-      await this.pass(
-        messages,
-        () => readAhead.close(),
-        run,
-        progress,
-        () => false,
-      );
-    } finally {
-      await readAhead?.close();
-    }
-  }
-
-  /**
-   * Feeds the messages of one subscription to batches until it ends, is caught up (when that is
-   * the run's end), or `handOver()` says so at a batch's end.
-   */
-  private async pass(
-    messages: AsyncIterable<SubscriptionMessage | ReadAheadMessage>,
-    close: () => Promise<void>,
-    run: FollowRun,
-    progress: { processedEvents: number },
-    handOver: () => boolean,
-  ): Promise<PassEnd> {
-    this.closeSubscription = close;
+    const from = this.position;
+    const subscription = this.store.subscribeToAll({
+      fromPosition: from ?? 'start',
+      filter: SESSION_STREAMS_FILTER,
+      checkpointInterval: this.batchSize,
+    });
+    this.closeSubscription = () => subscription.close();
     if (this.stopping?.signal.aborted === true && !run.untilCaughtUp) {
-      await close();
-      return 'ended';
+      await subscription.close();
+      return;
     }
-    let buffer: BufferedEvent[] = [];
+    let processedEvents = 0;
+    let buffer: RecordedEvent[] = [];
     const flush = (upTo?: number): void => {
-      const position = buffer.at(-1)?.recorded.position ?? upTo;
+      const position = buffer.at(-1)?.position ?? upTo;
       if (position === undefined) return;
       const batch = buffer;
       buffer = [];
       this.applyBatch(batch, Math.max(position, upTo ?? position));
-      progress.processedEvents += batch.length;
+      processedEvents += batch.length;
       run.onProgress?.({
-        processedEvents: progress.processedEvents,
+        processedEvents,
         position: this.position,
         headPosition: run.headPosition,
       });
     };
-    const iterator = messages[Symbol.asyncIterator]();
+    const iterator = subscription[Symbol.asyncIterator]();
     try {
       let next = iterator.next();
       for (;;) {
@@ -353,28 +293,21 @@ export class ProjectionRunner {
         }
         if (result.done === true) {
           flush();
-          return 'ended';
+          return;
         }
         next = iterator.next();
-        const message = result.value;
+        const message: SubscriptionMessage = result.value;
         switch (message.kind) {
           case 'event':
-            buffer.push({
-              recorded: message.event,
-              parsed: 'parsed' in message ? message.parsed : undefined,
-            });
-            if (buffer.length >= this.batchSize) {
-              flush();
-              if (handOver()) return 'handOver';
-            }
+            buffer.push(message.event);
+            if (buffer.length >= this.batchSize) flush();
             break;
           case 'checkpoint':
             flush(message.position);
-            if (handOver()) return 'handOver';
             break;
           case 'caughtUp':
             flush(message.position ?? undefined);
-            if (run.untilCaughtUp) return 'caughtUp';
+            if (run.untilCaughtUp) return;
             break;
           default: {
             const unreachable: never = message;
@@ -384,7 +317,7 @@ export class ProjectionRunner {
       }
     } finally {
       this.closeSubscription = undefined;
-      await close();
+      await subscription.close();
     }
   }
 
@@ -396,10 +329,10 @@ export class ProjectionRunner {
    * `abortBatch` called), and the batch is applied again with one savepoint per event and handler,
    * so that only the failing events are undone and recorded. Either way what commits is the same.
    */
-  private applyBatch(events: readonly BufferedEvent[], upTo: number): void {
-    const parsed = events.map(({ recorded, parsed: event }) => ({
+  private applyBatch(events: readonly RecordedEvent[], upTo: number): void {
+    const parsed = events.map((recorded) => ({
       recorded,
-      event: event ?? parseSessionLogEvent(recorded),
+      event: parseSessionLogEvent(recorded),
     }));
     let outcome: BatchOutcome;
     try {

@@ -7,7 +7,7 @@ import {
 import type { RuntimeMessage } from '@agent-ledger/messages';
 import { messageKindFacts, modelCallFactsOf, toolNamesOf } from '@agent-ledger/projections';
 import type { ReadModelDatabase } from '../database/open-read-model-database';
-import { storedJsonOf } from '../runner/read-ahead-sent';
+import { readOwnJson } from '../database/own-json';
 import type { ProjectionHandler } from '../runner/projection-handler';
 import type { SessionLogEvent } from '../runner/session-log-event';
 import { searchIndexEntry } from './search-index-entry';
@@ -247,7 +247,7 @@ export class RecordedMessagesHandler implements ProjectionHandler {
       metadata?.compactedAt === undefined ? 0 : 1,
       metadata?.summaryForBoundaryId ?? null,
       kindFacts === undefined ? null : JSON.stringify(kindFacts),
-      storedJsonOf(message),
+      JSON.stringify(message),
     );
     return result.changes === 1 ? Number(result.lastInsertRowid) : undefined;
   }

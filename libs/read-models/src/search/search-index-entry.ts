@@ -1,5 +1,5 @@
 import type { RuntimeMessage } from '@agent-ledger/messages';
-import { indexTextOf } from '../runner/read-ahead-sent';
+import { searchIndexText, searchTextOf } from '@agent-ledger/projections';
 import { facet } from './search-facets';
 
 /** One row of the FTS5 index `rm_search_index`: its three columns. */
@@ -11,7 +11,7 @@ export interface SearchIndexEntry {
 
 /**
  * What the search index holds for a recorded message: `searchTokens` of its `searchTextOf` (as
- * `searchIndexText` gives them to FTS5; made by the read-ahead thread when it read the event),
+ * `searchIndexText` gives them to FTS5),
  * and the facet tokens of its kind, role, session, tool names and agent, which the filters match.
  */
 export function searchIndexEntry(
@@ -20,7 +20,7 @@ export function searchIndexEntry(
   toolNames: readonly string[],
   agent: string | null,
 ): SearchIndexEntry {
-  const indexed = indexTextOf(message);
+  const indexed = searchIndexText(searchTextOf(message));
   let facets = `${facet.kind(message.kind)} ${facet.role(message.role)} ${facet.session(sessionId)}`;
   for (const name of toolNames) facets += ` ${facet.tool(name)}`;
   if (agent !== null) facets += ` ${facet.agent(agent)}`;

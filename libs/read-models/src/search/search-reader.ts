@@ -309,9 +309,9 @@ export type SearchDocumentColumns = Pick<
 
 /**
  * A search document in `projectToSearch`'s shape, from its row and the message the row holds
- * (parsed by the caller): the one decoding `SearchReader.documents` and verify share.
+ * (parsed by the caller).
  */
-export function searchDocumentOfRow(
+function searchDocumentOfRow(
   row: SearchDocumentColumns,
   message: RuntimeMessage,
   boundary: SearchBoundary | undefined,
@@ -331,7 +331,7 @@ export function searchDocumentOfRow(
 }
 
 /** A session's latest compact boundary, from its `rm_search_sessions` row. */
-export function searchBoundaryOfRow(row: {
+function searchBoundaryOfRow(row: {
   boundary_id: string;
   boundary_seq: number;
   summary_seq: number | null;

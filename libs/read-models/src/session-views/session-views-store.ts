@@ -2,7 +2,6 @@ import type { PairingState, PruneTarget, RecordedSoFar } from '@agent-ledger/eve
 import type { RuntimeMessage } from '@agent-ledger/messages';
 import type { ReadModelDatabase } from '../database/open-read-model-database';
 import { readOwnJson } from '../database/own-json';
-import { storedJsonOf } from '../runner/read-ahead-sent';
 import { SessionPairingTables, type StoredPlace } from './session-pairing-tables';
 import type { SessionRepair } from './session-repair';
 
@@ -188,7 +187,7 @@ export class SessionViewsStore {
       stored.copyOf,
       stored.revision,
       stored.message.kind,
-      storedJsonOf(stored.message),
+      JSON.stringify(stored.message),
       ...viewColumnValues(views),
     );
     this.nextSeqs.set(sessionId, stored.seq + 1);

@@ -3,10 +3,8 @@
  * read-model file, in batches of 7, and kills itself with SIGKILL at the chosen moment:
  * - `after-commit`: right after batch <n> has committed (between a read-model write and the next batch);
  * - `mid-batch`: while applying the 4th event of batch <n>, its earlier writes not yet committed.
- * With `read-ahead`, the log is read on a second thread (`readAhead`) and <n> counts the batches
- * after the runner handed reading over to it (batches are slowed until then, so that it does).
  * Run: node -r ./scripts/ts-register.js libs/read-models/src/testing/project-until-killed.ts
- *      <events file> <read-models file> <after-commit|mid-batch> <n> [read-ahead]
+ *      <events file> <read-models file> <after-commit|mid-batch> <n>
  */
 import { SqliteEventStore } from '@agent-ledger/event-store';
 import { createReadModelHandlers } from '../create-read-model-handlers';
@@ -24,13 +22,11 @@ async function projectUntilKilled(
   readModelsPath: string,
   mode: string,
   batch: number,
-  readAhead: boolean,
 ): Promise<void> {
   const store = new SqliteEventStore({ path: eventsPath });
   const db = openReadModelDatabase(readModelsPath);
   let batches = 0;
   let appliedInBatch = 0;
-  let handedOver = !readAhead;
   const handlers = createReadModelHandlers(db).map((handler): ProjectionHandler => ({
     name: handler.name,
     version: handler.version,
@@ -41,40 +37,17 @@ async function projectUntilKilled(
     apply: (event) => {
       handler.apply(event);
       appliedInBatch += 1;
-      if (mode === 'mid-batch' && handedOver && batches === batch - 1 && appliedInBatch === 4) {
-        die();
-      }
+      if (mode === 'mid-batch' && batches === batch - 1 && appliedInBatch === 4) die();
     },
   }));
-  const slowUntilHandedOver: ProjectionHandler = {
-    name: 'slow-until-handed-over',
-    version: '1',
-    setUp: () => undefined,
-    drop: () => undefined,
-    apply: () => undefined,
-    endBatch: () => {
-      const until = Date.now() + 200;
-      while (!handedOver && Date.now() < until);
-    },
-  };
   const runner = new ProjectionRunner({
     store,
     db,
-    handlers: readAhead ? [...handlers, slowUntilHandedOver] : handlers,
+    handlers,
     batchSize: 7,
-    ...(readAhead ? { readAhead: { eventStorePath: eventsPath } } : {}),
-    logger: {
-      log: () => {
-        // The one line the runner logs: it has handed reading over to the second thread.
-        handedOver = true;
-      },
-      warn: () => undefined,
-      error: () => undefined,
-    },
     onBatchCommitted: () => {
-      appliedInBatch = 0;
-      if (!handedOver) return;
       batches += 1;
+      appliedInBatch = 0;
       if (mode === 'after-commit' && batches === batch) die();
     },
   });
@@ -82,15 +55,9 @@ async function projectUntilKilled(
   process.stdout.write('caught up without being killed\n');
 }
 
-const [eventsPath, readModelsPath, mode, batch, readAhead] = process.argv.slice(2);
+const [eventsPath, readModelsPath, mode, batch] = process.argv.slice(2);
 if (eventsPath === undefined || readModelsPath === undefined || mode === undefined) {
   process.stderr.write('usage: project-until-killed.ts <events> <read-models> <mode> <batch>\n');
   process.exit(2);
 }
-void projectUntilKilled(
-  eventsPath,
-  readModelsPath,
-  mode,
-  Number(batch ?? '1'),
-  readAhead === 'read-ahead',
-);
+void projectUntilKilled(eventsPath, readModelsPath, mode, Number(batch ?? '1'));
