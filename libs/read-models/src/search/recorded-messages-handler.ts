@@ -7,7 +7,6 @@ import {
 import type { RuntimeMessage } from '@agent-ledger/messages';
 import { messageKindFacts, modelCallFactsOf, toolNamesOf } from '@agent-ledger/projections';
 import type { ReadModelDatabase } from '../database/open-read-model-database';
-import { readOwnJson } from '../database/own-json';
 import type { ProjectionHandler } from '../runner/projection-handler';
 import type { SessionLogEvent } from '../runner/session-log-event';
 import { searchIndexEntry } from './search-index-entry';
