@@ -5,6 +5,7 @@
  * of the rounds: what the handler costs without the rest of a rebuild around it (the heap, the
  * page cache and the WAL the other handlers share with it).
  */
+import { parseSessionLogEvent, type SessionLogEvent } from '@agent-ledger/events';
 import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { setFlagsFromString } from 'node:v8';
@@ -12,10 +13,8 @@ import { runInNewContext } from 'node:vm';
 import type { EventStore } from '@agent-ledger/event-store';
 import {
   openReadModelDatabase,
-  parseSessionLogEvent,
   RecordedMessagesHandler,
   SESSION_STREAMS_FILTER,
-  type SessionLogEvent,
 } from '@agent-ledger/read-models';
 import { median } from './measure';
 

@@ -18,7 +18,11 @@ import { performance } from 'node:perf_hooks';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import type { EventStore, RecordedEvent } from '@agent-ledger/event-store';
-import { normalizeSessionEvents, SESSION_STREAM_PREFIX } from '@agent-ledger/events';
+import {
+  normalizeSessionEvents,
+  SESSION_STREAM_PREFIX,
+  parseSessionLogEvent,
+} from '@agent-ledger/events';
 import type { RuntimeMessage } from '@agent-ledger/messages';
 import {
   computeSessionReadModels,
@@ -26,7 +30,6 @@ import {
   evolveSessionSummary,
   openFreshReadModelFile,
   openReadModelDatabase,
-  parseSessionLogEvent,
   ProjectionRunner,
   searchIndexEntry,
   SESSION_STREAMS_FILTER,

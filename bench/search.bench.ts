@@ -25,12 +25,12 @@ import {
   RecordedMessagesHandler,
   SearchReader,
   type ReadModelDatabase,
-  type SessionLogEvent,
 } from '@agent-ledger/read-models';
 import {
   eventTypeOfKind,
   SESSION_EVENT_SCHEMA_VERSION,
   type SessionEvent,
+  type SessionLogEvent,
 } from '@agent-ledger/events';
 import { writeBenchmarkSection } from './benchmark-report';
 import { median } from './measure';

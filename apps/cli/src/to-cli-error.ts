@@ -1,5 +1,5 @@
+import { SessionReadError } from '@agent-ledger/events';
 import { EventStoreError } from '@agent-ledger/event-store';
-import { ReadModelError } from '@agent-ledger/read-models';
 import { ConfigError, ReadModelConfigError } from '@agent-ledger/config';
 import { CliError } from './cli-error';
 import { damagedSqliteFile } from './damaged-sqlite-file';
@@ -13,7 +13,7 @@ import { damagedSqliteFile } from './damaged-sqlite-file';
 export function toCliError(error: unknown): CliError | undefined {
   if (error instanceof CliError) return error;
   if (
-    error instanceof ReadModelError ||
+    error instanceof SessionReadError ||
     error instanceof EventStoreError ||
     error instanceof ConfigError ||
     error instanceof ReadModelConfigError

@@ -62,3 +62,12 @@ export {
   sessionKeyOf,
   splitSessionKey,
 } from './session-key';
+export {
+  ModelCallNotFoundError,
+  RevisionNotFoundError,
+  SessionNotFoundError,
+  SessionReadError,
+} from './session-read-errors';
+export type { SessionLogEvent } from './session-log-event';
+export type { SessionRepair } from './session-repair';
+export { parseSessionLogEvent, type ParsedSessionLogEvent } from './parse-session-log-event';

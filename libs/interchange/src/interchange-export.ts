@@ -1,16 +1,17 @@
-import { normalizeSessionEvents, sessionStreamName, type SessionEvent } from '@agent-ledger/events';
+import {
+  normalizeSessionEvents,
+  sessionStreamName,
+  type SessionEvent,
+  parseSessionLogEvent,
+  SessionNotFoundError,
+} from '@agent-ledger/events';
 import type { RuntimeMessage } from '@agent-ledger/messages';
 import { redactStrings } from './redact-strings';
 import { toJsonl } from './to-jsonl';
 import { toOtelGenAi, type OtelModelCallSource } from './to-otel-gen-ai';
 import { toUiMessages } from './to-ui-messages';
 import { loadModelContext, type SessionLog } from '@agent-ledger/model-context';
-import {
-  exportRedaction,
-  parseSessionLogEvent,
-  SessionNotFoundError,
-  type ExportPolicy,
-} from '@agent-ledger/read-models';
+import { exportRedaction, type ExportPolicy } from '@agent-ledger/read-models';
 
 /** The export formats of the interchange lib (the others come from the export read model). */
 export const INTERCHANGE_EXPORT_FORMATS = ['otel-genai', 'ui-messages', 'jsonl'] as const;

@@ -1,6 +1,5 @@
 import type { RecordedEvent } from '@agent-ledger/event-store';
-import { sessionStreamName } from '@agent-ledger/events';
-import type { SessionLogEvent } from '@agent-ledger/read-models';
+import { sessionStreamName, type SessionLogEvent } from '@agent-ledger/events';
 import { parseLoggedEvent } from './parse-logged-event';
 import { SessionLogCache } from './session-log-cache';
 import type { SessionLog } from './session-log';

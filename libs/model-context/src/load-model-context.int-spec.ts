@@ -1,9 +1,13 @@
 import fc from 'fast-check';
 import { DEFAULT_SUMMARIZATION_INSTRUCTIONS, SUMMARIZATION_REQUEST } from '@agent-ledger/ai-sdk';
-import { normalizeSessionEvents, type SessionEvent } from '@agent-ledger/events';
+import {
+  normalizeSessionEvents,
+  type SessionEvent,
+  RevisionNotFoundError,
+  SessionNotFoundError,
+} from '@agent-ledger/events';
 import { projectToModel } from '@agent-ledger/projections';
 import { arbitrarySessionHistory, seedExampleEvents } from '@agent-ledger/testing';
-import { RevisionNotFoundError, SessionNotFoundError } from '@agent-ledger/read-models';
 import { appendSessionEvents } from '@agent-ledger/testing';
 import { createStoreFixture } from './testing/store-fixture';
 import { loadModelContext } from './load-model-context';

@@ -3,8 +3,9 @@ import {
   isMessageEventType,
   sessionStreamName,
   type ModelCallRecordedEvent,
+  ModelCallNotFoundError,
+  SessionNotFoundError,
 } from '@agent-ledger/events';
-import { ModelCallNotFoundError, SessionNotFoundError } from '@agent-ledger/read-models';
 import { parseLoggedEvent } from './parse-logged-event';
 import type { SessionLog } from './session-log';
 

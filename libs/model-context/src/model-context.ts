@@ -1,3 +1,4 @@
+import type { SessionRepair } from '@agent-ledger/events';
 import type { SerializationFallback } from '@agent-ledger/ai-sdk';
 import type {
   CompactMessage,
@@ -5,7 +6,6 @@ import type {
   ProjectionContext,
   ProjectionDiagnostics,
 } from '@agent-ledger/projections';
-import type { SessionRepair } from '@agent-ledger/read-models';
 import type { ModelMessage as AiSdkModelMessage } from 'ai';
 
 /**

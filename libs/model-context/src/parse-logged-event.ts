@@ -1,6 +1,6 @@
+import { parseSessionLogEvent, type ParsedSessionLogEvent } from '@agent-ledger/events';
 import type { RecordedEvent } from '@agent-ledger/event-store';
 import { derivedOnce } from '@agent-ledger/messages';
-import { parseSessionLogEvent, type ParsedSessionLogEvent } from '@agent-ledger/read-models';
 
 /**
  * `parseSessionLogEvent`, made once for each event a `SessionLogCache` holds (frozen, so their

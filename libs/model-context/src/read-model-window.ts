@@ -1,10 +1,10 @@
 import { StreamNotFoundError } from '@agent-ledger/event-store';
-import { sessionStreamName } from '@agent-ledger/events';
 import {
+  sessionStreamName,
   RevisionNotFoundError,
   SessionNotFoundError,
   type SessionLogEvent,
-} from '@agent-ledger/read-models';
+} from '@agent-ledger/events';
 import { parseLoggedEvent } from './parse-logged-event';
 import { WindowNeeds } from './window-needs';
 import type { SessionLog } from './session-log';

@@ -1,5 +1,4 @@
-import { sessionStreamName } from '@agent-ledger/events';
-import type { SessionLogEvent } from '@agent-ledger/read-models';
+import { sessionStreamName, type SessionLogEvent } from '@agent-ledger/events';
 import type { HistoryIndex } from './history-index';
 import { parseLoggedEvent } from './parse-logged-event';
 import { readModelWindow, type ModelWindow } from './read-model-window';

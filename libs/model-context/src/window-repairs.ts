@@ -1,5 +1,4 @@
-import type { normalizeSessionEvents } from '@agent-ledger/events';
-import type { SessionLogEvent, SessionRepair } from '@agent-ledger/read-models';
+import type { normalizeSessionEvents, SessionLogEvent, SessionRepair } from '@agent-ledger/events';
 
 /**
  * Normalization's repairs placed by revision, limited to the window proper: support events read

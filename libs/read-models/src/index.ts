@@ -7,17 +7,9 @@ export {
   type ReadModelDatabase,
 } from './database/open-read-model-database';
 export { openFreshReadModelFile, type FreshReadModelFile } from './database/fresh-read-model-file';
-export {
-  MessageNotFoundError,
-  ModelCallNotFoundError,
-  ReadModelBehindError,
-  ReadModelError,
-  RevisionNotFoundError,
-  SessionNotFoundError,
-} from './errors';
+export { MessageNotFoundError, ReadModelBehindError } from './errors';
 export type { FailedEvent } from './runner/failed-event';
 export { listFailedEvents } from './runner/list-failed-events';
-export { parseSessionLogEvent, type ParsedSessionLogEvent } from './runner/parse-session-log-event';
 export type { ProjectionHandler } from './runner/projection-handler';
 export {
   ProjectionRunner,
@@ -32,14 +24,12 @@ export {
 } from './runner/projection-runner-thread';
 export type { RebuildProgress } from './runner/rebuild-progress';
 export { SILENT_LOGGER, type RunnerLogger } from './runner/runner-logger';
-export type { SessionLogEvent } from './runner/session-log-event';
 export { createReadModelHandlers } from './create-read-model-handlers';
 export { evolveSessionSummary } from './session-list/evolve-session-summary';
 export { SessionListHandler } from './session-list/session-list-handler';
 export { SessionListReader, type SessionListPage } from './session-list/session-list-reader';
 export type { SessionSummary } from './session-list/session-summary';
 export { exportRedaction, type ExportPolicy } from './session-views/export-policy';
-export type { SessionRepair } from './session-views/session-repair';
 export { SessionViewsHandler } from './session-views/session-views-handler';
 export {
   SessionViewsReader,

@@ -1,7 +1,6 @@
 import type { EventStore } from '@agent-ledger/event-store';
-import { normalizeSessionEvents } from '@agent-ledger/events';
+import { normalizeSessionEvents, type SessionLogEvent } from '@agent-ledger/events';
 import { projectToDebug, type DebugMessage } from '@agent-ledger/projections';
-import type { SessionLogEvent } from '@agent-ledger/read-models';
 import type { ProjectionOptions } from '../commands/projection-options';
 import { diffModelViews, type ModelContextChange } from './diff-model-views';
 import { lastAgentName } from './last-agent-name';

@@ -1,11 +1,11 @@
 import type { EventStore, RecordedEvent } from '@agent-ledger/event-store';
-import { sessionStreamName } from '@agent-ledger/events';
 import {
+  sessionStreamName,
   parseSessionLogEvent,
   RevisionNotFoundError,
   SessionNotFoundError,
   type SessionLogEvent,
-} from '@agent-ledger/read-models';
+} from '@agent-ledger/events';
 
 /** A session's stream read forwards up to some revision. */
 export interface SessionLog {

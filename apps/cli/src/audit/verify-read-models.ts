@@ -1,10 +1,13 @@
 import { type EventStore } from '@agent-ledger/event-store';
-import { SESSION_STREAM_PREFIX, sessionStreamName } from '@agent-ledger/events';
+import {
+  SESSION_STREAM_PREFIX,
+  sessionStreamName,
+  SessionNotFoundError,
+} from '@agent-ledger/events';
 import {
   listFailedEvents,
   SESSION_STREAMS_FILTER,
   SessionListReader,
-  SessionNotFoundError,
   SessionViewsReader,
   type ExportPolicy,
   type ProjectionHandler,

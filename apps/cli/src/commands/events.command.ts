@@ -1,6 +1,9 @@
 import { Command } from 'commander';
-import { sessionStreamName } from '@agent-ledger/events';
-import { RevisionNotFoundError, SessionNotFoundError } from '@agent-ledger/read-models';
+import {
+  sessionStreamName,
+  RevisionNotFoundError,
+  SessionNotFoundError,
+} from '@agent-ledger/events';
 import type { CliIo } from '../cli-io';
 import { withLedger } from '../ledger/with-ledger';
 import { wholeNumber } from './parse-arguments';

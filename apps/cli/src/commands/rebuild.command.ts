@@ -1,7 +1,6 @@
 import { performance } from 'node:perf_hooks';
 import { Command } from 'commander';
 import { openFreshReadModelFile, ProjectionRunner } from '@agent-ledger/read-models';
-import { sqliteEventStorePath } from '@agent-ledger/config';
 import type { CliIo } from '../cli-io';
 import { withLedger } from '../ledger/with-ledger';
 import { rebuildProgressBar } from '../render/rebuild-progress-bar';

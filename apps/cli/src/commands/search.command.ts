@@ -1,11 +1,7 @@
+import { SessionNotFoundError } from '@agent-ledger/events';
 import { Command } from 'commander';
 import { SearchQuerySyntaxError } from '@agent-ledger/projections';
-import {
-  SearchReader,
-  SessionListReader,
-  SessionNotFoundError,
-  exportRedaction,
-} from '@agent-ledger/read-models';
+import { SearchReader, SessionListReader, exportRedaction } from '@agent-ledger/read-models';
 import { CliError } from '../cli-error';
 import type { CliIo } from '../cli-io';
 import { withLedger } from '../ledger/with-ledger';

@@ -1,10 +1,7 @@
+import { SessionNotFoundError } from '@agent-ledger/events';
 import { Command, Option } from 'commander';
 import type { AnalyticsGroup, AnalyticsGroupBy, SessionAnalytics } from '@agent-ledger/projections';
-import {
-  AnalyticsReader,
-  SessionListReader,
-  SessionNotFoundError,
-} from '@agent-ledger/read-models';
+import { AnalyticsReader, SessionListReader } from '@agent-ledger/read-models';
 import { summarizeAnalytics } from '@agent-ledger/projections';
 import { CliError } from '../cli-error';
 import type { CliIo } from '../cli-io';

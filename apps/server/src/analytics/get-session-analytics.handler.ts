@@ -1,10 +1,7 @@
+import { SessionNotFoundError } from '@agent-ledger/events';
 import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import { summarizeAnalytics, type SessionAnalytics } from '@agent-ledger/projections';
-import {
-  AnalyticsReader,
-  SessionListReader,
-  SessionNotFoundError,
-} from '@agent-ledger/read-models';
+import { AnalyticsReader, SessionListReader } from '@agent-ledger/read-models';
 import { ReadYourWrites } from '../queries/read-models/read-your-writes';
 import { GetSessionAnalyticsQuery } from './get-session-analytics.query';
 

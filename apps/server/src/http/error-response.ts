@@ -1,3 +1,4 @@
+import { SessionReadError } from '@agent-ledger/events';
 import { AiSdkConversionError } from '@agent-ledger/ai-sdk';
 import {
   AppendTooLargeError,
@@ -7,7 +8,6 @@ import {
   StreamNotFoundError,
   WrongExpectedRevisionError,
 } from '@agent-ledger/event-store';
-import { ReadModelError } from '@agent-ledger/read-models';
 import { SessionRuleError } from '@agent-ledger/sessions';
 import { UnreadableSessionEventError } from '@agent-ledger/session-commands';
 import {
@@ -56,7 +56,7 @@ export function toErrorResponse(
   if (error instanceof InvalidEventPayloadError) {
     return respond(400, error.code, error.message, { errors: error.complaints });
   }
-  if (error instanceof ReadModelError) {
+  if (error instanceof SessionReadError) {
     // 503: the read models are behind `minPosition`; the others are unknown sessions, messages, revisions.
     return respond(error.code === 'ReadModelBehind' ? 503 : 404, error.code, error.message);
   }

@@ -1,7 +1,7 @@
+import type { SessionRepair } from '@agent-ledger/events';
 import { promptOf, type AiSdkPart, type SerializationFallback } from '@agent-ledger/ai-sdk';
 import { freezeDeep } from '@agent-ledger/messages';
 import type { ModelMessage, ModelViewPart } from '@agent-ledger/projections';
-import type { SessionRepair } from '@agent-ledger/read-models';
 import type { ModelMessage as AiSdkModelMessage } from 'ai';
 import type { ModelContext, ModelContextDiagnostics } from '../model-context';
 import { windowRepairs } from '../window-repairs';

@@ -1,6 +1,5 @@
 import type { RecordedEvent } from '@agent-ledger/event-store';
-import { isMessageEventType, sessionStreamName } from '@agent-ledger/events';
-import type { SessionLogEvent } from '@agent-ledger/read-models';
+import { isMessageEventType, sessionStreamName, type SessionLogEvent } from '@agent-ledger/events';
 import type { HistoryIndex } from '../history-index';
 import type { ModelContextQuery } from '../model-context';
 import { parseLoggedEvent } from '../parse-logged-event';

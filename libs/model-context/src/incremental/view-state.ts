@@ -1,12 +1,11 @@
 import type { AiSdkPart, AiSdkSerializerOptions } from '@agent-ledger/ai-sdk';
 import type { RecordedEvent } from '@agent-ledger/event-store';
-import type { NormalizedSession } from '@agent-ledger/events';
+import type { NormalizedSession, SessionLogEvent, SessionRepair } from '@agent-ledger/events';
 import type {
   ModelViewPart,
   ProjectToModelOptions,
   ProjectionContext,
 } from '@agent-ledger/projections';
-import type { SessionLogEvent, SessionRepair } from '@agent-ledger/read-models';
 
 /** The formats the incremental view computes; the others are computed from the log each time. */
 export type IncrementalFormat = 'model' | 'ai-sdk' | 'ai-sdk-prompt';

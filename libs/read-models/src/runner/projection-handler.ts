@@ -1,5 +1,3 @@
-import type { SessionLogEvent } from './session-log-event';
-
 /**
  * One read model's writer, fed by the projection runner. Every method runs synchronously inside
  * the runner's transaction, so the handler's rows and its checkpoint commit (or roll back)
@@ -29,3 +27,4 @@ export interface ProjectionHandler {
   /** Optional: the batch's transaction failed; forget whatever was kept in memory for it. */
   abortBatch?(): void;
 }
+import type { SessionLogEvent } from '@agent-ledger/events';

@@ -5,16 +5,19 @@ import type {
   RecordedEvent,
   SubscriptionMessage,
 } from '@agent-ledger/event-store';
-import { SESSION_STREAM_PREFIX } from '@agent-ledger/events';
+import {
+  SESSION_STREAM_PREFIX,
+  parseSessionLogEvent,
+  type ParsedSessionLogEvent,
+  type SessionLogEvent,
+} from '@agent-ledger/events';
 import type { ReadModelDatabase } from '../database/open-read-model-database';
 import { CheckpointTable } from './checkpoint-table';
 import { FailedEventTable } from './failed-event-table';
-import { parseSessionLogEvent, type ParsedSessionLogEvent } from './parse-session-log-event';
 import { PositionWaiters } from './position-waiters';
 import type { ProjectionHandler } from './projection-handler';
 import type { RebuildProgress } from './rebuild-progress';
 import { SILENT_LOGGER, type RunnerLogger } from './runner-logger';
-import type { SessionLogEvent } from './session-log-event';
 
 /** Options of {@link ProjectionRunner}. */
 export interface ProjectionRunnerOptions {

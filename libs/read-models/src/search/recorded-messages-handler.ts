@@ -3,12 +3,12 @@ import {
   pruningMarkTargets,
   recordMessageOnce,
   type SessionEventHandlers,
+  type SessionLogEvent,
 } from '@agent-ledger/events';
 import type { RuntimeMessage } from '@agent-ledger/messages';
 import { messageKindFacts, modelCallFactsOf, toolNamesOf } from '@agent-ledger/projections';
 import type { ReadModelDatabase } from '../database/open-read-model-database';
 import type { ProjectionHandler } from '../runner/projection-handler';
-import type { SessionLogEvent } from '../runner/session-log-event';
 import { searchIndexEntry } from './search-index-entry';
 import { SearchRowsSoFar } from './search-rows-so-far';
 import {

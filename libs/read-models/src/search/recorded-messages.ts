@@ -1,7 +1,6 @@
-import { foldSessionEvents } from '@agent-ledger/events';
+import { foldSessionEvents, type SessionLogEvent } from '@agent-ledger/events';
 import type { RuntimeMessage } from '@agent-ledger/messages';
 import type { RecordedModelCall } from '@agent-ledger/projections';
-import type { SessionLogEvent } from '../runner/session-log-event';
 
 /**
  * A session's recorded messages and model calls, from its parsed events in order, as the search

@@ -1,6 +1,5 @@
-import { messageRecorded, type SessionEvent } from '@agent-ledger/events';
+import { messageRecorded, type SessionEvent, type SessionLogEvent } from '@agent-ledger/events';
 import { seedExampleMessages } from '@agent-ledger/testing';
-import type { SessionLogEvent } from '../runner/session-log-event';
 import { evolveSessionSummary, foldIntoSessionSummary } from './evolve-session-summary';
 import type { SessionSummary } from './session-summary';
 

@@ -2,9 +2,9 @@ import {
   handleSessionEvent,
   type ModelCallUsage,
   type SessionEventHandlers,
+  type SessionLogEvent,
 } from '@agent-ledger/events';
 import type { RuntimeMessage } from '@agent-ledger/messages';
-import type { SessionLogEvent } from '../runner/session-log-event';
 import type { SessionSummary } from './session-summary';
 
 /**

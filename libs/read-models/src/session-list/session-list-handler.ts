@@ -1,7 +1,7 @@
+import type { SessionLogEvent } from '@agent-ledger/events';
 import type { ReadModelDatabase } from '../database/open-read-model-database';
 import { readOwnJson } from '../database/own-json';
 import type { ProjectionHandler } from '../runner/projection-handler';
-import type { SessionLogEvent } from '../runner/session-log-event';
 import { evolveSessionSummary, foldIntoSessionSummary } from './evolve-session-summary';
 import type { SessionSummary } from './session-summary';
 

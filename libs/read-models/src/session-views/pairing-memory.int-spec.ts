@@ -1,7 +1,6 @@
-import { messageRecorded, type SessionEvent } from '@agent-ledger/events';
+import { messageRecorded, type SessionEvent, type SessionLogEvent } from '@agent-ledger/events';
 import type { RuntimeMessage } from '@agent-ledger/messages';
 import { openReadModelDatabase } from '../database/open-read-model-database';
-import type { SessionLogEvent } from '../runner/session-log-event';
 import { SessionViewsHandler } from './session-views-handler';
 import { SessionViewsReader } from './session-views-reader';
 

@@ -1,8 +1,11 @@
-import { handleSessionEvent, type SessionEventHandlers } from '@agent-ledger/events';
+import {
+  handleSessionEvent,
+  type SessionEventHandlers,
+  type SessionLogEvent,
+} from '@agent-ledger/events';
 import { SECRET_RULES_VERSION } from '@agent-ledger/projections';
 import type { ReadModelDatabase } from '../database/open-read-model-database';
 import type { ProjectionHandler } from '../runner/projection-handler';
-import type { SessionLogEvent } from '../runner/session-log-event';
 import { applyPruningMark } from './apply-pruning-mark';
 import { exportRedaction, type ExportPolicy } from './export-policy';
 import { recordMessage } from './record-message';

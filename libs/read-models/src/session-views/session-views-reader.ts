@@ -1,4 +1,4 @@
-import { reportOpenToolCalls } from '@agent-ledger/events';
+import { reportOpenToolCalls, type SessionRepair } from '@agent-ledger/events';
 import type { RuntimeMessage } from '@agent-ledger/messages';
 import {
   projectToExport,
@@ -10,7 +10,6 @@ import {
 } from '@agent-ledger/projections';
 import type { ReadModelDatabase } from '../database/open-read-model-database';
 import { readOwnJson } from '../database/own-json';
-import type { SessionRepair } from './session-repair';
 import { EXPORT_AS_IS, EXPORT_REDACTED, SESSION_VIEWS_SCHEMA_SQL } from './session-views-schema';
 import { SessionViewsStore } from './session-views-store';
 

@@ -1,9 +1,8 @@
-import type { PairingState, PruneTarget, RecordedSoFar } from '@agent-ledger/events';
+import type { PairingState, PruneTarget, RecordedSoFar, SessionRepair } from '@agent-ledger/events';
 import type { RuntimeMessage } from '@agent-ledger/messages';
 import type { ReadModelDatabase } from '../database/open-read-model-database';
 import { readOwnJson } from '../database/own-json';
 import { SessionPairingTables, type StoredPlace } from './session-pairing-tables';
-import type { SessionRepair } from './session-repair';
 
 /** A stored normalized message. */
 export interface StoredMessage {

@@ -1,13 +1,16 @@
 import type { RecordedEvent } from '@agent-ledger/event-store';
-import { normalizeSessionEvents } from '@agent-ledger/events';
+import {
+  normalizeSessionEvents,
+  parseSessionLogEvent,
+  type SessionLogEvent,
+  type SessionRepair,
+} from '@agent-ledger/events';
 import {
   projectToAnalytics,
   projectToExport,
   projectToSearch,
   projectToTranscript,
 } from '@agent-ledger/projections';
-import { parseSessionLogEvent } from '../runner/parse-session-log-event';
-import type { SessionLogEvent } from '../runner/session-log-event';
 import { recordedMessages } from '../search/recorded-messages';
 import {
   evolveSessionSummary,
@@ -15,7 +18,6 @@ import {
 } from '../session-list/evolve-session-summary';
 import type { SessionSummary } from '../session-list/session-summary';
 import { exportRedaction, type ExportPolicy } from '../session-views/export-policy';
-import type { SessionRepair } from '../session-views/session-repair';
 import type { SessionReadModels } from './session-read-models';
 
 /**

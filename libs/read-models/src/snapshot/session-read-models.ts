@@ -1,3 +1,4 @@
+import type { SessionRepair } from '@agent-ledger/events';
 import type { RuntimeMessage } from '@agent-ledger/messages';
 import type {
   ExportProjectionResult,
@@ -7,7 +8,6 @@ import type {
   TranscriptMessage,
 } from '@agent-ledger/projections';
 import type { SessionSummary } from '../session-list/session-summary';
-import type { SessionRepair } from '../session-views/session-repair';
 
 /**
  * Every read model of one session, in one shape for both routes: as stored by the handlers

@@ -1,10 +1,11 @@
+import type { SessionRepair } from '@agent-ledger/events';
 import { Query } from '@nestjs/cqrs';
 import type {
   DebugMessage,
   ProjectionDiagnostics,
   ProjectionContext,
 } from '@agent-ledger/projections';
-import type { FailedEvent, SessionRepair } from '@agent-ledger/read-models';
+import type { FailedEvent } from '@agent-ledger/read-models';
 import type { SessionRef } from '../../access/session-ref';
 
 /** A page of a session's debug view. */

@@ -1,8 +1,7 @@
 import { Inject } from '@nestjs/common';
 import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import { StreamNotFoundError, type EventStore } from '@agent-ledger/event-store';
-import { sessionStreamName } from '@agent-ledger/events';
-import { SessionNotFoundError } from '@agent-ledger/read-models';
+import { sessionStreamName, SessionNotFoundError } from '@agent-ledger/events';
 import { EVENT_STORE } from '../../tokens';
 import { GetSessionEventsQuery, type SessionEventsResponse } from './get-session-events.query';
 

@@ -1,8 +1,5 @@
-import {
-  SessionNotFoundError,
-  type SessionListReader,
-  type SessionSummary,
-} from '@agent-ledger/read-models';
+import { SessionNotFoundError } from '@agent-ledger/events';
+import { type SessionListReader, type SessionSummary } from '@agent-ledger/read-models';
 import type { SessionRef } from '../../access/session-ref';
 
 /**

@@ -1,4 +1,4 @@
-import type { RecordedSessionEvent } from '@agent-ledger/events';
+import type { RecordedSessionEvent } from './session-event';
 
 /**
  * A session event as the read models receive it: the parsed, schema-checked event with its place

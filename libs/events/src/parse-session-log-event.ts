@@ -1,12 +1,12 @@
 import type { RecordedEvent } from '@agent-ledger/event-store';
+import { isSessionEventType } from './is-session-event-type';
 import {
   SESSION_STREAM_PREFIX,
-  isSessionEventType,
-  validateSessionEventPayload,
   type SessionEvent,
   type SessionEventMetadata,
-} from '@agent-ledger/events';
+} from './session-event';
 import type { SessionLogEvent } from './session-log-event';
+import { validateSessionEventPayload } from './validate-session-event-payload';
 
 /** A stored event read as a session event, or why it cannot be. */
 export type ParsedSessionLogEvent =
