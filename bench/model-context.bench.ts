@@ -1,10 +1,10 @@
 /**
  * The model context at replay (`npm run bench -- model-context`), computed by a
  * `ModelContextReader` over the server's SQLite store as the route computes it, in the way a runtime asks for it:
- * after each append, at the new revision. Two rows of issue 16, each against its floor in the
+ * after each append, at the new revision. Two rows of issues 16 and 26, each against its floor in the
  * same run: (1) `format=ai-sdk` for a 500-event window, p50 ≤ 3 ms; (2) sessions without a
  * compaction at lengths up to 5,000 events of turns with 25 KB tool outputs, each ≤ 2× the time
- * to `JSON.stringify` its own response. Prints the table and writes it to `docs/benchmarks.md`.
+ * to `JSON.stringify` its own response (3× since issue 26). Prints the table and writes it to `docs/benchmarks.md`.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
@@ -25,7 +25,8 @@ import { median } from './measure';
 const SAMPLES = Number(process.env['BENCH_SAMPLES'] ?? 40);
 const LENGTHS = [500, 1000, 2000, 5000];
 const WINDOW_TARGET_MS = 3;
-const STRINGIFY_TARGET = 2;
+// Issue 16 asked for 2×; issue 26, which made the model context simpler, for 3×.
+const STRINGIFY_TARGET = 3;
 
 /** Agent turn `index` of 4 messages: input, a `Read` call, its result of `outputBytes`, an answer. */
 function turn(sessionId: string, index: number, outputBytes: number): RuntimeMessage[] {
@@ -221,7 +222,7 @@ Run ${new Date().toISOString().slice(0, 10)} on ${machine}, the server's SQLite 
 ${row('500-event window, ~500-byte tool outputs', window)}
 ${lengths.map((measured) => row(`no compaction, 25 KB tool outputs`, measured)).join('\n')}
 
-Targets (issue 16): the 500-event window p50 ≤ ${WINDOW_TARGET_MS} ms: **${windowHolds ? 'holds' : 'does not hold'}: ${window.context.toFixed(2)} ms**; at every length up to 5,000 events without a compaction, ≤ ${STRINGIFY_TARGET}× the time to \`JSON.stringify\` the response: **${worst <= STRINGIFY_TARGET ? 'holds' : 'does not hold'}: ${worst.toFixed(2)}× at worst**.
+Targets (issue 26): the 500-event window p50 ≤ ${WINDOW_TARGET_MS} ms: **${windowHolds ? 'holds' : 'does not hold'}: ${window.context.toFixed(2)} ms**; at every length up to 5,000 events without a compaction, ≤ ${STRINGIFY_TARGET}× the time to \`JSON.stringify\` the response: **${worst <= STRINGIFY_TARGET ? 'holds' : 'does not hold'}: ${worst.toFixed(2)}× at worst**.
 
 What each request costs, in the same run (medians):
 
