@@ -11,16 +11,6 @@ export const facet = {
   session: (sessionId: string) => `s${hex(sessionId)}`,
 };
 
-/** Names hex-encoded so far: a rebuild meets the same session, tool and agent names again and again. */
-const hexOf = new Map<string, string>();
-
 function hex(text: string): string {
-  let known = hexOf.get(text);
-  if (known === undefined) {
-    known = Buffer.from(text, 'utf8').toString('hex');
-    // Bounded: a long-lived server meets new session ids without end.
-    if (hexOf.size >= 4096) hexOf.clear();
-    hexOf.set(text, known);
-  }
-  return known;
+  return Buffer.from(text, 'utf8').toString('hex');
 }
