@@ -8,6 +8,7 @@ describe('loadReadModelConfig', () => {
       waitTimeoutMs: 5000,
       exportPolicy: { redactSecrets: true, extraPatterns: [], includeReasoning: false },
       runner: 'thread',
+      maxPageBytes: 4 * 1024 * 1024,
     });
   });
 
@@ -20,6 +21,7 @@ describe('loadReadModelConfig', () => {
           EXPORT_REDACTION_PATTERNS: '["ACME-[0-9]{6}"]',
           EXPORT_INCLUDE_REASONING: 'true',
           PROJECTION_RUNNER: 'inline',
+          MAX_PAGE_BYTES: '65536',
         },
         '/data',
       ),
@@ -32,6 +34,7 @@ describe('loadReadModelConfig', () => {
         includeReasoning: true,
       },
       runner: 'inline',
+      maxPageBytes: 65536,
     });
   });
 
@@ -43,6 +46,10 @@ describe('loadReadModelConfig', () => {
     [
       { READ_MODEL_WAIT_MS: 'soon' },
       'READ_MODEL_WAIT_MS is "soon"; expected milliseconds from 0 to 60000.',
+    ],
+    [
+      { MAX_PAGE_BYTES: '1000' },
+      'MAX_PAGE_BYTES is "1000"; expected bytes from 65536 (64 KiB) to 1073741824 (1 GiB).',
     ],
     [
       { EXPORT_REDACTION: 'some' },

@@ -18,6 +18,12 @@ export interface ReadModelConfig {
    * over EventStoreDB, where it always does).
    */
   runner: 'thread' | 'inline';
+  /**
+   * `MAX_PAGE_BYTES`, default 4 MiB: a transcript, debug or events page ends before the entry
+   * that would take it past this many bytes (its first entry is always in it); an export is
+   * written to the client in steps of about this size.
+   */
+  maxPageBytes: number;
 }
 
 /** A read-side variable that cannot be used; says which and what is accepted. */
@@ -39,6 +45,7 @@ export function loadReadModelConfig(
       includeReasoning: env['EXPORT_INCLUDE_REASONING']?.trim() === 'true',
     },
     runner: runnerPlacement(env['PROJECTION_RUNNER']),
+    maxPageBytes: maxPageBytes(env['MAX_PAGE_BYTES']),
   };
 }
 
@@ -49,6 +56,20 @@ function runnerPlacement(raw: string | undefined): 'thread' | 'inline' {
   throw new ReadModelConfigError(
     `PROJECTION_RUNNER is ${JSON.stringify(raw)}; expected "thread" (a worker thread of its own, the default) or "inline" (the server's thread).`,
   );
+}
+
+const MIN_PAGE_BYTES = 64 * 1024;
+const MAX_MAX_PAGE_BYTES = 1024 * 1024 * 1024;
+
+function maxPageBytes(raw: string | undefined): number {
+  if (raw === undefined || raw.trim() === '') return 4 * 1024 * 1024;
+  const value = Number(raw);
+  if (!/^\d+$/.test(raw.trim()) || value < MIN_PAGE_BYTES || value > MAX_MAX_PAGE_BYTES) {
+    throw new ReadModelConfigError(
+      `MAX_PAGE_BYTES is ${JSON.stringify(raw)}; expected bytes from ${MIN_PAGE_BYTES} (64 KiB) to ${MAX_MAX_PAGE_BYTES} (1 GiB).`,
+    );
+  }
+  return value;
 }
 
 function waitTimeout(raw: string | undefined): number {

@@ -26,7 +26,7 @@ export {
 export { importUiMessages, type TimelessImportOptions } from './import-ui-messages';
 export { toUiMessages } from './to-ui-messages';
 export { redactStrings } from './redact-strings';
-export { toJsonl } from './to-jsonl';
+export { jsonlLines, toJsonl } from './to-jsonl';
 export {
   toOtelGenAi,
   type OtelChatMessage,

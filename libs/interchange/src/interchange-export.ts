@@ -7,7 +7,7 @@ import {
 } from '@agent-ledger/events';
 import type { RuntimeMessage } from '@agent-ledger/messages';
 import { redactStrings } from './redact-strings';
-import { toJsonl } from './to-jsonl';
+import { jsonlLines } from './to-jsonl';
 import { toOtelGenAi, type OtelModelCallSource } from './to-otel-gen-ai';
 import { toUiMessages } from './to-ui-messages';
 import { loadModelContext, type SessionLog } from '@agent-ledger/model-context';
@@ -17,11 +17,14 @@ import { exportRedaction, type ExportPolicy } from '@agent-ledger/read-models';
 export const INTERCHANGE_EXPORT_FORMATS = ['otel-genai', 'ui-messages', 'jsonl'] as const;
 export type InterchangeExportFormat = (typeof INTERCHANGE_EXPORT_FORMATS)[number];
 
-/** A session in an interchange format: a JSON body, or JSONL text. */
+/**
+ * A session in an interchange format: a JSON body, or JSONL lines, made (and redacted) one at a
+ * time as they are read, so that a long session is written without being one string.
+ */
 export type InterchangeExport =
   | { format: 'otel-genai'; sessionId: string; revision: number; calls: unknown[] }
   | { format: 'ui-messages'; sessionId: string; revision: number; messages: unknown[] }
-  | { format: 'jsonl'; revision: number; text: string };
+  | { format: 'jsonl'; revision: number; lines: Iterable<string> };
 
 /**
  * Computes an interchange export from the log itself (no read model holds these shapes), under
@@ -55,7 +58,7 @@ export async function interchangeExport(
   const messages = normalizeSessionEvents(logged.map((entry) => entry.event)).messages;
   switch (format) {
     case 'jsonl':
-      return { format, revision, text: toJsonl(redact(messages.filter(keep))) };
+      return { format, revision, lines: jsonlLines(messages.filter(keep), redact) };
     case 'ui-messages':
       return { format, sessionId, revision, messages: redact(toUiMessages(messages.filter(keep))) };
     case 'otel-genai': {

@@ -46,7 +46,11 @@ export { projectToTranscript } from './project-to-transcript';
 export { lastAgentName } from './last-agent-name';
 export { redactSecrets } from './redact-secrets';
 export { SECRET_RULES_VERSION } from './secret-rules';
-export { renderExportMarkdown } from './render-export-markdown';
+export {
+  renderExportMarkdown,
+  renderExportMarkdownSection,
+  renderExportMarkdownTitle,
+} from './render-export-markdown';
 export type {
   AttachmentRule,
   ProviderCapabilities,

@@ -20,21 +20,31 @@ const LABELS: Record<ExportSemanticType, string> = {
  * Renders an export as Markdown: a title, then one section per message headed by its label, agent
  * and time; a compact boundary is a single italic line between rules. Tool inputs and outputs are
  * fenced code blocks; images and files are named, never inlined. Pure: the same export always
- * renders to the same text.
+ * renders to the same text, which is `renderExportMarkdownTitle`, then each message's
+ * `renderExportMarkdownSection` separated by a blank line, then a newline (what a caller writing
+ * a long export piece by piece writes).
  */
 export function renderExportMarkdown(
   result: ProjectionResult<ExportMessage>,
   options: { title?: string } = {},
 ): string {
-  const sections = result.messages.map((message) => {
-    if (message.semanticType === 'compact_boundary') {
-      return `---\n\n*${renderBody(message.content)}*\n\n---`;
-    }
-    const agent = message.agentName === undefined ? '' : ` (${message.agentName})`;
-    const heading = `### ${LABELS[message.semanticType]}${agent} · ${message.createdAt}`;
-    return `${heading}\n\n${renderBody(message.content)}`;
-  });
-  return `# ${options.title ?? 'Conversation export'}\n\n${sections.join('\n\n')}\n`;
+  const sections = result.messages.map(renderExportMarkdownSection);
+  return `${renderExportMarkdownTitle(options.title)}${sections.join('\n\n')}\n`;
+}
+
+/** The title line of a Markdown export, and the blank line after it. */
+export function renderExportMarkdownTitle(title = 'Conversation export'): string {
+  return `# ${title}\n\n`;
+}
+
+/** One message of a Markdown export, without the blank lines around it. */
+export function renderExportMarkdownSection(message: ExportMessage): string {
+  if (message.semanticType === 'compact_boundary') {
+    return `---\n\n*${renderBody(message.content)}*\n\n---`;
+  }
+  const agent = message.agentName === undefined ? '' : ` (${message.agentName})`;
+  const heading = `### ${LABELS[message.semanticType]}${agent} · ${message.createdAt}`;
+  return `${heading}\n\n${renderBody(message.content)}`;
 }
 
 function renderBody(content: ExportMessage['content']): string {

@@ -32,7 +32,10 @@ export type { SessionSummary } from './session-list/session-summary';
 export { exportRedaction, type ExportPolicy } from './session-views/export-policy';
 export { SessionViewsHandler } from './session-views/session-views-handler';
 export {
+  countExportRow,
+  emptyExport,
   SessionViewsReader,
+  type ExportStep,
   type TranscriptCursor,
   type TranscriptEntry,
   type TranscriptPage,

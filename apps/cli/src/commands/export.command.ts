@@ -52,11 +52,11 @@ export function exportCommand(io: CliIo): Command {
             flags.format,
             policy,
           );
-          io.stdout.write(
-            result.format === 'jsonl'
-              ? result.text
-              : `${JSON.stringify(withoutFormat(result), null, 2)}\n`,
-          );
+          if (result.format === 'jsonl') {
+            for (const line of result.lines) io.stdout.write(line);
+            return;
+          }
+          io.stdout.write(`${JSON.stringify(withoutFormat(result), null, 2)}\n`);
           return;
         }
         const log = await readSessionLog(

@@ -1,4 +1,12 @@
-import { Controller, Get, Header, Param, Query as QueryParams, Res } from '@nestjs/common';
+import { Readable } from 'node:stream';
+import {
+  Controller,
+  Get,
+  Header,
+  Param,
+  Query as QueryParams,
+  StreamableFile,
+} from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
 import {
   ApiNotFoundResponse,
@@ -8,7 +16,6 @@ import {
   ApiServiceUnavailableResponse,
   ApiTags,
 } from '@nestjs/swagger';
-import type { FastifyReply } from 'fastify';
 import type {
   DebugPage,
   ModelContextResponse,
@@ -158,25 +165,12 @@ export class SessionQueriesController {
     @CallerParam() caller: Caller,
     @Param() { sessionId }: SessionParamsDto,
     @QueryParams() { format, minPosition }: ExportQueryDto,
-    @Res({ passthrough: true }) reply: FastifyReply,
-  ): Promise<unknown> {
-    const result = await this.queryBus.execute(
+  ): Promise<StreamableFile> {
+    const { contentType, body } = await this.queryBus.execute(
       new GetExportQuery(sessionRefOf(caller, sessionId), format ?? 'json', minPosition),
     );
-    if (result.format === 'json') {
-      const { format: _format, ...body } = result;
-      return body;
-    }
-    if (result.format === 'jsonl') {
-      void reply.header('content-type', 'application/x-ndjson; charset=utf-8');
-      return result.text;
-    }
-    if (result.format !== 'markdown') {
-      const { format: _format, ...body } = result;
-      return body;
-    }
-    void reply.header('content-type', 'text/markdown; charset=utf-8');
-    return result.markdown;
+    // Written as the client reads it (the stream waits while the socket is full), piece by piece.
+    return new StreamableFile(Readable.from(body, { objectMode: false }), { type: contentType });
   }
 
   @Get(':sessionId/model-context')

@@ -10,6 +10,8 @@ export interface RunningServer {
   /** `http://127.0.0.1:<port>` */
   url: string;
   dataDir: string;
+  /** The server process's id (its memory is in `/proc/<pid>/status`). */
+  pid: number;
   /** Everything the process printed so far (stdout and stderr). */
   output(): string;
   /**
@@ -79,6 +81,7 @@ export function startServer(env: Record<string, string> = {}): Promise<RunningSe
       resolve({
         url: match[1],
         dataDir,
+        pid: child.pid ?? -1,
         output: () => output,
         stop: () =>
           stop(child, exited, () => output, env['DATA_DIR'] === undefined ? dataDir : undefined),

@@ -27,6 +27,13 @@ export interface TranscriptPage {
   nextSeq?: number;
 }
 
+/** A step of an export read row by row (`SessionViewsReader.exportStep`). */
+export interface ExportStep {
+  rows: Array<{ id: string; entry: ExportMessage | undefined; redactions: number }>;
+  /** `undefined` on the last step. */
+  nextSeq?: number;
+}
+
 /** Where a live feed of a transcript stands: the last entry sent and the last revision seen. */
 export interface TranscriptCursor {
   afterSeq: number;
@@ -82,6 +89,10 @@ export class SessionViewsReader {
       ),
       lastSeqAt: db.prepare<[string, number], { seq: number | null }>(
         'SELECT MAX(seq) AS seq FROM rm_messages WHERE session_id = ? AND revision <= ?',
+      ),
+      exportStep: db.prepare<[string, number, number], ExportRow & { seq: number }>(
+        `SELECT seq, id, message, export_state, export_redactions, export_entry FROM rm_messages
+         WHERE session_id = ? AND seq > ? AND revision <= ? ORDER BY seq`,
       ),
       exportRows: db.prepare<[string], ExportRow>(
         `SELECT id, message, export_state, export_redactions, export_entry FROM rm_messages
@@ -140,14 +151,59 @@ export class SessionViewsReader {
     };
   }
 
-  /** Up to `limit` visible entries after `afterSeq` (from the start when absent). */
-  transcriptPage(sessionId: string, options: { afterSeq?: number; limit: number }): TranscriptPage {
-    const rows = this.statements.page.all(sessionId, options.afterSeq ?? -1, options.limit + 1);
-    const entries = rows.slice(0, options.limit).map(toEntry);
+  /**
+   * Up to `limit` visible entries after `afterSeq` (from the start when absent), and no more than
+   * `maxBytes` of them (each measured as its stored JSON): a page ends before the entry that would
+   * pass the budget, so a session of large entries is read a few at a time; its first entry is
+   * always in it, so even an entry larger than the budget is read, alone.
+   */
+  transcriptPage(
+    sessionId: string,
+    options: { afterSeq?: number; limit: number; maxBytes?: number },
+  ): TranscriptPage {
+    const maxBytes = options.maxBytes ?? Number.POSITIVE_INFINITY;
+    const entries: TranscriptEntry[] = [];
+    let bytes = 0;
+    let more = false;
+    // Row by row: the rows past the budget are never read into memory.
+    for (const row of this.statements.page.iterate(
+      sessionId,
+      options.afterSeq ?? -1,
+      options.limit + 1,
+    )) {
+      bytes += Buffer.byteLength(row.message);
+      if (entries.length === options.limit || (entries.length > 0 && bytes > maxBytes)) {
+        more = true;
+        break;
+      }
+      entries.push(toEntry(row));
+    }
     const last = entries.at(-1);
-    return rows.length > options.limit && last !== undefined
-      ? { entries, nextSeq: last.seq }
-      : { entries };
+    return more && last !== undefined ? { entries, nextSeq: last.seq } : { entries };
+  }
+
+  /**
+   * The export's rows after `afterSeq`, in order, recorded at `upToRevision` or before, up to
+   * `maxBytes` of their stored JSON (at least one row): one step of an export written as it is
+   * read. `nextSeq` continues it; absent on the last step. The entry is `undefined` for a message
+   * the export leaves out.
+   */
+  exportStep(
+    sessionId: string,
+    options: { afterSeq: number; upToRevision: number; maxBytes: number },
+  ): ExportStep {
+    const rows: ExportStep['rows'] = [];
+    let bytes = 0;
+    for (const row of this.statements.exportStep.iterate(
+      sessionId,
+      options.afterSeq,
+      options.upToRevision,
+    )) {
+      rows.push({ id: row.id, entry: exportEntry(row), redactions: row.export_redactions });
+      bytes += Buffer.byteLength(row.export_entry ?? row.message);
+      if (bytes >= options.maxBytes) return { rows, nextSeq: row.seq };
+    }
+    return { rows };
   }
 
   /** One entry, whole, by message id; `undefined` when unknown or hidden from the transcript. */
@@ -226,7 +282,8 @@ function transcriptMessage(message: RuntimeMessage, seq: number): TranscriptMess
   return entry;
 }
 
-function emptyExport(): ExportProjectionResult {
+/** An export of no message: what `countExportRow` adds to. */
+export function emptyExport(): ExportProjectionResult {
   return {
     messages: [],
     diagnostics: {
@@ -246,14 +303,23 @@ function addExportEntry(
   message?: RuntimeMessage,
 ): void {
   const entry = exportEntry(row, message);
-  if (entry === undefined) {
-    result.diagnostics.hiddenMessageIds.push(row.id);
-    return;
-  }
-  result.messages.push(entry);
-  if (row.export_redactions > 0) {
-    result.diagnostics.redactionCount += row.export_redactions;
-    result.diagnostics.redactedMessageIds.push(row.id);
+  if (entry !== undefined) result.messages.push(entry);
+  countExportRow(result.diagnostics, { id: row.id, entry, redactions: row.export_redactions });
+}
+
+/**
+ * What a row of the export adds to its diagnostics: its id as hidden when the export leaves it
+ * out, its redactions. For a caller writing the export one step at a time (`exportStep`).
+ */
+export function countExportRow(
+  diagnostics: ExportProjectionResult['diagnostics'],
+  row: ExportStep['rows'][number],
+): void {
+  if (row.entry === undefined) {
+    diagnostics.hiddenMessageIds.push(row.id);
+  } else if (row.redactions > 0) {
+    diagnostics.redactionCount += row.redactions;
+    diagnostics.redactedMessageIds.push(row.id);
   }
 }
 

@@ -1,13 +1,14 @@
 import { Inject } from '@nestjs/common';
 import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
-import { lastAgentName, projectToDebug } from '@agent-ledger/projections';
+import { lastAgentName, projectToDebug, type DebugMessage } from '@agent-ledger/projections';
 import {
   listFailedEvents,
   SessionListReader,
   SessionViewsReader,
   type ReadModelDatabase,
 } from '@agent-ledger/read-models';
-import { READ_MODEL_DB } from '../read-models/read-model.tokens';
+import type { ReadModelConfig } from '@agent-ledger/config';
+import { READ_MODEL_CONFIG, READ_MODEL_DB } from '../read-models/read-model.tokens';
 import { ReadYourWrites } from '../read-models/read-your-writes';
 import { GetDebugViewQuery, type DebugViewResponse } from './get-debug-view.query';
 import { requireSession } from './require-session';
@@ -25,6 +26,7 @@ export class GetDebugViewHandler implements IQueryHandler<GetDebugViewQuery> {
     private readonly views: SessionViewsReader,
     private readonly readYourWrites: ReadYourWrites,
     @Inject(READ_MODEL_DB) private readonly db: ReadModelDatabase,
+    @Inject(READ_MODEL_CONFIG) private readonly config: ReadModelConfig,
   ) {}
 
   async execute({ session, context, options }: GetDebugViewQuery): Promise<DebugViewResponse> {
@@ -41,15 +43,36 @@ export class GetDebugViewHandler implements IQueryHandler<GetDebugViewQuery> {
       options.recentUserTurns === undefined ? {} : { recentUserTurns: options.recentUserTurns },
     );
     const start = options.cursor === undefined ? 0 : Number(options.cursor);
-    const end = start + (options.limit ?? 100);
+    const page = debugPage(debug.messages, start, options.limit ?? 100, this.config.maxPageBytes);
+    const end = start + page.length;
     return {
       sessionId: session.sessionId,
       revision,
-      messages: debug.messages.slice(start, end),
+      messages: page,
       nextCursor: end < debug.messages.length ? String(end) : null,
       diagnostics: debug.diagnostics,
       repairs: this.views.repairs(session.key),
       failedEvents: listFailedEvents(this.db, session.key),
     };
   }
+}
+
+/**
+ * Up to `limit` messages from `start`, ending before the one that takes the page past `maxBytes`
+ * of JSON (the first is always in it, so a page always moves on).
+ */
+function debugPage(
+  messages: readonly DebugMessage[],
+  start: number,
+  limit: number,
+  maxBytes: number,
+): DebugMessage[] {
+  const page: DebugMessage[] = [];
+  let bytes = 0;
+  for (const message of messages.slice(start, start + limit)) {
+    bytes += Buffer.byteLength(JSON.stringify(message));
+    if (page.length > 0 && bytes > maxBytes) break;
+    page.push(message);
+  }
+  return page;
 }

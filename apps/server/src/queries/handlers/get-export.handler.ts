@@ -1,14 +1,16 @@
 import { Inject } from '@nestjs/common';
 import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import { ModelContextReader } from '@agent-ledger/model-context';
-import { renderExportMarkdown } from '@agent-ledger/projections';
 import { SessionListReader, SessionViewsReader } from '@agent-ledger/read-models';
 import type { ReadModelConfig } from '@agent-ledger/config';
-import { interchangeExport } from '@agent-ledger/interchange';
+import { interchangeExport, type InterchangeExport } from '@agent-ledger/interchange';
+import { exportJsonBody, exportMarkdownBody, exportRows, jsonWithArrayBody } from '../export-body';
 import { READ_MODEL_CONFIG } from '../read-models/read-model.tokens';
 import { ReadYourWrites } from '../read-models/read-your-writes';
 import { GetExportQuery, type ExportResponse } from './get-export.query';
 import { requireSession } from './require-session';
+
+const JSON_TYPE = 'application/json; charset=utf-8';
 
 @QueryHandler(GetExportQuery)
 export class GetExportHandler implements IQueryHandler<GetExportQuery> {
@@ -23,18 +25,50 @@ export class GetExportHandler implements IQueryHandler<GetExportQuery> {
   async execute({ session, format, minPosition }: GetExportQuery): Promise<ExportResponse> {
     await this.readYourWrites.reach(minPosition);
     const { revision } = requireSession(this.sessions, session);
-    const exported = this.views.export(session.key);
     if (format === 'otel-genai' || format === 'ui-messages' || format === 'jsonl') {
       // Shapes no read model holds: computed from the log, under the same export policy.
       // Read as the model context reads the log: through its cache, each call's context from it.
-      return interchangeExport(this.contexts.log, session, format, this.config.exportPolicy);
+      return interchangeBody(
+        await interchangeExport(this.contexts.log, session, format, this.config.exportPolicy),
+      );
     }
+    // Read a step at a time as the client takes the answer, as of the revision answered: a
+    // message recorded meanwhile is left for the next export.
+    const rows = exportRows((afterSeq) =>
+      this.views.exportStep(session.key, {
+        afterSeq,
+        upToRevision: revision,
+        maxBytes: this.config.maxPageBytes,
+      }),
+    );
     if (format === 'markdown') {
       return {
-        format,
-        markdown: renderExportMarkdown(exported, { title: `Session ${session.sessionId}` }),
+        contentType: 'text/markdown; charset=utf-8',
+        body: exportMarkdownBody(`Session ${session.sessionId}`, rows),
       };
     }
-    return { format, sessionId: session.sessionId, revision, export: exported };
+    return {
+      contentType: JSON_TYPE,
+      body: exportJsonBody({ sessionId: session.sessionId, revision }, rows),
+    };
+  }
+}
+
+function interchangeBody(result: InterchangeExport): ExportResponse {
+  switch (result.format) {
+    case 'jsonl':
+      return { contentType: 'application/x-ndjson; charset=utf-8', body: result.lines };
+    case 'ui-messages': {
+      const { format: _format, messages, ...head } = result;
+      return { contentType: JSON_TYPE, body: jsonWithArrayBody(head, 'messages', messages) };
+    }
+    case 'otel-genai': {
+      const { format: _format, calls, ...head } = result;
+      return { contentType: JSON_TYPE, body: jsonWithArrayBody(head, 'calls', calls) };
+    }
+    default: {
+      const unreachable: never = result;
+      return unreachable;
+    }
   }
 }

@@ -1,13 +1,15 @@
 import { Query } from '@nestjs/cqrs';
-import type { ExportProjectionResult } from '@agent-ledger/projections';
-import type { InterchangeExport, InterchangeExportFormat } from '@agent-ledger/interchange';
+import type { InterchangeExportFormat } from '@agent-ledger/interchange';
 import type { SessionRef } from '../../access/session-ref';
 
-/** A session's export: JSON (`projectToExport`'s result) or Markdown text. */
-export type ExportResponse =
-  | { format: 'json'; sessionId: string; revision: number; export: ExportProjectionResult }
-  | { format: 'markdown'; markdown: string }
-  | InterchangeExport;
+/**
+ * A session's export, ready to be written: its media type and its text in pieces, each made when
+ * the client has taken the ones before (a 60 MB session is never one string in memory).
+ */
+export interface ExportResponse {
+  contentType: string;
+  body: Iterable<string>;
+}
 
 /** The export read model (noise removed, secrets redacted by the configured policy). */
 export class GetExportQuery extends Query<ExportResponse> {

@@ -1,5 +1,8 @@
+import { Inject } from '@nestjs/common';
 import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
+import type { ReadModelConfig } from '@agent-ledger/config';
 import { SessionListReader, SessionViewsReader } from '@agent-ledger/read-models';
+import { READ_MODEL_CONFIG } from '../read-models/read-model.tokens';
 import { ReadYourWrites } from '../read-models/read-your-writes';
 import { GetTranscriptQuery, type TranscriptPageResponse } from './get-transcript.query';
 import { requireSession } from './require-session';
@@ -10,6 +13,7 @@ export class GetTranscriptHandler implements IQueryHandler<GetTranscriptQuery> {
     private readonly sessions: SessionListReader,
     private readonly views: SessionViewsReader,
     private readonly readYourWrites: ReadYourWrites,
+    @Inject(READ_MODEL_CONFIG) private readonly config: ReadModelConfig,
   ) {}
 
   async execute({ session, options }: GetTranscriptQuery): Promise<TranscriptPageResponse> {
@@ -19,6 +23,7 @@ export class GetTranscriptHandler implements IQueryHandler<GetTranscriptQuery> {
     const page = this.views.transcriptPage(session.key, {
       ...(options.cursor === undefined ? {} : { afterSeq: Number(options.cursor) }),
       limit: options.limit ?? 100,
+      maxBytes: this.config.maxPageBytes,
     });
     return {
       sessionId: session.sessionId,
