@@ -31,7 +31,7 @@ import {
   openFreshReadModelFile,
   openReadModelDatabase,
   ProjectionRunner,
-  searchIndexEntry,
+  searchIndexEntries,
   SESSION_STREAMS_FILTER,
   SessionListHandler,
   SessionViewsHandler,
@@ -39,6 +39,7 @@ import {
   type ProjectionHandler,
   type ReadModelDatabase,
   type SearchIndexEntry,
+  viewRedaction,
 } from '@agent-ledger/read-models';
 import { verifyReadModels } from '../apps/cli/src/audit/verify-read-models';
 import { median } from './measure';
@@ -107,7 +108,11 @@ const RECORDED_MESSAGES_TABLES = new Set([
   'rm_search_tool_names',
   'rm_analytics_calls',
   'rm_search_index',
+  'rm_search_redacted_index',
 ]);
+
+/** The two FTS5 indexes: written from entries computed before the clock starts. */
+const FTS_TABLES = new Set(['rm_search_index', 'rm_search_redacted_index']);
 
 const RUN_NAMES: readonly RunName[] = [
   'raw',
@@ -297,18 +302,19 @@ function writeFloor(
   const schema = from
     .prepare<[], { type: string; name: string; sql: string }>(
       `SELECT type, name, sql FROM sqlite_master WHERE sql IS NOT NULL AND name LIKE 'rm_%'
-       AND name NOT LIKE 'rm_search_index_%' ORDER BY type = 'index', rowid`,
+       AND name NOT LIKE 'rm_search_index_%' AND name NOT LIKE 'rm_search_redacted_index_%'
+       ORDER BY type = 'index', rowid`,
     )
     .all();
   const tables = schema.filter((entry) => entry.type === 'table');
   const rowsOf = new Map<string, Record<string, unknown>[]>();
   for (const { name } of tables) {
-    if (name === 'rm_search_index') continue;
+    if (FTS_TABLES.has(name)) continue;
     rowsOf.set(name, from.prepare<[], Record<string, unknown>>(`SELECT * FROM ${name}`).all());
   }
   const entries = (rowsOf.get('rm_search_messages') ?? []).map((row) => ({
     rowid: row['rowid'],
-    entry: indexEntryOf(row),
+    ...indexEntriesOf(row),
   }));
   from.close();
   const fresh = bulk ? openFreshReadModelFile(target) : undefined;
@@ -327,7 +333,7 @@ function writeFloor(
     timed.all += elapsed;
     tablesTimed[name] = elapsed;
     if (RECORDED_MESSAGES_TABLES.has(name)) timed.recordedMessages += elapsed;
-    if (name === 'rm_search_index') timed.fts += elapsed;
+    if (FTS_TABLES.has(name)) timed.fts += elapsed;
   };
   for (const [name, tableRows] of rowsOf) {
     const first = tableRows[0];
@@ -339,15 +345,20 @@ function writeFloor(
     rows += tableRows.length;
     time(name, () => inBatches(to, tableRows, (row) => insert.run(...Object.values(row))));
   }
-  const index = to.prepare(
-    'INSERT INTO rm_search_index (rowid, terms, parts, facets) VALUES (?, ?, ?, ?)',
-  );
-  rows += entries.length;
-  time('rm_search_index', () =>
-    inBatches(to, entries, ({ rowid, entry }) =>
-      index.run(rowid, entry.terms, entry.parts, entry.facets),
-    ),
-  );
+  for (const [table, which] of [
+    ['rm_search_index', 'recorded'],
+    ['rm_search_redacted_index', 'redacted'],
+  ] as const) {
+    const index = to.prepare(
+      `INSERT INTO ${table} (rowid, terms, parts, facets) VALUES (?, ?, ?, ?)`,
+    );
+    rows += entries.length;
+    time(table, () =>
+      inBatches(to, entries, ({ rowid, [which]: entry }) =>
+        index.run(rowid, entry.terms, entry.parts, entry.facets),
+      ),
+    );
+  }
   if (fresh === undefined) to.close();
   else time('put in place', () => fresh.replace());
   removeDatabase(target);
@@ -371,11 +382,16 @@ function inBatches<T>(db: ReadModelDatabase, items: readonly T[], write: (item: 
   }
 }
 
-function indexEntryOf(row: Record<string, unknown>): SearchIndexEntry {
+const { redact } = viewRedaction({});
+
+function indexEntriesOf(row: Record<string, unknown>): {
+  recorded: SearchIndexEntry;
+  redacted: SearchIndexEntry;
+} {
   const message = JSON.parse(String(row['message'])) as RuntimeMessage;
   const tools = typeof row['tools'] === 'string' ? (JSON.parse(row['tools']) as string[]) : [];
   const agent = typeof row['agent'] === 'string' ? row['agent'] : null;
-  return searchIndexEntry(message, String(row['session_id']), tools, agent);
+  return searchIndexEntries(message, String(row['session_id']), tools, agent, redact);
 }
 
 /** Every session's events, in memory, by session. */

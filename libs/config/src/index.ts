@@ -1,5 +1,7 @@
+export { isLoopbackHost } from './is-loopback-host';
 export {
   ConfigError,
+  DEFAULT_RATE_LIMIT_MAX,
   loadServerConfig,
   type EventStoreKind,
   type HttpHardeningConfig,

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { ConfigError, loadServerConfig } from './server-config';
+import { ConfigError, DEFAULT_RATE_LIMIT_MAX, loadServerConfig } from './server-config';
 
 describe('loadServerConfig', () => {
   it('has the documented defaults', () => {
@@ -120,5 +120,28 @@ describe('loadServerConfig', () => {
         loadServerConfig({ EVENTSTORE_CONNECTION_STRING: 'not a connection string' }).eventStore,
       ).toEqual('sqlite');
     });
+  });
+});
+
+describe('loadServerConfig: the rate limit by default', () => {
+  it('is off on loopback, where only this machine can call', () => {
+    for (const HOST of [undefined, '127.0.0.1', 'localhost', '::1', '[::1]', '127.0.0.2']) {
+      expect([HOST, loadServerConfig({ HOST }).http.rateLimitMax]).toEqual([HOST, 0]);
+    }
+  });
+
+  it('is on, at DEFAULT_RATE_LIMIT_MAX a minute, when bound beyond loopback', () => {
+    for (const HOST of ['0.0.0.0', '::', '10.0.0.5', 'ledger.internal']) {
+      expect([HOST, loadServerConfig({ HOST }).http]).toEqual([
+        HOST,
+        expect.objectContaining({ rateLimitMax: DEFAULT_RATE_LIMIT_MAX, rateLimitWindowMs: 60000 }),
+      ]);
+    }
+    expect(DEFAULT_RATE_LIMIT_MAX).toBe(600);
+  });
+
+  it('is turned off beyond loopback by RATE_LIMIT_MAX=0, and on at loopback by a count', () => {
+    expect(loadServerConfig({ HOST: '0.0.0.0', RATE_LIMIT_MAX: '0' }).http.rateLimitMax).toBe(0);
+    expect(loadServerConfig({ RATE_LIMIT_MAX: '50' }).http.rateLimitMax).toBe(50);
   });
 });

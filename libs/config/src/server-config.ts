@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { isLoopbackHost } from './is-loopback-host';
 
 /** Which event store the server writes to. */
 export type EventStoreKind = 'sqlite' | 'eventstoredb';
@@ -54,7 +55,10 @@ export interface HttpHardeningConfig {
   maxMessagesPerAppend: number;
   /** `MAX_JSON_DEPTH`, default 64: a body nested deeper is a 400. */
   maxJsonDepth: number;
-  /** `RATE_LIMIT_MAX`, default 0 (off): requests one client address may make per window. */
+  /**
+   * `RATE_LIMIT_MAX`: requests one API key (one client address, without a key) may make per
+   * window; 0 is off. Default `DEFAULT_RATE_LIMIT_MAX` when `HOST` is beyond loopback, 0 on it.
+   */
   rateLimitMax: number;
   /** `RATE_LIMIT_WINDOW_MS`, default 60000: the rate limit's window. */
   rateLimitWindowMs: number;
@@ -77,7 +81,7 @@ export function loadServerConfig(env: Record<string, string | undefined>): Serve
   if (eventStore === 'eventstoredb') checkConnectionString(eventStoreConnectionString);
   return {
     port: integerVariable(env, 'PORT', 3000, 0, 65535),
-    host: nonEmpty(env['HOST']) ?? '127.0.0.1',
+    host: bindHost(env),
     dataDir: path.resolve(nonEmpty(env['DATA_DIR']) ?? 'data'),
     eventStore,
     eventStoreConnectionString,
@@ -88,6 +92,17 @@ export function loadServerConfig(env: Record<string, string | undefined>): Serve
 }
 
 const HOUR_MS = 3_600_000;
+
+/**
+ * `RATE_LIMIT_MAX` of a server bound beyond loopback: 600 requests a minute per key (10 a second
+ * on average, bursts allowed) is far above what a person or a well-behaved runtime sends, and
+ * turns a search or key-guessing script of thousands of requests into minutes of 429s.
+ */
+export const DEFAULT_RATE_LIMIT_MAX = 600;
+
+function bindHost(env: Record<string, string | undefined>): string {
+  return nonEmpty(env['HOST']) ?? '127.0.0.1';
+}
 
 function loadHttpHardeningConfig(env: Record<string, string | undefined>): HttpHardeningConfig {
   const hosts = listVariable(env, 'ALLOWED_HOSTS');
@@ -103,7 +118,13 @@ function loadHttpHardeningConfig(env: Record<string, string | undefined>): HttpH
     maxConnections: integerVariable(env, 'MAX_CONNECTIONS', 1024, 1, 1_000_000),
     maxMessagesPerAppend: integerVariable(env, 'MAX_MESSAGES_PER_APPEND', 1000, 1, 1_000_000),
     maxJsonDepth: integerVariable(env, 'MAX_JSON_DEPTH', 64, 8, 1000),
-    rateLimitMax: integerVariable(env, 'RATE_LIMIT_MAX', 0, 0, 1_000_000_000),
+    rateLimitMax: integerVariable(
+      env,
+      'RATE_LIMIT_MAX',
+      isLoopbackHost(bindHost(env)) ? 0 : DEFAULT_RATE_LIMIT_MAX,
+      0,
+      1_000_000_000,
+    ),
     rateLimitWindowMs: integerVariable(env, 'RATE_LIMIT_WINDOW_MS', 60_000, 100, 24 * HOUR_MS),
   };
 }

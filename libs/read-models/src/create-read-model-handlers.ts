@@ -13,6 +13,6 @@ export function createReadModelHandlers(
   return [
     new SessionViewsHandler(db, options.exportPolicy),
     new SessionListHandler(db),
-    new RecordedMessagesHandler(db),
+    new RecordedMessagesHandler(db, options.exportPolicy),
   ];
 }

@@ -30,6 +30,7 @@ export { SessionListHandler } from './session-list/session-list-handler';
 export { SessionListReader, type SessionListPage } from './session-list/session-list-reader';
 export type { SessionSummary } from './session-list/session-summary';
 export { exportRedaction, type ExportPolicy } from './session-views/export-policy';
+export { viewRedaction, type ViewRedactionRule } from './session-views/view-redaction';
 export { SessionViewsHandler } from './session-views/session-views-handler';
 export {
   countExportRow,
@@ -48,7 +49,11 @@ export { storedDifferences } from './snapshot/stored-differences';
 export { verifySessionReadModels } from './snapshot/verify-session-read-models';
 export { AnalyticsReader } from './analytics/analytics-reader';
 export { RecordedMessagesHandler } from './search/recorded-messages-handler';
-export { searchIndexEntry, type SearchIndexEntry } from './search/search-index-entry';
+export {
+  searchIndexEntries,
+  searchIndexEntry,
+  type SearchIndexEntry,
+} from './search/search-index-entry';
 export {
   InvalidSearchCursorError,
   SearchReader,

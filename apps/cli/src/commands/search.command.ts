@@ -42,7 +42,10 @@ export function searchCommand(io: CliIo): Command {
             query,
             limit: Math.min(flags.limit, 200),
             ...(flags.session === undefined ? {} : { sessionId: flags.session }),
-            ...(flags.raw === true || typeof redaction !== 'function' ? {} : { redact: redaction }),
+            // Unredacted snippets match the text as recorded; redacted ones, the redacted index.
+            ...(flags.raw === true || typeof redaction !== 'function'
+              ? { index: 'recorded' }
+              : { redact: redaction, index: 'redacted' }),
           });
         } catch (error) {
           if (error instanceof SearchQuerySyntaxError) throw new CliError(error.message);

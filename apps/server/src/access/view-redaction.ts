@@ -1,7 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { redactStrings } from '@agent-ledger/interchange';
-import { redactSecrets } from '@agent-ledger/projections';
-import { exportRedaction } from '@agent-ledger/read-models';
+import { viewRedaction } from '@agent-ledger/read-models';
 import type { ReadModelConfig } from '@agent-ledger/config';
 import { READ_MODEL_CONFIG } from '../queries/read-models/read-model.tokens';
 import { seesRaw, type Caller } from './caller';
@@ -17,8 +16,8 @@ export class ViewRedaction {
   readonly redactText: (text: string) => string;
 
   constructor(@Inject(READ_MODEL_CONFIG) config: ReadModelConfig) {
-    const policy = exportRedaction(config.exportPolicy).redact;
-    this.redactText = typeof policy === 'function' ? policy : redactSecrets;
+    // The rule the search view's redacted index is made with: searches match what views show.
+    this.redactText = viewRedaction(config.exportPolicy).redact;
   }
 
   /** `value` as `caller` may see it: as stored with `audit`, redacted without. */

@@ -9,9 +9,12 @@ import { ReadYourWrites } from '../queries/read-models/read-your-writes';
 import { SearchMessagesQuery, type SearchResponse } from './search-messages.query';
 
 /**
- * Runs a search on the search view, over the caller's tenant's sessions only. Snippets are
- * redacted by the export's rules (the server's EXPORT_REDACTION settings) unless the request asks
- * for `raw`, which only a key with `audit` may (403 otherwise).
+ * Runs a search on the search view, over the caller's tenant's sessions only. Unless the request
+ * asks for `raw`, which only a key with `audit` may (403 otherwise), the query matches the text as
+ * the views redact it (the server's EXPORT_REDACTION settings) and snippets are cut from that
+ * text: a redacted secret is never matched, by a prefix, a phrase or a whole word, so no series of
+ * searches can spell it out. With `raw`, the query matches and the snippets show the text as
+ * recorded.
  */
 @QueryHandler(SearchMessagesQuery)
 export class SearchMessagesHandler implements IQueryHandler<SearchMessagesQuery> {
@@ -37,7 +40,7 @@ export class SearchMessagesHandler implements IQueryHandler<SearchMessagesQuery>
       ...(options.limit === undefined ? {} : { limit: options.limit }),
       ...(options.from === undefined ? {} : { from: options.from }),
       ...(options.to === undefined ? {} : { to: options.to }),
-      ...(redact === undefined ? {} : { redact }),
+      ...(redact === undefined ? { index: 'recorded' } : { redact, index: 'redacted' }),
     });
     return { results: page.results, nextCursor: page.nextCursor ?? null };
   }

@@ -33,16 +33,5 @@ export function parseHostHeader(host: string): { name: string; port: number | un
   return { name: match[1] ?? match[2] ?? '', port };
 }
 
-/** Whether binding to `host` reaches this machine only (an open server may bind nowhere else). */
-export function isLoopbackHost(host: string): boolean {
-  const name = host
-    .trim()
-    .toLowerCase()
-    .replace(/^\[|\]$/g, '');
-  return (
-    name === 'localhost' ||
-    name === '::1' ||
-    /^127(\.\d{1,3}){3}$/.test(name) ||
-    /^::ffff:127(\.\d{1,3}){3}$/.test(name)
-  );
-}
+// Where the configuration decides its defaults by it (the rate limit), the rule lives there.
+export { isLoopbackHost } from '@agent-ledger/config';

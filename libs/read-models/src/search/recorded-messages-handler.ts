@@ -9,22 +9,25 @@ import type { RuntimeMessage } from '@agent-ledger/messages';
 import { messageKindFacts, modelCallFactsOf, toolNamesOf } from '@agent-ledger/projections';
 import type { ReadModelDatabase } from '../database/open-read-model-database';
 import type { ProjectionHandler } from '../runner/projection-handler';
-import { searchIndexEntry } from './search-index-entry';
+import type { ExportPolicy } from '../session-views/export-policy';
+import { viewRedaction, type ViewRedactionRule } from '../session-views/view-redaction';
+import { searchIndexEntries } from './search-index-entry';
 import { SearchRowsSoFar } from './search-rows-so-far';
 import {
   RETIRED_SEARCH_HANDLERS,
   RETIRED_SEARCH_TABLES,
-  SEARCH_RANK_SQL,
+  SEARCH_INDEXES,
   SEARCH_SCHEMA_SQL,
   SEARCH_TABLES,
+  searchRankSql,
 } from './search-schema';
 
 /**
  * Bump when the tables or the way rows are derived change: the search and analytics views are then
  * rebuilt (2: seq is the rowid; 3: no seq column, `NULL` for no tools and for an id kept as
- * recorded, the facts are `messageKindFacts`).
+ * recorded, the facts are `messageKindFacts`; 4: the index of the redacted text).
  */
-const SCHEMA_VERSION = 3;
+const SCHEMA_VERSION = 4;
 
 interface Statements {
   versions: {
@@ -33,6 +36,9 @@ interface Statements {
   hasId: { get(sessionId: string, messageId: string): unknown };
   insert: { run(...values: unknown[]): { changes: number; lastInsertRowid: number | bigint } };
   index: { run(rowid: number | bigint, terms: string, parts: string, facets: string): unknown };
+  redactedIndex: {
+    run(rowid: number | bigint, terms: string, parts: string, facets: string): unknown;
+  };
   target: {
     get(sessionId: string, messageId: string): { kind: string; pruned: number } | undefined;
   };
@@ -55,23 +61,35 @@ interface Statements {
  * and a message whose id is taken kept under the first free `<id>#n` by the events lib's
  * `recordMessageOnce` (against the rows so far, read only when the id is taken); a pruning mark
  * flags the results it prunes (`pruningMarkTargets`' rule, first mark wins). Each row is indexed
- * once with `searchTokens` of its `searchTextOf`, carries the facts analytics reads beyond its
+ * with `searchTokens` of its `searchTextOf`, once as recorded and once as the view redaction
+ * leaves it (`searchIndexEntries`: the redacted index is what a caller without `audit` matches),
+ * carries the facts analytics reads beyond its
  * own columns, and the session's latest boundary and summary are kept so that a hit says, when
  * read, whether the model sees it now (`searchVisibility`). Model calls are kept once per `callId`.
  */
 export class RecordedMessagesHandler implements ProjectionHandler {
   readonly name = 'recorded-messages';
-  readonly version = String(SCHEMA_VERSION);
+  readonly version: string;
+  private readonly redaction: ViewRedactionRule;
   private statements: Statements | undefined;
 
-  constructor(private readonly db: ReadModelDatabase) {}
+  /**
+   * `exportPolicy`: the server's, whose view redaction (`viewRedaction`) the redacted index is
+   * made with; it is part of the version, so a new policy rebuilds the index.
+   */
+  constructor(
+    private readonly db: ReadModelDatabase,
+    exportPolicy: ExportPolicy = {},
+  ) {
+    this.redaction = viewRedaction(exportPolicy);
+    this.version = `${SCHEMA_VERSION}:${this.redaction.key}`;
+  }
 
   setUp(): void {
-    const existed = this.db
-      .prepare("SELECT 1 FROM sqlite_master WHERE name = 'rm_search_index'")
-      .get();
+    const exists = this.db.prepare('SELECT 1 FROM sqlite_master WHERE name = ?');
+    const created = Object.values(SEARCH_INDEXES).filter((table) => !exists.get(table));
     this.db.exec(SEARCH_SCHEMA_SQL);
-    if (existed === undefined) this.db.exec(SEARCH_RANK_SQL);
+    for (const table of created) this.db.exec(searchRankSql(table));
     const db = this.db;
     this.statements = {
       // The rows recorded under an id: kept as it (`recorded_id` NULL) or as `<id>#n`.
@@ -91,6 +109,9 @@ export class RecordedMessagesHandler implements ProjectionHandler {
       ),
       index: db.prepare(
         'INSERT INTO rm_search_index (rowid, terms, parts, facets) VALUES (?, ?, ?, ?)',
+      ),
+      redactedIndex: db.prepare(
+        'INSERT INTO rm_search_redacted_index (rowid, terms, parts, facets) VALUES (?, ?, ?, ?)',
       ),
       target: db.prepare(
         'SELECT kind, pruned FROM rm_search_messages WHERE session_id = ? AND message_id = ?',
@@ -196,8 +217,15 @@ export class RecordedMessagesHandler implements ProjectionHandler {
         statements.setToolName.run(sessionId, part.toolCallId, part.toolName);
       }
     }
-    const entry = searchIndexEntry(message, sessionId, toolNames, agent);
-    statements.index.run(seq, entry.terms, entry.parts, entry.facets);
+    const { recorded, redacted } = searchIndexEntries(
+      message,
+      sessionId,
+      toolNames,
+      agent,
+      this.redaction.redact,
+    );
+    statements.index.run(seq, recorded.terms, recorded.parts, recorded.facets);
+    statements.redactedIndex.run(seq, redacted.terms, redacted.parts, redacted.facets);
     if (message.kind === 'compact_boundary') {
       statements.setBoundary.run(
         sessionId,

@@ -17,6 +17,7 @@ import type {
 import { tenantCondition } from '../database/tenant-condition';
 import type { ReadModelDatabase } from '../database/open-read-model-database';
 import { readOwnJson } from '../database/own-json';
+import { SEARCH_INDEXES, type SearchIndexName } from './search-schema';
 import { toFtsMatch } from './to-fts-match';
 
 /** One hit: where the message is (to open it, or replay to it), a snippet, and its rank. */
@@ -52,6 +53,12 @@ export interface SearchRequest {
   cursor?: string;
   /** Applied to the text before the snippet is cut (the export's redaction); none: raw text. */
   redact?: (text: string) => string;
+  /**
+   * Which text the query matches: `redacted` (the default), as the view redaction the
+   * recorded-messages handler was given leaves it, so that a redacted secret matches nothing; or
+   * `recorded`, the text as recorded (for a caller who reads it unredacted: `audit` with `raw`).
+   */
+  index?: SearchIndexName;
   /**
    * Only this tenant's sessions: `sessionId` and `session:` filters name its sessions by their
    * public ids, and hits name them so. None: every session, by its key (the CLI on a store).
@@ -156,7 +163,14 @@ export class SearchReader {
     const { rows: page, next } =
       match === undefined
         ? this.newest(where, range, limit, cursor?.offset ?? 0)
-        : this.ranked(match, where, range, limit, cursor);
+        : this.ranked(
+            SEARCH_INDEXES[request.index ?? 'redacted'],
+            match,
+            where,
+            range,
+            limit,
+            cursor,
+          );
     const boundaries = this.boundaries(page.map((row) => row.session_id));
     const redact = request.redact ?? ((text: string) => text);
     return {
@@ -208,6 +222,7 @@ export class SearchReader {
    * the first page, so messages indexed while paging do not shift the pages.
    */
   private ranked(
+    index: string,
     match: string,
     where: readonly string[],
     range: { from?: number; to?: number },
@@ -218,14 +233,14 @@ export class SearchReader {
     const join = 'JOIN rm_search_messages m ON m.rowid = i.rowid';
     // The newest match after the tier's, if any: the tier is the matches above it.
     const restStatement = this.db.prepare<Record<string, unknown>, { rowid: number }>(
-      `SELECT i.rowid AS rowid FROM rm_search_index i ${where.length === 0 ? '' : join}
-       WHERE rm_search_index MATCH @match AND i.rowid < @below ${conditions}
+      `SELECT i.rowid AS rowid FROM ${index} i ${where.length === 0 ? '' : join}
+       WHERE ${index} MATCH @match AND i.rowid < @below ${conditions}
        ORDER BY i.rowid DESC LIMIT 1 OFFSET @tier`,
     );
     // The tier is read newest first (FTS5 walks a doclist backwards from `below` cheaply; a
     // forward seek to `rest` is not), ranked on the index alone, then joined for the page.
-    const tier = `SELECT i.rowid AS rowid, i.rank AS rank FROM rm_search_index i ${where.length === 0 ? '' : join}
-       WHERE rm_search_index MATCH @match AND i.rowid < @below ${conditions}
+    const tier = `SELECT i.rowid AS rowid, i.rank AS rank FROM ${index} i ${where.length === 0 ? '' : join}
+       WHERE ${index} MATCH @match AND i.rowid < @below ${conditions}
        ORDER BY i.rowid DESC LIMIT @tier`;
     const tierStatement = this.db.prepare<Record<string, unknown>, Row>(
       `SELECT ${COLUMNS}, -r.rank AS score FROM (

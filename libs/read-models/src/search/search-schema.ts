@@ -10,12 +10,16 @@
  * session);
  * `rm_search_index` is the FTS5 index over it, contentless, with three columns: `terms` and
  * `parts` (`searchTokens`), `facets` (tokens for the filters: kind, role, tools, agent, session);
+ * `rm_search_redacted_index` is the same index of the text (and tool and agent names) as the view
+ * redaction leaves it, which searches without `audit` match: a redacted secret is in no column of
+ * it, so no query can tell it apart (`searchIndexEntries`);
  * `rm_search_sessions` keeps each session's latest compact boundary, `rm_search_tool_names` the
  * tool names of calls, for results recorded without one; `rm_analytics_calls` the facts of every
  * model call.
  */
 export const SEARCH_TABLES = [
   'rm_search_index',
+  'rm_search_redacted_index',
   'rm_search_messages',
   'rm_search_sessions',
   'rm_search_tool_names',
@@ -75,7 +79,24 @@ CREATE UNIQUE INDEX IF NOT EXISTS rm_analytics_calls_by_id ON rm_analytics_calls
 CREATE VIRTUAL TABLE IF NOT EXISTS rm_search_index USING fts5(
   terms, parts, facets, content = '', tokenize = "unicode61 remove_diacritics 0 tokenchars '_'"
 );
+CREATE VIRTUAL TABLE IF NOT EXISTS rm_search_redacted_index USING fts5(
+  terms, parts, facets, content = '', tokenize = "unicode61 remove_diacritics 0 tokenchars '_'"
+);
 `;
 
-/** BM25 weights: whole words and phrases count fully, pieces of words half, filters not at all. */
-export const SEARCH_RANK_SQL = `INSERT INTO rm_search_index (rm_search_index, rank) VALUES ('rank', 'bm25(1.0, 0.5, 0.0)')`;
+/** The two full-text indexes: of the text as recorded, and as the view redaction leaves it. */
+export const SEARCH_INDEXES = {
+  recorded: 'rm_search_index',
+  redacted: 'rm_search_redacted_index',
+} as const;
+
+/** Which text a search matches: as recorded (`raw`, `audit` only) or as the views redact it. */
+export type SearchIndexName = keyof typeof SEARCH_INDEXES;
+
+/**
+ * BM25 weights of an index (set once, when it is created): whole words and phrases count fully,
+ * pieces of words half, filters not at all.
+ */
+export function searchRankSql(table: string): string {
+  return `INSERT INTO ${table} (${table}, rank) VALUES ('rank', 'bm25(1.0, 0.5, 0.0)')`;
+}

@@ -51,7 +51,7 @@ export class SearchQueryDto extends MinPositionQueryDto {
 
   @ApiPropertyOptional({
     description:
-      'Snippets without the export redaction (EXPORT_REDACTION rules). Default false: secrets in snippets are [REDACTED].',
+      'Match and show the text as recorded (needs the audit scope). Default false: the query matches the text as the views redact it (EXPORT_REDACTION rules) and secrets in snippets are [REDACTED].',
     default: false,
   })
   @IsOptional()
