@@ -8,6 +8,7 @@ describe('loadReadModelConfig', () => {
       waitTimeoutMs: 5000,
       exportPolicy: { redactSecrets: true, extraPatterns: [], includeReasoning: false },
       runner: 'thread',
+      readyMaxLag: 1000,
     });
   });
 
@@ -20,6 +21,7 @@ describe('loadReadModelConfig', () => {
           EXPORT_REDACTION_PATTERNS: '["ACME-[0-9]{6}"]',
           EXPORT_INCLUDE_REASONING: 'true',
           PROJECTION_RUNNER: 'inline',
+          READY_MAX_LAG: '50',
         },
         '/data',
       ),
@@ -32,6 +34,7 @@ describe('loadReadModelConfig', () => {
         includeReasoning: true,
       },
       runner: 'inline',
+      readyMaxLag: 50,
     });
   });
 
@@ -39,6 +42,10 @@ describe('loadReadModelConfig', () => {
     [
       { PROJECTION_RUNNER: 'worker' },
       'PROJECTION_RUNNER is "worker"; expected "thread" (a worker thread of its own, the default) or "inline" (the server\'s thread).',
+    ],
+    [
+      { READY_MAX_LAG: '-1' },
+      'READY_MAX_LAG is "-1"; expected a number of log positions, 0 or more (default 1000).',
     ],
     [
       { READ_MODEL_WAIT_MS: 'soon' },

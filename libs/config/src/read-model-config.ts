@@ -18,6 +18,11 @@ export interface ReadModelConfig {
    * over EventStoreDB, where it always does).
    */
   runner: 'thread' | 'inline';
+  /**
+   * `READY_MAX_LAG`, default 1000: `GET /health/ready` answers 503 while the read models are more
+   * than this many log positions behind the head (a rebuild, a runner that fell behind).
+   */
+  readyMaxLag: number;
 }
 
 /** A read-side variable that cannot be used; says which and what is accepted. */
@@ -39,7 +44,19 @@ export function loadReadModelConfig(
       includeReasoning: env['EXPORT_INCLUDE_REASONING']?.trim() === 'true',
     },
     runner: runnerPlacement(env['PROJECTION_RUNNER']),
+    readyMaxLag: readyMaxLag(env['READY_MAX_LAG']),
   };
+}
+
+function readyMaxLag(raw: string | undefined): number {
+  if (raw === undefined || raw.trim() === '') return 1000;
+  const value = Number(raw);
+  if (!/^\d+$/.test(raw.trim()) || !Number.isSafeInteger(value)) {
+    throw new ReadModelConfigError(
+      `READY_MAX_LAG is ${JSON.stringify(raw)}; expected a number of log positions, 0 or more (default 1000).`,
+    );
+  }
+  return value;
 }
 
 function runnerPlacement(raw: string | undefined): 'thread' | 'inline' {

@@ -2,6 +2,7 @@ import { Logger, Module } from '@nestjs/common';
 import { SqliteEventStore, type EventStore } from '@agent-ledger/event-store';
 import {
   createReadModelHandlers,
+  holdReadModels,
   openReadModelDatabase,
   ProjectionRunner,
   ProjectionRunnerThread,
@@ -9,6 +10,7 @@ import {
   SessionListReader,
   SessionViewsReader,
   type ReadModelDatabase,
+  type ReadModelHold,
 } from '@agent-ledger/read-models';
 import {
   loadReadModelConfig,
@@ -31,6 +33,7 @@ import {
   LIVE_PROJECTIONS,
   READ_MODEL_CONFIG,
   READ_MODEL_DB,
+  READ_MODEL_HOLD,
 } from './read-models/read-model.tokens';
 import { ReadYourWrites } from './read-models/read-your-writes';
 import { SessionQueriesController } from './session-queries.controller';
@@ -53,10 +56,17 @@ import { TranscriptStreamController } from './transcript-stream.controller';
       inject: [SERVER_CONFIG],
     },
     {
-      provide: READ_MODEL_DB,
-      useFactory: (config: ReadModelConfig): ReadModelDatabase =>
-        openReadModelDatabase(config.path),
+      // Before the file is opened: a rebuild started from now on is refused, and none can be
+      // halfway through putting a new file in place under this server.
+      provide: READ_MODEL_HOLD,
+      useFactory: (config: ReadModelConfig): ReadModelHold => holdReadModels(config.path),
       inject: [READ_MODEL_CONFIG],
+    },
+    {
+      provide: READ_MODEL_DB,
+      useFactory: (config: ReadModelConfig, _hold: ReadModelHold): ReadModelDatabase =>
+        openReadModelDatabase(config.path),
+      inject: [READ_MODEL_CONFIG, READ_MODEL_HOLD],
     },
     {
       provide: LIVE_PROJECTIONS,
