@@ -28,6 +28,8 @@ import { GetSessionEventsHandler } from './handlers/get-session-events.handler';
 import { GetTranscriptEntryHandler } from './handlers/get-transcript-entry.handler';
 import { GetTranscriptHandler } from './handlers/get-transcript.handler';
 import { ListSessionsHandler } from './handlers/list-sessions.handler';
+import { startedReadOnly } from '../health/storage-health';
+import { FrozenProjections } from './read-models/frozen-projections';
 import { ProjectionRunnerLifecycle } from './read-models/projection-runner.lifecycle';
 import {
   LIVE_PROJECTIONS,
@@ -65,7 +67,7 @@ import { TranscriptStreamController } from './transcript-stream.controller';
     {
       provide: READ_MODEL_DB,
       useFactory: (config: ReadModelConfig, _hold: ReadModelHold): ReadModelDatabase =>
-        openReadModelDatabase(config.path),
+        openReadModelDatabase(config.path, startedReadOnly() ? { readOnly: true } : {}),
       inject: [READ_MODEL_CONFIG, READ_MODEL_HOLD],
     },
     {
@@ -77,6 +79,8 @@ import { TranscriptStreamController } from './transcript-stream.controller';
         server: ServerConfig,
       ): LiveProjections => {
         const logger = new Logger('ProjectionRunner');
+        // Nothing can be written: the read models stay as they are (and say how far behind).
+        if (startedReadOnly()) return new FrozenProjections(db);
         if (config.runner === 'thread' && store instanceof SqliteEventStore) {
           return new ProjectionRunnerThread({
             eventStorePath: sqliteEventStorePath(server),
