@@ -467,7 +467,7 @@ export const RESPONSE_SCHEMAS: Record<string, Schema> = {
     }),
     readModels: object(['position', 'behind', 'maxLag'], {
       position: nullable(integer),
-      behind: nullable(integer),
+      behind: integer,
       maxLag: integer,
     }),
   }),

@@ -13,6 +13,7 @@ import { schemaRef } from '../docs/response-schemas';
 import { checkEventStore } from '../event-store/check-event-store';
 import { LIVE_PROJECTIONS, READ_MODEL_CONFIG } from '../queries/read-models/read-model.tokens';
 import { EVENT_STORE, SERVER_CONFIG } from '../tokens';
+import { readiness } from './readiness';
 import { storageHealth } from './storage-health';
 
 /** How long `GET /health` waits for the event store before answering 503. */
@@ -114,22 +115,9 @@ export class HealthController {
     },
   })
   async ready(): Promise<ReadyResponse> {
-    const health = await this.health();
-    const maxLag = this.readModelConfig.readyMaxLag;
-    const readModels = { ...health.readModels, maxLag };
-    const writable = health.storage.readOnly !== true;
-    const behind = lagOf(health);
-    if (behind <= maxLag) {
-      return { status: 'ready', writable, store: health.store, readModels };
-    }
-    throw new ServiceUnavailableException({
-      code: 'ReadModelsBehind',
-      message: `The read models are ${behind} positions behind the log (READY_MAX_LAG is ${maxLag}): queries would miss recent sessions and messages.`,
-      status: 'not-ready',
-      writable,
-      store: health.store,
-      readModels: { ...readModels, behind },
-    });
+    const answer = readiness(await this.health(), this.readModelConfig.readyMaxLag);
+    if (answer.status === 'ready') return answer;
+    throw new ServiceUnavailableException(answer);
   }
 
   /** What `GET /health` answers; a store that does not answer is the 503 of both routes. */
@@ -153,14 +141,4 @@ export class HealthController {
       store: health.store,
     });
   }
-}
-
-/**
- * How far the read models are from the head: `behind`, or, while a handler has processed nothing
- * (a rebuild from scratch), the whole log (up to `headPosition`); 0 for an empty log.
- */
-function lagOf(health: HealthResponse): number {
-  const head = health.store.headPosition;
-  if (head === null) return 0;
-  return health.readModels.behind ?? head;
 }

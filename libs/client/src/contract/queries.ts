@@ -257,7 +257,8 @@ export interface ReadyResponse {
   status: 'ready';
   writable: boolean;
   store: { kind: string; headPosition: number | null };
-  readModels: { position: number | null; behind: number | null; maxLag: number };
+  /** `behind`: positions short of the head (the whole log while a handler has processed nothing). */
+  readModels: { position: number | null; behind: number; maxLag: number };
 }
 
 /** Options of the model view, as query parameters of `model-context` and `debug`. */
