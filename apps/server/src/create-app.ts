@@ -1,13 +1,15 @@
 import 'reflect-metadata';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
-import type { LogLevel } from '@nestjs/common';
+import { Logger, type LogLevel } from '@nestjs/common';
 import { KeyStore } from '@agent-ledger/access';
 import { ConfigError, type ServerConfig } from '@agent-ledger/config';
 import { AppModule } from './app.module';
 import { isLoopbackHost } from './security/allowed-host-names';
 import { setupDocs } from './docs/setup-docs';
 import { createValidationPipe } from './http/create-validation-pipe';
+import { decideReadOnlyStart } from './health/storage-health';
+import { refuseWritesWhenReadOnly } from './health/refuse-writes-when-read-only';
 import { HttpExceptionFilter } from './http/http-exception.filter';
 import { answerClientError } from './security/answer-client-error';
 import { answerFrameworkError } from './security/answer-framework-error';
@@ -34,6 +36,8 @@ export async function createApp(
   config: ServerConfig,
   options: { logger?: LogLevel[] | false } = {},
 ): Promise<NestFastifyApplication> {
+  // Before any file is opened: on a full disk, they are opened read-only.
+  const readOnly = decideReadOnlyStart(config.dataDir);
   const app = await NestFactory.create<NestFastifyApplication>(
     AppModule.forRoot(config),
     new FastifyAdapter({
@@ -59,6 +63,10 @@ export async function createApp(
     );
   }
   await hardenHttp(app, config, { keys, openAllowed });
+  if (readOnly !== undefined) {
+    refuseWritesWhenReadOnly(app);
+    new Logger('Storage').warn(readOnly);
+  }
   setupDocs(app, VERSION);
   app.enableShutdownHooks();
   return app;

@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { retryWhileBusy } from '@agent-ledger/event-store';
@@ -76,9 +77,13 @@ export class KeyStore {
   private constructor(
     file: string,
     private readonly clock: () => string,
+    readOnly = false,
   ) {
     // Two servers, or a server and the CLI, may create the file or switch it to WAL at once.
-    this.db = retryWhileBusy(() => openKeysDatabase(file), BUSY_TIMEOUT_MS);
+    this.db = retryWhileBusy(
+      () => (readOnly ? openKeysDatabaseReadOnly(file) : openKeysDatabase(file)),
+      BUSY_TIMEOUT_MS,
+    );
     this.byId = this.db.prepare('SELECT * FROM api_keys WHERE key_id = ?');
     this.active = this.db.prepare(
       'SELECT EXISTS (SELECT 1 FROM api_keys WHERE revoked_at IS NULL) AS present',
@@ -88,6 +93,15 @@ export class KeyStore {
   /** Opens (creating when missing) the keys database of `dataDir`. */
   static open(dataDir: string, clock: () => string = () => new Date().toISOString()): KeyStore {
     return new KeyStore(keysDatabasePath(dataDir), clock);
+  }
+
+  /**
+   * Opens the keys database of `dataDir` to read it where nothing can be written (a server on a
+   * full disk): held exclusively, its WAL index in memory, every write refused; no file is no key.
+   * Keys created or revoked by the CLI meanwhile are not seen (the CLI cannot open the file).
+   */
+  static openReadOnly(dataDir: string): KeyStore {
+    return new KeyStore(keysDatabasePath(dataDir), () => new Date().toISOString(), true);
   }
 
   /** Whether any key is active: with none, an open server needs none. */
@@ -187,6 +201,27 @@ function openKeysDatabase(file: string): Database.Database {
     db.pragma('journal_mode = WAL');
     db.pragma('synchronous = FULL');
     db.exec(SCHEMA_SQL);
+    return db;
+  } catch (error) {
+    db.close();
+    throw error;
+  }
+}
+
+function openKeysDatabaseReadOnly(file: string): Database.Database {
+  if (!existsSync(file)) {
+    // No keys were ever created: an empty database in memory says so.
+    const empty = new Database(':memory:');
+    empty.exec(SCHEMA_SQL);
+    empty.pragma('query_only = ON');
+    return empty;
+  }
+  const db = new Database(file, { timeout: BUSY_TIMEOUT_MS, fileMustExist: true });
+  try {
+    // Before the first read: the WAL index then lives in this process's memory, not in `-shm`.
+    db.pragma('locking_mode = EXCLUSIVE');
+    db.pragma('journal_mode = WAL');
+    db.pragma('query_only = ON');
     return db;
   } catch (error) {
     db.close();

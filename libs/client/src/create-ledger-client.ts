@@ -14,6 +14,8 @@ import type {
   EventsQuery,
   ExportResponse,
   HealthResponse,
+  LiveResponse,
+  ReadyResponse,
   ModelContextQuery,
   ModelContextResponse,
   ModelViewOptions,
@@ -42,6 +44,10 @@ import { createTransport, type LedgerClientOptions, type QueryValues } from './t
 /** Every route of the ledger's HTTP API, typed by the shared contract. */
 export interface LedgerClient {
   health(): Promise<HealthResponse>;
+  /** `GET /health/live`: the process answers. */
+  live(): Promise<LiveResponse>;
+  /** `GET /health/ready`: a `LedgerError` (503, after the client's retries) when the store does not answer or the read models lag. */
+  ready(): Promise<ReadyResponse>;
   /** Who the client's key is: its tenant and scopes (`auth: "open"` without keys). */
   whoami(): Promise<WhoamiResponse>;
   /** One page of the session list; `sessions()` iterates them all. */
@@ -132,6 +138,8 @@ export function createLedgerClient(options: LedgerClientOptions): LedgerClient {
 
   const client: LedgerClient = {
     health: () => get('/health'),
+    live: () => get('/health/live'),
+    ready: () => get('/health/ready'),
     whoami: () => get('/v1/whoami'),
     listSessions: (query) => get('/v1/sessions', query),
     sessions: (query) =>

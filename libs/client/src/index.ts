@@ -29,6 +29,8 @@ export type {
   ExportResponse,
   FailedEvent,
   HealthResponse,
+  LiveResponse,
+  ReadyResponse,
   ModelContextCall,
   ModelContextDiagnostics,
   ModelContextFormat,

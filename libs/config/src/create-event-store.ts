@@ -18,6 +18,11 @@ export interface CreateEventStoreOptions {
    * (the server passes Nest's `Logger`); default `console`.
    */
   logger?: SubscriptionLogger;
+  /**
+   * Open the embedded store read-only (`SqliteEventStoreOptions.readOnly`: a full disk); no
+   * effect on EventStoreDB, whose disk is not this machine's.
+   */
+  readOnly?: boolean;
 }
 
 /**
@@ -44,6 +49,7 @@ async function openEventStore(
       return new SqliteEventStore({
         path: sqliteEventStorePath(config),
         validatePayload: validateSessionEventPayload,
+        ...(options.readOnly === true ? { readOnly: true } : {}),
       });
     case 'eventstoredb':
       return openEventStoreDb(config.eventStoreConnectionString, options);

@@ -9,6 +9,7 @@ describe('loadReadModelConfig', () => {
       exportPolicy: { redactSecrets: true, extraPatterns: [], includeReasoning: false },
       runner: 'thread',
       maxPageBytes: 4 * 1024 * 1024,
+      readyMaxLag: 1000,
     });
   });
 
@@ -22,6 +23,7 @@ describe('loadReadModelConfig', () => {
           EXPORT_INCLUDE_REASONING: 'true',
           PROJECTION_RUNNER: 'inline',
           MAX_PAGE_BYTES: '65536',
+          READY_MAX_LAG: '50',
         },
         '/data',
       ),
@@ -35,6 +37,7 @@ describe('loadReadModelConfig', () => {
       },
       runner: 'inline',
       maxPageBytes: 65536,
+      readyMaxLag: 50,
     });
   });
 
@@ -42,6 +45,10 @@ describe('loadReadModelConfig', () => {
     [
       { PROJECTION_RUNNER: 'worker' },
       'PROJECTION_RUNNER is "worker"; expected "thread" (a worker thread of its own, the default) or "inline" (the server\'s thread).',
+    ],
+    [
+      { READY_MAX_LAG: '-1' },
+      'READY_MAX_LAG is "-1"; expected a number of log positions, 0 or more (default 1000).',
     ],
     [
       { READ_MODEL_WAIT_MS: 'soon' },

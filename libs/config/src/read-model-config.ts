@@ -24,6 +24,11 @@ export interface ReadModelConfig {
    * written to the client in steps of about this size.
    */
   maxPageBytes: number;
+  /**
+   * `READY_MAX_LAG`, default 1000: `GET /health/ready` answers 503 while the read models are more
+   * than this many log positions behind the head (a rebuild, a runner that fell behind).
+   */
+  readyMaxLag: number;
 }
 
 /** A read-side variable that cannot be used; says which and what is accepted. */
@@ -46,7 +51,19 @@ export function loadReadModelConfig(
     },
     runner: runnerPlacement(env['PROJECTION_RUNNER']),
     maxPageBytes: maxPageBytes(env['MAX_PAGE_BYTES']),
+    readyMaxLag: readyMaxLag(env['READY_MAX_LAG']),
   };
+}
+
+function readyMaxLag(raw: string | undefined): number {
+  if (raw === undefined || raw.trim() === '') return 1000;
+  const value = Number(raw);
+  if (!/^\d+$/.test(raw.trim()) || !Number.isSafeInteger(value)) {
+    throw new ReadModelConfigError(
+      `READY_MAX_LAG is ${JSON.stringify(raw)}; expected a number of log positions, 0 or more (default 1000).`,
+    );
+  }
+  return value;
 }
 
 function runnerPlacement(raw: string | undefined): 'thread' | 'inline' {

@@ -7,6 +7,12 @@ export {
   type ReadModelDatabase,
 } from './database/open-read-model-database';
 export { openFreshReadModelFile, type FreshReadModelFile } from './database/fresh-read-model-file';
+export {
+  holdReadModels,
+  serversHoldingReadModels,
+  type ReadModelHold,
+  type ReadModelHolder,
+} from './database/read-model-holders';
 export { MessageNotFoundError, ReadModelBehindError } from './errors';
 export type { FailedEvent } from './runner/failed-event';
 export { listFailedEvents } from './runner/list-failed-events';

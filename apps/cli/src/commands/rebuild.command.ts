@@ -1,6 +1,12 @@
 import { performance } from 'node:perf_hooks';
 import { Command } from 'commander';
-import { openFreshReadModelFile, ProjectionRunner } from '@agent-ledger/read-models';
+import {
+  openFreshReadModelFile,
+  ProjectionRunner,
+  serversHoldingReadModels,
+  type ReadModelHolder,
+} from '@agent-ledger/read-models';
+import { CliError } from '../cli-error';
 import type { CliIo } from '../cli-io';
 import { withLedger } from '../ledger/with-ledger';
 import { rebuildProgressBar } from '../render/rebuild-progress-bar';
@@ -23,7 +29,7 @@ export interface RebuildReport {
 export function rebuildCommand(io: CliIo): Command {
   return new Command('rebuild')
     .description(
-      'Rebuild every read model from the log into a new file, then put it in place of the old one (which stays as it was if the rebuild fails or is stopped), with a progress bar (rate, ETA) on a terminal. Stop the server first: it keeps the file it opened until it restarts.',
+      'Rebuild every read model from the log into a new file, then put it in place of the old one (which stays as it was if the rebuild fails or is stopped), with a progress bar (rate, ETA) on a terminal. Refused (exit code 3) while a server runs on this DATA_DIR: it keeps the file it opened, so stop it first (a server rebuilds a missing or outdated read model itself at start).',
     )
     .option(
       '--batch-size <n>',
@@ -38,6 +44,7 @@ export function rebuildCommand(io: CliIo): Command {
     )
     .action((flags: RebuildFlags) =>
       withLedger(io, async (ledger) => {
+        refuseWhileServed(serversHoldingReadModels(ledger.readModelConfig.path), ledger);
         const store = await ledger.store();
         // Built apart and put in place whole: the read models in use stay as they are until then.
         const fresh = openFreshReadModelFile(ledger.readModelConfig.path);
@@ -81,6 +88,24 @@ export function rebuildCommand(io: CliIo): Command {
         );
       }),
     );
+}
+
+/**
+ * A server keeps the read-model file it opened: a file put in its place now would go unseen by it
+ * (later sessions missing from its answers until it restarts), so the rebuild does not start.
+ */
+function refuseWhileServed(
+  holders: ReadModelHolder[],
+  ledger: { config: { dataDir: string } },
+): void {
+  if (holders.length === 0) return;
+  const pids = holders.map((holder) => holder.pid).join(', ');
+  const servers =
+    holders.length === 1 ? `A server (pid ${pids}) runs` : `Servers (pids ${pids}) run`;
+  throw new CliError(
+    `${servers} on DATA_DIR=${ledger.config.dataDir} and ${holders.length === 1 ? 'holds' : 'hold'} its read models open: a rebuild now would not be seen by ${holders.length === 1 ? 'it' : 'them'}. Stop ${holders.length === 1 ? 'it' : 'them'} (Ctrl-C, or kill ${pids}), run \`agent-ledger rebuild\` again, then start the server. (If no Agent Ledger server runs with that pid, remove ${holders.map((holder) => holder.path).join(', ')}.)`,
+    3,
+  );
 }
 
 function describeReport(report: RebuildReport): string {

@@ -450,10 +450,25 @@ export const RESPONSE_SCHEMAS: Record<string, Schema> = {
       status: { enum: ['ok', 'degraded'] },
       freeBytes: nullable(integer),
       reason: { type: 'string' },
+      readOnly: { type: 'boolean' },
     }),
     readModels: object(['position', 'behind'], {
       position: nullable(integer),
       behind: nullable(integer),
+    }),
+  }),
+  LiveResponse: object(['status'], { status: { enum: ['live'] } }),
+  ReadyResponse: object(['status', 'writable', 'store', 'readModels'], {
+    status: { enum: ['ready'] },
+    writable: { type: 'boolean' },
+    store: object(['kind', 'headPosition'], {
+      kind: { type: 'string' },
+      headPosition: nullable(integer),
+    }),
+    readModels: object(['position', 'behind', 'maxLag'], {
+      position: nullable(integer),
+      behind: integer,
+      maxLag: integer,
     }),
   }),
 };

@@ -8,6 +8,7 @@ import {
 } from '@nestjs/common';
 import type { EventStore } from '@agent-ledger/event-store';
 import { createEventStore, type ServerConfig } from '@agent-ledger/config';
+import { startedReadOnly } from '../health/storage-health';
 import { EVENT_STORE } from '../tokens';
 import { AcknowledgedWrites } from './acknowledged-writes';
 
@@ -33,6 +34,7 @@ export class EventStoreModule implements OnApplicationShutdown {
           useFactory: () =>
             createEventStore(config, {
               logger: { warn: (message) => subscriptionLogger.warn(message) },
+              readOnly: startedReadOnly(),
             }),
         },
         AcknowledgedWrites,

@@ -16,15 +16,43 @@ function freeBytesUnder(dataDir: string): number | null {
   }
 }
 
+/**
+ * Below this many free bytes under `DATA_DIR` at start, the server starts read-only: SQLite's
+ * WAL files need room (a shared-memory file of 32 KiB per database, pages of log), so a normal
+ * start on a full disk fails (`SQLITE_IOERR_SHMSIZE`) and takes reads down with it.
+ */
+export const READ_ONLY_BELOW_FREE_BYTES = 1024 * 1024;
+
 /** What `/health` says of the disk under `DATA_DIR`. */
 export interface StorageHealth {
   status: 'ok' | 'degraded';
   freeBytes: number | null;
   /** Why it is degraded, when it is. */
   reason?: string;
+  /** Present (`true`) when the server started read-only. */
+  readOnly?: true;
 }
 
 let lastFullAt: number | undefined;
+let readOnlyReason: string | undefined;
+
+/**
+ * Decides, once, before the server opens its files, whether it starts read-only: when less than
+ * `READ_ONLY_BELOW_FREE_BYTES` are free under `dataDir`. Returns the reason then.
+ */
+export function decideReadOnlyStart(dataDir: string): string | undefined {
+  const freeBytes = freeBytesUnder(dataDir);
+  readOnlyReason =
+    freeBytes !== null && freeBytes < READ_ONLY_BELOW_FREE_BYTES
+      ? `The disk under DATA_DIR had ${freeBytes} bytes free at start (less than ${READ_ONLY_BELOW_FREE_BYTES}): the server started read-only. It serves reads; writes answer 507 StorageReadOnly. Free space, then restart the server to take writes again.`
+      : undefined;
+  return readOnlyReason;
+}
+
+/** Whether the server started read-only (`decideReadOnlyStart`). */
+export function startedReadOnly(): boolean {
+  return readOnlyReason !== undefined;
+}
 let damagedSince: number | undefined;
 
 /**
@@ -56,12 +84,15 @@ export function noteStorageWritable(): void {
 }
 
 /**
- * The data's state: degraded after SQLite reported a damaged file, when the disk has less than `LOW_DISK_FREE_BYTES` free (`statfs` of
+ * The data's state: degraded when the server started read-only, after SQLite reported a damaged file, when the disk has less than `LOW_DISK_FREE_BYTES` free (`statfs` of
  * `dataDir`, as seen by this unprivileged process) or a write was refused for a full disk in the
  * last five minutes with none succeeding since.
  */
 export function storageHealth(dataDir: string, now = Date.now()): StorageHealth {
   const freeBytes = freeBytesUnder(dataDir);
+  if (readOnlyReason !== undefined) {
+    return { status: 'degraded', freeBytes, reason: readOnlyReason, readOnly: true };
+  }
   if (damagedSince !== undefined) {
     return {
       status: 'degraded',

@@ -2,6 +2,7 @@ import { Logger, Module } from '@nestjs/common';
 import { SqliteEventStore, type EventStore } from '@agent-ledger/event-store';
 import {
   createReadModelHandlers,
+  holdReadModels,
   openReadModelDatabase,
   ProjectionRunner,
   ProjectionRunnerThread,
@@ -9,6 +10,7 @@ import {
   SessionListReader,
   SessionViewsReader,
   type ReadModelDatabase,
+  type ReadModelHold,
 } from '@agent-ledger/read-models';
 import {
   loadReadModelConfig,
@@ -26,11 +28,14 @@ import { GetSessionEventsHandler } from './handlers/get-session-events.handler';
 import { GetTranscriptEntryHandler } from './handlers/get-transcript-entry.handler';
 import { GetTranscriptHandler } from './handlers/get-transcript.handler';
 import { ListSessionsHandler } from './handlers/list-sessions.handler';
+import { startedReadOnly } from '../health/storage-health';
+import { FrozenProjections } from './read-models/frozen-projections';
 import { ProjectionRunnerLifecycle } from './read-models/projection-runner.lifecycle';
 import {
   LIVE_PROJECTIONS,
   READ_MODEL_CONFIG,
   READ_MODEL_DB,
+  READ_MODEL_HOLD,
 } from './read-models/read-model.tokens';
 import { ReadYourWrites } from './read-models/read-your-writes';
 import { SessionQueriesController } from './session-queries.controller';
@@ -53,10 +58,17 @@ import { TranscriptStreamController } from './transcript-stream.controller';
       inject: [SERVER_CONFIG],
     },
     {
-      provide: READ_MODEL_DB,
-      useFactory: (config: ReadModelConfig): ReadModelDatabase =>
-        openReadModelDatabase(config.path),
+      // Before the file is opened: a rebuild started from now on is refused, and none can be
+      // halfway through putting a new file in place under this server.
+      provide: READ_MODEL_HOLD,
+      useFactory: (config: ReadModelConfig): ReadModelHold => holdReadModels(config.path),
       inject: [READ_MODEL_CONFIG],
+    },
+    {
+      provide: READ_MODEL_DB,
+      useFactory: (config: ReadModelConfig, _hold: ReadModelHold): ReadModelDatabase =>
+        openReadModelDatabase(config.path, startedReadOnly() ? { readOnly: true } : {}),
+      inject: [READ_MODEL_CONFIG, READ_MODEL_HOLD],
     },
     {
       provide: LIVE_PROJECTIONS,
@@ -67,6 +79,8 @@ import { TranscriptStreamController } from './transcript-stream.controller';
         server: ServerConfig,
       ): LiveProjections => {
         const logger = new Logger('ProjectionRunner');
+        // Nothing can be written: the read models stay as they are (and say how far behind).
+        if (startedReadOnly()) return new FrozenProjections(db);
         if (config.runner === 'thread' && store instanceof SqliteEventStore) {
           return new ProjectionRunnerThread({
             eventStorePath: sqliteEventStorePath(server),

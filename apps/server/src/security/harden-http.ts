@@ -90,7 +90,7 @@ export async function hardenHttp(
         const keyId = callerOfRequest(request)?.keyId;
         return keyId === null || keyId === undefined ? `ip:${request.ip}` : `key:${keyId}`;
       },
-      allowList: (request) => request.url === '/health',
+      allowList: (request) => request.url === '/health' || request.url.startsWith('/health/'),
       errorResponseBuilder: (_request, context) =>
         new RateLimitedError(context.max, Math.max(1, Math.ceil(context.ttl / 1000))),
     });

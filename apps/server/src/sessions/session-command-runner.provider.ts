@@ -4,7 +4,7 @@ import type { EventStore } from '@agent-ledger/event-store';
 import { SessionCommandRunner, SqliteDeciderSnapshots } from '@agent-ledger/session-commands';
 import type { ServerConfig } from '@agent-ledger/config';
 import { AcknowledgedWrites } from '../event-store/acknowledged-writes';
-import { noteStorageWritable } from '../health/storage-health';
+import { noteStorageWritable, startedReadOnly } from '../health/storage-health';
 import { CLOCK, EVENT_STORE, SERVER_CONFIG, type Clock } from '../tokens';
 
 /**
@@ -30,7 +30,8 @@ export function sessionCommandRunnerProvider(
       new SessionCommandRunner(store, {
         cacheSize: config.sessionCacheSize,
         clock,
-        ...(snapshots
+        // A server started read-only (a full disk) writes nothing, snapshots included.
+        ...(snapshots && !startedReadOnly()
           ? {
               snapshots: SqliteDeciderSnapshots.open(
                 path.join(config.dataDir, 'decider-snapshots.sqlite'),

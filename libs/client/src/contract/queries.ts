@@ -221,18 +221,44 @@ export interface SessionEventsPage {
 
 /**
  * `GET /health` (200). `degraded`: the server answers and its store works, but the disk under
- * `DATA_DIR` is low or a write was refused for a full disk (`storage.reason` says which).
+ * `DATA_DIR` is low, a write was refused for a full disk, or the server started read-only on a
+ * full disk (`storage.readOnly`; `storage.reason` says which).
  */
 export interface HealthResponse {
   status: 'ok' | 'degraded';
   store: { kind: string; headPosition: number | null };
-  storage: { status: 'ok' | 'degraded'; freeBytes: number | null; reason?: string };
+  storage: {
+    status: 'ok' | 'degraded';
+    freeBytes: number | null;
+    reason?: string;
+    /** `true` when the server started read-only (a full disk): writes answer `507 StorageReadOnly`. */
+    readOnly?: boolean;
+  };
   /**
    * The read models: `position`, the log position every projection handler has reached (`null`
    * while one has processed nothing); `behind`, how many positions short of `store.headPosition`
    * that is (`0` when caught up; `null` when either is `null`).
    */
   readModels: { position: number | null; behind: number | null };
+}
+
+/** `GET /health/live` (200): the process answers; nothing else is asked. */
+export interface LiveResponse {
+  status: 'live';
+}
+
+/**
+ * `GET /health/ready` (200): the store answers and the read models are at most
+ * `readModels.maxLag` (`READY_MAX_LAG`) positions behind. Otherwise `503` with `code`
+ * `StoreUnavailable` or `ReadModelsBehind` (the error body carries the same fields). `writable`
+ * is `false` on a server started read-only (a full disk): ready for reads, writes answer 507.
+ */
+export interface ReadyResponse {
+  status: 'ready';
+  writable: boolean;
+  store: { kind: string; headPosition: number | null };
+  /** `behind`: positions short of the head (the whole log while a handler has processed nothing). */
+  readModels: { position: number | null; behind: number; maxLag: number };
 }
 
 /** Options of the model view, as query parameters of `model-context` and `debug`. */

@@ -9,6 +9,8 @@ export interface OpenDatabaseOptions {
   path: string;
   synchronous: 'full' | 'normal';
   busyTimeoutMs: number;
+  /** See `SqliteEventStoreOptions.readOnly`. */
+  readOnly?: boolean;
 }
 
 /**
@@ -19,7 +21,36 @@ export interface OpenDatabaseOptions {
  */
 export function openDatabase(options: OpenDatabaseOptions): Database.Database {
   if (options.path !== ':memory:') mkdirSync(dirname(options.path), { recursive: true });
-  return retryWhileBusy(() => openOnce(options), options.busyTimeoutMs);
+  return retryWhileBusy(
+    () => (options.readOnly === true ? openReadOnly(options) : openOnce(options)),
+    options.busyTimeoutMs,
+  );
+}
+
+/**
+ * Opens an existing file to read it where nothing can be written (a full disk): in exclusive
+ * locking mode, set before the first read, SQLite keeps the WAL index in this process's memory
+ * instead of the `-shm` file it could not grow (`SQLITE_IOERR_SHMSIZE`); no other connection can
+ * open the file meanwhile. `query_only` refuses every write on it.
+ */
+function openReadOnly(options: OpenDatabaseOptions): Database.Database {
+  const db = new Database(options.path, { timeout: options.busyTimeoutMs, fileMustExist: true });
+  try {
+    db.pragma('locking_mode = EXCLUSIVE');
+    db.pragma('journal_mode = WAL');
+    db.function('regexp', { deterministic: true }, regexpFunction());
+    const version = Number(db.pragma('user_version', { simple: true }));
+    if (version !== SCHEMA_VERSION) {
+      throw new Error(
+        `The event store file has schema version ${version}; read-only, this build reads ${SCHEMA_VERSION} only (it cannot migrate the file).`,
+      );
+    }
+    db.pragma('query_only = ON');
+    return db;
+  } catch (error) {
+    db.close();
+    throw error;
+  }
 }
 
 function openOnce(options: OpenDatabaseOptions): Database.Database {

@@ -37,6 +37,13 @@ export interface SqliteEventStoreOptions {
   appendSignal?: SharedArrayBuffer;
   /** How often a caught-up subscription looks for appends made by other processes. Default 250. */
   pollIntervalMs?: number;
+  /**
+   * Open an existing file for reading only, where the disk has no room for SQLite's shared-memory
+   * file (the server on a full disk): one connection holding the file exclusively, its WAL index
+   * in memory, every write refused by SQLite (`query_only`). The writer is this thread's (no
+   * worker). Default `false`.
+   */
+  readOnly?: boolean;
   /** The clock for `createdAt` and `maxAge`. Default `() => new Date()`. */
   now?: () => Date;
 }

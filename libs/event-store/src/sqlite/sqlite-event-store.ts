@@ -57,7 +57,7 @@ export class SqliteEventStore implements EventStore {
       synchronous: options.synchronous ?? 'full',
       busyTimeoutMs: options.busyTimeoutMs ?? 5000,
     } as const;
-    this.db = openDatabase(database);
+    this.db = openDatabase({ ...database, readOnly: options.readOnly === true });
     this.statements = prepareStatements(this.db);
     this.allStatements = new AllStatements(this.db);
     this.checks = {
@@ -73,7 +73,9 @@ export class SqliteEventStore implements EventStore {
       options.appendSignal === undefined ? undefined : new AppendSignal(options.appendSignal),
     );
     const notify = (): void => this.notifier.notify();
-    const writer = options.writer ?? (options.path === ':memory:' ? 'inline' : 'worker');
+    const writer =
+      options.writer ??
+      (options.path === ':memory:' || options.readOnly === true ? 'inline' : 'worker');
     const inline = new InlineWriter(this.db, notify);
     this.writes =
       writer === 'worker'

@@ -16,6 +16,7 @@ import {
   type ReadModelDamage,
   type ReadModelDatabase,
 } from './open-read-model-database';
+import { processRuns } from './process-runs';
 import { RUNNER_SCHEMA_SQL } from './runner-schema';
 
 /** A read-model file being built apart from the one in use (`openFreshReadModelFile`). */
@@ -132,16 +133,6 @@ function removeLeftovers(path: string): void {
     const pid = Number(/^(\d+)-/.exec(name.slice(prefix.length))?.[1]);
     if (Number.isSafeInteger(pid) && processRuns(pid)) continue;
     rmSync(join(dirname(path), name), { force: true });
-  }
-}
-
-/** Whether a process `pid` runs on this machine (one that cannot be signalled, but exists, does). */
-function processRuns(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
   }
 }
 

@@ -44,6 +44,13 @@ export interface OpenReadModelDatabaseOptions {
    * `ReadModelFileDamagedError` (an audit must not change the file it audits).
    */
   whenDamaged?: 'replace' | 'refuse';
+  /**
+   * Read an existing file where nothing can be written (the server started on a full disk): one
+   * connection holding the file exclusively, its WAL index in memory instead of the `-shm` file
+   * SQLite could not grow, every write refused (`query_only`); only the header is checked, and a
+   * damaged file is an error (it cannot be replaced). Default `false`.
+   */
+  readOnly?: boolean;
 }
 
 /**
@@ -62,8 +69,11 @@ export function openReadModelDatabase(
   path: string,
   options: OpenReadModelDatabaseOptions = {},
 ): ReadModelDatabase {
-  if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
   const busyTimeoutMs = options.busyTimeoutMs ?? 5000;
+  if (options.readOnly === true) {
+    return retryWhileBusy(() => openReadOnly(path, busyTimeoutMs), busyTimeoutMs);
+  }
+  if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
   const quickCheck = (options.check ?? 'quick') === 'quick';
   // A server and the CLI (or two servers) may create the file at the same moment.
   const open = (): ReadModelDatabase =>
@@ -97,6 +107,21 @@ function openOnce(path: string, busyTimeoutMs: number, quickCheck: boolean): Rea
     }
     // Reads the schema (and creates the runner's tables): a damaged header or schema fails here.
     db.exec(RUNNER_SCHEMA_SQL);
+    return db;
+  } catch (error) {
+    db.close();
+    throw error;
+  }
+}
+
+function openReadOnly(path: string, busyTimeoutMs: number): ReadModelDatabase {
+  const db = new Database(path, { timeout: busyTimeoutMs, fileMustExist: true });
+  try {
+    // Before the first read: the WAL index then lives in this process's memory.
+    db.pragma('locking_mode = EXCLUSIVE');
+    db.pragma('journal_mode = WAL');
+    db.exec(RUNNER_SCHEMA_SQL);
+    db.pragma('query_only = ON');
     return db;
   } catch (error) {
     db.close();
