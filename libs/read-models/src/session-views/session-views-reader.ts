@@ -10,6 +10,8 @@ import {
 } from '@agent-ledger/projections';
 import type { ReadModelDatabase } from '../database/open-read-model-database';
 import { readOwnJson } from '../database/own-json';
+import { ReadModelRowDamagedError } from '../errors';
+import { CHECKED_MESSAGE_COLUMNS, messageRowIntact, type MessageRowValues } from './row-checksum';
 import { EXPORT_AS_IS, EXPORT_REDACTED, SESSION_VIEWS_SCHEMA_SQL } from './session-views-schema';
 import { SessionViewsStore } from './session-views-store';
 
@@ -33,19 +35,9 @@ export interface TranscriptCursor {
   afterRevision: number;
 }
 
-interface EntryRow {
-  seq: number;
-  changed_revision: number;
-  message: string;
-}
-
-interface ExportRow {
-  id: string;
-  message: string;
-  export_state: number;
-  export_redactions: number;
-  export_entry: string | null;
-}
+/** Rows are read whole, with their checksum, and checked before use (`checked`). */
+type EntryRow = MessageRowValues & { checksum: number };
+type ExportRow = EntryRow;
 
 /** Any context: transcript rows and as-is export rows do not depend on it. */
 const RENDER_CONTEXT = { sessionId: '', activeAgentName: '', includeReasoning: true };
@@ -57,14 +49,16 @@ export class SessionViewsReader {
 
   constructor(db: ReadModelDatabase) {
     db.exec(SESSION_VIEWS_SCHEMA_SQL);
-    this.store = new SessionViewsStore(db);
-    const entryColumns = 'seq, changed_revision, message';
+    this.store = new SessionViewsStore(db, (sessionId, seq) => {
+      throw new ReadModelRowDamagedError(sessionId, seq);
+    });
+    const entryColumns = CHECKED_MESSAGE_COLUMNS;
     this.statements = {
       visible: db.prepare<[string], EntryRow>(
         `SELECT ${entryColumns} FROM rm_messages WHERE session_id = ? AND in_transcript = 1 ORDER BY seq`,
       ),
-      hiddenIds: db.prepare<[string], { id: string }>(
-        'SELECT id FROM rm_messages WHERE session_id = ? AND in_transcript = 0 ORDER BY seq',
+      hiddenIds: db.prepare<[string], EntryRow>(
+        `SELECT ${entryColumns} FROM rm_messages WHERE session_id = ? AND in_transcript = 0 ORDER BY seq`,
       ),
       page: db.prepare<[string, number, number], EntryRow>(
         `SELECT ${entryColumns} FROM rm_messages
@@ -84,12 +78,10 @@ export class SessionViewsReader {
         'SELECT MAX(seq) AS seq FROM rm_messages WHERE session_id = ? AND revision <= ?',
       ),
       exportRows: db.prepare<[string], ExportRow>(
-        `SELECT id, message, export_state, export_redactions, export_entry FROM rm_messages
-         WHERE session_id = ? ORDER BY seq`,
+        `SELECT ${entryColumns} FROM rm_messages WHERE session_id = ? ORDER BY seq`,
       ),
-      allRows: db.prepare<[string], ExportRow & { seq: number; in_transcript: number }>(
-        `SELECT seq, id, message, in_transcript, export_state, export_redactions, export_entry
-         FROM rm_messages WHERE session_id = ? ORDER BY seq`,
+      allRows: db.prepare<[string], ExportRow>(
+        `SELECT ${entryColumns} FROM rm_messages WHERE session_id = ? ORDER BY seq`,
       ),
     };
   }
@@ -110,7 +102,7 @@ export class SessionViewsReader {
       diagnostics: { hiddenMessageIds: [], truncatedMessageIds: [], injectedNotes: [] },
     };
     const exported = emptyExport();
-    for (const row of this.statements.allRows.all(sessionId)) {
+    for (const row of this.statements.allRows.all(sessionId).map(checked)) {
       const message = readOwnJson<RuntimeMessage>(row.message);
       messages.push(message);
       if (row.in_transcript === 1) {
@@ -133,7 +125,7 @@ export class SessionViewsReader {
     return {
       messages: this.statements.visible.all(sessionId).map((row) => toEntry(row).message),
       diagnostics: {
-        hiddenMessageIds: this.statements.hiddenIds.all(sessionId).map((row) => row.id),
+        hiddenMessageIds: this.statements.hiddenIds.all(sessionId).map((row) => checked(row).id),
         truncatedMessageIds: [],
         injectedNotes: [],
       },
@@ -189,7 +181,9 @@ export class SessionViewsReader {
   /** The whole export view, as `projectToExport` returns it under the handler's policy. */
   export(sessionId: string): ExportProjectionResult {
     const result = emptyExport();
-    for (const row of this.statements.exportRows.all(sessionId)) addExportEntry(result, row);
+    for (const row of this.statements.exportRows.all(sessionId)) {
+      addExportEntry(result, checked(row));
+    }
     return result;
   }
 
@@ -211,7 +205,14 @@ export class SessionViewsReader {
   }
 }
 
+/** The row, if it still matches its checksum; else `ReadModelRowDamagedError`. */
+function checked(row: EntryRow): EntryRow {
+  if (!messageRowIntact(row)) throw new ReadModelRowDamagedError(row.session_id, row.seq);
+  return row;
+}
+
 function toEntry(row: EntryRow): TranscriptEntry {
+  checked(row);
   const message = readOwnJson<RuntimeMessage>(row.message);
   return {
     seq: row.seq,
