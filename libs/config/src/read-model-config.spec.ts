@@ -8,6 +8,7 @@ describe('loadReadModelConfig', () => {
       waitTimeoutMs: 5000,
       exportPolicy: { redactSecrets: true, extraPatterns: [], includeReasoning: false },
       runner: 'thread',
+      sweepRowsPerSecond: 1000,
     });
   });
 
@@ -20,6 +21,7 @@ describe('loadReadModelConfig', () => {
           EXPORT_REDACTION_PATTERNS: '["ACME-[0-9]{6}"]',
           EXPORT_INCLUDE_REASONING: 'true',
           PROJECTION_RUNNER: 'inline',
+          READ_MODEL_SWEEP_ROWS_PER_SECOND: '0',
         },
         '/data',
       ),
@@ -32,6 +34,7 @@ describe('loadReadModelConfig', () => {
         includeReasoning: true,
       },
       runner: 'inline',
+      sweepRowsPerSecond: 0,
     });
   });
 
@@ -43,6 +46,10 @@ describe('loadReadModelConfig', () => {
     [
       { READ_MODEL_WAIT_MS: 'soon' },
       'READ_MODEL_WAIT_MS is "soon"; expected milliseconds from 0 to 60000.',
+    ],
+    [
+      { READ_MODEL_SWEEP_ROWS_PER_SECOND: '-5' },
+      'READ_MODEL_SWEEP_ROWS_PER_SECOND is "-5"; expected rows per second from 0 (no sweep) to 1000000.',
     ],
     [
       { EXPORT_REDACTION: 'some' },

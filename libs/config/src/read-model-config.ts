@@ -18,6 +18,12 @@ export interface ReadModelConfig {
    * over EventStoreDB, where it always does).
    */
   runner: 'thread' | 'inline';
+  /**
+   * `READ_MODEL_SWEEP_ROWS_PER_SECOND`, default 1000 (`0`: off): how many read-model rows the
+   * runner checks against their checksums each second in the background, so that damage to rows
+   * no one reads is found and repaired too (reads check every row they return anyway).
+   */
+  sweepRowsPerSecond: number;
 }
 
 /** A read-side variable that cannot be used; says which and what is accepted. */
@@ -39,6 +45,7 @@ export function loadReadModelConfig(
       includeReasoning: env['EXPORT_INCLUDE_REASONING']?.trim() === 'true',
     },
     runner: runnerPlacement(env['PROJECTION_RUNNER']),
+    sweepRowsPerSecond: sweepRate(env['READ_MODEL_SWEEP_ROWS_PER_SECOND']),
   };
 }
 
@@ -49,6 +56,17 @@ function runnerPlacement(raw: string | undefined): 'thread' | 'inline' {
   throw new ReadModelConfigError(
     `PROJECTION_RUNNER is ${JSON.stringify(raw)}; expected "thread" (a worker thread of its own, the default) or "inline" (the server's thread).`,
   );
+}
+
+function sweepRate(raw: string | undefined): number {
+  if (raw === undefined || raw.trim() === '') return 1000;
+  const value = Number(raw);
+  if (!/^\d+$/.test(raw.trim()) || value > 1_000_000) {
+    throw new ReadModelConfigError(
+      `READ_MODEL_SWEEP_ROWS_PER_SECOND is ${JSON.stringify(raw)}; expected rows per second from 0 (no sweep) to 1000000.`,
+    );
+  }
+  return value;
 }
 
 function waitTimeout(raw: string | undefined): number {

@@ -33,6 +33,7 @@ import {
   READ_MODEL_DB,
 } from './read-models/read-model.tokens';
 import { ReadYourWrites } from './read-models/read-your-writes';
+import { RepairingReads } from './read-models/repairing-reads';
 import { SessionQueriesController } from './session-queries.controller';
 import { TranscriptFeed } from './transcript-feed';
 import { TranscriptStreamController } from './transcript-stream.controller';
@@ -74,6 +75,7 @@ import { TranscriptStreamController } from './transcript-stream.controller';
             // This thread has just opened the file (`READ_MODEL_DB`), checking it whole: once is enough.
             readModelCheck: 'header',
             exportPolicy: config.exportPolicy,
+            sweepRowsPerSecond: config.sweepRowsPerSecond,
             appendSignal: store.appendSignal(),
             logger,
           });
@@ -82,6 +84,7 @@ import { TranscriptStreamController } from './transcript-stream.controller';
           store,
           db,
           handlers: createReadModelHandlers(db, { exportPolicy: config.exportPolicy }),
+          sweepRowsPerSecond: config.sweepRowsPerSecond,
           logger,
         });
       },
@@ -105,6 +108,7 @@ import { TranscriptStreamController } from './transcript-stream.controller';
     },
     ProjectionRunnerLifecycle,
     ReadYourWrites,
+    RepairingReads,
     ViewRedaction,
     TranscriptFeed,
     ListSessionsHandler,

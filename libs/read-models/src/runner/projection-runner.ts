@@ -274,7 +274,9 @@ export class ProjectionRunner {
         const checkpoints = handlers.map(
           (handler) => this.checkpointTable.read(handler.name)?.position ?? null,
         );
-        if (checkpoints.some((position) => position !== null && (head === null || position > head))) {
+        if (
+          checkpoints.some((position) => position !== null && (head === null || position > head))
+        ) {
           return false;
         }
         handlers.forEach((handler, index) => {
@@ -329,7 +331,9 @@ export class ProjectionRunner {
         this.sweepCursors.set(handler.name, found.next ?? 0);
         for (const sessionId of found.damagedSessions) void this.repairSession(sessionId, 'sweep');
       } catch (error) {
-        this.logger.warn(`Read model "${handler.name}": the sweep could not check rows (${describe(error)}).`);
+        this.logger.warn(
+          `Read model "${handler.name}": the sweep could not check rows (${describe(error)}).`,
+        );
       }
     }
   }

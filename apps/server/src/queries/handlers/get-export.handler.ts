@@ -7,6 +7,7 @@ import type { ReadModelConfig } from '@agent-ledger/config';
 import { interchangeExport } from '@agent-ledger/interchange';
 import { READ_MODEL_CONFIG } from '../read-models/read-model.tokens';
 import { ReadYourWrites } from '../read-models/read-your-writes';
+import { RepairingReads } from '../read-models/repairing-reads';
 import { GetExportQuery, type ExportResponse } from './get-export.query';
 import { requireSession } from './require-session';
 
@@ -18,12 +19,15 @@ export class GetExportHandler implements IQueryHandler<GetExportQuery> {
     private readonly readYourWrites: ReadYourWrites,
     private readonly contexts: ModelContextReader,
     @Inject(READ_MODEL_CONFIG) private readonly config: ReadModelConfig,
+    private readonly repairing: RepairingReads,
   ) {}
 
   async execute({ session, format, minPosition }: GetExportQuery): Promise<ExportResponse> {
     await this.readYourWrites.reach(minPosition);
-    const { revision } = requireSession(this.sessions, session);
-    const exported = this.views.export(session.key);
+    const { revision, exported } = await this.repairing.read(() => ({
+      revision: requireSession(this.sessions, session).revision,
+      exported: this.views.export(session.key),
+    }));
     if (format === 'otel-genai' || format === 'ui-messages' || format === 'jsonl') {
       // Shapes no read model holds: computed from the log, under the same export policy.
       // Read as the model context reads the log: through its cache, each call's context from it.

@@ -1,6 +1,7 @@
 import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import { SessionListReader, SessionViewsReader } from '@agent-ledger/read-models';
 import { ReadYourWrites } from '../read-models/read-your-writes';
+import { RepairingReads } from '../read-models/repairing-reads';
 import { GetTranscriptQuery, type TranscriptPageResponse } from './get-transcript.query';
 import { requireSession } from './require-session';
 
@@ -10,21 +11,24 @@ export class GetTranscriptHandler implements IQueryHandler<GetTranscriptQuery> {
     private readonly sessions: SessionListReader,
     private readonly views: SessionViewsReader,
     private readonly readYourWrites: ReadYourWrites,
+    private readonly repairing: RepairingReads,
   ) {}
 
   async execute({ session, options }: GetTranscriptQuery): Promise<TranscriptPageResponse> {
     await this.readYourWrites.reach(options.minPosition);
-    // Synchronous from here: no batch of the runner can commit between the two reads.
-    const { revision } = requireSession(this.sessions, session);
-    const page = this.views.transcriptPage(session.key, {
-      ...(options.cursor === undefined ? {} : { afterSeq: Number(options.cursor) }),
-      limit: options.limit ?? 100,
+    return this.repairing.read(() => {
+      // Synchronous from here: no batch of the runner can commit between the two reads.
+      const { revision } = requireSession(this.sessions, session);
+      const page = this.views.transcriptPage(session.key, {
+        ...(options.cursor === undefined ? {} : { afterSeq: Number(options.cursor) }),
+        limit: options.limit ?? 100,
+      });
+      return {
+        sessionId: session.sessionId,
+        revision,
+        entries: page.entries.map((entry) => entry.message),
+        nextCursor: page.nextSeq === undefined ? null : String(page.nextSeq),
+      };
     });
-    return {
-      sessionId: session.sessionId,
-      revision,
-      entries: page.entries.map((entry) => entry.message),
-      nextCursor: page.nextSeq === undefined ? null : String(page.nextSeq),
-    };
   }
 }
