@@ -8,6 +8,7 @@ import {
   type ProjectionResult,
   type TranscriptMessage,
 } from '@agent-ledger/projections';
+import type { Statement } from 'better-sqlite3';
 import type { ReadModelDatabase } from '../database/open-read-model-database';
 import { readOwnJson } from '../database/own-json';
 import { ReadModelRowDamagedError } from '../errors';
@@ -35,7 +36,7 @@ export interface TranscriptCursor {
   afterRevision: number;
 }
 
-/** Rows are read whole, with their checksum, and checked before use (`checked`). */
+/** Rows are read whole, with their checksum, and checked as they are read (`checkedRows`). */
 type EntryRow = MessageRowValues & { checksum: number };
 type ExportRow = EntryRow;
 
@@ -47,27 +48,34 @@ export class SessionViewsReader {
   private readonly store: SessionViewsStore;
   private readonly statements;
 
-  constructor(db: ReadModelDatabase) {
+  /**
+   * `checkRows: false` reads rows as they are, without comparing them with their checksums:
+   * for `verify`, which compares every value with the log and names each difference.
+   */
+  constructor(db: ReadModelDatabase, options: { checkRows?: boolean } = {}) {
     db.exec(SESSION_VIEWS_SCHEMA_SQL);
+    const check = options.checkRows !== false;
     this.store = new SessionViewsStore(db, (sessionId, seq) => {
-      throw new ReadModelRowDamagedError(sessionId, seq);
+      if (check) throw new ReadModelRowDamagedError(sessionId, seq);
     });
     const entryColumns = CHECKED_MESSAGE_COLUMNS;
+    const rows = <P extends unknown[]>(sql: string): Rows<P> =>
+      checkedRows(db.prepare<P, EntryRow>(sql), check);
     this.statements = {
-      visible: db.prepare<[string], EntryRow>(
+      visible: rows<[string]>(
         `SELECT ${entryColumns} FROM rm_messages WHERE session_id = ? AND in_transcript = 1 ORDER BY seq`,
       ),
-      hiddenIds: db.prepare<[string], EntryRow>(
+      hiddenIds: rows<[string]>(
         `SELECT ${entryColumns} FROM rm_messages WHERE session_id = ? AND in_transcript = 0 ORDER BY seq`,
       ),
-      page: db.prepare<[string, number, number], EntryRow>(
+      page: rows<[string, number, number]>(
         `SELECT ${entryColumns} FROM rm_messages
          WHERE session_id = ? AND seq > ? AND in_transcript = 1 ORDER BY seq LIMIT ?`,
       ),
-      byId: db.prepare<[string, string], EntryRow>(
+      byId: rows<[string, string]>(
         `SELECT ${entryColumns} FROM rm_messages WHERE session_id = ? AND id = ? AND in_transcript = 1`,
       ),
-      changed: db.prepare<[string, number, number], EntryRow>(
+      changed: rows<[string, number, number]>(
         // By the changed-revision index: the rows changed since the cursor, not every row up to
         // its seq (SQLite's planner, without statistics, would walk the session's rows by seq).
         `SELECT ${entryColumns} FROM rm_messages INDEXED BY rm_messages_changed
@@ -77,10 +85,10 @@ export class SessionViewsReader {
       lastSeqAt: db.prepare<[string, number], { seq: number | null }>(
         'SELECT MAX(seq) AS seq FROM rm_messages WHERE session_id = ? AND revision <= ?',
       ),
-      exportRows: db.prepare<[string], ExportRow>(
+      exportRows: rows<[string]>(
         `SELECT ${entryColumns} FROM rm_messages WHERE session_id = ? ORDER BY seq`,
       ),
-      allRows: db.prepare<[string], ExportRow>(
+      allRows: rows<[string]>(
         `SELECT ${entryColumns} FROM rm_messages WHERE session_id = ? ORDER BY seq`,
       ),
     };
@@ -102,7 +110,7 @@ export class SessionViewsReader {
       diagnostics: { hiddenMessageIds: [], truncatedMessageIds: [], injectedNotes: [] },
     };
     const exported = emptyExport();
-    for (const row of this.statements.allRows.all(sessionId).map(checked)) {
+    for (const row of this.statements.allRows.all(sessionId)) {
       const message = readOwnJson<RuntimeMessage>(row.message);
       messages.push(message);
       if (row.in_transcript === 1) {
@@ -125,7 +133,7 @@ export class SessionViewsReader {
     return {
       messages: this.statements.visible.all(sessionId).map((row) => toEntry(row).message),
       diagnostics: {
-        hiddenMessageIds: this.statements.hiddenIds.all(sessionId).map((row) => checked(row).id),
+        hiddenMessageIds: this.statements.hiddenIds.all(sessionId).map((row) => row.id),
         truncatedMessageIds: [],
         injectedNotes: [],
       },
@@ -181,9 +189,7 @@ export class SessionViewsReader {
   /** The whole export view, as `projectToExport` returns it under the handler's policy. */
   export(sessionId: string): ExportProjectionResult {
     const result = emptyExport();
-    for (const row of this.statements.exportRows.all(sessionId)) {
-      addExportEntry(result, checked(row));
-    }
+    for (const row of this.statements.exportRows.all(sessionId)) addExportEntry(result, row);
     return result;
   }
 
@@ -205,14 +211,39 @@ export class SessionViewsReader {
   }
 }
 
-/** The row, if it still matches its checksum; else `ReadModelRowDamagedError`. */
-function checked(row: EntryRow): EntryRow {
-  if (!messageRowIntact(row)) throw new ReadModelRowDamagedError(row.session_id, row.seq);
-  return row;
+/** What the reader asks of a statement over `rm_messages`. */
+interface Rows<P extends unknown[]> {
+  all(...params: P): EntryRow[];
+  get(...params: P): EntryRow | undefined;
+  iterate(...params: P): IterableIterator<EntryRow>;
+}
+
+/**
+ * The statement, each row it returns compared with its checksum first: a row that does not
+ * match throws `ReadModelRowDamagedError` rather than being served. `check: false`: as it is.
+ */
+function checkedRows<P extends unknown[]>(
+  statement: Statement<P, EntryRow>,
+  check: boolean,
+): Rows<P> {
+  if (!check) return statement;
+  const checked = (row: EntryRow): EntryRow => {
+    if (!messageRowIntact(row)) throw new ReadModelRowDamagedError(row.session_id, row.seq);
+    return row;
+  };
+  return {
+    all: (...params) => statement.all(...params).map(checked),
+    get: (...params) => {
+      const row = statement.get(...params);
+      return row === undefined ? undefined : checked(row);
+    },
+    *iterate(...params) {
+      for (const row of statement.iterate(...params)) yield checked(row);
+    },
+  };
 }
 
 function toEntry(row: EntryRow): TranscriptEntry {
-  checked(row);
   const message = readOwnJson<RuntimeMessage>(row.message);
   return {
     seq: row.seq,
