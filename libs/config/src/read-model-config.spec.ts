@@ -10,6 +10,7 @@ describe('loadReadModelConfig', () => {
       runner: 'thread',
       maxPageBytes: 4 * 1024 * 1024,
       readyMaxLag: 1000,
+      sweepRowsPerSecond: 1000,
     });
   });
 
@@ -24,6 +25,7 @@ describe('loadReadModelConfig', () => {
           PROJECTION_RUNNER: 'inline',
           MAX_PAGE_BYTES: '65536',
           READY_MAX_LAG: '50',
+          READ_MODEL_SWEEP_ROWS_PER_SECOND: '0',
         },
         '/data',
       ),
@@ -38,6 +40,7 @@ describe('loadReadModelConfig', () => {
       runner: 'inline',
       maxPageBytes: 65536,
       readyMaxLag: 50,
+      sweepRowsPerSecond: 0,
     });
   });
 
@@ -45,6 +48,10 @@ describe('loadReadModelConfig', () => {
     [
       { PROJECTION_RUNNER: 'worker' },
       'PROJECTION_RUNNER is "worker"; expected "thread" (a worker thread of its own, the default) or "inline" (the server\'s thread).',
+    ],
+    [
+      { READ_MODEL_SWEEP_ROWS_PER_SECOND: '-5' },
+      'READ_MODEL_SWEEP_ROWS_PER_SECOND is "-5"; expected rows per second from 0 (no sweep) to 1000000.',
     ],
     [
       { READY_MAX_LAG: '-1' },

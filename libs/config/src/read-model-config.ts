@@ -29,6 +29,12 @@ export interface ReadModelConfig {
    * than this many log positions behind the head (a rebuild, a runner that fell behind).
    */
   readyMaxLag: number;
+  /**
+   * `READ_MODEL_SWEEP_ROWS_PER_SECOND`, default 1000 (`0`: off): how many read-model rows the
+   * runner checks against their checksums each second in the background, so that damage to rows
+   * no one reads is found and repaired too (reads check every row they return anyway).
+   */
+  sweepRowsPerSecond: number;
 }
 
 /** A read-side variable that cannot be used; says which and what is accepted. */
@@ -52,7 +58,19 @@ export function loadReadModelConfig(
     runner: runnerPlacement(env['PROJECTION_RUNNER']),
     maxPageBytes: maxPageBytes(env['MAX_PAGE_BYTES']),
     readyMaxLag: readyMaxLag(env['READY_MAX_LAG']),
+    sweepRowsPerSecond: sweepRate(env['READ_MODEL_SWEEP_ROWS_PER_SECOND']),
   };
+}
+
+function sweepRate(raw: string | undefined): number {
+  if (raw === undefined || raw.trim() === '') return 1000;
+  const value = Number(raw);
+  if (!/^\d+$/.test(raw.trim()) || value > 1_000_000) {
+    throw new ReadModelConfigError(
+      `READ_MODEL_SWEEP_ROWS_PER_SECOND is ${JSON.stringify(raw)}; expected rows per second from 0 (no sweep) to 1000000.`,
+    );
+  }
+  return value;
 }
 
 function readyMaxLag(raw: string | undefined): number {

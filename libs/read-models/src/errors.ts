@@ -26,3 +26,20 @@ export class ReadModelBehindError extends SessionReadError {
     );
   }
 }
+
+/**
+ * A row of the session's read models does not match its checksum: it was changed after it was
+ * written (a bad disk, a stray `UPDATE`). The session's read models are being rebuilt from the
+ * log; retry shortly. Never served as if it were right.
+ */
+export class ReadModelRowDamagedError extends SessionReadError {
+  readonly code = 'ReadModelDamaged';
+  constructor(
+    readonly sessionId: string,
+    readonly seq: number,
+  ) {
+    super(
+      `The read models of session "${sessionId}" are damaged (row ${seq} does not match its checksum); they are being rebuilt from the log, retry shortly.`,
+    );
+  }
+}

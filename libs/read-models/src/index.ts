@@ -13,7 +13,12 @@ export {
   type ReadModelHold,
   type ReadModelHolder,
 } from './database/read-model-holders';
-export { MessageNotFoundError, ReadModelBehindError } from './errors';
+export { MessageNotFoundError, ReadModelBehindError, ReadModelRowDamagedError } from './errors';
+export type {
+  DamageFoundBy,
+  ReadModelDamageState,
+  ReadModelRepair,
+} from './runner/read-model-damage';
 export type { FailedEvent } from './runner/failed-event';
 export { listFailedEvents } from './runner/list-failed-events';
 export type { ProjectionHandler } from './runner/projection-handler';

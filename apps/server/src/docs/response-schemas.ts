@@ -455,6 +455,11 @@ export const RESPONSE_SCHEMAS: Record<string, Schema> = {
     readModels: object(['position', 'behind'], {
       position: nullable(integer),
       behind: nullable(integer),
+      damage: object(['found', 'repaired', 'unrepaired'], {
+        found: integer,
+        repaired: integer,
+        unrepaired: integer,
+      }),
     }),
   }),
   LiveResponse: object(['status'], { status: { enum: ['live'] } }),

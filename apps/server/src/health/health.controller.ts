@@ -132,7 +132,11 @@ export class HealthController {
       const position = this.projections.position;
       const head = health.store.headPosition;
       const behind = position === null || head === null ? null : Math.max(0, head - position);
-      return { ...health, status: storage.status, storage, readModels: { position, behind } };
+      const { found, repaired, unrepaired } = this.projections.damage;
+      const damage =
+        found === 0 ? {} : { damage: { found, repaired, unrepaired: unrepaired.length } };
+      const status = unrepaired.length > 0 ? 'degraded' : storage.status;
+      return { ...health, status, storage, readModels: { position, behind, ...damage } };
     }
     throw new ServiceUnavailableException({
       code: 'StoreUnavailable',

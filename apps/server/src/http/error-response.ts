@@ -57,8 +57,10 @@ export function toErrorResponse(
     return respond(400, error.code, error.message, { errors: error.complaints });
   }
   if (error instanceof SessionReadError) {
-    // 503: the read models are behind `minPosition`; the others are unknown sessions, messages, revisions.
-    return respond(error.code === 'ReadModelBehind' ? 503 : 404, error.code, error.message);
+    // 503: the read models are behind `minPosition`, or a damaged session's are being rebuilt;
+    // the others are unknown sessions, messages, revisions.
+    const retry = error.code === 'ReadModelBehind' || error.code === 'ReadModelDamaged';
+    return respond(retry ? 503 : 404, error.code, error.message);
   }
   if (error instanceof StreamDeletedError) return respond(410, error.code, error.message);
   if (error instanceof StreamNotFoundError) return respond(404, error.code, error.message);

@@ -38,6 +38,7 @@ import {
   READ_MODEL_HOLD,
 } from './read-models/read-model.tokens';
 import { ReadYourWrites } from './read-models/read-your-writes';
+import { RepairingReads } from './read-models/repairing-reads';
 import { SessionQueriesController } from './session-queries.controller';
 import { TranscriptFeed } from './transcript-feed';
 import { TranscriptStreamController } from './transcript-stream.controller';
@@ -88,6 +89,7 @@ import { TranscriptStreamController } from './transcript-stream.controller';
             // This thread has just opened the file (`READ_MODEL_DB`), checking it whole: once is enough.
             readModelCheck: 'header',
             exportPolicy: config.exportPolicy,
+            sweepRowsPerSecond: config.sweepRowsPerSecond,
             appendSignal: store.appendSignal(),
             logger,
           });
@@ -96,6 +98,7 @@ import { TranscriptStreamController } from './transcript-stream.controller';
           store,
           db,
           handlers: createReadModelHandlers(db, { exportPolicy: config.exportPolicy }),
+          sweepRowsPerSecond: config.sweepRowsPerSecond,
           logger,
         });
       },
@@ -119,6 +122,7 @@ import { TranscriptStreamController } from './transcript-stream.controller';
     },
     ProjectionRunnerLifecycle,
     ReadYourWrites,
+    RepairingReads,
     ViewRedaction,
     TranscriptFeed,
     ListSessionsHandler,

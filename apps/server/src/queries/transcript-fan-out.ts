@@ -1,9 +1,10 @@
 import { performance } from 'node:perf_hooks';
-import type {
-  LiveProjections,
-  SessionViewsReader,
-  TranscriptCursor,
-  TranscriptEntry,
+import {
+  ReadModelRowDamagedError,
+  type LiveProjections,
+  type SessionViewsReader,
+  type TranscriptCursor,
+  type TranscriptEntry,
 } from '@agent-ledger/read-models';
 
 /** A live feed of one session's transcript entries. */
@@ -51,6 +52,11 @@ const WRITES_PER_TURN = 50;
 
 export interface TranscriptFanOutOptions {
   /**
+   * Told when a group's rows do not match their checksums (`ReadModelRowDamaged`): the group keeps
+   * its cursor and reads again after the next batch or the repair's commit. Default: nothing.
+   */
+  onDamagedRows?: (sessionId: string) => void;
+  /**
    * How often at most a subscriber is written to while batches keep coming. Default 200 ms: a
    * write after a quiet spell goes at once, and under a stream of appends each socket gets one
    * larger write five times a second instead of many small ones, so that the appends, not the
@@ -95,6 +101,7 @@ export class TranscriptFanOut {
   private stopFollowing: (() => void) | undefined;
   private otherWritersTimer: NodeJS.Timeout | undefined;
   private readonly otherWriters: TranscriptFanOutOptions['otherWriters'];
+  private readonly onDamagedRows: TranscriptFanOutOptions['onDamagedRows'];
 
   constructor(
     private readonly runner: Pick<LiveProjections, 'onBatchCommitted'>,
@@ -103,6 +110,7 @@ export class TranscriptFanOut {
   ) {
     this.writeIntervalMs = options.writeIntervalMs ?? 200;
     this.otherWriters = options.otherWriters;
+    this.onDamagedRows = options.onDamagedRows;
   }
 
   /**
@@ -204,7 +212,16 @@ export class TranscriptFanOut {
     const groups = [...this.groups.values()];
     this.groups = new Map();
     for (const group of groups) {
-      const changes = this.views.transcriptChanges(group.sessionId, group.cursor);
+      let changes;
+      try {
+        changes = this.views.transcriptChanges(group.sessionId, group.cursor);
+      } catch (error) {
+        if (!(error instanceof ReadModelRowDamagedError)) throw error;
+        // Not sent: the rows are rebuilt from the log, and read again from the same cursor.
+        this.onDamagedRows?.(group.sessionId);
+        this.join(group);
+        continue;
+      }
       if (changes.entries.length > 0) {
         const frames = transcriptFrames(changes.entries, group.view);
         for (const sink of group.sinks) this.queue(sink, frames);

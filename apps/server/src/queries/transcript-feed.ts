@@ -43,6 +43,7 @@ export class TranscriptFeed implements BeforeApplicationShutdown {
     // said so, and the poll's flush then finds nothing new (one indexed read per group).
     let version = db.pragma('data_version', { simple: true });
     this.fanOut = new TranscriptFanOut(runner, views, {
+      onDamagedRows: (sessionId) => void runner.repairSession(sessionId, 'read'),
       otherWriters: {
         intervalMs: OTHER_WRITERS_POLL_MS,
         changed: () => {

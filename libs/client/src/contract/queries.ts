@@ -237,9 +237,16 @@ export interface HealthResponse {
   /**
    * The read models: `position`, the log position every projection handler has reached (`null`
    * while one has processed nothing); `behind`, how many positions short of `store.headPosition`
-   * that is (`0` when caught up; `null` when either is `null`).
+   * that is (`0` when caught up; `null` when either is `null`). `damage`, once a read-model row
+   * was found not to match its checksum since the server started: sessions found damaged,
+   * rebuilt from the log, and not rebuilt (a failed repair, retried when met again: `status` is
+   * then `degraded`).
    */
-  readModels: { position: number | null; behind: number | null };
+  readModels: {
+    position: number | null;
+    behind: number | null;
+    damage?: { found: number; repaired: number; unrepaired: number };
+  };
 }
 
 /** `GET /health/live` (200): the process answers; nothing else is asked. */

@@ -17,6 +17,7 @@ interface FailedEventRow {
 export class FailedEventTable {
   private readonly insert;
   private readonly deleteForHandler;
+  private readonly deleteForSession;
   private readonly selectAll;
   private readonly selectForSession;
 
@@ -27,6 +28,9 @@ export class FailedEventTable {
        VALUES (@handler, @position, @stream_name, @session_id, @revision, @event_id, @event_type, @error, @failed_at)`,
     );
     this.deleteForHandler = db.prepare<[string]>('DELETE FROM rm_failed_events WHERE handler = ?');
+    this.deleteForSession = db.prepare<[string, string, number]>(
+      'DELETE FROM rm_failed_events WHERE handler = ? AND session_id = ? AND position <= ?',
+    );
     this.selectAll = db.prepare<[], FailedEventRow>(
       'SELECT * FROM rm_failed_events ORDER BY position, handler',
     );
@@ -51,6 +55,11 @@ export class FailedEventTable {
 
   clear(handler: string): void {
     this.deleteForHandler.run(handler);
+  }
+
+  /** Forgets the failures of one session up to `position` (a repair applies its events again). */
+  clearSession(handler: string, sessionId: string, position: number): void {
+    this.deleteForSession.run(handler, sessionId, position);
   }
 
   /** Every failed event, or those of one session, in log order. */

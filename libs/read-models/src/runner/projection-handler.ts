@@ -26,5 +26,17 @@ export interface ProjectionHandler {
   endBatch?(): void;
   /** Optional: the batch's transaction failed; forget whatever was kept in memory for it. */
   abortBatch?(): void;
+  /**
+   * Optional, for a handler whose rows carry checksums: deletes every row of one session, which
+   * `ProjectionRunner.repairSession` then rebuilds from the session's events.
+   */
+  dropSession?(sessionId: string): void;
+  /** Optional: the sessions whose rows were found damaged while applying events since the last call. */
+  takeDamagedSessions?(): string[];
+  /**
+   * Optional: the background sweep's step: checks up to `limit` rows after the cursor `after`;
+   * returns the sessions of the damaged ones and the cursor to go on from (`null`: the end).
+   */
+  checkRows?(after: number, limit: number): { damagedSessions: string[]; next: number | null };
 }
 import type { SessionLogEvent } from '@agent-ledger/events';

@@ -4,6 +4,12 @@ import { startWorkerThread } from '@agent-ledger/event-store';
 import type { ExportPolicy } from '../session-views/export-policy';
 import { PositionWaiters } from './position-waiters';
 import type { CommittedBatch } from './projection-runner';
+import {
+  DamageTally,
+  type DamageFoundBy,
+  type ReadModelDamageState,
+  type ReadModelRepair,
+} from './read-model-damage';
 import { SILENT_LOGGER, type RunnerLogger } from './runner-logger';
 import type {
   RunnerThreadMessage,
@@ -26,6 +32,13 @@ export interface LiveProjections {
   waitForPosition(position: number, timeoutMs: number): Promise<boolean>;
   /** Calls `listener` after every committed batch; returns the unsubscribe function. */
   onBatchCommitted(listener: (batch: CommittedBatch) => void): () => void;
+  /**
+   * Rebuilds one session's read models from its stream, while following the log (a read found a
+   * row that does not match its checksum); resolves `true` once repaired, `false` if it failed.
+   */
+  repairSession(sessionId: string, foundBy?: DamageFoundBy): Promise<boolean>;
+  /** What was found damaged and repaired since the runner started. */
+  readonly damage: ReadModelDamageState;
 }
 
 /** Options of {@link ProjectionRunnerThread}. */
@@ -54,6 +67,8 @@ export interface ProjectionRunnerThreadOptions {
   logger?: RunnerLogger;
   /** First delay before starting a thread again after it died; doubles up to 5 s. Default 100. */
   restartDelayMs?: number;
+  /** The runner's `sweepRowsPerSecond`: rows checked against their checksums per second. Default 0. */
+  sweepRowsPerSecond?: number;
   /** Starts the thread (default: `projection-runner-worker`'s); tests give threads that fail. */
   startWorker?: (setup: RunnerThreadSetup) => Worker;
 }
@@ -81,6 +96,9 @@ export class ProjectionRunnerThread implements LiveProjections {
   private readonly logger: RunnerLogger;
   private readonly waiters = new PositionWaiters();
   private readonly batchListeners = new Set<(batch: CommittedBatch) => void>();
+  /** The callers waiting for each session's repair by the thread. */
+  private readonly repairWaiters = new Map<string, ((repaired: boolean) => void)[]>();
+  private readonly damageTally = new DamageTally();
   private worker: Worker | undefined;
   private reached: number | null = null;
   private stopping = false;
@@ -134,6 +152,27 @@ export class ProjectionRunnerThread implements LiveProjections {
     return () => this.batchListeners.delete(listener);
   }
 
+  get damage(): ReadModelDamageState {
+    return this.damageTally.state;
+  }
+
+  /**
+   * Asks the thread to rebuild the session (its runner's `repairSession`); resolves with the
+   * outcome it reports, `false` at once when no thread runs.
+   */
+  repairSession(sessionId: string, foundBy: DamageFoundBy = 'read'): Promise<boolean> {
+    if (this.worker === undefined) return Promise.resolve(false);
+    const waiters = this.repairWaiters.get(sessionId);
+    return new Promise<boolean>((resolve) => {
+      if (waiters !== undefined) {
+        waiters.push(resolve);
+        return;
+      }
+      this.repairWaiters.set(sessionId, [resolve]);
+      this.post({ kind: 'repair', sessionId, foundBy });
+    });
+  }
+
   /** Starts a thread; resolves when it says `ready`, rejects if it fails first. */
   private spawn(): Promise<void> {
     const worker = (this.options.startWorker ?? startRunnerWorker)({
@@ -145,6 +184,9 @@ export class ProjectionRunnerThread implements LiveProjections {
         ? {}
         : { exportPolicy: this.options.exportPolicy }),
       ...(this.options.batchSize === undefined ? {} : { batchSize: this.options.batchSize }),
+      ...(this.options.sweepRowsPerSecond === undefined
+        ? {}
+        : { sweepRowsPerSecond: this.options.sweepRowsPerSecond }),
       ...(this.options.pollIntervalMs === undefined
         ? {}
         : { pollIntervalMs: this.options.pollIntervalMs }),
@@ -167,6 +209,8 @@ export class ProjectionRunnerThread implements LiveProjections {
       });
       worker.on('exit', (code) => {
         if (this.worker === worker) this.worker = undefined;
+        // A repair the thread had not finished is asked for again by the next read that meets it.
+        this.settleRepairs(() => false);
         if (!ready) {
           reject(
             failure ??
@@ -211,11 +255,29 @@ export class ProjectionRunnerThread implements LiveProjections {
       case 'log':
         this.logger[reply.level](reply.message);
         return;
+      case 'repair':
+        this.noteRepair(reply.repair);
+        return;
       default: {
         const unreachable: never = reply;
         throw new Error(`Unknown reply ${JSON.stringify(unreachable)}`);
       }
     }
+  }
+
+  private noteRepair(repair: ReadModelRepair): void {
+    // The thread's runner counted it as started too; this side counts what it is told.
+    this.damageTally.started(repair.sessionId);
+    this.damageTally.finished(repair);
+    const waiters = this.repairWaiters.get(repair.sessionId) ?? [];
+    this.repairWaiters.delete(repair.sessionId);
+    for (const resolve of waiters) resolve(repair.outcome === 'repaired');
+  }
+
+  private settleRepairs(outcome: () => boolean): void {
+    const all = [...this.repairWaiters.values()].flat();
+    this.repairWaiters.clear();
+    for (const resolve of all) resolve(outcome());
   }
 
   private advance(reached: number | null): void {

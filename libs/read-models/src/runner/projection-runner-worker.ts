@@ -41,6 +41,10 @@ const runner = new ProjectionRunner({
     setup.exportPolicy === undefined ? {} : { exportPolicy: setup.exportPolicy },
   ),
   ...(setup.batchSize === undefined ? {} : { batchSize: setup.batchSize }),
+  ...(setup.sweepRowsPerSecond === undefined
+    ? {}
+    : { sweepRowsPerSecond: setup.sweepRowsPerSecond }),
+  onRepair: (repair) => say({ kind: 'repair', repair }),
   logger: {
     log: (message) => say({ kind: 'log', level: 'log', message }),
     warn: (message) => say({ kind: 'log', level: 'warn', message }),
@@ -57,6 +61,7 @@ const runner = new ProjectionRunner({
 
 port.on('message', (message: RunnerThreadMessage) => {
   if (message.kind === 'stop') void stop();
+  if (message.kind === 'repair') void runner.repairSession(message.sessionId, message.foundBy);
 });
 
 // Loads the checkpoints (creating the tables, resetting a handler whose version changed) before

@@ -1,13 +1,15 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import type {
-  EventFilter,
-  EventStore,
-  RecordedEvent,
-  SubscriptionMessage,
+import {
+  StreamNotFoundError,
+  type EventFilter,
+  type EventStore,
+  type RecordedEvent,
+  type SubscriptionMessage,
 } from '@agent-ledger/event-store';
 import {
   SESSION_STREAM_PREFIX,
   parseSessionLogEvent,
+  sessionStreamName,
   type ParsedSessionLogEvent,
   type SessionLogEvent,
 } from '@agent-ledger/events';
@@ -16,6 +18,12 @@ import { CheckpointTable } from './checkpoint-table';
 import { FailedEventTable } from './failed-event-table';
 import { PositionWaiters } from './position-waiters';
 import type { ProjectionHandler } from './projection-handler';
+import {
+  DamageTally,
+  type DamageFoundBy,
+  type ReadModelDamageState,
+  type ReadModelRepair,
+} from './read-model-damage';
 import type { RebuildProgress } from './rebuild-progress';
 import { SILENT_LOGGER, type RunnerLogger } from './runner-logger';
 
@@ -33,6 +41,13 @@ export interface ProjectionRunnerOptions {
   retryDelayMs?: number;
   /** Called after each batch has committed (metrics, tests that crash between batches). */
   onBatchCommitted?: (batch: CommittedBatch) => void;
+  /**
+   * Rows per second the background sweep checks against their checksums while the runner runs
+   * (`start`), so that damage to rows no one reads is found and repaired too. Default 0: no sweep.
+   */
+  sweepRowsPerSecond?: number;
+  /** Called after each repair of a session's read models (`repairSession`). */
+  onRepair?: (repair: ReadModelRepair) => void;
 }
 
 /** What a committed batch covered. */
@@ -50,6 +65,8 @@ export const SESSION_STREAMS_FILTER: EventFilter = {
 
 const IDLE = Symbol('idle');
 const MAX_RETRY_DELAY_MS = 5000;
+/** Times a repair reads the session again when the runner moved past what it had read. */
+const REPAIR_ATTEMPTS = 5;
 
 /** What is left to do once a batch has committed: the lines to log, the handlers advanced. */
 interface BatchOutcome {
@@ -94,6 +111,14 @@ export class ProjectionRunner {
   private readonly waiters = new PositionWaiters();
   private readonly checkpoints = new Map<string, number | null>();
   private readonly applyOne: (handler: ProjectionHandler, event: SessionLogEvent) => void;
+  private readonly sweepRowsPerSecond: number;
+  private readonly onRepair: ((repair: ReadModelRepair) => void) | undefined;
+  /** Repairs under way, by session: a second call for the same session joins the first. */
+  private readonly repairs = new Map<string, Promise<boolean>>();
+  private readonly damageTally = new DamageTally();
+  /** The sweep's cursor in each handler's rows, and its timer while the runner runs. */
+  private readonly sweepCursors = new Map<string, number>();
+  private sweepTimer: NodeJS.Timeout | undefined;
   private initialized = false;
   private loop: Promise<void> | undefined;
   private stopping: AbortController | undefined;
@@ -108,6 +133,8 @@ export class ProjectionRunner {
     this.now = options.now ?? (() => new Date());
     this.retryDelayMs = options.retryDelayMs ?? 100;
     if (options.onBatchCommitted !== undefined) this.batchListeners.add(options.onBatchCommitted);
+    this.sweepRowsPerSecond = options.sweepRowsPerSecond ?? 0;
+    this.onRepair = options.onRepair;
     this.checkpointTable = new CheckpointTable(this.db);
     this.failedEvents = new FailedEventTable(this.db);
     // A nested better-sqlite3 transaction is a savepoint: a throwing handler undoes only its own event.
@@ -141,10 +168,16 @@ export class ProjectionRunner {
     this.loop = this.followForever(stopping.signal).finally(() => {
       this.loop = undefined;
     });
+    if (this.sweepRowsPerSecond > 0) {
+      this.sweepTimer = setInterval(() => this.sweepStep(), 1000);
+      this.sweepTimer.unref();
+    }
   }
 
   /** Stops the live subscription; resolves once the last batch has committed. */
   async stop(): Promise<void> {
+    clearInterval(this.sweepTimer);
+    this.sweepTimer = undefined;
     const loop = this.loop;
     if (loop === undefined) return;
     this.stopping?.abort();
@@ -180,6 +213,129 @@ export class ProjectionRunner {
     const position = await this.catchUp(onProgress);
     if (wasRunning) this.start();
     return position;
+  }
+
+  /** What was found damaged and repaired since this runner started. */
+  get damage(): ReadModelDamageState {
+    return this.damageTally.state;
+  }
+
+  /**
+   * Rebuilds one session's rows from its stream, while the runner runs, for each handler whose
+   * rows carry checksums (`dropSession`): the session's stream is read, then, in one immediate
+   * transaction, its rows are deleted and its events up to the handler's checkpoint (read inside
+   * the transaction) applied again, so the rows agree with the checkpoint as after any batch; the
+   * later events come with the runner's next batches. The head of the log is read before the
+   * stream: a checkpoint past it (the runner moved on meanwhile, past events the read may have
+   * missed) makes the repair read the stream again. Resolves `true` once repaired, `false` when
+   * it failed (logged and reported; the next time the damage is met starts another). A second
+   * call while a repair of the session runs joins it.
+   */
+  repairSession(sessionId: string, foundBy: DamageFoundBy = 'read'): Promise<boolean> {
+    const running = this.repairs.get(sessionId);
+    if (running !== undefined) return running;
+    this.damageTally.started(sessionId);
+    const startedAt = Date.now();
+    const report = (repair: ReadModelRepair): boolean => {
+      this.damageTally.finished(repair);
+      this.onRepair?.(repair);
+      return repair.outcome === 'repaired';
+    };
+    const repair = this.rebuildSession(sessionId)
+      .then((events) => {
+        this.logger.warn(
+          `Read models of session "${sessionId}" were damaged (${FOUND_BY[foundBy]}); rebuilt from its ${events} events in the log in ${Date.now() - startedAt} ms.`,
+        );
+        return report({ sessionId, foundBy, outcome: 'repaired' });
+      })
+      .catch((error: unknown) => {
+        this.logger.error(
+          `Read models of session "${sessionId}" were damaged (${FOUND_BY[foundBy]}) and could not be rebuilt: ${describe(error)}.`,
+        );
+        return report({ sessionId, foundBy, outcome: 'failed', error: describe(error) });
+      })
+      .finally(() => this.repairs.delete(sessionId));
+    this.repairs.set(sessionId, repair);
+    return repair;
+  }
+
+  /** `repairSession`'s work: returns the number of the session's events read. */
+  private async rebuildSession(sessionId: string): Promise<number> {
+    this.initialize();
+    const handlers = this.handlers.filter((handler) => handler.dropSession !== undefined);
+    for (let attempt = 0; attempt < REPAIR_ATTEMPTS; attempt += 1) {
+      const head = await this.store.headPosition();
+      const parsed = (await readSessionStream(this.store, sessionId)).map((recorded) => ({
+        recorded,
+        event: parseSessionLogEvent(recorded),
+      }));
+      const failures: string[] = [];
+      const transaction = this.db.transaction((): boolean => {
+        const checkpoints = handlers.map(
+          (handler) => this.checkpointTable.read(handler.name)?.position ?? null,
+        );
+        if (
+          checkpoints.some((position) => position !== null && (head === null || position > head))
+        ) {
+          return false;
+        }
+        handlers.forEach((handler, index) => {
+          const checkpoint = checkpoints[index] ?? null;
+          handler.dropSession?.(sessionId);
+          if (checkpoint === null) return;
+          this.failedEvents.clearSession(handler.name, sessionId, checkpoint);
+          for (const { recorded, event } of parsed) {
+            if (recorded.position > checkpoint) break;
+            if (!event.ok) {
+              failures.push(this.recordFailure(handler, recorded, event, event.error));
+              continue;
+            }
+            try {
+              this.applyOne(handler, event.event);
+            } catch (error) {
+              failures.push(this.recordFailure(handler, recorded, event, error));
+            }
+          }
+          handler.endBatch?.();
+        });
+        return true;
+      });
+      let done: boolean;
+      try {
+        done = transaction.immediate();
+      } catch (error) {
+        for (const handler of handlers) handler.abortBatch?.();
+        throw error;
+      }
+      // What applying found damaged meanwhile was in the rows just replaced.
+      for (const handler of handlers) handler.takeDamagedSessions?.();
+      if (done) {
+        for (const failure of failures) this.logger.warn(failure);
+        return parsed.length;
+      }
+    }
+    throw new Error(
+      `the log moved on faster than the session could be read (${REPAIR_ATTEMPTS} attempts)`,
+    );
+  }
+
+  /** One step of the background sweep: the next rows of each handler that checks its rows. */
+  private sweepStep(): void {
+    for (const handler of this.handlers) {
+      if (handler.checkRows === undefined) continue;
+      try {
+        const found = handler.checkRows(
+          this.sweepCursors.get(handler.name) ?? 0,
+          this.sweepRowsPerSecond,
+        );
+        this.sweepCursors.set(handler.name, found.next ?? 0);
+        for (const sessionId of found.damagedSessions) void this.repairSession(sessionId, 'sweep');
+      } catch (error) {
+        this.logger.warn(
+          `Read model "${handler.name}": the sweep could not check rows (${describe(error)}).`,
+        );
+      }
+    }
   }
 
   /**
@@ -346,6 +502,11 @@ export class ProjectionRunner {
     }
     for (const name of outcome.advanced) this.checkpoints.set(name, upTo);
     for (const failure of outcome.failures) this.logger.warn(failure);
+    for (const handler of this.handlers) {
+      for (const sessionId of handler.takeDamagedSessions?.() ?? []) {
+        void this.repairSession(sessionId, 'write');
+      }
+    }
     const reached = this.position;
     if (reached !== null) this.waiters.reached(reached);
     if (outcome.advanced.length === 0) return;
@@ -432,6 +593,23 @@ interface FollowRun {
   untilCaughtUp: boolean;
   headPosition: number | null;
   onProgress?: ((progress: RebuildProgress) => void) | undefined;
+}
+
+const FOUND_BY: Record<DamageFoundBy, string> = {
+  read: 'a read found a row that does not match its checksum',
+  write: 'applying an event read a row that does not match its checksum',
+  sweep: 'the background sweep found a row that does not match its checksum',
+};
+
+/** The session's stream from its start; none when it does not exist. */
+async function readSessionStream(store: EventStore, sessionId: string): Promise<RecordedEvent[]> {
+  const events: RecordedEvent[] = [];
+  try {
+    for await (const event of store.readStream(sessionStreamName(sessionId))) events.push(event);
+  } catch (error) {
+    if (!(error instanceof StreamNotFoundError)) throw error;
+  }
+  return events;
 }
 
 function idle(): Promise<typeof IDLE> {

@@ -1,4 +1,5 @@
 import type { ExportPolicy } from '../session-views/export-policy';
+import type { DamageFoundBy, ReadModelRepair } from './read-model-damage';
 
 /** What the projection runner's thread is started with (`workerData`). */
 export interface RunnerThreadSetup {
@@ -15,16 +16,21 @@ export interface RunnerThreadSetup {
   batchSize?: number;
   /** The thread's store's `pollIntervalMs`: how soon appends by other processes are seen. */
   pollIntervalMs?: number;
+  /** The runner's `sweepRowsPerSecond`. */
+  sweepRowsPerSecond?: number;
 }
 
 /** What the server's thread tells the runner's thread. */
 export type RunnerThreadMessage =
   /** Stop after the batch being applied, close both files, say `stopped`. */
-  { kind: 'stop' };
+  | { kind: 'stop' }
+  /** Rebuild the session's read models (a read found a damaged row); say `repair` when done. */
+  | { kind: 'repair'; sessionId: string; foundBy: DamageFoundBy };
 
 /** What the runner's thread says. `reached`: the position every handler has reached (`null`: not all have started). */
 export type RunnerThreadReply =
   | { kind: 'ready'; reached: number | null }
   | { kind: 'batch'; events: number; position: number; reached: number | null }
   | { kind: 'log'; level: 'log' | 'warn' | 'error'; message: string }
+  | { kind: 'repair'; repair: ReadModelRepair }
   | { kind: 'stopped'; reached: number | null };

@@ -16,9 +16,10 @@ import {
 } from './session-views-schema';
 import type { ExportSettings } from './message-views';
 import { SessionViewsStore } from './session-views-store';
+import { messageRowIntact, CHECKED_MESSAGE_COLUMNS, type MessageRowValues } from './row-checksum';
 
 /** Bump when the tables or the way rows are derived change: stored read models are then rebuilt. */
-const SCHEMA_VERSION = 5;
+const SCHEMA_VERSION = 6;
 
 /**
  * Maintains the transcript, export and debug read models of every session: normalizes each event
@@ -31,6 +32,8 @@ export class SessionViewsHandler implements ProjectionHandler {
   readonly version: string;
   private readonly exportSettings: ExportSettings;
   private store: SessionViewsStore | undefined;
+  /** Sessions a row of which was found damaged while applying events (`takeDamagedSessions`). */
+  private readonly damaged = new Set<string>();
 
   constructor(
     private readonly db: ReadModelDatabase,
@@ -50,7 +53,7 @@ export class SessionViewsHandler implements ProjectionHandler {
 
   setUp(): void {
     this.db.exec(SESSION_VIEWS_SCHEMA_SQL);
-    this.store = new SessionViewsStore(this.db);
+    this.store = new SessionViewsStore(this.db, (sessionId) => this.damaged.add(sessionId));
   }
 
   drop(): void {
@@ -69,6 +72,46 @@ export class SessionViewsHandler implements ProjectionHandler {
       store.forgetCached();
       throw error;
     }
+  }
+
+  /** Deletes every row of the session (`ProjectionRunner.repairSession` then applies its events again). */
+  dropSession(sessionId: string): void {
+    this.store?.forgetCached();
+    for (const table of SESSION_VIEWS_TABLES) {
+      this.db.prepare(`DELETE FROM ${table} WHERE session_id = ?`).run(sessionId);
+    }
+  }
+
+  /**
+   * The sessions whose rows were found damaged while events were applied since the last call: what
+   * was derived from a damaged row is damaged too (with a checksum that matches), so the runner
+   * repairs the whole session after the batch.
+   */
+  takeDamagedSessions(): string[] {
+    const sessions = [...this.damaged];
+    this.damaged.clear();
+    return sessions;
+  }
+
+  /**
+   * The sweep: checks up to `limit` rows of `rm_messages` after `afterRowid` against their
+   * checksums, in rowid order; returns the sessions of the damaged ones and where to go on from
+   * (`null`: the end of the table was reached).
+   */
+  checkRows(afterRowid: number, limit: number): { damagedSessions: string[]; next: number | null } {
+    this.ready();
+    const rows = this.db
+      .prepare<[number, number], MessageRowValues & { checksum: number; rowid: number }>(
+        `SELECT rowid, ${CHECKED_MESSAGE_COLUMNS} FROM rm_messages WHERE rowid > ? ORDER BY rowid LIMIT ?`,
+      )
+      .all(afterRowid, limit);
+    const damagedSessions = new Set<string>();
+    for (const row of rows) if (!messageRowIntact(row)) damagedSessions.add(row.session_id);
+    const last = rows.at(-1);
+    return {
+      damagedSessions: [...damagedSessions],
+      next: rows.length < limit || last === undefined ? null : last.rowid,
+    };
   }
 
   endBatch(): void {

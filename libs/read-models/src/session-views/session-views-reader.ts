@@ -8,8 +8,11 @@ import {
   type ProjectionResult,
   type TranscriptMessage,
 } from '@agent-ledger/projections';
+import type { Statement } from 'better-sqlite3';
 import type { ReadModelDatabase } from '../database/open-read-model-database';
 import { readOwnJson } from '../database/own-json';
+import { ReadModelRowDamagedError } from '../errors';
+import { CHECKED_MESSAGE_COLUMNS, messageRowIntact, type MessageRowValues } from './row-checksum';
 import { EXPORT_AS_IS, EXPORT_REDACTED, SESSION_VIEWS_SCHEMA_SQL } from './session-views-schema';
 import { SessionViewsStore } from './session-views-store';
 
@@ -40,19 +43,9 @@ export interface TranscriptCursor {
   afterRevision: number;
 }
 
-interface EntryRow {
-  seq: number;
-  changed_revision: number;
-  message: string;
-}
-
-interface ExportRow {
-  id: string;
-  message: string;
-  export_state: number;
-  export_redactions: number;
-  export_entry: string | null;
-}
+/** Rows are read whole, with their checksum, and checked as they are read (`checkedRows`). */
+type EntryRow = MessageRowValues & { checksum: number };
+type ExportRow = EntryRow;
 
 /** Any context: transcript rows and as-is export rows do not depend on it. */
 const RENDER_CONTEXT = { sessionId: '', activeAgentName: '', includeReasoning: true };
@@ -62,25 +55,34 @@ export class SessionViewsReader {
   private readonly store: SessionViewsStore;
   private readonly statements;
 
-  constructor(db: ReadModelDatabase) {
+  /**
+   * `checkRows: false` reads rows as they are, without comparing them with their checksums:
+   * for `verify`, which compares every value with the log and names each difference.
+   */
+  constructor(db: ReadModelDatabase, options: { checkRows?: boolean } = {}) {
     db.exec(SESSION_VIEWS_SCHEMA_SQL);
-    this.store = new SessionViewsStore(db);
-    const entryColumns = 'seq, changed_revision, message';
+    const check = options.checkRows !== false;
+    this.store = new SessionViewsStore(db, (sessionId, seq) => {
+      if (check) throw new ReadModelRowDamagedError(sessionId, seq);
+    });
+    const entryColumns = CHECKED_MESSAGE_COLUMNS;
+    const rows = <P extends unknown[]>(sql: string): Rows<P> =>
+      checkedRows(db.prepare<P, EntryRow>(sql), check);
     this.statements = {
-      visible: db.prepare<[string], EntryRow>(
+      visible: rows<[string]>(
         `SELECT ${entryColumns} FROM rm_messages WHERE session_id = ? AND in_transcript = 1 ORDER BY seq`,
       ),
-      hiddenIds: db.prepare<[string], { id: string }>(
-        'SELECT id FROM rm_messages WHERE session_id = ? AND in_transcript = 0 ORDER BY seq',
+      hiddenIds: rows<[string]>(
+        `SELECT ${entryColumns} FROM rm_messages WHERE session_id = ? AND in_transcript = 0 ORDER BY seq`,
       ),
-      page: db.prepare<[string, number, number], EntryRow>(
+      page: rows<[string, number, number]>(
         `SELECT ${entryColumns} FROM rm_messages
          WHERE session_id = ? AND seq > ? AND in_transcript = 1 ORDER BY seq LIMIT ?`,
       ),
-      byId: db.prepare<[string, string], EntryRow>(
+      byId: rows<[string, string]>(
         `SELECT ${entryColumns} FROM rm_messages WHERE session_id = ? AND id = ? AND in_transcript = 1`,
       ),
-      changed: db.prepare<[string, number, number], EntryRow>(
+      changed: rows<[string, number, number]>(
         // By the changed-revision index: the rows changed since the cursor, not every row up to
         // its seq (SQLite's planner, without statistics, would walk the session's rows by seq).
         `SELECT ${entryColumns} FROM rm_messages INDEXED BY rm_messages_changed
@@ -90,17 +92,15 @@ export class SessionViewsReader {
       lastSeqAt: db.prepare<[string, number], { seq: number | null }>(
         'SELECT MAX(seq) AS seq FROM rm_messages WHERE session_id = ? AND revision <= ?',
       ),
-      exportStep: db.prepare<[string, number, number], ExportRow & { seq: number }>(
-        `SELECT seq, id, message, export_state, export_redactions, export_entry FROM rm_messages
+      exportStep: rows<[string, number, number]>(
+        `SELECT ${entryColumns} FROM rm_messages
          WHERE session_id = ? AND seq > ? AND revision <= ? ORDER BY seq`,
       ),
-      exportRows: db.prepare<[string], ExportRow>(
-        `SELECT id, message, export_state, export_redactions, export_entry FROM rm_messages
-         WHERE session_id = ? ORDER BY seq`,
+      exportRows: rows<[string]>(
+        `SELECT ${entryColumns} FROM rm_messages WHERE session_id = ? ORDER BY seq`,
       ),
-      allRows: db.prepare<[string], ExportRow & { seq: number; in_transcript: number }>(
-        `SELECT seq, id, message, in_transcript, export_state, export_redactions, export_entry
-         FROM rm_messages WHERE session_id = ? ORDER BY seq`,
+      allRows: rows<[string]>(
+        `SELECT ${entryColumns} FROM rm_messages WHERE session_id = ? ORDER BY seq`,
       ),
     };
   }
@@ -265,6 +265,38 @@ export class SessionViewsReader {
     // Stable: for one revision, the stored repairs come first, as normalization reports them.
     return all.sort((left, right) => left.revision - right.revision);
   }
+}
+
+/** What the reader asks of a statement over `rm_messages`. */
+interface Rows<P extends unknown[]> {
+  all(...params: P): EntryRow[];
+  get(...params: P): EntryRow | undefined;
+  iterate(...params: P): IterableIterator<EntryRow>;
+}
+
+/**
+ * The statement, each row it returns compared with its checksum first: a row that does not
+ * match throws `ReadModelRowDamagedError` rather than being served. `check: false`: as it is.
+ */
+function checkedRows<P extends unknown[]>(
+  statement: Statement<P, EntryRow>,
+  check: boolean,
+): Rows<P> {
+  if (!check) return statement;
+  const checked = (row: EntryRow): EntryRow => {
+    if (!messageRowIntact(row)) throw new ReadModelRowDamagedError(row.session_id, row.seq);
+    return row;
+  };
+  return {
+    all: (...params) => statement.all(...params).map(checked),
+    get: (...params) => {
+      const row = statement.get(...params);
+      return row === undefined ? undefined : checked(row);
+    },
+    *iterate(...params) {
+      for (const row of statement.iterate(...params)) yield checked(row);
+    },
+  };
 }
 
 function toEntry(row: EntryRow): TranscriptEntry {

@@ -4,7 +4,8 @@
  * (debug), whether the transcript shows it (its transcript entry is `projectToTranscript` of the
  * message, rendered per row when read), and its export (left out, the message as is, or its
  * redacted copy when the redaction policy changed a string). `changed_revision` is the revision
- * of the event that last wrote the row, for live feeds. The `rm_tool_*` and `rm_approvals`
+ * of the event that last wrote the row, for live feeds; `checksum` covers every other column
+ * (`row-checksum.ts`), checked whenever the row is read. The `rm_tool_*` and `rm_approvals`
  * tables are the `PairingState` of normalization's pairing step (`pairMessage` of the events
  * lib), so that each event is normalized incrementally by the same rules as a replay;
  * `rm_repairs` lists what normalization repaired.
@@ -44,6 +45,7 @@ CREATE TABLE IF NOT EXISTS rm_messages (
   export_state INTEGER NOT NULL,
   export_redactions INTEGER NOT NULL,
   export_entry TEXT,
+  checksum INTEGER NOT NULL,
   PRIMARY KEY (session_id, seq)
 );
 CREATE UNIQUE INDEX IF NOT EXISTS rm_messages_by_id ON rm_messages (session_id, id);

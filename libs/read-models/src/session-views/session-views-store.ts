@@ -2,6 +2,12 @@ import type { PairingState, PruneTarget, RecordedSoFar, SessionRepair } from '@a
 import type { RuntimeMessage } from '@agent-ledger/messages';
 import type { ReadModelDatabase } from '../database/open-read-model-database';
 import { readOwnJson } from '../database/own-json';
+import {
+  CHECKED_MESSAGE_COLUMNS,
+  messageRowChecksum,
+  messageRowIntact,
+  type MessageRowValues,
+} from './row-checksum';
 import { SessionPairingTables, type StoredPlace } from './session-pairing-tables';
 
 /** A stored normalized message. */
@@ -31,14 +37,14 @@ export interface MessageViews {
   exportEntry: unknown;
 }
 
-interface MessageRow {
-  seq: number;
-  revision: number;
-  recorded_id: string | null;
-  recorded: string | null;
-  copy_of: string | null;
-  message: string;
-}
+/** A row of `rm_messages` as read, with its checksum. */
+type MessageRow = MessageRowValues & { checksum: number };
+
+/**
+ * What a store does with a row whose checksum does not match (`row-checksum.ts`): a reader
+ * throws (`ReadModelRowDamagedError`), the handler notes the session for a repair and goes on.
+ */
+export type OnDamagedRow = (sessionId: string, seq: number) => void;
 
 /** Prepared statements over the session-views tables; one instance per handler and database. */
 export class SessionViewsStore {
@@ -49,7 +55,10 @@ export class SessionViewsStore {
   /** The session of the latest event's look-ups (the rebuild reads a session's events in a row). */
   private lastRecordedSoFar: StoredRecordedSoFar | undefined;
 
-  constructor(db: ReadModelDatabase) {
+  constructor(
+    db: ReadModelDatabase,
+    private readonly onDamagedRow: OnDamagedRow,
+  ) {
     this.pairing = new SessionPairingTables(db, {
       hasId: (sessionId, id) => this.hasId(sessionId, id),
       currentMessage: (sessionId, id) => {
@@ -62,10 +71,10 @@ export class SessionViewsStore {
         'SELECT COALESCE(MAX(seq), -1) + 1 AS next FROM rm_messages WHERE session_id = ?',
       ),
       byId: db.prepare<[string, string], MessageRow>(
-        'SELECT seq, revision, recorded_id, recorded, copy_of, message FROM rm_messages WHERE session_id = ? AND id = ?',
+        `SELECT ${CHECKED_MESSAGE_COLUMNS} FROM rm_messages WHERE session_id = ? AND id = ?`,
       ),
       renamedVersions: db.prepare<[string, string, string, string], MessageRow>(
-        `SELECT seq, revision, recorded_id, recorded, copy_of, message FROM rm_messages
+        `SELECT ${CHECKED_MESSAGE_COLUMNS} FROM rm_messages
          WHERE session_id = ? AND id > ? AND id < ? AND recorded_id = ?`,
       ),
       hasId: db.prepare<[string, string], { one: number }>(
@@ -73,36 +82,24 @@ export class SessionViewsStore {
       ),
       copiesOf: db.prepare<[string, string], MessageRow>(
         // Without INDEXED BY the planner walks the whole session in `seq` order (the primary key).
-        `SELECT seq, revision, recorded_id, recorded, copy_of, message FROM rm_messages INDEXED BY rm_messages_copies
+        `SELECT ${CHECKED_MESSAGE_COLUMNS} FROM rm_messages INDEXED BY rm_messages_copies
          WHERE session_id = ? AND copy_of = ? ORDER BY seq`,
       ),
       // Positional parameters: binding by name costs a property lookup each (a few % of a rebuild).
-      insertMessage: db.prepare<
-        [
-          string,
-          number,
-          string,
-          string | null,
-          string | null,
-          string | null,
-          number,
-          string,
-          string,
-          ...ViewColumns,
-        ]
-      >(
+      insertMessage: db.prepare<[...MessageColumns, checksum: number]>(
         `INSERT INTO rm_messages (session_id, seq, id, recorded_id, recorded, copy_of, revision,
-           kind, message, changed_revision, in_transcript, export_state, export_redactions, export_entry)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+           changed_revision, kind, message, in_transcript, export_state, export_redactions,
+           export_entry, checksum)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       ),
-      updateMessage: db.prepare(
-        `UPDATE rm_messages SET message = @message, recorded = @recorded, changed_revision = @changedRevision,
-           in_transcript = @inTranscript, export_state = @exportState,
-           export_redactions = @exportRedactions, export_entry = @exportEntry
-         WHERE session_id = @sessionId AND seq = @seq`,
+      updateMessage: db.prepare<MessageRow>(
+        `UPDATE rm_messages SET message = @message, recorded = @recorded, changed_revision = @changed_revision,
+           in_transcript = @in_transcript, export_state = @export_state,
+           export_redactions = @export_redactions, export_entry = @export_entry, checksum = @checksum
+         WHERE session_id = @session_id AND seq = @seq`,
       ),
       messages: db.prepare<[string], MessageRow>(
-        'SELECT seq, revision, recorded_id, recorded, copy_of, message FROM rm_messages WHERE session_id = ? ORDER BY seq',
+        `SELECT ${CHECKED_MESSAGE_COLUMNS} FROM rm_messages WHERE session_id = ? ORDER BY seq`,
       ),
       nextRepairOrdinal: db.prepare<[string], { next: number }>(
         'SELECT COALESCE(MAX(ordinal), -1) + 1 AS next FROM rm_repairs WHERE session_id = ?',
@@ -144,7 +141,7 @@ export class SessionViewsStore {
     );
     if (exact.recorded_id === recordedId) rows.unshift(exact);
     return rows.map((row) => {
-      const stored = toStoredMessage(row);
+      const stored = this.toStoredMessage(row);
       return stored.recorded === null
         ? { ...stored.message, id: recordedId }
         : readOwnJson<RuntimeMessage>(stored.recorded);
@@ -169,42 +166,42 @@ export class SessionViewsStore {
   /** The message with this id that an event recorded (not an eligible-parts copy). */
   recordedMessage(sessionId: string, id: string): StoredMessage | undefined {
     const row = this.statements.byId.get(sessionId, id);
-    return row === undefined || row.copy_of !== null ? undefined : toStoredMessage(row);
+    return row === undefined || row.copy_of !== null ? undefined : this.toStoredMessage(row);
   }
 
   copiesOf(sessionId: string, id: string): StoredMessage[] {
-    return this.statements.copiesOf.all(sessionId, id).map(toStoredMessage);
+    return this.statements.copiesOf.all(sessionId, id).map((row) => this.toStoredMessage(row));
   }
 
   insertMessage(sessionId: string, stored: StoredMessage, views: MessageViews): void {
+    const row = messageRow(sessionId, stored, views);
     this.statements.insertMessage.run(
-      sessionId,
-      stored.seq,
-      stored.message.id,
-      stored.recordedId,
-      stored.recorded,
-      stored.copyOf,
-      stored.revision,
-      stored.message.kind,
-      JSON.stringify(stored.message),
-      ...viewColumnValues(views),
+      row.session_id,
+      row.seq,
+      row.id,
+      row.recorded_id,
+      row.recorded,
+      row.copy_of,
+      row.revision,
+      row.changed_revision,
+      row.kind,
+      row.message,
+      row.in_transcript,
+      row.export_state,
+      row.export_redactions,
+      row.export_entry,
+      row.checksum,
     );
     this.nextSeqs.set(sessionId, stored.seq + 1);
   }
 
   updateMessage(sessionId: string, stored: StoredMessage, views: MessageViews): void {
-    this.statements.updateMessage.run({
-      sessionId,
-      seq: stored.seq,
-      message: JSON.stringify(stored.message),
-      recorded: stored.recorded,
-      ...viewColumns(views),
-    });
+    this.statements.updateMessage.run(messageRow(sessionId, stored, views));
   }
 
   /** Every normalized message of the session, in order. */
   messages(sessionId: string): StoredMessage[] {
-    return this.statements.messages.all(sessionId).map(toStoredMessage);
+    return this.statements.messages.all(sessionId).map((row) => this.toStoredMessage(row));
   }
 
   /** The pairing state of a session, for `pairMessage`. */
@@ -217,6 +214,18 @@ export class SessionViewsStore {
     this.statements.insertRepair.run(sessionId, ordinal, repair.revision, JSON.stringify(repair));
   }
 
+  private toStoredMessage(row: MessageRow): StoredMessage {
+    if (!messageRowIntact(row)) this.onDamagedRow(row.session_id, row.seq);
+    return {
+      seq: row.seq,
+      revision: row.revision,
+      recordedId: row.recorded_id,
+      recorded: row.recorded,
+      copyOf: row.copy_of,
+      message: readOwnJson<RuntimeMessage>(row.message),
+    };
+  }
+
   /** Stored repairs in the order they were found (open tool calls are reported when read). */
   repairs(sessionId: string): SessionRepair[] {
     return this.statements.repairs
@@ -225,44 +234,46 @@ export class SessionViewsStore {
   }
 }
 
-/** `changed_revision, in_transcript, export_state, export_redactions, export_entry`. */
-type ViewColumns = [
+/** The columns of an `rm_messages` row but its checksum, in the insert's order. */
+type MessageColumns = [
+  sessionId: string,
+  seq: number,
+  id: string,
+  recordedId: string | null,
+  recorded: string | null,
+  copyOf: string | null,
+  revision: number,
   changedRevision: number,
+  kind: string,
+  message: string,
   inTranscript: number,
   exportState: number,
   exportRedactions: number,
   exportEntry: string | null,
 ];
 
-function viewColumnValues(views: MessageViews): ViewColumns {
-  return [
-    views.changedRevision,
-    views.inTranscript ? 1 : 0,
-    views.exportState,
-    views.exportRedactions,
-    views.exportEntry === undefined ? null : JSON.stringify(views.exportEntry),
-  ];
-}
-
-function viewColumns(views: MessageViews) {
-  return {
-    changedRevision: views.changedRevision,
-    inTranscript: views.inTranscript ? 1 : 0,
-    exportState: views.exportState,
-    exportRedactions: views.exportRedactions,
-    exportEntry: views.exportEntry === undefined ? null : JSON.stringify(views.exportEntry),
+/** The `rm_messages` row of a stored message and its views, with its checksum. */
+function messageRow(sessionId: string, stored: StoredMessage, views: MessageViews): MessageRow {
+  // One object, the checksum added to it: a copy per row was a few % of a rebuild.
+  const row: MessageRowValues & { checksum: number } = {
+    session_id: sessionId,
+    seq: stored.seq,
+    id: stored.message.id,
+    recorded_id: stored.recordedId,
+    recorded: stored.recorded,
+    copy_of: stored.copyOf,
+    revision: stored.revision,
+    changed_revision: views.changedRevision,
+    kind: stored.message.kind,
+    message: JSON.stringify(stored.message),
+    in_transcript: views.inTranscript ? 1 : 0,
+    export_state: views.exportState,
+    export_redactions: views.exportRedactions,
+    export_entry: views.exportEntry === undefined ? null : JSON.stringify(views.exportEntry),
+    checksum: 0,
   };
-}
-
-function toStoredMessage(row: MessageRow): StoredMessage {
-  return {
-    seq: row.seq,
-    revision: row.revision,
-    recordedId: row.recorded_id,
-    recorded: row.recorded,
-    copyOf: row.copy_of,
-    message: readOwnJson<RuntimeMessage>(row.message),
-  };
+  row.checksum = messageRowChecksum(row);
+  return row;
 }
 
 /** A pruning mark's target as the session views read it: with its row, for rewriting it. */

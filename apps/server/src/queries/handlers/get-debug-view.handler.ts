@@ -10,6 +10,7 @@ import {
 import type { ReadModelConfig } from '@agent-ledger/config';
 import { READ_MODEL_CONFIG, READ_MODEL_DB } from '../read-models/read-model.tokens';
 import { ReadYourWrites } from '../read-models/read-your-writes';
+import { RepairingReads } from '../read-models/repairing-reads';
 import { GetDebugViewQuery, type DebugViewResponse } from './get-debug-view.query';
 import { requireSession } from './require-session';
 
@@ -27,12 +28,15 @@ export class GetDebugViewHandler implements IQueryHandler<GetDebugViewQuery> {
     private readonly readYourWrites: ReadYourWrites,
     @Inject(READ_MODEL_DB) private readonly db: ReadModelDatabase,
     @Inject(READ_MODEL_CONFIG) private readonly config: ReadModelConfig,
+    private readonly repairing: RepairingReads,
   ) {}
 
   async execute({ session, context, options }: GetDebugViewQuery): Promise<DebugViewResponse> {
     await this.readYourWrites.reach(options.minPosition);
-    const { revision } = requireSession(this.sessions, session);
-    const messages = this.views.messages(session.key);
+    const { revision, messages } = await this.repairing.read(() => ({
+      revision: requireSession(this.sessions, session).revision,
+      messages: this.views.messages(session.key),
+    }));
     const debug = projectToDebug(
       messages,
       {

@@ -7,6 +7,7 @@ import { interchangeExport, type InterchangeExport } from '@agent-ledger/interch
 import { exportJsonBody, exportMarkdownBody, exportRows, jsonWithArrayBody } from '../export-body';
 import { READ_MODEL_CONFIG } from '../read-models/read-model.tokens';
 import { ReadYourWrites } from '../read-models/read-your-writes';
+import { RepairingReads } from '../read-models/repairing-reads';
 import { GetExportQuery, type ExportResponse } from './get-export.query';
 import { requireSession } from './require-session';
 
@@ -20,11 +21,12 @@ export class GetExportHandler implements IQueryHandler<GetExportQuery> {
     private readonly readYourWrites: ReadYourWrites,
     private readonly contexts: ModelContextReader,
     @Inject(READ_MODEL_CONFIG) private readonly config: ReadModelConfig,
+    private readonly repairing: RepairingReads,
   ) {}
 
   async execute({ session, format, minPosition }: GetExportQuery): Promise<ExportResponse> {
     await this.readYourWrites.reach(minPosition);
-    const { revision } = requireSession(this.sessions, session);
+    const { revision } = await this.repairing.read(() => requireSession(this.sessions, session));
     if (format === 'otel-genai' || format === 'ui-messages' || format === 'jsonl') {
       // Shapes no read model holds: computed from the log, under the same export policy.
       // Read as the model context reads the log: through its cache, each call's context from it.
@@ -34,13 +36,16 @@ export class GetExportHandler implements IQueryHandler<GetExportQuery> {
     }
     // Read a step at a time as the client takes the answer, as of the revision answered: a
     // message recorded meanwhile is left for the next export.
-    const rows = exportRows((afterSeq) =>
+    const step = (afterSeq: number) =>
       this.views.exportStep(session.key, {
         afterSeq,
         upToRevision: revision,
         maxBytes: this.config.maxPageBytes,
-      }),
-    );
+      });
+    // The first step is read (and a damaged row repaired) before the answer starts; a later
+    // step that meets damage cuts the connection, and the repaired session answers the retry.
+    const first = await this.repairing.read(() => step(-1));
+    const rows = exportRows((afterSeq) => (afterSeq === -1 ? first : step(afterSeq)));
     if (format === 'markdown') {
       return {
         contentType: 'text/markdown; charset=utf-8',

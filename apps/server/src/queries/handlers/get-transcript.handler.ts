@@ -4,6 +4,7 @@ import type { ReadModelConfig } from '@agent-ledger/config';
 import { SessionListReader, SessionViewsReader } from '@agent-ledger/read-models';
 import { READ_MODEL_CONFIG } from '../read-models/read-model.tokens';
 import { ReadYourWrites } from '../read-models/read-your-writes';
+import { RepairingReads } from '../read-models/repairing-reads';
 import { GetTranscriptQuery, type TranscriptPageResponse } from './get-transcript.query';
 import { requireSession } from './require-session';
 
@@ -14,22 +15,25 @@ export class GetTranscriptHandler implements IQueryHandler<GetTranscriptQuery> {
     private readonly views: SessionViewsReader,
     private readonly readYourWrites: ReadYourWrites,
     @Inject(READ_MODEL_CONFIG) private readonly config: ReadModelConfig,
+    private readonly repairing: RepairingReads,
   ) {}
 
   async execute({ session, options }: GetTranscriptQuery): Promise<TranscriptPageResponse> {
     await this.readYourWrites.reach(options.minPosition);
-    // Synchronous from here: no batch of the runner can commit between the two reads.
-    const { revision } = requireSession(this.sessions, session);
-    const page = this.views.transcriptPage(session.key, {
-      ...(options.cursor === undefined ? {} : { afterSeq: Number(options.cursor) }),
-      limit: options.limit ?? 100,
-      maxBytes: this.config.maxPageBytes,
+    return this.repairing.read(() => {
+      // Synchronous from here: no batch of the runner can commit between the two reads.
+      const { revision } = requireSession(this.sessions, session);
+      const page = this.views.transcriptPage(session.key, {
+        ...(options.cursor === undefined ? {} : { afterSeq: Number(options.cursor) }),
+        limit: options.limit ?? 100,
+        maxBytes: this.config.maxPageBytes,
+      });
+      return {
+        sessionId: session.sessionId,
+        revision,
+        entries: page.entries.map((entry) => entry.message),
+        nextCursor: page.nextSeq === undefined ? null : String(page.nextSeq),
+      };
     });
-    return {
-      sessionId: session.sessionId,
-      revision,
-      entries: page.entries.map((entry) => entry.message),
-      nextCursor: page.nextSeq === undefined ? null : String(page.nextSeq),
-    };
   }
 }

@@ -1,4 +1,8 @@
-import type { LiveProjections, ReadModelDatabase } from '@agent-ledger/read-models';
+import type {
+  LiveProjections,
+  ReadModelDamageState,
+  ReadModelDatabase,
+} from '@agent-ledger/read-models';
 
 /**
  * The read models of a server started read-only (a full disk): no runner writes them, so they
@@ -33,5 +37,17 @@ export class FrozenProjections implements LiveProjections {
 
   onBatchCommitted(): () => void {
     return () => undefined;
+  }
+
+  /** Nothing can be rewritten on a read-only server: a damaged session stays unrepaired. */
+  repairSession(sessionId: string): Promise<boolean> {
+    if (!this.unrepaired.includes(sessionId)) this.unrepaired.push(sessionId);
+    return Promise.resolve(false);
+  }
+
+  private readonly unrepaired: string[] = [];
+
+  get damage(): ReadModelDamageState {
+    return { found: this.unrepaired.length, repaired: 0, unrepaired: [...this.unrepaired] };
   }
 }
