@@ -7,7 +7,7 @@ export {
   type ReadModelDatabase,
 } from './database/open-read-model-database';
 export { openFreshReadModelFile, type FreshReadModelFile } from './database/fresh-read-model-file';
-export { MessageNotFoundError, ReadModelBehindError } from './errors';
+export { MessageNotFoundError, PositionNotReachedError, ReadModelBehindError } from './errors';
 export type { FailedEvent } from './runner/failed-event';
 export { listFailedEvents } from './runner/list-failed-events';
 export type { ProjectionHandler } from './runner/projection-handler';
