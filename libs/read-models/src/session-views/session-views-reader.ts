@@ -253,7 +253,7 @@ function addExportEntry(
   result.messages.push(entry);
   if (row.export_redactions > 0) {
     result.diagnostics.redactionCount += row.export_redactions;
-    result.diagnostics.redactedMessageIds.push(row.id);
+    result.diagnostics.redactedMessageIds.push(entry.id);
   }
 }
 

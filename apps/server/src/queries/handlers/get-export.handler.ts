@@ -1,8 +1,8 @@
 import { Inject } from '@nestjs/common';
 import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import { ModelContextReader } from '@agent-ledger/model-context';
-import { renderExportMarkdown } from '@agent-ledger/projections';
-import { SessionListReader, SessionViewsReader } from '@agent-ledger/read-models';
+import { redactId, renderExportMarkdown } from '@agent-ledger/projections';
+import { exportRedaction, SessionListReader, SessionViewsReader } from '@agent-ledger/read-models';
 import type { ReadModelConfig } from '@agent-ledger/config';
 import { interchangeExport } from '@agent-ledger/interchange';
 import { READ_MODEL_CONFIG } from '../read-models/read-model.tokens';
@@ -29,12 +29,16 @@ export class GetExportHandler implements IQueryHandler<GetExportQuery> {
       // Read as the model context reads the log: through its cache, each call's context from it.
       return interchangeExport(this.contexts.log, session, format, this.config.exportPolicy);
     }
+    // A secret used as the session id is redacted as every other id of the export.
+    const redact = exportRedaction(this.config.exportPolicy).redact;
+    const sessionId =
+      typeof redact === 'function' ? redactId(session.sessionId, redact) : session.sessionId;
     if (format === 'markdown') {
       return {
         format,
-        markdown: renderExportMarkdown(exported, { title: `Session ${session.sessionId}` }),
+        markdown: renderExportMarkdown(exported, { title: `Session ${sessionId}` }),
       };
     }
-    return { format, sessionId: session.sessionId, revision, export: exported };
+    return { format, sessionId, revision, export: exported };
   }
 }
