@@ -48,7 +48,9 @@ export interface Transport {
  * The HTTP side of the client. A request is sent again on 503 (`StoreUnavailable`,
  * `ReadModelBehind`), 429 (after its `Retry-After`) and on a connection error, with backoff and
  * jitter. That is safe for commands too: message ids make an append idempotent, and the server
- * answers a retry of a recorded command with 200 whatever its `expectedRevision` says.
+ * answers a retry of a recorded command with 200 whatever its `expectedRevision` says. A 4xx is
+ * never sent again: the same request would get the same answer (a `minPosition` no write has
+ * reached, `409 PositionNotReached`, included: waiting cannot reach it).
  */
 export function createTransport(options: LedgerClientOptions): Transport {
   const fetchImpl = options.fetch ?? fetch;

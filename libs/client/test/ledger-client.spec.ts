@@ -94,6 +94,28 @@ describe('createLedgerClient against a fake server', () => {
     expect(server.seen).toHaveLength(1);
   });
 
+  it('does not retry 409 PositionNotReached: a minPosition no write has reached', async () => {
+    server = await startFakeServer([
+      json(409, {
+        statusCode: 409,
+        code: 'PositionNotReached',
+        message: 'minPosition 99 is past the last position of the event store (position 9).',
+        minPosition: 99,
+        headPosition: 9,
+      }),
+      json(200, { sessionId: 's1', revision: 3, messages: [], diagnostics: {} }),
+    ]);
+    const ledger = createLedgerClient({ baseUrl: server.url, ...noWait });
+    await expect(ledger.export('s1', 99)).rejects.toMatchObject({
+      status: 409,
+      code: 'PositionNotReached',
+      body: { minPosition: 99, headPosition: 9 },
+    });
+    expect(server.seen.map((request) => request.url)).toEqual([
+      '/v1/sessions/s1/export?format=json&minPosition=99',
+    ]);
+  });
+
   it('retries a dropped connection, then reports the ledger unreachable', async () => {
     server = await startFakeServer([(response) => response.socket?.destroy(), json(200, result)]);
     const ledger = createLedgerClient({ baseUrl: server.url, ...noWait });

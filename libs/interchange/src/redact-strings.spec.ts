@@ -44,3 +44,55 @@ describe('redactStrings', () => {
     expect(redactStrings(outer, redact).inner.text).toBe('plain now');
   });
 });
+
+describe('redactStrings: secrets used as ids and URLs', () => {
+  const redact = (text: string): string => text.replace(/sk-\w+/g, '[secret]');
+  const placeholder = (id: string): string => {
+    const copy = redactStrings({ id }, redact).id;
+    expect(copy).toMatch(/^\[REDACTED:[0-9a-f]{12}\]$/);
+    return copy;
+  };
+
+  it('gives an id holding a secret one stable placeholder wherever it appears, and keeps plain ids', () => {
+    const call = placeholder('sk-call1');
+    const message = placeholder('sk-msg1');
+    expect(placeholder('sk-call2')).not.toEqual(call);
+    expect(
+      redactStrings(
+        {
+          sessionId: 's1',
+          entries: [
+            {
+              id: 'sk-msg1',
+              sourceMessageIds: ['sk-msg1', 'm0'],
+              content: [{ toolCallId: 'sk-call1' }],
+            },
+            { id: 'm2', content: [{ toolCallId: 'sk-call1', text: 'sk-call1 done' }] },
+          ],
+        },
+        redact,
+      ),
+    ).toEqual({
+      sessionId: 's1',
+      entries: [
+        { id: message, sourceMessageIds: [message, 'm0'], content: [{ toolCallId: call }] },
+        { id: 'm2', content: [{ toolCallId: call, text: '[secret] done' }] },
+      ],
+    });
+  });
+
+  it('redacts a URL in a binary field as text, and keeps base64 and data: URLs', () => {
+    const value = {
+      parts: [
+        { type: 'file', data: 'https://u:sk-pass@files.example/a.pdf' },
+        { type: 'file', data: 'c2stbm90LWEtc2VjcmV0' },
+        { type: 'image', image: 'data:image/png;base64,sk-kept' },
+      ],
+    };
+    expect(redactStrings(value, redact).parts).toEqual([
+      { type: 'file', data: 'https://u:[secret]@files.example/a.pdf' },
+      { type: 'file', data: 'c2stbm90LWEtc2VjcmV0' },
+      { type: 'image', image: 'data:image/png;base64,sk-kept' },
+    ]);
+  });
+});

@@ -1,9 +1,14 @@
-/** Keys whose string values are binary payloads (base64, data URLs): never redacted. */
+import { isIdKey, isNonDataUrl, redactId } from '@agent-ledger/projections';
+
+/** Keys whose string values are binary payloads (base64, data URLs): not redacted unless a URL. */
 const BINARY_KEYS = new Set(['image', 'data', 'url', 'uri']);
 
 /**
  * Every string of a JSON value passed through `redact` (an export policy's redaction), except
- * binary payloads, which a text pattern would only corrupt. Returns a copy.
+ * binary payloads, which a text pattern would only corrupt (a URL in their place is redacted as
+ * text: it can carry a credential). An id (`id`, `toolCallId`, `sessionId`, the items of
+ * `sourceMessageIds`…) that `redact` would change becomes its stable placeholder (`redactId`),
+ * so that references still line up. Returns a copy.
  */
 export function redactStrings<T>(value: T, redact: (text: string) => string): T {
   return walked(value, redact, undefined).copy as T;
@@ -23,10 +28,20 @@ function walked(
   key: string | undefined,
 ): { copy: unknown; frozen: boolean } {
   if (typeof value === 'string') {
-    const kept = (key !== undefined && BINARY_KEYS.has(key)) || value.startsWith('data:');
+    if (key !== undefined && isIdKey(key)) return { copy: redactId(value, redact), frozen: true };
+    const kept =
+      (key !== undefined && BINARY_KEYS.has(key) && !isNonDataUrl(value)) ||
+      value.startsWith('data:');
     return { copy: kept ? value : redact(value), frozen: true };
   }
   if (typeof value !== 'object' || value === null) return { copy: value, frozen: true };
+  if (Array.isArray(value) && key !== undefined && isIdKey(key)) {
+    // A list of ids: its copy depends on its key, so it is not remembered on its own.
+    const items = value.map((item: unknown) => walked(item, redact, key));
+    const frozen = Object.isFrozen(value) && items.every((item) => item.frozen);
+    const copy = items.map((item) => item.copy);
+    return { copy: frozen ? Object.freeze(copy) : copy, frozen };
+  }
   const remembered = redactedCopies.get(value);
   if (remembered?.has(redact) === true) return { copy: remembered.get(redact), frozen: true };
   let frozen = Object.isFrozen(value);

@@ -45,6 +45,7 @@ export type { ModelViewPartContext } from './plan-model-view';
 export { projectToTranscript } from './project-to-transcript';
 export { lastAgentName } from './last-agent-name';
 export { redactSecrets } from './redact-secrets';
+export { isIdKey, isNonDataUrl, redactId } from './redact-id';
 export { SECRET_RULES_VERSION } from './secret-rules';
 export {
   renderExportMarkdown,

@@ -142,6 +142,48 @@ describe('projectToExport', () => {
     ]);
   });
 
+  it('gives a secret used as a message or tool call id one stable placeholder, and redacts a file URL', () => {
+    const secretCall = 'ghp_' + 'Zz9'.repeat(12);
+    const result = projectToExport(
+      [
+        toolCall(fakeKey, secretCall, { path: 'a.txt' }),
+        toolResult('r1', secretCall, 'done'),
+        userInput('u1', [
+          { type: 'text', text: 'see the file' },
+          {
+            type: 'file',
+            data: 'https://bot:hunter22@files.example/a.pdf',
+            mediaType: 'application/pdf',
+          },
+          { type: 'file', data: 'c2stcHJvai1hYmM=', mediaType: 'application/pdf' },
+        ]),
+      ],
+      context,
+    );
+    const [call, output, input] = result.messages;
+    expect(call?.id).toMatch(/^\[REDACTED:[0-9a-f]{12}\]$/);
+    expect(call?.sourceMessageIds).toEqual([call?.id]);
+    const toolCallIdOf = (content: unknown): unknown => {
+      const part: unknown = Array.isArray(content) ? (content as unknown[])[0] : undefined;
+      return typeof part === 'object' && part !== null && 'toolCallId' in part
+        ? part.toolCallId
+        : undefined;
+    };
+    expect(toolCallIdOf(call?.content)).toMatch(/^\[REDACTED:[0-9a-f]{12}\]$/);
+    expect(toolCallIdOf(output?.content)).toEqual(toolCallIdOf(call?.content));
+    expect(toolCallIdOf(call?.content)).not.toEqual(call?.id);
+    expect(input?.content).toEqual([
+      { type: 'text', text: 'see the file' },
+      {
+        type: 'file',
+        data: 'https://bot:[REDACTED]@files.example/a.pdf',
+        mediaType: 'application/pdf',
+      },
+      { type: 'file', data: 'c2stcHJvai1hYmM=', mediaType: 'application/pdf' },
+    ]);
+    expect(result.diagnostics.redactedMessageIds).toEqual([call?.id, 'r1', 'u1']);
+  });
+
   it('is plain JSON', () => {
     const result = projectToExport(messages, context);
     expect(JSON.parse(JSON.stringify(result))).toEqual(result);

@@ -3,6 +3,7 @@ import { agentNameOf } from './agent-name-of';
 import { exportExclusionReason } from './export-exclusion-reason';
 import { isSecretKeyName } from './is-secret-key-name';
 import { redactJson } from './redact-json';
+import { isIdKey, redactId } from './redact-id';
 import { redactSecrets } from './redact-secrets';
 import { renderCompactMarker } from './render-compact-marker';
 import type { ExportMessage, ExportProjectionResult, ProjectionContext } from './types';
@@ -51,7 +52,13 @@ export function projectToExport(
         ? undefined
         : (text: string, key?: string): string => {
             const redacted =
-              key !== undefined && text !== '' && isSecretKeyName(key) ? '[REDACTED]' : hook(text);
+              key === undefined
+                ? hook(text)
+                : isIdKey(key)
+                  ? redactId(text, hook)
+                  : text !== '' && isSecretKeyName(key)
+                    ? '[REDACTED]'
+                    : hook(text);
             if (redacted !== text) redactions += 1;
             return redacted;
           };
@@ -60,7 +67,7 @@ export function projectToExport(
     result.messages.push(exported);
     if (redactions > 0) {
       result.diagnostics.redactionCount += redactions;
-      result.diagnostics.redactedMessageIds.push(message.id);
+      result.diagnostics.redactedMessageIds.push(exported.id);
     }
   }
   return result;
@@ -82,6 +89,7 @@ function exportMessage(
         redact === undefined
           ? renderCompactMarker(message.content)
           : redact(renderCompactMarker(message.content)),
+        redact,
       );
     case 'runtime_reminder':
     case 'agent_switch_note':
@@ -100,6 +108,7 @@ function exportMessage(
         message,
         message.kind,
         redact === undefined ? message.content : redactJson(message.content, redact),
+        redact,
       );
     default: {
       const unreachable: never = message;
@@ -116,14 +125,17 @@ function exportEntry(
   message: RuntimeMessage,
   semanticType: ExportMessage['semanticType'],
   content: ExportMessage['content'],
+  redact: ((text: string, key?: string) => string) | undefined,
 ): ExportMessage {
   const agentName = agentNameOf(message);
+  // A secret used as the message's id: the same placeholder as in every other reference to it.
+  const id = redact === undefined ? message.id : redact(message.id, 'id');
   return agentName === undefined
     ? {
         view: 'export',
         role: message.role,
-        sourceMessageIds: [message.id],
-        id: message.id,
+        sourceMessageIds: [id],
+        id,
         createdAt: message.createdAt,
         semanticType,
         content,
@@ -131,8 +143,8 @@ function exportEntry(
     : {
         view: 'export',
         role: message.role,
-        sourceMessageIds: [message.id],
-        id: message.id,
+        sourceMessageIds: [id],
+        id,
         createdAt: message.createdAt,
         agentName,
         semanticType,

@@ -1,3 +1,5 @@
+import { isNonDataUrl } from './redact-id';
+
 /** Fields that hold binary payloads (base64 or URLs), by part type: never passed to the hook. */
 const BINARY_FIELDS: ReadonlyMap<string, string> = new Map([
   ['image', 'image'],
@@ -8,7 +10,7 @@ const BINARY_FIELDS: ReadonlyMap<string, string> = new Map([
 /**
  * Passes every string of a JSON value through `redactText`, with the name of the property holding
  * it when there is one. Object keys are kept; the binary payload of image, file and media parts is
- * left untouched (redacting base64 would only corrupt it).
+ * left untouched (redacting base64 would only corrupt it), unless it is a URL (not `data:`).
  *
  * An array or object in which `redactText` changed nothing is returned as it is, not copied (JSON
  * values are not changed in place here, so a copy would only be the same JSON again); one where
@@ -36,7 +38,9 @@ function walk(
   for (let index = 0; index < names.length; index += 1) {
     const name = names[index]!;
     const field = fields[name];
-    const result = name === binaryField ? field : walk(field, redactText, name);
+    // A URL in a binary field is text, and may carry a credential (`https://u:p@…`, `?token=`).
+    const binary = name === binaryField && !(typeof field === 'string' && isNonDataUrl(field));
+    const result = binary ? field : walk(field, redactText, name);
     if (walked === undefined && result !== field) {
       walked = names.slice(0, index).map((unchanged) => fields[unchanged]);
     }

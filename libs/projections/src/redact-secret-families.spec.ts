@@ -33,6 +33,16 @@ describe('redactSecrets: one test per secret family, in the text it is usually f
       '{"Credentials": {"AccessKeyId": "ASIA…", "SecretAccessKey": "[REDACTED]", "Expiration": "2026-12-01T10:00:00Z"}}',
     ],
     [
+      'a bare AWS secret access key, pasted without its name',
+      `The key pair is AKIA… and ${awsSecret}; rotate both.`,
+      'The key pair is AKIA… and [REDACTED]; rotate both.',
+    ],
+    [
+      'a bare AWS secret access key in a CSV of credentials',
+      `User name,Access key ID,Secret access key\nci,${join('AKIA', 'IOSFODNN7EXAMPLE')},${join('je7MtGbClwBF/2Zp9Utk/h3yCo8nvb', 'EXAMPLEKEY')}`,
+      'User name,Access key ID,Secret access key\nci,[REDACTED],[REDACTED]',
+    ],
+    [
       'a postgres connection string',
       'DATABASE_URL is postgres://app:Tr0ub4dor@db.internal:5432/ledger?sslmode=require',
       'DATABASE_URL is postgres://app:[REDACTED]@db.internal:5432/ledger?sslmode=require',
@@ -127,6 +137,12 @@ describe('redactSecrets: no false positives in ordinary code and prose', () => {
     'Install with npm_config_registry set; hf_hub_download(repo_id="gpt2") caches files.',
     'AccountName=ledgerstore;EndpointSuffix=core.windows.net',
     '时间戳 2026-12-01T10:00:00Z：用户说“密码策略需要更新”。',
+    // 40 characters of [A-Za-z0-9/+] that are not an AWS secret access key:
+    'git checkout 9fceb02d0ae598e95dc970b74767f19372d61af8 (a git SHA, hex, one case)',
+    'SHA-1: 2FD4E1C67A2D28FCED849EE1BB76E7391B93EB12 and request 123e4567-e89b-12d3-a456-426614174000',
+    'echo VGhlIHF1aWNrIGJyb3duIGZveCBqdW1wcyBvdmVy | base64 -d  # the base64 of text',
+    'class AbstractSingletonProxyFactoryBean2Helper {} in apps/src/Http2/ErrorResponseMapper/index.ts',
+    'a longer base64 blob: dGhpcyBpcyBhIHNsaWdodGx5IGxvbmdlciBibG9iIG9mIHJhbmRvbSBieXRlcw==',
   ])('%s', (text) => {
     expect(redactSecrets(text)).toBe(text);
   });

@@ -3,7 +3,7 @@ import { SECRET_CANDIDATE } from './secret-rules';
 
 /** `SECRET_CANDIDATE` as it was written before its alternatives were grouped by first letter. */
 const ONE_BY_ONE =
-  /-----BEGIN|sk-[\w-]{16}|A[KS]IA|gh[pousr]_|github_pat_|glpat-|npm_|hf_|AIza|[sr]k_(?:live|test)_|xox[a-z]-|hooks\.slack\.com|sg\.|:\/\/[^\s:/?#@"']*:|accountkey=|sharedaccesskey=|mysql|bearer\s|authorization\s*[:=]|eyJ|(?:passw(?:or)?d|secret|api[_-]?key|token|private[_-]?key|account[_-]?key)[\w-]*["']?\s*[:=]/i;
+  /-----BEGIN|sk-[\w-]{16}|A[KS]IA|gh[pousr]_|github_pat_|glpat-|npm_|hf_|AIza|[sr]k_(?:live|test)_|xox[a-z]-|hooks\.slack\.com|sg\.|:\/\/[^\s:/?#@"']*:|accountkey=|sharedaccesskey=|mysql|bearer\s|authorization\s*[:=]|eyJ|(?:passw(?:or)?d|secret|api[_-]?key|token|private[_-]?key|account[_-]?key)[\w-]*["']?\s*[:=]|[A-Za-z0-9/+]{40}/i;
 
 // Every alternative's pieces, cut short and in both cases, so that near misses meet too.
 const pieces = [

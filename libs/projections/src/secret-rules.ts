@@ -1,3 +1,5 @@
+import { isRandom40CharacterKey } from './is-random-40-character-key';
+
 /** The text that replaces a redacted secret. */
 const REDACTED = '[REDACTED]';
 
@@ -60,13 +62,19 @@ export const SECRET_RULES: readonly SecretRule[] = [
       return `${name}${separator}${quote}${REDACTED}${quote}`;
     },
   ],
+  // An AWS secret access key found bare (no name, no AKIA id beside it): 40 characters of
+  // base64, alone; `isRandom40CharacterKey` tells it from a hash, a path or base64 of text.
+  [
+    /(?<![A-Za-z0-9/+_-])[A-Za-z0-9/+]{40}(?![A-Za-z0-9/+=_-])/g,
+    (match: string) => (isRandom40CharacterKey(match) ? REDACTED : match),
+  ],
 ];
 
 /**
  * Changes whenever `SECRET_RULES` change what they redact: a read model that stores redacted text
  * can put it in its version, so that it is rebuilt under the new rules.
  */
-export const SECRET_RULES_VERSION = '2';
+export const SECRET_RULES_VERSION = '3';
 
 /** The tail of a secret-named assignment in `SECRET_CANDIDATE`: `…_KEY = `, `…token":`. */
 const ASSIGNED = String.raw`[\w-]*["']?\s*[:=]`;
@@ -98,6 +106,7 @@ export const SECRET_CANDIDATE = new RegExp(
     'eyJ',
     `p(?:assw(?:or)?d|rivate[_-]?key)${ASSIGNED}`,
     `token${ASSIGNED}`,
+    '[A-Za-z0-9/+]{40}',
   ].join('|'),
   'i',
 );

@@ -43,3 +43,19 @@ export class ReadModelRowDamagedError extends SessionReadError {
     );
   }
 }
+
+/**
+ * `minPosition` is past the last position of the log: no write has reached it, so waiting could
+ * not help (a position from another store, one reset since, or a mistyped one). Answered at once.
+ */
+export class PositionNotReachedError extends SessionReadError {
+  readonly code = 'PositionNotReached';
+  constructor(
+    readonly minPosition: number,
+    readonly headPosition: number | null,
+  ) {
+    super(
+      `minPosition ${minPosition} is past the last position of the event store (${headPosition === null ? 'it holds no event yet' : `position ${headPosition}`}): no write has reached it. Give the position a command of this store answered.`,
+    );
+  }
+}

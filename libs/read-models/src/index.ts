@@ -13,7 +13,12 @@ export {
   type ReadModelHold,
   type ReadModelHolder,
 } from './database/read-model-holders';
-export { MessageNotFoundError, ReadModelBehindError, ReadModelRowDamagedError } from './errors';
+export {
+  MessageNotFoundError,
+  PositionNotReachedError,
+  ReadModelBehindError,
+  ReadModelRowDamagedError,
+} from './errors';
 export type {
   DamageFoundBy,
   ReadModelDamageState,

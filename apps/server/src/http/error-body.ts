@@ -16,6 +16,9 @@ export interface ErrorBody {
   expectedRevision?: number | string;
   /** 409: the stream's actual revision (-1: no stream). */
   actualRevision?: number;
+  /** 409 `PositionNotReached`: the requested position, and the log's last (`null`: empty). */
+  minPosition?: number;
+  headPosition?: number | null;
   /** 413: the size of the append, in bytes. */
   size?: number;
   /** 413: the limit, in bytes (messages for `TooManyMessages`); 429: requests per window. */

@@ -10,6 +10,7 @@ import {
 } from '@agent-ledger/event-store';
 import { SessionRuleError } from '@agent-ledger/sessions';
 import { UnreadableSessionEventError } from '@agent-ledger/session-commands';
+import { PositionNotReachedError } from '@agent-ledger/read-models';
 import {
   HttpEdgeError,
   RateLimitedError,
@@ -27,7 +28,7 @@ interface FastifyError {
 
 /**
  * Maps an error to its HTTP status and body, in one place: 400 malformed request, 404 unknown
- * session, 409 wrong expected revision, 410 deleted stream, 413 too large, 415 not JSON,
+ * session, 409 wrong expected revision or a `minPosition` no write has reached, 410 deleted stream, 413 too large, 415 not JSON,
  * 422 a broken session rule, 503 store unavailable, 500 anything else (`undefined`: not an error this function knows).
  */
 export function toErrorResponse(
@@ -55,6 +56,12 @@ export function toErrorResponse(
   }
   if (error instanceof InvalidEventPayloadError) {
     return respond(400, error.code, error.message, { errors: error.complaints });
+  }
+  if (error instanceof PositionNotReachedError) {
+    return respond(409, error.code, error.message, {
+      minPosition: error.minPosition,
+      headPosition: error.headPosition,
+    });
   }
   if (error instanceof SessionReadError) {
     // 503: the read models are behind `minPosition`, or a damaged session's are being rebuilt;

@@ -44,6 +44,30 @@ describe('checkJsonBody', () => {
     expect(refusal(body)?.message.startsWith(`${field} holds a lone UTF-16 surrogate`)).toBe(true);
   });
 
+  describe('keys that would change a prototype (ForbiddenKey)', () => {
+    it('refuses "__proto__" anywhere, naming where', () => {
+      const body: unknown = JSON.parse('{"messages":[{"input":{"__proto__":{"x":1}}}]}');
+      expect(refusal(body)).toEqual({
+        code: 'ForbiddenKey',
+        message:
+          'The key "__proto__" (at messages[0].input.__proto__) is not accepted: code that copies the object by assignment would change its prototype instead of keeping the key. Rename the key. Nothing was appended.',
+      });
+      expect(refusal(JSON.parse('{"__proto__":null}'))?.code).toEqual('ForbiddenKey');
+    });
+
+    it('refuses a "prototype" inside "constructor", and takes "constructor", "prototype" and "proto" alone', () => {
+      expect(refusal(JSON.parse('{"input":{"constructor":{"prototype":{}}}}'))).toMatchObject({
+        code: 'ForbiddenKey',
+        message: expect.stringContaining(
+          'The key "constructor.prototype" (at input.constructor.prototype)',
+        ) as unknown,
+      });
+      expect(
+        refusal(JSON.parse('{"constructor":"Foo","prototype":1,"proto":{"constructor":[1]}}')),
+      ).toBeUndefined();
+    });
+  });
+
   it('refuses an expectedRevision past 2^53 and leaves other large numbers alone', () => {
     expect(refusal({ expectedRevision: 2 ** 53 })?.code).toEqual('RevisionOutOfRange');
     expect(refusal({ input: { count: 2 ** 60 }, expectedRevision: -1 })).toBeUndefined();

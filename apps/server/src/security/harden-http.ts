@@ -10,6 +10,7 @@ import { callerOfRequest } from '../access/caller';
 import { allowedHostNames, parseHostHeader } from './allowed-host-names';
 import { checkAppendLimits } from './check-append-limits';
 import { checkJsonBody } from './check-json-body';
+import { checkUtf8Body } from './check-utf8-body';
 import { HostNotAllowedError, OriginNotAllowedError, RateLimitedError } from './http-edge-errors';
 
 /**
@@ -98,11 +99,18 @@ export async function hardenHttp(
 
   const bodyBytes = new WeakMap<FastifyRequest, number>();
   fastify.removeAllContentTypeParsers();
-  const parseJson = fastify.getDefaultJsonParser('error', 'error');
-  fastify.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
-    bodyBytes.set(request, Buffer.byteLength(body));
-    const text = typeof body === 'string' ? body : body.toString('utf8');
-    void parseJson(request, text, (error, value) => {
+  // Plain JSON.parse (keys such as `__proto__` become own properties, never prototypes), so that
+  // `checkJsonBody` can refuse them by name (`ForbiddenKey`) instead of "not valid JSON".
+  const parseJson = fastify.getDefaultJsonParser('ignore', 'ignore');
+  fastify.addContentTypeParser('application/json', { parseAs: 'buffer' }, (request, body, done) => {
+    const bytes = typeof body === 'string' ? Buffer.from(body, 'utf8') : body;
+    bodyBytes.set(request, bytes.length);
+    try {
+      checkUtf8Body(bytes);
+    } catch (unacceptable) {
+      return done(asError(unacceptable), undefined);
+    }
+    void parseJson(request, bytes.toString('utf8'), (error, value) => {
       if (error !== null) return done(error, undefined);
       try {
         checkJsonBody(value, { maxDepth: config.http.maxJsonDepth });

@@ -30,11 +30,15 @@ export class OriginNotAllowedError extends HttpEdgeError {
   }
 }
 
-/** The JSON body is well formed but not acceptable: nested too deep, a lone surrogate, a revision past 2^53. */
+/**
+ * The body is not acceptable JSON: bytes that are not UTF-8, nesting too deep, a lone surrogate,
+ * a `__proto__` key, a revision past 2^53.
+ */
 export class UnacceptableJsonError extends HttpEdgeError {
   readonly status = 400;
   constructor(
-    readonly code: 'JsonTooDeep' | 'InvalidText' | 'RevisionOutOfRange',
+    readonly code:
+      'InvalidUtf8' | 'JsonTooDeep' | 'InvalidText' | 'ForbiddenKey' | 'RevisionOutOfRange',
     message: string,
   ) {
     super(`${message} Nothing was appended.`);

@@ -250,13 +250,16 @@ describe.each(STORE_KINDS)('on the %s store', (kind) => {
       });
     });
 
-    it('503 ReadModelBehind when minPosition is not reached in time', async () => {
-      expect(await getJson(url(`/s1/transcript?minPosition=${prunedAt + 1_000_000}`))).toEqual({
-        status: 503,
+    it('409 PositionNotReached at once for a minPosition no write has reached', async () => {
+      const response = await getJson(url(`/s1/transcript?minPosition=${prunedAt + 1_000_000}`));
+      expect(response).toEqual({
+        status: 409,
         body: {
-          statusCode: 503,
-          code: 'ReadModelBehind',
-          message: `The read models have not reached position ${prunedAt + 1_000_000} yet (they are at position ${prunedAt}) after waiting 1500 ms; retry shortly.`,
+          statusCode: 409,
+          code: 'PositionNotReached',
+          message: `minPosition ${prunedAt + 1_000_000} is past the last position of the event store (position ${prunedAt}): no write has reached it. Give the position a command of this store answered.`,
+          minPosition: prunedAt + 1_000_000,
+          headPosition: prunedAt,
         },
       });
     });

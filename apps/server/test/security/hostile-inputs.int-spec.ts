@@ -183,6 +183,39 @@ describe('hostile inputs at the HTTP edge', () => {
       });
     });
 
+    it('400 InvalidUtf8 for bytes that are not UTF-8 (not stored as U+FFFD), naming the offset', async () => {
+      const prefix = `{"messages":[{"id":"m1","sessionId":"utf-1","kind":"user_input","role":"user","content":"caf`;
+      const response = await fetch(url('/v1/sessions/utf-1/messages'), {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: Buffer.concat([Buffer.from(prefix), Buffer.from([0xe9]), Buffer.from('"}]}')]),
+      });
+      expect({ status: response.status, body: await response.json() }).toEqual({
+        status: 400,
+        body: {
+          statusCode: 400,
+          code: 'InvalidUtf8',
+          message: `The request body is not valid UTF-8 (the first invalid byte sequence starts at byte ${prefix.length}); send JSON encoded as UTF-8. Nothing was appended.`,
+        },
+      });
+      expect((await fetch(url('/v1/sessions/utf-1/events'))).status).toEqual(404);
+    });
+
+    it('400 ForbiddenKey for a "__proto__" key, naming where', async () => {
+      const body = `{"messages":[{"id":"m1","sessionId":"proto-1","kind":"tool_call","role":"assistant","content":[{"type":"tool-call","toolCallId":"c1","toolName":"Edit","input":{"__proto__":{"admin":true}}}]}]}`;
+      const response = await postJson(url('/v1/sessions/proto-1/messages'), body);
+      expect(response).toEqual({
+        status: 400,
+        body: {
+          statusCode: 400,
+          code: 'ForbiddenKey',
+          message:
+            'The key "__proto__" (at messages[0].content[0].input.__proto__) is not accepted: code that copies the object by assignment would change its prototype instead of keeping the key. Rename the key. Nothing was appended.',
+        },
+      });
+      expect((await fetch(url('/v1/sessions/proto-1/events'))).status).toEqual(404);
+    });
+
     it('400 for an expectedRevision above 2^53', async () => {
       const response = await postJson(
         url('/v1/sessions/rev-1/end'),

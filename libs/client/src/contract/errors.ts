@@ -27,6 +27,7 @@ export type LedgerErrorCode =
   | 'InternalError'
   | 'StoreUnavailable'
   | 'ReadModelBehind'
+  | 'PositionNotReached'
   | 'TooManyRequests';
 
 /** Every error body: a stable `code`, a message that says what was wrong and what would do. */
@@ -41,6 +42,9 @@ export interface ErrorBody {
   /** 409: the revision the request expected (`-1`: no stream). */
   expectedRevision?: number | string;
   actualRevision?: number;
+  /** 409 `PositionNotReached`: the `minPosition` asked for, and the log's last position. */
+  minPosition?: number;
+  headPosition?: number | null;
   size?: number;
   limit?: number;
 }

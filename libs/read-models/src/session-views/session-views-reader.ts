@@ -351,7 +351,8 @@ export function countExportRow(
     diagnostics.hiddenMessageIds.push(row.id);
   } else if (row.redactions > 0) {
     diagnostics.redactionCount += row.redactions;
-    diagnostics.redactedMessageIds.push(row.id);
+    // As the export shows it (a secret used as an id is redacted there too).
+    diagnostics.redactedMessageIds.push(row.entry.id);
   }
 }
 

@@ -6,7 +6,7 @@ import { IntegerQuery } from './query-transforms';
 export class MinPositionQueryDto {
   @ApiPropertyOptional({
     description:
-      'A `position` a command answered: wait (bounded by READ_MODEL_WAIT_MS, default 5 s) until the read models have processed it; 503 ReadModelBehind if they do not in time.',
+      "A `position` a command answered: wait (bounded by READ_MODEL_WAIT_MS, default 5 s) until the read models have processed it; 503 ReadModelBehind if they do not in time; 409 PositionNotReached at once for a position past the store's last one.",
     example: 6,
   })
   @IsOptional()

@@ -1,7 +1,8 @@
 import { Inject } from '@nestjs/common';
 import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import { ModelContextReader } from '@agent-ledger/model-context';
-import { SessionListReader, SessionViewsReader } from '@agent-ledger/read-models';
+import { redactId } from '@agent-ledger/projections';
+import { exportRedaction, SessionListReader, SessionViewsReader } from '@agent-ledger/read-models';
 import type { ReadModelConfig } from '@agent-ledger/config';
 import { interchangeExport, type InterchangeExport } from '@agent-ledger/interchange';
 import { exportJsonBody, exportMarkdownBody, exportRows, jsonWithArrayBody } from '../export-body';
@@ -46,15 +47,19 @@ export class GetExportHandler implements IQueryHandler<GetExportQuery> {
     // step that meets damage cuts the connection, and the repaired session answers the retry.
     const first = await this.repairing.read(() => step(-1));
     const rows = exportRows((afterSeq) => (afterSeq === -1 ? first : step(afterSeq)));
+    // A secret used as the session id is redacted as every other id of the export.
+    const redact = exportRedaction(this.config.exportPolicy).redact;
+    const sessionId =
+      typeof redact === 'function' ? redactId(session.sessionId, redact) : session.sessionId;
     if (format === 'markdown') {
       return {
         contentType: 'text/markdown; charset=utf-8',
-        body: exportMarkdownBody(`Session ${session.sessionId}`, rows),
+        body: exportMarkdownBody(`Session ${sessionId}`, rows),
       };
     }
     return {
       contentType: JSON_TYPE,
-      body: exportJsonBody({ sessionId: session.sessionId, revision }, rows),
+      body: exportJsonBody({ sessionId, revision }, rows),
     };
   }
 }

@@ -1,7 +1,10 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { ReadModelBehindError, type LiveProjections } from '@agent-ledger/read-models';
+import type { LiveProjections } from '@agent-ledger/read-models';
 import type { ReadModelConfig } from '@agent-ledger/config';
+import type { EventStore } from '@agent-ledger/event-store';
 import { AcknowledgedWrites } from '../../event-store/acknowledged-writes';
+import { EVENT_STORE } from '../../tokens';
+import { reachMinPosition } from './reach-min-position';
 import { LIVE_PROJECTIONS, READ_MODEL_CONFIG } from './read-model.tokens';
 
 /**
@@ -19,7 +22,8 @@ export const OWN_WRITES_MAX_GAP = 10_000;
 /**
  * Read-your-writes: a command answers with its `position`; a query given it as `minPosition`
  * waits (at most `READ_MODEL_WAIT_MS`) until the read models have processed it, else fails with
- * `ReadModelBehind` (503).
+ * `ReadModelBehind` (503). A `minPosition` past the log's last position, which no write has
+ * reached, is refused at once with `PositionNotReached` (409): waiting could not help.
  *
  * Without `minPosition`, a query still reads what this server has acknowledged: it waits (at most
  * `OWN_WRITES_WAIT_MS`, and only while the runner is live, within `OWN_WRITES_MAX_GAP` of it) for
@@ -32,19 +36,18 @@ export class ReadYourWrites {
   constructor(
     @Inject(LIVE_PROJECTIONS) private readonly runner: LiveProjections,
     @Inject(READ_MODEL_CONFIG) private readonly config: ReadModelConfig,
+    @Inject(EVENT_STORE) private readonly store: EventStore,
     private readonly acknowledged: AcknowledgedWrites,
   ) {}
 
   async reach(minPosition: number | undefined): Promise<void> {
     if (minPosition !== undefined) {
-      const reached = await this.runner.waitForPosition(minPosition, this.config.waitTimeoutMs);
-      if (!reached) {
-        throw new ReadModelBehindError(
-          minPosition,
-          this.runner.position,
-          this.config.waitTimeoutMs,
-        );
-      }
+      await reachMinPosition(
+        minPosition,
+        this.runner,
+        () => this.store.headPosition(),
+        this.config.waitTimeoutMs,
+      );
     }
     await this.reachOwnWrites();
   }
