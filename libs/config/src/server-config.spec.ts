@@ -25,6 +25,7 @@ describe('loadServerConfig', () => {
         rateLimitWindowMs: 60000,
         maxConnectionsPerClient: 128,
         connectionReserve: 128,
+        listenBacklog: 4096,
       },
     });
   });
@@ -52,6 +53,7 @@ describe('loadServerConfig', () => {
         RATE_LIMIT_WINDOW_MS: '1000',
         MAX_CONNECTIONS_PER_CLIENT: '4',
         CONNECTION_RESERVE: '2',
+        LISTEN_BACKLOG: '100',
       }),
     ).toEqual({
       port: 0,
@@ -75,6 +77,7 @@ describe('loadServerConfig', () => {
         rateLimitWindowMs: 1000,
         maxConnectionsPerClient: 4,
         connectionReserve: 2,
+        listenBacklog: 100,
       },
     });
   });

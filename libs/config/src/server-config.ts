@@ -70,6 +70,13 @@ export interface HttpHardeningConfig {
    * hold many.
    */
   connectionReserve: number;
+  /**
+   * `LISTEN_BACKLOG`, default 4096: connections the kernel may queue before the server accepts
+   * them (capped by the system's `net.core.somaxconn`). Node's default, 511, overflows under a
+   * burst of connections, and a dropped connection attempt, a `/health` probe's too, is retried by
+   * the client's kernel only a second or more later.
+   */
+  listenBacklog: number;
 }
 
 /** A configuration value that cannot be used; the message names the variable and what is accepted. */
@@ -126,6 +133,7 @@ function loadHttpHardeningConfig(env: Record<string, string | undefined>): HttpH
       0,
       Math.max(0, maxConnections - 1),
     ),
+    listenBacklog: integerVariable(env, 'LISTEN_BACKLOG', 4096, 1, 1_000_000),
   };
 }
 

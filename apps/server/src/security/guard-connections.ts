@@ -41,9 +41,9 @@ const HEADERS_TIMEOUT_ANSWER = (() => {
  * - every socket has a deadline of its own for its request headers: `headersTimeoutMs` from its
  *   `connection` event, and on a kept-alive socket `keepAliveTimeoutMs + headersTimeoutMs` from the
  *   end of its last answer. A socket past it gets `408` and is closed, whether it sent nothing or
- *   drips a byte at a time. Node's own `headersTimeout` check runs only on the connections its
- *   parser tracks, from their first byte, at `connectionsCheckingInterval`; this one does not
- *   depend on it.
+ *   drips a byte at a time. Node's own `headersTimeout` check stays, but it runs at
+ *   `connectionsCheckingInterval` over the connections its parser tracks, and silent sockets were
+ *   seen to outlive it; this deadline does not depend on it.
  *
  * One timer per socket awaiting headers, none for a socket in a request (the request and
  * connection timeouts hold those); Node keeps timers of one duration in one list, so arming and
