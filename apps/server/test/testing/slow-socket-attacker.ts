@@ -19,8 +19,12 @@ let attacking = true;
 let connected = 0;
 let reconnects = 0;
 
-/** Opens the slow sockets, `BATCH` every 50 ms; resolves with when each was closed. */
+/**
+ * Opens the slow sockets, `BATCH` every 50 ms, says `attacking` once they have all connected, and
+ * resolves with when each was closed.
+ */
 async function openSlowSockets(): Promise<Array<{ afterMs: number }>> {
+  const connecting: Array<Promise<unknown>> = [];
   const closings: Array<Promise<{ afterMs: number }>> = [];
   for (let index = 0; index < slowSockets; index += 1) {
     if (index > 0 && index % BATCH === 0) await sleep(50);
@@ -30,8 +34,16 @@ async function openSlowSockets(): Promise<Array<{ afterMs: number }>> {
       dripEveryMs: 500,
     });
     opened.socket.once('connect', () => (connected += 1));
+    connecting.push(
+      new Promise((resolve) => {
+        opened.socket.once('connect', resolve);
+        void opened.closed.then(resolve);
+      }),
+    );
     closings.push(opened.closed);
   }
+  await Promise.all(connecting);
+  process.stdout.write('attacking\n');
   return Promise.all(closings);
 }
 
@@ -48,7 +60,6 @@ const reconnecting = Array.from({ length: reconnectingSockets }, async (_, index
   }
 });
 
-process.stdout.write('attacking\n');
 process.once('SIGTERM', () => {
   attacking = false;
   void Promise.all([slow, ...reconnecting]).then(([closings]) => {
