@@ -75,9 +75,13 @@ async function startFloor(dataDir: string): Promise<number> {
 }
 
 async function startOurs(dataDir: string): Promise<number> {
-  const app = await createApp(loadServerConfig({ DATA_DIR: dataDir, PORT: '0' }), {
-    logger: false,
+  // The SSE fan-out bench follows one session with hundreds of connections from this one address.
+  const config = loadServerConfig({
+    DATA_DIR: dataDir,
+    PORT: '0',
+    MAX_CONNECTIONS_PER_CLIENT: '1024',
   });
+  const app = await createApp(config, { logger: false });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.getHttpServer().address();
   return typeof address === 'object' && address !== null ? address.port : 0;

@@ -7,7 +7,7 @@ import { DOCS_PATH } from './docs/setup-docs';
 async function main(): Promise<void> {
   const config = loadServerConfig(process.env);
   const app = await createApp(config);
-  await app.listen({ port: config.port, host: config.host });
+  await app.listen({ port: config.port, host: config.host, backlog: config.http.listenBacklog });
   const address = app.getHttpServer().address();
   const port = typeof address === 'object' && address !== null ? address.port : config.port;
   const url = `http://${displayHost(config.host)}:${port}`;

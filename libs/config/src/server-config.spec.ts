@@ -23,6 +23,9 @@ describe('loadServerConfig', () => {
         maxJsonDepth: 64,
         rateLimitMax: 0,
         rateLimitWindowMs: 60000,
+        maxConnectionsPerClient: 128,
+        connectionReserve: 128,
+        listenBacklog: 4096,
       },
     });
   });
@@ -48,6 +51,9 @@ describe('loadServerConfig', () => {
         MAX_JSON_DEPTH: '30',
         RATE_LIMIT_MAX: '100',
         RATE_LIMIT_WINDOW_MS: '1000',
+        MAX_CONNECTIONS_PER_CLIENT: '4',
+        CONNECTION_RESERVE: '2',
+        LISTEN_BACKLOG: '100',
       }),
     ).toEqual({
       port: 0,
@@ -69,6 +75,9 @@ describe('loadServerConfig', () => {
         maxJsonDepth: 30,
         rateLimitMax: 100,
         rateLimitWindowMs: 1000,
+        maxConnectionsPerClient: 4,
+        connectionReserve: 2,
+        listenBacklog: 100,
       },
     });
   });
@@ -77,6 +86,13 @@ describe('loadServerConfig', () => {
     expect(loadServerConfig({ ALLOWED_HOSTS: '*' }).http.allowedHosts).toEqual('*');
     expect(() => loadServerConfig({ ALLOWED_ORIGINS: 'https://app.example.com/ui' })).toThrow(
       'ALLOWED_ORIGINS holds "https://app.example.com/ui"; expected origins such as https://app.example.com (scheme, host and port only), separated by commas.',
+    );
+  });
+
+  it('keeps the connection reserve below MAX_CONNECTIONS', () => {
+    expect(loadServerConfig({ MAX_CONNECTIONS: '100' }).http.connectionReserve).toEqual(12);
+    expect(() => loadServerConfig({ MAX_CONNECTIONS: '10', CONNECTION_RESERVE: '10' })).toThrow(
+      'CONNECTION_RESERVE is "10"; expected an integer from 0 to 9.',
     );
   });
 

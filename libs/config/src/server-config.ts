@@ -62,6 +62,25 @@ export interface HttpHardeningConfig {
   rateLimitMax: number;
   /** `RATE_LIMIT_WINDOW_MS`, default 60000: the rate limit's window. */
   rateLimitWindowMs: number;
+  /**
+   * `MAX_CONNECTIONS_PER_CLIENT`, default 128: open connections one client (an IPv4 address, an
+   * IPv6 /64) may hold; a socket past it is closed at once, so one client cannot fill
+   * `MAX_CONNECTIONS`.
+   */
+  maxConnectionsPerClient: number;
+  /**
+   * `CONNECTION_RESERVE`, default an eighth of `MAX_CONNECTIONS`: the last connections before the
+   * cap, kept for clients that hold only a few (`/health` probes, well-behaved clients) while others
+   * hold many.
+   */
+  connectionReserve: number;
+  /**
+   * `LISTEN_BACKLOG`, default 4096: connections the kernel may queue before the server accepts
+   * them (capped by the system's `net.core.somaxconn`). Node's default, 511, overflows under a
+   * burst of connections, and a dropped connection attempt, a `/health` probe's too, is retried by
+   * the client's kernel only a second or more later.
+   */
+  listenBacklog: number;
 }
 
 /** A configuration value that cannot be used; the message names the variable and what is accepted. */
@@ -106,6 +125,7 @@ function bindHost(env: Record<string, string | undefined>): string {
 
 function loadHttpHardeningConfig(env: Record<string, string | undefined>): HttpHardeningConfig {
   const hosts = listVariable(env, 'ALLOWED_HOSTS');
+  const maxConnections = integerVariable(env, 'MAX_CONNECTIONS', 1024, 1, 1_000_000);
   return {
     allowedHosts: hosts?.includes('*') === true ? '*' : (hosts ?? []),
     allowedOrigins: (listVariable(env, 'ALLOWED_ORIGINS') ?? []).map((origin) =>
@@ -115,7 +135,7 @@ function loadHttpHardeningConfig(env: Record<string, string | undefined>): HttpH
     headersTimeoutMs: integerVariable(env, 'HEADERS_TIMEOUT_MS', 10_000, 100, HOUR_MS),
     requestTimeoutMs: integerVariable(env, 'REQUEST_TIMEOUT_MS', 30_000, 100, HOUR_MS),
     keepAliveTimeoutMs: integerVariable(env, 'KEEP_ALIVE_TIMEOUT_MS', 5_000, 100, HOUR_MS),
-    maxConnections: integerVariable(env, 'MAX_CONNECTIONS', 1024, 1, 1_000_000),
+    maxConnections,
     maxMessagesPerAppend: integerVariable(env, 'MAX_MESSAGES_PER_APPEND', 1000, 1, 1_000_000),
     maxJsonDepth: integerVariable(env, 'MAX_JSON_DEPTH', 64, 8, 1000),
     rateLimitMax: integerVariable(
@@ -126,6 +146,15 @@ function loadHttpHardeningConfig(env: Record<string, string | undefined>): HttpH
       1_000_000_000,
     ),
     rateLimitWindowMs: integerVariable(env, 'RATE_LIMIT_WINDOW_MS', 60_000, 100, 24 * HOUR_MS),
+    maxConnectionsPerClient: integerVariable(env, 'MAX_CONNECTIONS_PER_CLIENT', 128, 1, 1_000_000),
+    connectionReserve: integerVariable(
+      env,
+      'CONNECTION_RESERVE',
+      Math.floor(maxConnections / 8),
+      0,
+      Math.max(0, maxConnections - 1),
+    ),
+    listenBacklog: integerVariable(env, 'LISTEN_BACKLOG', 4096, 1, 1_000_000),
   };
 }
 

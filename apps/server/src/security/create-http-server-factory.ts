@@ -1,5 +1,6 @@
 import http from 'node:http';
 import type { HttpHardeningConfig } from '@agent-ledger/config';
+import { guardConnections } from './guard-connections';
 
 type RequestListener = (request: http.IncomingMessage, response: http.ServerResponse) => void;
 
@@ -9,6 +10,8 @@ type RequestListener = (request: http.IncomingMessage, response: http.ServerResp
  * whole request (a body shorter than its Content-Length included) within `requestTimeoutMs`, an
  * idle kept-alive connection lasts `keepAliveTimeoutMs`, and connections past `maxConnections`
  * are dropped at once. The request timeouts are checked every second (Node's default is 30 s).
+ * `guardConnections` adds the per-client limits, the reserve below the cap, and a headers deadline
+ * of its own for every socket.
  */
 export function createHttpServerFactory(
   config: HttpHardeningConfig,
@@ -25,6 +28,7 @@ export function createHttpServerFactory(
     );
     server.maxConnections = config.maxConnections;
     server.setTimeout(config.connectionTimeoutMs, (socket) => socket.destroy());
+    guardConnections(server, config);
     return server;
   };
 }
