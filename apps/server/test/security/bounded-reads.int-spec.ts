@@ -8,8 +8,13 @@ const RESULTS = 60;
 const RESULT_CHARS = 1_000_000;
 /** The default `MAX_PAGE_BYTES`. */
 const PAGE_BYTES = 4 * 1024 * 1024;
-/** How far above its memory at rest the server may go while it answers all the reads below. */
-const MEMORY_MARGIN_BYTES = 300 * 1024 * 1024;
+/**
+ * How far above its memory at rest the server may go while it answers all the reads below: eight
+ * reads of the 60 MB session at once, the JSONL one computed from the log held in the model
+ * context's cache. Unbounded, the same reads took it 1.6 GB above rest; bounded, 200 to 330 MB
+ * (garbage collection's timing varies with what else runs).
+ */
+const MEMORY_MARGIN_BYTES = 450 * 1024 * 1024;
 
 /** The server's resident memory, from `/proc/<pid>/status` (`VmRSS`, in kB). */
 function residentBytes(pid: number): number {
@@ -134,7 +139,12 @@ describe('reads of a 60 MB session, concurrently, with the server’s memory bou
       expectedIds.push(`c${index}`, `r${index}`);
     }
     // The read models have it all before the reads start.
-    const caughtUp = await fetch(`${session}/transcript?limit=1&minPosition=${position}`);
+    // (Projecting 60 MB, both search indexes included, can take longer than one minPosition
+    // wait: 503 ReadModelBehind is asked again, as a client would.)
+    let caughtUp = await fetch(`${session}/transcript?limit=1&minPosition=${position}`);
+    for (let attempt = 0; caughtUp.status === 503 && attempt < 12; attempt += 1) {
+      caughtUp = await fetch(`${session}/transcript?limit=1&minPosition=${position}`);
+    }
     expect(caughtUp.status).toBe(200);
   }, 120_000);
 

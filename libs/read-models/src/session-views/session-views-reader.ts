@@ -199,7 +199,8 @@ export class SessionViewsReader {
       options.afterSeq,
       options.upToRevision,
     )) {
-      rows.push({ id: row.id, entry: exportEntry(row), redactions: row.export_redactions });
+      const entry = exportEntry(row);
+      rows.push({ id: entry?.id ?? row.id, entry, redactions: row.export_redactions });
       bytes += Buffer.byteLength(row.export_entry ?? row.message);
       if (bytes >= options.maxBytes) return { rows, nextSeq: row.seq };
     }
@@ -336,7 +337,12 @@ function addExportEntry(
 ): void {
   const entry = exportEntry(row, message);
   if (entry !== undefined) result.messages.push(entry);
-  countExportRow(result.diagnostics, { id: row.id, entry, redactions: row.export_redactions });
+  // A message the export shows goes by its id there (a secret used as an id is redacted).
+  countExportRow(result.diagnostics, {
+    id: entry?.id ?? row.id,
+    entry,
+    redactions: row.export_redactions,
+  });
 }
 
 /**
@@ -351,8 +357,7 @@ export function countExportRow(
     diagnostics.hiddenMessageIds.push(row.id);
   } else if (row.redactions > 0) {
     diagnostics.redactionCount += row.redactions;
-    // As the export shows it (a secret used as an id is redacted there too).
-    diagnostics.redactedMessageIds.push(row.entry.id);
+    diagnostics.redactedMessageIds.push(row.id);
   }
 }
 
