@@ -1,25 +1,9 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+import { rmSync } from 'node:fs';
+import { mountSmallDisk } from '../testing/mount-small-disk';
 import { startServer } from '../testing/start-server';
 
-/** Mounts a 2 MiB tmpfs (root only, as CI runs); the reason when this machine cannot. */
-function mountSmallDisk(): { folder: string } | { skipped: string } {
-  if (process.getuid?.() !== 0) return { skipped: 'the tests do not run as root' };
-  const folder = mkdtempSync(path.join(tmpdir(), 'agent-ledger-full-'));
-  try {
-    execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=2m', 'tmpfs', folder], { stdio: 'pipe' });
-    return { folder };
-  } catch (error) {
-    rmSync(folder, { recursive: true, force: true });
-    return {
-      skipped: `mount -t tmpfs failed: ${error instanceof Error ? error.message : String(error)}`,
-    };
-  }
-}
-
-const disk = mountSmallDisk();
+const disk = mountSmallDisk('2m');
 if ('skipped' in disk) {
   // Said in the output so that a run without root shows what it did not check.
   process.stderr.write(`full-disk test skipped: ${disk.skipped}\n`);

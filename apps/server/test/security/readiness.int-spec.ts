@@ -1,8 +1,9 @@
 import { execFileSync } from 'node:child_process';
-import { copyFileSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { getJson, postJson } from '../testing/http-client';
+import { mountSmallDisk } from '../testing/mount-small-disk';
 import { startServer, type RunningServer } from '../testing/start-server';
 
 const turn = (sessionId: string, count: number) => ({
@@ -51,22 +52,7 @@ describe('GET /health/live and /health/ready', () => {
   }, 60_000);
 });
 
-/** Mounts a 4 MiB tmpfs (root only, as CI runs); the reason when this machine cannot. */
-function mountSmallDisk(): { folder: string } | { skipped: string } {
-  if (process.getuid?.() !== 0) return { skipped: 'the tests do not run as root' };
-  const folder = mkdtempSync(path.join(tmpdir(), 'agent-ledger-ready-'));
-  try {
-    execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=4m', 'tmpfs', folder], { stdio: 'pipe' });
-    return { folder };
-  } catch (error) {
-    rmSync(folder, { recursive: true, force: true });
-    return {
-      skipped: `mount -t tmpfs failed: ${error instanceof Error ? error.message : String(error)}`,
-    };
-  }
-}
-
-const disk = mountSmallDisk();
+const disk = mountSmallDisk('4m');
 if ('skipped' in disk) process.stderr.write(`full-disk readiness test skipped: ${disk.skipped}\n`);
 
 ('folder' in disk ? describe : describe.skip)('a server started on a full disk', () => {
