@@ -153,7 +153,9 @@ function loadContentEncryptionConfig(
   }
   return {
     enabled: (setting ?? (eventStore === 'eventstoredb' ? 'on' : 'off')) === 'on',
-    keysPath: path.resolve(nonEmpty(env['CONTENT_KEYS_PATH']) ?? path.join(dataDir, 'content-keys.sqlite')),
+    keysPath: path.resolve(
+      nonEmpty(env['CONTENT_KEYS_PATH']) ?? path.join(dataDir, 'content-keys.sqlite'),
+    ),
     masterKey: masterKeyBytes,
   };
 }

@@ -4,5 +4,7 @@
  * event, stream or type fails to open.
  */
 export function contentAad(streamName: string, eventId: string, eventType: string): Buffer {
-  return Buffer.from(`agent-ledger/content/v1\0${streamName}\0${eventId.toLowerCase()}\0${eventType}`);
+  return Buffer.from(
+    `agent-ledger/content/v1\0${streamName}\0${eventId.toLowerCase()}\0${eventType}`,
+  );
 }

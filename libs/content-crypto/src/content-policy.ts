@@ -8,7 +8,10 @@ export interface ContentPolicy {
   /** True when an event of this type in this stream is sealed on append and opened on read. */
   seals(streamName: string, eventType: string): boolean;
   /** The fields left in plain text beside `sealed` (an event `seals` said yes to). */
-  readableFields(streamName: string, event: { type: string; data: unknown }): Record<string, unknown>;
+  readableFields(
+    streamName: string,
+    event: { type: string; data: unknown },
+  ): Record<string, unknown>;
 }
 
 /**

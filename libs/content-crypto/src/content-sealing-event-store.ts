@@ -101,6 +101,11 @@ export class ContentSealingEventStore implements EventStore {
     return this.inner;
   }
 
+  /** The key store it seals and opens with (the server's erasure destroys keys through it). */
+  get keyStore(): ContentKeyStore {
+    return this.keys;
+  }
+
   async append(
     streamName: string,
     events: EventToAppend[],
@@ -137,10 +142,7 @@ export class ContentSealingEventStore implements EventStore {
     return this.inner.append(streamName, stored, options);
   }
 
-  async *readStream(
-    streamName: string,
-    options?: ReadStreamOptions,
-  ): AsyncIterable<RecordedEvent> {
+  async *readStream(streamName: string, options?: ReadStreamOptions): AsyncIterable<RecordedEvent> {
     for await (const event of this.inner.readStream(streamName, options)) {
       const opened = await this.open(event);
       if (opened === undefined) throw new StreamNotFoundError(streamName);
@@ -248,7 +250,11 @@ export class ContentSealingEventStore implements EventStore {
       contentAad(event.streamName, event.id, event.type),
     );
     if (plaintext === undefined) {
-      throw new SealedContentUnreadableError(event.streamName, event.id, 'it does not authenticate');
+      throw new SealedContentUnreadableError(
+        event.streamName,
+        event.id,
+        'it does not authenticate',
+      );
     }
     return { ...event, data: JSON.parse(plaintext) as unknown };
   }

@@ -98,7 +98,12 @@ import { TranscriptStreamController } from './transcript-stream.controller';
             appendSignal: log.appendSignal(),
             ...(log === store
               ? {}
-              : { contentKeys: { path: keysPath, ...(masterKey === undefined ? {} : { masterKey }) } }),
+              : {
+                  contentKeys: {
+                    path: keysPath,
+                    ...(masterKey === undefined ? {} : { masterKey }),
+                  },
+                }),
             logger,
           });
         }
