@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import {
+  ContentKeyStoreConfigError,
   ContentSealingEventStore,
   SqliteContentKeyStore,
   sealedAppendSizeLimit,
@@ -65,10 +66,16 @@ export function usesContentKeys(config: ServerConfig): boolean {
 /** Opens the content key store of the configuration (`CONTENT_KEYS_PATH`, `CONTENT_MASTER_KEY`). */
 export function openContentKeyStore(config: ServerConfig): SqliteContentKeyStore {
   const { keysPath, masterKey } = config.contentEncryption;
-  return new SqliteContentKeyStore({
-    path: keysPath,
-    ...(masterKey === undefined ? {} : { masterKey }),
-  });
+  try {
+    return new SqliteContentKeyStore({
+      path: keysPath,
+      ...(masterKey === undefined ? {} : { masterKey }),
+    });
+  } catch (error) {
+    // A missing or wrong CONTENT_MASTER_KEY is the configuration's fault, said at start.
+    if (error instanceof ContentKeyStoreConfigError) throw new ConfigError(error.message);
+    throw error;
+  }
 }
 
 async function openEventStore(
@@ -77,12 +84,13 @@ async function openEventStore(
 ): Promise<EventStore> {
   if (!usesContentKeys(config)) return openStore(config, options, validateSessionEventPayload);
   // The wrapper checks the plain payloads; the store below takes the sealed ones as they are.
-  const keys = openContentKeyStore(config);
-  let inner: EventStore;
+  // The store first: a configuration it refuses creates no key file.
+  const inner = await openStore(config, options, undefined);
+  let keys: SqliteContentKeyStore;
   try {
-    inner = await openStore(config, options, undefined);
+    keys = openContentKeyStore(config);
   } catch (error) {
-    await keys.close();
+    await inner.close();
     throw error;
   }
   return new ContentSealingEventStore({
