@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createSecretKey, type KeyObject } from 'node:crypto';
 import {
   DEFAULT_MAX_APPEND_SIZE,
   serializeAppend,
@@ -24,6 +24,7 @@ import type { ContentKey, ContentKeyStore } from './content-key-store';
 import { SESSION_CONTENT_POLICY, type ContentPolicy } from './content-policy';
 import { SealedContentUnreadableError } from './errors';
 import { openContent } from './open-content';
+import { RandomIvs } from './random-ivs';
 import { sealContent } from './seal-content';
 import { asSealedContent, hasSealedPart } from './sealed-content';
 
@@ -83,6 +84,9 @@ export class ContentSealingEventStore implements EventStore {
   private readonly validatePayload: EventPayloadValidator | undefined;
   private readonly maxAppendSize: number;
   private readonly sealing: boolean;
+  private readonly ivs = new RandomIvs();
+  /** Each key's material as a `KeyObject`, made once (the key store hands out the same buffers). */
+  private readonly keyObjects = new WeakMap<Buffer, KeyObject>();
 
   constructor(options: ContentSealingEventStoreOptions) {
     this.inner = options.inner;
@@ -128,8 +132,8 @@ export class ContentSealingEventStore implements EventStore {
       const sealed = sealContent({
         plaintext: plain.data,
         keyId: key.id,
-        key: key.material,
-        iv: randomBytes(12),
+        key: this.keyObjectOf(key.material),
+        iv: this.ivs.take(),
         aad: contentAad(streamName, plain.id, event.type),
       });
       stored.push({
@@ -222,6 +226,15 @@ export class ContentSealingEventStore implements EventStore {
     await this.keys.close();
   }
 
+  private keyObjectOf(material: Buffer): KeyObject {
+    let keyObject = this.keyObjects.get(material);
+    if (keyObject === undefined) {
+      keyObject = createSecretKey(material);
+      this.keyObjects.set(material, keyObject);
+    }
+    return keyObject;
+  }
+
   /** The event with its content opened; `undefined` when its key was destroyed. */
   private async open(event: RecordedEvent): Promise<RecordedEvent | undefined> {
     if (!hasSealedPart(event.data) || !this.policy.seals(event.streamName, event.type)) {
@@ -246,7 +259,7 @@ export class ContentSealingEventStore implements EventStore {
     }
     const plaintext = openContent(
       sealed,
-      lookup.key.material,
+      this.keyObjectOf(lookup.key.material),
       contentAad(event.streamName, event.id, event.type),
     );
     if (plaintext === undefined) {
