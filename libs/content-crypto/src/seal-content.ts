@@ -21,12 +21,13 @@ export interface SealInput {
 export function sealContent(input: SealInput): SealedContent {
   const cipher = createCipheriv('aes-256-gcm', input.key, input.iv);
   cipher.setAAD(input.aad);
-  const ciphertext = Buffer.concat([cipher.update(input.plaintext, 'utf8'), cipher.final()]);
+  // Encoded as it goes (the cipher's base64 output carries partial blocks over to `final`).
+  const ciphertext = cipher.update(input.plaintext, 'utf8', 'base64') + cipher.final('base64');
   return {
     v: 1,
     keyId: input.keyId,
     iv: input.iv.toString('base64'),
-    ciphertext: ciphertext.toString('base64'),
+    ciphertext,
     tag: cipher.getAuthTag().toString('base64'),
   };
 }

@@ -110,6 +110,8 @@ export class SqliteContentKeyStore implements ContentKeyStore {
       lastDestroyed: this.db.prepare<[], { last: number | null }>(
         'SELECT max(rowid) AS last FROM destroyed_keys',
       ),
+      // Prepared once: `db.pragma()` compiles its statement on every call, once per append here.
+      dataVersion: this.db.prepare<[], number>('PRAGMA data_version').pluck(),
     };
     this.masterKey = options.masterKey;
     this.now = options.now ?? (() => new Date());
@@ -252,6 +254,6 @@ export class SqliteContentKeyStore implements ContentKeyStore {
   }
 
   private readDataVersion(): number {
-    return this.db.pragma('data_version', { simple: true }) as number;
+    return this.statements.dataVersion.get() ?? 0;
   }
 }
