@@ -69,8 +69,23 @@ export const RESPONSE_SCHEMAS: Record<string, Schema> = {
       inputTokens: integer,
       outputTokens: integer,
       ended: { type: 'boolean' },
+      forkedFrom: object(['sessionId', 'revision'], {
+        sessionId: { type: 'string' },
+        revision: integer,
+      }),
+      rewindCount: integer,
       revision: integer,
       position: integer,
+    },
+  ),
+  RewindResult: object(
+    ['sessionId', 'revision', 'position', 'toRevision', 'rewoundMessageIds'],
+    {
+      sessionId: { type: 'string' },
+      revision: integer,
+      position: integer,
+      toRevision: integer,
+      rewoundMessageIds: strings,
     },
   ),
   SessionListPage: object(['sessions', 'nextCursor'], {
