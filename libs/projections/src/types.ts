@@ -126,6 +126,8 @@ export interface TranscriptMessage extends ProjectedMessageBase {
   runId?: string;
   /** `metadata.effectiveAgentName`, else `metadata.agentName`. */
   agentName?: string;
+  /** Set on a read-model entry a rewind undid: it is off the session's current line (an abandoned branch). */
+  rewound?: true;
   /** Set when the tool result was pruned; `content` is still the complete original. */
   compactedAt?: string;
   content: RuntimeMessage['content'];

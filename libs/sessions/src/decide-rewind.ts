@@ -85,7 +85,7 @@ function targetRevision(
       throw new RevisionNotFoundError(sessionId, toRevision, headRevision);
     }
     if (!line.some((logged) => logged.revision === toRevision)) {
-      throw rewoundRevision(sessionId, toRevision, `revision ${toRevision}`);
+      throw rewoundRevision(sessionId, toRevision, 'revision');
     }
     return toRevision;
   }
@@ -96,7 +96,7 @@ function targetRevision(
   if (onLine !== undefined) return onLine.revision;
   const offLine = events.findLast(recordedAt);
   if (offLine !== undefined) {
-    throw rewoundRevision(sessionId, offLine.revision, `message "${toMessageId}"`);
+    throw rewoundRevision(sessionId, offLine.revision, `message "${toMessageId}" (recorded at`);
   }
   throw new SessionRuleError(
     'UnknownMessage',
@@ -108,7 +108,7 @@ function targetRevision(
 function rewoundRevision(sessionId: string, revision: number, what: string): SessionRuleError {
   return new SessionRuleError(
     'RevisionRewound',
-    `Session "${sessionId}": ${what} (revision ${revision}) was undone by an earlier rewind; a rewind goes to a revision on the session's current line (the transcript marks the others "rewound"). Fork the session at that revision to go on from it.`,
+    `Session "${sessionId}": ${what} ${revision}${what === 'revision' ? '' : ')'} was undone by an earlier rewind; a rewind goes to a revision on the session's current line (the transcript marks the others "rewound"). Fork the session at that revision to go on from it.`,
     { field: 'toRevision' },
   );
 }

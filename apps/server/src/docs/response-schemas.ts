@@ -105,6 +105,11 @@ export const RESPONSE_SCHEMAS: Record<string, Schema> = {
       runId: { type: 'string' },
       agentName: { type: 'string' },
       compactedAt: { type: 'string' },
+      rewound: {
+        const: true,
+        description:
+          "Set when a rewind undid the message: it is off the session's current line (an abandoned branch).",
+      },
       content: { description: "The runtime message's content, complete (see RuntimeMessage)." },
       metadata: {
         type: 'object',
