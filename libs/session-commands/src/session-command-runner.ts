@@ -294,8 +294,7 @@ export class SessionCommandRunner {
     const key = sessionKeyOf(writer.tenant, command.sessionId);
     return this.mutex.runExclusive(key, async () => {
       const streamName = sessionStreamName(key);
-      const logged: Array<{ revision: number; event: SessionEvent; recorded: RecordedEvent }> =
-        [];
+      const logged: Array<{ revision: number; event: SessionEvent; recorded: RecordedEvent }> = [];
       if ((await this.store.getStreamRevision(streamName)) !== undefined) {
         for await (const recorded of this.store.readStream(streamName)) {
           logged.push({ revision: recorded.revision, event: toSessionEvent(recorded), recorded });
