@@ -416,7 +416,7 @@ export class LedgerSession {
         ...target,
         ...(reason === undefined ? {} : { reason }),
         ...expectedRevision,
-      } as RewindSessionRequest);
+      });
       return answer;
     });
     if (answer === undefined) throw new Error('rewind: no answer');

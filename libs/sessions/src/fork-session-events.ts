@@ -1,4 +1,9 @@
-import type { SessionEvent, SessionStartedEvent } from '@agent-ledger/events';
+import {
+  handleSessionEvent,
+  type SessionEvent,
+  type SessionEventHandlers,
+  type SessionStartedEvent,
+} from '@agent-ledger/events';
 
 /** What a fork starts from: the source, the revision, and what the source's first event says. */
 export interface ForkSource {
@@ -33,16 +38,18 @@ export function forkSessionEvents(
       ...(source.subjectId === undefined ? {} : { subjectId: source.subjectId }),
     },
   };
-  const copies = carried.flatMap((event): SessionEvent[] => {
-    switch (event.type) {
-      case 'SessionStarted':
-      case 'SessionEnded':
-      case 'SessionRewound':
-      case 'ModelCallRecorded':
-        return [];
-      default:
-        return [{ ...event, data: { ...event.data, sessionId } } as SessionEvent];
-    }
-  });
+  const copies = carried.flatMap((event) => handleSessionEvent(COPY, event, sessionId));
   return [started, ...copies];
 }
+
+/** What a fork copies of each kind of event: content of the model context, under the new id. */
+const COPY: SessionEventHandlers<[sessionId: string], SessionEvent[]> = {
+  SessionStarted: () => [],
+  SessionEnded: () => [],
+  SessionRewound: () => [],
+  ModelCallRecorded: () => [],
+  ToolResultsPruned: (event, sessionId) => [{ ...event, data: { ...event.data, sessionId } }],
+  MessageRecorded: (event, sessionId) => [
+    { ...event, data: { ...event.data, sessionId } } as SessionEvent,
+  ],
+};

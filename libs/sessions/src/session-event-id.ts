@@ -21,11 +21,7 @@ const NAMESPACE_BYTES = parseUuid(SESSION_EVENT_ID_NAMESPACE);
  * that goes on from it are named with the rewind too, so that a message id the rewind undid may
  * be recorded again under another event id; before any rewind, ids are as they always were.
  */
-export function sessionEventId(
-  sessionId: string,
-  event: SessionEvent,
-  lineEpoch?: number,
-): string {
+export function sessionEventId(sessionId: string, event: SessionEvent, lineEpoch?: number): string {
   const named = eventName(sessionId, event);
   const name =
     lineEpoch === undefined || event.type === 'SessionRewound' || event.type === 'SessionStarted'

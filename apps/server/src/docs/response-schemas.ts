@@ -78,16 +78,13 @@ export const RESPONSE_SCHEMAS: Record<string, Schema> = {
       position: integer,
     },
   ),
-  RewindResult: object(
-    ['sessionId', 'revision', 'position', 'toRevision', 'rewoundMessageIds'],
-    {
-      sessionId: { type: 'string' },
-      revision: integer,
-      position: integer,
-      toRevision: integer,
-      rewoundMessageIds: strings,
-    },
-  ),
+  RewindResult: object(['sessionId', 'revision', 'position', 'toRevision', 'rewoundMessageIds'], {
+    sessionId: { type: 'string' },
+    revision: integer,
+    position: integer,
+    toRevision: integer,
+    rewoundMessageIds: strings,
+  }),
   SessionListPage: object(['sessions', 'nextCursor'], {
     sessions: { type: 'array', items: ref('SessionSummary') },
     nextCursor: nullable({ type: 'string' }),

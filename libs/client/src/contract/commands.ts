@@ -78,8 +78,7 @@ export interface ForkSessionRequest {
 
 /** `POST /v1/sessions/:sessionId/rewinds`: exactly one of `toRevision`, `toMessageId`. */
 export type RewindSessionRequest = WithExpectedRevision & { reason?: string } & (
-    | { toRevision: number; toMessageId?: never }
-    | { toMessageId: string; toRevision?: never }
+    { toRevision: number; toMessageId?: never } | { toMessageId: string; toRevision?: never }
   );
 
 /** What a rewind answers. */
