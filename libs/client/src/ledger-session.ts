@@ -1,10 +1,5 @@
 import type { generateText, LanguageModel, ModelMessage, StepResult, ToolSet } from 'ai';
-import type {
-  CommandResult,
-  PruningPolicy,
-  RewindResult,
-  RewindSessionRequest,
-} from './contract/commands';
+import type { CommandResult, PruningPolicy, RewindResult } from './contract/commands';
 import type {
   ModelContextDiagnostics,
   ModelContextQuery,
