@@ -24,7 +24,9 @@ describe.each(STORE_KINDS)('fork and rewind on the %s store', (kind) => {
   it('forks the seed example before its pruning and rewinds it there: both answer the same model context, the transcript keeps what was undone', async () => {
     const ledger = createLedgerClient({ baseUrl: server.url });
     const session = ledger.session('seed');
-    await ledger.appendMessages('seed', { messages: seedExampleMessages() }); // revisions 0–5
+    await postJson(`${server.url}/v1/sessions/seed/messages`, {
+      messages: seedExampleMessages().map((message) => ({ ...message, sessionId: 'seed' })),
+    }); // 0–5
     await session.prune({ messageIds: ['m4'] }); // 6
     await session.append([{ id: 'm6', role: 'user', kind: 'user_input', content: 'And now?' }]); // 7
     const before = await ledger.modelContext('seed', {
