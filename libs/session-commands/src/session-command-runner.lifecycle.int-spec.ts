@@ -160,6 +160,22 @@ describe('SessionCommandRunner: rewinds and forks', () => {
     }
   });
 
+  it('refuses a fork whose carried events are over one append, with ForkTooLarge, and writes nothing', async () => {
+    for (let index = 0; index < 5; index += 1) {
+      await append([text(`big${index}`, 'x'.repeat(300 * 1024))]);
+    }
+    await expect(
+      runner.fork({ sessionId: 'big-fork', sourceSessionId: 's1' }, async () => {
+        const window = await reader.windowEvents('s1');
+        return {
+          source: { sessionId: 's1', revision: window.revision },
+          events: window.events.map((logged) => logged.event),
+        };
+      }),
+    ).rejects.toMatchObject({ code: 'ForkTooLarge' });
+    expect(await store.getStreamRevision('session-big-fork')).toBeUndefined();
+  });
+
   it('refuses to rewind an ended session', async () => {
     await append([text('a1')]);
     await runner.run({ type: 'EndSession', sessionId: 's1' });
