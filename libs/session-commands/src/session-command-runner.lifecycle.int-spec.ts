@@ -65,6 +65,13 @@ describe('SessionCommandRunner: rewinds and forks', () => {
 
   const append = (messages: RuntimeMessage[], sessionId = 's1') =>
     runner.run({ type: 'AppendMessages', sessionId, messages });
+  const firstData = async (streamName: string) => {
+    const data: unknown[] = [];
+    for await (const recorded of store.readStream(streamName, { maxCount: 1 })) {
+      data.push(recorded.data);
+    }
+    return data;
+  };
   const contentOf = async (sessionId = 's1') =>
     (await reader.load(sessionId)).messages.map((message) =>
       'content' in message ? message.content : undefined,
@@ -174,6 +181,48 @@ describe('SessionCommandRunner: rewinds and forks', () => {
       }),
     ).rejects.toMatchObject({ code: 'ForkTooLarge' });
     expect(await store.getStreamRevision('session-big-fork')).toBeUndefined();
+  });
+
+  it("a fork carries the source's data subject and agent, as its first event says", async () => {
+    await store.append(
+      'session-subject',
+      [
+        {
+          id: '9b7c1f0e-4a51-4a59-9b0e-2a9f8f6b1c01',
+          type: 'SessionStarted',
+          data: {
+            sessionId: 'subject',
+            startedAt: clock(),
+            agentName: 'main',
+            subjectId: 'person-7',
+          },
+          metadata: { schemaVersion: 1 },
+        },
+        {
+          id: '9b7c1f0e-4a51-4a59-9b0e-2a9f8f6b1c02',
+          type: 'AssistantTextRecorded',
+          data: text('x1', 'hello', 'subject'),
+          metadata: { schemaVersion: 1 },
+        },
+      ],
+      { expectedRevision: 'no_stream' },
+    );
+    const window = await reader.windowEvents('subject');
+    expect(window.started).toEqual({ subjectId: 'person-7', agentName: 'main' });
+    await runner.fork({ sessionId: 'subject-fork', sourceSessionId: 'subject' }, () =>
+      Promise.resolve({
+        source: { sessionId: 'subject', revision: window.revision, ...window.started },
+        events: window.events.map((logged) => logged.event),
+      }),
+    );
+    const [started] = await firstData('session-subject-fork');
+    expect(started).toEqual({
+      sessionId: 'subject-fork',
+      startedAt: clock(),
+      agentName: 'main',
+      forkedFrom: { sessionId: 'subject', revision: 1 },
+      subjectId: 'person-7',
+    });
   });
 
   it('refuses to rewind an ended session', async () => {
