@@ -2,7 +2,7 @@ import { Command } from 'commander';
 import { createEventStore, loadServerConfig } from '@agent-ledger/config';
 import type { EventStore } from '@agent-ledger/event-store';
 import { ModelContextReader } from '@agent-ledger/model-context';
-import { SessionCommandRunner } from '@agent-ledger/session-commands';
+import { forkCarry, SessionCommandRunner } from '@agent-ledger/session-commands';
 import { CliError } from '../cli-error';
 import type { CliIo } from '../cli-io';
 import { wholeNumber } from './parse-arguments';
@@ -45,22 +45,7 @@ export function forkCommand(io: CliIo): Command {
               sourceSessionId: source,
               ...(flags.atRevision === undefined ? {} : { atRevision: flags.atRevision }),
             },
-            async () => {
-              const window = await reader.windowEvents(source, flags.atRevision);
-              return {
-                source: {
-                  sessionId: source,
-                  revision: window.revision,
-                  ...(window.started?.subjectId === undefined
-                    ? {}
-                    : { subjectId: window.started.subjectId }),
-                  ...(window.started?.agentName === undefined
-                    ? {}
-                    : { agentName: window.started.agentName }),
-                },
-                events: window.events.map((logged) => logged.event),
-              };
-            },
+            () => forkCarry(reader, source, source, flags.atRevision),
           );
         });
         io.stdout.write(

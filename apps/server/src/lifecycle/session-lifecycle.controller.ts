@@ -1,9 +1,9 @@
-import { splitSessionKey, type SessionEvent } from '@agent-ledger/events';
+import { splitSessionKey } from '@agent-ledger/events';
 import { ModelContextReader } from '@agent-ledger/model-context';
 import { SessionListReader, type SessionSummary } from '@agent-ledger/read-models';
 import {
+  forkCarry,
   SessionCommandRunner,
-  type ForkCarry,
   type RewindResult,
   type SessionWriter,
 } from '@agent-ledger/session-commands';
@@ -99,7 +99,7 @@ export class SessionLifecycleController {
         sourceSessionId,
         ...(body.atRevision === undefined ? {} : { atRevision: body.atRevision }),
       },
-      () => this.carry(source.key, sourceSessionId, body.atRevision),
+      () => forkCarry(this.modelContext, source.key, sourceSessionId, body.atRevision),
       writerOf(caller),
     );
     await this.readYourWrites.reach(result.position);
@@ -145,25 +145,6 @@ export class SessionLifecycleController {
       body.expectedRevision,
       writerOf(caller),
     );
-  }
-
-  /** What a fork of `sourceKey` at `atRevision` carries: the events its model context there needs. */
-  private async carry(
-    sourceKey: string,
-    sourceSessionId: string,
-    atRevision: number | undefined,
-  ): Promise<ForkCarry> {
-    const window = await this.modelContext.windowEvents(sourceKey, atRevision);
-    const first = window.started;
-    return {
-      source: {
-        sessionId: sourceSessionId,
-        revision: window.revision,
-        ...(first?.subjectId === undefined ? {} : { subjectId: first.subjectId }),
-        ...(first?.agentName === undefined ? {} : { agentName: first.agentName }),
-      },
-      events: window.events.map((logged): SessionEvent => logged.event),
-    };
   }
 
   private summaryOf(caller: Caller, sessionId: string): SessionSummary {
