@@ -128,6 +128,11 @@ export const RESPONSE_SCHEMAS: Record<string, Schema> = {
     content: { description: "The runtime message's content." },
     runtimeMetadata: { type: 'object' },
     compactScopeBoundaryId: { type: 'string' },
+    rewound: {
+      const: true,
+      description:
+        'Set when a rewind undid the message: off the current line, hidden from the model.',
+    },
     model: object(['status'], {
       status: { enum: ['shown', 'hidden'] },
       modelIndex: integer,

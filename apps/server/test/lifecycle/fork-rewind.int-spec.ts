@@ -63,6 +63,18 @@ describe.each(STORE_KINDS)('fork and rewind on the %s store', (kind) => {
       ['m5', false],
       ['m6', true],
     ]);
+    const debug = await ledger.debugPage('seed', { provider: 'anthropic' });
+    expect(
+      debug.messages.map((entry) => [entry.id, entry.model.status, entry.rewound === true]),
+    ).toEqual([
+      ['m1', 'shown', false],
+      ['m2', 'shown', false],
+      ['m3', 'shown', false],
+      ['m4', 'shown', false],
+      ['m5', 'shown', false],
+      ['m6', 'hidden', true],
+    ]);
+    expect(debug.messages[5]?.model.reason).toBe('rewound');
     // A message id the rewind undid is recorded again, and is what the model now sees.
     await session.append([{ id: 'm6', role: 'user', kind: 'user_input', content: 'Instead?' }]);
     const after = await ledger.modelContext('seed', { format: 'model' });

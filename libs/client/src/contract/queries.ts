@@ -129,6 +129,8 @@ export interface DebugEntry {
   compactScopeBoundaryId?: string;
   /** What the model view did with it: shown (at `modelIndex`) or hidden, and why. */
   model: { status: 'shown' | 'hidden'; modelIndex?: number; reason?: string };
+  /** Set when a rewind undid the message: off the current line, hidden from the model (`reason: "rewound"`). */
+  rewound?: true;
 }
 
 /** `GET /v1/sessions/:sessionId/debug`. */

@@ -71,6 +71,11 @@ export class SessionViewsReader {
     const rows = <P extends unknown[]>(sql: string): Rows<P> =>
       checkedRows(db.prepare<P, EntryRow>(sql), check);
     this.statements = {
+      rewoundIds: db.prepare<[string, string], { id: string }>(
+        `SELECT id FROM rm_messages AS m WHERE m.session_id = ? AND EXISTS (
+           SELECT 1 FROM rm_rewinds AS r WHERE r.session_id = ?
+             AND m.revision > r.to_revision AND m.revision < r.before_revision)`,
+      ),
       rewinds: db.prepare<[string], RewoundRange>(
         'SELECT to_revision, before_revision FROM rm_rewinds WHERE session_id = ?',
       ),
@@ -217,6 +222,11 @@ export class SessionViewsReader {
   transcriptEntry(sessionId: string, messageId: string): TranscriptEntry | undefined {
     const row = this.statements.byId.get(sessionId, messageId);
     return row === undefined ? undefined : toEntry(row, this.rewinds(sessionId));
+  }
+
+  /** Ids of the session's messages a rewind undid (off its current line), as the views store them. */
+  rewoundIds(sessionId: string): Set<string> {
+    return new Set(this.statements.rewoundIds.all(sessionId, sessionId).map((row) => row.id));
   }
 
   /** The ranges of the session's rewinds (`rm_rewinds`), to mark the rows they undid. */
