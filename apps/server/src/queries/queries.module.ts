@@ -147,6 +147,7 @@ import { TranscriptStreamController } from './transcript-stream.controller';
     GetSessionEventsHandler,
   ],
   exports: [
+    ModelContextReader,
     READ_MODEL_DB,
     READ_MODEL_CONFIG,
     LIVE_PROJECTIONS,
