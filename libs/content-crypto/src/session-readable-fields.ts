@@ -64,8 +64,11 @@ const READABLE_MODEL_CALL_FIELDS = [
 type Readable = Record<string, unknown>;
 
 const READABLE: SessionEventHandlers<[], Readable> = {
-  SessionStarted: ({ data }) => pick(data, ['sessionId', 'startedAt', 'agentName']),
+  SessionStarted: ({ data }) =>
+    pick(data, ['sessionId', 'startedAt', 'agentName', 'subjectId', 'forkedFrom']),
   SessionEnded: ({ data }) => pick(data, ['sessionId', 'endedAt']),
+  SessionRewound: ({ data }) =>
+    pick(data, ['sessionId', 'toRevision', 'fromRevision', 'rewoundAt']),
   ToolResultsPruned: ({ data }) => pick(data, ['sessionId', 'messageIds', 'compactedAt']),
   ModelCallRecorded: ({ data }) => {
     const readable = pick(data, READABLE_MODEL_CALL_FIELDS);
