@@ -1,6 +1,10 @@
 import { splitSessionKey } from '@agent-ledger/events';
 import { ModelContextReader } from '@agent-ledger/model-context';
-import { SessionListReader, type SessionSummary } from '@agent-ledger/read-models';
+import {
+  SessionListReader,
+  SessionViewsReader,
+  type SessionSummary,
+} from '@agent-ledger/read-models';
 import {
   forkCarry,
   SessionCommandRunner,
@@ -53,6 +57,7 @@ export class SessionLifecycleController {
     private readonly modelContext: ModelContextReader,
     private readonly sessions: SessionListReader,
     private readonly readYourWrites: ReadYourWrites,
+    private readonly views: SessionViewsReader,
   ) {}
 
   @Get()
@@ -93,13 +98,14 @@ export class SessionLifecycleController {
     // Read on the source, write on the new session (the class-level scope is per route here).
     if (!caller.scopes.has('read')) throw new ForbiddenError('read', 'Forking a session');
     const source = sessionRefOf(caller, sourceSessionId);
+    const atRevision = await this.forkRevision(source.key, sourceSessionId, body);
     const result = await this.runner.fork(
       {
         sessionId: body.sessionId,
         sourceSessionId,
-        ...(body.atRevision === undefined ? {} : { atRevision: body.atRevision }),
+        ...(atRevision === undefined ? {} : { atRevision }),
       },
-      () => forkCarry(this.modelContext, source.key, sourceSessionId, body.atRevision),
+      () => forkCarry(this.modelContext, source.key, sourceSessionId, atRevision),
       writerOf(caller),
     );
     await this.readYourWrites.reach(result.position);
@@ -145,6 +151,31 @@ export class SessionLifecycleController {
       body.expectedRevision,
       writerOf(caller),
     );
+  }
+
+  /** The revision a fork is made at: `atRevision`, that of `atMessageId`, or the head (undefined). */
+  private async forkRevision(
+    sourceKey: string,
+    sourceSessionId: string,
+    body: ForkSessionDto,
+  ): Promise<number | undefined> {
+    const { atRevision, atMessageId } = body;
+    if (atMessageId === undefined) return atRevision;
+    if (atRevision !== undefined) {
+      throw new RequestValidationError([
+        'body: give at most one of atRevision (a revision of the source) and atMessageId (a message of it)',
+      ]);
+    }
+    await this.readYourWrites.reach(undefined);
+    const revision = this.views.revisionOfMessage(sourceKey, atMessageId);
+    if (revision === undefined) {
+      throw new SessionRuleError(
+        'UnknownMessage',
+        `Session "${sourceSessionId}" has no message "${atMessageId}" on its current line; atMessageId takes the id its transcript shows (not one a rewind undid).`,
+        { messageId: atMessageId, field: 'atMessageId' },
+      );
+    }
+    return revision;
   }
 
   private summaryOf(caller: Caller, sessionId: string): SessionSummary {

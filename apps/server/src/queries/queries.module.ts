@@ -153,6 +153,7 @@ import { TranscriptStreamController } from './transcript-stream.controller';
     LIVE_PROJECTIONS,
     ReadYourWrites,
     SessionListReader,
+    SessionViewsReader,
     ViewRedaction,
   ],
 })

@@ -110,5 +110,19 @@ describe.each(STORE_KINDS)('fork and rewind on the %s store', (kind) => {
     expect(taken).toMatchObject({ status: 409, body: { code: 'SessionExists' } });
     const unknown = await postJson(`${server.url}/v1/sessions/nope/forks`, { sessionId: 'x' });
     expect(unknown).toMatchObject({ status: 404, body: { code: 'SessionNotFound' } });
+    // By message: the revision that recorded it, and never one a rewind undid.
+    const byMessage = await postJson(url('forks'), { sessionId: 'errs-at-e1', atMessageId: 'e1' });
+    expect(byMessage).toMatchObject({
+      status: 201,
+      body: { forkedFrom: { sessionId: 'errs', revision: 1 } },
+    });
+    const rewoundMessage = await postJson(url('forks'), { sessionId: 'x', atMessageId: 'e3' });
+    expect(rewoundMessage).toMatchObject({ status: 422, body: { code: 'UnknownMessage' } });
+    const bothAt = await postJson(url('forks'), {
+      sessionId: 'x',
+      atRevision: 1,
+      atMessageId: 'e1',
+    });
+    expect(bothAt).toMatchObject({ status: 400, body: { code: 'InvalidRequest' } });
   });
 });

@@ -73,7 +73,10 @@ export interface EndSessionRequest extends WithExpectedRevision {
 /** `POST /v1/sessions/:sessionId/forks`: the new session's id, and the revision (default: the head). */
 export interface ForkSessionRequest {
   sessionId: string;
+  /** Default: the source's head. */
   atRevision?: number;
+  /** Instead of `atRevision`: fork at the revision that recorded this message (by its transcript id). */
+  atMessageId?: string;
 }
 
 /** `POST /v1/sessions/:sessionId/rewinds`: exactly one of `toRevision`, `toMessageId`. */

@@ -76,6 +76,11 @@ export class SessionViewsReader {
            SELECT 1 FROM rm_rewinds AS r WHERE r.session_id = ?
              AND m.revision > r.to_revision AND m.revision < r.before_revision)`,
       ),
+      revisionOf: db.prepare<[string, string, string], { revision: number }>(
+        `SELECT revision FROM rm_messages AS m WHERE m.session_id = ? AND m.id = ? AND NOT EXISTS (
+           SELECT 1 FROM rm_rewinds AS r WHERE r.session_id = ?
+             AND m.revision > r.to_revision AND m.revision < r.before_revision)`,
+      ),
       rewinds: db.prepare<[string], RewoundRange>(
         'SELECT to_revision, before_revision FROM rm_rewinds WHERE session_id = ?',
       ),
@@ -222,6 +227,14 @@ export class SessionViewsReader {
   transcriptEntry(sessionId: string, messageId: string): TranscriptEntry | undefined {
     const row = this.statements.byId.get(sessionId, messageId);
     return row === undefined ? undefined : toEntry(row, this.rewinds(sessionId));
+  }
+
+  /**
+   * The revision at which a message on the session's current line was recorded, by the id the
+   * views show it under (`<id>#n` for a reused id); `undefined` when unknown or rewound.
+   */
+  revisionOfMessage(sessionId: string, messageId: string): number | undefined {
+    return this.statements.revisionOf.get(sessionId, messageId, sessionId)?.revision;
   }
 
   /** Ids of the session's messages a rewind undid (off its current line), as the views store them. */

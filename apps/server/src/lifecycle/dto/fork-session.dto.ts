@@ -1,5 +1,5 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsInt, IsOptional, IsString, Length, Matches, Min } from 'class-validator';
+import { IsInt, IsNotEmpty, IsOptional, IsString, Length, Matches, Min } from 'class-validator';
 
 /** Body of `POST /v1/sessions/:sessionId/forks`. */
 export class ForkSessionDto {
@@ -25,4 +25,14 @@ export class ForkSessionDto {
   @IsInt()
   @Min(0)
   atRevision?: number;
+
+  @ApiPropertyOptional({
+    description:
+      'Instead of atRevision: a message of the source, by the id its transcript shows; the fork is made at the revision that recorded it (the message is in the fork). It must be on the current line (not rewound).',
+    example: 'm4',
+  })
+  @IsOptional()
+  @IsString()
+  @IsNotEmpty()
+  atMessageId?: string;
 }
