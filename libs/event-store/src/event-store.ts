@@ -64,7 +64,16 @@ export interface ReadStreamOptions {
   /** Inclusive. Default: `'start'` forwards, `'end'` backwards. */
   fromRevision?: number | 'start' | 'end';
   direction?: Direction;
+  /** At most this many events (of the `types` asked for, when some are). */
   maxCount?: number;
+  /**
+   * Only events of these types, in the same order and from the same visible revisions, as if the
+   * others were skipped by the reader (`maxCount` counts the events yielded). The SQLite store
+   * filters in SQL, so a reader that wants a few types of a long stream does not pay for the
+   * rest; EventStoreDB has no type filter on stream reads, so its adapter filters as it reads.
+   * Default: every type. An empty list yields nothing.
+   */
+  types?: readonly string[];
 }
 
 /**

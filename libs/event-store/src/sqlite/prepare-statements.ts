@@ -34,7 +34,34 @@ export interface SqliteStatements {
     [streamName: string, to: number, from: number, createdNotBefore: string, limit: number],
     EventRow
   >;
+  /** `streamForwards` of the types in `types` (a JSON array of strings) only. */
+  streamForwardsOfTypes: Statement<
+    [
+      streamName: string,
+      from: number,
+      to: number,
+      createdNotBefore: string,
+      types: string,
+      limit: number,
+    ],
+    EventRow
+  >;
+  /** `streamBackwards` of the types in `types` (a JSON array of strings) only. */
+  streamBackwardsOfTypes: Statement<
+    [
+      streamName: string,
+      to: number,
+      from: number,
+      createdNotBefore: string,
+      types: string,
+      limit: number,
+    ],
+    EventRow
+  >;
 }
+
+/** SQL true for an event whose type is in the JSON array bound at this place. */
+const TYPE_IN_SQL = 'type IN (SELECT value FROM json_each(?))';
 
 const COLUMNS = 'position, stream_name, revision, event_id, type, data, metadata, created_at';
 
@@ -70,6 +97,20 @@ export function prepareStatements(db: Database.Database): SqliteStatements {
     streamBackwards: db.prepare(
       `SELECT ${COLUMNS} FROM events
        WHERE stream_name = ? AND revision <= ? AND revision >= ? AND created_at >= ?
+       ORDER BY revision DESC LIMIT ?`,
+    ),
+    // Over the stream index, like the reads above: the rows of other types are skipped in SQLite,
+    // never parsed or handed to JavaScript.
+    streamForwardsOfTypes: db.prepare(
+      `SELECT ${COLUMNS} FROM events
+       WHERE stream_name = ? AND revision >= ? AND revision <= ? AND created_at >= ?
+         AND ${TYPE_IN_SQL}
+       ORDER BY revision LIMIT ?`,
+    ),
+    streamBackwardsOfTypes: db.prepare(
+      `SELECT ${COLUMNS} FROM events
+       WHERE stream_name = ? AND revision <= ? AND revision >= ? AND created_at >= ?
+         AND ${TYPE_IN_SQL}
        ORDER BY revision DESC LIMIT ?`,
     ),
   };

@@ -2,7 +2,7 @@ import { setImmediate as nextTurn } from 'node:timers/promises';
 import { StreamDeletedError, StreamNotFoundError } from '../errors';
 import type { ReadStreamOptions, RecordedEvent } from '../event-store';
 import { visibleRevisions } from '../visible-revisions';
-import { toRecordedEvent } from './event-row';
+import { toRecordedEvent, type EventRow } from './event-row';
 import type { SqliteStatements } from './prepare-statements';
 import { readWriteState } from './read-write-state';
 
@@ -31,24 +31,18 @@ export async function* readStreamEvents(
   const createdNotBefore = visible.createdNotBefore ?? '';
   const forwards = (options.direction ?? 'forwards') === 'forwards';
   let remaining = options.maxCount ?? Number.POSITIVE_INFINITY;
+  const types = options.types === undefined ? undefined : JSON.stringify(options.types);
   let next = startRevision(options.fromRevision, forwards, state.lastRevision);
   while (remaining > 0) {
     const limit = Math.min(pageSize, remaining);
-    const rows = forwards
-      ? statements.streamForwards.all(
-          streamName,
-          Math.max(next, visible.from),
-          visible.to,
-          createdNotBefore,
-          limit,
-        )
-      : statements.streamBackwards.all(
-          streamName,
-          Math.min(next, visible.to),
-          visible.from,
-          createdNotBefore,
-          limit,
-        );
+    const rows = readPage(statements, streamName, {
+      forwards,
+      next,
+      visible,
+      createdNotBefore,
+      types,
+      limit,
+    });
     for (const row of rows) yield toRecordedEvent(row);
     const last = rows.at(-1);
     if (last === undefined || rows.length < limit) return;
@@ -56,6 +50,47 @@ export async function* readStreamEvents(
     next = forwards ? last.revision + 1 : last.revision - 1;
     await nextTurn();
   }
+}
+
+/** One page of the read: at most `limit` rows from `next` on, in the read's direction. */
+function readPage(
+  statements: SqliteStatements,
+  streamName: string,
+  page: {
+    forwards: boolean;
+    next: number;
+    visible: { from: number; to: number };
+    createdNotBefore: string;
+    /** JSON array of the types asked for; all types when undefined. */
+    types: string | undefined;
+    limit: number;
+  },
+): EventRow[] {
+  const { forwards, next, visible, createdNotBefore, types, limit } = page;
+  const from = Math.max(next, visible.from);
+  const to = Math.min(next, visible.to);
+  if (types === undefined) {
+    return forwards
+      ? statements.streamForwards.all(streamName, from, visible.to, createdNotBefore, limit)
+      : statements.streamBackwards.all(streamName, to, visible.from, createdNotBefore, limit);
+  }
+  return forwards
+    ? statements.streamForwardsOfTypes.all(
+        streamName,
+        from,
+        visible.to,
+        createdNotBefore,
+        types,
+        limit,
+      )
+    : statements.streamBackwardsOfTypes.all(
+        streamName,
+        to,
+        visible.from,
+        createdNotBefore,
+        types,
+        limit,
+      );
 }
 
 function startRevision(

@@ -63,6 +63,79 @@ export function describeReadContract(store: () => EventStore): void {
     });
   });
 
+  describe('readStream of some types', () => {
+    let stream = '';
+    /** Revisions 0..29: `Noted` at every third (0, 3, …, 27), `Flagged` at 10 and 20, else `Counted`. */
+    const typeAt = (revision: number) =>
+      revision % 3 === 0 ? 'Noted' : revision % 10 === 0 ? 'Flagged' : 'Counted';
+    beforeEach(async () => {
+      stream = `${uniquePrefix()}-typed`;
+      const events = Array.from({ length: 30 }, (_, revision) =>
+        newEvent(typeAt(revision), { revision }),
+      );
+      await store().append(stream, events, { expectedRevision: 'no_stream' });
+    });
+    const revisionsOf = (read: RecordedEvent[]) => read.map((event) => event.revision);
+
+    it('yields only the types asked for, in order, each as a full read gives it', async () => {
+      const all = await collect(store().readStream(stream));
+      const typed = await collect(store().readStream(stream, { types: ['Noted', 'Flagged'] }));
+      expect(typed).toEqual(all.filter((event) => event.type !== 'Counted'));
+      expect(revisionsOf(typed)).toEqual([0, 3, 6, 9, 10, 12, 15, 18, 20, 21, 24, 27]);
+    });
+
+    it('counts maxCount in the events yielded, forwards and backwards from a revision', async () => {
+      const forwards = await collect(
+        store().readStream(stream, { fromRevision: 4, maxCount: 3, types: ['Noted'] }),
+      );
+      expect(revisionsOf(forwards)).toEqual([6, 9, 12]);
+      const backwards = await collect(
+        store().readStream(stream, {
+          direction: 'backwards',
+          fromRevision: 20,
+          maxCount: 2,
+          types: ['Flagged'],
+        }),
+      );
+      expect(revisionsOf(backwards)).toEqual([20, 10]);
+    });
+
+    it('yields nothing for no types or a type the stream lacks, and still throws for a missing stream', async () => {
+      expect(await collect(store().readStream(stream, { types: [] }))).toEqual([]);
+      expect(await collect(store().readStream(stream, { types: ['Absent'] }))).toEqual([]);
+      const missing = `${uniquePrefix()}-missing`;
+      const error = await rejectionOf(collect(store().readStream(missing, { types: ['Noted'] })));
+      expect(error).toBeInstanceOf(StreamNotFoundError);
+    });
+
+    it('keeps to the revisions the metadata leaves visible', async () => {
+      await store().setStreamMetadata(stream, { truncateBefore: 11 });
+      const typed = await collect(store().readStream(stream, { types: ['Noted', 'Flagged'] }));
+      expect(revisionsOf(typed)).toEqual([12, 15, 18, 20, 21, 24, 27]);
+    });
+  });
+
+  it('reads a long stream of some types across internal pages', async () => {
+    const stream = `${uniquePrefix()}-long-typed`;
+    const batches = Array.from({ length: 12 }, (_, batch) =>
+      Array.from({ length: 100 }, (_, index) =>
+        newEvent((batch * 100 + index) % 7 === 0 ? 'Noted' : 'Counted'),
+      ),
+    );
+    for (const [index, batch] of batches.entries()) {
+      await store().append(stream, batch, {
+        expectedRevision: index === 0 ? 'no_stream' : index * 100 - 1,
+      });
+    }
+    const sevens = Array.from({ length: 172 }, (_, index) => index * 7);
+    const forwards = await collect(store().readStream(stream, { types: ['Noted'] }));
+    expect(forwards.map((event) => event.revision)).toEqual(sevens);
+    const backwards = await collect(
+      store().readStream(stream, { direction: 'backwards', types: ['Noted'] }),
+    );
+    expect(backwards.map((event) => event.revision)).toEqual([...sevens].reverse());
+  });
+
   it('reads a long stream in order, across internal pages', async () => {
     const stream = `${uniquePrefix()}-long`;
     const batches = Array.from({ length: 12 }, () => newEvents('Counted', 100));
