@@ -131,7 +131,7 @@ async function main(): Promise<void> {
     const results: Record<string, { ms: number; bytes: number }> = {};
     for (const [name, reader, count] of [
       ['warm', () => warm, FORKS],
-      ['cold', () => new ModelContextReader(store), 10],
+      ['cold', () => new ModelContextReader(store), FORKS],
     ] as const) {
       for (const source of ['long', 'short']) {
         // Alternate sources so that neither gets the quieter half of the run.

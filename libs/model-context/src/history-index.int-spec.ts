@@ -75,14 +75,16 @@ describe('HistoryIndex (the history before a window, kept between requests)', ()
       await log.eventsFrom(stream, 0);
       const first = await index.before(log, 's1', 7);
       expect(first.systemNotes.map((logged) => logged.revision)).toEqual([1]);
-      expect(first.eventsRead).toBe(7);
+      // Of the 7 events before the boundary, the store hands over the 3 of the types the index
+      // looks at: the system note, the tool result, the pruning mark.
+      expect(first.eventsRead).toBe(3);
       const again = await index.before(log, 's1', 7);
       expect(again.systemNotes.map((logged) => logged.revision)).toEqual([1]);
       expect(again.eventsRead).toBe(0);
       // Over the store itself, nothing tells an unchanged stream: nothing is kept.
       const plain = new HistoryIndex();
       await plain.before(store, 's1', 7);
-      expect((await plain.before(store, 's1', 7)).eventsRead).toBe(7);
+      expect((await plain.before(store, 's1', 7)).eventsRead).toBe(3);
       expect(plain.size).toBe(0);
     } finally {
       await store.close();
@@ -103,7 +105,8 @@ describe('HistoryIndex (the history before a window, kept between requests)', ()
       await log.eventsFrom(stream, 0);
       const truncated = await index.before(log, 's1', 7);
       expect(truncated.systemNotes).toEqual([]);
-      expect(truncated.eventsRead).toBe(5);
+      // Revisions 2 to 6 are left: the tool result and the pruning mark among them.
+      expect(truncated.eventsRead).toBe(2);
     } finally {
       await store.close();
     }

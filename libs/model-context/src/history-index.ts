@@ -17,7 +17,7 @@ export interface HistoryBeforeWindow {
   resultRevisions(toolCallId: string): number[];
   /** Revisions of the `ToolResultsPruned` events before the boundary naming this message id. */
   pruningRevisions(messageId: string): number[];
-  /** Stored events this call read (0 when the history was read before). */
+  /** Stored events this call read, of the few types it looks at (0 when it read none). */
   eventsRead: number;
 }
 
@@ -26,23 +26,31 @@ interface ScannedHistory {
   systemNotes: SessionLogEvent[];
   results: Map<string, number[]>;
   prunings: Map<string, number[]>;
-  /** The last event read, as the session log cache holds it: the scan is good while it does. */
+  /** The last revision the scan covers (-1: none). */
+  readThrough: number;
+  /**
+   * An event the session log cache held before the scan read the store: the scan is of the same
+   * stream, and so good, while the cache still holds that very object.
+   */
   anchor: RecordedEvent | undefined;
   /** Revisions of the rewinds read: a scan past one does not answer a view before it (another line). */
   rewinds: number[];
 }
 
-const INDEXED_TYPES = new Set([
+/** What the scan looks at; the store skips the rest (`ReadStreamOptions.types`). */
+const INDEXED_TYPES: readonly string[] = [
   'SystemNoteRecorded',
   'ToolResultRecorded',
   'ToolResultsPruned',
   'SessionRewound',
-]);
+];
 
 /**
  * The histories before the model windows of recent sessions, each scanned once and then extended
- * by the events after it. A scan is kept only through a `SessionLogCache`, anchored to the cached
- * (frozen) event it read last, and reused only while the cache still holds that very object: the
+ * by the events after it. A scan reads only the four types it looks at (the store skips the
+ * others), so it costs what the history holds of them, not the history. A scan is kept only
+ * through a `SessionLogCache`, anchored to an event the cache held (frozen) before the scan read
+ * the store, and reused only while the cache still holds that very object: the
  * cache reads a stream afresh whenever it was truncated, deleted or replaced
  * (`docs/event-store.md`, what a store may do to a stream), so a scan never outlives the history
  * it was made from. Over any other store every request scans the history anew.
@@ -65,6 +73,8 @@ export class HistoryIndex {
       kept?.anchor !== undefined &&
       store instanceof SessionLogCache &&
       store.eventAt(streamName, kept.anchor.revision) === kept.anchor;
+    // Taken before the store is read: a change after it shows as another object.
+    const anchor = store instanceof SessionLogCache ? store.heldEvent(streamName) : undefined;
     const sameLine = kept?.rewinds.every((at) => at < beforeRevision) ?? true;
     const scanned: ScannedHistory =
       held && kept !== undefined && sameLine
@@ -73,25 +83,26 @@ export class HistoryIndex {
             systemNotes: [],
             results: new Map(),
             prunings: new Map(),
+            readThrough: -1,
             anchor: undefined,
             rewinds: [],
           };
-    const readThrough = scanned.anchor?.revision ?? -1;
     let eventsRead = 0;
-    if (readThrough < beforeRevision - 1) {
-      const from = readThrough + 1;
+    if (scanned.readThrough < beforeRevision - 1) {
+      const from = scanned.readThrough + 1;
+      scanned.anchor ??= anchor;
       for await (const recorded of store.readStream(streamName, {
         fromRevision: from,
         maxCount: beforeRevision - from,
+        types: INDEXED_TYPES,
       })) {
-        // A truncated stream starts later than asked: what lies past the boundary is the window's.
+        // Past the boundary (a truncated stream, few events of these types): the window's.
         if (recorded.revision >= beforeRevision) break;
         eventsRead += 1;
-        scanned.anchor = recorded;
-        if (!INDEXED_TYPES.has(recorded.type)) continue;
         const parsed = parseLoggedEvent(recorded);
         if (parsed.ok) note(scanned, parsed.event);
       }
+      scanned.readThrough = beforeRevision - 1;
     }
     if (store instanceof SessionLogCache && (sameLine || kept === undefined)) {
       this.scans.set(sessionId, scanned);

@@ -127,8 +127,9 @@ describe('loadModelContext', () => {
           injectedNotes: [],
           appliedCompactBoundaryId: 'b1',
           repairs: [],
-          // 3 events of the window, then the 7 before it scanned for system notes.
-          window: { fromRevision: 7, toRevision: 9, compactBoundaryId: 'b1', eventsRead: 10 },
+          // 3 events of the window, then the 3 of the 7 before it that the history index looks at
+          // (the system note, the tool result, the pruning mark): the store skips the others.
+          window: { fromRevision: 7, toRevision: 9, compactBoundaryId: 'b1', eventsRead: 6 },
         },
       });
       // The window was read once; the next request reads only the event it stopped at (checked)
@@ -139,10 +140,10 @@ describe('loadModelContext', () => {
       // Computed from the log (no reader), the window and the history before it each time: only
       // a reader keeps what it read, through its session log cache.
       const replayed = await loadModelContext(fixture.store, 's1');
-      expect(replayed.diagnostics.window.eventsRead).toBe(10);
+      expect(replayed.diagnostics.window.eventsRead).toBe(6);
       const replayedAgain = await loadModelContext(fixture.store, 's1');
       expect(replayedAgain.messages).toEqual(context.messages);
-      expect(replayedAgain.diagnostics.window.eventsRead).toBe(10);
+      expect(replayedAgain.diagnostics.window.eventsRead).toBe(6);
     } finally {
       await fixture.close();
     }
@@ -225,8 +226,9 @@ describe('loadModelContext', () => {
         fromRevision: 4,
         toRevision: 7,
         compactBoundaryId: 'b1',
-        // 6 for the window and the call before it, 4 scanned before the boundary for system notes.
-        eventsRead: 10,
+        // 6 for the window and the call before it; none of the 4 before the boundary is of a type
+        // the history index looks at (system notes, tool results, pruning marks, rewinds).
+        eventsRead: 6,
       });
     } finally {
       await fixture.close();

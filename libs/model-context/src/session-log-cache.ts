@@ -4,7 +4,13 @@ import type { SessionLog } from './session-log';
 /** Default bound of the events kept in memory, in characters of their strings (about bytes). */
 export const DEFAULT_SESSION_LOG_CACHE_CHARS = 64 * 1024 * 1024;
 
-/** The events of one stream held in memory: every visible revision from `first` to `last`. */
+/** Events taken into a stream's cached suffix from a backward read at a time. */
+const EXTEND_BATCH = 256;
+
+/**
+ * The events of one stream held in memory: every visible revision from `first` to `last`, its
+ * last one, so a suffix of the stream; `first` moves back as reads reach before it.
+ */
 interface CachedStream {
   first: number;
   last: number;
@@ -20,11 +26,19 @@ interface CachedStream {
  * of the stream it read before, reading from the store only the events appended since (a
  * session's model context after one more turn reads that turn).
  *
+ * It holds a suffix of each stream, never more than was asked for: a stream it does not hold is
+ * taken up with its last event alone, and the suffix grows back only as far as reads go, so the
+ * first model context of a long session (after a restart) reads its window and not its history.
+ * A read of revisions before the suffix asks the store for them, and keeps them when they join
+ * the suffix (a backward read past its start, or a forward read that reaches it whole); a read of
+ * some `types` only is served from the suffix where it can and from the store, filtered, before
+ * it, and kept nowhere.
+ *
  * Never trusted beyond what the log says: each read asks the store for the stream's metadata and
  * reads from the last cached event on; when that event is not there the same (id and position)
  * or the metadata changed (a truncation, a deletion), the stream is read afresh. Streams whose visibility moves on its own (`maxAge`, `maxCount`) are not cached.
  * Bounded: least recently read streams are dropped past `maxChars` characters of strings. The
- * cached events are frozen, so a reader that would change one fails instead of changing the others'.
+ * events it hands out are frozen, so a reader that would change one fails instead of changing the others'.
  */
 export class SessionLogCache implements SessionLog {
   private readonly streams = new Map<string, CachedStream>();
@@ -49,13 +63,22 @@ export class SessionLogCache implements SessionLog {
   /**
    * The held event at `revision`, without asking the store: the same frozen object for as long
    * as the stream stays unchanged in the cache, a new one once it was read afresh. What is derived
-   * from a stream through this cache keeps the event it was derived through and is good while
+   * from a stream through this cache keeps an event it was derived through and is good while
    * this answers that very object (`docs/event-store.md`, what a store may do to a stream).
    */
   eventAt(streamName: string, revision: number): RecordedEvent | undefined {
     const cached = this.streams.get(streamName);
     if (cached === undefined || revision < cached.first || revision > cached.last) return undefined;
     return cached.events[revision - cached.first];
+  }
+
+  /**
+   * An event held of the stream now (its last), to keep as `eventAt` would give it: whatever is
+   * read of the stream afterwards, through the cache or not, is of the same stream while
+   * `eventAt` still answers that object.
+   */
+  heldEvent(streamName: string): RecordedEvent | undefined {
+    return this.streams.get(streamName)?.events.at(-1);
   }
 
   readStream(streamName: string, options: ReadStreamOptions = {}): AsyncIterable<RecordedEvent> {
@@ -69,11 +92,15 @@ export class SessionLogCache implements SessionLog {
    */
   async eventsFrom(streamName: string, revision: number): Promise<RecordedEvent[]> {
     const cached = await this.upToDate(streamName);
-    if (cached !== undefined) return cached.events.slice(Math.max(0, revision - cached.first));
     const events: RecordedEvent[] = [];
-    for await (const recorded of this.store.readStream(streamName, { fromRevision: revision })) {
-      events.push(recorded);
+    if (cached !== undefined && revision >= cached.first) {
+      return cached.events.slice(revision - cached.first);
     }
+    const read =
+      cached === undefined
+        ? this.store.readStream(streamName, { fromRevision: revision })
+        : this.fromCached(streamName, cached, { fromRevision: revision });
+    for await (const recorded of read) events.push(recorded);
     return events;
   }
 
@@ -86,33 +113,116 @@ export class SessionLogCache implements SessionLog {
       yield* this.store.readStream(streamName, options);
       return;
     }
+    yield* this.fromCached(streamName, cached, options);
+  }
+
+  /** A read served from the cached suffix, and from the store for what lies before it. */
+  private async *fromCached(
+    streamName: string,
+    cached: CachedStream,
+    options: ReadStreamOptions,
+  ): AsyncGenerator<RecordedEvent, void, undefined> {
     const forwards = (options.direction ?? 'forwards') === 'forwards';
     const from = options.fromRevision;
+    const types = options.types === undefined ? undefined : new Set(options.types);
+    const wanted = (recorded: RecordedEvent) => types === undefined || types.has(recorded.type);
     // As the store reads: from `start` (0) or `end`, clamped to the visible revisions.
     let next =
-      from === undefined
+      from === undefined || from === 'start'
         ? forwards
-          ? cached.first
-          : cached.last
-        : from === 'start'
           ? 0
-          : from === 'end'
-            ? forwards
-              ? cached.last + 1
-              : cached.last
-            : from;
+          : cached.last
+        : from === 'end'
+          ? forwards
+            ? cached.last + 1
+            : cached.last
+          : from;
     let remaining = options.maxCount ?? Number.POSITIVE_INFINITY;
     if (forwards) {
-      for (next = Math.max(next, cached.first); next <= cached.last && remaining > 0; next += 1) {
-        remaining -= 1;
-        yield cached.events[next - cached.first] as RecordedEvent;
+      // Where the suffix starts now (a read that joins it moves its start back).
+      const suffixStart = cached.first;
+      if (next < suffixStart && remaining > 0) {
+        // Before the suffix: from the store, kept when the read reaches the suffix whole.
+        const earlier: RecordedEvent[] = [];
+        try {
+          for await (const recorded of this.store.readStream(streamName, {
+            fromRevision: next,
+            maxCount: types === undefined ? Math.min(remaining, suffixStart - next) : remaining,
+            ...(options.types === undefined ? {} : { types: options.types }),
+          })) {
+            if (recorded.revision >= suffixStart) break;
+            freeze(recorded);
+            if (types === undefined) earlier.push(recorded);
+            remaining -= 1;
+            yield recorded;
+          }
+        } finally {
+          this.extend(streamName, cached, earlier);
+        }
       }
-    } else {
-      for (next = Math.min(next, cached.last); next >= cached.first && remaining > 0; next -= 1) {
+      for (next = Math.max(next, suffixStart); next <= cached.last && remaining > 0; next += 1) {
+        const recorded = cached.events[next - cached.first] as RecordedEvent;
+        if (!wanted(recorded)) continue;
         remaining -= 1;
-        yield cached.events[next - cached.first] as RecordedEvent;
+        yield recorded;
       }
+      return;
     }
+    for (next = Math.min(next, cached.last); next >= cached.first && remaining > 0; next -= 1) {
+      const recorded = cached.events[next - cached.first] as RecordedEvent;
+      if (!wanted(recorded)) continue;
+      remaining -= 1;
+      yield recorded;
+    }
+    const start = Math.min(next, cached.first - 1);
+    if (remaining <= 0 || start < 0) return;
+    // Past the start of the suffix: from the store, and kept while it joins the suffix.
+    let joining: RecordedEvent[] | undefined =
+      types === undefined && start === cached.first - 1 ? [] : undefined;
+    try {
+      for await (const recorded of this.store.readStream(streamName, {
+        direction: 'backwards',
+        fromRevision: start,
+        ...(Number.isFinite(remaining) ? { maxCount: remaining } : {}),
+        ...(options.types === undefined ? {} : { types: options.types }),
+      })) {
+        freeze(recorded);
+        if (joining !== undefined) {
+          joining.push(recorded);
+          if (joining.length >= EXTEND_BATCH) {
+            joining = this.extend(streamName, cached, joining.reverse()) ? [] : undefined;
+          }
+        }
+        yield recorded;
+      }
+    } finally {
+      if (joining !== undefined) this.extend(streamName, cached, joining.reverse());
+    }
+  }
+
+  /**
+   * Puts `earlier` (frozen, in log order) before the suffix when they end right before it and
+   * it is still the one held; returns whether it did. Keeps the cache within its bound.
+   */
+  private extend(streamName: string, cached: CachedStream, earlier: RecordedEvent[]): boolean {
+    const last = earlier.at(-1);
+    if (last === undefined || this.streams.get(streamName) !== cached) return false;
+    const first = earlier[0] as RecordedEvent;
+    if (
+      last.revision !== cached.first - 1 ||
+      last.revision - first.revision !== earlier.length - 1
+    ) {
+      return false;
+    }
+    let chars = 0;
+    for (const recorded of earlier) chars += sizeOf(recorded);
+    cached.events = earlier.concat(cached.events);
+    cached.first = first.revision;
+    cached.chars += chars;
+    this.chars += chars;
+    if (cached.chars > this.maxChars) this.forget(streamName);
+    this.keepWithinBound();
+    return this.streams.get(streamName) === cached;
   }
 
   /** The stream's cached events brought up to its current revision, one load per stream at a time. */
@@ -150,9 +260,12 @@ export class SessionLogCache implements SessionLog {
     const last = stream.events[stream.events.length - 1];
     try {
       let checked = last === undefined;
+      // Not held: its last event only; reads take the suffix back as far as they go.
       const read = this.store.readStream(
         streamName,
-        last === undefined ? {} : { fromRevision: last.revision },
+        last === undefined
+          ? { direction: 'backwards', maxCount: 1 }
+          : { fromRevision: last.revision },
       );
       for await (const recorded of read) {
         if (!checked) {
@@ -177,14 +290,17 @@ export class SessionLogCache implements SessionLog {
     if (stream.events.length === 0 || stream.chars > this.maxChars) return undefined;
     this.streams.set(streamName, stream);
     this.chars += stream.chars;
-    if (this.chars > this.maxChars) {
-      for (const [name, oldest] of this.streams) {
-        if (this.chars <= this.maxChars) break;
-        this.streams.delete(name);
-        this.chars -= oldest.chars;
-      }
-    }
+    this.keepWithinBound();
     return stream;
+  }
+
+  /** Drops the least recently read streams while the cache holds more than its bound. */
+  private keepWithinBound(): void {
+    for (const [name, oldest] of this.streams) {
+      if (this.chars <= this.maxChars) break;
+      this.streams.delete(name);
+      this.chars -= oldest.chars;
+    }
   }
 
   /** Takes the stream's entry out of the cache; returns it (`undefined`: there was none). */
@@ -196,6 +312,22 @@ export class SessionLogCache implements SessionLog {
     }
     return cached;
   }
+}
+
+/** The characters of the strings in `value` (its size, as `freeze` counts it). */
+function sizeOf(value: unknown): number {
+  if (typeof value === 'string') return value.length;
+  if (typeof value !== 'object' || value === null) return 8;
+  let chars = 0;
+  if (Array.isArray(value)) {
+    for (let index = 0; index < value.length; index += 1) chars += sizeOf(value[index]);
+  } else {
+    const record = value as Record<string, unknown>;
+    for (const key in record) {
+      if (Object.hasOwn(record, key)) chars += key.length + sizeOf(record[key]);
+    }
+  }
+  return chars;
 }
 
 /** Freezes `value` and everything in it; returns the characters of its strings (its size). */
