@@ -1,6 +1,11 @@
 import fc from 'fast-check';
-import { SqliteEventStore, StreamNotFoundError } from '@agent-ledger/event-store';
-import { sessionStreamName } from '@agent-ledger/events';
+import {
+  SqliteEventStore,
+  StreamNotFoundError,
+  type ReadStreamOptions,
+  type RecordedEvent,
+} from '@agent-ledger/event-store';
+import { sessionStreamName, type SessionEvent } from '@agent-ledger/events';
 import { arbitrarySessionHistory, seedExampleEvents } from '@agent-ledger/testing';
 import { appendSessionEvents } from '@agent-ledger/testing';
 import { loadModelContext } from './load-model-context';
@@ -173,4 +178,165 @@ describe('SessionLogCache (the model context read through it)', () => {
       await store.close();
     }
   });
+  it('takes a stream up by its last event and keeps only as much before it as reads went back', async () => {
+    const store = new SqliteEventStore({ path: ':memory:', pageSize: 4 });
+    try {
+      await appendSessionEvents(store, 's1', longSession(20, 18));
+      const stream = sessionStreamName('s1');
+      const last = (await collect(store.readStream(stream, { direction: 'backwards' })))[0]!;
+      const cache = new SessionLogCache(store);
+      const tail = await collect(cache.readStream(stream, { direction: 'backwards', maxCount: 3 }));
+      const revisions = (read: RecordedEvent[]) => read.map((recorded) => recorded.revision);
+      expect(revisions(tail)).toEqual([last.revision, last.revision - 1, last.revision - 2]);
+      expect(cache.eventAt(stream, last.revision - 2)).toBe(tail[2]);
+      expect(cache.eventAt(stream, last.revision - 3)).toBeUndefined();
+      // Further back, across the store's pages: joined to what is held, the same objects kept.
+      const back = await collect(
+        cache.readStream(stream, { direction: 'backwards', maxCount: 15 }),
+      );
+      expect(back.slice(0, 3)).toEqual(tail);
+      back.slice(0, 3).forEach((recorded, index) => expect(recorded).toBe(tail[index]));
+      expect(cache.eventAt(stream, last.revision - 14)).toBe(back[14]);
+      // A forward read that stops before what is held keeps nothing; one that reaches it joins it.
+      const head = await collect(cache.readStream(stream, { maxCount: 2 }));
+      expect(revisions(head)).toEqual([0, 1]);
+      expect(cache.eventAt(stream, 0)).toBeUndefined();
+      const whole = await cache.eventsFrom(stream, 0);
+      expect(whole).toEqual(await collect(store.readStream(stream)));
+      expect(cache.eventAt(stream, 0)).toBe(whole[0]);
+      expect(whole.every((recorded) => Object.isFrozen(recorded))).toBe(true);
+      expect(cache.eventAt(stream, last.revision)).toBe(tail[0]);
+    } finally {
+      await store.close();
+    }
+  });
+
+  it('reads some types as the store does, before and within what it holds', async () => {
+    const store = new SqliteEventStore({ path: ':memory:', pageSize: 4 });
+    try {
+      await appendSessionEvents(store, 's1', longSession(30, 25));
+      const stream = sessionStreamName('s1');
+      const cache = new SessionLogCache(store);
+      await collect(cache.readStream(stream, { direction: 'backwards', maxCount: 12 }));
+      const types = ['SystemNoteRecorded', 'CompactBoundaryRecorded', 'AssistantTextRecorded'];
+      for (const options of [
+        { types },
+        { types, maxCount: 5 },
+        { types, fromRevision: 20 },
+        { types, direction: 'backwards' as const },
+        { types, direction: 'backwards' as const, fromRevision: 40, maxCount: 7 },
+      ]) {
+        const summary = (read: RecordedEvent[]) => read.map((recorded) => recorded.id);
+        expect(summary(await collect(cache.readStream(stream, options)))).toEqual(
+          summary(await collect(store.readStream(stream, options))),
+        );
+      }
+    } finally {
+      await store.close();
+    }
+  });
+
+  it('answers the first model context of a long session (a fresh reader) by reading its window, not its history', async () => {
+    const store = new SqliteEventStore({ path: ':memory:' });
+    try {
+      const events = longSession(600, 590);
+      await appendSessionEvents(store, 's1', events);
+      let handedOver = 0;
+      const counting = {
+        getStreamMetadata: (streamName: string) => store.getStreamMetadata(streamName),
+        readStream: async function* (streamName: string, options?: ReadStreamOptions) {
+          for await (const recorded of store.readStream(streamName, options)) {
+            handedOver += 1;
+            yield recorded;
+          }
+        },
+      };
+      const reader = new ModelContextReader(counting);
+      const context = await reader.load('s1', { format: 'ai-sdk' });
+      expect(context).toEqual(await loadModelContext(store, 's1', { format: 'ai-sdk' }));
+      // The window (the boundary on), a store page of it at most, and the system note before it.
+      expect(handedOver).toBeLessThan(60);
+      expect(JSON.stringify(context.messages)).toContain('Workspace root is /repo');
+      const window = await new ModelContextReader(store).windowEvents('s1');
+      expect(window.events.map((logged) => logged.revision)).toEqual(
+        (await reader.windowEvents('s1')).events.map((logged) => logged.revision),
+      );
+    } finally {
+      await store.close();
+    }
+  });
 });
+
+/** Everything an async iterable yields. */
+async function collect<T>(items: AsyncIterable<T>): Promise<T[]> {
+  const collected: T[] = [];
+  for await (const item of items) collected.push(item);
+  return collected;
+}
+
+/**
+ * A session of `turns` user inputs and answers after a system note, with a compact boundary and
+ * its summary before the turn `boundaryAt`.
+ */
+function longSession(turns: number, boundaryAt: number): SessionEvent[] {
+  const at = '2026-04-08T10:00:00.000Z';
+  const base = (id: string) => ({ id, sessionId: 's1', createdAt: at });
+  const events: SessionEvent[] = [
+    { type: 'SessionStarted', data: { sessionId: 's1', startedAt: at } },
+    {
+      type: 'SystemNoteRecorded',
+      data: {
+        ...base('note'),
+        kind: 'system_note',
+        role: 'system',
+        content: 'Workspace root is /repo',
+      },
+    },
+  ];
+  for (let turn = 0; turn < turns; turn += 1) {
+    if (turn === boundaryAt) {
+      events.push(
+        {
+          type: 'CompactBoundaryRecorded',
+          data: {
+            ...base('b1'),
+            kind: 'compact_boundary',
+            role: 'system',
+            content: { type: 'compact-boundary', trigger: 'auto' },
+          },
+        },
+        {
+          type: 'CompactSummaryRecorded',
+          data: {
+            ...base('b1-summary'),
+            kind: 'compact_summary',
+            role: 'user',
+            metadata: { summaryForBoundaryId: 'b1' },
+            content: 'The story so far.',
+          },
+        },
+      );
+    }
+    events.push(
+      {
+        type: 'UserInputRecorded',
+        data: {
+          ...base(`u${turn}`),
+          kind: 'user_input',
+          role: 'user',
+          content: `Question ${turn}`,
+        },
+      },
+      {
+        type: 'AssistantTextRecorded',
+        data: {
+          ...base(`a${turn}`),
+          kind: 'assistant_text',
+          role: 'assistant',
+          content: `Answer ${turn}`,
+        },
+      },
+    );
+  }
+  return events;
+}
