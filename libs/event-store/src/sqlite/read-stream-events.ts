@@ -6,9 +6,6 @@ import { toRecordedEvent, type EventRow } from './event-row';
 import type { SqliteStatements } from './prepare-statements';
 import { readWriteState } from './read-write-state';
 
-/** Rows of a read's first page; each next one is twice as large, up to the store's page size. */
-const FIRST_PAGE = 32;
-
 /** What a stream read needs from the store. */
 export interface StreamReadContext {
   statements: SqliteStatements;
@@ -36,11 +33,8 @@ export async function* readStreamEvents(
   let remaining = options.maxCount ?? Number.POSITIVE_INFINITY;
   const types = options.types === undefined ? undefined : JSON.stringify(options.types);
   let next = startRevision(options.fromRevision, forwards, state.lastRevision);
-  // Pages grow from FIRST_PAGE to `pageSize`: a reader that stops early pays for few rows.
-  let page = Math.min(FIRST_PAGE, pageSize);
   while (remaining > 0) {
-    const limit = Math.min(page, remaining);
-    page = Math.min(page * 2, pageSize);
+    const limit = Math.min(pageSize, remaining);
     const rows = readPage(statements, streamName, {
       forwards,
       next,
