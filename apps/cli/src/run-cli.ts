@@ -5,6 +5,7 @@ import { eventsCommand } from './commands/events.command';
 import { exportCommand } from './commands/export.command';
 import { importCommand } from './commands/import.command';
 import { keysCommand } from './commands/keys.command';
+import { forkCommand, rewindCommand } from './commands/lifecycle.command';
 import { projectCommand } from './commands/project.command';
 import { rebuildCommand } from './commands/rebuild.command';
 import { replayCommand } from './commands/replay.command';
@@ -43,6 +44,8 @@ export function createProgram(io: CliIo): Command {
     rebuildCommand(io),
     exportCommand(io),
     importCommand(io),
+    forkCommand(io),
+    rewindCommand(io),
     searchCommand(io),
     statsCommand(io),
     keysCommand(io),

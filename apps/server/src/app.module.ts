@@ -6,6 +6,7 @@ import { EventStoreModule } from './event-store/event-store.module';
 import { HealthController } from './health/health.controller';
 import { ImportsModule } from './imports/imports.module';
 import { InspectorModule } from './inspector/inspector.module';
+import { LifecycleModule } from './lifecycle/lifecycle.module';
 import { AnalyticsModule } from './analytics/analytics.module';
 import { QueriesModule } from './queries/queries.module';
 import { SearchModule } from './search/search.module';
@@ -27,6 +28,7 @@ export class AppModule {
         EventStoreModule.forRoot(config),
         SessionsModule,
         QueriesModule,
+        LifecycleModule,
         ImportsModule,
         SearchModule,
         AnalyticsModule,

@@ -22,9 +22,12 @@ function displayHost(host: string): string {
 }
 
 function describeStore(config: ServerConfig): string {
-  return config.eventStore === 'sqlite'
-    ? `sqlite, ${sqliteEventStorePath(config)}`
-    : config.eventStore;
+  const store =
+    config.eventStore === 'sqlite' ? `sqlite, ${sqliteEventStorePath(config)}` : config.eventStore;
+  // Said only when on: the embedded store's default (off) keeps its line as it was.
+  return config.contentEncryption.enabled
+    ? `${store}; content encryption on, keys in ${config.contentEncryption.keysPath}`
+    : store;
 }
 
 main().catch((error: unknown) => {

@@ -11,3 +11,11 @@ export const CLOCK = Symbol('Clock');
 
 /** The signature behind `CLOCK`. */
 export type Clock = () => string;
+
+/**
+ * `{ destroyKeysOf(streamName): Promise<number> }`: destroys a session stream's content keys
+ * (crypto-shredding), idempotently, answering how many it destroyed. Bound to the event store's
+ * content key store (`libs/content-crypto`); with no key store (content encryption off and never
+ * on), it has nothing to destroy and answers 0.
+ */
+export const CONTENT_KEY_SHREDDER = Symbol('ContentKeyShredder');

@@ -289,10 +289,12 @@ describe.each(STORE_KINDS)('on the %s store', (kind) => {
           '/v1/sessions/{sessionId}/ai-sdk-steps',
           '/v1/sessions/{sessionId}/compactions',
           '/v1/sessions/{sessionId}/end',
+          '/v1/sessions/{sessionId}/forks',
           '/v1/sessions/{sessionId}/handoffs',
           '/v1/sessions/{sessionId}/imports',
           '/v1/sessions/{sessionId}/messages',
           '/v1/sessions/{sessionId}/prunings',
+          '/v1/sessions/{sessionId}/rewinds',
         ],
         true,
       ]);

@@ -4,6 +4,9 @@ import type {
   CommandResult,
   CompactSessionRequest,
   EndSessionRequest,
+  ForkSessionRequest,
+  RewindResult,
+  RewindSessionRequest,
   HandoffSessionRequest,
   PruneToolResultsRequest,
   RecordAiSdkStepRequest,
@@ -60,6 +63,12 @@ export interface LedgerClient {
   handoff(sessionId: string, body: HandoffSessionRequest): Promise<CommandResult>;
   recordAiSdkStep(sessionId: string, body: RecordAiSdkStepRequest): Promise<CommandResult>;
   end(sessionId: string, body?: EndSessionRequest): Promise<CommandResult>;
+  /** A session's summary (as in the list), with `forkedFrom` for a fork. */
+  getSession(sessionId: string): Promise<SessionSummary>;
+  /** Forks the session into a new one whose model context starts as the source's at the revision. */
+  fork(sessionId: string, body: ForkSessionRequest): Promise<SessionSummary>;
+  /** Rewinds the session: an event; the model context is again what it was at the target. */
+  rewind(sessionId: string, body: RewindSessionRequest): Promise<RewindResult>;
   /** Import a history (Claude Code, opencode, AI SDK UI or model messages, OpenAI items); idempotent. */
   importHistory(sessionId: string, body: ImportHistoryRequest): Promise<ImportHistoryResult>;
 
@@ -157,6 +166,9 @@ export function createLedgerClient(options: LedgerClientOptions): LedgerClient {
     handoff: (sessionId, body) => post(`${sessionPath(sessionId)}/handoffs`, body),
     recordAiSdkStep: (sessionId, body) => post(`${sessionPath(sessionId)}/ai-sdk-steps`, body),
     end: (sessionId, body = {}) => post(`${sessionPath(sessionId)}/end`, body),
+    getSession: (sessionId) => get(sessionPath(sessionId)),
+    fork: (sessionId, body) => post(`${sessionPath(sessionId)}/forks`, body),
+    rewind: (sessionId, body) => post(`${sessionPath(sessionId)}/rewinds`, body),
     importHistory: (sessionId, body) => post(`${sessionPath(sessionId)}/imports`, body),
 
     transcriptPage: (sessionId, query) => get(`${sessionPath(sessionId)}/transcript`, query),

@@ -1,10 +1,11 @@
 import type { generateText, LanguageModel, ModelMessage, StepResult, ToolSet } from 'ai';
-import type { CommandResult, PruningPolicy } from './contract/commands';
+import type { CommandResult, PruningPolicy, RewindResult } from './contract/commands';
 import type {
   ModelContextDiagnostics,
   ModelContextQuery,
   PageQuery,
   ModelViewOptions,
+  SessionSummary,
 } from './contract/queries';
 import type { RuntimeMessageInput } from './contract/runtime-message';
 import { DEFAULT_MAX_TOOL_OUTPUT_BYTES, fitToolOutputs } from './ai-sdk/fit-tool-outputs';
@@ -379,6 +380,42 @@ export class LedgerSession {
         ...expectedRevision,
       }),
     );
+  }
+
+  /** The session's summary (as in the session list), with `forkedFrom` for a fork. */
+  get(): Promise<SessionSummary> {
+    return this.client.getSession(this.sessionId);
+  }
+
+  /**
+   * Forks this session at `atRevision` (default: its head) into the new session `sessionId`,
+   * whose model context starts as this one's there; answers the new session's summary. Open it
+   * with `client.session(sessionId)` to go on in it. A retry answers the same fork.
+   */
+  fork(options: { sessionId: string; atRevision?: number }): Promise<SessionSummary> {
+    return this.client.fork(this.sessionId, options);
+  }
+
+  /**
+   * Rewinds this session to a revision, or to the revision a message was recorded at (the
+   * message stays): its model context is again what it was there; the transcript keeps the
+   * undone messages, marked `rewound`. Tracks the new revision like every command.
+   */
+  async rewind(
+    target: { toRevision: number } | { toMessageId: string },
+    reason?: string,
+  ): Promise<RewindResult> {
+    let answer: RewindResult | undefined;
+    await this.command(async (expectedRevision) => {
+      answer = await this.client.rewind(this.sessionId, {
+        ...target,
+        ...(reason === undefined ? {} : { reason }),
+        ...expectedRevision,
+      });
+      return answer;
+    });
+    if (answer === undefined) throw new Error('rewind: no answer');
+    return answer;
   }
 
   /** Every transcript entry, with this handle's writes in it. */

@@ -1,6 +1,7 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { ContentSealingEventStore } from '@agent-ledger/content-crypto';
 import { SqliteEventStore } from '@agent-ledger/event-store';
 import { EventStoreDbEventStore } from '@agent-ledger/eventstoredb';
 import { ConfigError, loadServerConfig } from './server-config';
@@ -18,15 +19,50 @@ describe('createEventStore', () => {
     }
   });
 
-  it('builds the EventStoreDB adapter without connecting (the node may come up later)', async () => {
-    const store = await createEventStore(
-      loadServerConfig({
+  it('builds the EventStoreDB adapter without connecting (the node may come up later), sealing content by default', async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'agent-ledger-store-'));
+    try {
+      const eventStoreDb = {
+        DATA_DIR: dataDir,
         EVENT_STORE: 'eventstoredb',
         EVENTSTORE_CONNECTION_STRING: 'esdb://127.0.0.1:1?tls=false',
-      }),
-    );
-    expect(store).toBeInstanceOf(EventStoreDbEventStore);
-    await store.close();
+      };
+      const store = await createEventStore(loadServerConfig(eventStoreDb));
+      expect(store).toBeInstanceOf(ContentSealingEventStore);
+      expect((store as ContentSealingEventStore).sealedStore).toBeInstanceOf(
+        EventStoreDbEventStore,
+      );
+      await store.close();
+      expect(existsSync(path.join(dataDir, 'content-keys.sqlite'))).toBe(true);
+      rmSync(path.join(dataDir, 'content-keys.sqlite'));
+      const plain = await createEventStore(
+        loadServerConfig({ ...eventStoreDb, CONTENT_ENCRYPTION: 'off' }),
+      );
+      expect(plain).toBeInstanceOf(EventStoreDbEventStore);
+      await plain.close();
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+
+  it('seals on the embedded store when asked, and keeps opening sealed content once turned off', async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'agent-ledger-store-'));
+    try {
+      const sealing = await createEventStore(
+        loadServerConfig({ DATA_DIR: dataDir, CONTENT_ENCRYPTION: 'on' }),
+      );
+      expect(sealing).toBeInstanceOf(ContentSealingEventStore);
+      await sealing.close();
+      // The key file exists now: with encryption off, the store still reads through it.
+      const reading = await createEventStore(
+        loadServerConfig({ DATA_DIR: dataDir, CONTENT_ENCRYPTION: 'off' }),
+      );
+      expect(reading).toBeInstanceOf(ContentSealingEventStore);
+      expect((reading as ContentSealingEventStore).sealedStore).toBeInstanceOf(SqliteEventStore);
+      await reading.close();
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
   });
 
   it('refuses a connection string the client cannot parse, naming the variable', async () => {

@@ -1,5 +1,17 @@
+import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { SqliteEventStore, type EventStore } from '@agent-ledger/event-store';
+import {
+  ContentKeyStoreConfigError,
+  ContentSealingEventStore,
+  SqliteContentKeyStore,
+  sealedAppendSizeLimit,
+} from '@agent-ledger/content-crypto';
+import {
+  DEFAULT_MAX_APPEND_SIZE,
+  SqliteEventStore,
+  type EventPayloadValidator,
+  type EventStore,
+} from '@agent-ledger/event-store';
 // Types only: the adapter (and its gRPC client, ~170 modules) is loaded when it is asked for, so
 // the embedded store's server and every CLI command start without it.
 import type { EventStoreDbEventStore, SubscriptionLogger } from '@agent-ledger/eventstoredb';
@@ -28,7 +40,10 @@ export interface CreateEventStoreOptions {
 /**
  * The one place that turns `EVENT_STORE` into a store: the embedded SQLite file under `DATA_DIR`,
  * or EventStoreDB at `EVENTSTORE_CONNECTION_STRING`. Every event is checked against its JSON
- * Schema before it is written, whatever the store. Nothing is connected yet: EventStoreDB's client
+ * Schema before it is written, whatever the store. With `CONTENT_ENCRYPTION=on`, or when the
+ * content key store exists (sealed events are in the log), the store is wrapped in a
+ * `ContentSealingEventStore` over the key store at `CONTENT_KEYS_PATH`: it checks the plain
+ * payloads, seals session content on append (when on) and opens it on every read. Nothing is connected yet: EventStoreDB's client
  * connects on its first call, so a server whose EventStoreDB is down still starts, and says so on
  * `GET /health`. A connection string the client cannot parse is a `ConfigError`.
  */
@@ -40,19 +55,70 @@ export function createEventStore(
   return Promise.resolve().then(() => openEventStore(config, options));
 }
 
+/**
+ * True when the store `createEventStore` opens reads through the content key store: encryption
+ * is on, or its key file exists (sealing was on once; turned off, it is still needed to read).
+ */
+export function usesContentKeys(config: ServerConfig): boolean {
+  return config.contentEncryption.enabled || existsSync(config.contentEncryption.keysPath);
+}
+
+/** Opens the content key store of the configuration (`CONTENT_KEYS_PATH`, `CONTENT_MASTER_KEY`). */
+export function openContentKeyStore(config: ServerConfig): SqliteContentKeyStore {
+  const { keysPath, masterKey } = config.contentEncryption;
+  try {
+    return new SqliteContentKeyStore({
+      path: keysPath,
+      ...(masterKey === undefined ? {} : { masterKey }),
+    });
+  } catch (error) {
+    // A missing or wrong CONTENT_MASTER_KEY is the configuration's fault, said at start.
+    if (error instanceof ContentKeyStoreConfigError) throw new ConfigError(error.message);
+    throw error;
+  }
+}
+
 async function openEventStore(
   config: ServerConfig,
   options: CreateEventStoreOptions,
 ): Promise<EventStore> {
+  if (!usesContentKeys(config)) return openStore(config, options, validateSessionEventPayload);
+  // The wrapper checks the plain payloads; the store below takes the sealed ones as they are.
+  // The store first: a configuration it refuses creates no key file.
+  const inner = await openStore(config, options, undefined);
+  let keys: SqliteContentKeyStore;
+  try {
+    keys = openContentKeyStore(config);
+  } catch (error) {
+    await inner.close();
+    throw error;
+  }
+  return new ContentSealingEventStore({
+    inner,
+    keys,
+    validatePayload: validateSessionEventPayload,
+    maxAppendSize: DEFAULT_MAX_APPEND_SIZE,
+    seal: config.contentEncryption.enabled,
+  });
+}
+
+function openStore(
+  config: ServerConfig,
+  options: CreateEventStoreOptions,
+  validatePayload: EventPayloadValidator | undefined,
+): Promise<EventStore> | EventStore {
+  const checks = validatePayload === undefined ? {} : { validatePayload };
   switch (config.eventStore) {
     case 'sqlite':
       return new SqliteEventStore({
         path: sqliteEventStorePath(config),
-        validatePayload: validateSessionEventPayload,
+        ...checks,
+        // Sealed, a payload is larger than plain; the plain size was checked by the wrapper.
+        ...(validatePayload === undefined ? { maxAppendSize: sealedAppendSizeLimit() } : {}),
         ...(options.readOnly === true ? { readOnly: true } : {}),
       });
     case 'eventstoredb':
-      return openEventStoreDb(config.eventStoreConnectionString, options);
+      return openEventStoreDb(config.eventStoreConnectionString, options, validatePayload);
     default: {
       const unreachable: never = config.eventStore;
       return unreachable;
@@ -63,6 +129,7 @@ async function openEventStore(
 async function openEventStoreDb(
   connectionString: string | undefined,
   options: CreateEventStoreOptions,
+  validatePayload: EventPayloadValidator | undefined,
 ): Promise<EventStoreDbEventStore> {
   if (connectionString === undefined) {
     throw new ConfigError(
@@ -73,7 +140,7 @@ async function openEventStoreDb(
   try {
     return new EventStoreDbEventStore({
       connectionString,
-      validatePayload: validateSessionEventPayload,
+      ...(validatePayload === undefined ? {} : { validatePayload }),
       ...(options.logger === undefined ? {} : { logger: options.logger }),
     });
   } catch (error) {

@@ -3,6 +3,7 @@ export {
   ConfigError,
   DEFAULT_RATE_LIMIT_MAX,
   loadServerConfig,
+  type ContentEncryptionConfig,
   type EventStoreKind,
   type HttpHardeningConfig,
   type ServerConfig,
@@ -14,6 +15,8 @@ export {
 } from './read-model-config';
 export {
   createEventStore,
+  openContentKeyStore,
   sqliteEventStorePath,
+  usesContentKeys,
   type CreateEventStoreOptions,
 } from './create-event-store';

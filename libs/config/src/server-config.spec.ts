@@ -27,6 +27,11 @@ describe('loadServerConfig', () => {
         connectionReserve: 128,
         listenBacklog: 4096,
       },
+      contentEncryption: {
+        enabled: false,
+        keysPath: path.resolve('data', 'content-keys.sqlite'),
+        masterKey: undefined,
+      },
     });
   });
 
@@ -54,6 +59,9 @@ describe('loadServerConfig', () => {
         MAX_CONNECTIONS_PER_CLIENT: '4',
         CONNECTION_RESERVE: '2',
         LISTEN_BACKLOG: '100',
+        CONTENT_ENCRYPTION: 'off',
+        CONTENT_KEYS_PATH: '/var/lib/agent-ledger-keys/keys.sqlite',
+        CONTENT_MASTER_KEY: Buffer.alloc(32, 7).toString('base64'),
       }),
     ).toEqual({
       port: 0,
@@ -79,6 +87,41 @@ describe('loadServerConfig', () => {
         connectionReserve: 2,
         listenBacklog: 100,
       },
+      contentEncryption: {
+        enabled: false,
+        keysPath: path.resolve('/var/lib/agent-ledger-keys/keys.sqlite'),
+        masterKey: Buffer.alloc(32, 7),
+      },
+    });
+  });
+
+  describe('content encryption', () => {
+    it('is on by default with EventStoreDB, off with the embedded store, and either when asked', () => {
+      const eventStoreDb = {
+        EVENT_STORE: 'eventstoredb',
+        EVENTSTORE_CONNECTION_STRING: 'esdb://localhost:2113?tls=false',
+      };
+      expect(loadServerConfig(eventStoreDb).contentEncryption.enabled).toBe(true);
+      expect(
+        loadServerConfig({ ...eventStoreDb, CONTENT_ENCRYPTION: 'off' }).contentEncryption.enabled,
+      ).toBe(false);
+      expect(loadServerConfig({}).contentEncryption.enabled).toBe(false);
+      expect(loadServerConfig({ CONTENT_ENCRYPTION: 'on' }).contentEncryption.enabled).toBe(true);
+      expect(loadServerConfig({ DATA_DIR: '/srv/ledger' }).contentEncryption.keysPath).toBe(
+        path.resolve('/srv/ledger/content-keys.sqlite'),
+      );
+    });
+
+    it('refuses a setting or a master key it cannot use, saying what it accepts', () => {
+      expect(() => loadServerConfig({ CONTENT_ENCRYPTION: 'yes' })).toThrow(
+        new ConfigError(
+          'CONTENT_ENCRYPTION is "yes"; expected "on" or "off" (default: on with EVENT_STORE=eventstoredb, off with sqlite).',
+        ),
+      );
+      expect(() => loadServerConfig({ CONTENT_MASTER_KEY: 'c2hvcnQ=' })).toThrow(ConfigError);
+      expect(() => loadServerConfig({ CONTENT_MASTER_KEY: 'c2hvcnQ=' })).toThrow(
+        /CONTENT_MASTER_KEY must be 32 bytes in base64/,
+      );
     });
   });
 

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { parseMasterKey } from '@agent-ledger/content-crypto';
 import { isLoopbackHost } from './is-loopback-host';
 
 /** Which event store the server writes to. */
@@ -25,6 +26,26 @@ export interface ServerConfig {
   maxBodyBytes: number;
   /** The HTTP hardening settings (`docs/security.md`). */
   http: HttpHardeningConfig;
+  /** Content encryption at rest and its key store (`docs/security.md`). */
+  contentEncryption: ContentEncryptionConfig;
+}
+
+/** How message content is sealed in the log, and where its keys are. */
+export interface ContentEncryptionConfig {
+  /**
+   * `CONTENT_ENCRYPTION` (`on` | `off`): seal session content on append. Default `on` with
+   * EventStoreDB (whose deleted bytes stay until a scavenge, and in archives: only destroying the
+   * key erases them), `off` on the embedded store (an erasure deletes its rows). Sealed events
+   * already in the log are opened either way, while the key store is there.
+   */
+  enabled: boolean;
+  /** `CONTENT_KEYS_PATH`, default `DATA_DIR/content-keys.sqlite`: the embedded key store. */
+  keysPath: string;
+  /**
+   * `CONTENT_MASTER_KEY`: 32 bytes in base64; when set, data keys are stored wrapped by it (the
+   * key file alone then opens nothing). Default: none.
+   */
+  masterKey: Buffer | undefined;
 }
 
 /** Limits, timeouts and checks of the HTTP edge; each is an environment variable with a default. */
@@ -98,15 +119,44 @@ export function loadServerConfig(env: Record<string, string | undefined>): Serve
   }
   const eventStoreConnectionString = nonEmpty(env['EVENTSTORE_CONNECTION_STRING']);
   if (eventStore === 'eventstoredb') checkConnectionString(eventStoreConnectionString);
+  const dataDir = path.resolve(nonEmpty(env['DATA_DIR']) ?? 'data');
   return {
     port: integerVariable(env, 'PORT', 3000, 0, 65535),
     host: bindHost(env),
-    dataDir: path.resolve(nonEmpty(env['DATA_DIR']) ?? 'data'),
+    dataDir,
     eventStore,
     eventStoreConnectionString,
     sessionCacheSize: integerVariable(env, 'SESSION_CACHE_SIZE', 1000, 1, 1_000_000),
     maxBodyBytes: integerVariable(env, 'MAX_BODY_BYTES', 4 * 1024 * 1024, 1024, 1024 * 1024 * 1024),
     http: loadHttpHardeningConfig(env),
+    contentEncryption: loadContentEncryptionConfig(env, eventStore, dataDir),
+  };
+}
+
+function loadContentEncryptionConfig(
+  env: Record<string, string | undefined>,
+  eventStore: EventStoreKind,
+  dataDir: string,
+): ContentEncryptionConfig {
+  const setting = nonEmpty(env['CONTENT_ENCRYPTION']);
+  if (setting !== undefined && setting !== 'on' && setting !== 'off') {
+    throw new ConfigError(
+      `CONTENT_ENCRYPTION is ${JSON.stringify(setting)}; expected "on" or "off" (default: on with EVENT_STORE=eventstoredb, off with sqlite).`,
+    );
+  }
+  const masterKey = nonEmpty(env['CONTENT_MASTER_KEY']);
+  let masterKeyBytes: Buffer | undefined;
+  try {
+    masterKeyBytes = masterKey === undefined ? undefined : parseMasterKey(masterKey);
+  } catch (error) {
+    throw new ConfigError(error instanceof Error ? error.message : String(error));
+  }
+  return {
+    enabled: (setting ?? (eventStore === 'eventstoredb' ? 'on' : 'off')) === 'on',
+    keysPath: path.resolve(
+      nonEmpty(env['CONTENT_KEYS_PATH']) ?? path.join(dataDir, 'content-keys.sqlite'),
+    ),
+    masterKey: masterKeyBytes,
   };
 }
 

@@ -13,6 +13,7 @@ import modelCallRecorded from '../../../event-schemas/model-call-recorded.v1.sch
 import runtimeMessage from '../../../event-schemas/runtime-message.v1.schema.json';
 import runtimeReminderRecorded from '../../../event-schemas/runtime-reminder-recorded.v1.schema.json';
 import sessionEnded from '../../../event-schemas/session-ended.v1.schema.json';
+import sessionRewound from '../../../event-schemas/session-rewound.v1.schema.json';
 import sessionStarted from '../../../event-schemas/session-started.v1.schema.json';
 import systemNoteRecorded from '../../../event-schemas/system-note-recorded.v1.schema.json';
 import toolApprovalRequested from '../../../event-schemas/tool-approval-requested.v1.schema.json';
@@ -49,6 +50,7 @@ export const EVENT_DATA_SCHEMAS: Readonly<
     AgentSwitchNoteRecorded: agentSwitchNoteRecorded,
     SessionStarted: sessionStarted,
     SessionEnded: sessionEnded,
+    SessionRewound: sessionRewound,
     ToolResultsPruned: toolResultsPruned,
     ModelCallRecorded: modelCallRecorded,
   },

@@ -38,6 +38,8 @@ const FOLD: SessionEventHandlers<
 > = {
   SessionStarted: () => undefined,
   SessionEnded: () => undefined,
+  // The replay folds the current line (`currentLine`): what a rewind undid is not given to it.
+  SessionRewound: () => undefined,
   ModelCallRecorded: () => undefined,
   ToolResultsPruned: ({ data }, recorded, repairs, eventIndex) => {
     const mark = pruningMarkTargets(data.messageIds, recorded);

@@ -5,6 +5,7 @@ import type { SessionEventHandlers } from './session-event-handlers';
 const NAME_OF: SessionEventHandlers<[prefix: string], string> = {
   SessionStarted: (event, prefix) => `${prefix}started ${event.data.sessionId}`,
   SessionEnded: (event, prefix) => `${prefix}ended ${event.data.reason ?? ''}`,
+  SessionRewound: (event, prefix) => `${prefix}rewound to ${event.data.toRevision}`,
   ToolResultsPruned: (event, prefix) => `${prefix}pruned ${event.data.messageIds.join(',')}`,
   ModelCallRecorded: (event, prefix) => `${prefix}call ${event.data.callId}`,
   MessageRecorded: (event, prefix) => `${prefix}${event.data.kind} ${event.data.id}`,

@@ -18,6 +18,8 @@ export function handleSessionEvent<A extends unknown[], R>(
       return handlers.SessionStarted(event, ...args);
     case 'SessionEnded':
       return handlers.SessionEnded(event, ...args);
+    case 'SessionRewound':
+      return handlers.SessionRewound(event, ...args);
     case 'ToolResultsPruned':
       return handlers.ToolResultsPruned(event, ...args);
     case 'ModelCallRecorded':

@@ -5,6 +5,7 @@ export type {
   ModelCallUsage,
   RecordedSessionEvent,
   SessionEndedEvent,
+  SessionRewoundEvent,
   SessionEvent,
   SessionEventDataOf,
   SessionEventMetadata,
@@ -71,3 +72,4 @@ export {
 export type { SessionLogEvent } from './session-log-event';
 export type { SessionRepair } from './session-repair';
 export { parseSessionLogEvent, type ParsedSessionLogEvent } from './parse-session-log-event';
+export { currentLine, rewoundRange, type RevisionedEvent } from './current-line';

@@ -8,6 +8,7 @@ export const SESSION_EVENT_TYPES: readonly SessionEventType[] = [
   ...Object.values(EVENT_TYPE_OF_KIND),
   'SessionStarted',
   'SessionEnded',
+  'SessionRewound',
   'ToolResultsPruned',
   'ModelCallRecorded',
 ];

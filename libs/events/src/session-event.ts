@@ -36,13 +36,39 @@ export type MessageRecordedEvent = {
 /** The session stream began (written with the session's first append). */
 export interface SessionStartedEvent {
   type: 'SessionStarted';
-  data: { sessionId: string; startedAt: string; agentName?: string };
+  data: {
+    sessionId: string;
+    startedAt: string;
+    agentName?: string;
+    /** For a fork: the session and revision it was forked from (its model context at the start). */
+    forkedFrom?: { sessionId: string; revision: number };
+    /** The data subject whose content the session holds (a fork carries its source's). */
+    subjectId?: string;
+  };
 }
 
 /** The session was ended by the runtime; later appends are refused. */
 export interface SessionEndedEvent {
   type: 'SessionEnded';
   data: { sessionId: string; endedAt: string; reason?: string };
+}
+
+/**
+ * The session was rewound: every event after `toRevision` up to this one is undone for the model
+ * context and the decider (compactions, prunings and approvals with it). Nothing is deleted: the
+ * rewound events stay in the log, off the session's current line (`currentLine`).
+ */
+export interface SessionRewoundEvent {
+  type: 'SessionRewound';
+  data: {
+    sessionId: string;
+    /** The revision the session is rewound to: it stays, everything after it is undone. */
+    toRevision: number;
+    /** The stream's revision before this event (this event is at `fromRevision + 1`). */
+    fromRevision: number;
+    rewoundAt: string;
+    reason?: string;
+  };
 }
 
 /**
@@ -126,6 +152,7 @@ export type SessionEvent =
   | MessageRecordedEvent
   | SessionStartedEvent
   | SessionEndedEvent
+  | SessionRewoundEvent
   | ToolResultsPrunedEvent
   | ModelCallRecordedEvent;
 

@@ -28,9 +28,16 @@ interface ScannedHistory {
   prunings: Map<string, number[]>;
   /** The last event read, as the session log cache holds it: the scan is good while it does. */
   anchor: RecordedEvent | undefined;
+  /** Revisions of the rewinds read: a scan past one does not answer a view before it (another line). */
+  rewinds: number[];
 }
 
-const INDEXED_TYPES = new Set(['SystemNoteRecorded', 'ToolResultRecorded', 'ToolResultsPruned']);
+const INDEXED_TYPES = new Set([
+  'SystemNoteRecorded',
+  'ToolResultRecorded',
+  'ToolResultsPruned',
+  'SessionRewound',
+]);
 
 /**
  * The histories before the model windows of recent sessions, each scanned once and then extended
@@ -58,10 +65,17 @@ export class HistoryIndex {
       kept?.anchor !== undefined &&
       store instanceof SessionLogCache &&
       store.eventAt(streamName, kept.anchor.revision) === kept.anchor;
+    const sameLine = kept?.rewinds.every((at) => at < beforeRevision) ?? true;
     const scanned: ScannedHistory =
-      held && kept !== undefined
+      held && kept !== undefined && sameLine
         ? kept
-        : { systemNotes: [], results: new Map(), prunings: new Map(), anchor: undefined };
+        : {
+            systemNotes: [],
+            results: new Map(),
+            prunings: new Map(),
+            anchor: undefined,
+            rewinds: [],
+          };
     const readThrough = scanned.anchor?.revision ?? -1;
     let eventsRead = 0;
     if (readThrough < beforeRevision - 1) {
@@ -79,7 +93,7 @@ export class HistoryIndex {
         if (parsed.ok) note(scanned, parsed.event);
       }
     }
-    if (store instanceof SessionLogCache) {
+    if (store instanceof SessionLogCache && (sameLine || kept === undefined)) {
       this.scans.set(sessionId, scanned);
       if (this.scans.size > this.maxSessions) {
         const oldest = this.scans.keys().next().value;
@@ -104,7 +118,19 @@ export class HistoryIndex {
 
 function note(scanned: ScannedHistory, logged: SessionLogEvent): void {
   const { event, revision } = logged;
-  if (event.type === 'SystemNoteRecorded') scanned.systemNotes.push(logged);
+  if (event.type === 'SessionRewound') {
+    scanned.rewinds.push(revision);
+    // The forward form of the current line: what the rewind undid is forgotten.
+    const undone = (at: number) => at > event.data.toRevision && at < revision;
+    scanned.systemNotes = scanned.systemNotes.filter((note) => !undone(note.revision));
+    for (const index of [scanned.results, scanned.prunings]) {
+      for (const [key, revisions] of index) {
+        const kept = revisions.filter((at) => !undone(at));
+        if (kept.length === 0) index.delete(key);
+        else index.set(key, kept);
+      }
+    }
+  } else if (event.type === 'SystemNoteRecorded') scanned.systemNotes.push(logged);
   else if (event.type === 'ToolResultRecorded') {
     for (const part of event.data.content) add(scanned.results, part.toolCallId, revision);
   } else if (event.type === 'ToolResultsPruned') {

@@ -1,5 +1,8 @@
 import type { EventStore } from '@agent-ledger/event-store';
+import { sessionStreamName, type SessionLogEvent } from '@agent-ledger/events';
 import { HistoryIndex } from './history-index';
+import { parseLoggedEvent } from './parse-logged-event';
+import { readWindowEvents } from './window-events';
 import { IncrementalViews } from './incremental/incremental-views';
 import { loadModelContext } from './load-model-context';
 import type { ModelContext, ModelContextQuery } from './model-context';
@@ -37,6 +40,43 @@ export class ModelContextReader {
   async load(sessionId: string, query: ModelContextQuery = {}): Promise<ModelContext> {
     const incremental = await this.views.load(sessionId, query);
     return incremental ?? loadModelContext(this.log, sessionId, query, this.history);
+  }
+
+  /**
+   * The events the model context of `sessionId` at `atRevision` (default: the head) is computed
+   * from with the default options (the window to the latest compact boundary on the current line,
+   * with what it needs from before it), in log order, and what the session's first event says:
+   * what a fork carries. Read through this reader's cache and history index, so a session whose
+   * model context was asked for costs its window.
+   */
+  async windowEvents(
+    sessionId: string,
+    atRevision?: number,
+  ): Promise<{
+    events: SessionLogEvent[];
+    revision: number;
+    started?: { subjectId?: string; agentName?: string };
+  }> {
+    const { window, events } = await readWindowEvents(this.log, sessionId, {
+      ...(atRevision === undefined ? {} : { atRevision }),
+      applyCompactBoundary: true,
+      carrySystemNotes: true,
+      history: this.history,
+    });
+    let started: { subjectId?: string; agentName?: string } | undefined;
+    for await (const recorded of this.log.readStream(sessionStreamName(sessionId), {
+      maxCount: 1,
+    })) {
+      const parsed = parseLoggedEvent(recorded);
+      if (parsed.ok && parsed.event.event.type === 'SessionStarted') {
+        const { subjectId, agentName } = parsed.event.event.data;
+        started = {
+          ...(subjectId === undefined ? {} : { subjectId }),
+          ...(agentName === undefined ? {} : { agentName }),
+        };
+      }
+    }
+    return { events, revision: window.revision, ...(started === undefined ? {} : { started }) };
   }
 
   /** What is kept now: views (and failed ones), histories, cached streams and characters. */

@@ -6,6 +6,7 @@ import {
   type SessionLogEvent,
 } from '@agent-ledger/events';
 import { parseLoggedEvent } from './parse-logged-event';
+import { readLineBackwards } from './read-line-backwards';
 import { WindowNeeds } from './window-needs';
 import type { SessionLog } from './session-log';
 
@@ -29,8 +30,8 @@ export interface ModelWindow {
 }
 
 /**
- * Reads a session's stream BACKWARDS from `atRevision` (default: its end) to its latest compact
- * boundary, so that the cost depends on the window and not on the history before it. Events
+ * Reads a session's stream BACKWARDS from `atRevision` (default: its end) along its current
+ * line (`readLineBackwards`: what a rewind undid is skipped) to its latest compact boundary, so that the cost depends on the window and not on the history before it. Events
  * the runner would refuse are skipped as it skips them.
  *
  * The window alone is not always what a full replay would give the model view, so it keeps
@@ -69,10 +70,12 @@ export async function readModelWindow(
   let retainedUntil: string | undefined;
   /** Where the window proper starts: the boundary, or the retained message. */
   let windowStart: number | undefined;
-  const events = store.readStream(sessionStreamName(sessionId), {
-    direction: 'backwards',
-    fromRevision: options.atRevision ?? 'end',
-  });
+  // Along the current line: what a rewind undid is skipped, not read.
+  const events = readLineBackwards(
+    store,
+    sessionStreamName(sessionId),
+    options.atRevision ?? 'end',
+  );
   try {
     for await (const recorded of events) {
       eventsRead += 1;
@@ -80,6 +83,8 @@ export async function readModelWindow(
       const parsed = parseLoggedEvent(recorded);
       if (!parsed.ok) continue;
       const logged = parsed.event;
+      // A rewind only says where the line goes on (the walk followed it): nothing to project.
+      if (logged.event.type === 'SessionRewound') continue;
       if (boundary === undefined || retainedUntil !== undefined) {
         backwards.push(logged);
         needs.noteInWindow(logged.event);

@@ -126,6 +126,8 @@ export interface TranscriptMessage extends ProjectedMessageBase {
   runId?: string;
   /** `metadata.effectiveAgentName`, else `metadata.agentName`. */
   agentName?: string;
+  /** Set on a read-model entry a rewind undid: it is off the session's current line (an abandoned branch). */
+  rewound?: true;
   /** Set when the tool result was pruned; `content` is still the complete original. */
   compactedAt?: string;
   content: RuntimeMessage['content'];
@@ -160,6 +162,7 @@ export interface CompactMessage extends ProjectedMessageBase {
  * - `system-note-not-carried`: a system note before the applied boundary that does not carry over
  *   (tagged `until-compaction`, or `carrySystemNotes: false`).
  * - `reasoning-of-other-agent`: reasoning recorded by another agent than the active one.
+ * - `rewound`: a rewind undid the message (the debug read model: it is off the current line).
  */
 export type ModelHiddenReason =
   | 'not-eligible'
@@ -174,7 +177,8 @@ export type ModelHiddenReason =
   | 'dangling-tool-result'
   | 'system-note-repeated'
   | 'system-note-not-carried'
-  | 'reasoning-of-other-agent';
+  | 'reasoning-of-other-agent'
+  | 'rewound';
 
 /**
  * Why a tool result became a stub: pruned by the runtime (`compactedAt`), all results excluded
@@ -231,6 +235,8 @@ export interface DebugMessage extends ProjectedMessageBase {
   /** The latest `compact_boundary` at or before this message: the compaction whose scope it is in. */
   compactScopeBoundaryId?: string;
   model: ModelOutcome;
+  /** Set on a read-model entry a rewind undid: off the session's current line, not in the model view. */
+  rewound?: true;
 }
 
 /** The runtime kinds an export keeps (reminders and agent switch notes are runtime noise). */

@@ -38,6 +38,7 @@ export {
   type LiveProjections,
   type ProjectionRunnerThreadOptions,
 } from './runner/projection-runner-thread';
+export type { RunnerContentKeys } from './runner/runner-thread-protocol';
 export type { RebuildProgress } from './runner/rebuild-progress';
 export { SILENT_LOGGER, type RunnerLogger } from './runner/runner-logger';
 export { createReadModelHandlers } from './create-read-model-handlers';

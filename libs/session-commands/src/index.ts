@@ -12,3 +12,6 @@ export {
 } from './decider-snapshots';
 export { UnreadableSessionEventError } from './unreadable-session-event.error';
 export { runImportPlan, type ImportHistoryResult } from './run-import-plan';
+export type { ForkCarry, ForkRequest, ForkResult, RewindResult } from './session-command-runner';
+export { ForkTargetExistsError, ForkTooLargeError } from './fork-errors';
+export { forkCarry } from './fork-carry';

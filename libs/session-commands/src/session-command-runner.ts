@@ -1,11 +1,14 @@
 import {
+  AppendTooLargeError,
   WrongExpectedRevisionError,
   type AppendResult,
+  type RecordedEvent,
   type EventStore,
   type EventToAppend,
   type ExpectedRevision,
 } from '@agent-ledger/event-store';
 import {
+  currentLine,
   DEFAULT_TENANT,
   SESSION_EVENT_SCHEMA_VERSION,
   sessionKeyOf,
@@ -14,7 +17,12 @@ import {
   type SessionEventMetadata,
 } from '@agent-ledger/events';
 import {
+  decideRewind,
   decideSession,
+  forkEventId,
+  forkSessionEvents,
+  type ForkSource,
+  type RewindTarget,
   evolveSession,
   initialSessionState,
   restoreSessionState,
@@ -25,6 +33,7 @@ import {
   type SessionState,
 } from '@agent-ledger/sessions';
 import type { DeciderSnapshotStore } from './decider-snapshots';
+import { ForkTargetExistsError, ForkTooLargeError } from './fork-errors';
 import { KeyedMutex } from './keyed-mutex';
 import { LruCache } from './lru-cache';
 import { toSessionEvent } from './to-session-event';
@@ -39,6 +48,32 @@ export interface SessionCommandResult {
   revision: number;
   /** Global position of the stream's last event (for read-your-writes queries); -1: no stream. */
   position: number;
+}
+
+/** What a rewind answers: where the stream now is, the revision it went back to, what it undid. */
+export interface RewindResult extends SessionCommandResult {
+  toRevision: number;
+  /** Ids of the messages the rewind undid (empty for a rewind that undid nothing: a retry). */
+  rewoundMessageIds: string[];
+}
+
+/** What a fork answers: the new session's stream, and where it was forked from. */
+export interface ForkResult extends SessionCommandResult {
+  forkedFrom: { sessionId: string; revision: number };
+}
+
+/** A fork to run: the new session, its source (the tenant's session id) and the revision asked for. */
+export interface ForkRequest {
+  sessionId: string;
+  sourceSessionId: string;
+  /** The revision asked for; `undefined`: the source's head (a retry then answers the fork already made). */
+  atRevision?: number;
+}
+
+/** What a fork carries, found by the caller (it reads the source's model context window). */
+export interface ForkCarry {
+  source: ForkSource;
+  events: SessionEvent[];
 }
 
 /**
@@ -205,8 +240,9 @@ export class SessionCommandRunner {
       schemaVersion: SESSION_EVENT_SCHEMA_VERSION,
       ...(writer.keyId === null ? {} : { keyId: writer.keyId }),
     };
+    const lineEpoch = session.state.lineEpoch;
     const toAppend = events.map((event): EventToAppend => ({
-      id: sessionEventId(key, event),
+      id: sessionEventId(key, event, lineEpoch),
       type: event.type,
       data: event.data,
       metadata: { ...metadata },
@@ -242,6 +278,154 @@ export class SessionCommandRunner {
       this.snapshot(key, session, SNAPSHOT_EVERY);
     }
     return { sessionId, revision: result.nextExpectedRevision, position: result.position };
+  }
+
+  /**
+   * Rewinds a session (see `decideRewind`): reads its stream, decides on its current line, and
+   * appends one `SessionRewound` expecting the head it read. A rewind that would undo nothing (a
+   * retry) appends nothing and succeeds whatever `expectedRevision` says. The cached state is
+   * dropped: the next command folds the line afresh.
+   */
+  rewind(
+    command: { sessionId: string; target: RewindTarget; reason?: string },
+    expectedRevision?: number,
+    writer: SessionWriter = OPEN_WRITER,
+  ): Promise<RewindResult> {
+    const key = sessionKeyOf(writer.tenant, command.sessionId);
+    return this.mutex.runExclusive(key, async () => {
+      const streamName = sessionStreamName(key);
+      const logged: Array<{ revision: number; event: SessionEvent; recorded: RecordedEvent }> = [];
+      if ((await this.store.getStreamRevision(streamName)) !== undefined) {
+        for await (const recorded of this.store.readStream(streamName)) {
+          logged.push({ revision: recorded.revision, event: toSessionEvent(recorded), recorded });
+        }
+      }
+      const head = logged.at(-1)?.recorded;
+      const decision = decideRewind(
+        command.sessionId,
+        logged,
+        { ...command.target, ...(command.reason === undefined ? {} : { reason: command.reason }) },
+        { now: this.options.clock() },
+      );
+      const answer = { sessionId: command.sessionId, toRevision: decision.toRevision };
+      if (decision.events.length === 0 || head === undefined) {
+        return {
+          ...answer,
+          revision: head?.revision ?? -1,
+          position: head?.position ?? -1,
+          rewoundMessageIds: [],
+        };
+      }
+      if (expectedRevision !== undefined && expectedRevision !== head.revision) {
+        throw wrongRevision(streamName, expectedRevision, head.revision);
+      }
+      const toAppend = decision.events.map((event) => ({
+        id: sessionEventId(key, event),
+        type: event.type,
+        data: event.data,
+        metadata: { ...eventMetadata(writer) },
+      }));
+      this.cache.delete(key);
+      const result = await this.store.append(streamName, toAppend, {
+        expectedRevision: head.revision,
+      });
+      this.options.onAppended?.(result.position);
+      return {
+        ...answer,
+        revision: result.nextExpectedRevision,
+        position: result.position,
+        rewoundMessageIds: decision.rewoundMessageIds,
+      };
+    });
+  }
+
+  /**
+   * Forks a session: one append to the new session's stream (expecting none) of a
+   * `SessionStarted` naming the source and revision, then the events the source's model context
+   * at that revision needs (`carry`, called only when the new stream does not exist), with ids
+   * derived from the new session, the source and the revision (`forkEventId`), so that a retried
+   * fork appends nothing and answers the fork already made. A new session id taken by anything
+   * else is refused (`ForkTargetExistsError`); carried events over one append's limit too
+   * (`ForkTooLargeError`).
+   */
+  fork(
+    request: ForkRequest,
+    carry: () => Promise<ForkCarry>,
+    writer: SessionWriter = OPEN_WRITER,
+  ): Promise<ForkResult> {
+    const key = sessionKeyOf(writer.tenant, request.sessionId);
+    const sourceKey = sessionKeyOf(writer.tenant, request.sourceSessionId);
+    return this.mutex.runExclusive(key, async () => {
+      const streamName = sessionStreamName(key);
+      const existing = await this.existingFork(streamName, request);
+      if (existing !== undefined) return existing;
+      const { source, events: carried } = await carry();
+      const events = forkSessionEvents(request.sessionId, source, carried, this.options.clock());
+      const toAppend = events.map((event, index) => ({
+        id: forkEventId(key, sourceKey, source.revision, index),
+        type: event.type,
+        data: event.data,
+        metadata: { ...eventMetadata(writer) },
+      }));
+      this.cache.delete(key);
+      let result: AppendResult;
+      try {
+        result = await this.store.append(streamName, toAppend, { expectedRevision: 'no_stream' });
+      } catch (error) {
+        if (error instanceof AppendTooLargeError) {
+          throw new ForkTooLargeError(request.sessionId, error.size, error.limit);
+        }
+        if (!(error instanceof WrongExpectedRevisionError)) throw error;
+        const raced = await this.existingFork(streamName, request);
+        if (raced !== undefined) return raced;
+        throw error;
+      }
+      this.options.onAppended?.(result.position);
+      return {
+        sessionId: request.sessionId,
+        revision: result.nextExpectedRevision,
+        position: result.position,
+        forkedFrom: { sessionId: request.sourceSessionId, revision: source.revision },
+      };
+    });
+  }
+
+  /**
+   * The fork already made for `request` (its stream's first event names the same source, and the
+   * same revision when one was asked for), `undefined` when the stream does not exist; a stream
+   * that is anything else is refused.
+   */
+  private async existingFork(
+    streamName: string,
+    request: ForkRequest,
+  ): Promise<ForkResult | undefined> {
+    const revision = await this.store.getStreamRevision(streamName);
+    if (revision === undefined) return undefined;
+    let last: RecordedEvent | undefined;
+    for await (const recorded of this.store.readStream(streamName, {
+      direction: 'backwards',
+      fromRevision: 'end',
+      maxCount: 1,
+    })) {
+      last = recorded;
+    }
+    for await (const recorded of this.store.readStream(streamName, { maxCount: 1 })) {
+      const event = toSessionEvent(recorded);
+      const forkedFrom = event.type === 'SessionStarted' ? event.data.forkedFrom : undefined;
+      if (
+        forkedFrom !== undefined &&
+        forkedFrom.sessionId === request.sourceSessionId &&
+        (request.atRevision === undefined || forkedFrom.revision === request.atRevision)
+      ) {
+        return {
+          sessionId: request.sessionId,
+          revision: last?.revision ?? revision,
+          position: last?.position ?? recorded.position,
+          forkedFrom,
+        };
+      }
+    }
+    throw new ForkTargetExistsError(request.sessionId, request.sourceSessionId);
   }
 
   /** The decider's events for `command` on `session`, or `undefined` for a broken rule. */
@@ -310,11 +494,40 @@ export class SessionCommandRunner {
     for await (const recorded of this.store.readStream(streamName, {
       fromRevision: session.revision + 1,
     })) {
-      evolveSession(session.state, toSessionEvent(recorded));
+      const event = toSessionEvent(recorded);
+      if (event.type === 'SessionRewound') return this.refold(key, streamName, metadata);
+      evolveSession(session.state, event);
       session.revision = recorded.revision;
       session.position = recorded.position;
       session.eventId = recorded.id;
     }
+    this.snapshot(key, session, SNAPSHOT_EVERY);
+    return session;
+  }
+
+  /**
+   * The state of a session with a rewind after what was cached (or snapshotted): folded afresh
+   * from the whole log, along its current line (`currentLine`), so that what a rewind undid is
+   * not in it. A rewind is rare; its cost is one read of the stream.
+   */
+  private async refold(key: string, streamName: string, metadata: string): Promise<CachedSession> {
+    const logged: Array<{ revision: number; event: SessionEvent; recorded: RecordedEvent }> = [];
+    for await (const recorded of this.store.readStream(streamName)) {
+      logged.push({ revision: recorded.revision, event: toSessionEvent(recorded), recorded });
+    }
+    const state = initialSessionState();
+    for (const { event } of currentLine(logged)) evolveSession(state, event);
+    const last = logged.at(-1)?.recorded;
+    const session: CachedSession = {
+      state,
+      revision: last?.revision ?? -1,
+      position: last?.position ?? -1,
+      eventId: last?.id,
+      snapshotRevision: -1,
+      metadata,
+    };
+    this.options.snapshots?.delete(key);
+    this.cache.set(key, session);
     this.snapshot(key, session, SNAPSHOT_EVERY);
     return session;
   }
@@ -386,6 +599,13 @@ export class SessionCommandRunner {
 interface CommandTarget {
   key: string;
   writer: SessionWriter;
+}
+
+function eventMetadata(writer: SessionWriter): SessionEventMetadata {
+  return {
+    schemaVersion: SESSION_EVENT_SCHEMA_VERSION,
+    ...(writer.keyId === null ? {} : { keyId: writer.keyId }),
+  };
 }
 
 function asExpectedRevision(revision: number): ExpectedRevision {

@@ -25,6 +25,12 @@ const EVOLVE: SessionEventHandlers<[state: SessionState], SessionState> = {
     state.status = 'ended';
     return state;
   },
+  // The runner folds a rewind only while refolding the current line (`currentLine`): what the
+  // rewind undid is then never folded, and the state only learns where the line now goes on.
+  SessionRewound: (event, state) => {
+    state.lineEpoch = event.data.fromRevision;
+    return state;
+  },
   ToolResultsPruned: (event, state) => {
     for (const messageId of event.data.messageIds) {
       const facts = state.toolResults.get(messageId);

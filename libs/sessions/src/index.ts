@@ -31,3 +31,6 @@ export {
   type SessionStateSnapshot,
 } from './session-state-snapshot';
 export { snapshotSessionState } from './snapshot-session-state';
+export { decideRewind, type RewindDecision, type RewindTarget } from './decide-rewind';
+export { forkSessionEvents, type ForkSource } from './fork-session-events';
+export { forkEventId } from './fork-event-id';

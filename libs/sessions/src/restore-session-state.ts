@@ -18,6 +18,8 @@ export function restoreSessionState(snapshot: unknown): SessionState | undefined
   const modelCalls = stringMap(value['modelCalls'], isString);
   const generationResponseCounts = stringMap(value['generationResponseCounts'], isCount);
   const toolResults = toolResultMap(value['toolResults']);
+  const lineEpoch = value['lineEpoch'];
+  if (lineEpoch !== undefined && !isCount(lineEpoch)) return undefined;
   const sets = [
     'toolCallIds',
     'answeredToolCallIds',
@@ -61,6 +63,7 @@ export function restoreSessionState(snapshot: unknown): SessionState | undefined
     userTurns,
     modelCalls,
     generationResponseCounts,
+    ...(lineEpoch === undefined ? {} : { lineEpoch }),
   };
 }
 

@@ -16,9 +16,17 @@ const NAMESPACE_BYTES = parseUuid(SESSION_EVENT_ID_NAMESPACE);
  * event id comes from the session id and the message id, so a client that re-sends an append
  * whose response it lost produces the same event ids, and the store treats it as a retry. A
  * model call's comes from the session id and its `callId`.
+ *
+ * `lineEpoch` (the state's, see `SessionState.lineEpoch`): after a rewind, the events of the line
+ * that goes on from it are named with the rewind too, so that a message id the rewind undid may
+ * be recorded again under another event id; before any rewind, ids are as they always were.
  */
-export function sessionEventId(sessionId: string, event: SessionEvent): string {
-  const name = eventName(sessionId, event);
+export function sessionEventId(sessionId: string, event: SessionEvent, lineEpoch?: number): string {
+  const named = eventName(sessionId, event);
+  const name =
+    lineEpoch === undefined || event.type === 'SessionRewound' || event.type === 'SessionStarted'
+      ? named
+      : `${named}\u0000line\u0000${lineEpoch}`;
   // Well-formed text goes as its UTF-8 bytes, encoded natively: the very bytes the library's own
   // encoder would make, at a fraction of its cost. A lone surrogate has no UTF-8 form: the
   // library refuses it, as before, rather than ids colliding on a replacement character.
@@ -33,6 +41,8 @@ function eventName(sessionId: string, event: SessionEvent): string {
 const EVENT_NAME: SessionEventHandlers<[sessionId: string], string> = {
   SessionStarted: (event, sessionId) => `${sessionId}\u0000${event.type}`,
   SessionEnded: (event, sessionId) => `${sessionId}\u0000${event.type}`,
+  SessionRewound: (event, sessionId) =>
+    `${sessionId}\u0000${event.type}\u0000${event.data.fromRevision}\u0000${event.data.toRevision}`,
   ToolResultsPruned: (event, sessionId) =>
     `${sessionId}\u0000${event.type}\u0000${event.data.messageIds.join('\u0000')}`,
   ModelCallRecorded: (event, sessionId) => `${sessionId}\u0000model-call\u0000${event.data.callId}`,

@@ -20,7 +20,8 @@ export type SessionRuleCode =
   | 'UnknownMessage'
   | 'NotAToolResult'
   | 'GenerationConflict'
-  | 'ModelCallConflict';
+  | 'ModelCallConflict'
+  | 'RevisionRewound';
 
 /** Where in the command the broken rule is. */
 export interface SessionRuleLocation {

@@ -25,4 +25,6 @@ export interface SessionStateSnapshot {
   toolResults: Array<string | number>;
   modelCalls: string[];
   generationResponseCounts: Array<string | number>;
+  /** `SessionState.lineEpoch`, when the session was rewound. */
+  lineEpoch?: number;
 }

@@ -44,4 +44,10 @@ export interface SessionState {
    * any): the next call of the generation owns the messages from that index on.
    */
   generationResponseCounts: Map<string, number>;
+  /**
+   * `fromRevision` of the latest `SessionRewound` on the session's current line (undefined: none).
+   * Events decided after a rewind have ids of their own (`sessionEventId`), so that a message
+   * id the rewind undid may be recorded again.
+   */
+  lineEpoch?: number | undefined;
 }

@@ -24,6 +24,7 @@ export function snapshotSessionState(state: SessionState): SessionStateSnapshot 
     toolResults,
     modelCalls: flatEntries(state.modelCalls),
     generationResponseCounts: flatEntries(state.generationResponseCounts),
+    ...(state.lineEpoch === undefined ? {} : { lineEpoch: state.lineEpoch }),
   };
 }
 

@@ -31,6 +31,12 @@ function agentOf(event: SessionEvent): string | undefined {
   if (event.type === 'SessionStarted' || event.type === 'ModelCallRecorded') {
     return event.data.agentName;
   }
-  if (event.type === 'SessionEnded' || event.type === 'ToolResultsPruned') return undefined;
+  if (
+    event.type === 'SessionEnded' ||
+    event.type === 'SessionRewound' ||
+    event.type === 'ToolResultsPruned'
+  ) {
+    return undefined;
+  }
   return event.data.metadata?.agentName;
 }

@@ -1,5 +1,5 @@
 import type { EventStore } from '@agent-ledger/event-store';
-import { normalizeSessionEvents, type SessionLogEvent } from '@agent-ledger/events';
+import { currentLine, normalizeSessionEvents, type SessionLogEvent } from '@agent-ledger/events';
 import { projectToDebug, type DebugMessage } from '@agent-ledger/projections';
 import type { ProjectionOptions } from '../commands/projection-options';
 import { diffModelViews, type ModelContextChange } from './diff-model-views';
@@ -58,7 +58,8 @@ function debugAt(
   logged: readonly SessionLogEvent[],
   projection: ProjectionOptions,
 ): ReturnType<typeof projectToDebug> {
-  const events = logged.map((entry) => entry.event);
+  // The model view follows the session's current line: what a rewind undid is not in it.
+  const events = currentLine(logged).map((entry) => entry.event);
   const { messages } = normalizeSessionEvents(events);
   return projectToDebug(messages, {
     ...projection,

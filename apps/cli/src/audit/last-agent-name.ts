@@ -11,6 +11,7 @@ export function lastAgentName(events: readonly SessionEvent[]): string | undefin
       event === undefined ||
       event.type === 'SessionStarted' ||
       event.type === 'SessionEnded' ||
+      event.type === 'SessionRewound' ||
       event.type === 'ToolResultsPruned' ||
       event.type === 'ModelCallRecorded'
     ) {

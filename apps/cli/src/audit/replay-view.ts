@@ -1,4 +1,5 @@
 import type { EventStore } from '@agent-ledger/event-store';
+import { currentLine } from '@agent-ledger/events';
 import { loadModelContext } from '@agent-ledger/model-context';
 import { computeSessionReadModels, type ExportPolicy } from '@agent-ledger/read-models';
 import { runProjection, type CliView } from '../run-projection';
@@ -61,7 +62,8 @@ export async function replayView(
       diagnostics: { ...result.diagnostics, ...repairs },
     };
   }
-  const events = log.events.map((logged) => logged.event);
+  // The compact and debug views explain the model view: along the current line, as it is.
+  const events = currentLine(log.events).map((logged) => logged.event);
   const result = runProjection(events, view, {
     ...options.projection,
     sessionId,

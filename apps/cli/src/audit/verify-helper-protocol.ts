@@ -7,6 +7,8 @@ import type { ExportPolicy } from '@agent-ledger/read-models';
 export interface VerifyHelperSetup {
   eventStorePath: string;
   readModelPath: string;
+  /** The content key store (`CONTENT_KEYS_PATH`, `CONTENT_MASTER_KEY`), when the log has sealed events. */
+  contentKeys?: { path: string; masterKey?: Uint8Array };
 }
 
 /** What a helper thread starts with (every helper of a verify, the same). */

@@ -1,7 +1,8 @@
 import { existsSync } from 'node:fs';
 import { parentPort, workerData } from 'node:worker_threads';
 import Database from 'better-sqlite3';
-import { SqliteEventStore } from '@agent-ledger/event-store';
+import { ContentSealingEventStore, SqliteContentKeyStore } from '@agent-ledger/content-crypto';
+import { SqliteEventStore, type EventStore } from '@agent-ledger/event-store';
 import { checkpointRows } from './checkpoint-rows';
 import { SessionClaims } from './session-claims';
 import type { VerifyWorkerData, VerifyWorkerReply } from './verify-helper-protocol';
@@ -20,7 +21,7 @@ async function run(data: VerifyWorkerData, say: (reply: VerifyWorkerReply) => vo
     db.close();
     throw new Error(`No event store at ${data.eventStorePath} to verify against.`);
   }
-  const store = new SqliteEventStore({ path: data.eventStorePath });
+  const store = openStore(data);
   try {
     db.exec('BEGIN');
     if (checkpointRows(db) !== data.checkpoints) {
@@ -44,6 +45,23 @@ async function run(data: VerifyWorkerData, say: (reply: VerifyWorkerReply) => vo
     db.close();
     await store.close();
   }
+}
+
+/** The embedded store, read through the content key store when the log has sealed events. */
+function openStore(data: VerifyWorkerData): EventStore {
+  const log = new SqliteEventStore({ path: data.eventStorePath });
+  const { contentKeys } = data;
+  if (contentKeys === undefined) return log;
+  return new ContentSealingEventStore({
+    inner: log,
+    keys: new SqliteContentKeyStore({
+      path: contentKeys.path,
+      ...(contentKeys.masterKey === undefined
+        ? {}
+        : { masterKey: Buffer.from(contentKeys.masterKey) }),
+    }),
+    seal: false,
+  });
 }
 
 const port = parentPort;

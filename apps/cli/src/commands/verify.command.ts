@@ -1,8 +1,9 @@
 import { availableParallelism } from 'node:os';
 import { Command } from 'commander';
-import { sqliteEventStorePath } from '@agent-ledger/config';
+import { sqliteEventStorePath, usesContentKeys, type ServerConfig } from '@agent-ledger/config';
 import { CliError } from '../cli-error';
 import type { CliIo } from '../cli-io';
+import type { VerifyHelperSetup } from '../audit/verify-helper-protocol';
 import { verifyReadModels, type Verification } from '../audit/verify-read-models';
 import { withLedger } from '../ledger/with-ledger';
 
@@ -53,6 +54,7 @@ export function verifyCommand(io: CliIo): Command {
                 helper: {
                   eventStorePath: sqliteEventStorePath(ledger.config),
                   readModelPath: ledger.readModelConfig.path,
+                  ...contentKeysOf(ledger.config),
                   threads: Math.min(availableParallelism(), MAX_HELPERS),
                 },
               }
@@ -69,6 +71,13 @@ export function verifyCommand(io: CliIo): Command {
         }
       }),
     );
+}
+
+/** How a helper thread opens sealed content, as `createEventStore` does. */
+function contentKeysOf(config: ServerConfig): Pick<VerifyHelperSetup, 'contentKeys'> {
+  if (!usesContentKeys(config)) return {};
+  const { keysPath, masterKey } = config.contentEncryption;
+  return { contentKeys: { path: keysPath, ...(masterKey === undefined ? {} : { masterKey }) } };
 }
 
 function renderVerification(verification: Verification): string {

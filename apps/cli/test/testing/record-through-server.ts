@@ -11,13 +11,15 @@ export type PostCommand = (route: string, body: unknown) => Promise<number>;
  * Fills a fresh `DATA_DIR` through the server's command path: starts the real server on it,
  * runs `record` (which posts commands), waits until the read models have processed the last
  * write (read-your-writes through `GET /v1/sessions?minPosition=`), and stops the server, so
- * that the CLI then reads exactly what the server wrote. Resolves to the `DATA_DIR`.
+ * that the CLI then reads exactly what the server wrote. Resolves to the `DATA_DIR`. `env`: more
+ * of the server's environment (`CONTENT_ENCRYPTION=on`, …).
  */
 export async function recordThroughServer(
   record: (post: PostCommand) => Promise<void>,
   dataDir = mkdtempSync(path.join(tmpdir(), 'agent-ledger-cli-')),
+  env: Record<string, string> = {},
 ): Promise<string> {
-  const server = await startServer({ DATA_DIR: dataDir });
+  const server = await startServer({ ...env, DATA_DIR: dataDir });
   try {
     let lastPosition = 0;
     await record(async (route, body) => {

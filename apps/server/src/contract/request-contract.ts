@@ -3,11 +3,15 @@ import type {
   CompactSessionRequest,
   CreateKeyRequest,
   EndSessionRequest,
+  ForkSessionRequest,
   HandoffSessionRequest,
   ImportHistoryRequest,
   PruneToolResultsRequest,
   RecordAiSdkStepRequest,
+  RewindSessionRequest,
 } from '@agent-ledger/client';
+import type { ForkSessionDto } from '../lifecycle/dto/fork-session.dto';
+import type { RewindSessionDto } from '../lifecycle/dto/rewind-session.dto';
 import type { CreateKeyDto } from '../access/dto/create-key.dto';
 import type { ImportHistoryDto } from '../imports/dto/import-history.dto';
 import type { AppendMessagesDto } from '../sessions/dto/append-messages.dto';
@@ -49,6 +53,8 @@ export const REQUEST_CONTRACT: {
   endSession: SameFields<EndSessionDto, EndSessionRequest>;
   importHistory: SameFields<ImportHistoryDto, ImportHistoryRequest>;
   createKey: SameFields<CreateKeyDto, CreateKeyRequest>;
+  forkSession: SameFields<ForkSessionDto, ForkSessionRequest>;
+  rewindSession: SameFields<RewindSessionDto, RewindSessionRequest>;
 } = {
   appendMessages: true,
   compactSession: true,
@@ -58,4 +64,6 @@ export const REQUEST_CONTRACT: {
   endSession: true,
   importHistory: true,
   createKey: true,
+  forkSession: true,
+  rewindSession: true,
 };

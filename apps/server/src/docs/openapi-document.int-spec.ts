@@ -41,10 +41,11 @@ describe('the OpenAPI document', () => {
   }, 30_000);
 
   const validatorOf = (path: string, method: string): ValidateFunction => {
-    const schema =
-      document.paths[path]?.[method]?.responses['200']?.content?.['application/json']?.schema;
+    const responses = document.paths[path]?.[method]?.responses;
+    const schema = (responses?.['200'] ?? responses?.['201'])?.content?.['application/json']
+      ?.schema;
     if (schema === undefined)
-      throw new Error(`${method.toUpperCase()} ${path} has no 200 JSON schema`);
+      throw new Error(`${method.toUpperCase()} ${path} has no 200 (or 201) JSON schema`);
     const rewritten = JSON.parse(
       JSON.stringify(schema).replaceAll('"#/components', '"openapi#/components'),
     ) as object;
@@ -59,11 +60,11 @@ describe('the OpenAPI document', () => {
     });
   };
 
-  it('is OpenAPI 3.1 with a described 200 answer for every route', () => {
+  it('is OpenAPI 3.1 with a described 200 (or 201, for what a route creates) answer for every route', () => {
     expect(document.openapi).toBe('3.1.0');
     const undescribed = Object.entries(document.paths).flatMap(([path, operations]) =>
       Object.entries(operations).flatMap(([method, operation]) => {
-        const content = operation.responses['200']?.content ?? {};
+        const content = (operation.responses['200'] ?? operation.responses['201'])?.content ?? {};
         const schemas = Object.values(content).map((media) => JSON.stringify(media.schema ?? {}));
         return schemas.length === 0 || schemas.includes('{}') ? [`${method} ${path}`] : [];
       }),
@@ -170,6 +171,24 @@ describe('the OpenAPI document', () => {
     }
     expectValid(`${base}/events`, 'get', await ledger.eventsPage('openapi'));
     expect((await collect(ledger.events('openapi'))).length).toBe(7);
+
+    // The lifecycle: a fork with its lineage, a rewind, the rewound entries marked.
+    const fork = await session.fork({ sessionId: 'openapi-fork', atRevision: 3 });
+    expectValid(`${base}/forks`, 'post', fork);
+    expect(fork.forkedFrom).toEqual({ sessionId: 'openapi', revision: 3 });
+    expectValid(base, 'get', await ledger.getSession('openapi-fork'));
+    expect((await session.get()).forkedFrom).toBeUndefined();
+    const rewound = await session.rewind({ toMessageId: 'm3' });
+    expectValid(`${base}/rewinds`, 'post', rewound);
+    expect(rewound).toMatchObject({ toRevision: 3, rewoundMessageIds: ['m4', 'm5'] });
+    const page = await ledger.transcriptPage('openapi', { minPosition: rewound.position });
+    expectValid(`${base}/transcript`, 'get', page);
+    expect(page.entries.filter((entry) => entry.rewound === true).map((entry) => entry.id)).toEqual(
+      ['m4', 'm5'],
+    );
+    const forkContext = await ledger.modelContext('openapi-fork', { format: 'ai-sdk' });
+    const rewoundContext = await ledger.modelContext('openapi', { format: 'ai-sdk' });
+    expect(forkContext.messages).toEqual(rewoundContext.messages);
   });
 
   it('validates the real answers of imports, interchange exports, search, analytics and call=N', async () => {

@@ -69,10 +69,22 @@ export const RESPONSE_SCHEMAS: Record<string, Schema> = {
       inputTokens: integer,
       outputTokens: integer,
       ended: { type: 'boolean' },
+      forkedFrom: object(['sessionId', 'revision'], {
+        sessionId: { type: 'string' },
+        revision: integer,
+      }),
+      rewindCount: integer,
       revision: integer,
       position: integer,
     },
   ),
+  RewindResult: object(['sessionId', 'revision', 'position', 'toRevision', 'rewoundMessageIds'], {
+    sessionId: { type: 'string' },
+    revision: integer,
+    position: integer,
+    toRevision: integer,
+    rewoundMessageIds: strings,
+  }),
   SessionListPage: object(['sessions', 'nextCursor'], {
     sessions: { type: 'array', items: ref('SessionSummary') },
     nextCursor: nullable({ type: 'string' }),
@@ -90,6 +102,11 @@ export const RESPONSE_SCHEMAS: Record<string, Schema> = {
       runId: { type: 'string' },
       agentName: { type: 'string' },
       compactedAt: { type: 'string' },
+      rewound: {
+        const: true,
+        description:
+          "Set when a rewind undid the message: it is off the session's current line (an abandoned branch).",
+      },
       content: { description: "The runtime message's content, complete (see RuntimeMessage)." },
       metadata: {
         type: 'object',
@@ -111,6 +128,11 @@ export const RESPONSE_SCHEMAS: Record<string, Schema> = {
     content: { description: "The runtime message's content." },
     runtimeMetadata: { type: 'object' },
     compactScopeBoundaryId: { type: 'string' },
+    rewound: {
+      const: true,
+      description:
+        'Set when a rewind undid the message: off the current line, hidden from the model.',
+    },
     model: object(['status'], {
       status: { enum: ['shown', 'hidden'] },
       modelIndex: integer,

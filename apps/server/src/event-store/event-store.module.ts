@@ -8,14 +8,19 @@ import {
 } from '@nestjs/common';
 import type { EventStore } from '@agent-ledger/event-store';
 import { createEventStore, type ServerConfig } from '@agent-ledger/config';
+import { ContentSealingEventStore, type ContentKeyShredder } from '@agent-ledger/content-crypto';
 import { startedReadOnly } from '../health/storage-health';
-import { EVENT_STORE } from '../tokens';
+import { CONTENT_KEY_SHREDDER, EVENT_STORE } from '../tokens';
 import { AcknowledgedWrites } from './acknowledged-writes';
+
+/** The shredder of a log with no sealed content: there is no key to destroy. */
+const NO_CONTENT_KEYS: ContentKeyShredder = { destroyKeysOf: () => Promise.resolve(0) };
 
 /**
  * Provides the `EventStore` port (token `EVENT_STORE`) to the whole app, built once from the
  * configuration by `createEventStore`, and closes it when the app shuts down. EventStoreDB's
- * dropped subscriptions and resubscriptions are logged as warnings under `EventStoreDB`.
+ * dropped subscriptions and resubscriptions are logged as warnings under `EventStoreDB`. The
+ * store's content key store, when it has one, is `CONTENT_KEY_SHREDDER` (closed with the store).
  */
 @Global()
 @Module({})
@@ -37,9 +42,15 @@ export class EventStoreModule implements OnApplicationShutdown {
               readOnly: startedReadOnly(),
             }),
         },
+        {
+          provide: CONTENT_KEY_SHREDDER,
+          useFactory: (store: EventStore): ContentKeyShredder =>
+            store instanceof ContentSealingEventStore ? store.keyStore : NO_CONTENT_KEYS,
+          inject: [EVENT_STORE],
+        },
         AcknowledgedWrites,
       ],
-      exports: [EVENT_STORE, AcknowledgedWrites],
+      exports: [EVENT_STORE, CONTENT_KEY_SHREDDER, AcknowledgedWrites],
     };
   }
 

@@ -9,7 +9,11 @@ import {
   WrongExpectedRevisionError,
 } from '@agent-ledger/event-store';
 import { SessionRuleError } from '@agent-ledger/sessions';
-import { UnreadableSessionEventError } from '@agent-ledger/session-commands';
+import {
+  ForkTargetExistsError,
+  ForkTooLargeError,
+  UnreadableSessionEventError,
+} from '@agent-ledger/session-commands';
 import { PositionNotReachedError } from '@agent-ledger/read-models';
 import {
   HttpEdgeError,
@@ -35,8 +39,13 @@ export function toErrorResponse(
   error: unknown,
   options: { maxBodyBytes: number },
 ): { status: number; body: ErrorBody } | undefined {
+  if (error instanceof ForkTargetExistsError) return respond(409, error.code, error.message);
+  if (error instanceof ForkTooLargeError) {
+    return respond(413, error.code, error.message, { size: error.size, limit: error.limit });
+  }
   if (error instanceof SessionRuleError) {
-    const status = error.code === 'SessionNotFound' ? 404 : 422;
+    const status =
+      error.code === 'SessionNotFound' ? 404 : error.code === 'RevisionRewound' ? 409 : 422;
     return respond(status, error.code, error.message, {
       ...(error.messageId !== undefined ? { messageId: error.messageId } : {}),
       ...(error.field !== undefined ? { field: error.field } : {}),

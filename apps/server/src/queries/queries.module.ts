@@ -1,4 +1,5 @@
 import { Logger, Module } from '@nestjs/common';
+import { ContentSealingEventStore } from '@agent-ledger/content-crypto';
 import { SqliteEventStore, type EventStore } from '@agent-ledger/event-store';
 import {
   createReadModelHandlers,
@@ -82,7 +83,11 @@ import { TranscriptStreamController } from './transcript-stream.controller';
         const logger = new Logger('ProjectionRunner');
         // Nothing can be written: the read models stay as they are (and say how far behind).
         if (startedReadOnly()) return new FrozenProjections(db);
-        if (config.runner === 'thread' && store instanceof SqliteEventStore) {
+        // Sealed content: the embedded store is below the wrapper, and the thread opens the
+        // content through the same key store.
+        const log = store instanceof ContentSealingEventStore ? store.sealedStore : store;
+        if (config.runner === 'thread' && log instanceof SqliteEventStore) {
+          const { keysPath, masterKey } = server.contentEncryption;
           return new ProjectionRunnerThread({
             eventStorePath: sqliteEventStorePath(server),
             readModelPath: config.path,
@@ -90,7 +95,15 @@ import { TranscriptStreamController } from './transcript-stream.controller';
             readModelCheck: 'header',
             exportPolicy: config.exportPolicy,
             sweepRowsPerSecond: config.sweepRowsPerSecond,
-            appendSignal: store.appendSignal(),
+            appendSignal: log.appendSignal(),
+            ...(log === store
+              ? {}
+              : {
+                  contentKeys: {
+                    path: keysPath,
+                    ...(masterKey === undefined ? {} : { masterKey }),
+                  },
+                }),
             logger,
           });
         }
@@ -134,11 +147,13 @@ import { TranscriptStreamController } from './transcript-stream.controller';
     GetSessionEventsHandler,
   ],
   exports: [
+    ModelContextReader,
     READ_MODEL_DB,
     READ_MODEL_CONFIG,
     LIVE_PROJECTIONS,
     ReadYourWrites,
     SessionListReader,
+    SessionViewsReader,
     ViewRedaction,
   ],
 })

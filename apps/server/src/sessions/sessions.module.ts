@@ -21,5 +21,6 @@ import { SessionsController } from './sessions.controller';
     RecordAiSdkStepHandler,
     EndSessionHandler,
   ],
+  exports: [SessionCommandRunner],
 })
 export class SessionsModule {}

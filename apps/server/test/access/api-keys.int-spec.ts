@@ -99,6 +99,29 @@ const ROUTES: RouteCase[] = [
     ofSession: true,
   },
   {
+    name: 'session summary',
+    scope: 'read',
+    method: 'GET',
+    path: `/v1/sessions/${S}`,
+    ofSession: true,
+  },
+  {
+    name: 'fork',
+    scope: 'write',
+    method: 'POST',
+    path: `/v1/sessions/${S}/forks`,
+    body: { sessionId: 'fork-of-owned' },
+    ofSession: true,
+  },
+  {
+    name: 'rewind',
+    scope: 'write',
+    method: 'POST',
+    path: `/v1/sessions/${S}/rewinds`,
+    body: { toRevision: 0 },
+    ofSession: true,
+  },
+  {
     name: 'prune',
     scope: 'write',
     method: 'POST',
@@ -213,6 +236,31 @@ describe('API keys: scopes and tenants on every route', () => {
     expect(events.events.map((event) => event.metadata['keyId'])).toEqual(
       events.events.map(() => keyId),
     );
+  });
+
+  it('a fork needs read and write (a write-only key is 403 naming read), and is made in the caller’s tenant', async () => {
+    const writeOnly = await call(`${server.url}/v1/sessions/${S}/forks`, {
+      key: keys['write'],
+      body: { sessionId: 'fork-by-writer' },
+    });
+    expect(writeOnly.status).toBe(403);
+    expect(JSON.parse(writeOnly.text)).toMatchObject({ code: 'Forbidden' });
+    expect((JSON.parse(writeOnly.text) as { message: string }).message).toContain('"read"');
+    const forked = await call(`${server.url}/v1/sessions/${S}/forks`, {
+      key: keys['owner'],
+      body: { sessionId: 'fork-by-owner' },
+    });
+    expect(forked.status).toBe(201);
+    expect(JSON.parse(forked.text)).toMatchObject({
+      sessionId: 'fork-by-owner',
+      forkedFrom: { sessionId: S, revision: 1 },
+    });
+    const ofOwner = await call(`${server.url}/v1/sessions/fork-by-owner/model-context`, {
+      key: keys['owner'],
+    });
+    expect(ofOwner.text).toContain('hello from acme');
+    const ofOther = await call(`${server.url}/v1/sessions/fork-by-owner`, { key: keys['other'] });
+    expect(ofOther.status).toBe(404);
   });
 
   it('the same session id in two tenants is two sessions', async () => {

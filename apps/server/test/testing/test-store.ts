@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { ContentSealingEventStore, SqliteContentKeyStore } from '@agent-ledger/content-crypto';
 import { SqliteEventStore, type EventStore } from '@agent-ledger/event-store';
 import { EventStoreDbEventStore } from '@agent-ledger/eventstoredb';
 import type { EventStoreKind } from '@agent-ledger/config';
@@ -12,7 +13,10 @@ export const STORE_KINDS: readonly EventStoreKind[] = ['sqlite', 'eventstoredb']
 /**
  * A store for test servers to write to, living in the test process: a SQLite file in a fresh
  * `DATA_DIR`, or a gRPC emulator of EventStoreDB on a loopback port (the servers run as child
- * processes, so the emulator must run here, where the test can reach it).
+ * processes, so the emulator must run here, where the test can reach it). EventStoreDB's servers
+ * seal content (on by default there) with one content key store, `CONTENT_KEYS_PATH` in a folder
+ * of the test store's own, as the nodes of one deployment share theirs; the test's client opens
+ * the content through it too.
  */
 export interface TestStore {
   kind: EventStoreKind;
@@ -43,11 +47,24 @@ export async function startTestStore(kind: EventStoreKind): Promise<TestStore> {
     case 'eventstoredb': {
       const emulator = await startEsdbEmulator();
       const connectionString = emulator.connectionString;
+      const keysDir = mkdtempSync(path.join(tmpdir(), 'agent-ledger-keys-'));
+      const keysPath = path.join(keysDir, 'content-keys.sqlite');
       return withClient(
         kind,
-        { EVENT_STORE: 'eventstoredb', EVENTSTORE_CONNECTION_STRING: connectionString },
-        () => new EventStoreDbEventStore({ connectionString }),
-        () => emulator.close(),
+        {
+          EVENT_STORE: 'eventstoredb',
+          EVENTSTORE_CONNECTION_STRING: connectionString,
+          CONTENT_KEYS_PATH: keysPath,
+        },
+        () =>
+          new ContentSealingEventStore({
+            inner: new EventStoreDbEventStore({ connectionString }),
+            keys: new SqliteContentKeyStore({ path: keysPath }),
+          }),
+        async () => {
+          await emulator.close();
+          rmSync(keysDir, { recursive: true, force: true });
+        },
       );
     }
     default: {

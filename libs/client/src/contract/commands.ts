@@ -69,3 +69,25 @@ export interface RecordAiSdkStepRequest extends WithExpectedRevision {
 export interface EndSessionRequest extends WithExpectedRevision {
   reason?: string;
 }
+
+/** `POST /v1/sessions/:sessionId/forks`: the new session's id, and the revision (default: the head). */
+export interface ForkSessionRequest {
+  sessionId: string;
+  /** Default: the source's head. */
+  atRevision?: number;
+  /** Instead of `atRevision`: fork at the revision that recorded this message (by its transcript id). */
+  atMessageId?: string;
+}
+
+/** `POST /v1/sessions/:sessionId/rewinds`: exactly one of `toRevision`, `toMessageId`. */
+export type RewindSessionRequest = WithExpectedRevision & { reason?: string } & (
+    { toRevision: number; toMessageId?: never } | { toMessageId: string; toRevision?: never }
+  );
+
+/** What a rewind answers. */
+export interface RewindResult extends CommandResult {
+  /** The revision the session went back to (for `toMessageId`, where that message was recorded). */
+  toRevision: number;
+  /** The messages the rewind undid (empty when it undid nothing: a retry). */
+  rewoundMessageIds: string[];
+}

@@ -19,6 +19,10 @@ export interface SessionSummary {
   inputTokens?: number;
   outputTokens?: number;
   ended: boolean;
+  /** For a fork: the session and revision it was forked from. */
+  forkedFrom?: { sessionId: string; revision: number };
+  /** Rewinds recorded; absent until the first. */
+  rewindCount?: number;
   revision: number;
   position: number;
 }
@@ -43,6 +47,8 @@ export interface TranscriptEntry {
   agentName?: string;
   /** Set when the tool result was pruned; `content` is still the complete original. */
   compactedAt?: string;
+  /** Set when a rewind undid the message (an abandoned branch). */
+  rewound?: true;
   content: unknown;
   metadata?: Record<string, unknown>;
 }
@@ -123,6 +129,8 @@ export interface DebugEntry {
   compactScopeBoundaryId?: string;
   /** What the model view did with it: shown (at `modelIndex`) or hidden, and why. */
   model: { status: 'shown' | 'hidden'; modelIndex?: number; reason?: string };
+  /** Set when a rewind undid the message: off the current line, hidden from the model (`reason: "rewound"`). */
+  rewound?: true;
 }
 
 /** `GET /v1/sessions/:sessionId/debug`. */

@@ -92,7 +92,12 @@ export function appendDelta(state: ViewState, delta: readonly RecordedEvent[]): 
     if (!parsed.ok) continue;
     const logged = parsed.event;
     const { event } = logged;
-    if (event.type === 'CompactBoundaryRecorded' || event.type === 'CompactSummaryRecorded') {
+    if (
+      event.type === 'CompactBoundaryRecorded' ||
+      event.type === 'CompactSummaryRecorded' ||
+      event.type === 'SessionRewound'
+    ) {
+      // A new boundary, or a rewind (the view's line changed): computed again from the log.
       return false;
     }
     if (state.whole) continue;

@@ -12,6 +12,7 @@ import {
 } from './read-model-damage';
 import { SILENT_LOGGER, type RunnerLogger } from './runner-logger';
 import type {
+  RunnerContentKeys,
   RunnerThreadMessage,
   RunnerThreadReply,
   RunnerThreadSetup,
@@ -69,6 +70,11 @@ export interface ProjectionRunnerThreadOptions {
   restartDelayMs?: number;
   /** The runner's `sweepRowsPerSecond`: rows checked against their checksums per second. Default 0. */
   sweepRowsPerSecond?: number;
+  /**
+   * The content key store (its file and master key): the thread reads the log through it, as
+   * the server's store does (`ContentSealingEventStore`), when the log has sealed events.
+   */
+  contentKeys?: RunnerContentKeys;
   /** Starts the thread (default: `projection-runner-worker`'s); tests give threads that fail. */
   startWorker?: (setup: RunnerThreadSetup) => Worker;
 }
@@ -190,6 +196,7 @@ export class ProjectionRunnerThread implements LiveProjections {
       ...(this.options.pollIntervalMs === undefined
         ? {}
         : { pollIntervalMs: this.options.pollIntervalMs }),
+      ...(this.options.contentKeys === undefined ? {} : { contentKeys: this.options.contentKeys }),
     });
     this.worker = worker;
     return new Promise<void>((resolve, reject) => {

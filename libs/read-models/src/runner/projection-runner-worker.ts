@@ -6,7 +6,8 @@
  * wakes its subscription at each commit, and a message tells it when to stop.
  */
 import { parentPort, workerData } from 'node:worker_threads';
-import { retryWhileBusy, SqliteEventStore } from '@agent-ledger/event-store';
+import { ContentSealingEventStore, SqliteContentKeyStore } from '@agent-ledger/content-crypto';
+import { retryWhileBusy, SqliteEventStore, type EventStore } from '@agent-ledger/event-store';
 import { schemaValidators } from '@agent-ledger/events';
 import { createReadModelHandlers } from '../create-read-model-handlers';
 import { openReadModelDatabase } from '../database/open-read-model-database';
@@ -25,13 +26,28 @@ if (port === null) throw new Error('projection-runner-worker.ts runs as a worker
 const setup = workerData as RunnerThreadSetup;
 const say = (reply: RunnerThreadReply): void => port.postMessage(reply);
 
-const store = new SqliteEventStore({
+const log = new SqliteEventStore({
   path: setup.eventStorePath,
   // This thread only reads: the server's thread writes, and bumps the signal when it has.
   writer: 'inline',
   appendSignal: setup.appendSignal,
   ...(setup.pollIntervalMs === undefined ? {} : { pollIntervalMs: setup.pollIntervalMs }),
 });
+// Sealed content is opened with the server's key store (its own connection to the same file):
+// this thread never seals, it only reads.
+const store: EventStore =
+  setup.contentKeys === undefined
+    ? log
+    : new ContentSealingEventStore({
+        inner: log,
+        keys: new SqliteContentKeyStore({
+          path: setup.contentKeys.path,
+          ...(setup.contentKeys.masterKey === undefined
+            ? {}
+            : { masterKey: Buffer.from(setup.contentKeys.masterKey) }),
+        }),
+        seal: false,
+      });
 const db = openReadModelDatabase(setup.readModelPath, { check: setup.readModelCheck });
 const runner = new ProjectionRunner({
   store,

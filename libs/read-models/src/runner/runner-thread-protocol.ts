@@ -18,6 +18,14 @@ export interface RunnerThreadSetup {
   pollIntervalMs?: number;
   /** The runner's `sweepRowsPerSecond`. */
   sweepRowsPerSecond?: number;
+  /** The content key store the thread opens sealed events with, when the log has them. */
+  contentKeys?: RunnerContentKeys;
+}
+
+/** Where the content key store is (`CONTENT_KEYS_PATH`), and its master key (`CONTENT_MASTER_KEY`). */
+export interface RunnerContentKeys {
+  path: string;
+  masterKey?: Uint8Array;
 }
 
 /** What the server's thread tells the runner's thread. */

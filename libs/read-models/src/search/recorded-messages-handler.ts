@@ -169,6 +169,8 @@ export class RecordedMessagesHandler implements ProjectionHandler {
   > = {
     SessionStarted: () => undefined,
     SessionEnded: () => undefined,
+    // Search and analytics keep what was recorded: a rewound message stays findable (and counted).
+    SessionRewound: () => undefined,
     ModelCallRecorded: (event, statements, { sessionId }) => {
       const ordinal = (statements.lastCall.get(sessionId).ordinal ?? -1) + 1;
       const facts = modelCallFactsOf(event.data);

@@ -53,7 +53,16 @@ export function foldIntoSessionSummary(owned: SessionSummary, logged: SessionLog
 
 /** What each kind of event adds to a summary (in place). */
 const FOLD_INTO_SUMMARY: SessionEventHandlers<[owned: SessionSummary], void> = {
-  SessionStarted: (event, owned) => addAgent(owned, event.data.agentName),
+  SessionStarted: (event, owned) => {
+    addAgent(owned, event.data.agentName);
+    const { forkedFrom } = event.data;
+    if (forkedFrom !== undefined && owned.forkedFrom === undefined) {
+      owned.forkedFrom = { sessionId: forkedFrom.sessionId, revision: forkedFrom.revision };
+    }
+  },
+  SessionRewound: (_event, owned) => {
+    owned.rewindCount = (owned.rewindCount ?? 0) + 1;
+  },
   SessionEnded: (_event, owned) => {
     owned.ended = true;
   },

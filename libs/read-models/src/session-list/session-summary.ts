@@ -28,6 +28,10 @@ export interface SessionSummary {
   inputTokens?: number;
   outputTokens?: number;
   ended: boolean;
+  /** For a fork: the session and revision it was forked from (its lineage, one step back). */
+  forkedFrom?: { sessionId: string; revision: number };
+  /** Rewinds recorded (`SessionRewound`); absent until the session's first. */
+  rewindCount?: number;
   /** Revision of the session's latest event (pass it as `expectedRevision` to append after it). */
   revision: number;
   /** Position of the session's latest event in `$all`. */

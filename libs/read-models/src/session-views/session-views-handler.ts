@@ -19,7 +19,7 @@ import { SessionViewsStore } from './session-views-store';
 import { messageRowIntact, CHECKED_MESSAGE_COLUMNS, type MessageRowValues } from './row-checksum';
 
 /** Bump when the tables or the way rows are derived change: stored read models are then rebuilt. */
-const SCHEMA_VERSION = 6;
+const SCHEMA_VERSION = 7;
 
 /**
  * Maintains the transcript, export and debug read models of every session: normalizes each event
@@ -133,6 +133,13 @@ export class SessionViewsHandler implements ProjectionHandler {
   > = {
     SessionStarted: () => undefined,
     SessionEnded: () => undefined,
+    SessionRewound: (event, _store, { sessionId, revision }) => {
+      this.db
+        .prepare(
+          'INSERT OR IGNORE INTO rm_rewinds (session_id, to_revision, before_revision) VALUES (?, ?, ?)',
+        )
+        .run(sessionId, event.data.toRevision, revision);
+    },
     ModelCallRecorded: () => undefined,
     ToolResultsPruned: (event, store, { sessionId, revision }) =>
       applyPruningMark(store, sessionId, event.data, revision, this.exportSettings),

@@ -21,6 +21,8 @@ export interface TranscriptEntry {
   seq: number;
   revision: number;
   message: TranscriptMessage;
+  /** Set when a rewind undid the message: it is off the session's current line (an abandoned branch). */
+  rewound?: true;
 }
 
 /** One page of a transcript; pass `nextSeq` back as the cursor for the next one. */
@@ -69,6 +71,19 @@ export class SessionViewsReader {
     const rows = <P extends unknown[]>(sql: string): Rows<P> =>
       checkedRows(db.prepare<P, EntryRow>(sql), check);
     this.statements = {
+      rewoundIds: db.prepare<[string, string], { id: string }>(
+        `SELECT id FROM rm_messages AS m WHERE m.session_id = ? AND EXISTS (
+           SELECT 1 FROM rm_rewinds AS r WHERE r.session_id = ?
+             AND m.revision > r.to_revision AND m.revision < r.before_revision)`,
+      ),
+      revisionOf: db.prepare<[string, string, string], { revision: number }>(
+        `SELECT revision FROM rm_messages AS m WHERE m.session_id = ? AND m.id = ? AND NOT EXISTS (
+           SELECT 1 FROM rm_rewinds AS r WHERE r.session_id = ?
+             AND m.revision > r.to_revision AND m.revision < r.before_revision)`,
+      ),
+      rewinds: db.prepare<[string], RewoundRange>(
+        'SELECT to_revision, before_revision FROM rm_rewinds WHERE session_id = ?',
+      ),
       visible: rows<[string]>(
         `SELECT ${entryColumns} FROM rm_messages WHERE session_id = ? AND in_transcript = 1 ORDER BY seq`,
       ),
@@ -162,6 +177,7 @@ export class SessionViewsReader {
     options: { afterSeq?: number; limit: number; maxBytes?: number },
   ): TranscriptPage {
     const maxBytes = options.maxBytes ?? Number.POSITIVE_INFINITY;
+    const rewinds = this.rewinds(sessionId);
     const entries: TranscriptEntry[] = [];
     let bytes = 0;
     let more = false;
@@ -176,7 +192,7 @@ export class SessionViewsReader {
         more = true;
         break;
       }
-      entries.push(toEntry(row));
+      entries.push(toEntry(row, rewinds));
     }
     const last = entries.at(-1);
     return more && last !== undefined ? { entries, nextSeq: last.seq } : { entries };
@@ -210,7 +226,25 @@ export class SessionViewsReader {
   /** One entry, whole, by message id; `undefined` when unknown or hidden from the transcript. */
   transcriptEntry(sessionId: string, messageId: string): TranscriptEntry | undefined {
     const row = this.statements.byId.get(sessionId, messageId);
-    return row === undefined ? undefined : toEntry(row);
+    return row === undefined ? undefined : toEntry(row, this.rewinds(sessionId));
+  }
+
+  /**
+   * The revision at which a message on the session's current line was recorded, by the id the
+   * views show it under (`<id>#n` for a reused id); `undefined` when unknown or rewound.
+   */
+  revisionOfMessage(sessionId: string, messageId: string): number | undefined {
+    return this.statements.revisionOf.get(sessionId, messageId, sessionId)?.revision;
+  }
+
+  /** Ids of the session's messages a rewind undid (off its current line), as the views store them. */
+  rewoundIds(sessionId: string): Set<string> {
+    return new Set(this.statements.rewoundIds.all(sessionId, sessionId).map((row) => row.id));
+  }
+
+  /** The ranges of the session's rewinds (`rm_rewinds`), to mark the rows they undid. */
+  private rewinds(sessionId: string): RewoundRange[] {
+    return this.statements.rewinds.all(sessionId);
   }
 
   /** The cursor of a feed that has seen the transcript as of `revision`. */
@@ -227,12 +261,13 @@ export class SessionViewsReader {
     sessionId: string,
     cursor: TranscriptCursor,
   ): { entries: TranscriptEntry[]; cursor: TranscriptCursor } {
+    const rewinds = this.rewinds(sessionId);
     const changed = this.statements.changed
       .all(sessionId, cursor.afterRevision, cursor.afterSeq)
-      .map(toEntry);
+      .map((row) => toEntry(row, rewinds));
     const added = this.statements.page
       .all(sessionId, cursor.afterSeq, Number.MAX_SAFE_INTEGER)
-      .map(toEntry);
+      .map((row) => toEntry(row, rewinds));
     const entries = [...changed, ...added];
     return {
       entries,
@@ -300,13 +335,25 @@ function checkedRows<P extends unknown[]>(
   };
 }
 
-function toEntry(row: EntryRow): TranscriptEntry {
+function toEntry(row: EntryRow, rewinds: readonly RewoundRange[] = []): TranscriptEntry {
   const message = readOwnJson<RuntimeMessage>(row.message);
   return {
     seq: row.seq,
     revision: row.changed_revision,
     message: transcriptMessage(message, row.seq),
+    ...(isRewound(row.revision, rewinds) ? { rewound: true as const } : {}),
   };
+}
+
+/** The revisions one rewind took off the line: after `to_revision`, before `before_revision`. */
+interface RewoundRange {
+  to_revision: number;
+  before_revision: number;
+}
+
+/** Whether a row recorded at `revision` was undone by a rewind (`rm_rewinds`). */
+function isRewound(revision: number, rewinds: readonly RewoundRange[]): boolean {
+  return rewinds.some((range) => revision > range.to_revision && revision < range.before_revision);
 }
 
 function transcriptMessage(message: RuntimeMessage, seq: number): TranscriptMessage {

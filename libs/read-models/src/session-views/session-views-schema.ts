@@ -8,7 +8,9 @@
  * (`row-checksum.ts`), checked whenever the row is read. The `rm_tool_*` and `rm_approvals`
  * tables are the `PairingState` of normalization's pairing step (`pairMessage` of the events
  * lib), so that each event is normalized incrementally by the same rules as a replay;
- * `rm_repairs` lists what normalization repaired.
+ * `rm_repairs` lists what normalization repaired. `rm_rewinds` holds each `SessionRewound`'s range:
+ * a row whose revision is after `to_revision` and before `before_revision` (the rewind's own) is
+ * shown `rewound` (for rewinds the write side accepts, exactly the rows off the current line).
  */
 export const SESSION_VIEWS_TABLES = [
   'rm_messages',
@@ -19,6 +21,7 @@ export const SESSION_VIEWS_TABLES = [
   'rm_hidden_tool_parts',
   'rm_early_tool_results',
   'rm_repairs',
+  'rm_rewinds',
 ] as const;
 
 /** Tables earlier versions of the handler created: dropped with the others, never created. */
@@ -30,6 +33,12 @@ export const EXPORT_AS_IS = 1;
 export const EXPORT_REDACTED = 2;
 
 export const SESSION_VIEWS_SCHEMA_SQL = `
+CREATE TABLE IF NOT EXISTS rm_rewinds (
+  session_id TEXT NOT NULL,
+  to_revision INTEGER NOT NULL,
+  before_revision INTEGER NOT NULL,
+  PRIMARY KEY (session_id, before_revision)
+);
 CREATE TABLE IF NOT EXISTS rm_messages (
   session_id TEXT NOT NULL,
   seq INTEGER NOT NULL,

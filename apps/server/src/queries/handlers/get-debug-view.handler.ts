@@ -1,5 +1,6 @@
 import { Inject } from '@nestjs/common';
 import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
+import type { RuntimeMessage } from '@agent-ledger/messages';
 import { lastAgentName, projectToDebug, type DebugMessage } from '@agent-ledger/projections';
 import {
   listFailedEvents,
@@ -37,15 +38,27 @@ export class GetDebugViewHandler implements IQueryHandler<GetDebugViewQuery> {
       revision: requireSession(this.sessions, session).revision,
       messages: this.views.messages(session.key),
     }));
-    const debug = projectToDebug(
-      messages,
-      {
-        ...context,
-        sessionId: session.sessionId,
-        activeAgentName: context.activeAgentName ?? lastAgentName(messages) ?? 'default',
-      },
-      options.recentUserTurns === undefined ? {} : { recentUserTurns: options.recentUserTurns },
-    );
+    const rewound = this.views.rewoundIds(session.key);
+    const project = (of: RuntimeMessage[]) =>
+      projectToDebug(
+        of,
+        {
+          ...context,
+          sessionId: session.sessionId,
+          activeAgentName: context.activeAgentName ?? lastAgentName(of) ?? 'default',
+        },
+        options.recentUserTurns === undefined ? {} : { recentUserTurns: options.recentUserTurns },
+      );
+    // What the model view does is decided on the current line; the messages a rewind undid are
+    // shown where they were recorded, hidden from the model and marked `rewound`.
+    const debug =
+      rewound.size === 0
+        ? project(messages)
+        : withRewound(
+            project(messages.filter((message) => !rewound.has(message.id))),
+            project(messages).messages,
+            rewound,
+          );
     const start = options.cursor === undefined ? 0 : Number(options.cursor);
     const page = debugPage(debug.messages, start, options.limit ?? 100, this.config.maxPageBytes);
     const end = start + page.length;
@@ -59,6 +72,32 @@ export class GetDebugViewHandler implements IQueryHandler<GetDebugViewQuery> {
       failedEvents: listFailedEvents(this.db, session.key),
     };
   }
+}
+
+/** The line's debug view, with the rewound messages of `all` put back in log order, marked. */
+function withRewound(
+  line: ReturnType<typeof projectToDebug>,
+  all: readonly DebugMessage[],
+  rewound: ReadonlySet<string>,
+): ReturnType<typeof projectToDebug> {
+  const onLine = new Map(line.messages.map((message) => [message.id, message]));
+  const messages = all.flatMap((message): DebugMessage[] => {
+    if (rewound.has(message.id)) {
+      return [
+        {
+          ...message,
+          model: {
+            status: 'hidden',
+            reason: 'rewound',
+          },
+          rewound: true,
+        },
+      ];
+    }
+    const kept = onLine.get(message.id);
+    return kept === undefined ? [] : [kept];
+  });
+  return { ...line, messages };
 }
 
 /**

@@ -28,6 +28,6 @@ export class GetTranscriptEntryHandler implements IQueryHandler<GetTranscriptEnt
     if (entry === undefined) {
       throw new MessageNotFoundError(query.session.sessionId, query.messageId);
     }
-    return entry.message;
+    return entry.rewound === true ? { ...entry.message, rewound: true } : entry.message;
   }
 }

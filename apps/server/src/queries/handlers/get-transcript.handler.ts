@@ -31,7 +31,9 @@ export class GetTranscriptHandler implements IQueryHandler<GetTranscriptQuery> {
       return {
         sessionId: session.sessionId,
         revision,
-        entries: page.entries.map((entry) => entry.message),
+        entries: page.entries.map((entry) =>
+          entry.rewound === true ? { ...entry.message, rewound: true } : entry.message,
+        ),
         nextCursor: page.nextSeq === undefined ? null : String(page.nextSeq),
       };
     });
