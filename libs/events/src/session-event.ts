@@ -36,7 +36,15 @@ export type MessageRecordedEvent = {
 /** The session stream began (written with the session's first append). */
 export interface SessionStartedEvent {
   type: 'SessionStarted';
-  data: { sessionId: string; startedAt: string; agentName?: string };
+  data: {
+    sessionId: string;
+    startedAt: string;
+    agentName?: string;
+    /** The data subject whose content the session holds: what an erasure by subject finds it by. */
+    subjectId?: string;
+    /** The session and revision this session was forked from. */
+    forkedFrom?: { sessionId: string; revision: number };
+  };
 }
 
 /** The session was ended by the runtime; later appends are refused. */

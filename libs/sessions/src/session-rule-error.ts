@@ -20,7 +20,8 @@ export type SessionRuleCode =
   | 'UnknownMessage'
   | 'NotAToolResult'
   | 'GenerationConflict'
-  | 'ModelCallConflict';
+  | 'ModelCallConflict'
+  | 'SubjectMismatch';
 
 /** Where in the command the broken rule is. */
 export interface SessionRuleLocation {

@@ -36,7 +36,8 @@ export function toErrorResponse(
   options: { maxBodyBytes: number },
 ): { status: number; body: ErrorBody } | undefined {
   if (error instanceof SessionRuleError) {
-    const status = error.code === 'SessionNotFound' ? 404 : 422;
+    const status =
+      error.code === 'SessionNotFound' ? 404 : error.code === 'SubjectMismatch' ? 409 : 422;
     return respond(status, error.code, error.message, {
       ...(error.messageId !== undefined ? { messageId: error.messageId } : {}),
       ...(error.field !== undefined ? { field: error.field } : {}),
