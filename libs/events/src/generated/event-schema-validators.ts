@@ -8681,7 +8681,7 @@ return errors === 0;
 validate115.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const data_v1_SessionStarted = validate119;
-const schema149 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://agent-ledger.example/event-schemas/session-started.v1.schema.json","title":"SessionStarted (v1)","description":"Data of a SessionStarted event. The session stream began (written with the session's first append).","type":"object","required":["sessionId","startedAt"],"properties":{"sessionId":{"$ref":"runtime-message.v1.schema.json#/$defs/sessionId"},"startedAt":{"$ref":"runtime-message.v1.schema.json#/$defs/timestamp"},"agentName":{"type":"string","description":"The agent the session started with."}},"additionalProperties":false};
+const schema149 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://agent-ledger.example/event-schemas/session-started.v1.schema.json","title":"SessionStarted (v1)","description":"Data of a SessionStarted event. The session stream began (written with the session's first append).","type":"object","required":["sessionId","startedAt"],"properties":{"sessionId":{"$ref":"runtime-message.v1.schema.json#/$defs/sessionId"},"startedAt":{"$ref":"runtime-message.v1.schema.json#/$defs/timestamp"},"agentName":{"type":"string","description":"The agent the session started with."},"subjectId":{"type":"string","minLength":1,"maxLength":256,"description":"The data subject whose content the session holds (set with its first append; an erasure by subject covers the session and its forks)."},"forkedFrom":{"type":"object","required":["sessionId","revision"],"properties":{"sessionId":{"$ref":"runtime-message.v1.schema.json#/$defs/sessionId"},"revision":{"type":"integer","minimum":0}},"additionalProperties":false,"description":"The session and revision this session was forked from."}},"additionalProperties":false};
 
 function validate119(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://agent-ledger.example/event-schemas/session-started.v1.schema.json" */;
@@ -8716,7 +8716,7 @@ vErrors.push(err1);
 errors++;
 }
 for(const key0 in data){
-if(!(((key0 === "sessionId") || (key0 === "startedAt")) || (key0 === "agentName"))){
+if(!(((((key0 === "sessionId") || (key0 === "startedAt")) || (key0 === "agentName")) || (key0 === "subjectId")) || (key0 === "forkedFrom"))){
 const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema149,data};
 if(vErrors === null){
 vErrors = [err2];
@@ -8790,14 +8790,146 @@ vErrors.push(err7);
 errors++;
 }
 }
-}
-else {
-const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema149.type,parentSchema:schema149,data};
+if(data.subjectId !== undefined){
+let data3 = data.subjectId;
+if(typeof data3 === "string"){
+if(func1(data3) > 256){
+const err8 = {instancePath:instancePath+"/subjectId",schemaPath:"#/properties/subjectId/maxLength",keyword:"maxLength",params:{limit: 256},message:"must NOT have more than 256 characters",schema:256,parentSchema:schema149.properties.subjectId,data:data3};
 if(vErrors === null){
 vErrors = [err8];
 }
 else {
 vErrors.push(err8);
+}
+errors++;
+}
+if(func1(data3) < 1){
+const err9 = {instancePath:instancePath+"/subjectId",schemaPath:"#/properties/subjectId/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema149.properties.subjectId,data:data3};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+else {
+const err10 = {instancePath:instancePath+"/subjectId",schemaPath:"#/properties/subjectId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema149.properties.subjectId.type,parentSchema:schema149.properties.subjectId,data:data3};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+}
+if(data.forkedFrom !== undefined){
+let data4 = data.forkedFrom;
+if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
+if(data4.sessionId === undefined){
+const err11 = {instancePath:instancePath+"/forkedFrom",schemaPath:"#/properties/forkedFrom/required",keyword:"required",params:{missingProperty: "sessionId"},message:"must have required property '"+"sessionId"+"'",schema:schema149.properties.forkedFrom.required,parentSchema:schema149.properties.forkedFrom,data:data4};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+if(data4.revision === undefined){
+const err12 = {instancePath:instancePath+"/forkedFrom",schemaPath:"#/properties/forkedFrom/required",keyword:"required",params:{missingProperty: "revision"},message:"must have required property '"+"revision"+"'",schema:schema149.properties.forkedFrom.required,parentSchema:schema149.properties.forkedFrom,data:data4};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+for(const key1 in data4){
+if(!((key1 === "sessionId") || (key1 === "revision"))){
+const err13 = {instancePath:instancePath+"/forkedFrom",schemaPath:"#/properties/forkedFrom/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema149.properties.forkedFrom,data:data4};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+if(data4.sessionId !== undefined){
+let data5 = data4.sessionId;
+if(typeof data5 === "string"){
+if(func1(data5) < 1){
+const err14 = {instancePath:instancePath+"/forkedFrom/sessionId",schemaPath:"runtime-message.v1.schema.json#/$defs/sessionId/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema35,data:data5};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+}
+else {
+const err15 = {instancePath:instancePath+"/forkedFrom/sessionId",schemaPath:"runtime-message.v1.schema.json#/$defs/sessionId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema35.type,parentSchema:schema35,data:data5};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+}
+if(data4.revision !== undefined){
+let data6 = data4.revision;
+if(!(((typeof data6 == "number") && (!(data6 % 1) && !isNaN(data6))) && (isFinite(data6)))){
+const err16 = {instancePath:instancePath+"/forkedFrom/revision",schemaPath:"#/properties/forkedFrom/properties/revision/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema149.properties.forkedFrom.properties.revision.type,parentSchema:schema149.properties.forkedFrom.properties.revision,data:data6};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+if((typeof data6 == "number") && (isFinite(data6))){
+if(data6 < 0 || isNaN(data6)){
+const err17 = {instancePath:instancePath+"/forkedFrom/revision",schemaPath:"#/properties/forkedFrom/properties/revision/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema149.properties.forkedFrom.properties.revision,data:data6};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err18 = {instancePath:instancePath+"/forkedFrom",schemaPath:"#/properties/forkedFrom/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema149.properties.forkedFrom.type,parentSchema:schema149.properties.forkedFrom,data:data4};
+if(vErrors === null){
+vErrors = [err18];
+}
+else {
+vErrors.push(err18);
+}
+errors++;
+}
+}
+}
+else {
+const err19 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema149.type,parentSchema:schema149,data};
+if(vErrors === null){
+vErrors = [err19];
+}
+else {
+vErrors.push(err19);
 }
 errors++;
 }
@@ -8807,7 +8939,7 @@ return errors === 0;
 validate119.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const data_v1_SessionEnded = validate120;
-const schema152 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://agent-ledger.example/event-schemas/session-ended.v1.schema.json","title":"SessionEnded (v1)","description":"Data of a SessionEnded event. The session was ended by the runtime; later appends are refused.","type":"object","required":["sessionId","endedAt"],"properties":{"sessionId":{"$ref":"runtime-message.v1.schema.json#/$defs/sessionId"},"endedAt":{"$ref":"runtime-message.v1.schema.json#/$defs/timestamp"},"reason":{"type":"string"}},"additionalProperties":false};
+const schema153 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://agent-ledger.example/event-schemas/session-ended.v1.schema.json","title":"SessionEnded (v1)","description":"Data of a SessionEnded event. The session was ended by the runtime; later appends are refused.","type":"object","required":["sessionId","endedAt"],"properties":{"sessionId":{"$ref":"runtime-message.v1.schema.json#/$defs/sessionId"},"endedAt":{"$ref":"runtime-message.v1.schema.json#/$defs/timestamp"},"reason":{"type":"string"}},"additionalProperties":false};
 
 function validate120(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://agent-ledger.example/event-schemas/session-ended.v1.schema.json" */;
@@ -8822,7 +8954,7 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.sessionId === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "sessionId"},message:"must have required property '"+"sessionId"+"'",schema:schema152.required,parentSchema:schema152,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "sessionId"},message:"must have required property '"+"sessionId"+"'",schema:schema153.required,parentSchema:schema153,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -8832,7 +8964,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.endedAt === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "endedAt"},message:"must have required property '"+"endedAt"+"'",schema:schema152.required,parentSchema:schema152,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "endedAt"},message:"must have required property '"+"endedAt"+"'",schema:schema153.required,parentSchema:schema153,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -8843,7 +8975,7 @@ errors++;
 }
 for(const key0 in data){
 if(!(((key0 === "sessionId") || (key0 === "endedAt")) || (key0 === "reason"))){
-const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema152,data};
+const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema153,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -8906,7 +9038,7 @@ errors++;
 if(data.reason !== undefined){
 let data2 = data.reason;
 if(typeof data2 !== "string"){
-const err7 = {instancePath:instancePath+"/reason",schemaPath:"#/properties/reason/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema152.properties.reason.type,parentSchema:schema152.properties.reason,data:data2};
+const err7 = {instancePath:instancePath+"/reason",schemaPath:"#/properties/reason/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema153.properties.reason.type,parentSchema:schema153.properties.reason,data:data2};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -8918,7 +9050,7 @@ errors++;
 }
 }
 else {
-const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema152.type,parentSchema:schema152,data};
+const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema153.type,parentSchema:schema153,data};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -8933,7 +9065,7 @@ return errors === 0;
 validate120.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const data_v1_ToolResultsPruned = validate121;
-const schema155 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://agent-ledger.example/event-schemas/tool-results-pruned.v1.schema.json","title":"ToolResultsPruned (v1)","description":"Data of a ToolResultsPruned event. The pruning mark: tool results whose content the model no longer needs in full. Storage keeps the original; the model view shows a stub from compactedAt on. When several marks name one message, the first one wins.","type":"object","required":["sessionId","messageIds","compactedAt","reason"],"properties":{"sessionId":{"$ref":"runtime-message.v1.schema.json#/$defs/sessionId"},"messageIds":{"description":"A non-empty array of ids of tool_result runtime messages.","type":"array","minItems":1,"items":{"$ref":"runtime-message.v1.schema.json#/$defs/messageId"}},"compactedAt":{"$ref":"runtime-message.v1.schema.json#/$defs/timestamp"},"reason":{"type":"string","description":"Why the results were pruned."}},"additionalProperties":false};
+const schema156 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://agent-ledger.example/event-schemas/tool-results-pruned.v1.schema.json","title":"ToolResultsPruned (v1)","description":"Data of a ToolResultsPruned event. The pruning mark: tool results whose content the model no longer needs in full. Storage keeps the original; the model view shows a stub from compactedAt on. When several marks name one message, the first one wins.","type":"object","required":["sessionId","messageIds","compactedAt","reason"],"properties":{"sessionId":{"$ref":"runtime-message.v1.schema.json#/$defs/sessionId"},"messageIds":{"description":"A non-empty array of ids of tool_result runtime messages.","type":"array","minItems":1,"items":{"$ref":"runtime-message.v1.schema.json#/$defs/messageId"}},"compactedAt":{"$ref":"runtime-message.v1.schema.json#/$defs/timestamp"},"reason":{"type":"string","description":"Why the results were pruned."}},"additionalProperties":false};
 
 function validate121(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://agent-ledger.example/event-schemas/tool-results-pruned.v1.schema.json" */;
@@ -8948,7 +9080,7 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.sessionId === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "sessionId"},message:"must have required property '"+"sessionId"+"'",schema:schema155.required,parentSchema:schema155,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "sessionId"},message:"must have required property '"+"sessionId"+"'",schema:schema156.required,parentSchema:schema156,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -8958,7 +9090,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.messageIds === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "messageIds"},message:"must have required property '"+"messageIds"+"'",schema:schema155.required,parentSchema:schema155,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "messageIds"},message:"must have required property '"+"messageIds"+"'",schema:schema156.required,parentSchema:schema156,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -8968,7 +9100,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.compactedAt === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "compactedAt"},message:"must have required property '"+"compactedAt"+"'",schema:schema155.required,parentSchema:schema155,data};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "compactedAt"},message:"must have required property '"+"compactedAt"+"'",schema:schema156.required,parentSchema:schema156,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -8978,7 +9110,7 @@ vErrors.push(err2);
 errors++;
 }
 if(data.reason === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "reason"},message:"must have required property '"+"reason"+"'",schema:schema155.required,parentSchema:schema155,data};
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "reason"},message:"must have required property '"+"reason"+"'",schema:schema156.required,parentSchema:schema156,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -8989,7 +9121,7 @@ errors++;
 }
 for(const key0 in data){
 if(!((((key0 === "sessionId") || (key0 === "messageIds")) || (key0 === "compactedAt")) || (key0 === "reason"))){
-const err4 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema155,data};
+const err4 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema156,data};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -9028,7 +9160,7 @@ if(data.messageIds !== undefined){
 let data1 = data.messageIds;
 if(Array.isArray(data1)){
 if(data1.length < 1){
-const err7 = {instancePath:instancePath+"/messageIds",schemaPath:"#/properties/messageIds/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema155.properties.messageIds,data:data1};
+const err7 = {instancePath:instancePath+"/messageIds",schemaPath:"#/properties/messageIds/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema156.properties.messageIds,data:data1};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -9065,7 +9197,7 @@ errors++;
 }
 }
 else {
-const err10 = {instancePath:instancePath+"/messageIds",schemaPath:"#/properties/messageIds/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema155.properties.messageIds.type,parentSchema:schema155.properties.messageIds,data:data1};
+const err10 = {instancePath:instancePath+"/messageIds",schemaPath:"#/properties/messageIds/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema156.properties.messageIds.type,parentSchema:schema156.properties.messageIds,data:data1};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -9103,7 +9235,7 @@ errors++;
 if(data.reason !== undefined){
 let data4 = data.reason;
 if(typeof data4 !== "string"){
-const err13 = {instancePath:instancePath+"/reason",schemaPath:"#/properties/reason/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema155.properties.reason.type,parentSchema:schema155.properties.reason,data:data4};
+const err13 = {instancePath:instancePath+"/reason",schemaPath:"#/properties/reason/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema156.properties.reason.type,parentSchema:schema156.properties.reason,data:data4};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -9115,7 +9247,7 @@ errors++;
 }
 }
 else {
-const err14 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema155.type,parentSchema:schema155,data};
+const err14 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema156.type,parentSchema:schema156,data};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -9130,9 +9262,9 @@ return errors === 0;
 validate121.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const data_v1_ModelCallRecorded = validate122;
-const schema159 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://agent-ledger.example/event-schemas/model-call-recorded.v1.schema.json","title":"ModelCallRecorded (v1)","description":"Data of a ModelCallRecorded event. One model call (one step of an AI SDK generateText or streamText call): who made it, with which model, how it finished, what it cost, and which runtime messages its step's response messages are. Written after the step's new messages, in the same append; a retry of the step writes nothing.","type":"object","required":["sessionId","callId","generationId","responseMessageCount","messageIds","recordedAt"],"properties":{"sessionId":{"$ref":"runtime-message.v1.schema.json#/$defs/sessionId"},"callId":{"type":"string","minLength":1,"description":"Id of the call, unique in the session: the generation id with the step number, else the response id, else the number of response messages."},"generationId":{"type":"string","minLength":1,"description":"The generation (one generateText call) the step belongs to: the id the runtime sent, or one derived from the generation's first response message (\"gen-…\"). Its messages have the ids <generationId>:<k>."},"stepNumber":{"type":"integer","minimum":0,"description":"The AI SDK's zero-based step number within the generation."},"runId":{"$ref":"runtime-message.v1.schema.json#/$defs/runId"},"agentName":{"type":"string","description":"The agent that made the call."},"provider":{"type":"string","description":"The AI SDK provider id, e.g. \"anthropic.messages\"."},"modelId":{"type":"string","description":"The model that answered, e.g. \"claude-sonnet-4-5\"."},"responseId":{"type":"string","description":"The provider's id of the response."},"finishReason":{"type":"string","description":"Why the step finished: the AI SDK's finishReason (\"stop\", \"length\", \"content-filter\", \"tool-calls\", \"error\", \"other\")."},"usage":{"$ref":"#/$defs/usage"},"providerMetadata":{"$ref":"runtime-message.v1.schema.json#/$defs/providerOptions","description":"The step's provider metadata, provider name to an object."},"contextRevision":{"type":"integer","minimum":0,"description":"The session revision whose model context the call was made from, when the runtime said so."},"responseMessageCount":{"type":"integer","minimum":0,"description":"How many response messages of the generation the step carried (the AI SDK accumulates them over the steps): the next call of the generation starts after them."},"messageIds":{"description":"An array of the ids of the runtime messages of the step's own response messages, new or already recorded; empty when the step added none.","type":"array","items":{"$ref":"runtime-message.v1.schema.json#/$defs/messageId"}},"recordedAt":{"$ref":"runtime-message.v1.schema.json#/$defs/timestamp"}},"additionalProperties":false,"$defs":{"tokenCount":{"type":"number","minimum":0},"usage":{"description":"An object of token counts: the AI SDK's LanguageModelUsage (counts the provider did not report are absent).","type":"object","properties":{"inputTokens":{"$ref":"#/$defs/tokenCount"},"inputTokenDetails":{"type":"object","properties":{"noCacheTokens":{"$ref":"#/$defs/tokenCount"},"cacheReadTokens":{"$ref":"#/$defs/tokenCount"},"cacheWriteTokens":{"$ref":"#/$defs/tokenCount"}},"additionalProperties":false},"outputTokens":{"$ref":"#/$defs/tokenCount"},"outputTokenDetails":{"type":"object","properties":{"textTokens":{"$ref":"#/$defs/tokenCount"},"reasoningTokens":{"$ref":"#/$defs/tokenCount"}},"additionalProperties":false},"totalTokens":{"$ref":"#/$defs/tokenCount"},"reasoningTokens":{"$ref":"#/$defs/tokenCount","description":"Deprecated in the AI SDK for outputTokenDetails.reasoningTokens; kept when sent."},"cachedInputTokens":{"$ref":"#/$defs/tokenCount","description":"Deprecated in the AI SDK for inputTokenDetails.cacheReadTokens; kept when sent."},"raw":{"$ref":"runtime-message.v1.schema.json#/$defs/jsonObject","description":"The usage as the provider reported it."}},"additionalProperties":false}}};
-const schema162 = {"description":"An object of token counts: the AI SDK's LanguageModelUsage (counts the provider did not report are absent).","type":"object","properties":{"inputTokens":{"$ref":"#/$defs/tokenCount"},"inputTokenDetails":{"type":"object","properties":{"noCacheTokens":{"$ref":"#/$defs/tokenCount"},"cacheReadTokens":{"$ref":"#/$defs/tokenCount"},"cacheWriteTokens":{"$ref":"#/$defs/tokenCount"}},"additionalProperties":false},"outputTokens":{"$ref":"#/$defs/tokenCount"},"outputTokenDetails":{"type":"object","properties":{"textTokens":{"$ref":"#/$defs/tokenCount"},"reasoningTokens":{"$ref":"#/$defs/tokenCount"}},"additionalProperties":false},"totalTokens":{"$ref":"#/$defs/tokenCount"},"reasoningTokens":{"$ref":"#/$defs/tokenCount","description":"Deprecated in the AI SDK for outputTokenDetails.reasoningTokens; kept when sent."},"cachedInputTokens":{"$ref":"#/$defs/tokenCount","description":"Deprecated in the AI SDK for inputTokenDetails.cacheReadTokens; kept when sent."},"raw":{"$ref":"runtime-message.v1.schema.json#/$defs/jsonObject","description":"The usage as the provider reported it."}},"additionalProperties":false};
-const schema163 = {"type":"number","minimum":0};
+const schema160 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://agent-ledger.example/event-schemas/model-call-recorded.v1.schema.json","title":"ModelCallRecorded (v1)","description":"Data of a ModelCallRecorded event. One model call (one step of an AI SDK generateText or streamText call): who made it, with which model, how it finished, what it cost, and which runtime messages its step's response messages are. Written after the step's new messages, in the same append; a retry of the step writes nothing.","type":"object","required":["sessionId","callId","generationId","responseMessageCount","messageIds","recordedAt"],"properties":{"sessionId":{"$ref":"runtime-message.v1.schema.json#/$defs/sessionId"},"callId":{"type":"string","minLength":1,"description":"Id of the call, unique in the session: the generation id with the step number, else the response id, else the number of response messages."},"generationId":{"type":"string","minLength":1,"description":"The generation (one generateText call) the step belongs to: the id the runtime sent, or one derived from the generation's first response message (\"gen-…\"). Its messages have the ids <generationId>:<k>."},"stepNumber":{"type":"integer","minimum":0,"description":"The AI SDK's zero-based step number within the generation."},"runId":{"$ref":"runtime-message.v1.schema.json#/$defs/runId"},"agentName":{"type":"string","description":"The agent that made the call."},"provider":{"type":"string","description":"The AI SDK provider id, e.g. \"anthropic.messages\"."},"modelId":{"type":"string","description":"The model that answered, e.g. \"claude-sonnet-4-5\"."},"responseId":{"type":"string","description":"The provider's id of the response."},"finishReason":{"type":"string","description":"Why the step finished: the AI SDK's finishReason (\"stop\", \"length\", \"content-filter\", \"tool-calls\", \"error\", \"other\")."},"usage":{"$ref":"#/$defs/usage"},"providerMetadata":{"$ref":"runtime-message.v1.schema.json#/$defs/providerOptions","description":"The step's provider metadata, provider name to an object."},"contextRevision":{"type":"integer","minimum":0,"description":"The session revision whose model context the call was made from, when the runtime said so."},"responseMessageCount":{"type":"integer","minimum":0,"description":"How many response messages of the generation the step carried (the AI SDK accumulates them over the steps): the next call of the generation starts after them."},"messageIds":{"description":"An array of the ids of the runtime messages of the step's own response messages, new or already recorded; empty when the step added none.","type":"array","items":{"$ref":"runtime-message.v1.schema.json#/$defs/messageId"}},"recordedAt":{"$ref":"runtime-message.v1.schema.json#/$defs/timestamp"}},"additionalProperties":false,"$defs":{"tokenCount":{"type":"number","minimum":0},"usage":{"description":"An object of token counts: the AI SDK's LanguageModelUsage (counts the provider did not report are absent).","type":"object","properties":{"inputTokens":{"$ref":"#/$defs/tokenCount"},"inputTokenDetails":{"type":"object","properties":{"noCacheTokens":{"$ref":"#/$defs/tokenCount"},"cacheReadTokens":{"$ref":"#/$defs/tokenCount"},"cacheWriteTokens":{"$ref":"#/$defs/tokenCount"}},"additionalProperties":false},"outputTokens":{"$ref":"#/$defs/tokenCount"},"outputTokenDetails":{"type":"object","properties":{"textTokens":{"$ref":"#/$defs/tokenCount"},"reasoningTokens":{"$ref":"#/$defs/tokenCount"}},"additionalProperties":false},"totalTokens":{"$ref":"#/$defs/tokenCount"},"reasoningTokens":{"$ref":"#/$defs/tokenCount","description":"Deprecated in the AI SDK for outputTokenDetails.reasoningTokens; kept when sent."},"cachedInputTokens":{"$ref":"#/$defs/tokenCount","description":"Deprecated in the AI SDK for inputTokenDetails.cacheReadTokens; kept when sent."},"raw":{"$ref":"runtime-message.v1.schema.json#/$defs/jsonObject","description":"The usage as the provider reported it."}},"additionalProperties":false}}};
+const schema163 = {"description":"An object of token counts: the AI SDK's LanguageModelUsage (counts the provider did not report are absent).","type":"object","properties":{"inputTokens":{"$ref":"#/$defs/tokenCount"},"inputTokenDetails":{"type":"object","properties":{"noCacheTokens":{"$ref":"#/$defs/tokenCount"},"cacheReadTokens":{"$ref":"#/$defs/tokenCount"},"cacheWriteTokens":{"$ref":"#/$defs/tokenCount"}},"additionalProperties":false},"outputTokens":{"$ref":"#/$defs/tokenCount"},"outputTokenDetails":{"type":"object","properties":{"textTokens":{"$ref":"#/$defs/tokenCount"},"reasoningTokens":{"$ref":"#/$defs/tokenCount"}},"additionalProperties":false},"totalTokens":{"$ref":"#/$defs/tokenCount"},"reasoningTokens":{"$ref":"#/$defs/tokenCount","description":"Deprecated in the AI SDK for outputTokenDetails.reasoningTokens; kept when sent."},"cachedInputTokens":{"$ref":"#/$defs/tokenCount","description":"Deprecated in the AI SDK for inputTokenDetails.cacheReadTokens; kept when sent."},"raw":{"$ref":"runtime-message.v1.schema.json#/$defs/jsonObject","description":"The usage as the provider reported it."}},"additionalProperties":false};
+const schema164 = {"type":"number","minimum":0};
 
 function validate124(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -9181,7 +9313,7 @@ evaluated0.items = undefined;
 if(data && typeof data == "object" && !Array.isArray(data)){
 for(const key0 in data){
 if(!((((((((key0 === "inputTokens") || (key0 === "inputTokenDetails")) || (key0 === "outputTokens")) || (key0 === "outputTokenDetails")) || (key0 === "totalTokens")) || (key0 === "reasoningTokens")) || (key0 === "cachedInputTokens")) || (key0 === "raw"))){
-const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema162,data};
+const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema163,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -9195,7 +9327,7 @@ if(data.inputTokens !== undefined){
 let data0 = data.inputTokens;
 if((typeof data0 == "number") && (isFinite(data0))){
 if(data0 < 0 || isNaN(data0)){
-const err1 = {instancePath:instancePath+"/inputTokens",schemaPath:"#/$defs/tokenCount/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema163,data:data0};
+const err1 = {instancePath:instancePath+"/inputTokens",schemaPath:"#/$defs/tokenCount/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema164,data:data0};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -9206,7 +9338,7 @@ errors++;
 }
 }
 else {
-const err2 = {instancePath:instancePath+"/inputTokens",schemaPath:"#/$defs/tokenCount/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema163.type,parentSchema:schema163,data:data0};
+const err2 = {instancePath:instancePath+"/inputTokens",schemaPath:"#/$defs/tokenCount/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema164.type,parentSchema:schema164,data:data0};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -9221,7 +9353,7 @@ let data1 = data.inputTokenDetails;
 if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
 for(const key1 in data1){
 if(!(((key1 === "noCacheTokens") || (key1 === "cacheReadTokens")) || (key1 === "cacheWriteTokens"))){
-const err3 = {instancePath:instancePath+"/inputTokenDetails",schemaPath:"#/properties/inputTokenDetails/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema162.properties.inputTokenDetails,data:data1};
+const err3 = {instancePath:instancePath+"/inputTokenDetails",schemaPath:"#/properties/inputTokenDetails/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema163.properties.inputTokenDetails,data:data1};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -9235,7 +9367,7 @@ if(data1.noCacheTokens !== undefined){
 let data2 = data1.noCacheTokens;
 if((typeof data2 == "number") && (isFinite(data2))){
 if(data2 < 0 || isNaN(data2)){
-const err4 = {instancePath:instancePath+"/inputTokenDetails/noCacheTokens",schemaPath:"#/$defs/tokenCount/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema163,data:data2};
+const err4 = {instancePath:instancePath+"/inputTokenDetails/noCacheTokens",schemaPath:"#/$defs/tokenCount/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema164,data:data2};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -9246,7 +9378,7 @@ errors++;
 }
 }
 else {
-const err5 = {instancePath:instancePath+"/inputTokenDetails/noCacheTokens",schemaPath:"#/$defs/tokenCount/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema163.type,parentSchema:schema163,data:data2};
+const err5 = {instancePath:instancePath+"/inputTokenDetails/noCacheTokens",schemaPath:"#/$defs/tokenCount/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema164.type,parentSchema:schema164,data:data2};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -9260,7 +9392,7 @@ if(data1.cacheReadTokens !== undefined){
 let data3 = data1.cacheReadTokens;
 if((typeof data3 == "number") && (isFinite(data3))){
 if(data3 < 0 || isNaN(data3)){
-const err6 = {instancePath:instancePath+"/inputTokenDetails/cacheReadTokens",schemaPath:"#/$defs/tokenCount/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema163,data:data3};
+const err6 = {instancePath:instancePath+"/inputTokenDetails/cacheReadTokens",schemaPath:"#/$defs/tokenCount/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema164,data:data3};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -9271,7 +9403,7 @@ errors++;
 }
 }
 else {
-const err7 = {instancePath:instancePath+"/inputTokenDetails/cacheReadTokens",schemaPath:"#/$defs/tokenCount/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema163.type,parentSchema:schema163,data:data3};
+const err7 = {instancePath:instancePath+"/inputTokenDetails/cacheReadTokens",schemaPath:"#/$defs/tokenCount/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema164.type,parentSchema:schema164,data:data3};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -9285,7 +9417,7 @@ if(data1.cacheWriteTokens !== undefined){
 let data4 = data1.cacheWriteTokens;
 if((typeof data4 == "number") && (isFinite(data4))){
 if(data4 < 0 || isNaN(data4)){
-const err8 = {instancePath:instancePath+"/inputTokenDetails/cacheWriteTokens",schemaPath:"#/$defs/tokenCount/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema163,data:data4};
+const err8 = {instancePath:instancePath+"/inputTokenDetails/cacheWriteTokens",schemaPath:"#/$defs/tokenCount/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema164,data:data4};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -9296,7 +9428,7 @@ errors++;
 }
 }
 else {
-const err9 = {instancePath:instancePath+"/inputTokenDetails/cacheWriteTokens",schemaPath:"#/$defs/tokenCount/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema163.type,parentSchema:schema163,data:data4};
+const err9 = {instancePath:instancePath+"/inputTokenDetails/cacheWriteTokens",schemaPath:"#/$defs/tokenCount/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema164.type,parentSchema:schema164,data:data4};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -9308,7 +9440,7 @@ errors++;
 }
 }
 else {
-const err10 = {instancePath:instancePath+"/inputTokenDetails",schemaPath:"#/properties/inputTokenDetails/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema162.properties.inputTokenDetails.type,parentSchema:schema162.properties.inputTokenDetails,data:data1};
+const err10 = {instancePath:instancePath+"/inputTokenDetails",schemaPath:"#/properties/inputTokenDetails/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema163.properties.inputTokenDetails.type,parentSchema:schema163.properties.inputTokenDetails,data:data1};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -9322,7 +9454,7 @@ if(data.outputTokens !== undefined){
 let data5 = data.outputTokens;
 if((typeof data5 == "number") && (isFinite(data5))){
 if(data5 < 0 || isNaN(data5)){
-const err11 = {instancePath:instancePath+"/outputTokens",schemaPath:"#/$defs/tokenCount/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema163,data:data5};
+const err11 = {instancePath:instancePath+"/outputTokens",schemaPath:"#/$defs/tokenCount/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema164,data:data5};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -9333,7 +9465,7 @@ errors++;
 }
 }
 else {
-const err12 = {instancePath:instancePath+"/outputTokens",schemaPath:"#/$defs/tokenCount/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema163.type,parentSchema:schema163,data:data5};
+const err12 = {instancePath:instancePath+"/outputTokens",schemaPath:"#/$defs/tokenCount/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema164.type,parentSchema:schema164,data:data5};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -9348,7 +9480,7 @@ let data6 = data.outputTokenDetails;
 if(data6 && typeof data6 == "object" && !Array.isArray(data6)){
 for(const key2 in data6){
 if(!((key2 === "textTokens") || (key2 === "reasoningTokens"))){
-const err13 = {instancePath:instancePath+"/outputTokenDetails",schemaPath:"#/properties/outputTokenDetails/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties",schema:false,parentSchema:schema162.properties.outputTokenDetails,data:data6};
+const err13 = {instancePath:instancePath+"/outputTokenDetails",schemaPath:"#/properties/outputTokenDetails/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties",schema:false,parentSchema:schema163.properties.outputTokenDetails,data:data6};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -9362,7 +9494,7 @@ if(data6.textTokens !== undefined){
 let data7 = data6.textTokens;
 if((typeof data7 == "number") && (isFinite(data7))){
 if(data7 < 0 || isNaN(data7)){
-const err14 = {instancePath:instancePath+"/outputTokenDetails/textTokens",schemaPath:"#/$defs/tokenCount/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema163,data:data7};
+const err14 = {instancePath:instancePath+"/outputTokenDetails/textTokens",schemaPath:"#/$defs/tokenCount/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema164,data:data7};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -9373,7 +9505,7 @@ errors++;
 }
 }
 else {
-const err15 = {instancePath:instancePath+"/outputTokenDetails/textTokens",schemaPath:"#/$defs/tokenCount/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema163.type,parentSchema:schema163,data:data7};
+const err15 = {instancePath:instancePath+"/outputTokenDetails/textTokens",schemaPath:"#/$defs/tokenCount/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema164.type,parentSchema:schema164,data:data7};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -9387,7 +9519,7 @@ if(data6.reasoningTokens !== undefined){
 let data8 = data6.reasoningTokens;
 if((typeof data8 == "number") && (isFinite(data8))){
 if(data8 < 0 || isNaN(data8)){
-const err16 = {instancePath:instancePath+"/outputTokenDetails/reasoningTokens",schemaPath:"#/$defs/tokenCount/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema163,data:data8};
+const err16 = {instancePath:instancePath+"/outputTokenDetails/reasoningTokens",schemaPath:"#/$defs/tokenCount/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema164,data:data8};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -9398,7 +9530,7 @@ errors++;
 }
 }
 else {
-const err17 = {instancePath:instancePath+"/outputTokenDetails/reasoningTokens",schemaPath:"#/$defs/tokenCount/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema163.type,parentSchema:schema163,data:data8};
+const err17 = {instancePath:instancePath+"/outputTokenDetails/reasoningTokens",schemaPath:"#/$defs/tokenCount/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema164.type,parentSchema:schema164,data:data8};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -9410,7 +9542,7 @@ errors++;
 }
 }
 else {
-const err18 = {instancePath:instancePath+"/outputTokenDetails",schemaPath:"#/properties/outputTokenDetails/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema162.properties.outputTokenDetails.type,parentSchema:schema162.properties.outputTokenDetails,data:data6};
+const err18 = {instancePath:instancePath+"/outputTokenDetails",schemaPath:"#/properties/outputTokenDetails/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema163.properties.outputTokenDetails.type,parentSchema:schema163.properties.outputTokenDetails,data:data6};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -9424,7 +9556,7 @@ if(data.totalTokens !== undefined){
 let data9 = data.totalTokens;
 if((typeof data9 == "number") && (isFinite(data9))){
 if(data9 < 0 || isNaN(data9)){
-const err19 = {instancePath:instancePath+"/totalTokens",schemaPath:"#/$defs/tokenCount/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema163,data:data9};
+const err19 = {instancePath:instancePath+"/totalTokens",schemaPath:"#/$defs/tokenCount/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema164,data:data9};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -9435,7 +9567,7 @@ errors++;
 }
 }
 else {
-const err20 = {instancePath:instancePath+"/totalTokens",schemaPath:"#/$defs/tokenCount/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema163.type,parentSchema:schema163,data:data9};
+const err20 = {instancePath:instancePath+"/totalTokens",schemaPath:"#/$defs/tokenCount/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema164.type,parentSchema:schema164,data:data9};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -9449,7 +9581,7 @@ if(data.reasoningTokens !== undefined){
 let data10 = data.reasoningTokens;
 if((typeof data10 == "number") && (isFinite(data10))){
 if(data10 < 0 || isNaN(data10)){
-const err21 = {instancePath:instancePath+"/reasoningTokens",schemaPath:"#/$defs/tokenCount/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema163,data:data10};
+const err21 = {instancePath:instancePath+"/reasoningTokens",schemaPath:"#/$defs/tokenCount/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema164,data:data10};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -9460,7 +9592,7 @@ errors++;
 }
 }
 else {
-const err22 = {instancePath:instancePath+"/reasoningTokens",schemaPath:"#/$defs/tokenCount/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema163.type,parentSchema:schema163,data:data10};
+const err22 = {instancePath:instancePath+"/reasoningTokens",schemaPath:"#/$defs/tokenCount/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema164.type,parentSchema:schema164,data:data10};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -9474,7 +9606,7 @@ if(data.cachedInputTokens !== undefined){
 let data11 = data.cachedInputTokens;
 if((typeof data11 == "number") && (isFinite(data11))){
 if(data11 < 0 || isNaN(data11)){
-const err23 = {instancePath:instancePath+"/cachedInputTokens",schemaPath:"#/$defs/tokenCount/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema163,data:data11};
+const err23 = {instancePath:instancePath+"/cachedInputTokens",schemaPath:"#/$defs/tokenCount/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema164,data:data11};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -9485,7 +9617,7 @@ errors++;
 }
 }
 else {
-const err24 = {instancePath:instancePath+"/cachedInputTokens",schemaPath:"#/$defs/tokenCount/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema163.type,parentSchema:schema163,data:data11};
+const err24 = {instancePath:instancePath+"/cachedInputTokens",schemaPath:"#/$defs/tokenCount/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema164.type,parentSchema:schema164,data:data11};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -9503,7 +9635,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err25 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema162.type,parentSchema:schema162,data};
+const err25 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema163.type,parentSchema:schema163,data};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -9565,7 +9697,7 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.sessionId === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "sessionId"},message:"must have required property '"+"sessionId"+"'",schema:schema159.required,parentSchema:schema159,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "sessionId"},message:"must have required property '"+"sessionId"+"'",schema:schema160.required,parentSchema:schema160,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -9575,7 +9707,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.callId === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "callId"},message:"must have required property '"+"callId"+"'",schema:schema159.required,parentSchema:schema159,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "callId"},message:"must have required property '"+"callId"+"'",schema:schema160.required,parentSchema:schema160,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -9585,7 +9717,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.generationId === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "generationId"},message:"must have required property '"+"generationId"+"'",schema:schema159.required,parentSchema:schema159,data};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "generationId"},message:"must have required property '"+"generationId"+"'",schema:schema160.required,parentSchema:schema160,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -9595,7 +9727,7 @@ vErrors.push(err2);
 errors++;
 }
 if(data.responseMessageCount === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "responseMessageCount"},message:"must have required property '"+"responseMessageCount"+"'",schema:schema159.required,parentSchema:schema159,data};
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "responseMessageCount"},message:"must have required property '"+"responseMessageCount"+"'",schema:schema160.required,parentSchema:schema160,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -9605,7 +9737,7 @@ vErrors.push(err3);
 errors++;
 }
 if(data.messageIds === undefined){
-const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "messageIds"},message:"must have required property '"+"messageIds"+"'",schema:schema159.required,parentSchema:schema159,data};
+const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "messageIds"},message:"must have required property '"+"messageIds"+"'",schema:schema160.required,parentSchema:schema160,data};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -9615,7 +9747,7 @@ vErrors.push(err4);
 errors++;
 }
 if(data.recordedAt === undefined){
-const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "recordedAt"},message:"must have required property '"+"recordedAt"+"'",schema:schema159.required,parentSchema:schema159,data};
+const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "recordedAt"},message:"must have required property '"+"recordedAt"+"'",schema:schema160.required,parentSchema:schema160,data};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -9625,8 +9757,8 @@ vErrors.push(err5);
 errors++;
 }
 for(const key0 in data){
-if(!(func3.call(schema159.properties, key0))){
-const err6 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema159,data};
+if(!(func3.call(schema160.properties, key0))){
+const err6 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema160,data};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -9665,7 +9797,7 @@ if(data.callId !== undefined){
 let data1 = data.callId;
 if(typeof data1 === "string"){
 if(func1(data1) < 1){
-const err9 = {instancePath:instancePath+"/callId",schemaPath:"#/properties/callId/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema159.properties.callId,data:data1};
+const err9 = {instancePath:instancePath+"/callId",schemaPath:"#/properties/callId/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema160.properties.callId,data:data1};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -9676,7 +9808,7 @@ errors++;
 }
 }
 else {
-const err10 = {instancePath:instancePath+"/callId",schemaPath:"#/properties/callId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema159.properties.callId.type,parentSchema:schema159.properties.callId,data:data1};
+const err10 = {instancePath:instancePath+"/callId",schemaPath:"#/properties/callId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema160.properties.callId.type,parentSchema:schema160.properties.callId,data:data1};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -9690,7 +9822,7 @@ if(data.generationId !== undefined){
 let data2 = data.generationId;
 if(typeof data2 === "string"){
 if(func1(data2) < 1){
-const err11 = {instancePath:instancePath+"/generationId",schemaPath:"#/properties/generationId/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema159.properties.generationId,data:data2};
+const err11 = {instancePath:instancePath+"/generationId",schemaPath:"#/properties/generationId/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema160.properties.generationId,data:data2};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -9701,7 +9833,7 @@ errors++;
 }
 }
 else {
-const err12 = {instancePath:instancePath+"/generationId",schemaPath:"#/properties/generationId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema159.properties.generationId.type,parentSchema:schema159.properties.generationId,data:data2};
+const err12 = {instancePath:instancePath+"/generationId",schemaPath:"#/properties/generationId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema160.properties.generationId.type,parentSchema:schema160.properties.generationId,data:data2};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -9714,7 +9846,7 @@ errors++;
 if(data.stepNumber !== undefined){
 let data3 = data.stepNumber;
 if(!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3)))){
-const err13 = {instancePath:instancePath+"/stepNumber",schemaPath:"#/properties/stepNumber/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema159.properties.stepNumber.type,parentSchema:schema159.properties.stepNumber,data:data3};
+const err13 = {instancePath:instancePath+"/stepNumber",schemaPath:"#/properties/stepNumber/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema160.properties.stepNumber.type,parentSchema:schema160.properties.stepNumber,data:data3};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -9725,7 +9857,7 @@ errors++;
 }
 if((typeof data3 == "number") && (isFinite(data3))){
 if(data3 < 0 || isNaN(data3)){
-const err14 = {instancePath:instancePath+"/stepNumber",schemaPath:"#/properties/stepNumber/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema159.properties.stepNumber,data:data3};
+const err14 = {instancePath:instancePath+"/stepNumber",schemaPath:"#/properties/stepNumber/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema160.properties.stepNumber,data:data3};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -9752,7 +9884,7 @@ errors++;
 if(data.agentName !== undefined){
 let data5 = data.agentName;
 if(typeof data5 !== "string"){
-const err16 = {instancePath:instancePath+"/agentName",schemaPath:"#/properties/agentName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema159.properties.agentName.type,parentSchema:schema159.properties.agentName,data:data5};
+const err16 = {instancePath:instancePath+"/agentName",schemaPath:"#/properties/agentName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema160.properties.agentName.type,parentSchema:schema160.properties.agentName,data:data5};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -9765,7 +9897,7 @@ errors++;
 if(data.provider !== undefined){
 let data6 = data.provider;
 if(typeof data6 !== "string"){
-const err17 = {instancePath:instancePath+"/provider",schemaPath:"#/properties/provider/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema159.properties.provider.type,parentSchema:schema159.properties.provider,data:data6};
+const err17 = {instancePath:instancePath+"/provider",schemaPath:"#/properties/provider/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema160.properties.provider.type,parentSchema:schema160.properties.provider,data:data6};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -9778,7 +9910,7 @@ errors++;
 if(data.modelId !== undefined){
 let data7 = data.modelId;
 if(typeof data7 !== "string"){
-const err18 = {instancePath:instancePath+"/modelId",schemaPath:"#/properties/modelId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema159.properties.modelId.type,parentSchema:schema159.properties.modelId,data:data7};
+const err18 = {instancePath:instancePath+"/modelId",schemaPath:"#/properties/modelId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema160.properties.modelId.type,parentSchema:schema160.properties.modelId,data:data7};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -9791,7 +9923,7 @@ errors++;
 if(data.responseId !== undefined){
 let data8 = data.responseId;
 if(typeof data8 !== "string"){
-const err19 = {instancePath:instancePath+"/responseId",schemaPath:"#/properties/responseId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema159.properties.responseId.type,parentSchema:schema159.properties.responseId,data:data8};
+const err19 = {instancePath:instancePath+"/responseId",schemaPath:"#/properties/responseId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema160.properties.responseId.type,parentSchema:schema160.properties.responseId,data:data8};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -9804,7 +9936,7 @@ errors++;
 if(data.finishReason !== undefined){
 let data9 = data.finishReason;
 if(typeof data9 !== "string"){
-const err20 = {instancePath:instancePath+"/finishReason",schemaPath:"#/properties/finishReason/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema159.properties.finishReason.type,parentSchema:schema159.properties.finishReason,data:data9};
+const err20 = {instancePath:instancePath+"/finishReason",schemaPath:"#/properties/finishReason/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema160.properties.finishReason.type,parentSchema:schema160.properties.finishReason,data:data9};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -9829,7 +9961,7 @@ errors = vErrors.length;
 if(data.contextRevision !== undefined){
 let data12 = data.contextRevision;
 if(!(((typeof data12 == "number") && (!(data12 % 1) && !isNaN(data12))) && (isFinite(data12)))){
-const err21 = {instancePath:instancePath+"/contextRevision",schemaPath:"#/properties/contextRevision/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema159.properties.contextRevision.type,parentSchema:schema159.properties.contextRevision,data:data12};
+const err21 = {instancePath:instancePath+"/contextRevision",schemaPath:"#/properties/contextRevision/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema160.properties.contextRevision.type,parentSchema:schema160.properties.contextRevision,data:data12};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -9840,7 +9972,7 @@ errors++;
 }
 if((typeof data12 == "number") && (isFinite(data12))){
 if(data12 < 0 || isNaN(data12)){
-const err22 = {instancePath:instancePath+"/contextRevision",schemaPath:"#/properties/contextRevision/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema159.properties.contextRevision,data:data12};
+const err22 = {instancePath:instancePath+"/contextRevision",schemaPath:"#/properties/contextRevision/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema160.properties.contextRevision,data:data12};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -9854,7 +9986,7 @@ errors++;
 if(data.responseMessageCount !== undefined){
 let data13 = data.responseMessageCount;
 if(!(((typeof data13 == "number") && (!(data13 % 1) && !isNaN(data13))) && (isFinite(data13)))){
-const err23 = {instancePath:instancePath+"/responseMessageCount",schemaPath:"#/properties/responseMessageCount/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema159.properties.responseMessageCount.type,parentSchema:schema159.properties.responseMessageCount,data:data13};
+const err23 = {instancePath:instancePath+"/responseMessageCount",schemaPath:"#/properties/responseMessageCount/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema160.properties.responseMessageCount.type,parentSchema:schema160.properties.responseMessageCount,data:data13};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -9865,7 +9997,7 @@ errors++;
 }
 if((typeof data13 == "number") && (isFinite(data13))){
 if(data13 < 0 || isNaN(data13)){
-const err24 = {instancePath:instancePath+"/responseMessageCount",schemaPath:"#/properties/responseMessageCount/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema159.properties.responseMessageCount,data:data13};
+const err24 = {instancePath:instancePath+"/responseMessageCount",schemaPath:"#/properties/responseMessageCount/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema160.properties.responseMessageCount,data:data13};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -9907,7 +10039,7 @@ errors++;
 }
 }
 else {
-const err27 = {instancePath:instancePath+"/messageIds",schemaPath:"#/properties/messageIds/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema159.properties.messageIds.type,parentSchema:schema159.properties.messageIds,data:data14};
+const err27 = {instancePath:instancePath+"/messageIds",schemaPath:"#/properties/messageIds/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema160.properties.messageIds.type,parentSchema:schema160.properties.messageIds,data:data14};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -9944,7 +10076,7 @@ errors++;
 }
 }
 else {
-const err30 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema159.type,parentSchema:schema159,data};
+const err30 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema160.type,parentSchema:schema160,data};
 if(vErrors === null){
 vErrors = [err30];
 }
