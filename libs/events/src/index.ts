@@ -71,3 +71,14 @@ export {
 export type { SessionLogEvent } from './session-log-event';
 export type { SessionRepair } from './session-repair';
 export { parseSessionLogEvent, type ParsedSessionLogEvent } from './parse-session-log-event';
+export {
+  ERASURE_STREAM,
+  LEDGER_EVENT_TYPES,
+  isLedgerEventType,
+  type ErasedSessionFacts,
+  type ErasureAction,
+  type ErasureCompletedEvent,
+  type ErasureRequestedEvent,
+  type LedgerEvent,
+} from './ledger-event';
+export { parseLedgerEvent } from './parse-ledger-event';
