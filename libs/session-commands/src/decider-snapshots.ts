@@ -45,6 +45,8 @@ export class SqliteDeciderSnapshots implements DeciderSnapshotStore {
   private constructor(private readonly db: Database.Database) {
     db.pragma('journal_mode = WAL');
     db.pragma('synchronous = NORMAL');
+    // An erased session's snapshot (and every replaced one) is zeroed when freed.
+    db.pragma('secure_delete = ON');
     db.exec(`CREATE TABLE IF NOT EXISTS decider_snapshots (
       session_key TEXT PRIMARY KEY, revision INTEGER NOT NULL, position INTEGER NOT NULL,
       event_id TEXT NOT NULL, state BLOB NOT NULL) STRICT`);

@@ -53,7 +53,10 @@ export function foldIntoSessionSummary(owned: SessionSummary, logged: SessionLog
 
 /** What each kind of event adds to a summary (in place). */
 const FOLD_INTO_SUMMARY: SessionEventHandlers<[owned: SessionSummary], void> = {
-  SessionStarted: (event, owned) => addAgent(owned, event.data.agentName),
+  SessionStarted: (event, owned) => {
+    if (event.data.subjectId !== undefined) owned.subjectId = event.data.subjectId;
+    addAgent(owned, event.data.agentName);
+  },
   SessionEnded: (_event, owned) => {
     owned.ended = true;
   },
