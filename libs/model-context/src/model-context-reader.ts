@@ -1,3 +1,4 @@
+import { sessionStreamName } from '@agent-ledger/events';
 import type { EventStore } from '@agent-ledger/event-store';
 import { HistoryIndex } from './history-index';
 import { IncrementalViews } from './incremental/incremental-views';
@@ -37,6 +38,16 @@ export class ModelContextReader {
   async load(sessionId: string, query: ModelContextQuery = {}): Promise<ModelContext> {
     const incremental = await this.views.load(sessionId, query);
     return incremental ?? loadModelContext(this.log, sessionId, query, this.history);
+  }
+
+  /**
+   * Forgets everything kept of a session (an erasure): its cached events, its history index and
+   * its incremental views. Reads after it read the log afresh.
+   */
+  erase(sessionId: string): void {
+    this.views.erase(sessionId);
+    this.history.erase(sessionId);
+    this.log.erase(sessionStreamName(sessionId));
   }
 
   /** What is kept now: views (and failed ones), histories, cached streams and characters. */

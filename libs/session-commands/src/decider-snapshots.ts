@@ -20,6 +20,11 @@ export interface DeciderSnapshotStore {
   read(key: string): StoredDeciderSnapshot | undefined;
   write(key: string, snapshot: StoredDeciderSnapshot): void;
   delete(key: string): void;
+  /**
+   * Deletes the snapshot of `key` so that no file keeps it (an erasure): `secure_delete` zeroes
+   * its bytes and the WAL is checkpointed and truncated.
+   */
+  erase(key: string): void;
   close(): void;
 }
 
@@ -108,6 +113,15 @@ export class SqliteDeciderSnapshots implements DeciderSnapshotStore {
 
   delete(key: string): void {
     this.statements.delete.run(key);
+  }
+
+  erase(key: string): void {
+    this.statements.delete.run(key);
+    // Readers of the file on other connections can hold the truncation up: tried a few times.
+    for (let attempt = 0; attempt < 5; attempt += 1) {
+      const [result] = this.db.pragma('wal_checkpoint(TRUNCATE)') as Array<{ busy: number }>;
+      if (result === undefined || result.busy === 0) return;
+    }
   }
 
   close(): void {

@@ -85,6 +85,12 @@ export interface SessionCommandRunnerOptions {
    * read-your-writes and notes that the disk takes writes again.
    */
   onAppended?: (position: number) => void;
+  /**
+   * Whether the session `key` is being erased (its `ErasureRequested` is durable, its receipt not
+   * yet written): a command on it is refused as not found, so nothing is written into a stream
+   * the erasure is taking away.
+   */
+  isErasing?: (key: string) => boolean;
 }
 
 /**
@@ -119,6 +125,19 @@ export class SessionCommandRunner {
     this.cache = new LruCache(options.cacheSize, (key, session) => this.snapshot(key, session, 1));
   }
 
+  /**
+   * Forgets the session `key` (an erasure): its cached state and its decider snapshot go, after
+   * the command running on it (if any) is done, and without the snapshot a cache eviction would
+   * take. The next command on the key loads it from the log afresh.
+   */
+  forget(key: string): Promise<void> {
+    return this.mutex.runExclusive(key, () => {
+      this.cache.delete(key);
+      this.options.snapshots?.erase(key);
+      return Promise.resolve();
+    });
+  }
+
   /** Snapshots every cached session with events since its last snapshot, and closes the snapshots. */
   onApplicationShutdown(): void {
     for (const [key, session] of this.cache) this.snapshot(key, session, 1);
@@ -136,6 +155,14 @@ export class SessionCommandRunner {
     writer: SessionWriter = OPEN_WRITER,
   ): Promise<SessionCommandResult> {
     const target = { key: sessionKeyOf(writer.tenant, command.sessionId), writer };
+    if (this.options.isErasing?.(target.key) === true) {
+      return Promise.reject(
+        new SessionRuleError(
+          'SessionNotFound',
+          `Session "${command.sessionId}" is being erased; once its erasure is done, a session with this id can be started again.`,
+        ),
+      );
+    }
     return this.mutex.runExclusive(target.key, () =>
       expectedRevision === undefined
         ? this.runOnLatest(command, target)
