@@ -12,3 +12,10 @@ export {
 } from './decider-snapshots';
 export { UnreadableSessionEventError } from './unreadable-session-event.error';
 export { runImportPlan, type ImportHistoryResult } from './run-import-plan';
+export {
+  SessionErasure,
+  type ErasureRequester,
+  type SessionErasureOptions,
+} from './erasure/session-erasure';
+export { foldErasureReceipts, type ErasureReceipt } from './erasure/erasure-receipt';
+export { ErasureIncompleteError } from './erasure/erasure-errors';
