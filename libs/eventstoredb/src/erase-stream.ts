@@ -1,5 +1,6 @@
 import type { EventStoreDBClient } from '@eventstore/db-client';
 import {
+  SOFT_DELETED_TRUNCATE_BEFORE,
   StreamDeletedError,
   WrongExpectedRevisionError,
   type EraseStreamResult,
@@ -7,6 +8,7 @@ import {
 import { deleteStream } from './delete-stream';
 import { readStreamRevision } from './read-stream-revision';
 import { streamMetadataFromClient } from './stream-metadata-from-client';
+import { toClientStreamMetadata } from './to-client-stream-metadata';
 
 /** Times an erasure deletes again when an append moved the stream between its read and its delete. */
 const ATTEMPTS = 5;
@@ -36,9 +38,30 @@ export async function eraseStream(
     const truncateBefore = streamMetadataFromClient(metadata).truncateBefore ?? 0;
     try {
       await deleteStream(client, streamName, { expectedRevision: current }, false);
+      await countErasure(client, streamName);
       return { erasedEvents: Math.max(0, current + 1 - truncateBefore), physical: false };
     } catch (error) {
       if (!(error instanceof WrongExpectedRevisionError) || attempt >= ATTEMPTS) throw error;
     }
   }
+}
+
+/**
+ * Counts the erasure in the stream's metadata (`customMetadata.erasures`), keeping it deleted:
+ * the events of the stream's next life get ids of their own (`sessionIncarnation`), which
+ * EventStoreDB, still holding the erased events, will not take for retries of them.
+ */
+async function countErasure(client: EventStoreDBClient, streamName: string): Promise<void> {
+  const { metadata } = await client.getStreamMetadata(streamName);
+  const current = streamMetadataFromClient(metadata);
+  const erasures = current.customMetadata?.['erasures'];
+  const next = (typeof erasures === 'number' ? erasures : 0) + 1;
+  await client.setStreamMetadata(
+    streamName,
+    toClientStreamMetadata({
+      ...current,
+      truncateBefore: SOFT_DELETED_TRUNCATE_BEFORE,
+      customMetadata: { ...current.customMetadata, erasures: next },
+    }),
+  );
 }

@@ -19,6 +19,7 @@ import {
   initialSessionState,
   restoreSessionState,
   sessionEventId,
+  sessionIncarnation,
   SessionRuleError,
   snapshotSessionState,
   type SessionCommand,
@@ -71,6 +72,8 @@ interface CachedSession {
   snapshotRevision: number;
   /** The stream's metadata (`JSON.stringify`) when the state was last folded from the log. */
   metadata?: string;
+  /** The stream's life (`sessionIncarnation`): part of its events' ids. */
+  incarnation: number;
 }
 
 export interface SessionCommandRunnerOptions {
@@ -233,7 +236,7 @@ export class SessionCommandRunner {
       ...(writer.keyId === null ? {} : { keyId: writer.keyId }),
     };
     const toAppend = events.map((event): EventToAppend => ({
-      id: sessionEventId(key, event),
+      id: sessionEventId(key, event, session.incarnation),
       type: event.type,
       data: event.data,
       metadata: { ...metadata },
@@ -304,14 +307,17 @@ export class SessionCommandRunner {
     const current = await this.store.getStreamRevision(streamName);
     const cached = this.cache.get(key);
     if (current === undefined) {
-      // A stream with no metadata has `{}`; had it any (a soft deletion), its recreation changes
-      // it, and the next load folds the stream afresh.
-      const session = {
+      // A stream with no metadata has `{}`; had it any (a soft deletion, an erasure), its
+      // recreation changes it, and the next load folds the stream afresh. An erased stream's
+      // metadata says which life the new one starts.
+      const metadata = await this.store.getStreamMetadata(streamName);
+      const session: CachedSession = {
         state: initialSessionState(),
         revision: -1,
         position: -1,
         snapshotRevision: -1,
-        metadata: '{}',
+        metadata: JSON.stringify(metadata),
+        incarnation: sessionIncarnation(metadata),
       };
       this.cache.set(key, session);
       return session;
@@ -322,7 +328,8 @@ export class SessionCommandRunner {
     // half-way, the entry still says exactly which events it reflects. Taken up only under the
     // metadata it was folded under: a stream truncated, or deleted and recreated by another
     // writer, has other metadata (`docs/event-store.md`, what a store may do to a stream).
-    const metadata = JSON.stringify(await this.store.getStreamMetadata(streamName));
+    const storedMetadata = await this.store.getStreamMetadata(streamName);
+    const metadata = JSON.stringify(storedMetadata);
     const session =
       cached !== undefined && cached.revision < current && cached.metadata === metadata
         ? cached
@@ -331,8 +338,10 @@ export class SessionCommandRunner {
             revision: -1,
             position: -1,
             snapshotRevision: -1,
+            incarnation: 0,
           });
     session.metadata = metadata;
+    session.incarnation = sessionIncarnation(storedMetadata);
     this.cache.set(key, session);
     for await (const recorded of this.store.readStream(streamName, {
       fromRevision: session.revision + 1,
@@ -365,7 +374,7 @@ export class SessionCommandRunner {
       return undefined;
     }
     const { revision, position, eventId } = stored;
-    return { state, revision, position, eventId, snapshotRevision: revision };
+    return { state, revision, position, eventId, snapshotRevision: revision, incarnation: 0 };
   }
 
   /** Whether the log still has, at `revision`, the event a snapshot was taken at (same id and position). */

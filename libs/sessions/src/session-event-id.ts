@@ -15,10 +15,18 @@ const NAMESPACE_BYTES = parseUuid(SESSION_EVENT_ID_NAMESPACE);
  * The id of a session event, derived from what the event is (UUID v5), never random: a message's
  * event id comes from the session id and the message id, so a client that re-sends an append
  * whose response it lost produces the same event ids, and the store treats it as a retry. A
- * model call's comes from the session id and its `callId`.
+ * model call's comes from the session id and its `callId`. `incarnation` (0 for a stream never
+ * erased) tells apart the lives of a session id erased and started again (`sessionIncarnation`).
  */
-export function sessionEventId(sessionId: string, event: SessionEvent): string {
-  const name = eventName(sessionId, event);
+export function sessionEventId(sessionId: string, event: SessionEvent, incarnation = 0): string {
+  // A session erased and started again under its id is another incarnation of its stream: its
+  // events must not take the ids of the erased ones (a store that keeps a deleted stream's
+  // events, EventStoreDB, would take them for a retry). The first incarnation's names are as
+  // they always were.
+  const name =
+    incarnation === 0
+      ? eventName(sessionId, event)
+      : `${eventName(sessionId, event)}\u0000incarnation\u0000${incarnation}`;
   // Well-formed text goes as its UTF-8 bytes, encoded natively: the very bytes the library's own
   // encoder would make, at a fraction of its cost. A lone surrogate has no UTF-8 form: the
   // library refuses it, as before, rather than ids colliding on a replacement character.
