@@ -11,3 +11,19 @@ export const CLOCK = Symbol('Clock');
 
 /** The signature behind `CLOCK`. */
 export type Clock = () => string;
+
+/**
+ * The port that destroys a session stream's content keys (crypto-shredding): `destroyKeysOf`
+ * answers how many it destroyed. An erasure calls it for every erased stream before the stream
+ * itself is erased. The default destroys nothing (no content is encrypted); the content
+ * encryption's key store binds it.
+ */
+export const CONTENT_KEY_SHREDDER = Symbol('ContentKeyShredder');
+
+/** The signature behind `CONTENT_KEY_SHREDDER`. */
+export interface ContentKeyShredder {
+  destroyKeysOf(streamName: string): Promise<number>;
+}
+
+/** The `SessionErasure` of this server (journal, steps, receipts). */
+export const SESSION_ERASURE = Symbol('SessionErasure');

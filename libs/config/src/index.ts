@@ -17,3 +17,10 @@ export {
   sqliteEventStorePath,
   type CreateEventStoreOptions,
 } from './create-event-store';
+export { DURATION_PATTERN, parseDuration } from './parse-duration';
+export {
+  loadRetentionConfig,
+  type RetentionAction,
+  type RetentionConfig,
+  type RetentionPolicy,
+} from './retention-config';

@@ -30,13 +30,7 @@ export function decideSession(
     case 'AppendMessages':
       requireNotEnded(command.sessionId, state);
       requireSameSubject(command.sessionId, command.subjectId, state);
-      return recordMessages(
-        command.sessionId,
-        command.messages,
-        state,
-        context,
-        command.subjectId,
-      );
+      return recordMessages(command.sessionId, command.messages, state, context, command.subjectId);
     case 'CompactSession':
       return decideCompaction(command, state, context);
     case 'PruneToolResults':

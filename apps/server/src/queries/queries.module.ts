@@ -140,6 +140,7 @@ import { TranscriptStreamController } from './transcript-stream.controller';
     ReadYourWrites,
     SessionListReader,
     ViewRedaction,
+    ModelContextReader,
   ],
 })
 export class QueriesModule {}

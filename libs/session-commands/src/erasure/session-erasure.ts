@@ -84,10 +84,13 @@ export class SessionErasure {
    * finishes them (a crash between the journal and the receipt). Returns the receipts finished.
    */
   async recover(): Promise<ErasureReceipt[]> {
-    const unfinished = (await this.allReceipts()).filter((receipt) => receipt.status !== 'completed');
+    const unfinished = (await this.allReceipts()).filter(
+      (receipt) => receipt.status !== 'completed',
+    );
     for (const receipt of unfinished) this.mark(receipt);
     const finished: ErasureReceipt[] = [];
-    for (const receipt of unfinished) finished.push(await this.serialized(() => this.finish(receipt)));
+    for (const receipt of unfinished)
+      finished.push(await this.serialized(() => this.finish(receipt)));
     return finished;
   }
 
@@ -105,7 +108,9 @@ export class SessionErasure {
       const facts = await readErasedSessionFacts(this.options.store, streamName, request.sessionId);
       if (facts === undefined) {
         const earlier = (await this.allReceipts())
-          .filter((receipt) => receipt.sessions.some((session) => session.streamName === streamName))
+          .filter((receipt) =>
+            receipt.sessions.some((session) => session.streamName === streamName),
+          )
           .at(-1);
         if (earlier === undefined) throw new SessionNotFoundError(request.sessionId);
         return earlier.status === 'completed' ? earlier : this.finish(earlier);
@@ -172,6 +177,11 @@ export class SessionErasure {
     sessionIds: readonly string[];
     action: ErasureAction;
     maxIdle: string;
+    /**
+     * Checked against the log, not the read models (which may lag): a session whose last event
+     * is at or after this time is left out.
+     */
+    idleBefore: string;
   }): Promise<ErasureReceipt | undefined> {
     return this.serialized(async () => {
       const plan: ErasurePlan = {
@@ -185,7 +195,11 @@ export class SessionErasure {
           streamName: sessionStreamName(sessionKeyOf(request.tenant, sessionId)),
         })),
       };
-      const facts = await this.readFacts(plan);
+      const facts = (await this.readFacts(plan)).filter(
+        (session) =>
+          session.lastRecordedAt === undefined ||
+          Date.parse(session.lastRecordedAt) < Date.parse(request.idleBefore),
+      );
       if (facts.length === 0) return undefined;
       return this.run({ ...plan, streams: facts }, facts);
     });

@@ -69,7 +69,7 @@ export class ImportHistoryDto {
 
   @ApiPropertyOptional({
     description:
-      'The data subject whose content the imported sessions hold (their sub-agents too): recorded by each session\'s first append, as `subjectId` of `POST /v1/sessions/:sessionId/messages`. Importing into a session of another subject is refused with 409 `SubjectMismatch`.',
+      "The data subject whose content the imported sessions hold (their sub-agents too): recorded by each session's first append, as `subjectId` of `POST /v1/sessions/:sessionId/messages`. Importing into a session of another subject is refused with 409 `SubjectMismatch`.",
     minLength: 1,
     maxLength: MAX_SUBJECT_ID_LENGTH,
     example: 'user-4821',

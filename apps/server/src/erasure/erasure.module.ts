@@ -1,0 +1,100 @@
+import { Global, Inject, Logger, Module, type OnApplicationBootstrap } from '@nestjs/common';
+import { APP_GUARD, ModuleRef } from '@nestjs/core';
+import type { EventStore } from '@agent-ledger/event-store';
+import { ModelContextReader } from '@agent-ledger/model-context';
+import type { LiveProjections } from '@agent-ledger/read-models';
+import { SessionCommandRunner, SessionErasure } from '@agent-ledger/session-commands';
+import { IMPORT_RUNNER } from '../imports/imports.tokens';
+import { QueriesModule } from '../queries/queries.module';
+import { LIVE_PROJECTIONS } from '../queries/read-models/read-model.tokens';
+import {
+  CLOCK,
+  CONTENT_KEY_SHREDDER,
+  EVENT_STORE,
+  SESSION_ERASURE,
+  type Clock,
+  type ContentKeyShredder,
+} from '../tokens';
+import { ErasingSessionGuard } from './erasing-session.guard';
+import { ErasuresController } from './erasures.controller';
+import { RetentionService } from './retention.service';
+
+/** How long an erasure waits for the read models to purge its sessions before it answers 503. */
+const READ_MODEL_PURGE_TIMEOUT_MS = 30_000;
+
+/** Destroys nothing: no content is encrypted until a key store binds `CONTENT_KEY_SHREDDER`. */
+const NO_CONTENT_KEYS: ContentKeyShredder = { destroyKeysOf: () => Promise.resolve(0) };
+
+/**
+ * Erasure and retention: `SessionErasure` (journal first, receipts in `ledger-erasures`), the
+ * guard that answers 404 for sessions being erased, the routes, and the retention schedule. At
+ * start it finishes every erasure a crash left without its receipt.
+ */
+@Global()
+@Module({
+  imports: [QueriesModule],
+  controllers: [ErasuresController],
+  providers: [
+    { provide: CONTENT_KEY_SHREDDER, useValue: NO_CONTENT_KEYS },
+    {
+      provide: SESSION_ERASURE,
+      useFactory: (
+        store: EventStore,
+        clock: Clock,
+        shredder: ContentKeyShredder,
+        projections: LiveProjections,
+        modelContext: ModelContextReader,
+        modules: ModuleRef,
+      ) => {
+        const runners = (): SessionCommandRunner[] =>
+          [SessionCommandRunner, IMPORT_RUNNER].flatMap((token) => {
+            try {
+              return [modules.get<SessionCommandRunner>(token, { strict: false })];
+            } catch {
+              return [];
+            }
+          });
+        return new SessionErasure({
+          store,
+          clock,
+          destroyContentKeys: (streamName) => shredder.destroyKeysOf(streamName),
+          forgetSession: async (key) => {
+            for (const runner of runners()) await runner.forget(key);
+            modelContext.erase(key);
+          },
+          awaitReadModels: async (position) => {
+            if (await projections.waitForPosition(position, READ_MODEL_PURGE_TIMEOUT_MS)) return;
+            throw new Error(
+              `the read models did not reach position ${position} (where they purge the sessions) within ${READ_MODEL_PURGE_TIMEOUT_MS} ms`,
+            );
+          },
+        });
+      },
+      inject: [
+        EVENT_STORE,
+        CLOCK,
+        CONTENT_KEY_SHREDDER,
+        LIVE_PROJECTIONS,
+        ModelContextReader,
+        ModuleRef,
+      ],
+    },
+    { provide: APP_GUARD, useClass: ErasingSessionGuard },
+    RetentionService,
+  ],
+  exports: [SESSION_ERASURE, CONTENT_KEY_SHREDDER, RetentionService],
+})
+export class ErasureModule implements OnApplicationBootstrap {
+  private readonly logger = new Logger('Erasure');
+
+  constructor(@Inject(SESSION_ERASURE) private readonly erasure: SessionErasure) {}
+
+  async onApplicationBootstrap(): Promise<void> {
+    const finished = await this.erasure.recover();
+    for (const receipt of finished) {
+      this.logger.warn(
+        `Erasure ${receipt.erasureId} was interrupted; finished at start (${receipt.sessionIds.length} session(s)).`,
+      );
+    }
+  }
+}
