@@ -1,6 +1,5 @@
 import type { EventStoreDBClient } from '@eventstore/db-client';
 import {
-  SOFT_DELETED_TRUNCATE_BEFORE,
   StreamDeletedError,
   WrongExpectedRevisionError,
   type EraseStreamResult,
@@ -37,8 +36,10 @@ export async function eraseStream(
     const { metadata } = await client.getStreamMetadata(streamName);
     const truncateBefore = streamMetadataFromClient(metadata).truncateBefore ?? 0;
     try {
-      await deleteStream(client, streamName, { expectedRevision: current }, false);
+      // Counted first: a soft delete keeps the other metadata, and metadata set on a deleted
+      // stream would bring it back.
       await countErasure(client, streamName);
+      await deleteStream(client, streamName, { expectedRevision: current }, false);
       return { erasedEvents: Math.max(0, current + 1 - truncateBefore), physical: false };
     } catch (error) {
       if (!(error instanceof WrongExpectedRevisionError) || attempt >= ATTEMPTS) throw error;
@@ -47,9 +48,9 @@ export async function eraseStream(
 }
 
 /**
- * Counts the erasure in the stream's metadata (`customMetadata.erasures`), keeping it deleted:
- * the events of the stream's next life get ids of their own (`sessionIncarnation`), which
- * EventStoreDB, still holding the erased events, will not take for retries of them.
+ * Counts the erasure in the stream's metadata (`customMetadata.erasures`), which the soft delete
+ * then keeps: the events of the stream's next life get ids of their own (`sessionIncarnation`),
+ * which EventStoreDB, still holding the erased events, will not take for retries of them.
  */
 async function countErasure(client: EventStoreDBClient, streamName: string): Promise<void> {
   const { metadata } = await client.getStreamMetadata(streamName);
@@ -60,7 +61,6 @@ async function countErasure(client: EventStoreDBClient, streamName: string): Pro
     streamName,
     toClientStreamMetadata({
       ...current,
-      truncateBefore: SOFT_DELETED_TRUNCATE_BEFORE,
       customMetadata: { ...current.customMetadata, erasures: next },
     }),
   );
