@@ -1,3 +1,4 @@
+import type { ErasureReceipt } from './contract/erasures';
 import type { generateText, LanguageModel, ModelMessage, StepResult, ToolSet } from 'ai';
 import type { CommandResult, PruningPolicy } from './contract/commands';
 import type {
@@ -27,6 +28,11 @@ export interface LedgerSessionOptions {
   maxToolOutputBytes?: number;
   /** Ids of new messages and generations (default `crypto.randomUUID`). */
   generateId?: () => string;
+  /**
+   * The data subject whose content the session holds (an end user's id): sent with every append
+   * and step, recorded by the first; what `erasures.create({ subjectId })` erases by.
+   */
+  subjectId?: string;
 }
 
 /** A message to record; `id` defaults to a new one, `sessionId` is the handle's. */
@@ -153,6 +159,7 @@ export class LedgerSession {
     return this.command((expectedRevision) =>
       this.client.appendMessages(this.sessionId, {
         messages: fitToolOutputs(full, this.maxToolOutputBytes),
+        ...this.subject(),
         ...expectedRevision,
       }),
     );
@@ -235,6 +242,7 @@ export class LedgerSession {
     try {
       await this.command((expectedRevision) =>
         this.client.recordAiSdkStep(this.sessionId, {
+          ...this.subject(),
           messages: fitToolOutputs(step.response.messages, this.maxToolOutputBytes),
           generationId: generation.id,
           stepNumber: step.stepNumber,
@@ -371,6 +379,16 @@ export class LedgerSession {
     return { ...result, summary };
   }
 
+  /**
+   * Erases the session (scope `erase`): answers the receipt. The handle starts afresh: a later
+   * append starts a new session under the same id.
+   */
+  async erase(): Promise<ErasureReceipt> {
+    const receipt = await this.client.eraseSession(this.sessionId);
+    this.revision = undefined;
+    return receipt;
+  }
+
   /** Ends the session. */
   end(reason?: string): Promise<CommandResult> {
     return this.command((expectedRevision) =>
@@ -379,6 +397,11 @@ export class LedgerSession {
         ...expectedRevision,
       }),
     );
+  }
+
+  /** `{ subjectId }` when the handle has one. */
+  private subject(): { subjectId?: string } {
+    return this.options.subjectId === undefined ? {} : { subjectId: this.options.subjectId };
   }
 
   /** Every transcript entry, with this handle's writes in it. */
