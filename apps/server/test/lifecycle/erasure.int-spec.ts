@@ -1,0 +1,116 @@
+import { getJson, postJson } from '../testing/http-client';
+import { startServer, type RunningServer } from '../testing/start-server';
+import { STORE_KINDS, startTestStore, type TestStore } from '../testing/test-store';
+import { filesHolding, recordEverywhere, sessionRoutes } from './erasure-testing';
+
+describe.each(STORE_KINDS)('erasure on the %s store', (kind) => {
+  let store: TestStore;
+  let server: RunningServer;
+
+  beforeAll(async () => {
+    store = await startTestStore(kind);
+    server = await startServer(store.env);
+  });
+
+  afterAll(async () => {
+    try {
+      await server.stop();
+    } finally {
+      await store.close();
+    }
+  });
+
+  const text = async (route: string): Promise<{ status: number; body: string }> => {
+    const response = await fetch(`${server.url}${route}`);
+    return { status: response.status, body: await response.text() };
+  };
+
+  it("erases every session of a subject: no route and no file holds its token, another subject's stays", async () => {
+    const erased = `ErasedToken${kind}7f3a`;
+    const kept = `KeptToken${kind}91c2`;
+    await recordEverywhere(server.url, 'alice-1', 'alice', erased);
+    await recordEverywhere(server.url, 'alice-2', 'alice', erased);
+    await recordEverywhere(server.url, 'bob-1', 'bob', kept);
+    expect((await text(`/v1/search?q=${erased}`)).body).toContain('alice-1');
+
+    const receipt = await postJson(`${server.url}/v1/erasures`, { subjectId: 'alice' });
+    expect(receipt.status).toBe(200);
+    expect(receipt.body).toMatchObject({
+      status: 'completed',
+      subjectId: 'alice',
+      action: 'erase',
+      sessionIds: ['alice-1', 'alice-2'],
+      physical: kind === 'sqlite',
+    });
+    expect(JSON.stringify(receipt.body)).not.toContain(erased);
+
+    for (const sessionId of ['alice-1', 'alice-2']) {
+      for (const route of sessionRoutes(sessionId)) {
+        const answer = await text(route);
+        expect({ route, status: answer.status }).toEqual({ route, status: 404 });
+        expect(answer.body).not.toContain(erased);
+      }
+    }
+    for (const route of ['/v1/sessions', `/v1/search?q=${erased}`, '/v1/analytics']) {
+      const answer = await text(route);
+      expect(answer.status).toBe(200);
+      expect(answer.body).not.toContain(erased);
+      expect(answer.body).not.toContain('alice-');
+    }
+    expect((await text(`/v1/sessions/bob-1/transcript`)).body).toContain(kept);
+    expect((await text(`/v1/search?q=${kept}`)).body).toContain('bob-1');
+
+    if (kind === 'sqlite') {
+      expect(filesHolding(server.dataDir, erased)).toEqual([]);
+      expect(filesHolding(server.dataDir, kept)).not.toEqual([]);
+    }
+
+    // Again: the same receipt, nothing more.
+    const again = await postJson(`${server.url}/v1/erasures`, { subjectId: 'alice' });
+    expect(again).toEqual(receipt);
+    const listed = await getJson(`${server.url}/v1/erasures`);
+    expect(listed.body).toMatchObject({ erasures: [receipt.body], nextCursor: null });
+  });
+
+  it('erases one session, which can then be started again under its id', async () => {
+    await recordEverywhere(server.url, 'carol-1', 'carol', 'FirstLifeToken5d1');
+    const response = await fetch(`${server.url}/v1/sessions/carol-1`, { method: 'DELETE' });
+    expect(response.status).toBe(200);
+    expect(await response.json()).toMatchObject({ status: 'completed', sessionIds: ['carol-1'] });
+    expect((await text('/v1/sessions/carol-1/transcript')).status).toBe(404);
+
+    await recordEverywhere(server.url, 'carol-1', 'carol', 'SecondLifeToken8e2');
+    const transcript = await text('/v1/sessions/carol-1/transcript');
+    expect(transcript.status).toBe(200);
+    expect(transcript.body).toContain('SecondLifeToken8e2');
+    expect(transcript.body).not.toContain('FirstLifeToken5d1');
+    const events = await text('/v1/sessions/carol-1/events');
+    expect(events.body).not.toContain('FirstLifeToken5d1');
+  });
+
+  it('refuses an append naming another subject than the session has (409 SubjectMismatch)', async () => {
+    await recordEverywhere(server.url, 'dave-1', 'dave', 'DaveToken');
+    const refused = await postJson(`${server.url}/v1/sessions/dave-1/messages`, {
+      subjectId: 'eve',
+      messages: [
+        { id: 'x1', sessionId: 'dave-1', kind: 'user_input', role: 'user', content: 'hi' },
+      ],
+    });
+    expect(refused).toMatchObject({
+      status: 409,
+      body: { code: 'SubjectMismatch', field: 'subjectId' },
+    });
+    const { message } = refused.body as { message: string };
+    expect(message).toContain('subject "dave"');
+    expect(message).toContain('subject "eve"');
+  });
+
+  it('answers 404 for a session that never existed, and 400 for a bad retention run', async () => {
+    const missing = await fetch(`${server.url}/v1/sessions/nobody`, { method: 'DELETE' });
+    expect(missing.status).toBe(404);
+    expect(await postJson(`${server.url}/v1/retention-runs`, { maxIdle: '30x' })).toMatchObject({
+      status: 400,
+      body: { code: 'InvalidRequest' },
+    });
+  });
+});
