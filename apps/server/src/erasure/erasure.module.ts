@@ -89,12 +89,29 @@ export class ErasureModule implements OnApplicationBootstrap {
 
   constructor(@Inject(SESSION_ERASURE) private readonly erasure: SessionErasure) {}
 
+  /**
+   * The sessions of erasures a crash interrupted are marked (404) before the server listens;
+   * they are finished in the background, once the projection runner (which purges their read
+   * models) runs.
+   */
   async onApplicationBootstrap(): Promise<void> {
-    const finished = await this.erasure.recover();
-    for (const receipt of finished) {
-      this.logger.warn(
-        `Erasure ${receipt.erasureId} was interrupted; finished at start (${receipt.sessionIds.length} session(s)).`,
-      );
-    }
+    const { unfinished, finished } = await this.erasure.recover();
+    if (unfinished.length === 0) return;
+    this.logger.warn(
+      `${unfinished.length} erasure(s) were interrupted (${unfinished.map((receipt) => receipt.erasureId).join(', ')}): their sessions are not served; finishing them.`,
+    );
+    finished.then(
+      (receipts) => {
+        for (const receipt of receipts) {
+          this.logger.log(
+            `Erasure ${receipt.erasureId} finished after the restart (${receipt.sessionIds.length} session(s)).`,
+          );
+        }
+      },
+      (error: unknown) =>
+        this.logger.error(
+          `An interrupted erasure could not be finished: ${error instanceof Error ? error.message : String(error)}. It is finished by asking again, or at the next start.`,
+        ),
+    );
   }
 }

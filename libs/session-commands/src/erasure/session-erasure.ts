@@ -80,18 +80,24 @@ export class SessionErasure {
   }
 
   /**
-   * At start: marks the sessions of every erasure without its receipt as being erased, then
-   * finishes them (a crash between the journal and the receipt). Returns the receipts finished.
+   * At start: marks the sessions of every erasure without its receipt as being erased (resolved
+   * once they are: before the server serves anything); `finished` then finishes them (a crash
+   * between the journal and the receipt) in the background: their read models purge once the
+   * projection runner runs.
    */
-  async recover(): Promise<ErasureReceipt[]> {
+  async recover(): Promise<{ unfinished: ErasureReceipt[]; finished: Promise<ErasureReceipt[]> }> {
     const unfinished = (await this.allReceipts()).filter(
       (receipt) => receipt.status !== 'completed',
     );
     for (const receipt of unfinished) this.mark(receipt);
-    const finished: ErasureReceipt[] = [];
-    for (const receipt of unfinished)
-      finished.push(await this.serialized(() => this.finish(receipt)));
-    return finished;
+    const finished = (async () => {
+      const done: ErasureReceipt[] = [];
+      for (const receipt of unfinished) {
+        done.push(await this.serialized(() => this.finish(receipt)));
+      }
+      return done;
+    })();
+    return { unfinished, finished };
   }
 
   /**
