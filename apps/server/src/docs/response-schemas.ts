@@ -517,6 +517,17 @@ export const RESPONSE_SCHEMAS: Record<string, Schema> = {
         unrepaired: integer,
       }),
     }),
+    retention: object(['schedule'], {
+      schedule: { enum: ['off', 'on'] },
+      interval: { type: 'string' },
+      defaultPolicy: object(['maxIdle', 'action'], {
+        maxIdle: { type: 'string' },
+        action: { enum: ['erase', 'strip-content'] },
+      }),
+      tenantPolicies: { type: 'object' },
+      lastRunAt: { type: 'string', format: 'date-time' },
+      lastError: { type: 'string' },
+    }),
   }),
   LiveResponse: object(['status'], { status: { enum: ['live'] } }),
   ReadyResponse: object(['status', 'writable', 'store', 'readModels'], {
