@@ -114,3 +114,62 @@ describe.each(STORE_KINDS)('erasure on the %s store', (kind) => {
     });
   });
 });
+
+describe('retention', () => {
+  let server: RunningServer;
+  afterEach(async () => {
+    await server.stop();
+  });
+
+  it('on demand: a dry run names the idle sessions and erases nothing; strip-content keeps them listed, marked, with no content', async () => {
+    server = await startServer();
+    await recordEverywhere(server.url, 'old-1', 'frank', 'StripToken4c2');
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+    const dry = await postJson(`${server.url}/v1/retention-runs`, { maxIdle: '1s', dryRun: true });
+    expect(dry).toMatchObject({
+      status: 200,
+      body: { dryRun: true, sessionIds: ['old-1'], erasures: [] },
+    });
+    expect((await fetch(`${server.url}/v1/sessions/old-1/transcript`)).status).toBe(200);
+
+    const run = await postJson(`${server.url}/v1/retention-runs`, {
+      maxIdle: '1s',
+      action: 'strip-content',
+    });
+    expect(run).toMatchObject({
+      status: 200,
+      body: {
+        action: 'strip-content',
+        sessionIds: ['old-1'],
+        erasures: [
+          { reason: 'retention', maxIdle: '1s', action: 'strip-content', status: 'completed' },
+        ],
+      },
+    });
+    const list = await getJson(`${server.url}/v1/sessions`);
+    expect(list.body).toMatchObject({ sessions: [{ sessionId: 'old-1', contentErased: true }] });
+    expect((await fetch(`${server.url}/v1/sessions/old-1/transcript`)).status).toBe(404);
+    expect(filesHolding(server.dataDir, 'StripToken4c2')).toEqual([]);
+  });
+
+  it('on a schedule (RETENTION_MAX_IDLE): announced at start and in /health, idle sessions erased with a receipt', async () => {
+    server = await startServer({ RETENTION_MAX_IDLE: '1s', RETENTION_INTERVAL: '1s' });
+    expect(server.output()).toContain(
+      'Retention schedule: every 1s; every tenant: erase sessions idle over 1s.',
+    );
+    await recordEverywhere(server.url, 'soon-gone', 'grace', 'ScheduleToken9b1');
+    let receipts: { erasures: Array<{ reason: string; sessionIds: string[] }> } = { erasures: [] };
+    for (let wait = 0; receipts.erasures.length === 0 && wait < 100; wait += 1) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      receipts = (await getJson(`${server.url}/v1/erasures`)).body as typeof receipts;
+    }
+    expect(receipts.erasures).toMatchObject([{ reason: 'retention', sessionIds: ['soon-gone'] }]);
+    expect((await getJson(`${server.url}/health`)).body).toMatchObject({
+      retention: {
+        schedule: 'on',
+        interval: '1s',
+        defaultPolicy: { maxIdle: '1s', action: 'erase' },
+      },
+    });
+  });
+});
