@@ -6,6 +6,7 @@ import type { LiveProjections } from '@agent-ledger/read-models';
 import { SessionCommandRunner, SessionErasure } from '@agent-ledger/session-commands';
 import { IMPORT_RUNNER } from '../imports/imports.tokens';
 import { QueriesModule } from '../queries/queries.module';
+import { TranscriptFeed } from '../queries/transcript-feed';
 import { LIVE_PROJECTIONS } from '../queries/read-models/read-model.tokens';
 import {
   CLOCK,
@@ -44,6 +45,7 @@ const NO_CONTENT_KEYS: ContentKeyShredder = { destroyKeysOf: () => Promise.resol
         shredder: ContentKeyShredder,
         projections: LiveProjections,
         modelContext: ModelContextReader,
+        feed: TranscriptFeed,
         modules: ModuleRef,
       ) => {
         const runners = (): SessionCommandRunner[] =>
@@ -61,6 +63,7 @@ const NO_CONTENT_KEYS: ContentKeyShredder = { destroyKeysOf: () => Promise.resol
           forgetSession: async (key) => {
             for (const runner of runners()) await runner.forget(key);
             modelContext.erase(key);
+            feed.endSession(key);
           },
           awaitReadModels: async (position) => {
             if (await projections.waitForPosition(position, READ_MODEL_PURGE_TIMEOUT_MS)) return;
@@ -76,6 +79,7 @@ const NO_CONTENT_KEYS: ContentKeyShredder = { destroyKeysOf: () => Promise.resol
         CONTENT_KEY_SHREDDER,
         LIVE_PROJECTIONS,
         ModelContextReader,
+        TranscriptFeed,
         ModuleRef,
       ],
     },

@@ -141,6 +141,7 @@ import { TranscriptStreamController } from './transcript-stream.controller';
     SessionListReader,
     ViewRedaction,
     ModelContextReader,
+    TranscriptFeed,
   ],
 })
 export class QueriesModule {}

@@ -88,6 +88,23 @@ describe.each(STORE_KINDS)('erasure on the %s store', (kind) => {
     expect(events.body).not.toContain('FirstLifeToken5d1');
   });
 
+  it("ends the session's live transcript streams", async () => {
+    await recordEverywhere(server.url, 'live-1', 'heidi', 'LiveToken3a9');
+    const stream = await fetch(`${server.url}/v1/sessions/live-1/transcript/stream`);
+    expect(stream.status).toBe(200);
+    const reader = stream.body?.getReader();
+    if (reader === undefined) throw new Error('The stream has no body.');
+    await reader.read();
+    const erased = await fetch(`${server.url}/v1/sessions/live-1`, { method: 'DELETE' });
+    expect(erased.status).toBe(200);
+    for (;;) {
+      const { done } = await reader.read();
+      if (done) break;
+    }
+    const again = await fetch(`${server.url}/v1/sessions/live-1/transcript/stream`);
+    expect(again.status).toBe(404);
+  });
+
   it('refuses an append naming another subject than the session has (409 SubjectMismatch)', async () => {
     await recordEverywhere(server.url, 'dave-1', 'dave', 'DaveToken');
     const refused = await postJson(`${server.url}/v1/sessions/dave-1/messages`, {
