@@ -1,4 +1,11 @@
-import { Global, Inject, Logger, Module, type OnApplicationBootstrap } from '@nestjs/common';
+import {
+  Global,
+  Inject,
+  Logger,
+  Module,
+  type OnApplicationBootstrap,
+  type OnApplicationShutdown,
+} from '@nestjs/common';
 import { APP_GUARD, ModuleRef } from '@nestjs/core';
 import type { EventStore } from '@agent-ledger/event-store';
 import { ModelContextReader } from '@agent-ledger/model-context';
@@ -88,17 +95,42 @@ const NO_CONTENT_KEYS: ContentKeyShredder = { destroyKeysOf: () => Promise.resol
   ],
   exports: [SESSION_ERASURE, CONTENT_KEY_SHREDDER, RetentionService],
 })
-export class ErasureModule implements OnApplicationBootstrap {
+export class ErasureModule implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger('Erasure');
 
   constructor(@Inject(SESSION_ERASURE) private readonly erasure: SessionErasure) {}
 
+  private retryTimer: NodeJS.Timeout | undefined;
+
   /**
    * The sessions of erasures a crash interrupted are marked (404) before the server listens;
    * they are finished in the background, once the projection runner (which purges their read
-   * models) runs.
+   * models) runs. A store that does not answer at start (EventStoreDB down) does not stop the
+   * server: the audit stream is read again every second until it answers (meanwhile nothing of
+   * the log is served either).
    */
   async onApplicationBootstrap(): Promise<void> {
+    try {
+      await this.recover();
+    } catch (error) {
+      this.logger.warn(
+        `The erasures could not be read at start (${describe(error)}); trying again every second.`,
+      );
+      this.retryTimer = setInterval(() => {
+        this.recover().then(
+          () => clearInterval(this.retryTimer),
+          () => undefined,
+        );
+      }, 1000);
+      this.retryTimer.unref();
+    }
+  }
+
+  onApplicationShutdown(): void {
+    clearInterval(this.retryTimer);
+  }
+
+  private async recover(): Promise<void> {
     const { unfinished, finished } = await this.erasure.recover();
     if (unfinished.length === 0) return;
     this.logger.warn(
@@ -114,8 +146,12 @@ export class ErasureModule implements OnApplicationBootstrap {
       },
       (error: unknown) =>
         this.logger.error(
-          `An interrupted erasure could not be finished: ${error instanceof Error ? error.message : String(error)}. It is finished by asking again, or at the next start.`,
+          `An interrupted erasure could not be finished: ${describe(error)}. It is finished by asking again, or at the next start.`,
         ),
     );
   }
+}
+
+function describe(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
 }
