@@ -8,7 +8,7 @@ function recordingClient(answer: unknown) {
     fetch: (input, init) => {
       requests.push({
         method: init?.method ?? 'GET',
-        url: String(input),
+        url: input instanceof Request ? input.url : input.toString(),
         body: typeof init?.body === 'string' ? JSON.parse(init.body) : undefined,
       });
       return Promise.resolve(
