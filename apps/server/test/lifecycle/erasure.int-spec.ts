@@ -72,6 +72,40 @@ describe.each(STORE_KINDS)('erasure on the %s store', (kind) => {
     expect(listed.body).toMatchObject({ erasures: [receipt.body], nextCursor: null });
   });
 
+  it('an erasure by subject covers the forks (and forks of forks) that carry the subject', async () => {
+    const token = `ForkedToken${kind}4b8e`;
+    await recordEverywhere(server.url, 'dave-1', 'dave', token);
+    const fork = await postJson(`${server.url}/v1/sessions/dave-1/forks`, {
+      sessionId: 'dave-1-branch',
+    });
+    expect(fork).toMatchObject({
+      status: 201,
+      body: { subjectId: 'dave', forkedFrom: { sessionId: 'dave-1' } },
+    });
+    const forkOfFork = await postJson(`${server.url}/v1/sessions/dave-1-branch/forks`, {
+      sessionId: 'dave-1-branch-2',
+    });
+    expect(forkOfFork).toMatchObject({ status: 201, body: { subjectId: 'dave' } });
+    expect((await text('/v1/sessions/dave-1-branch-2/model-context')).body).toContain(token);
+
+    const receipt = await postJson(`${server.url}/v1/erasures`, { subjectId: 'dave' });
+    expect(receipt.body).toMatchObject({
+      status: 'completed',
+      sessionIds: ['dave-1', 'dave-1-branch', 'dave-1-branch-2'],
+    });
+    // Sealed on EventStoreDB (its default): each session's keys are destroyed with it.
+    const destroyed = (receipt.body as { contentKeysDestroyed: number }).contentKeysDestroyed;
+    expect(destroyed).toBe(kind === 'eventstoredb' ? 3 : 0);
+    for (const sessionId of ['dave-1', 'dave-1-branch', 'dave-1-branch-2']) {
+      for (const route of sessionRoutes(sessionId)) {
+        const answer = await text(route);
+        expect({ route, status: answer.status }).toEqual({ route, status: 404 });
+      }
+    }
+    expect((await text(`/v1/search?q=${token}`)).body).not.toContain('dave-');
+    if (kind === 'sqlite') expect(filesHolding(server.dataDir, token)).toEqual([]);
+  });
+
   it('erases one session, which can then be started again under its id', async () => {
     await recordEverywhere(server.url, 'carol-1', 'carol', 'FirstLifeToken5d1');
     const response = await fetch(`${server.url}/v1/sessions/carol-1`, { method: 'DELETE' });
