@@ -23,6 +23,10 @@ export interface SessionSummary {
   forkedFrom?: { sessionId: string; revision: number };
   /** Rewinds recorded; absent until the first. */
   rewindCount?: number;
+  /** The data subject whose content the session holds; absent: none. */
+  subjectId?: string;
+  /** Set when retention's `strip-content` erased the content: the session stays listed, every content route answers 404. */
+  contentErased?: boolean;
   revision: number;
   position: number;
 }
