@@ -32,7 +32,7 @@ export function BranchActions({
   const fork = async (newSessionId: string): Promise<void> => {
     setStep({ status: 'working' });
     try {
-      const fork = await connection.client.forkSession(sessionId, {
+      const fork = await connection.client.fork(sessionId, {
         sessionId: newSessionId,
         atMessageId: entry.id,
       });
@@ -44,7 +44,7 @@ export function BranchActions({
   const rewind = async (): Promise<void> => {
     setStep({ status: 'working' });
     try {
-      const result = await connection.client.rewindSession(sessionId, { toMessageId: entry.id });
+      const result = await connection.client.rewind(sessionId, { toMessageId: entry.id });
       const count = result.rewoundMessageIds.length;
       setStep({
         status: 'done',
@@ -105,8 +105,8 @@ export function BranchActions({
         <>
           <p>
             Rewind this session to {entry.id}? Everything recorded after it leaves the model’s
-            context (compactions, prunings and approvals too). It stays in the transcript, marked
-            as an abandoned branch.
+            context (compactions, prunings and approvals too). It stays in the transcript, marked as
+            an abandoned branch.
           </p>
           <button type="button" onClick={() => void rewind()}>
             Rewind

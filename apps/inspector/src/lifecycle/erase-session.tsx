@@ -38,7 +38,11 @@ export function EraseSession({
 
   if (step.status === 'closed') {
     return (
-      <button type="button" class="danger" onClick={() => setStep({ status: 'confirm', typed: '' })}>
+      <button
+        type="button"
+        class="danger"
+        onClick={() => setStep({ status: 'confirm', typed: '' })}
+      >
         Erase session…
       </button>
     );
@@ -49,10 +53,10 @@ export function EraseSession({
       <p>This cannot be undone. What goes:</p>
       <ul aria-label="What the erasure removes">
         <li>
-          the content of its{' '}
-          {summary === undefined ? '' : `${formatCount(summary.messageCount)} `}messages
-          {summary === undefined ? '' : ` (${kindsOf(summary)})`}: texts, reasoning, tool inputs
-          and outputs, attachments, summaries and notes
+          the content of its {summary === undefined ? '' : `${formatCount(summary.messageCount)} `}
+          messages
+          {summary === undefined ? '' : ` (${kindsOf(summary)})`}: texts, reasoning, tool inputs and
+          outputs, attachments, summaries and notes
         </li>
         <li>its transcript, debug view, exports and model context</li>
         <li>its entries in search and analytics, and its row in the session list</li>

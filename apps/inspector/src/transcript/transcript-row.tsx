@@ -42,11 +42,7 @@ export function TranscriptRow(props: RowProps) {
           <span class="badge rewound-badge">abandoned branch (rewound)</span>
         ) : (
           props.selected && (
-            <BranchActions
-              sessionId={props.sessionId}
-              entry={entry}
-              onRewound={props.onRewound}
-            />
+            <BranchActions sessionId={props.sessionId} entry={entry} onRewound={props.onRewound} />
           )
         )}
       </header>
