@@ -1,6 +1,8 @@
 import { Command, CommanderError } from 'commander';
 import type { CliIo } from './cli-io';
 import { diffCommand } from './commands/diff.command';
+import { eraseCommand } from './commands/erase.command';
+import { erasuresCommand } from './commands/erasures.command';
 import { eventsCommand } from './commands/events.command';
 import { exportCommand } from './commands/export.command';
 import { importCommand } from './commands/import.command';
@@ -9,6 +11,7 @@ import { forkCommand, rewindCommand } from './commands/lifecycle.command';
 import { projectCommand } from './commands/project.command';
 import { rebuildCommand } from './commands/rebuild.command';
 import { replayCommand } from './commands/replay.command';
+import { retentionCommand } from './commands/retention.command';
 import { searchCommand } from './commands/search.command';
 import { sessionsCommand } from './commands/sessions.command';
 import { statsCommand } from './commands/stats.command';
@@ -49,6 +52,9 @@ export function createProgram(io: CliIo): Command {
     searchCommand(io),
     statsCommand(io),
     keysCommand(io),
+    eraseCommand(io),
+    erasuresCommand(io),
+    retentionCommand(io),
   ];
   for (const command of commands) {
     program.addCommand(command.exitOverride().configureOutput(program.configureOutput()));

@@ -71,7 +71,7 @@ describe('keys', () => {
     [['create', '--tenant', 'Acme Corp', '--scope', 'read'], 'is not a tenant name'],
     [
       ['create', '--tenant', 'acme', '--scope', 'everything'],
-      'Unknown scope "everything"; scopes are read, write, audit, admin.',
+      'Unknown scope "everything"; scopes are read, write, audit, admin, erase.',
     ],
     [['revoke', 'ffffffffffff'], 'No key "ffffffffffff"'],
   ])('%j fails in one line', (args, message) => {

@@ -113,7 +113,7 @@ export function App() {
         </nav>
         <Identity connection={connection} />
       </header>
-      {route.page === 'sessions' && <SessionsPage query={route.query} />}
+      {route.page === 'sessions' && <SessionsPage query={route.query} erased={route.erased} />}
       {route.page === 'analytics' && <AnalyticsPage />}
       {route.page === 'session' && <SessionPage key={route.sessionId} route={route} />}
     </ConnectionContext.Provider>

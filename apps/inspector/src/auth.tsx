@@ -65,7 +65,7 @@ export async function whoami(apiKey: string | undefined): Promise<Whoami | 'unau
       auth: 'open',
       tenant: 'default',
       keyId: null,
-      scopes: ['read', 'write', 'audit', 'admin'],
+      scopes: ['read', 'write', 'audit', 'admin', 'erase'],
     };
   }
   if (!response.ok) throw new Error(`GET /v1/whoami answered ${response.status}`);
@@ -87,8 +87,13 @@ function readWhoami(body: unknown): Whoami {
 }
 
 /** Whether the connection's key has a scope. */
-export function can(connection: Connection, scope: 'read' | 'write' | 'audit' | 'admin'): boolean {
-  return connection.whoami.scopes.includes(scope);
+export function can(
+  connection: Connection,
+  scope: 'read' | 'write' | 'audit' | 'admin' | 'erase',
+): boolean {
+  const scopes = connection.whoami.scopes;
+  // `admin` implies `erase` (a server may list only the scopes a key was given).
+  return scopes.includes(scope) || (scope === 'erase' && scopes.includes('admin'));
 }
 
 /** A readable line for an error of a request; a 401 signs out (the key is no longer good). */

@@ -2,6 +2,7 @@ import { Module, type DynamicModule } from '@nestjs/common';
 import { CqrsModule } from '@nestjs/cqrs';
 import type { ServerConfig } from '@agent-ledger/config';
 import { AccessModule } from './access/access.module';
+import { ErasureModule } from './erasure/erasure.module';
 import { EventStoreModule } from './event-store/event-store.module';
 import { HealthController } from './health/health.controller';
 import { ImportsModule } from './imports/imports.module';
@@ -33,6 +34,7 @@ export class AppModule {
         SearchModule,
         AnalyticsModule,
         InspectorModule,
+        ErasureModule,
       ],
       controllers: [HealthController],
       providers: [

@@ -13,9 +13,17 @@ export const CLOCK = Symbol('Clock');
 export type Clock = () => string;
 
 /**
- * `{ destroyKeysOf(streamName): Promise<number> }`: destroys a session stream's content keys
- * (crypto-shredding), idempotently, answering how many it destroyed. Bound to the event store's
- * content key store (`libs/content-crypto`); with no key store (content encryption off and never
- * on), it has nothing to destroy and answers 0.
+ * The port that destroys a session stream's content keys (crypto-shredding): `destroyKeysOf`
+ * answers how many it destroyed. An erasure calls it for every erased stream before the stream
+ * itself is erased. The default destroys nothing (no content is encrypted); the content
+ * encryption's key store binds it.
  */
 export const CONTENT_KEY_SHREDDER = Symbol('ContentKeyShredder');
+
+/** The signature behind `CONTENT_KEY_SHREDDER`. */
+export interface ContentKeyShredder {
+  destroyKeysOf(streamName: string): Promise<number>;
+}
+
+/** The `SessionErasure` of this server (journal, steps, receipts). */
+export const SESSION_ERASURE = Symbol('SessionErasure');

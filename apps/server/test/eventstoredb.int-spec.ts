@@ -165,6 +165,7 @@ describe('a server configured for EventStoreDB', () => {
           store: { kind: 'eventstoredb', headPosition: null },
           storage: { status: 'ok', freeBytes: expect.any(Number) as unknown },
           readModels: { position: null, behind: null },
+          retention: { schedule: 'off' },
         },
       });
 

@@ -274,6 +274,7 @@ describe.each(STORE_KINDS)('on the %s store', (kind) => {
           store: { kind, headPosition: position },
           storage: { status: 'ok', freeBytes: anyNumber },
           readModels: { position, behind: 0 },
+          retention: { schedule: 'off' },
         },
       });
     });

@@ -1,4 +1,4 @@
-export { SCOPES, isScope, type Scope } from './scopes';
+export { SCOPES, grantsScope, isScope, type Scope } from './scopes';
 export {
   KeyRequestError,
   KeyStore,

@@ -39,6 +39,13 @@ import type {
   UiMessagesExport,
 } from './contract/interchange';
 import type { SearchPage, SearchQuery, SearchResult } from './contract/search';
+import type {
+  CreateErasureRequest,
+  ErasureReceipt,
+  ErasureReceiptPage,
+  RetentionRunRequest,
+  RetentionRunResult,
+} from './contract/erasures';
 import { LedgerSession, type LedgerSessionOptions } from './ledger-session';
 import { paginate } from './paginate';
 import { followTranscript, type TranscriptStreamOptions } from './transcript-stream';
@@ -116,6 +123,24 @@ export interface LedgerClient {
   sessionAnalytics(sessionId: string, minPosition?: number): Promise<SessionAnalytics>;
   analytics(query?: AnalyticsQuery): Promise<AnalyticsPage>;
 
+  /**
+   * `DELETE /v1/sessions/:sessionId` (scope `erase`): erases the session (its events, read
+   * models, search and analytics rows, snapshots, caches) and answers the receipt; again, the
+   * same receipt.
+   */
+  eraseSession(sessionId: string): Promise<ErasureReceipt>;
+  /** Erasures (scope `erase`): by data subject, and the receipts. */
+  erasures: {
+    /** `POST /v1/erasures`: every session of the subject, forks included. */
+    create(body: CreateErasureRequest): Promise<ErasureReceipt>;
+    /** One page of receipts, newest first. */
+    page(query?: { cursor?: string; limit?: number }): Promise<ErasureReceiptPage>;
+    /** Every receipt, newest first. */
+    list(query?: { limit?: number }): AsyncGenerator<ErasureReceipt>;
+  };
+  /** `POST /v1/retention-runs` (scope `erase`): erase (or, dry, name) the sessions idle over `maxIdle`. */
+  runRetention(body: RetentionRunRequest): Promise<RetentionRunResult>;
+
   /** A handle on one session that tracks its latest revision, with the AI SDK helpers. */
   session(sessionId: string, options?: LedgerSessionOptions): LedgerSession;
 }
@@ -145,7 +170,21 @@ export function createLedgerClient(options: LedgerClientOptions): LedgerClient {
     return response.text();
   };
 
+  const erasures: LedgerClient['erasures'] = {
+    create: (body) => post('/v1/erasures', body),
+    page: (query) => get('/v1/erasures', query),
+    list: (query) =>
+      paginate(async (cursor: string | undefined) => {
+        const page = await erasures.page({ ...query, ...(cursor === undefined ? {} : { cursor }) });
+        return { items: page.erasures, next: page.nextCursor };
+      }),
+  };
+
   const client: LedgerClient = {
+    eraseSession: async (sessionId) =>
+      (await transport.json({ method: 'DELETE', path: sessionPath(sessionId) })) as ErasureReceipt,
+    erasures,
+    runRetention: (body) => post('/v1/retention-runs', body),
     health: () => get('/health'),
     live: () => get('/health/live'),
     ready: () => get('/health/ready'),

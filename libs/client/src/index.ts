@@ -92,3 +92,11 @@ export {
   type ApprovalAnswer,
   type PendingApproval,
 } from './ai-sdk/pending-approvals';
+export type {
+  CreateErasureRequest,
+  ErasedSession,
+  ErasureReceipt,
+  ErasureReceiptPage,
+  RetentionRunRequest,
+  RetentionRunResult,
+} from './contract/erasures';

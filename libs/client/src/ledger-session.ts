@@ -1,5 +1,11 @@
+import type { ErasureReceipt } from './contract/erasures';
 import type { generateText, LanguageModel, ModelMessage, StepResult, ToolSet } from 'ai';
-import type { CommandResult, PruningPolicy, RewindResult } from './contract/commands';
+import type {
+  CommandResult,
+  ForkSessionRequest,
+  PruningPolicy,
+  RewindResult,
+} from './contract/commands';
 import type {
   ModelContextDiagnostics,
   ModelContextQuery,
@@ -28,6 +34,11 @@ export interface LedgerSessionOptions {
   maxToolOutputBytes?: number;
   /** Ids of new messages and generations (default `crypto.randomUUID`). */
   generateId?: () => string;
+  /**
+   * The data subject whose content the session holds (an end user's id): sent with every append
+   * and step, recorded by the first; what `erasures.create({ subjectId })` erases by.
+   */
+  subjectId?: string;
 }
 
 /** A message to record; `id` defaults to a new one, `sessionId` is the handle's. */
@@ -154,6 +165,7 @@ export class LedgerSession {
     return this.command((expectedRevision) =>
       this.client.appendMessages(this.sessionId, {
         messages: fitToolOutputs(full, this.maxToolOutputBytes),
+        ...this.subject(),
         ...expectedRevision,
       }),
     );
@@ -236,6 +248,7 @@ export class LedgerSession {
     try {
       await this.command((expectedRevision) =>
         this.client.recordAiSdkStep(this.sessionId, {
+          ...this.subject(),
           messages: fitToolOutputs(step.response.messages, this.maxToolOutputBytes),
           generationId: generation.id,
           stepNumber: step.stepNumber,
@@ -372,6 +385,16 @@ export class LedgerSession {
     return { ...result, summary };
   }
 
+  /**
+   * Erases the session (scope `erase`): answers the receipt. The handle starts afresh: a later
+   * append starts a new session under the same id.
+   */
+  async erase(): Promise<ErasureReceipt> {
+    const receipt = await this.client.eraseSession(this.sessionId);
+    this.revision = undefined;
+    return receipt;
+  }
+
   /** Ends the session. */
   end(reason?: string): Promise<CommandResult> {
     return this.command((expectedRevision) =>
@@ -392,7 +415,7 @@ export class LedgerSession {
    * whose model context starts as this one's there; answers the new session's summary. Open it
    * with `client.session(sessionId)` to go on in it. A retry answers the same fork.
    */
-  fork(options: { sessionId: string; atRevision?: number }): Promise<SessionSummary> {
+  fork(options: ForkSessionRequest): Promise<SessionSummary> {
     return this.client.fork(this.sessionId, options);
   }
 
@@ -416,6 +439,11 @@ export class LedgerSession {
     });
     if (answer === undefined) throw new Error('rewind: no answer');
     return answer;
+  }
+
+  /** `{ subjectId }` when the handle has one. */
+  private subject(): { subjectId?: string } {
+    return this.options.subjectId === undefined ? {} : { subjectId: this.options.subjectId };
   }
 
   /** Every transcript entry, with this handle's writes in it. */

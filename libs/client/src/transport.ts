@@ -30,7 +30,7 @@ export type QueryValues = Record<string, string | number | boolean | undefined>;
 
 /** One request: every command and query of the API is idempotent, so each may be retried. */
 export interface RequestSpec {
-  method: 'GET' | 'POST';
+  method: 'GET' | 'POST' | 'DELETE';
   path: string;
   query?: QueryValues;
   body?: unknown;

@@ -20,3 +20,10 @@ export {
   usesContentKeys,
   type CreateEventStoreOptions,
 } from './create-event-store';
+export { DURATION_PATTERN, parseDuration } from './parse-duration';
+export {
+  loadRetentionConfig,
+  type RetentionAction,
+  type RetentionConfig,
+  type RetentionPolicy,
+} from './retention-config';

@@ -6,6 +6,7 @@ import {
   type AppendOptions,
   type AppendResult,
   type DeleteOptions,
+  type EraseStreamResult,
   type EventPayloadValidator,
   type EventStore,
   type EventToAppend,
@@ -199,6 +200,11 @@ export class ContentSealingEventStore implements EventStore {
 
   tombstoneStream(streamName: string, options?: DeleteOptions): Promise<{ position: number }> {
     return this.inner.tombstoneStream(streamName, options);
+  }
+
+  /** Erases the stream in the store beneath; its content keys are the erasure's to destroy. */
+  eraseStream(streamName: string): Promise<EraseStreamResult> {
+    return this.inner.eraseStream(streamName);
   }
 
   getStreamMetadata(streamName: string): Promise<StreamMetadata> {

@@ -155,6 +155,19 @@ export interface DeleteOptions {
   expectedRevision?: ExpectedRevision;
 }
 
+/** What `EventStore.eraseStream` did. */
+export interface EraseStreamResult {
+  /** Events of the stream (and records of its metadata stream) the store held and removed or hid. */
+  erasedEvents: number;
+  /**
+   * `true`: the bytes are gone from the store's files when the promise resolves (the embedded
+   * store). `false`: the stream is deleted but its bytes stay until the store reclaims them
+   * (EventStoreDB: until a scavenge, and in archives for good); content must be unreadable by
+   * other means (crypto-shredding).
+   */
+  physical: boolean;
+}
+
 /** The port every store implements. */
 export interface EventStore {
   /**
@@ -191,6 +204,20 @@ export interface EventStore {
   deleteStream(streamName: string, options?: DeleteOptions): Promise<{ position: number }>;
   /** Hard delete (tombstone): the stream can never be written or read again. */
   tombstoneStream(streamName: string, options?: DeleteOptions): Promise<{ position: number }>;
+  /**
+   * Erasure: removes the stream's events and metadata for good, as far as the store can. After
+   * it, the stream reads as `StreamNotFound`, has no revision, and an append with `no_stream`
+   * starts it again (its old events never come back, in the stream or, where `physical`, in
+   * `$all`). Erasing a stream that does not exist (or was erased) erases nothing and succeeds.
+   * A tombstoned stream stays tombstoned (its events are removed where the store can).
+   *
+   * The embedded store deletes the rows with `secure_delete` on and truncates its WAL before it
+   * resolves (`physical: true`): no file holds the bytes any more. `$all` no longer yields them,
+   * so `headPosition` may move back to the last event left (positions are still never reused).
+   * EventStoreDB soft-deletes the stream (`physical: false`): `$all` yields its events until a
+   * scavenge.
+   */
+  eraseStream(streamName: string): Promise<EraseStreamResult>;
   /** The stream's metadata; `{}` when none was set. */
   getStreamMetadata(streamName: string): Promise<StreamMetadata>;
   /**

@@ -3,6 +3,7 @@ export type {
   AppendResult,
   DeleteOptions,
   Direction,
+  EraseStreamResult,
   EventFilter,
   EventPayloadValidator,
   EventStore,

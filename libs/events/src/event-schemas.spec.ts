@@ -1,6 +1,12 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { EVENT_DATA_SCHEMAS, EVENT_METADATA_SCHEMA, SHARED_SCHEMAS } from './event-schemas';
+import {
+  EVENT_DATA_SCHEMAS,
+  EVENT_METADATA_SCHEMA,
+  LEDGER_EVENT_SCHEMAS,
+  SHARED_SCHEMAS,
+} from './event-schemas';
+import { LEDGER_EVENT_TYPES } from './ledger-event';
 import { SESSION_EVENT_TYPES } from './is-session-event-type';
 
 // Tests may read the folder; the library imports the files instead, so they ship with the build.
@@ -11,6 +17,7 @@ const fileOf = (type: string): string =>
 describe('event-schemas/', () => {
   const registered = [
     ...Object.values(EVENT_DATA_SCHEMAS[1] ?? {}),
+    ...Object.values(LEDGER_EVENT_SCHEMAS),
     ...SHARED_SCHEMAS,
     EVENT_METADATA_SCHEMA,
   ];
@@ -26,6 +33,11 @@ describe('event-schemas/', () => {
         `https://agent-ledger.example/event-schemas/${fileOf(type)}`,
       );
     }
+    for (const type of LEDGER_EVENT_TYPES) {
+      expect(LEDGER_EVENT_SCHEMAS[type].$id).toBe(
+        `https://agent-ledger.example/event-schemas/${fileOf(type)}`,
+      );
+    }
   });
 
   it('gives every schema the 2020-12 dialect, a title and a description', () => {
@@ -38,7 +50,7 @@ describe('event-schemas/', () => {
 
   it('lists every event type and its file in the README', () => {
     const readme = readFileSync(join(folder, 'README.md'), 'utf8');
-    for (const type of SESSION_EVENT_TYPES) {
+    for (const type of [...SESSION_EVENT_TYPES, ...LEDGER_EVENT_TYPES]) {
       expect(readme).toMatch(
         new RegExp(`\\| \`${type}\` +\\| \`${fileOf(type).replace(/\./g, '\\.')}\``),
       );

@@ -7,6 +7,8 @@ import assistantReasoningRecorded from '../../../event-schemas/assistant-reasoni
 import assistantTextRecorded from '../../../event-schemas/assistant-text-recorded.v1.schema.json';
 import compactBoundaryRecorded from '../../../event-schemas/compact-boundary-recorded.v1.schema.json';
 import compactSummaryRecorded from '../../../event-schemas/compact-summary-recorded.v1.schema.json';
+import erasureCompleted from '../../../event-schemas/erasure-completed.v1.schema.json';
+import erasureRequested from '../../../event-schemas/erasure-requested.v1.schema.json';
 import eventMetadata from '../../../event-schemas/event-metadata.v1.schema.json';
 import handoffSummaryRecorded from '../../../event-schemas/handoff-summary-recorded.v1.schema.json';
 import modelCallRecorded from '../../../event-schemas/model-call-recorded.v1.schema.json';
@@ -22,6 +24,7 @@ import toolCallRecorded from '../../../event-schemas/tool-call-recorded.v1.schem
 import toolResultRecorded from '../../../event-schemas/tool-result-recorded.v1.schema.json';
 import toolResultsPruned from '../../../event-schemas/tool-results-pruned.v1.schema.json';
 import userInputRecorded from '../../../event-schemas/user-input-recorded.v1.schema.json';
+import type { LedgerEvent } from './ledger-event';
 import type { SessionEventType } from './session-event';
 
 /** A JSON Schema document with its `$id`. */
@@ -54,6 +57,12 @@ export const EVENT_DATA_SCHEMAS: Readonly<
     ToolResultsPruned: toolResultsPruned,
     ModelCallRecorded: modelCallRecorded,
   },
+};
+
+/** The data schema of the ledger's audit events (`ledger-event.ts`): not session events. */
+export const LEDGER_EVENT_SCHEMAS: Readonly<Record<LedgerEvent['type'], SchemaDocument>> = {
+  ErasureRequested: erasureRequested,
+  ErasureCompleted: erasureCompleted,
 };
 
 /** Schemas the data schemas refer to: the shared runtime-message definitions. */

@@ -73,3 +73,14 @@ export type { SessionLogEvent } from './session-log-event';
 export type { SessionRepair } from './session-repair';
 export { parseSessionLogEvent, type ParsedSessionLogEvent } from './parse-session-log-event';
 export { currentLine, rewoundRange, type RevisionedEvent } from './current-line';
+export {
+  ERASURE_STREAM,
+  LEDGER_EVENT_TYPES,
+  isLedgerEventType,
+  type ErasedSessionFacts,
+  type ErasureAction,
+  type ErasureCompletedEvent,
+  type ErasureRequestedEvent,
+  type LedgerEvent,
+} from './ledger-event';
+export { parseLedgerEvent } from './parse-ledger-event';

@@ -11,3 +11,8 @@ export function eventDataExportName(type: string, version: number): string {
 
 /** The export of the metadata validator. */
 export const EVENT_METADATA_EXPORT = 'metadata';
+
+/** The export of the validator of an audit event type's data (`ledger-event.ts`). */
+export function ledgerEventExportName(type: string): string {
+  return `ledger_v1_${type}`;
+}

@@ -1,8 +1,17 @@
 import Ajv2020, { _ } from 'ajv/dist/2020';
 import standaloneCode from 'ajv/dist/standalone';
 import addFormats from 'ajv-formats';
-import { EVENT_DATA_SCHEMAS, EVENT_METADATA_SCHEMA, SHARED_SCHEMAS } from './event-schemas';
-import { EVENT_METADATA_EXPORT, eventDataExportName } from './schema-validator-names';
+import {
+  EVENT_DATA_SCHEMAS,
+  EVENT_METADATA_SCHEMA,
+  LEDGER_EVENT_SCHEMAS,
+  SHARED_SCHEMAS,
+} from './event-schemas';
+import {
+  EVENT_METADATA_EXPORT,
+  eventDataExportName,
+  ledgerEventExportName,
+} from './schema-validator-names';
 
 /** Where the generated module is, from the repository's root (`npm run generate:validators`). */
 export const SCHEMA_VALIDATORS_MODULE = 'libs/events/src/generated/event-schema-validators.ts';
@@ -44,6 +53,10 @@ export function schemaValidatorsCode(): string {
       ajv.addSchema(schema);
       exports[eventDataExportName(type, Number(version))] = schema.$id;
     }
+  }
+  for (const [type, schema] of Object.entries(LEDGER_EVENT_SCHEMAS)) {
+    ajv.addSchema(schema);
+    exports[ledgerEventExportName(type)] = schema.$id;
   }
   return [
     '// @ts-nocheck',

@@ -4,8 +4,12 @@ import {
   type RuntimeMessage,
   type RuntimeMessageKind,
 } from '@agent-ledger/messages';
-import { EVENT_DATA_SCHEMAS } from './event-schemas';
-import { EVENT_METADATA_EXPORT, eventDataExportName } from './schema-validator-names';
+import { EVENT_DATA_SCHEMAS, LEDGER_EVENT_SCHEMAS } from './event-schemas';
+import {
+  EVENT_METADATA_EXPORT,
+  eventDataExportName,
+  ledgerEventExportName,
+} from './schema-validator-names';
 import { EVENT_TYPE_OF_KIND } from './session-event';
 import { SESSION_EVENT_SCHEMA_VERSION } from './schema-version';
 
@@ -13,6 +17,8 @@ import { SESSION_EVENT_SCHEMA_VERSION } from './schema-version';
 export interface SchemaValidators {
   /** Event type → schema version → validator of the event's data. */
   eventData: ReadonlyMap<string, ReadonlyMap<number, ValidateFunction>>;
+  /** Audit event type (`ErasureRequested`, …) → validator of its data. */
+  ledgerEvents: ReadonlyMap<string, ValidateFunction>;
   /** Validator of event metadata. */
   eventMetadata: ValidateFunction;
   /** Validator of a runtime message of each kind (the current version of its event's data schema). */
@@ -62,5 +68,14 @@ function lookUpSchemaValidators(): SchemaValidators {
       runtimeMessage.set(kind, validate as ValidateFunction<RuntimeMessage>);
     }
   }
-  return { eventData, eventMetadata: named(EVENT_METADATA_EXPORT), runtimeMessage };
+  const ledgerEvents = new Map<string, ValidateFunction>();
+  for (const type of Object.keys(LEDGER_EVENT_SCHEMAS)) {
+    ledgerEvents.set(type, named(ledgerEventExportName(type)));
+  }
+  return {
+    eventData,
+    ledgerEvents,
+    eventMetadata: named(EVENT_METADATA_EXPORT),
+    runtimeMessage,
+  };
 }

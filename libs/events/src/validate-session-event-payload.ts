@@ -15,8 +15,9 @@ import {
  *
  * The schema is chosen by `type` and `metadata.schemaVersion`. Without metadata the current
  * version ({@link SESSION_EVENT_SCHEMA_VERSION}) is assumed; metadata that is present must carry a
- * supported `schemaVersion`. An unknown type is a complaint. Matches the event store's
- * `EventPayloadValidator`.
+ * supported `schemaVersion`. An unknown type is a complaint. The ledger's audit events
+ * (`ErasureRequested`, `ErasureCompleted`, in `ledger-erasures`) are checked against their own
+ * schemas, metadata free. Matches the event store's `EventPayloadValidator`.
  */
 export function validateSessionEventPayload(event: {
   type: string;
@@ -24,6 +25,10 @@ export function validateSessionEventPayload(event: {
   metadata?: unknown;
 }): string[] {
   const validators = schemaValidators();
+  const ledgerEvent = validators.ledgerEvents.get(event.type);
+  if (ledgerEvent !== undefined) {
+    return ledgerEvent(event.data) ? [] : describeSchemaErrors(ledgerEvent.errors, 'data');
+  }
   const byVersion = validators.eventData.get(event.type);
   if (byVersion === undefined) {
     return [

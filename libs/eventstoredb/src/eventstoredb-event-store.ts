@@ -3,6 +3,7 @@ import type {
   AppendOptions,
   AppendResult,
   DeleteOptions,
+  EraseStreamResult,
   EventPayloadValidator,
   EventStore,
   EventToAppend,
@@ -17,6 +18,7 @@ import type {
 } from '@agent-ledger/event-store';
 import { appendEvents } from './append-events';
 import { deleteStream } from './delete-stream';
+import { eraseStream } from './erase-stream';
 import { listStreamsInAll } from './list-streams-in-all';
 import { mapEventStoreDbError } from './map-eventstoredb-error';
 import { readAllEvents } from './read-all-events';
@@ -113,6 +115,11 @@ export class EventStoreDbEventStore implements EventStore {
 
   tombstoneStream(streamName: string, options: DeleteOptions = {}): Promise<{ position: number }> {
     return deleteStream(this.client, streamName, options, true);
+  }
+
+  /** A soft delete at the current revision: the bytes stay until a scavenge (`erase-stream.ts`). */
+  eraseStream(streamName: string): Promise<EraseStreamResult> {
+    return eraseStream(this.client, streamName);
   }
 
   async getStreamMetadata(streamName: string): Promise<StreamMetadata> {

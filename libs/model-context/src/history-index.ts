@@ -58,6 +58,11 @@ const INDEXED_TYPES: readonly string[] = [
 export class HistoryIndex {
   private readonly scans = new Map<string, ScannedHistory>();
 
+  /** Drops what is kept of a session (an erasure). */
+  erase(sessionId: string): void {
+    this.scans.delete(sessionId);
+  }
+
   constructor(private readonly maxSessions = 256) {}
 
   /** The history of a session before `beforeRevision` (its applied boundary), as a window needs it. */

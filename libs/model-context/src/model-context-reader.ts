@@ -79,6 +79,16 @@ export class ModelContextReader {
     return { events, revision: window.revision, ...(started === undefined ? {} : { started }) };
   }
 
+  /**
+   * Forgets everything kept of a session (an erasure): its cached events, its history index and
+   * its incremental views. Reads after it read the log afresh.
+   */
+  erase(sessionId: string): void {
+    this.views.erase(sessionId);
+    this.history.erase(sessionId);
+    this.log.erase(sessionStreamName(sessionId));
+  }
+
   /** What is kept now: views (and failed ones), histories, cached streams and characters. */
   get size(): {
     views: number;

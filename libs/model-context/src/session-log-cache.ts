@@ -303,6 +303,15 @@ export class SessionLogCache implements SessionLog {
     }
   }
 
+  /**
+   * Drops what is kept of the stream (an erasure: its events must not outlive it in memory).
+   * A read in flight for it is answered, then not kept.
+   */
+  erase(streamName: string): void {
+    this.forget(streamName);
+    this.loading.delete(streamName);
+  }
+
   /** Takes the stream's entry out of the cache; returns it (`undefined`: there was none). */
   private forget(streamName: string): CachedStream | undefined {
     const cached = this.streams.get(streamName);

@@ -20,6 +20,11 @@ export interface DeciderSnapshotStore {
   read(key: string): StoredDeciderSnapshot | undefined;
   write(key: string, snapshot: StoredDeciderSnapshot): void;
   delete(key: string): void;
+  /**
+   * Deletes the snapshot of `key` so that no file keeps it (an erasure): `secure_delete` zeroes
+   * its bytes and the WAL is checkpointed and truncated.
+   */
+  erase(key: string): void;
   close(): void;
 }
 
@@ -45,6 +50,8 @@ export class SqliteDeciderSnapshots implements DeciderSnapshotStore {
   private constructor(private readonly db: Database.Database) {
     db.pragma('journal_mode = WAL');
     db.pragma('synchronous = NORMAL');
+    // An erased session's snapshot (and every replaced one) is zeroed when freed.
+    db.pragma('secure_delete = ON');
     db.exec(`CREATE TABLE IF NOT EXISTS decider_snapshots (
       session_key TEXT PRIMARY KEY, revision INTEGER NOT NULL, position INTEGER NOT NULL,
       event_id TEXT NOT NULL, state BLOB NOT NULL) STRICT`);
@@ -106,6 +113,15 @@ export class SqliteDeciderSnapshots implements DeciderSnapshotStore {
 
   delete(key: string): void {
     this.statements.delete.run(key);
+  }
+
+  erase(key: string): void {
+    this.statements.delete.run(key);
+    // Readers of the file on other connections can hold the truncation up: tried a few times.
+    for (let attempt = 0; attempt < 5; attempt += 1) {
+      const [result] = this.db.pragma('wal_checkpoint(TRUNCATE)') as Array<{ busy: number }>;
+      if (result === undefined || result.busy === 0) return;
+    }
   }
 
   close(): void {

@@ -15,3 +15,10 @@ export { runImportPlan, type ImportHistoryResult } from './run-import-plan';
 export type { ForkCarry, ForkRequest, ForkResult, RewindResult } from './session-command-runner';
 export { ForkTargetExistsError, ForkTooLargeError } from './fork-errors';
 export { forkCarry } from './fork-carry';
+export {
+  SessionErasure,
+  type ErasureRequester,
+  type SessionErasureOptions,
+} from './erasure/session-erasure';
+export { foldErasureReceipts, type ErasureReceipt } from './erasure/erasure-receipt';
+export { ErasureIncompleteError } from './erasure/erasure-errors';

@@ -1,6 +1,7 @@
 import type { EventStore } from '@agent-ledger/event-store';
 import { sessionKeyOf, sessionStreamName } from '@agent-ledger/events';
 import type { ImportPlan, ImportReport } from '@agent-ledger/interchange';
+import type { SessionCommand } from '@agent-ledger/sessions';
 import {
   OPEN_WRITER,
   type SessionCommandRunner,
@@ -25,19 +26,25 @@ export interface ImportHistoryResult {
  * same runner (decider, expected revision, deterministic event ids) as every other command, so
  * a second import of the same source appends nothing. A command the decider refuses stops the
  * import with its error; what was appended stays, and importing again completes it.
+ *
+ * `subjectId` names the data subject of every session the import writes (its sub-agents' too:
+ * they hold the same conversation), recorded by each one's first append.
  */
 export async function runImportPlan(
   plan: ImportPlan,
   runner: SessionCommandRunner,
   store: EventStore,
   writer: SessionWriter = OPEN_WRITER,
+  subjectId?: string,
 ): Promise<ImportHistoryResult> {
   const sessions: ImportHistoryResult['sessions'] = [];
   for (const session of plan.sessions) {
     const stream = sessionStreamName(sessionKeyOf(writer.tenant, session.sessionId));
     const before = (await store.getStreamRevision(stream)) ?? -1;
     let result = { revision: before, position: -1 };
-    for (const command of session.commands) result = await runner.run(command, undefined, writer);
+    for (const command of session.commands) {
+      result = await runner.run(withSubject(command, subjectId), undefined, writer);
+    }
     sessions.push({
       sessionId: session.sessionId,
       ...(session.parent === undefined ? {} : { parent: session.parent }),
@@ -47,4 +54,13 @@ export async function runImportPlan(
     });
   }
   return { sessions, report: plan.report };
+}
+
+/** `command` naming `subjectId`, when it is one that may start a session. */
+function withSubject(command: SessionCommand, subjectId: string | undefined): SessionCommand {
+  if (subjectId === undefined) return command;
+  if (command.type === 'AppendMessages' || command.type === 'RecordModelCall') {
+    return { ...command, subjectId };
+  }
+  return command;
 }

@@ -27,6 +27,7 @@ import {
   initialSessionState,
   restoreSessionState,
   sessionEventId,
+  sessionIncarnation,
   SessionRuleError,
   snapshotSessionState,
   type SessionCommand,
@@ -106,6 +107,8 @@ interface CachedSession {
   snapshotRevision: number;
   /** The stream's metadata (`JSON.stringify`) when the state was last folded from the log. */
   metadata?: string;
+  /** The stream's life (`sessionIncarnation`): part of its events' ids. */
+  incarnation: number;
 }
 
 export interface SessionCommandRunnerOptions {
@@ -120,6 +123,12 @@ export interface SessionCommandRunnerOptions {
    * read-your-writes and notes that the disk takes writes again.
    */
   onAppended?: (position: number) => void;
+  /**
+   * Whether the session `key` is being erased (its `ErasureRequested` is durable, its receipt not
+   * yet written): a command on it is refused as not found, so nothing is written into a stream
+   * the erasure is taking away.
+   */
+  isErasing?: (key: string) => boolean;
 }
 
 /**
@@ -154,6 +163,19 @@ export class SessionCommandRunner {
     this.cache = new LruCache(options.cacheSize, (key, session) => this.snapshot(key, session, 1));
   }
 
+  /**
+   * Forgets the session `key` (an erasure): its cached state and its decider snapshot go, after
+   * the command running on it (if any) is done, and without the snapshot a cache eviction would
+   * take. The next command on the key loads it from the log afresh.
+   */
+  forget(key: string): Promise<void> {
+    return this.mutex.runExclusive(key, () => {
+      this.cache.delete(key);
+      this.options.snapshots?.erase(key);
+      return Promise.resolve();
+    });
+  }
+
   /** Snapshots every cached session with events since its last snapshot, and closes the snapshots. */
   onApplicationShutdown(): void {
     for (const [key, session] of this.cache) this.snapshot(key, session, 1);
@@ -171,6 +193,14 @@ export class SessionCommandRunner {
     writer: SessionWriter = OPEN_WRITER,
   ): Promise<SessionCommandResult> {
     const target = { key: sessionKeyOf(writer.tenant, command.sessionId), writer };
+    if (this.options.isErasing?.(target.key) === true) {
+      return Promise.reject(
+        new SessionRuleError(
+          'SessionNotFound',
+          `Session "${command.sessionId}" is being erased; once its erasure is done, a session with this id can be started again.`,
+        ),
+      );
+    }
     return this.mutex.runExclusive(target.key, () =>
       expectedRevision === undefined
         ? this.runOnLatest(command, target)
@@ -242,7 +272,7 @@ export class SessionCommandRunner {
     };
     const lineEpoch = session.state.lineEpoch;
     const toAppend = events.map((event): EventToAppend => ({
-      id: sessionEventId(key, event, lineEpoch),
+      id: sessionEventId(key, event, { lineEpoch, incarnation: session.incarnation }),
       type: event.type,
       data: event.data,
       metadata: { ...metadata },
@@ -461,14 +491,17 @@ export class SessionCommandRunner {
     const current = await this.store.getStreamRevision(streamName);
     const cached = this.cache.get(key);
     if (current === undefined) {
-      // A stream with no metadata has `{}`; had it any (a soft deletion), its recreation changes
-      // it, and the next load folds the stream afresh.
-      const session = {
+      // A stream with no metadata has `{}`; had it any (a soft deletion, an erasure), its
+      // recreation changes it, and the next load folds the stream afresh. An erased stream's
+      // metadata says which life the new one starts.
+      const metadata = await this.store.getStreamMetadata(streamName);
+      const session: CachedSession = {
         state: initialSessionState(),
         revision: -1,
         position: -1,
         snapshotRevision: -1,
-        metadata: '{}',
+        metadata: JSON.stringify(metadata),
+        incarnation: sessionIncarnation(metadata),
       };
       this.cache.set(key, session);
       return session;
@@ -479,7 +512,8 @@ export class SessionCommandRunner {
     // half-way, the entry still says exactly which events it reflects. Taken up only under the
     // metadata it was folded under: a stream truncated, or deleted and recreated by another
     // writer, has other metadata (`docs/event-store.md`, what a store may do to a stream).
-    const metadata = JSON.stringify(await this.store.getStreamMetadata(streamName));
+    const storedMetadata = await this.store.getStreamMetadata(streamName);
+    const metadata = JSON.stringify(storedMetadata);
     const session =
       cached !== undefined && cached.revision < current && cached.metadata === metadata
         ? cached
@@ -488,14 +522,18 @@ export class SessionCommandRunner {
             revision: -1,
             position: -1,
             snapshotRevision: -1,
+            incarnation: 0,
           });
     session.metadata = metadata;
+    session.incarnation = sessionIncarnation(storedMetadata);
     this.cache.set(key, session);
     for await (const recorded of this.store.readStream(streamName, {
       fromRevision: session.revision + 1,
     })) {
       const event = toSessionEvent(recorded);
-      if (event.type === 'SessionRewound') return this.refold(key, streamName, metadata);
+      if (event.type === 'SessionRewound') {
+        return this.refold(key, streamName, metadata, session.incarnation);
+      }
       evolveSession(session.state, event);
       session.revision = recorded.revision;
       session.position = recorded.position;
@@ -510,7 +548,12 @@ export class SessionCommandRunner {
    * from the whole log, along its current line (`currentLine`), so that what a rewind undid is
    * not in it. A rewind is rare; its cost is one read of the stream.
    */
-  private async refold(key: string, streamName: string, metadata: string): Promise<CachedSession> {
+  private async refold(
+    key: string,
+    streamName: string,
+    metadata: string,
+    incarnation: number,
+  ): Promise<CachedSession> {
     const logged: Array<{ revision: number; event: SessionEvent; recorded: RecordedEvent }> = [];
     for await (const recorded of this.store.readStream(streamName)) {
       logged.push({ revision: recorded.revision, event: toSessionEvent(recorded), recorded });
@@ -525,6 +568,7 @@ export class SessionCommandRunner {
       eventId: last?.id,
       snapshotRevision: -1,
       metadata,
+      incarnation,
     };
     this.options.snapshots?.delete(key);
     this.cache.set(key, session);
@@ -551,7 +595,7 @@ export class SessionCommandRunner {
       return undefined;
     }
     const { revision, position, eventId } = stored;
-    return { state, revision, position, eventId, snapshotRevision: revision };
+    return { state, revision, position, eventId, snapshotRevision: revision, incarnation: 0 };
   }
 
   /** Whether the log still has, at `revision`, the event a snapshot was taken at (same id and position). */

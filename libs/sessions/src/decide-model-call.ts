@@ -59,7 +59,7 @@ export function decideModelCall(
       { field: 'callId' },
     );
   }
-  return startingSession(sessionId, events, state, context);
+  return startingSession(sessionId, events, state, context, command.subjectId);
 }
 
 function selectGenerationMessages(command: RecordModelCall, state: SessionState): RuntimeMessage[] {

@@ -93,6 +93,72 @@ describe('AppendMessages', () => {
     });
   });
 
+  describe('a session holds one data subject', () => {
+    const startedFor = (subjectId: string): SessionEvent => ({
+      type: 'SessionStarted',
+      data: { sessionId: 's1', startedAt: '2026-04-08T09:00:00.000Z', subjectId },
+    });
+
+    it('given no events, when the first append names a subject, then SessionStarted records it', () => {
+      expect(
+        decideGiven([], {
+          type: 'AppendMessages',
+          sessionId: 's1',
+          messages: [m1],
+          subjectId: 'u1',
+        }),
+      ).toEqual([
+        {
+          type: 'SessionStarted',
+          data: { sessionId: 's1', startedAt: '2026-04-08T10:00:00.000Z', subjectId: 'u1' },
+        },
+        { type: 'SystemNoteRecorded', data: m1 },
+      ]);
+    });
+
+    it('given a session of subject u1, when an append names u1 again or no subject, then the messages are recorded', () => {
+      const given = [startedFor('u1'), { type: 'SystemNoteRecorded', data: m1 } as SessionEvent];
+      expect(
+        decideGiven(given, {
+          type: 'AppendMessages',
+          sessionId: 's1',
+          messages: [m2],
+          subjectId: 'u1',
+        }),
+      ).toEqual([{ type: 'UserInputRecorded', data: m2 }]);
+      expect(
+        decideGiven(given, { type: 'AppendMessages', sessionId: 's1', messages: [m2] }),
+      ).toEqual([{ type: 'UserInputRecorded', data: m2 }]);
+    });
+
+    it('given a session of subject u1, when an append names u2, then SubjectMismatch names both', () => {
+      expect(
+        ruleBrokenGiven([startedFor('u1')], {
+          type: 'AppendMessages',
+          sessionId: 's1',
+          messages: [m1],
+          subjectId: 'u2',
+        }),
+      ).toEqual({
+        code: 'SubjectMismatch',
+        message:
+          'Session "s1" holds the content of data subject "u1", but the request names subject "u2". A session\'s subject is set by its first append and never changes: send the same subjectId, or none.',
+        field: 'subjectId',
+      });
+    });
+
+    it('given a session started without a subject, when an append names one, then it is refused (a subject is set by the first append only)', () => {
+      expect(
+        ruleBrokenGiven([started], {
+          type: 'AppendMessages',
+          sessionId: 's1',
+          messages: [m1],
+          subjectId: 'u2',
+        }).code,
+      ).toBe('SubjectMismatch');
+    });
+  });
+
   describe('message ids are unique in a session', () => {
     it('given the seed example, when m4 and m5 are re-sent unchanged but stamped again, then nothing is recorded (a retry)', () => {
       expect(

@@ -29,7 +29,8 @@ export function decideSession(
   switch (command.type) {
     case 'AppendMessages':
       requireNotEnded(command.sessionId, state);
-      return recordMessages(command.sessionId, command.messages, state, context);
+      requireSameSubject(command.sessionId, command.subjectId, state);
+      return recordMessages(command.sessionId, command.messages, state, context, command.subjectId);
     case 'CompactSession':
       return decideCompaction(command, state, context);
     case 'PruneToolResults':
@@ -41,6 +42,7 @@ export function decideSession(
       return decideEnd(command, state, context);
     case 'RecordModelCall':
       requireNotEnded(command.sessionId, state);
+      requireSameSubject(command.sessionId, command.subjectId, state);
       return decideModelCall(command, state, context);
     default: {
       const unreachable: never = command;
@@ -54,10 +56,11 @@ function recordMessages(
   messages: readonly RuntimeMessage[],
   state: SessionState,
   context: SessionDecisionContext,
+  subjectId?: string,
 ): SessionEvent[] {
   const accepted = selectNewMessages(sessionId, messages, state);
   if (accepted.length === 0) return [];
-  return startingSession(sessionId, accepted.map(messageRecorded), state, context);
+  return startingSession(sessionId, accepted.map(messageRecorded), state, context, subjectId);
 }
 
 function decideCompaction(
@@ -120,6 +123,23 @@ function decideEnd(
 function requireActive(sessionId: string, state: SessionState, action: string): void {
   if (state.status === 'new') throw sessionNotFound(sessionId, action);
   requireNotEnded(sessionId, state);
+}
+
+/**
+ * A session holds one data subject's content: a command naming another subject than the one its
+ * first append recorded is refused; naming the same one, or none, is fine.
+ */
+function requireSameSubject(
+  sessionId: string,
+  subjectId: string | undefined,
+  state: SessionState,
+): void {
+  if (subjectId === undefined || state.status === 'new' || state.subjectId === subjectId) return;
+  throw new SessionRuleError(
+    'SubjectMismatch',
+    `Session "${sessionId}" holds the content of data subject ${JSON.stringify(state.subjectId ?? null)}, but the request names subject ${JSON.stringify(subjectId)}. A session's subject is set by its first append and never changes: send the same subjectId, or none.`,
+    { field: 'subjectId' },
+  );
 }
 
 function requireNotEnded(sessionId: string, state: SessionState): void {

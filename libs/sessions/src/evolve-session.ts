@@ -17,8 +17,9 @@ export function evolveSession(state: SessionState, event: SessionEvent): Session
 }
 
 const EVOLVE: SessionEventHandlers<[state: SessionState], SessionState> = {
-  SessionStarted: (_event, state) => {
+  SessionStarted: (event, state) => {
     if (state.status === 'new') state.status = 'active';
+    if (event.data.subjectId !== undefined) state.subjectId = event.data.subjectId;
     return state;
   },
   SessionEnded: (_event, state) => {

@@ -17,6 +17,7 @@ export type {
   SessionDecisionContext,
 } from './session-command';
 export { SESSION_EVENT_ID_NAMESPACE, sessionEventId } from './session-event-id';
+export { sessionIncarnation } from './session-incarnation';
 export {
   SessionRuleError,
   type SessionRuleCode,

@@ -4,6 +4,7 @@ import type { SessionState } from './session-state';
 export function initialSessionState(): SessionState {
   return {
     status: 'new',
+    subjectId: undefined,
     messageFingerprints: new Map(),
     toolCallIds: new Set(),
     answeredToolCallIds: new Set(),

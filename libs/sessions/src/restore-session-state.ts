@@ -12,6 +12,8 @@ export function restoreSessionState(snapshot: unknown): SessionState | undefined
   if (value['version'] !== SESSION_STATE_SNAPSHOT_VERSION) return undefined;
   const status = value['status'];
   if (status !== 'new' && status !== 'active' && status !== 'ended') return undefined;
+  const subjectId = value['subjectId'];
+  if (subjectId !== undefined && typeof subjectId !== 'string') return undefined;
   const userTurns = value['userTurns'];
   if (!isCount(userTurns)) return undefined;
   const messageFingerprints = stringMap(value['messageFingerprints'], isString);
@@ -52,6 +54,7 @@ export function restoreSessionState(snapshot: unknown): SessionState | undefined
   }
   return {
     status,
+    subjectId,
     messageFingerprints,
     toolCallIds,
     answeredToolCallIds,

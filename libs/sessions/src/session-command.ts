@@ -10,6 +10,12 @@ export interface AppendMessages {
   type: 'AppendMessages';
   sessionId: string;
   messages: RuntimeMessage[];
+  /**
+   * The data subject whose content the session holds. Recorded with the session's first append
+   * (`SessionStarted.subjectId`); a later command naming another subject is refused
+   * (`SubjectMismatch`), the same one or none is fine.
+   */
+  subjectId?: string;
 }
 
 /** Record a compaction: its boundary and the summary naming it, together. */
@@ -76,6 +82,8 @@ export type ModelCallFacts = Omit<
 export interface RecordModelCall {
   type: 'RecordModelCall';
   sessionId: string;
+  /** As `AppendMessages.subjectId`. */
+  subjectId?: string;
   /**
    * The generation's response messages so far, each as the runtime messages it became (none for
    * an empty one), in order: index k is the AI SDK's `response.messages[k]`.

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { v5 as uuidv5 } from 'uuid';
 import { SESSION_EVENT_ID_NAMESPACE, sessionEventId } from './session-event-id';
+import { sessionIncarnation } from './session-incarnation';
 import { m5 } from './testing/decider-fixtures';
 
 describe('sessionEventId', () => {
@@ -76,5 +77,27 @@ describe('sessionEventId', () => {
     expect(() =>
       sessionEventId('s1', { type: 'AssistantTextRecorded', data: { ...m5, id: 'm\uD800' } }),
     ).toThrow(URIError);
+  });
+});
+
+describe('sessionEventId of a session erased and started again', () => {
+  const started = {
+    type: 'SessionStarted' as const,
+    data: { sessionId: 's1', startedAt: '2026-04-08T09:00:00.000Z' },
+  };
+
+  it("keeps the first incarnation's ids as they always were", () => {
+    expect(sessionEventId('s1', started, { incarnation: 0 })).toBe(sessionEventId('s1', started));
+  });
+
+  it('gives each later incarnation ids of its own', () => {
+    const ids = [0, 1, 2].map((incarnation) => sessionEventId('s1', started, { incarnation }));
+    expect(new Set(ids).size).toBe(3);
+  });
+
+  it('reads the incarnation from the erasures the stream metadata counts', () => {
+    expect(sessionIncarnation({})).toBe(0);
+    expect(sessionIncarnation({ customMetadata: { erasures: 2 } })).toBe(2);
+    expect(sessionIncarnation({ customMetadata: { erasures: 'two' } })).toBe(0);
   });
 });

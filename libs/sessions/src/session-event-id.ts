@@ -19,14 +19,23 @@ const NAMESPACE_BYTES = parseUuid(SESSION_EVENT_ID_NAMESPACE);
  *
  * `lineEpoch` (the state's, see `SessionState.lineEpoch`): after a rewind, the events of the line
  * that goes on from it are named with the rewind too, so that a message id the rewind undid may
- * be recorded again under another event id; before any rewind, ids are as they always were.
+ * be recorded again under another event id. `incarnation` (0 for a stream never erased) tells
+ * apart the lives of a session id erased and started again (`sessionIncarnation`): a store that
+ * keeps a deleted stream's events, EventStoreDB, would take the new ones for retries. Before any
+ * rewind or erasure, ids are as they always were.
  */
-export function sessionEventId(sessionId: string, event: SessionEvent, lineEpoch?: number): string {
+export function sessionEventId(
+  sessionId: string,
+  event: SessionEvent,
+  options: { lineEpoch?: number | undefined; incarnation?: number | undefined } = {},
+): string {
+  const { lineEpoch, incarnation = 0 } = options;
   const named = eventName(sessionId, event);
-  const name =
+  const onLine =
     lineEpoch === undefined || event.type === 'SessionRewound' || event.type === 'SessionStarted'
       ? named
       : `${named}\u0000line\u0000${lineEpoch}`;
+  const name = incarnation === 0 ? onLine : `${onLine}\u0000incarnation\u0000${incarnation}`;
   // Well-formed text goes as its UTF-8 bytes, encoded natively: the very bytes the library's own
   // encoder would make, at a fraction of its cost. A lone surrogate has no UTF-8 form: the
   // library refuses it, as before, rather than ids colliding on a replacement character.

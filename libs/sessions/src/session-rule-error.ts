@@ -21,7 +21,8 @@ export type SessionRuleCode =
   | 'NotAToolResult'
   | 'GenerationConflict'
   | 'ModelCallConflict'
-  | 'RevisionRewound';
+  | 'RevisionRewound'
+  | 'SubjectMismatch';
 
 /** Where in the command the broken rule is. */
 export interface SessionRuleLocation {

@@ -14,6 +14,7 @@ const count = fc.nat({ max: 1_000_000 });
 const sessionState: fc.Arbitrary<SessionState> = fc
   .record({
     status: fc.constantFrom('new' as const, 'active' as const, 'ended' as const),
+    subjectId: fc.option(fc.string({ minLength: 1 }), { nil: undefined }),
     messageFingerprints: fc.array(fc.tuple(fc.string(), fc.string()), { maxLength: 8 }),
     toolCallIds: ids,
     answeredToolCallIds: ids,

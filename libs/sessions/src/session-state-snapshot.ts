@@ -3,7 +3,7 @@
  * snapshot of another version is not restored (the state is folded from the log instead): bump
  * it whenever `SessionState` or the way an event changes it changes.
  */
-export const SESSION_STATE_SNAPSHOT_VERSION = 1;
+export const SESSION_STATE_SNAPSHOT_VERSION = 2;
 
 /**
  * A `SessionState` as plain JSON, so that it can be stored and read back: maps and sets as flat
@@ -14,6 +14,8 @@ export const SESSION_STATE_SNAPSHOT_VERSION = 1;
 export interface SessionStateSnapshot {
   version: number;
   status: 'new' | 'active' | 'ended';
+  /** Absent: the session names no data subject (2: the subject). */
+  subjectId?: string;
   userTurns: number;
   messageFingerprints: string[];
   toolCallIds: string[];

@@ -19,6 +19,8 @@ export interface ToolResultFacts {
 export interface SessionState {
   /** `new` until the first event, `ended` after `SessionEnded`. */
   status: 'new' | 'active' | 'ended';
+  /** The data subject named by `SessionStarted` (`undefined`: none). */
+  subjectId: string | undefined;
   /** A fingerprint of every recorded message (all fields but `createdAt`), by message id. */
   messageFingerprints: Map<string, string>;
   /** `toolCallId`s of every recorded `tool-call` part. */

@@ -13,6 +13,7 @@ export function snapshotSessionState(state: SessionState): SessionStateSnapshot 
   return {
     version: SESSION_STATE_SNAPSHOT_VERSION,
     status: state.status,
+    ...(state.subjectId === undefined ? {} : { subjectId: state.subjectId }),
     userTurns: state.userTurns,
     messageFingerprints: flatEntries(state.messageFingerprints),
     toolCallIds: [...state.toolCallIds],

@@ -4,13 +4,15 @@ import type { SessionState } from './session-state';
 
 /**
  * `events` as they are appended: after a `SessionStarted` when the session has no event yet (the
- * first append starts it), with the agent of the first event that names one.
+ * first append starts it), with the agent of the first event that names one and the command's
+ * data subject.
  */
 export function startingSession(
   sessionId: string,
   events: SessionEvent[],
   state: SessionState,
   context: SessionDecisionContext,
+  subjectId?: string,
 ): SessionEvent[] {
   if (state.status !== 'new' || events.length === 0) return events;
   const agentName = events.map(agentOf).find((name) => name !== undefined);
@@ -21,6 +23,7 @@ export function startingSession(
         sessionId,
         startedAt: context.now,
         ...(agentName !== undefined ? { agentName } : {}),
+        ...(subjectId !== undefined ? { subjectId } : {}),
       },
     },
     ...events,

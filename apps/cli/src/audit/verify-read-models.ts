@@ -187,7 +187,9 @@ async function loggedSessionIds(store: EventStore, position: number | null): Pro
     filter: SESSION_STREAMS_FILTER,
     toPosition: position,
   });
-  return streams.map((stream) => stream.streamName.slice(SESSION_STREAM_PREFIX.length));
+  return streams
+    .filter((stream) => stream.streamName.startsWith(SESSION_STREAM_PREFIX))
+    .map((stream) => stream.streamName.slice(SESSION_STREAM_PREFIX.length));
 }
 
 /** `SessionNotFound` when the log has no such session. */

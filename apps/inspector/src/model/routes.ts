@@ -1,6 +1,11 @@
 /** A page of the inspector, as its URL says it (deep links: a session, a message, a revision). */
 export type Route =
-  | { page: 'sessions'; query?: string }
+  | {
+      page: 'sessions';
+      query?: string;
+      /** The erasure just done, whose receipt the page names. */
+      erased?: string;
+    }
   | {
       page: 'session';
       sessionId: string;
@@ -29,14 +34,24 @@ export function parseRoute(pathname: string, search: string): Route {
   }
   if (pathname === '/analytics' || pathname === '/analytics/') return { page: 'analytics' };
   const query = params.get('q');
-  return query === null || query === '' ? { page: 'sessions' } : { page: 'sessions', query };
+  const erased = params.get('erased');
+  return {
+    page: 'sessions',
+    ...(query === null || query === '' ? {} : { query }),
+    ...(erased === null || erased === '' ? {} : { erased }),
+  };
 }
 
 /** The URL (path and query) of a route; `parseRoute(href(route))` gives the route back. */
 export function href(route: Route): string {
   switch (route.page) {
-    case 'sessions':
-      return route.query === undefined ? '/' : `/?${new URLSearchParams({ q: route.query })}`;
+    case 'sessions': {
+      const params = new URLSearchParams();
+      if (route.query !== undefined) params.set('q', route.query);
+      if (route.erased !== undefined) params.set('erased', route.erased);
+      const query = params.toString();
+      return query === '' ? '/' : `/?${query}`;
+    }
     case 'analytics':
       return '/analytics';
     case 'session': {

@@ -10,6 +10,9 @@ import { useTranscript } from '../transcript/use-transcript';
 import { VirtualList } from '../transcript/virtual-list';
 import { WhyPanel } from '../why/why-panel';
 import { ExportButtons } from './export-buttons';
+import { EraseSession } from '../lifecycle/erase-session';
+import { Link } from '../router';
+import { useAsync } from '../use-async';
 
 type Panel = 'why' | 'time-travel' | 'analytics';
 
@@ -17,10 +20,20 @@ type Panel = 'why' | 'time-travel' | 'analytics';
 export function SessionPage({ route }: { route: Extract<Route, { page: 'session' }> }) {
   const connection = useConnection();
   const { sessionId } = route;
-  const transcript = useTranscript(connection.client, connection.apiKey, sessionId, (error) =>
-    isLedgerError(error, 'SessionNotFound')
-      ? `No session “${sessionId}” here: it does not exist, or it belongs to another tenant than this key’s.`
-      : describeError(connection, error),
+  const [generation, setGeneration] = useState(0);
+  const transcript = useTranscript(
+    connection.client,
+    connection.apiKey,
+    sessionId,
+    (error) =>
+      isLedgerError(error, 'SessionNotFound')
+        ? `No session “${sessionId}” here: it does not exist, was erased, or belongs to another tenant than this key’s.`
+        : describeError(connection, error),
+    generation,
+  );
+  const summary = useAsync(
+    () => connection.client.getSession(sessionId),
+    [connection.client, sessionId, generation],
   );
   const [panel, setPanel] = useState<Panel>(
     route.messageId === undefined && (route.revision !== undefined || route.call !== undefined)
@@ -64,7 +77,20 @@ export function SessionPage({ route }: { route: Extract<Route, { page: 'session'
           {transcript.complete ? '' : ' · loading…'}
           {transcript.live ? ' · live' : ''}
         </p>
+        {summary.status === 'done' && summary.value.forkedFrom !== undefined && (
+          <p class="lineage">
+            Forked from{' '}
+            <Link to={{ page: 'session', sessionId: summary.value.forkedFrom.sessionId }}>
+              {summary.value.forkedFrom.sessionId}
+            </Link>{' '}
+            at revision {summary.value.forkedFrom.revision}
+          </p>
+        )}
         <ExportButtons sessionId={sessionId} revision={route.revision} call={route.call} />
+        <EraseSession
+          sessionId={sessionId}
+          summary={summary.status === 'done' ? summary.value : undefined}
+        />
       </div>
       {transcript.error !== undefined && (
         <p role="alert" class="error">
@@ -92,6 +118,7 @@ export function SessionPage({ route }: { route: Extract<Route, { page: 'session'
                   covered={covered.get(entry.id)}
                   selected={entry.id === route.messageId}
                   onSelect={select}
+                  onRewound={() => setGeneration((value) => value + 1)}
                 />
               );
             }}

@@ -8,7 +8,13 @@ import { Pending, useAsync } from '../use-async';
 type StateFilter = 'all' | 'open' | 'ended';
 
 /** The session list (newest activity first) with filters, and search across every session. */
-export function SessionsPage({ query }: { query: string | undefined }) {
+export function SessionsPage({
+  query,
+  erased,
+}: {
+  query: string | undefined;
+  erased?: string | undefined;
+}) {
   const { client } = useConnection();
   const sessions = useAsync(async () => {
     const all: SessionSummary[] = [];
@@ -38,6 +44,12 @@ export function SessionsPage({ query }: { query: string | undefined }) {
   return (
     <main id="main" class="page">
       <h1>Sessions</h1>
+      {erased !== undefined && (
+        <p role="status" class="notice">
+          Session erased. Its receipt is {erased} (listed by <code>GET /v1/erasures</code> and{' '}
+          <code>agent-ledger erasures</code>).
+        </p>
+      )}
       <SearchBox query={query} />
       <section aria-labelledby="list-heading">
         <h2 id="list-heading">All sessions</h2>
@@ -113,6 +125,16 @@ function SessionTable({ sessions, total }: { sessions: SessionSummary[]; total: 
               <Link to={{ page: 'session', sessionId: session.sessionId }}>
                 {session.sessionId}
               </Link>
+              {session.forkedFrom !== undefined && (
+                <span class="lineage">
+                  {' '}
+                  forked from{' '}
+                  <Link to={{ page: 'session', sessionId: session.forkedFrom.sessionId }}>
+                    {session.forkedFrom.sessionId}
+                  </Link>{' '}
+                  at revision {session.forkedFrom.revision}
+                </span>
+              )}
             </th>
             <td>{formatTime(session.lastActivityAt)}</td>
             <td>{session.ended ? 'ended' : 'open'}</td>

@@ -4,6 +4,7 @@ import { describeError, useConnection } from '../auth';
 import { clip, formatTime } from '../format';
 import { contentText, outputText, stringOr } from '../model/content-text';
 import type { ToolPairs } from '../model/pair-tool-calls';
+import { BranchActions } from '../lifecycle/branch-actions';
 
 /** Characters of a message shown before "Show all". */
 const PREVIEW_CHARS = 600;
@@ -16,6 +17,8 @@ interface RowProps {
   covered: number | undefined;
   selected: boolean;
   onSelect: (messageId: string) => void;
+  /** The session was rewound from this row: load the transcript again. */
+  onRewound: () => void;
 }
 
 /** One transcript entry, drawn by kind. Clicking it selects it for the Why panel. */
@@ -24,8 +27,8 @@ export function TranscriptRow(props: RowProps) {
   const agent = entry.agentName ?? agentOf(entry);
   return (
     <article
-      class={`entry kind-${entry.kind}${props.selected ? ' selected' : ''}`}
-      aria-label={`${entry.kind} ${entry.id}`}
+      class={`entry kind-${entry.kind}${props.selected ? ' selected' : ''}${entry.rewound === true ? ' rewound' : ''}`}
+      aria-label={`${entry.kind} ${entry.id}${entry.rewound === true ? ' (rewound)' : ''}`}
       aria-current={props.selected ? 'true' : undefined}
     >
       <header>
@@ -35,6 +38,13 @@ export function TranscriptRow(props: RowProps) {
         </button>
         {agent !== undefined && <span class="agent">{agent}</span>}
         <time dateTime={entry.createdAt}>{formatTime(entry.createdAt)}</time>
+        {entry.rewound === true ? (
+          <span class="badge rewound-badge">abandoned branch (rewound)</span>
+        ) : (
+          props.selected && (
+            <BranchActions sessionId={props.sessionId} entry={entry} onRewound={props.onRewound} />
+          )
+        )}
       </header>
       <EntryBody {...props} />
     </article>

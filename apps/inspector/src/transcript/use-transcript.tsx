@@ -30,6 +30,8 @@ export function useTranscript(
   apiKey: string | undefined,
   sessionId: string,
   onError: (error: unknown) => string,
+  /** Bumped to load the transcript again from its start (after a rewind marks entries). */
+  generation = 0,
 ): TranscriptState {
   const store = useRef<TranscriptState>({
     entries: [],
@@ -45,6 +47,14 @@ export function useTranscript(
   useEffect(() => {
     const abort = new AbortController();
     const state = store.current;
+    if (state.version > 0) {
+      state.entries = [];
+      state.indexOf = new Map();
+      state.pairs = { resultOf: new Map(), callOf: new Map() };
+      state.revision = -1;
+      state.complete = false;
+      delete state.error;
+    }
     const publish = (): void => {
       state.version += 1;
       setVersion(state.version);
@@ -106,7 +116,7 @@ export function useTranscript(
       }
     }
     return () => abort.abort();
-  }, [client, apiKey, sessionId]);
+  }, [client, apiKey, sessionId, generation]);
 
   return store.current;
 }

@@ -1,3 +1,4 @@
+import { grantsScope } from '@agent-ledger/access';
 import { Injectable, type CanActivate, type ExecutionContext } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import type { FastifyRequest } from 'fastify';
@@ -28,7 +29,7 @@ export class ScopeGuard implements CanActivate {
       throw new Error(`Route ${request.method} ${request.url} declares no scope (@RequiresScope).`);
     }
     if (caller === undefined) throw new UnauthorizedError('missing');
-    if (access !== 'any' && !caller.scopes.has(access)) {
+    if (access !== 'any' && !grantsScope(caller.scopes, access)) {
       throw new ForbiddenError(
         access,
         `${request.method} ${request.routeOptions.url ?? request.url}`,

@@ -13,6 +13,7 @@ import { schemaRef } from '../docs/response-schemas';
 import { checkEventStore } from '../event-store/check-event-store';
 import { LIVE_PROJECTIONS, READ_MODEL_CONFIG } from '../queries/read-models/read-model.tokens';
 import { EVENT_STORE, SERVER_CONFIG } from '../tokens';
+import { RetentionService } from '../erasure/retention.service';
 import { readiness } from './readiness';
 import { storageHealth } from './storage-health';
 
@@ -33,6 +34,7 @@ export class HealthController {
     @Inject(SERVER_CONFIG) private readonly config: ServerConfig,
     @Inject(READ_MODEL_CONFIG) private readonly readModelConfig: ReadModelConfig,
     @Inject(LIVE_PROJECTIONS) private readonly projections: LiveProjections,
+    private readonly retention: RetentionService,
   ) {}
 
   @Get()
@@ -136,7 +138,13 @@ export class HealthController {
       const damage =
         found === 0 ? {} : { damage: { found, repaired, unrepaired: unrepaired.length } };
       const status = unrepaired.length > 0 ? 'degraded' : storage.status;
-      return { ...health, status, storage, readModels: { position, behind, ...damage } };
+      return {
+        ...health,
+        status,
+        storage,
+        readModels: { position, behind, ...damage },
+        retention: this.retention.schedule,
+      };
     }
     throw new ServiceUnavailableException({
       code: 'StoreUnavailable',

@@ -23,6 +23,8 @@ export interface ErrorBody {
   size?: number;
   /** 413: the limit, in bytes (messages for `TooManyMessages`); 429: requests per window. */
   limit?: number;
+  /** 503 `ErasureIncomplete`: the erasure that is journaled and will be finished. */
+  erasureId?: string;
   /** 429, 507: seconds to wait before retrying (also in the `Retry-After` header). */
   retryAfterSeconds?: number;
 }

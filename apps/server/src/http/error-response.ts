@@ -1,3 +1,4 @@
+import { ErasureIncompleteError } from '@agent-ledger/session-commands';
 import { SessionReadError } from '@agent-ledger/events';
 import { AiSdkConversionError } from '@agent-ledger/ai-sdk';
 import {
@@ -45,7 +46,11 @@ export function toErrorResponse(
   }
   if (error instanceof SessionRuleError) {
     const status =
-      error.code === 'SessionNotFound' ? 404 : error.code === 'RevisionRewound' ? 409 : 422;
+      error.code === 'SessionNotFound'
+        ? 404
+        : error.code === 'RevisionRewound' || error.code === 'SubjectMismatch'
+          ? 409
+          : 422;
     return respond(status, error.code, error.message, {
       ...(error.messageId !== undefined ? { messageId: error.messageId } : {}),
       ...(error.field !== undefined ? { field: error.field } : {}),
@@ -81,6 +86,9 @@ export function toErrorResponse(
   if (error instanceof StreamDeletedError) return respond(410, error.code, error.message);
   if (error instanceof StreamNotFoundError) return respond(404, error.code, error.message);
   if (error instanceof StoreUnavailableError) return respond(503, error.code, error.message);
+  if (error instanceof ErasureIncompleteError) {
+    return respond(503, error.code, error.message, { erasureId: error.erasureId });
+  }
   if (error instanceof TooManyMessagesError) {
     return respond(error.status, error.code, error.message, {
       size: error.size,

@@ -9,6 +9,8 @@ export class ImportHistoryCommand extends Command<ImportHistoryResult> {
     readonly sessionId: string,
     readonly source: ImportSource,
     readonly createdAt: string | undefined,
+    /** The data subject of the imported sessions (see `AppendMessages.subjectId`). */
+    readonly subjectId?: string,
   ) {
     super();
   }

@@ -24,6 +24,7 @@ export class ImportHistoryHandler implements ICommandHandler<ImportHistoryComman
     sessionId,
     source,
     createdAt,
+    subjectId,
   }: ImportHistoryCommand): Promise<ImportHistoryResult> {
     let plan;
     try {
@@ -37,6 +38,6 @@ export class ImportHistoryHandler implements ICommandHandler<ImportHistoryComman
         throw new RequestValidationError([error.message]);
       throw error;
     }
-    return runImportPlan(plan, this.runner, this.store, writer);
+    return runImportPlan(plan, this.runner, this.store, writer, subjectId);
   }
 }

@@ -55,6 +55,7 @@ export class ImportsController {
         sessionId,
         sourceOf(body),
         body.createdAt,
+        body.subjectId,
       ),
     );
   }

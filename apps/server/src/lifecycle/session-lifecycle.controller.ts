@@ -167,6 +167,9 @@ export class SessionLifecycleController {
       ]);
     }
     await this.readYourWrites.reach(undefined);
+    if (this.sessions.session(sourceKey) === undefined) {
+      throw new SessionRuleError('SessionNotFound', `Session "${sourceSessionId}" does not exist.`);
+    }
     const revision = this.views.revisionOfMessage(sourceKey, atMessageId);
     if (revision === undefined) {
       throw new SessionRuleError(

@@ -155,6 +155,8 @@ import { TranscriptStreamController } from './transcript-stream.controller';
     SessionListReader,
     SessionViewsReader,
     ViewRedaction,
+    ModelContextReader,
+    TranscriptFeed,
   ],
 })
 export class QueriesModule {}

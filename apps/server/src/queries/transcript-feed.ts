@@ -30,6 +30,8 @@ const OTHER_WRITERS_POLL_MS = 250;
 export class TranscriptFeed implements BeforeApplicationShutdown {
   /** How to end each live stream, for the shutdown: an open SSE response would hold it forever. */
   private readonly openStreams = new Set<() => void>();
+  /** The same, by session key: an erased session's streams end at once. */
+  private readonly streamsOfSession = new Map<string, Set<() => void>>();
   private readonly fanOut: TranscriptFanOut;
 
   constructor(
@@ -71,9 +73,35 @@ export class TranscriptFeed implements BeforeApplicationShutdown {
    * another server and resumes from its last revision); returns the un-registration, for a stream
    * the client closed first.
    */
-  holdOpen(end: () => void): () => void {
+  holdOpen(end: () => void, sessionKey?: string): () => void {
     this.openStreams.add(end);
-    return () => this.openStreams.delete(end);
+    const ofSession =
+      sessionKey === undefined
+        ? undefined
+        : (this.streamsOfSession.get(sessionKey) ?? new Set<() => void>());
+    if (sessionKey !== undefined && ofSession !== undefined) {
+      ofSession.add(end);
+      this.streamsOfSession.set(sessionKey, ofSession);
+    }
+    return () => {
+      this.openStreams.delete(end);
+      ofSession?.delete(end);
+      if (sessionKey !== undefined && ofSession?.size === 0)
+        this.streamsOfSession.delete(sessionKey);
+    };
+  }
+
+  /**
+   * Ends the live streams of a session (an erasure): its entries must not go on reaching anyone.
+   * A client that reconnects is answered 404.
+   */
+  endSession(sessionKey: string): void {
+    const streams = [...(this.streamsOfSession.get(sessionKey) ?? [])];
+    this.streamsOfSession.delete(sessionKey);
+    for (const end of streams) {
+      this.openStreams.delete(end);
+      end();
+    }
   }
 
   /** Ends every live stream, so that closing the HTTP server does not wait for their clients. */

@@ -92,7 +92,7 @@ export class TranscriptStreamController {
     const release = this.feed.holdOpen(() => {
       stop();
       raw.end();
-    });
+    }, session.key);
     request.raw.once('close', () => {
       release();
       stop();

@@ -1,4 +1,7 @@
+import { Inject } from '@nestjs/common';
 import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
+import { sessionKeyOf } from '@agent-ledger/events';
+import type { SessionErasure } from '@agent-ledger/session-commands';
 import { SearchReader, SessionListReader } from '@agent-ledger/read-models';
 import { ForbiddenError } from '../access/access-errors';
 import { seesRaw } from '../access/caller';
@@ -6,6 +9,7 @@ import { sessionRefOf } from '../access/session-ref';
 import { ViewRedaction } from '../access/view-redaction';
 import { requireSession } from '../queries/handlers/require-session';
 import { ReadYourWrites } from '../queries/read-models/read-your-writes';
+import { SESSION_ERASURE } from '../tokens';
 import { SearchMessagesQuery, type SearchResponse } from './search-messages.query';
 
 /**
@@ -23,6 +27,7 @@ export class SearchMessagesHandler implements IQueryHandler<SearchMessagesQuery>
     private readonly sessions: SessionListReader,
     private readonly readYourWrites: ReadYourWrites,
     private readonly redaction: ViewRedaction,
+    @Inject(SESSION_ERASURE) private readonly erasure: Pick<SessionErasure, 'isErasing'>,
   ) {}
 
   async execute({ caller, options, sessionId }: SearchMessagesQuery): Promise<SearchResponse> {
@@ -42,6 +47,10 @@ export class SearchMessagesHandler implements IQueryHandler<SearchMessagesQuery>
       ...(options.to === undefined ? {} : { to: options.to }),
       ...(redact === undefined ? { index: 'recorded' } : { redact, index: 'redacted' }),
     });
-    return { results: page.results, nextCursor: page.nextCursor ?? null };
+    // A session being erased is found nowhere, even before the read models purged it.
+    const results = page.results.filter(
+      (result) => !this.erasure.isErasing(sessionKeyOf(caller.tenant, result.sessionId)),
+    );
+    return { results, nextCursor: page.nextCursor ?? null };
   }
 }

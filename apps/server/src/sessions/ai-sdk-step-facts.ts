@@ -17,6 +17,7 @@ export function aiSdkStepFacts(body: RecordAiSdkStepDto): AiSdkStepFactsResult {
   const {
     messages: _messages,
     expectedRevision: _expectedRevision,
+    subjectId: _subjectId,
     usage,
     providerMetadata: _providerMetadata,
     ...rest

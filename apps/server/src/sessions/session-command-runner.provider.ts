@@ -1,11 +1,15 @@
 import path from 'node:path';
 import type { FactoryProvider, InjectionToken } from '@nestjs/common';
 import type { EventStore } from '@agent-ledger/event-store';
-import { SessionCommandRunner, SqliteDeciderSnapshots } from '@agent-ledger/session-commands';
+import {
+  SessionCommandRunner,
+  SqliteDeciderSnapshots,
+  type SessionErasure,
+} from '@agent-ledger/session-commands';
 import type { ServerConfig } from '@agent-ledger/config';
 import { AcknowledgedWrites } from '../event-store/acknowledged-writes';
 import { noteStorageWritable, startedReadOnly } from '../health/storage-health';
-import { CLOCK, EVENT_STORE, SERVER_CONFIG, type Clock } from '../tokens';
+import { CLOCK, EVENT_STORE, SERVER_CONFIG, SESSION_ERASURE, type Clock } from '../tokens';
 
 /**
  * The one way the server builds a session command runner (the sessions module's, and the
@@ -26,8 +30,11 @@ export function sessionCommandRunnerProvider(
       config: ServerConfig,
       clock: Clock,
       acknowledged: AcknowledgedWrites,
+      erasure: Pick<SessionErasure, 'isErasing'> | undefined,
     ) =>
       new SessionCommandRunner(store, {
+        // A session being erased takes no command, whichever route (or import) names it.
+        ...(erasure === undefined ? {} : { isErasing: (key: string) => erasure.isErasing(key) }),
         cacheSize: config.sessionCacheSize,
         clock,
         // A server started read-only (a full disk) writes nothing, snapshots included.
@@ -43,6 +50,12 @@ export function sessionCommandRunnerProvider(
           acknowledged.record(position);
         },
       }),
-    inject: [EVENT_STORE, SERVER_CONFIG, CLOCK, AcknowledgedWrites],
+    inject: [
+      EVENT_STORE,
+      SERVER_CONFIG,
+      CLOCK,
+      AcknowledgedWrites,
+      { token: SESSION_ERASURE, optional: true },
+    ],
   };
 }

@@ -96,6 +96,7 @@ export class SessionsController {
         sessionId,
         parsed.messages,
         body.expectedRevision,
+        body.subjectId,
       ),
     );
   }
@@ -216,6 +217,7 @@ export class SessionsController {
         parsed.messages,
         facts.facts,
         body.expectedRevision,
+        body.subjectId,
       ),
     );
   }

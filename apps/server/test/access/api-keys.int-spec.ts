@@ -129,6 +129,13 @@ const ROUTES: RouteCase[] = [
     body: { messageIds: ['m1'] },
     ofSession: true,
   },
+  {
+    name: 'erasure receipts',
+    scope: 'erase',
+    method: 'GET',
+    path: '/v1/erasures',
+    ofSession: false,
+  },
 ];
 
 describe('API keys: scopes and tenants on every route', () => {
@@ -137,7 +144,7 @@ describe('API keys: scopes and tenants on every route', () => {
 
   beforeAll(async () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'agent-ledger-keys-'));
-    for (const scope of ['read', 'write', 'audit', 'admin'] as const) {
+    for (const scope of ['read', 'write', 'audit', 'admin', 'erase'] as const) {
       keys[scope] = createKey(dataDir, 'acme', [scope]);
     }
     keys['owner'] = createKey(dataDir, 'acme', ['read', 'write', 'audit', 'admin']);
@@ -171,8 +178,9 @@ describe('API keys: scopes and tenants on every route', () => {
         route,
         'alk_000000000000_AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA',
       );
-      const others = (['read', 'write', 'audit', 'admin'] as const).filter(
-        (s) => s !== route.scope,
+      // `admin` implies `erase`: an erase route's wrong scope is another than both.
+      const others = (['read', 'write', 'audit', 'admin', 'erase'] as const).filter(
+        (s) => s !== route.scope && !(route.scope === 'erase' && s === 'admin'),
       );
       const wrongScope = await send(route, keys[others[0] ?? 'read']);
       expect([missing.status, forged.status, wrongScope.status]).toEqual([401, 401, 403]);
@@ -200,9 +208,14 @@ describe('API keys: scopes and tenants on every route', () => {
     expect(answer.status).toBe(200);
   });
 
+  it('admin implies erase: an admin key lists the erasure receipts, a read key may not', async () => {
+    expect((await call(`${server.url}/v1/erasures`, { key: keys['admin'] })).status).toBe(200);
+    expect((await call(`${server.url}/v1/erasures`, { key: keys['read'] })).status).toBe(403);
+  });
+
   it('whoami answers any valid key, whatever its scopes, with who it is; no key is 401', async () => {
     expect((await call(`${server.url}/v1/whoami`)).status).toBe(401);
-    for (const scope of ['read', 'write', 'audit', 'admin'] as const) {
+    for (const scope of ['read', 'write', 'audit', 'admin', 'erase'] as const) {
       const answer = await call(`${server.url}/v1/whoami`, { key: keys[scope] });
       expect({ status: answer.status, body: JSON.parse(answer.text) as unknown }).toEqual({
         status: 200,
@@ -390,7 +403,7 @@ describe('an open server', () => {
         auth: 'open',
         tenant: 'default',
         keyId: null,
-        scopes: ['read', 'write', 'audit', 'admin'],
+        scopes: ['read', 'write', 'audit', 'admin', 'erase'],
       });
       const secret = createKey(server.dataDir, 'default', ['read']);
       expect((await call(`${server.url}/v1/whoami`)).status).toBe(401);

@@ -118,6 +118,11 @@ describe.each(STORE_KINDS)('fork and rewind on the %s store', (kind) => {
     });
     const rewoundMessage = await postJson(url('forks'), { sessionId: 'x', atMessageId: 'e3' });
     expect(rewoundMessage).toMatchObject({ status: 422, body: { code: 'UnknownMessage' } });
+    const unknownSource = await postJson(`${server.url}/v1/sessions/nope/forks`, {
+      sessionId: 'x',
+      atMessageId: 'e1',
+    });
+    expect(unknownSource).toMatchObject({ status: 404, body: { code: 'SessionNotFound' } });
     const bothAt = await postJson(url('forks'), {
       sessionId: 'x',
       atRevision: 1,

@@ -1,5 +1,5 @@
 /** What an API key may do (docs/security.md). */
-export type Scope = 'read' | 'write' | 'audit' | 'admin';
+export type Scope = 'read' | 'write' | 'audit' | 'admin' | 'erase';
 
 /** `GET /v1/whoami`: how the server authenticates, and who the caller is. */
 export interface WhoamiResponse {

@@ -14,8 +14,16 @@ export interface WithExpectedRevision {
   expectedRevision?: number;
 }
 
+/**
+ * A body whose append may start the session: `subjectId` names the data subject whose content it
+ * holds (recorded by the first append; another one later is refused with 409 `SubjectMismatch`).
+ */
+export interface WithSubjectId extends WithExpectedRevision {
+  subjectId?: string;
+}
+
 /** `POST /v1/sessions/:sessionId/messages`. */
-export interface AppendMessagesRequest extends WithExpectedRevision {
+export interface AppendMessagesRequest extends WithSubjectId {
   messages: RuntimeMessageInput[];
 }
 
@@ -47,7 +55,7 @@ export interface HandoffSessionRequest extends WithExpectedRevision {
 }
 
 /** `POST /v1/sessions/:sessionId/ai-sdk-steps`: one step as `onStepFinish` gives it. */
-export interface RecordAiSdkStepRequest extends WithExpectedRevision {
+export interface RecordAiSdkStepRequest extends WithSubjectId {
   /** `step.response.messages`: every response message of the generation so far. */
   messages: unknown[];
   generationId?: string;

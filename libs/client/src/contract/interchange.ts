@@ -15,12 +15,16 @@ export type ImportHistoryRequest =
       content: string;
       subagents?: Array<{ name: string; content: string }>;
       createdAt?: string;
+      /** The data subject of the imported sessions (their sub-agents too). */
+      subjectId?: string;
     }
   | {
       format: Exclude<ImportFormat, 'claude-code'>;
       data: JsonValue;
       /** `createdAt` of every message, for formats without times (default 1970-01-01). */
       createdAt?: string;
+      /** The data subject of the imported sessions. */
+      subjectId?: string;
     };
 
 /** The answer of an import: each session it wrote to (a sub-agent is a session of its own). */

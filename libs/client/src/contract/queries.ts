@@ -23,6 +23,10 @@ export interface SessionSummary {
   forkedFrom?: { sessionId: string; revision: number };
   /** Rewinds recorded; absent until the first. */
   rewindCount?: number;
+  /** The data subject whose content the session holds; absent: none. */
+  subjectId?: string;
+  /** Set when retention's `strip-content` erased the content: the session stays listed, every content route answers 404. */
+  contentErased?: boolean;
   revision: number;
   position: number;
 }
@@ -255,6 +259,21 @@ export interface HealthResponse {
     behind: number | null;
     damage?: { found: number; repaired: number; unrepaired: number };
   };
+  /**
+   * The retention schedule: `off` (the default) or `on`, with its interval, the policy of every
+   * tenant (`RETENTION_MAX_IDLE`, `RETENTION_ACTION`) and per tenant (`RETENTION_POLICIES`), and
+   * when it last ran (and its error, if the last run failed).
+   */
+  retention?:
+    | { schedule: 'off' }
+    | {
+        schedule: 'on';
+        interval: string;
+        defaultPolicy?: { maxIdle: string; action: 'erase' | 'strip-content' };
+        tenantPolicies: Record<string, { maxIdle: string; action: 'erase' | 'strip-content' }>;
+        lastRunAt?: string;
+        lastError?: string;
+      };
 }
 
 /** `GET /health/live` (200): the process answers; nothing else is asked. */

@@ -58,6 +58,8 @@ function openOnce(options: OpenDatabaseOptions): Database.Database {
   try {
     db.pragma('journal_mode = WAL');
     db.pragma(`synchronous = ${options.synchronous === 'full' ? 'FULL' : 'NORMAL'}`);
+    // Only an erasure deletes rows: their bytes are overwritten, not left in free space.
+    db.pragma('secure_delete = ON');
     db.function('regexp', { deterministic: true }, regexpFunction());
     migrate(db);
     return db;

@@ -1,7 +1,7 @@
 import type Database from 'better-sqlite3';
 import type { StoredEventRef } from '../stream-write-state';
 import type { EventRow } from './event-row';
-import { USER_EVENT_SQL } from './schema';
+import { STREAM_DELETED_TYPE, USER_EVENT_SQL } from './schema';
 
 type Statement<P extends unknown[], R = unknown> = Database.Statement<P, R>;
 
@@ -22,6 +22,8 @@ export interface SqliteStatements {
       createdAt: string,
     ]
   >;
+  /** Deletes a stream's records but its tombstone (an erasure). */
+  eraseStream: Statement<[streamName: string]>;
   /** Last position of a user event. */
   headPosition: Statement<[], { position: number }>;
   /** Last position of any record. */
@@ -84,6 +86,9 @@ export function prepareStatements(db: Database.Database): SqliteStatements {
     insert: db.prepare(
       `INSERT INTO events (stream_name, revision, event_id, type, data, metadata, created_at)
        VALUES (?, ?, ?, ?, ?, ?, ?)`,
+    ),
+    eraseStream: db.prepare(
+      `DELETE FROM events WHERE stream_name = ? AND type <> '${STREAM_DELETED_TYPE}'`,
     ),
     headPosition: db.prepare(
       `SELECT position FROM events WHERE ${USER_EVENT_SQL} ORDER BY position DESC LIMIT 1`,

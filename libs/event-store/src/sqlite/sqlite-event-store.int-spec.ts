@@ -1,3 +1,5 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { AppendTooLargeError, WrongExpectedRevisionError } from '../errors';
 import type { SubscriptionMessage } from '../event-store';
@@ -200,4 +202,39 @@ describe('SqliteEventStore on its file', () => {
     expect(error).toBeInstanceOf(AppendTooLargeError);
     expect(error).toMatchObject({ size: 41, limit: 40 });
   });
+
+  it.each([
+    ['on its own thread', { writer: 'inline' as const }],
+    ['on its worker thread', { workerStartDelayMs: 0 }],
+  ])(
+    'erases a stream %s so that no file of the store holds its bytes, and keeps the others',
+    async (_, options) => {
+      const store = open(options);
+      await store.writerReady();
+      const erased = 'ERASEDTOKEN7f3a';
+      const kept = 'KEPTTOKEN91c2';
+      await store.append('notes-erased', [
+        newEvent('Note', { text: `${erased} `.repeat(200) }),
+        newEvent('Note', { text: erased }),
+      ]);
+      await store.setStreamMetadata('notes-erased', { customMetadata: { owner: erased } });
+      await store.append('notes-kept', [newEvent('Note', { text: kept })]);
+      expect(filesHolding(folder.path, erased)).not.toEqual([]);
+
+      expect(await store.eraseStream('notes-erased')).toEqual({ erasedEvents: 3, physical: true });
+
+      expect(filesHolding(folder.path, erased)).toEqual([]);
+      expect(filesHolding(folder.path, kept)).not.toEqual([]);
+      const all = await collect(store.readAll());
+      expect(all.map((event) => event.streamName)).toEqual(['notes-kept']);
+    },
+  );
 });
+
+/** The files under `folder` whose bytes hold `token` (as UTF-8, or in lower case). */
+function filesHolding(folder: string, token: string): string[] {
+  return readdirSync(folder).filter((name) => {
+    const bytes = readFileSync(join(folder, name));
+    return bytes.includes(token) || bytes.includes(token.toLowerCase());
+  });
+}

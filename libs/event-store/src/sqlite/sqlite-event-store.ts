@@ -4,6 +4,7 @@ import type {
   AppendOptions,
   AppendResult,
   DeleteOptions,
+  EraseStreamResult,
   EventStore,
   EventToAppend,
   ExpectedRevision,
@@ -30,6 +31,9 @@ import { SqliteSubscription } from './sqlite-subscription';
 import { InlineWriter, type StoreWriter } from './store-writer';
 import { WorkerWriter } from './worker-writer';
 
+/** Times an erasure tries to checkpoint and truncate the WAL before it gives up. */
+const WAL_TRUNCATE_ATTEMPTS = 5;
+
 /**
  * The embedded event store: one SQLite file through better-sqlite3, in WAL mode, with one
  * writer per instance. The writes asked for while the writer commits (or during one turn of the
@@ -51,7 +55,7 @@ export class SqliteEventStore implements EventStore {
   private readonly pollIntervalMs: number;
   private readonly writes: StoreWriter;
 
-  constructor(options: SqliteEventStoreOptions) {
+  constructor(private readonly options: SqliteEventStoreOptions) {
     const database = {
       path: options.path,
       synchronous: options.synchronous ?? 'full',
@@ -165,6 +169,22 @@ export class SqliteEventStore implements EventStore {
     return this.delete(streamName, 'tombstone', options.expectedRevision ?? 'any');
   }
 
+  /**
+   * Deletes the stream's rows (and its metadata stream's) in one commit, with `secure_delete` on
+   * (the cells and freed pages are zeroed), then checkpoints the WAL into the file and truncates
+   * it, so that no file holds the erased bytes when this resolves. Readers of the file on other
+   * connections can hold the checkpoint up: it is retried while they do (SQLite's busy timeout
+   * each time), and a WAL still not truncated after that is an error (the rows are deleted; a
+   * second call finishes the job).
+   */
+  async eraseStream(streamName: string): Promise<EraseStreamResult> {
+    const result = await this.writes.submit({ kind: 'erase', streamName });
+    if (!('erasedEvents' in result))
+      throw new Error('The writer answered an erasure with another result.');
+    this.truncateWal();
+    return { erasedEvents: result.erasedEvents, physical: true };
+  }
+
   getStreamMetadata(streamName: string): Promise<StreamMetadata> {
     return this.writes.read(streamName, () => {
       const { state, metadata } = readWriteState(this.statements, streamName);
@@ -205,6 +225,20 @@ export class SqliteEventStore implements EventStore {
     if (this.db.open) this.db.close();
   }
 
+  /** `wal_checkpoint(TRUNCATE)` until it is not held up by a reader (a few attempts). */
+  private truncateWal(): void {
+    if (this.options.path === ':memory:') return;
+    for (let attempt = 1; ; attempt += 1) {
+      const [outcome] = this.db.pragma('wal_checkpoint(TRUNCATE)') as Array<{ busy: number }>;
+      if (outcome === undefined || outcome.busy === 0) return;
+      if (attempt >= WAL_TRUNCATE_ATTEMPTS) {
+        throw new Error(
+          `The erased rows are deleted, but readers of ${this.options.path} kept its WAL from being checkpointed and truncated (${WAL_TRUNCATE_ATTEMPTS} attempts); erase the stream again once they are done.`,
+        );
+      }
+    }
+  }
+
   /**
    * A read asked for while writes to its stream (`null`: to any) wait for their commit starts
    * after them (so a caller who did not await an append still reads it, as when appends committed
@@ -233,6 +267,6 @@ export class SqliteEventStore implements EventStore {
       mode,
       expectedRevision,
       createdAt: this.now().toISOString(),
-    });
+    }) as Promise<{ position: number }>;
   }
 }

@@ -3,6 +3,7 @@ import type { AppendResult, ExpectedRevision, StreamMetadata } from '../event-st
 import type { SerializedEvent } from '../serialize-append';
 import { appendEvents } from './append-events';
 import { deleteStreamRecords } from './delete-stream-records';
+import { eraseStreamRecords } from './erase-stream-records';
 import type { WriteOutcome } from './group-commit';
 import { prepareStatements } from './prepare-statements';
 import { setMetadataRecords } from './set-metadata-records';
@@ -33,10 +34,11 @@ export type WriteRequest =
       mode: 'soft' | 'tombstone';
       expectedRevision: ExpectedRevision;
       createdAt: string;
-    };
+    }
+  | { kind: 'erase'; streamName: string };
 
 /** What each kind of write answers. */
-export type WriteResult = AppendResult | { position: number };
+export type WriteResult = AppendResult | { position: number } | { erasedEvents: number };
 
 /** Runs write requests on one connection, each as a nested transaction (a savepoint). */
 export type WriteRunner = (request: WriteRequest) => WriteOutcome<WriteResult>;
@@ -47,6 +49,7 @@ export function prepareWriteRunner(db: Database.Database): WriteRunner {
   const append = db.transaction(appendEvents);
   const setMetadata = db.transaction(setMetadataRecords);
   const deleteStream = db.transaction(deleteStreamRecords);
+  const eraseStream = db.transaction(eraseStreamRecords);
   return (request) => {
     switch (request.kind) {
       case 'append':
@@ -80,6 +83,12 @@ export function prepareWriteRunner(db: Database.Database): WriteRunner {
               request.createdAt,
             ),
           },
+          written: false,
+        };
+      case 'erase':
+        // Not `written`: nothing was added for subscriptions to read.
+        return {
+          result: { erasedEvents: eraseStream(statements, request.streamName) },
           written: false,
         };
       default: {

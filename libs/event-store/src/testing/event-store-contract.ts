@@ -2,6 +2,7 @@ import type { EventPayloadValidator, EventStore } from '../event-store';
 import { describeAppendContract } from './append-contract';
 import { useContractStore } from './contract-helpers';
 import { describeDeletionContract } from './deletion-contract';
+import { describeErasureContract } from './erasure-contract';
 import { describeLimitsContract } from './limits-contract';
 import { describeListStreamsContract } from './list-streams-contract';
 import { describeMetadataContract } from './metadata-contract';
@@ -39,6 +40,7 @@ export function describeEventStoreContract(name: string, factory: EventStoreCont
     describeListStreamsContract(store);
     describeSubscriptionContract(store);
     describeDeletionContract(store);
+    describeErasureContract(store);
     describeMetadataContract(store);
     describeLimitsContract(store);
   });

@@ -30,6 +30,14 @@ const DEFAULT_MAX_VIEWS = 64;
  */
 export class IncrementalViews {
   private readonly views = new Map<string, ViewState>();
+
+  /** Drops every view of a session (an erasure): the keys start with its id. */
+  erase(sessionId: string): void {
+    const prefix = JSON.stringify([sessionId]).slice(0, -1);
+    for (const key of [...this.views.keys()]) {
+      if (key.startsWith(`${prefix},`)) this.views.delete(key);
+    }
+  }
   private failures = 0;
 
   constructor(

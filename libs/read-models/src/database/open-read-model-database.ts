@@ -96,6 +96,9 @@ function openOnce(path: string, busyTimeoutMs: number, quickCheck: boolean): Rea
   try {
     db.pragma('journal_mode = WAL');
     db.pragma('synchronous = NORMAL');
+    // An erasure's rows (and every older version of a row) are zeroed when freed, not left in
+    // free space where a file scan would find them.
+    db.pragma('secure_delete = ON');
     // Checkpoint the WAL back into the file every ~40 MB of it, not SQLite's default ~4 MB: the
     // runner's batches rewrite the same index and search-index pages, and each checkpoint copies
     // them again (and syncs the file). Under a stream of appends, the server made ~8% more turns

@@ -31,6 +31,15 @@ export interface ProjectionHandler {
    * `ProjectionRunner.repairSession` then rebuilds from the session's events.
    */
   dropSession?(sessionId: string): void;
+  /**
+   * Optional for a handler that keeps no session rows: an erasure (`ErasureRequested`) names
+   * these sessions (by session key, with the structure its journal entry keeps). `erase`: every
+   * row of theirs goes; `strip-content`: every row with content goes, and what only says the
+   * session's structure (the session list's summary) stays, marked, or is made from the facts. Runs inside the runner's transaction, on a connection with
+   * `secure_delete` on; a full-text index must also drop the sessions' terms from its segments
+   * (FTS5 `optimize`), so no page keeps them.
+   */
+  eraseSessions?(sessions: readonly ErasedSession[], action: ErasureAction): void;
   /** Optional: the sessions whose rows were found damaged while applying events since the last call. */
   takeDamagedSessions?(): string[];
   /**
@@ -39,4 +48,10 @@ export interface ProjectionHandler {
    */
   checkRows?(after: number, limit: number): { damagedSessions: string[]; next: number | null };
 }
-import type { SessionLogEvent } from '@agent-ledger/events';
+import type { ErasedSessionFacts, ErasureAction, SessionLogEvent } from '@agent-ledger/events';
+
+/** A session an erasure names: its key (the read models' `session_id`) and its structure. */
+export interface ErasedSession {
+  sessionKey: string;
+  facts: ErasedSessionFacts;
+}

@@ -7,9 +7,12 @@ import {
   type SubscriptionMessage,
 } from '@agent-ledger/event-store';
 import {
+  ERASURE_STREAM,
   SESSION_STREAM_PREFIX,
+  parseLedgerEvent,
   parseSessionLogEvent,
   sessionStreamName,
+  type ErasureAction,
   type ParsedSessionLogEvent,
   type SessionLogEvent,
 } from '@agent-ledger/events';
@@ -17,7 +20,7 @@ import type { ReadModelDatabase } from '../database/open-read-model-database';
 import { CheckpointTable } from './checkpoint-table';
 import { FailedEventTable } from './failed-event-table';
 import { PositionWaiters } from './position-waiters';
-import type { ProjectionHandler } from './projection-handler';
+import type { ErasedSession, ProjectionHandler } from './projection-handler';
 import {
   DamageTally,
   type DamageFoundBy,
@@ -57,11 +60,24 @@ export interface CommittedBatch {
   position: number;
 }
 
-/** The subscription filter: session streams only. */
+/**
+ * The subscription filter: session streams, and the audit stream of erasures, whose
+ * `ErasureRequested` makes every handler purge the sessions it names (on every node, and in a
+ * rebuild after their events, so that a rebuild ends as clean as the live run).
+ */
 export const SESSION_STREAMS_FILTER: EventFilter = {
   on: 'streamName',
-  prefixes: [SESSION_STREAM_PREFIX],
+  prefixes: [SESSION_STREAM_PREFIX, ERASURE_STREAM],
 };
+
+/** Times the WAL checkpoint after an erasure is tried while readers hold it up. */
+const WAL_TRUNCATE_ATTEMPTS = 5;
+
+/** A recorded event as the runner applies it: a session event, or an erasure of sessions. */
+type ParsedRunnerEvent =
+  | { kind: 'session'; event: ParsedSessionLogEvent }
+  | { kind: 'erasure'; sessions: ErasedSession[]; action: ErasureAction }
+  | { kind: 'ignored' };
 
 const IDLE = Symbol('idle');
 const MAX_RETRY_DELAY_MS = 5000;
@@ -72,6 +88,8 @@ const REPAIR_ATTEMPTS = 5;
 interface BatchOutcome {
   failures: string[];
   advanced: string[];
+  /** The batch purged erased sessions: the WAL is then checkpointed and truncated. */
+  erased: boolean;
 }
 
 /** A handler threw during an optimistic batch: the batch is redone with one savepoint per event. */
@@ -489,10 +507,7 @@ export class ProjectionRunner {
    * so that only the failing events are undone and recorded. Either way what commits is the same.
    */
   private applyBatch(events: readonly RecordedEvent[], upTo: number): void {
-    const parsed = events.map((recorded) => ({
-      recorded,
-      event: parseSessionLogEvent(recorded),
-    }));
+    const parsed = events.map((recorded) => ({ recorded, event: parseRunnerEvent(recorded) }));
     let outcome: BatchOutcome;
     try {
       outcome = this.applyParsedBatch(parsed, upTo, 'optimistic');
@@ -502,6 +517,7 @@ export class ProjectionRunner {
     }
     for (const name of outcome.advanced) this.checkpoints.set(name, upTo);
     for (const failure of outcome.failures) this.logger.warn(failure);
+    if (outcome.erased) this.truncateWal();
     for (const handler of this.handlers) {
       for (const sessionId of handler.takeDamagedSessions?.() ?? []) {
         void this.repairSession(sessionId, 'write');
@@ -518,11 +534,11 @@ export class ProjectionRunner {
    * aborts the whole attempt (`HandlerThrew`); `isolated`: each event runs in its own savepoint.
    */
   private applyParsedBatch(
-    parsed: readonly { recorded: RecordedEvent; event: ParsedSessionLogEvent }[],
+    parsed: readonly { recorded: RecordedEvent; event: ParsedRunnerEvent }[],
     upTo: number,
     mode: 'optimistic' | 'isolated',
   ): BatchOutcome {
-    const outcome: BatchOutcome = { failures: [], advanced: [] };
+    const outcome: BatchOutcome = { failures: [], advanced: [], erased: false };
     const transaction = this.db.transaction(() => {
       for (const handler of this.handlers) {
         // Read inside the (immediate) transaction: another process may have advanced it.
@@ -531,8 +547,20 @@ export class ProjectionRunner {
           this.checkpoints.set(handler.name, checkpoint);
           continue;
         }
-        for (const { recorded, event } of parsed) {
+        for (const { recorded, event: runnerEvent } of parsed) {
           if (checkpoint !== null && recorded.position <= checkpoint) continue;
+          if (runnerEvent.kind === 'ignored') continue;
+          if (runnerEvent.kind === 'erasure') {
+            // The handler's rows of the batch so far are written first, then purged with the rest.
+            handler.endBatch?.();
+            handler.eraseSessions?.(runnerEvent.sessions, runnerEvent.action);
+            for (const { sessionKey } of runnerEvent.sessions) {
+              this.failedEvents.clearSession(handler.name, sessionKey, recorded.position);
+            }
+            outcome.erased = true;
+            continue;
+          }
+          const event = runnerEvent.event;
           if (!event.ok) {
             outcome.failures.push(this.recordFailure(handler, recorded, event, event.error));
             continue;
@@ -563,6 +591,29 @@ export class ProjectionRunner {
       throw error;
     }
     return outcome;
+  }
+
+  /**
+   * After a batch that purged erased sessions: the WAL (which still holds the pages as they were
+   * before the purge) is checkpointed into the file and truncated, so that no file of the read
+   * models holds the erased rows. Readers on other connections can hold it up: it is tried a few
+   * times, then logged (the next erasure, or SQLite's own checkpoints, overwrite it in time).
+   */
+  private truncateWal(): void {
+    for (let attempt = 1; attempt <= WAL_TRUNCATE_ATTEMPTS; attempt += 1) {
+      try {
+        const [result] = this.db.pragma('wal_checkpoint(TRUNCATE)') as Array<{ busy: number }>;
+        if (result === undefined || result.busy === 0) return;
+      } catch (error) {
+        this.logger.warn(
+          `Read models: the WAL checkpoint after an erasure failed (${describe(error)}).`,
+        );
+        return;
+      }
+    }
+    this.logger.warn(
+      `Read models: readers kept the WAL from being truncated after an erasure (${WAL_TRUNCATE_ATTEMPTS} attempts); the purged pages stay in it until the next checkpoint.`,
+    );
   }
 
   /** Records a failed event in `rm_failed_events`; returns the line to log once committed. */
@@ -610,6 +661,29 @@ async function readSessionStream(store: EventStore, sessionId: string): Promise<
     if (!(error instanceof StreamNotFoundError)) throw error;
   }
   return events;
+}
+
+/**
+ * A recorded event as the runner applies it: an erasure's journal entry names the session keys
+ * whose rows every handler purges; the audit stream's other events are skipped; anything else
+ * is read as a session event.
+ */
+function parseRunnerEvent(recorded: RecordedEvent): ParsedRunnerEvent {
+  if (recorded.streamName !== ERASURE_STREAM) {
+    return { kind: 'session', event: parseSessionLogEvent(recorded) };
+  }
+  const ledgerEvent = parseLedgerEvent(recorded);
+  if (ledgerEvent?.type !== 'ErasureRequested') return { kind: 'ignored' };
+  return {
+    kind: 'erasure',
+    action: ledgerEvent.data.action,
+    sessions: ledgerEvent.data.sessions
+      .filter((facts) => facts.streamName.startsWith(SESSION_STREAM_PREFIX))
+      .map((facts) => ({
+        sessionKey: facts.streamName.slice(SESSION_STREAM_PREFIX.length),
+        facts,
+      })),
+  };
 }
 
 function idle(): Promise<typeof IDLE> {

@@ -8,7 +8,8 @@ import {
 import type { RuntimeMessage } from '@agent-ledger/messages';
 import { messageKindFacts, modelCallFactsOf, toolNamesOf } from '@agent-ledger/projections';
 import type { ReadModelDatabase } from '../database/open-read-model-database';
-import type { ProjectionHandler } from '../runner/projection-handler';
+import { readOwnJson } from '../database/own-json';
+import type { ErasedSession, ProjectionHandler } from '../runner/projection-handler';
 import type { ExportPolicy } from '../session-views/export-policy';
 import { viewRedaction, type ViewRedactionRule } from '../session-views/view-redaction';
 import { searchIndexEntries } from './search-index-entry';
@@ -28,6 +29,15 @@ import {
  * recorded, the facts are `messageKindFacts`; 4: the index of the redacted text).
  */
 const SCHEMA_VERSION = 4;
+
+/** What an erasure reads of a search row to take its index entries out. */
+interface ErasedSearchRow {
+  rowid: number;
+  session_id: string;
+  agent: string | null;
+  tools: string | null;
+  message: string;
+}
 
 interface Statements {
   versions: {
@@ -156,6 +166,48 @@ export class RecordedMessagesHandler implements ProjectionHandler {
 
   apply(logged: SessionLogEvent): void {
     this.applyTo(this.ready(), logged);
+  }
+
+  /**
+   * An erasure: the sessions' rows go from every table, and their terms from both full-text
+   * indexes. The indexes are contentless, so each row's entries are taken out with FTS5's
+   * `delete` command and the very values it was indexed with (computed again from the stored
+   * message, as `record` computed them); `optimize` then merges each index into one segment, so
+   * no segment page keeps the terms (the freed pages are zeroed: `secure_delete`).
+   */
+  eraseSessions(sessions: readonly ErasedSession[]): void {
+    this.ready();
+    const rows = this.db.prepare<[string], ErasedSearchRow>(
+      'SELECT rowid, session_id, agent, tools, message FROM rm_search_messages WHERE session_id = ?',
+    );
+    const remove = (table: string) =>
+      this.db.prepare(
+        `INSERT INTO ${table} (${table}, rowid, terms, parts, facets) VALUES ('delete', ?, ?, ?, ?)`,
+      );
+    const removeRecorded = remove(SEARCH_INDEXES.recorded);
+    const removeRedacted = remove(SEARCH_INDEXES.redacted);
+    for (const { sessionKey } of sessions) {
+      for (const row of rows.all(sessionKey)) {
+        const message = readOwnJson<RuntimeMessage>(row.message);
+        const toolNames = row.tools === null ? [] : readOwnJson<string[]>(row.tools);
+        const { recorded, redacted } = searchIndexEntries(
+          message,
+          row.session_id,
+          toolNames,
+          row.agent,
+          this.redaction.redact,
+        );
+        removeRecorded.run(row.rowid, recorded.terms, recorded.parts, recorded.facets);
+        removeRedacted.run(row.rowid, redacted.terms, redacted.parts, redacted.facets);
+      }
+      for (const table of SEARCH_TABLES) {
+        if (table === SEARCH_INDEXES.recorded || table === SEARCH_INDEXES.redacted) continue;
+        this.db.prepare(`DELETE FROM ${table} WHERE session_id = ?`).run(sessionKey);
+      }
+    }
+    for (const table of Object.values(SEARCH_INDEXES)) {
+      this.db.prepare(`INSERT INTO ${table} (${table}) VALUES ('optimize')`).run();
+    }
   }
 
   private applyTo(statements: Statements, logged: SessionLogEvent): void {

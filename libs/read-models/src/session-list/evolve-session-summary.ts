@@ -54,6 +54,7 @@ export function foldIntoSessionSummary(owned: SessionSummary, logged: SessionLog
 /** What each kind of event adds to a summary (in place). */
 const FOLD_INTO_SUMMARY: SessionEventHandlers<[owned: SessionSummary], void> = {
   SessionStarted: (event, owned) => {
+    if (event.data.subjectId !== undefined) owned.subjectId = event.data.subjectId;
     addAgent(owned, event.data.agentName);
     const { forkedFrom } = event.data;
     if (forkedFrom !== undefined && owned.forkedFrom === undefined) {

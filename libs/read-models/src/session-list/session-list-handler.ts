@@ -1,12 +1,20 @@
-import type { SessionLogEvent } from '@agent-ledger/events';
+import {
+  kindOfEventType,
+  type ErasedSessionFacts,
+  type ErasureAction,
+  type SessionLogEvent,
+} from '@agent-ledger/events';
 import type { ReadModelDatabase } from '../database/open-read-model-database';
 import { readOwnJson } from '../database/own-json';
-import type { ProjectionHandler } from '../runner/projection-handler';
+import type { ErasedSession, ProjectionHandler } from '../runner/projection-handler';
 import { evolveSessionSummary, foldIntoSessionSummary } from './evolve-session-summary';
 import type { SessionSummary } from './session-summary';
 
-/** Bumped when the summary changes shape: the runner then rebuilds the session list (2: model calls and tokens). */
-const SCHEMA_VERSION = 2;
+/**
+ * Bumped when the summary changes shape: the runner then rebuilds the session list (2: model
+ * calls and tokens; 3: the data subject, and sessions whose content was stripped).
+ */
+const SCHEMA_VERSION = 3;
 
 /** The session list's table; `position` orders it newest first. */
 export const SESSION_LIST_SCHEMA_SQL = `
@@ -20,6 +28,7 @@ CREATE INDEX IF NOT EXISTS rm_sessions_by_position ON rm_sessions (position);
 
 interface Statements {
   select: { get(sessionId: string): { summary: string } | undefined };
+  remove: { run(sessionId: string): unknown };
   upsert: { run(sessionId: string, position: number, summary: string): unknown };
 }
 
@@ -42,6 +51,7 @@ export class SessionListHandler implements ProjectionHandler {
       select: this.db.prepare<[string], { summary: string }>(
         'SELECT summary FROM rm_sessions WHERE session_id = ?',
       ),
+      remove: this.db.prepare<[string]>('DELETE FROM rm_sessions WHERE session_id = ?'),
       upsert: this.db.prepare<[string, number, string]>(
         'INSERT OR REPLACE INTO rm_sessions (session_id, position, summary) VALUES (?, ?, ?)',
       ),
@@ -77,6 +87,29 @@ export class SessionListHandler implements ProjectionHandler {
     this.pending.clear();
   }
 
+  /**
+   * An erasure: `erase` deletes the sessions' rows; `strip-content` keeps them, marked
+   * `contentErased` (a summary holds structure only: counts, kinds, times, agents, tokens).
+   */
+  eraseSessions(sessions: readonly ErasedSession[], action: ErasureAction): void {
+    const statements = this.ready();
+    for (const { sessionKey, facts } of sessions) {
+      this.pending.delete(sessionKey);
+      const stored = this.stored(sessionKey);
+      if (action === 'erase') {
+        if (stored !== undefined) statements.remove.run(sessionKey);
+        continue;
+      }
+      // A rebuild on the embedded store meets no event of the session (they were erased): the
+      // summary is then made from the structure the erasure's journal entry kept.
+      const summary: SessionSummary = {
+        ...(stored ?? summaryFromFacts(sessionKey, facts)),
+        contentErased: true,
+      };
+      statements.upsert.run(sessionKey, summary.position, JSON.stringify(summary));
+    }
+  }
+
   private stored(sessionId: string): SessionSummary | undefined {
     const row = this.ready().select.get(sessionId);
     return row === undefined ? undefined : readOwnJson<SessionSummary>(row.summary);
@@ -87,4 +120,31 @@ export class SessionListHandler implements ProjectionHandler {
     if (this.statements === undefined) throw new Error('The session list tables are not set up.');
     return this.statements;
   }
+}
+
+/** A session's summary as far as an erasure's facts tell it (its events are no longer in the log). */
+function summaryFromFacts(sessionKey: string, facts: ErasedSessionFacts): SessionSummary {
+  const messageCounts: SessionSummary['messageCounts'] = {};
+  let messageCount = 0;
+  for (const [type, count] of Object.entries(facts.eventsByType)) {
+    const kind = kindOfEventType(type);
+    if (kind === undefined) continue;
+    messageCounts[kind] = (messageCounts[kind] ?? 0) + count;
+    messageCount += count;
+  }
+  const compactions = messageCounts.compact_boundary ?? 0;
+  return {
+    sessionId: sessionKey,
+    agents: [],
+    firstActivityAt: facts.firstRecordedAt ?? '',
+    lastActivityAt: facts.lastRecordedAt ?? '',
+    messageCounts,
+    messageCount,
+    compacted: compactions > 0,
+    compactionCount: compactions,
+    pruningCount: facts.eventsByType['ToolResultsPruned'] ?? 0,
+    ended: (facts.eventsByType['SessionEnded'] ?? 0) > 0,
+    revision: facts.lastRevision ?? facts.events - 1,
+    position: 0,
+  };
 }

@@ -8,6 +8,13 @@ export interface SessionSummary {
    * `effectiveAgentName`/`agentName` of messages, and both sides of agent switches.
    */
   agents: string[];
+  /** The data subject whose content the session holds (`SessionStarted.subjectId`); absent: none. */
+  subjectId?: string;
+  /**
+   * True once a retention run stripped the session's content (`strip-content`): the session is
+   * listed with its structure, and every route that would show content answers 404.
+   */
+  contentErased?: boolean;
   /** When the store wrote the session's first and latest events (ISO-8601). */
   firstActivityAt: string;
   lastActivityAt: string;

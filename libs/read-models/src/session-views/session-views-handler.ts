@@ -5,7 +5,7 @@ import {
 } from '@agent-ledger/events';
 import { SECRET_RULES_VERSION } from '@agent-ledger/projections';
 import type { ReadModelDatabase } from '../database/open-read-model-database';
-import type { ProjectionHandler } from '../runner/projection-handler';
+import type { ErasedSession, ProjectionHandler } from '../runner/projection-handler';
 import { applyPruningMark } from './apply-pruning-mark';
 import { exportRedaction, type ExportPolicy } from './export-policy';
 import { recordMessage } from './record-message';
@@ -79,6 +79,14 @@ export class SessionViewsHandler implements ProjectionHandler {
     this.store?.forgetCached();
     for (const table of SESSION_VIEWS_TABLES) {
       this.db.prepare(`DELETE FROM ${table} WHERE session_id = ?`).run(sessionId);
+    }
+  }
+
+  /** An erasure: every row of the sessions goes, whatever the action (each holds content). */
+  eraseSessions(sessions: readonly ErasedSession[]): void {
+    for (const { sessionKey } of sessions) {
+      this.dropSession(sessionKey);
+      this.damaged.delete(sessionKey);
     }
   }
 

@@ -6,12 +6,14 @@ import {
   IsISO8601,
   IsOptional,
   IsString,
+  Length,
   MaxLength,
   ValidateIf,
   ValidateNested,
 } from 'class-validator';
 import { IMPORT_FORMATS, type ImportFormat } from '@agent-ledger/interchange';
 import { RawJson } from '../../http/raw-json';
+import { MAX_SUBJECT_ID_LENGTH } from '../../sessions/dto/subject-id.dto';
 
 /** A sub-agent file of a Claude Code session (`<session>/subagents/agent-<id>.jsonl`). */
 export class ImportFileDto {
@@ -64,4 +66,16 @@ export class ImportHistoryDto {
   @IsOptional()
   @IsISO8601({ strict: true })
   createdAt?: string;
+
+  @ApiPropertyOptional({
+    description:
+      "The data subject whose content the imported sessions hold (their sub-agents too): recorded by each session's first append, as `subjectId` of `POST /v1/sessions/:sessionId/messages`. Importing into a session of another subject is refused with 409 `SubjectMismatch`.",
+    minLength: 1,
+    maxLength: MAX_SUBJECT_ID_LENGTH,
+    example: 'user-4821',
+  })
+  @IsOptional()
+  @IsString()
+  @Length(1, MAX_SUBJECT_ID_LENGTH)
+  subjectId?: string;
 }

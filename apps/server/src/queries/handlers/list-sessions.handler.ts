@@ -1,5 +1,8 @@
 import { splitSessionKey } from '@agent-ledger/events';
+import { Inject } from '@nestjs/common';
 import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
+import type { SessionErasure } from '@agent-ledger/session-commands';
+import { SESSION_ERASURE } from '../../tokens';
 import { SessionListReader } from '@agent-ledger/read-models';
 import { ReadYourWrites } from '../read-models/read-your-writes';
 import { ListSessionsQuery, type SessionListResponse } from './list-sessions.query';
@@ -9,6 +12,7 @@ export class ListSessionsHandler implements IQueryHandler<ListSessionsQuery> {
   constructor(
     private readonly sessions: SessionListReader,
     private readonly readYourWrites: ReadYourWrites,
+    @Inject(SESSION_ERASURE) private readonly erasure: Pick<SessionErasure, 'isErasing'>,
   ) {}
 
   async execute({ tenant, options }: ListSessionsQuery): Promise<SessionListResponse> {
@@ -20,10 +24,13 @@ export class ListSessionsHandler implements IQueryHandler<ListSessionsQuery> {
     });
     return {
       // Rows hold session keys; the caller knows its sessions by their public ids.
-      sessions: page.sessions.map((summary) => ({
-        ...summary,
-        sessionId: splitSessionKey(summary.sessionId).sessionId,
-      })),
+      // A session being erased is named nowhere, even before the read models purged it.
+      sessions: page.sessions
+        .filter((summary) => !this.erasure.isErasing(summary.sessionId))
+        .map((summary) => ({
+          ...summary,
+          sessionId: splitSessionKey(summary.sessionId).sessionId,
+        })),
       nextCursor: page.nextPosition === undefined ? null : String(page.nextPosition),
     };
   }

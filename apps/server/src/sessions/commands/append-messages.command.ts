@@ -9,6 +9,8 @@ export class AppendMessagesCommand extends Command<SessionCommandResult> {
     readonly sessionId: string,
     readonly messages: RuntimeMessage[],
     readonly expectedRevision?: number,
+    /** The data subject the session's first append records (see `AppendMessages.subjectId`). */
+    readonly subjectId?: string,
   ) {
     super();
   }

@@ -8,7 +8,12 @@ export class AppendMessagesHandler implements ICommandHandler<AppendMessagesComm
 
   execute(command: AppendMessagesCommand): Promise<SessionCommandResult> {
     return this.runner.run(
-      { type: 'AppendMessages', sessionId: command.sessionId, messages: command.messages },
+      {
+        type: 'AppendMessages',
+        sessionId: command.sessionId,
+        messages: command.messages,
+        ...(command.subjectId === undefined ? {} : { subjectId: command.subjectId }),
+      },
       command.expectedRevision,
       command.writer,
     );

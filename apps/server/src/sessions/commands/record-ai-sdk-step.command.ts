@@ -32,6 +32,8 @@ export class RecordAiSdkStepCommand extends Command<SessionCommandResult> {
     readonly messages: Array<AssistantModelMessage | ToolModelMessage>,
     readonly facts: AiSdkStepFacts = {},
     readonly expectedRevision?: number,
+    /** The data subject the session's first append records (see `AppendMessages.subjectId`). */
+    readonly subjectId?: string,
   ) {
     super();
   }

@@ -18,8 +18,14 @@ export class RecordAiSdkStepHandler implements ICommandHandler<RecordAiSdkStepCo
   ) {}
 
   execute(command: RecordAiSdkStepCommand): Promise<SessionCommandResult> {
+    const call = modelCallOfAiSdkStep(
+      command.sessionId,
+      command.messages,
+      command.facts,
+      this.clock(),
+    );
     return this.runner.run(
-      modelCallOfAiSdkStep(command.sessionId, command.messages, command.facts, this.clock()),
+      command.subjectId === undefined ? call : { ...call, subjectId: command.subjectId },
       command.expectedRevision,
       command.writer,
     );

@@ -1,10 +1,10 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { ArrayNotEmpty, IsArray } from 'class-validator';
-import { WithExpectedRevisionDto } from './expected-revision.dto';
+import { WithSubjectIdDto } from './subject-id.dto';
 import { RawJson } from '../../http/raw-json';
 
 /** Body of `POST /v1/sessions/:sessionId/messages`. */
-export class AppendMessagesDto extends WithExpectedRevisionDto {
+export class AppendMessagesDto extends WithSubjectIdDto {
   @ApiProperty({
     description:
       "Runtime messages in the seed's shape (id, sessionId, kind, role, createdAt, content, metadata?), recorded atomically in this order: one agent turn. `createdAt` is filled with the server's time when absent. Each message is checked against `event-schemas/runtime-message.v1.schema.json`.",

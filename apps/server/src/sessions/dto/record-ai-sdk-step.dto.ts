@@ -10,7 +10,7 @@ import {
   Min,
   ValidateNested,
 } from 'class-validator';
-import { WithExpectedRevisionDto } from './expected-revision.dto';
+import { WithSubjectIdDto } from './subject-id.dto';
 import { ModelCallUsageDto } from './model-call-usage.dto';
 import { RawJson } from '../../http/raw-json';
 
@@ -18,7 +18,7 @@ import { RawJson } from '../../http/raw-json';
  * Body of `POST /v1/sessions/:sessionId/ai-sdk-steps`: what `onStepFinish(step)` of the AI SDK's
  * `generateText`/`streamText` gives, posted as it is, once per step.
  */
-export class RecordAiSdkStepDto extends WithExpectedRevisionDto {
+export class RecordAiSdkStepDto extends WithSubjectIdDto {
   @ApiProperty({
     description:
       "The step's `response.messages` (assistant and tool messages), as JSON. The AI SDK accumulates them: each step's array holds every response message of the generation so far, and may start with a tool message holding the results of tools approved before the call. Each message is recorded once: the message at index k gets the id `<generationId>:<k>` (`<generationId>:<k>.<j>` when it becomes several runtime messages), so a message a later step sends again at its index is recognized, and one that differs from the message recorded there is refused with 422 `GenerationConflict`.",

@@ -1,0 +1,124 @@
+import type { Browser, Page } from 'playwright-core';
+import { createLedgerClient, type RuntimeMessageInput } from '@agent-ledger/client';
+import { startServer, type RunningServer } from '../../apps/server/test/testing/start-server';
+import { buildInspector, launchChromium, screenshot, seriousViolations } from './browser';
+
+const SOURCE = 'trip-planning';
+const FORK = 'trip-planning-alt';
+
+/**
+ * A session's lifecycle in the inspector, as a person does it: select a message and fork a new
+ * session from it, rewind the session to an earlier message and see what came after it as an
+ * abandoned branch, find the fork's lineage in the list, and erase the fork after a confirmation
+ * that says what goes.
+ */
+describe('web inspector: fork, rewind and erase', () => {
+  let server: RunningServer;
+  let browser: Browser;
+  let page: Page;
+  let inspector: ReturnType<typeof buildInspector>;
+
+  beforeAll(async () => {
+    inspector = buildInspector();
+    server = await startServer({ INSPECTOR_DIR: inspector.directory });
+    const client = createLedgerClient({ baseUrl: server.url });
+    const message = (id: string, kind: 'user_input' | 'assistant_text', text: string) =>
+      ({
+        id,
+        sessionId: SOURCE,
+        kind,
+        role: kind === 'user_input' ? 'user' : 'assistant',
+        content: text,
+        createdAt: '2026-04-08T09:00:00Z',
+      }) as RuntimeMessageInput;
+    await client.appendMessages(SOURCE, {
+      messages: [
+        message('u1', 'user_input', 'Plan three days in Lisbon.'),
+        message('a1', 'assistant_text', 'Day one: Alfama and the castle.'),
+      ],
+    });
+    await client.appendMessages(SOURCE, {
+      messages: [
+        message('u2', 'user_input', 'Make it Porto instead.'),
+        message('a2', 'assistant_text', 'Day one: Ribeira and the bridge.'),
+      ],
+    });
+    browser = await launchChromium();
+    const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
+    page = await context.newPage();
+    page.setDefaultTimeout(10_000);
+  }, 90_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+    inspector?.remove();
+  });
+
+  test('forking from a message opens a new session that starts with the context up to it', async () => {
+    await page.goto(`${server.url}/sessions/${SOURCE}`);
+    await entry('assistant_text a1').getByRole('button', { name: /a1/ }).click();
+    await entry('assistant_text a1').getByRole('button', { name: 'Fork from here' }).click();
+    await page.getByLabel('New session id').fill(FORK);
+    await page.getByRole('button', { name: 'Fork', exact: true }).click();
+
+    await page.waitForURL(`**/sessions/${FORK}`);
+    await expectText(page.locator('.lineage'), `Forked from ${SOURCE} at revision`);
+    await expectText(entry('assistant_text a1'), 'Alfama');
+    expect(await page.getByRole('article', { name: 'user_input u2' }).count()).toBe(0);
+    expect(await seriousViolations(page)).toEqual([]);
+    await screenshot(page, 'fork');
+
+    await page.goto(server.url);
+    await expectText(
+      page.getByRole('row', { name: new RegExp(FORK) }),
+      `forked from ${SOURCE} at revision`,
+    );
+  });
+
+  test('rewinding to a message leaves what came after it on an abandoned branch', async () => {
+    await page.goto(`${server.url}/sessions/${SOURCE}`);
+    await entry('assistant_text a1').getByRole('button', { name: /a1/ }).click();
+    await entry('assistant_text a1').getByRole('button', { name: 'Rewind to here' }).click();
+    await page.getByRole('button', { name: 'Rewind', exact: true }).click();
+
+    await expectText(entry('user_input u2 (rewound)'), 'abandoned branch (rewound)');
+    await expectText(entry('assistant_text a2 (rewound)'), 'Ribeira');
+    expect(await entry('assistant_text a1').innerText()).not.toContain('abandoned branch');
+    expect(await seriousViolations(page)).toEqual([]);
+    await screenshot(page, 'rewind');
+
+    await page.getByRole('button', { name: 'Time travel' }).click();
+    const context = page.getByRole('list', { name: 'Model messages' });
+    await expectText(context, 'Alfama');
+    expect(await context.innerText()).not.toContain('Porto');
+  });
+
+  test('erasing asks for the session id, lists what goes, and the session is gone afterwards', async () => {
+    await page.goto(`${server.url}/sessions/${FORK}`);
+    await page.getByRole('button', { name: 'Erase session…' }).click();
+    const dialog = page.getByRole('dialog', { name: `Erase session ${FORK}?` });
+    await expectText(dialog.getByRole('list', { name: 'What the erasure removes' }), 'search');
+    const erase = dialog.getByRole('button', { name: 'Erase for good' });
+    expect(await erase.isDisabled()).toBe(true);
+    expect(await seriousViolations(page)).toEqual([]);
+    await screenshot(page, 'erase');
+    await dialog.getByLabel('Type the session id to confirm').fill(FORK);
+    await erase.click();
+
+    await page.waitForURL('**/?erased=*');
+    await expectText(page.getByRole('status').first(), 'Session erased');
+    await expectText(page.getByRole('table'), SOURCE);
+    expect(await page.getByRole('row', { name: new RegExp(`^${FORK}`) }).count()).toBe(0);
+    await page.goto(`${server.url}/sessions/${FORK}`);
+    await expectText(page.getByRole('alert'), `No session “${FORK}” here`);
+  });
+
+  function entry(name: string) {
+    return page.getByRole('article', { name });
+  }
+});
+
+async function expectText(locator: ReturnType<Page['locator']>, text: string): Promise<void> {
+  await locator.filter({ hasText: text }).first().waitFor();
+}
