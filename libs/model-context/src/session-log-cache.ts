@@ -144,10 +144,11 @@ export class SessionLogCache implements SessionLog {
       if (next < suffixStart && remaining > 0) {
         // Before the suffix: from the store, kept when the read reaches the suffix whole.
         const earlier: RecordedEvent[] = [];
+        const maxCount = types === undefined ? Math.min(remaining, suffixStart - next) : remaining;
         try {
           for await (const recorded of this.store.readStream(streamName, {
             fromRevision: next,
-            maxCount: types === undefined ? Math.min(remaining, suffixStart - next) : remaining,
+            ...(Number.isFinite(maxCount) ? { maxCount } : {}),
             ...(options.types === undefined ? {} : { types: options.types }),
           })) {
             if (recorded.revision >= suffixStart) break;
