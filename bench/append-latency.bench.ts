@@ -12,17 +12,15 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import type { RuntimeMessage } from '@agent-ledger/messages';
-import { Module, type DynamicModule, type INestApplicationContext } from '@nestjs/common';
+import type { INestApplicationContext } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
-import { CommandBus, CqrsModule } from '@nestjs/cqrs';
+import { CommandBus } from '@nestjs/cqrs';
 import { OPEN_WRITER } from '@agent-ledger/session-commands';
-import { loadServerConfig, type ServerConfig } from '@agent-ledger/config';
-import { EventStoreModule } from '../apps/server/src/event-store/event-store.module';
+import { loadServerConfig } from '@agent-ledger/config';
+import type { RuntimeMessage } from '@agent-ledger/messages';
 import { AppendMessagesCommand } from '../apps/server/src/sessions/commands/append-messages.command';
-import { SessionsModule } from '../apps/server/src/sessions/sessions.module';
-import { CLOCK, SERVER_CONFIG } from '../apps/server/src/tokens';
 import { writeBenchmarkSection } from './benchmark-report';
+import { agentTurn, WriteSideModule } from './write-side';
 import { median } from './measure';
 
 const SHORT_LENGTH = 100;
@@ -33,72 +31,6 @@ const ROUNDS = 3;
 const APPENDS_PER_ROUND = 200;
 const WARM_UP_APPENDS = 50;
 const TARGET_RATIO = 1.5;
-const TOOL_OUTPUT = 'export function login(user, password) { /* … */ }\n'.repeat(10);
-
-/** The server's write side alone (no read-model runner competing for the CPU), as `AppModule` wires it. */
-@Module({})
-class WriteSideModule {
-  static forRoot(config: ServerConfig): DynamicModule {
-    return {
-      module: WriteSideModule,
-      global: true,
-      imports: [CqrsModule.forRoot(), EventStoreModule.forRoot(config), SessionsModule],
-      providers: [
-        { provide: SERVER_CONFIG, useValue: config },
-        { provide: CLOCK, useValue: () => new Date().toISOString() },
-      ],
-      exports: [SERVER_CONFIG, CLOCK],
-    };
-  }
-}
-
-/** One agent turn: the user's input, a Read call, its result (~500 characters), the answer. */
-function turn(sessionId: string, index: number): RuntimeMessage[] {
-  const base = { sessionId, createdAt: '2026-04-08T10:00:00.000Z' };
-  return [
-    {
-      ...base,
-      id: `u${index}`,
-      kind: 'user_input',
-      role: 'user',
-      content: `Step ${index}: look at the next file.`,
-    },
-    {
-      ...base,
-      id: `c${index}`,
-      kind: 'tool_call',
-      role: 'assistant',
-      content: [
-        {
-          type: 'tool-call',
-          toolCallId: `call_${index}`,
-          toolName: 'Read',
-          input: { file_path: `src/file-${index}.ts` },
-        },
-      ],
-    },
-    {
-      ...base,
-      id: `r${index}`,
-      kind: 'tool_result',
-      role: 'tool',
-      content: [
-        {
-          type: 'tool-result',
-          toolCallId: `call_${index}`,
-          output: { type: 'text', value: TOOL_OUTPUT },
-        },
-      ],
-    },
-    {
-      ...base,
-      id: `a${index}`,
-      kind: 'assistant_text',
-      role: 'assistant',
-      content: `File ${index} looks fine.`,
-    },
-  ];
-}
 
 class Sessions {
   private readonly turns = new Map<string, number>();
@@ -110,7 +42,7 @@ class Sessions {
     while (this.eventsIn(sessionId) < events) {
       const messages: RuntimeMessage[] = [];
       while (messages.length < 400 && this.eventsIn(sessionId) + messages.length < events) {
-        messages.push(...turn(sessionId, this.nextTurn(sessionId)));
+        messages.push(...agentTurn(sessionId, this.nextTurn(sessionId)));
       }
       await this.bus.execute(new AppendMessagesCommand(OPEN_WRITER, sessionId, messages));
     }
@@ -118,7 +50,7 @@ class Sessions {
 
   /** Milliseconds of one append of one turn. */
   async timeOneAppend(sessionId: string): Promise<number> {
-    const messages = turn(sessionId, this.nextTurn(sessionId));
+    const messages = agentTurn(sessionId, this.nextTurn(sessionId));
     const started = performance.now();
     await this.bus.execute(new AppendMessagesCommand(OPEN_WRITER, sessionId, messages));
     return performance.now() - started;

@@ -13,9 +13,9 @@ import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import path from 'node:path';
-import { Module, type DynamicModule, type INestApplicationContext } from '@nestjs/common';
+import type { INestApplicationContext } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
-import { CommandBus, CqrsModule } from '@nestjs/cqrs';
+import { CommandBus } from '@nestjs/cqrs';
 import {
   ContentSealingEventStore,
   sealedAppendSizeLimit,
@@ -24,13 +24,10 @@ import {
 import { loadServerConfig, type ServerConfig } from '@agent-ledger/config';
 import { SqliteEventStore, type EventStore, type EventToAppend } from '@agent-ledger/event-store';
 import { validateSessionEventPayload } from '@agent-ledger/events';
-import type { RuntimeMessage } from '@agent-ledger/messages';
 import { OPEN_WRITER } from '@agent-ledger/session-commands';
-import { EventStoreModule } from '../apps/server/src/event-store/event-store.module';
 import { AppendMessagesCommand } from '../apps/server/src/sessions/commands/append-messages.command';
-import { SessionsModule } from '../apps/server/src/sessions/sessions.module';
-import { CLOCK, SERVER_CONFIG } from '../apps/server/src/tokens';
 import { writeBenchmarkSection } from './benchmark-report';
+import { agentTurn, WriteSideModule } from './write-side';
 import { median, ratePerSecond } from './measure';
 
 const SESSIONS = 16;
@@ -38,72 +35,6 @@ const TURNS_PER_SESSION_PER_ROUND = 20;
 const ROUNDS = 7;
 const STORE_APPENDS_PER_STREAM = 100;
 const TARGET_RATIO = 0.85;
-const TOOL_OUTPUT = 'export function login(user, password) { /* … */ }\n'.repeat(10);
-
-/** The server's write side alone, as `AppModule` wires it (as in `append-latency.bench.ts`). */
-@Module({})
-class WriteSideModule {
-  static forRoot(config: ServerConfig): DynamicModule {
-    return {
-      module: WriteSideModule,
-      global: true,
-      imports: [CqrsModule.forRoot(), EventStoreModule.forRoot(config), SessionsModule],
-      providers: [
-        { provide: SERVER_CONFIG, useValue: config },
-        { provide: CLOCK, useValue: () => new Date().toISOString() },
-      ],
-      exports: [SERVER_CONFIG, CLOCK],
-    };
-  }
-}
-
-/** One agent turn: the user's input, a Read call, its result (~500 characters), the answer. */
-function turn(sessionId: string, index: number): RuntimeMessage[] {
-  const base = { sessionId, createdAt: '2026-04-08T10:00:00.000Z' };
-  return [
-    {
-      ...base,
-      id: `u${index}`,
-      kind: 'user_input',
-      role: 'user',
-      content: `Step ${index}: look at the next file.`,
-    },
-    {
-      ...base,
-      id: `c${index}`,
-      kind: 'tool_call',
-      role: 'assistant',
-      content: [
-        {
-          type: 'tool-call',
-          toolCallId: `call_${index}`,
-          toolName: 'Read',
-          input: { file_path: `src/file-${index}.ts` },
-        },
-      ],
-    },
-    {
-      ...base,
-      id: `r${index}`,
-      kind: 'tool_result',
-      role: 'tool',
-      content: [
-        {
-          type: 'tool-result',
-          toolCallId: `call_${index}`,
-          output: { type: 'text', value: TOOL_OUTPUT },
-        },
-      ],
-    },
-    {
-      ...base,
-      id: `a${index}`,
-      kind: 'assistant_text',
-      role: 'assistant',
-      content: `File ${index} looks fine.`,
-    },
-  ];
-}
 
 /** One configuration's write side and the turns its sessions have appended so far. */
 class WriteSide {
@@ -130,7 +61,11 @@ class WriteSide {
         Array.from({ length: SESSIONS }, async (_, session) => {
           for (let index = first; index < this.turns; index += 1) {
             await this.bus.execute(
-              new AppendMessagesCommand(OPEN_WRITER, `s${session}`, turn(`s${session}`, index)),
+              new AppendMessagesCommand(
+                OPEN_WRITER,
+                `s${session}`,
+                agentTurn(`s${session}`, index),
+              ),
             );
           }
         }),
@@ -142,7 +77,7 @@ class WriteSide {
 
 /** Session events of one turn, as the decider writes them, for the store-alone measure. */
 function turnEvents(sessionId: string, index: number): EventToAppend[] {
-  return turn(sessionId, index).map((message) => ({
+  return agentTurn(sessionId, index).map((message) => ({
     id: randomUUID(),
     type: {
       user_input: 'UserInputRecorded',
