@@ -199,6 +199,8 @@ describe('retention', () => {
     });
     const list = await getJson(`${server.url}/v1/sessions`);
     expect(list.body).toMatchObject({ sessions: [{ sessionId: 'old-1', contentErased: true }] });
+    // The subject goes with the content: the stripped summary no longer names the person.
+    expect(JSON.stringify(list.body)).not.toContain('subjectId');
     expect((await fetch(`${server.url}/v1/sessions/old-1/transcript`)).status).toBe(404);
     expect(filesHolding(server.dataDir, 'StripToken4c2')).toEqual([]);
   });

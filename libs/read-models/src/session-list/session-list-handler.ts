@@ -89,7 +89,8 @@ export class SessionListHandler implements ProjectionHandler {
 
   /**
    * An erasure: `erase` deletes the sessions' rows; `strip-content` keeps them, marked
-   * `contentErased` (a summary holds structure only: counts, kinds, times, agents, tokens).
+   * `contentErased`, without their `subjectId` (a summary holds structure only: counts, kinds,
+   * times, agents, tokens).
    */
   eraseSessions(sessions: readonly ErasedSession[], action: ErasureAction): void {
     const statements = this.ready();
@@ -101,11 +102,10 @@ export class SessionListHandler implements ProjectionHandler {
         continue;
       }
       // A rebuild on the embedded store meets no event of the session (they were erased): the
-      // summary is then made from the structure the erasure's journal entry kept.
-      const summary: SessionSummary = {
-        ...(stored ?? summaryFromFacts(sessionKey, facts)),
-        contentErased: true,
-      };
+      // summary is then made from the structure the erasure's journal entry kept. The data
+      // subject goes with the content: a stripped session no longer names the person it was of.
+      const { subjectId: _subjectId, ...structure } = stored ?? summaryFromFacts(sessionKey, facts);
+      const summary: SessionSummary = { ...structure, contentErased: true };
       statements.upsert.run(sessionKey, summary.position, JSON.stringify(summary));
     }
   }
