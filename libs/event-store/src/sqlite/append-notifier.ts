@@ -68,8 +68,11 @@ export class AppendNotifier {
       };
       const timer = setTimeout(wake, timeoutMs);
       this.waiters.add(wake);
-      // Both counters only grow, so an equal sum means the shared one has not moved since.
-      this.follow?.waitForMove(this.follow.read(), timeoutMs).then((outcome) => {
+      // Both counters only grow, so an equal sum means the shared one has not moved since
+      // `seenVersion` was read; wait for it to move from *that* value, not from a fresh read,
+      // which would miss a bump made by another thread between the check above and now.
+      const seenShared = seenVersion - this.current;
+      this.follow?.waitForMove(seenShared, timeoutMs).then((outcome) => {
         // Under a stream of appends, wait a little so that one read takes several commits.
         const now = performance.now();
         const streaming = now - this.lastFollowedAt < STREAMING_WITHIN_MS;
