@@ -15,16 +15,13 @@ import { performance } from 'node:perf_hooks';
 import { SqliteEventStore } from '@agent-ledger/event-store';
 import { validateSessionEventPayload } from '@agent-ledger/events';
 import type { RuntimeMessage } from '@agent-ledger/messages';
-import { Module, type DynamicModule, type INestApplicationContext } from '@nestjs/common';
+import type { INestApplicationContext } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
-import { CqrsModule } from '@nestjs/cqrs';
 import { SessionCommandRunner, SqliteDeciderSnapshots } from '@agent-ledger/session-commands';
-import { loadServerConfig, sqliteEventStorePath, type ServerConfig } from '@agent-ledger/config';
-import { EventStoreModule } from '../apps/server/src/event-store/event-store.module';
+import { loadServerConfig, sqliteEventStorePath } from '@agent-ledger/config';
 import { restoreSessionState } from '@agent-ledger/sessions';
-import { SessionsModule } from '../apps/server/src/sessions/sessions.module';
-import { CLOCK, SERVER_CONFIG } from '../apps/server/src/tokens';
 import { writeBenchmarkSection } from './benchmark-report';
+import { agentTurn, WriteSideModule } from './write-side';
 import { median } from './measure';
 
 const LENGTH = 20_000;
@@ -36,54 +33,6 @@ const TARGET_MS = 20;
 const SESSION = 'long';
 const SHORT_SESSION = 'short';
 const SNAPSHOTS_FILE = 'decider-snapshots.sqlite';
-const TOOL_OUTPUT = 'export function login(user, password) { /* … */ }\n'.repeat(10);
-
-/** The server's write side, as `AppModule` wires it (no HTTP, no read models). */
-@Module({})
-class WriteSideModule {
-  static forRoot(config: ServerConfig): DynamicModule {
-    return {
-      module: WriteSideModule,
-      global: true,
-      imports: [CqrsModule.forRoot(), EventStoreModule.forRoot(config), SessionsModule],
-      providers: [
-        { provide: SERVER_CONFIG, useValue: config },
-        { provide: CLOCK, useValue: () => new Date().toISOString() },
-      ],
-      exports: [SERVER_CONFIG, CLOCK],
-    };
-  }
-}
-
-/** Agent turn `index`: a user input, a `Read` call, its ~500-character result, the answer. */
-function turn(index: number, sessionId = SESSION): RuntimeMessage[] {
-  const base = { sessionId, createdAt: '2026-04-08T10:00:00.000Z' };
-  const toolCallId = `call_${index}`;
-  return [
-    { ...base, id: `u${index}`, kind: 'user_input', role: 'user', content: `Step ${index}.` },
-    {
-      ...base,
-      id: `c${index}`,
-      kind: 'tool_call',
-      role: 'assistant',
-      content: [{ type: 'tool-call', toolCallId, toolName: 'Read', input: { file: `f${index}` } }],
-    },
-    {
-      ...base,
-      id: `r${index}`,
-      kind: 'tool_result',
-      role: 'tool',
-      content: [{ type: 'tool-result', toolCallId, output: { type: 'text', value: TOOL_OUTPUT } }],
-    },
-    {
-      ...base,
-      id: `a${index}`,
-      kind: 'assistant_text',
-      role: 'assistant',
-      content: `Done ${index}.`,
-    },
-  ];
-}
 
 async function main(): Promise<void> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'cold-start-bench-'));
@@ -92,7 +41,7 @@ async function main(): Promise<void> {
     NestFactory.createApplicationContext(WriteSideModule.forRoot(config), { logger: false });
   let turns = 0;
   const nextTurns = (count: number): RuntimeMessage[] =>
-    Array.from({ length: count }, () => turn(turns++)).flat();
+    Array.from({ length: count }, () => agentTurn(SESSION, turns++)).flat();
 
   const fillStarted = performance.now();
   let app = await open();
@@ -106,7 +55,7 @@ async function main(): Promise<void> {
   await app.get(SessionCommandRunner).run({
     type: 'AppendMessages',
     sessionId: SHORT_SESSION,
-    messages: Array.from({ length: 25 }, (_, index) => turn(index, SHORT_SESSION)).flat(),
+    messages: Array.from({ length: 25 }, (_, index) => agentTurn(SHORT_SESSION, index)).flat(),
   });
   await app.close();
   const fillSeconds = (performance.now() - fillStarted) / 1000;
@@ -150,7 +99,7 @@ async function main(): Promise<void> {
   const firstShortCommand = async (): Promise<number> => {
     app = await open();
     const runner = app.get(SessionCommandRunner);
-    const messages = turn(shortTurns++, SHORT_SESSION);
+    const messages = agentTurn(SHORT_SESSION, shortTurns++);
     const started = performance.now();
     await runner.run({ type: 'AppendMessages', sessionId: SHORT_SESSION, messages });
     const ms = performance.now() - started;

@@ -14,7 +14,6 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { SqliteEventStore } from '@agent-ledger/event-store';
 import { validateSessionEventPayload } from '@agent-ledger/events';
-import type { RuntimeMessage } from '@agent-ledger/messages';
 import {
   createReadModelHandlers,
   openReadModelDatabase,
@@ -26,38 +25,9 @@ import {
   SqliteDeciderSnapshots,
 } from '@agent-ledger/session-commands';
 import { writeBenchmarkSection } from './benchmark-report';
+import { agentTurn } from './write-side';
 
 const TURNS = 5_000;
-const TOOL_OUTPUT = 'export function login(user, password) { /* … */ }\n'.repeat(10);
-
-function turn(sessionId: string, index: number): RuntimeMessage[] {
-  const base = { sessionId, createdAt: '2026-04-08T10:00:00.000Z' };
-  const toolCallId = `call_${index}`;
-  return [
-    { ...base, id: `u${index}`, kind: 'user_input', role: 'user', content: `Step ${index}.` },
-    {
-      ...base,
-      id: `c${index}`,
-      kind: 'tool_call',
-      role: 'assistant',
-      content: [{ type: 'tool-call', toolCallId, toolName: 'Read', input: { file: `f${index}` } }],
-    },
-    {
-      ...base,
-      id: `r${index}`,
-      kind: 'tool_result',
-      role: 'tool',
-      content: [{ type: 'tool-result', toolCallId, output: { type: 'text', value: TOOL_OUTPUT } }],
-    },
-    {
-      ...base,
-      id: `a${index}`,
-      kind: 'assistant_text',
-      role: 'assistant',
-      content: `Done with step ${index}.`,
-    },
-  ];
-}
 
 async function main(): Promise<void> {
   const folder = mkdtempSync(path.join(tmpdir(), 'agent-ledger-erasure-bench-'));
@@ -87,7 +57,11 @@ async function main(): Promise<void> {
     const append = async (sessionId: string, turns: number): Promise<number> => {
       const started = performance.now();
       for (let index = 0; index < turns; index += 1) {
-        await runner.run({ type: 'AppendMessages', sessionId, messages: turn(sessionId, index) });
+        await runner.run({
+          type: 'AppendMessages',
+          sessionId,
+          messages: agentTurn(sessionId, index),
+        });
       }
       return performance.now() - started;
     };
