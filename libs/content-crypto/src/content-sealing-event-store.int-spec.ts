@@ -1,7 +1,8 @@
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import Database from 'better-sqlite3';
 import {
   InvalidEventPayloadError,
   SqliteEventStore,
@@ -14,9 +15,11 @@ import { describeEventStoreContract } from '@agent-ledger/event-store/testing';
 import { validateSessionEventPayload } from '@agent-ledger/events';
 import { EventStoreDbEventStore } from '@agent-ledger/eventstoredb';
 import { startEsdbEmulator } from '@agent-ledger/eventstoredb/testing';
+import { contentAad } from './content-aad';
 import { SEAL_EVERYTHING_POLICY } from './content-policy';
 import { ContentSealingEventStore, sealedAppendSizeLimit } from './content-sealing-event-store';
 import { SealedContentUnreadableError } from './errors';
+import { sealContent } from './seal-content';
 import { SqliteContentKeyStore } from './sqlite/sqlite-content-key-store';
 
 function temporaryFolder(): { file: (name: string) => string; remove: () => void } {
@@ -125,7 +128,7 @@ describe('ContentSealingEventStore with the session policy', () => {
       role: 'user',
       kind: 'user_input',
       createdAt,
-      sealed: { v: 1 },
+      sealed: { v: 2 },
     });
     expect(JSON.stringify(stored)).not.toContain('heliotrope');
     const [read] = await collect(store.readStream('session-s1'));
@@ -210,15 +213,15 @@ describe('ContentSealingEventStore with the session policy', () => {
   it('refuses to open a sealed payload that was changed, or moved to another stream', async () => {
     await store.append('session-s1', [userInput('s1', 'm1', 'original')]);
     const [recorded] = await collect(inner.readStream('session-s1'));
-    const data = recorded?.data as { sealed: { ciphertext: string } };
-    const bytes = Buffer.from(data.sealed.ciphertext, 'base64');
-    bytes[0] = (bytes[0] ?? 0) ^ 1;
+    const data = recorded?.data as { role: string; sealed: { box: string } };
+    const bytes = Buffer.from(data.sealed.box, 'base64');
+    bytes[20] = (bytes[20] ?? 0) ^ 1;
     // Written below the wrapper, as someone with access to the log could.
     await inner.append('session-s1', [
       {
         id: randomUUID(),
         type: 'UserInputRecorded',
-        data: { ...data, sealed: { ...data.sealed, ciphertext: bytes.toString('base64') } },
+        data: { ...data, sealed: { ...data.sealed, box: bytes.toString('base64') } },
       },
     ]);
     await inner.append('session-s2', [{ id: recorded?.id ?? '', type: 'UserInputRecorded', data }]);
@@ -228,6 +231,34 @@ describe('ContentSealingEventStore with the session policy', () => {
     await expect(collect(store.readStream('session-s2'))).rejects.toThrow(
       /belongs to "session-s1"/,
     );
+  });
+
+  it('refuses to open an event whose readable fields were changed in the log', async () => {
+    await store.append('session-s1', [userInput('s1', 'm1', 'original')]);
+    // Changed in the file, as someone with access to it could: same stream, id and type.
+    const file = new Database(folder.file('events.sqlite'));
+    file.prepare(`UPDATE events SET data = json_set(data, '$.role', 'assistant')`).run();
+    file.close();
+    const [changed] = await storedData('session-s1');
+    expect(changed).toMatchObject({ role: 'assistant' });
+    await expect(collect(store.readStream('session-s1'))).rejects.toThrow(/does not authenticate/);
+  });
+
+  it('opens version 1 sealed parts (the whole payload sealed) written before version 2', async () => {
+    const event = userInput('s1', 'm1', 'sealed whole');
+    const key = await keys.currentKeyOf('session-s1');
+    const id = randomUUID();
+    const sealed = sealContent({
+      plaintext: JSON.stringify(event.data),
+      keyId: key.id,
+      key: key.material,
+      iv: randomBytes(12),
+      aad: contentAad('session-s1', id, event.type),
+    });
+    const { content: _content, ...readable } = event.data as Record<string, unknown>;
+    await inner.append('session-s1', [{ id, type: event.type, data: { ...readable, sealed } }]);
+    const [read] = await collect(store.readStream('session-s1'));
+    expect(JSON.stringify(read?.data)).toBe(JSON.stringify(event.data));
   });
 
   it('opens sealed events when sealing is off, and writes new ones in plain text', async () => {

@@ -27,6 +27,7 @@ import { SealedContentUnreadableError } from './errors';
 import { openContent } from './open-content';
 import { RandomIvs } from './random-ivs';
 import { sealContent } from './seal-content';
+import { openPayload, sealPayload } from './seal-payload';
 import { asSealedContent, hasSealedPart } from './sealed-content';
 
 /** Options of {@link ContentSealingEventStore}. `inner` and `keys` are required. */
@@ -63,9 +64,11 @@ export function sealedAppendSizeLimit(maxAppendSize: number = DEFAULT_MAX_APPEND
 /**
  * An `EventStore` that seals the content of the events its policy names on `append` and opens
  * it on every read (`readStream`, `readAll`, `subscribeToAll`), over any store. The stored
- * `data` is the event's readable fields plus `sealed` (`SealedContent`: the whole plain payload,
- * AES-256-GCM under the stream's current data key, a fresh random IV, bound to stream, event id
- * and type). Opening gives back exactly the payload appended.
+ * `data` is the event's readable fields plus `sealed` (`SealedContent` version 2: what of the
+ * plain payload is not among those readable fields, AES-256-GCM under the stream's current data
+ * key, a fresh random IV, bound to stream, event id, type and the readable fields). Opening gives
+ * back exactly the payload appended, its fields in their order; version 1 parts (the whole
+ * payload sealed) still open.
  *
  * Errors are those of the store without encryption: the plain payload is checked (ids, types,
  * schema, size) before any sealing. A retried append re-seals with a new IV: the stores decide a
@@ -130,17 +133,23 @@ export class ContentSealingEventStore implements EventStore {
         continue;
       }
       key ??= await this.keys.currentKeyOf(streamName);
-      const sealed = sealContent({
-        plaintext: plain.data,
+      const readable = this.policy.readableFields(streamName, event);
+      const seal = {
         keyId: key.id,
         key: this.keyObjectOf(key.material),
         iv: this.ivs.take(),
         aad: contentAad(streamName, plain.id, event.type),
-      });
+      };
+      // A payload that is not a JSON object (possible under `SEAL_EVERYTHING_POLICY`), or whose
+      // stand-ins would be ambiguous, is sealed whole (version 1).
+      const sealed =
+        (isJsonObject(event.data)
+          ? sealPayload({ ...seal, payload: event.data, readable })
+          : undefined) ?? sealContent({ ...seal, plaintext: plain.data });
       stored.push({
         id: event.id,
         type: event.type,
-        data: { ...this.policy.readableFields(streamName, event), sealed },
+        data: { ...readable, sealed },
         ...(event.metadata === undefined ? {} : { metadata: event.metadata }),
       });
     }
@@ -254,7 +263,7 @@ export class ContentSealingEventStore implements EventStore {
         'its "sealed" part is not version 1 sealed content',
       );
     }
-    const lookup = await this.keys.keyById(sealed.keyId);
+    const lookup = await this.keys.keyById(sealed.v === 1 ? sealed.keyId : sealed.key);
     if (lookup.state === 'destroyed') return undefined;
     if (lookup.key.streamName !== event.streamName) {
       throw new SealedContentUnreadableError(
@@ -263,18 +272,27 @@ export class ContentSealingEventStore implements EventStore {
         `its key belongs to "${lookup.key.streamName}"`,
       );
     }
-    const plaintext = openContent(
-      sealed,
-      this.keyObjectOf(lookup.key.material),
-      contentAad(event.streamName, event.id, event.type),
-    );
-    if (plaintext === undefined) {
+    const key = this.keyObjectOf(lookup.key.material);
+    const aad = contentAad(event.streamName, event.id, event.type);
+    let data: unknown;
+    if (sealed.v === 1) {
+      const plaintext = openContent(sealed, key, aad);
+      data = plaintext === undefined ? undefined : (JSON.parse(plaintext) as unknown);
+    } else {
+      const { sealed: _sealed, ...readable } = event.data as Record<string, unknown>;
+      data = openPayload(sealed, readable, key, aad);
+    }
+    if (data === undefined) {
       throw new SealedContentUnreadableError(
         event.streamName,
         event.id,
         'it does not authenticate',
       );
     }
-    return { ...event, data: JSON.parse(plaintext) as unknown };
+    return { ...event, data };
   }
+}
+
+function isJsonObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

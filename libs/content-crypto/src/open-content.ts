@@ -1,12 +1,12 @@
 import { createDecipheriv, type KeyObject } from 'node:crypto';
-import type { SealedContent } from './sealed-content';
+import type { SealedContentV1 } from './sealed-content';
 
 /**
  * The plaintext of `sealed` under `key` and `aad`, or `undefined` when it does not authenticate
  * (changed ciphertext, IV or tag, another key, or another stream, event or type in `aad`).
  */
 export function openContent(
-  sealed: SealedContent,
+  sealed: SealedContentV1,
   key: Buffer | KeyObject,
   aad: Buffer,
 ): string | undefined {

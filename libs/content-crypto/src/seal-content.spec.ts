@@ -2,13 +2,13 @@ import { randomBytes } from 'node:crypto';
 import { contentAad } from './content-aad';
 import { openContent } from './open-content';
 import { sealContent } from './seal-content';
-import type { SealedContent } from './sealed-content';
+import type { SealedContentV1 } from './sealed-content';
 
 const key = randomBytes(32);
 const aad = contentAad('session-s1', '1b7c1b0e-8f61-4d0a-9c3b-7d2f0a4b5c6d', 'UserInputRecorded');
 const plaintext = JSON.stringify({ id: 'm1', content: 'the secret word is heliotrope' });
 
-function sealed(): SealedContent {
+function sealed(): SealedContentV1 {
   return sealContent({ plaintext, keyId: 'k1', key, iv: randomBytes(12), aad });
 }
 
@@ -38,13 +38,13 @@ describe('sealContent and openContent', () => {
   it.each([
     [
       'a changed ciphertext',
-      (content: SealedContent) => ({ ...content, ciphertext: flipped(content.ciphertext) }),
+      (content: SealedContentV1) => ({ ...content, ciphertext: flipped(content.ciphertext) }),
     ],
-    ['a changed tag', (content: SealedContent) => ({ ...content, tag: flipped(content.tag) })],
-    ['a changed IV', (content: SealedContent) => ({ ...content, iv: flipped(content.iv) })],
+    ['a changed tag', (content: SealedContentV1) => ({ ...content, tag: flipped(content.tag) })],
+    ['a changed IV', (content: SealedContentV1) => ({ ...content, iv: flipped(content.iv) })],
     [
       'a short IV',
-      (content: SealedContent) => ({ ...content, iv: Buffer.alloc(8).toString('base64') }),
+      (content: SealedContentV1) => ({ ...content, iv: Buffer.alloc(8).toString('base64') }),
     ],
   ])('refuse %s', (_, tamper) => {
     expect(openContent(tamper(sealed()), key, aad)).toBeUndefined();

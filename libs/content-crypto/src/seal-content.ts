@@ -1,5 +1,5 @@
 import { createCipheriv, type KeyObject } from 'node:crypto';
-import type { SealedContent } from './sealed-content';
+import type { SealedContentV1 } from './sealed-content';
 
 /** What {@link sealContent} encrypts, and with what. */
 export interface SealInput {
@@ -18,7 +18,7 @@ export interface SealInput {
 }
 
 /** AES-256-GCM of `plaintext` under `key`; pure but for the cipher (the IV is the caller's). */
-export function sealContent(input: SealInput): SealedContent {
+export function sealContent(input: SealInput): SealedContentV1 {
   const cipher = createCipheriv('aes-256-gcm', input.key, input.iv);
   cipher.setAAD(input.aad);
   // Encoded as it goes (the cipher's base64 output carries partial blocks over to `final`).
