@@ -1,4 +1,4 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
@@ -190,7 +190,13 @@ export class SqliteContentKeyStore implements ContentKeyStore {
       .transaction(() => {
         const row = this.statements.currentOf.get(streamName);
         if (row !== undefined) return this.keyOf(row);
-        const made: ContentKey = { id: randomUUID(), streamName, material: randomBytes(32) };
+        // 96 random bits, 16 characters: every sealed event names its key, so the id is kept short
+        // (a UUID's 36 characters were a tenth of a small sealed event).
+        const made: ContentKey = {
+          id: randomBytes(12).toString('base64url'),
+          streamName,
+          material: randomBytes(32),
+        };
         const stored =
           this.masterKey === undefined
             ? made.material
