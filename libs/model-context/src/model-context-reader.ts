@@ -38,8 +38,21 @@ export class ModelContextReader {
 
   /** The model context of `sessionId` for `query` (see `ModelContextQuery`). */
   async load(sessionId: string, query: ModelContextQuery = {}): Promise<ModelContext> {
+    return (await this.loadWithSource(sessionId, query)).context;
+  }
+
+  /**
+   * `load`, saying what answered: `incremental` (the session's incremental views: only the
+   * events appended since the last request were read) or `replay` (computed from the log).
+   */
+  async loadWithSource(
+    sessionId: string,
+    query: ModelContextQuery = {},
+  ): Promise<{ context: ModelContext; source: 'incremental' | 'replay' }> {
     const incremental = await this.views.load(sessionId, query);
-    return incremental ?? loadModelContext(this.log, sessionId, query, this.history);
+    if (incremental !== undefined) return { context: incremental, source: 'incremental' };
+    const context = await loadModelContext(this.log, sessionId, query, this.history);
+    return { context, source: 'replay' };
   }
 
   /**
