@@ -24,6 +24,7 @@ import {
   READ_MODEL_CONFIG,
   READ_MODEL_DB,
 } from '../queries/read-models/read-model.tokens';
+import { QueriesModule } from '../queries/queries.module';
 import { TranscriptFeed } from '../queries/transcript-feed';
 import { isLoopbackHost } from '../security/allowed-host-names';
 import { EVENT_STORE, SERVER_CONFIG } from '../tokens';
@@ -67,6 +68,7 @@ export class ObservabilityModule implements OnModuleInit, OnApplicationShutdown 
   static forRoot(observability: Observability): DynamicModule {
     return {
       module: ObservabilityModule,
+      imports: [QueriesModule],
       providers: [
         { provide: OBSERVABILITY, useValue: observability },
         {
