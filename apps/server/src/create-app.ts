@@ -45,13 +45,13 @@ export async function createApp(
 ): Promise<NestFastifyApplication> {
   const observability =
     options.observability ??
-    startObservability(
+    (await startObservability(
       {
         log: { format: 'text', level: options.logger === false ? 'silent' : 'info' },
         tracing: undefined,
       },
       VERSION,
-    );
+    ));
   // Before any file is opened: on a full disk, they are opened read-only.
   const readOnly = decideReadOnlyStart(config.dataDir);
   const app = await NestFactory.create<NestFastifyApplication>(

@@ -16,7 +16,7 @@ import { readObservabilitySettings } from './observability/observability-setting
  */
 async function main(): Promise<void> {
   const config = loadServerConfig(process.env);
-  const observability = startObservability(readObservabilitySettings(process.env), VERSION);
+  const observability = await startObservability(readObservabilitySettings(process.env), VERSION);
   const app = await createApp(config, { observability });
   await app.listen({ port: config.port, host: config.host, backlog: config.http.listenBacklog });
   const address = app.getHttpServer().address();

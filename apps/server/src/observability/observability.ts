@@ -2,7 +2,7 @@ import { trace, type Tracer } from '@opentelemetry/api';
 import type { Logger } from 'pino';
 import { createLog } from './create-log';
 import type { ObservabilitySettings } from './observability-settings';
-import { startTracing, type Tracing } from './start-tracing';
+import type { Tracing } from './start-tracing';
 
 /** The server's logger and, while tracing is on, its tracer: made once, before the app. */
 export interface Observability {
@@ -16,15 +16,18 @@ export interface Observability {
 
 /**
  * Starts what `settings` ask for: the pino logger (to `output`, default stdout), and tracing
- * (`startTracing`) when `settings.tracing` is set.
+ * (`startTracing`) when `settings.tracing` is set. The OpenTelemetry SDK and exporters are
+ * loaded only then: a server that does not trace does not pay for loading them.
  */
-export function startObservability(
+export async function startObservability(
   settings: ObservabilitySettings,
   version: string,
   output?: { write(text: string): unknown },
-): Observability {
+): Promise<Observability> {
   const tracing: Tracing | undefined =
-    settings.tracing === undefined ? undefined : startTracing(settings.tracing, version);
+    settings.tracing === undefined
+      ? undefined
+      : (await import('./start-tracing')).startTracing(settings.tracing, version);
   const log = createLog(settings.log, {
     tracing: tracing !== undefined,
     ...(output === undefined ? {} : { output }),
