@@ -2,7 +2,7 @@ import { trace, type Tracer } from '@opentelemetry/api';
 import type { Logger } from 'pino';
 import { createLog } from './create-log';
 import type { ObservabilitySettings } from './observability-settings';
-import type { Tracing } from './start-tracing';
+import { startTracing, type Tracing } from './start-tracing';
 
 /** The server's logger and, while tracing is on, its tracer: made once, before the app. */
 export interface Observability {
@@ -25,9 +25,7 @@ export async function startObservability(
   output?: { write(text: string): unknown },
 ): Promise<Observability> {
   const tracing: Tracing | undefined =
-    settings.tracing === undefined
-      ? undefined
-      : (await import('./start-tracing')).startTracing(settings.tracing, version);
+    settings.tracing === undefined ? undefined : await startTracing(settings.tracing, version);
   const log = createLog(settings.log, {
     tracing: tracing !== undefined,
     ...(output === undefined ? {} : { output }),

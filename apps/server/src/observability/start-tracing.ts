@@ -1,11 +1,4 @@
 import { context, propagation, trace } from '@opentelemetry/api';
-import { AsyncLocalStorageContextManager } from '@opentelemetry/context-async-hooks';
-import { W3CTraceContextPropagator } from '@opentelemetry/core';
-import { OTLPTraceExporter as OtlpJsonExporter } from '@opentelemetry/exporter-trace-otlp-http';
-import { OTLPTraceExporter as OtlpProtobufExporter } from '@opentelemetry/exporter-trace-otlp-proto';
-import { detectResources, envDetector, resourceFromAttributes } from '@opentelemetry/resources';
-import { BasicTracerProvider, BatchSpanProcessor } from '@opentelemetry/sdk-trace-base';
-import { ATTR_SERVICE_NAME, ATTR_SERVICE_VERSION } from '@opentelemetry/semantic-conventions';
 import type { TracingSettings } from './observability-settings';
 
 /** A started tracer provider: `shutdown` exports the spans still queued, then stops. */
@@ -18,22 +11,40 @@ export interface Tracing {
  * `settings.url` in batches (`OTEL_BSP_*` tune them; `OTEL_TRACES_SAMPLER` samples;
  * `OTEL_EXPORTER_OTLP_HEADERS` and `OTEL_RESOURCE_ATTRIBUTES` are read as the SDK reads them),
  * with W3C trace context taken from incoming `traceparent` headers and the active span carried
- * across awaits. Not called when tracing is off: the API's no-op tracer then makes no spans.
+ * across awaits. The SDK and the exporter are loaded here, so a server that does not trace never
+ * loads them; the API's no-op tracer then makes no spans.
  */
-export function startTracing(settings: TracingSettings, version: string): Tracing {
+export async function startTracing(settings: TracingSettings, version: string): Promise<Tracing> {
+  const [
+    { AsyncLocalStorageContextManager },
+    { W3CTraceContextPropagator },
+    resources,
+    sdk,
+    conventions,
+  ] = await Promise.all([
+    import('@opentelemetry/context-async-hooks'),
+    import('@opentelemetry/core'),
+    import('@opentelemetry/resources'),
+    import('@opentelemetry/sdk-trace-base'),
+    import('@opentelemetry/semantic-conventions'),
+  ]);
   const exporter =
     settings.protocol === 'http/json'
-      ? new OtlpJsonExporter({ url: settings.url })
-      : new OtlpProtobufExporter({ url: settings.url });
-  const resource = detectResources({ detectors: [envDetector] }).merge(
-    resourceFromAttributes({
-      [ATTR_SERVICE_NAME]: settings.serviceName,
-      [ATTR_SERVICE_VERSION]: version,
+      ? new (await import('@opentelemetry/exporter-trace-otlp-http')).OTLPTraceExporter({
+          url: settings.url,
+        })
+      : new (await import('@opentelemetry/exporter-trace-otlp-proto')).OTLPTraceExporter({
+          url: settings.url,
+        });
+  const resource = resources.detectResources({ detectors: [resources.envDetector] }).merge(
+    resources.resourceFromAttributes({
+      [conventions.ATTR_SERVICE_NAME]: settings.serviceName,
+      [conventions.ATTR_SERVICE_VERSION]: version,
     }),
   );
-  const provider = new BasicTracerProvider({
+  const provider = new sdk.BasicTracerProvider({
     resource,
-    spanProcessors: [new BatchSpanProcessor(exporter)],
+    spanProcessors: [new sdk.BatchSpanProcessor(exporter)],
   });
   context.setGlobalContextManager(new AsyncLocalStorageContextManager().enable());
   propagation.setGlobalPropagator(new W3CTraceContextPropagator());
