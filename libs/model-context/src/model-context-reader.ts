@@ -8,6 +8,9 @@ import { loadModelContext } from './load-model-context';
 import type { ModelContext, ModelContextQuery } from './model-context';
 import { DEFAULT_SESSION_LOG_CACHE_CHARS, SessionLogCache } from './session-log-cache';
 
+/** What answered a model context (`ModelContextReader.loadWithSource`). */
+export type ModelContextSource = 'incremental' | 'built' | 'replay';
+
 /** How a `ModelContextReader` keeps what it read. */
 export interface ModelContextReaderOptions {
   /** Bound of the session log cache, in characters of the events' strings. Default 64 M. */
@@ -42,15 +45,18 @@ export class ModelContextReader {
   }
 
   /**
-   * `load`, saying what answered: `incremental` (the session's incremental views: only the
-   * events appended since the last request were read) or `replay` (computed from the log).
+   * `load`, saying what answered: `incremental` (a view kept from an earlier request: only the
+   * events appended since were read), `built` (an incremental view made now, from the session's
+   * window) or `replay` (computed from the log: a past revision, a recorded call, a compact format).
    */
   async loadWithSource(
     sessionId: string,
     query: ModelContextQuery = {},
-  ): Promise<{ context: ModelContext; source: 'incremental' | 'replay' }> {
-    const incremental = await this.views.load(sessionId, query);
-    if (incremental !== undefined) return { context: incremental, source: 'incremental' };
+  ): Promise<{ context: ModelContext; source: ModelContextSource }> {
+    const incremental = await this.views.loadSaying(sessionId, query);
+    if (incremental !== undefined) {
+      return { context: incremental.context, source: incremental.kept ? 'incremental' : 'built' };
+    }
     const context = await loadModelContext(this.log, sessionId, query, this.history);
     return { context, source: 'replay' };
   }

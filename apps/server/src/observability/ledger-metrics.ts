@@ -73,13 +73,13 @@ export class LedgerMetrics {
 
   readonly modelContextCacheHits = new Counter({
     name: 'agent_ledger_model_context_cache_hits_total',
-    help: "Model contexts answered by the reader's incremental views (only the new events read).",
+    help: 'Model contexts answered by an incremental view kept from an earlier request (only the new events read).',
     registers: [this.registry],
   });
 
   readonly modelContextCacheMisses = new Counter({
     name: 'agent_ledger_model_context_cache_misses_total',
-    help: 'Model contexts replayed from the log (a past revision, a recorded call, a compact format, a cold session).',
+    help: 'Model contexts computed afresh: an incremental view built now (built) or a replay of the log (replay).',
     registers: [this.registry],
   });
 

@@ -1,4 +1,8 @@
-import type { ModelContext, ModelContextQuery } from '@agent-ledger/model-context';
+import type {
+  ModelContext,
+  ModelContextQuery,
+  ModelContextSource,
+} from '@agent-ledger/model-context';
 import { Inject, Injectable } from '@nestjs/common';
 import type { SessionRef } from '../access/session-ref';
 import { LedgerMetrics } from './ledger-metrics';
@@ -6,11 +10,11 @@ import type { Observability } from './observability';
 import { OBSERVABILITY } from './observability.tokens';
 import { traced } from './traced';
 
-type Load = () => Promise<{ context: ModelContext; source: 'incremental' | 'replay' }>;
+type Load = () => Promise<{ context: ModelContext; source: ModelContextSource }>;
 
 /**
  * Observes each model-context computation: its duration by format and source, a cache hit
- * (`incremental`) or miss (`replay`), and, while tracing is on, a `model_context` span with the
+ * (`incremental`: a view kept from an earlier request) or miss (`built`, `replay`), and, while tracing is on, a `model_context` span with the
  * GenAI attributes that apply (`gen_ai.operation.name`, `gen_ai.conversation.id` for the
  * session, `gen_ai.provider.name` and `gen_ai.system` for the provider asked for) and what it
  * read.
@@ -53,7 +57,7 @@ export class ModelContextObserver {
   private async measure(
     query: ModelContextQuery,
     load: Load,
-    done?: (source: 'incremental' | 'replay', context: ModelContext) => void,
+    done?: (source: ModelContextSource, context: ModelContext) => void,
   ): Promise<ModelContext> {
     const start = process.hrtime.bigint();
     const { context, source } = await load();
