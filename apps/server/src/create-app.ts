@@ -41,7 +41,12 @@ const MAX_PARAM_LENGTH = 200 * 4 * 3;
  */
 export async function createApp(
   config: ServerConfig,
-  options: { logger?: false; observability?: Observability } = {},
+  options: {
+    logger?: false;
+    observability?: Observability;
+    /** `false`: no HTTP metrics, request lines or server spans (the observability benchmark's floor). */
+    observeHttp?: false;
+  } = {},
 ): Promise<NestFastifyApplication> {
   const observability =
     options.observability ??
@@ -72,11 +77,13 @@ export async function createApp(
     },
   );
   // First of the request hooks: a request refused by any later one is measured and logged too.
-  instrumentHttp(app.getHttpAdapter().getInstance(), {
-    log: observability.log,
-    metrics: app.get(LedgerMetrics),
-    ...(observability.tracer === undefined ? {} : { tracer: observability.tracer }),
-  });
+  if (options.observeHttp !== false) {
+    instrumentHttp(app.getHttpAdapter().getInstance(), {
+      log: observability.log,
+      metrics: app.get(LedgerMetrics),
+      ...(observability.tracer === undefined ? {} : { tracer: observability.tracer }),
+    });
+  }
   // Nest routes Fastify's own errors (body too large, not JSON) through this filter too.
   app.useGlobalFilters(new HttpExceptionFilter({ maxBodyBytes: config.maxBodyBytes }));
   app.useGlobalPipes(createValidationPipe(PLAINLY_VALID_SESSION_DTOS));
