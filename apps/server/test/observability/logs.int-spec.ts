@@ -49,7 +49,7 @@ describe('structured logs', () => {
     } finally {
       await server.stop();
     }
-  }, 40_000);
+  }, 120_000);
 
   it('LOG_LEVEL=warn silences info: no request lines, no start-up notes, warnings still written', async () => {
     const server = await startServer({ LOG_FORMAT: 'json', LOG_LEVEL: 'warn' });
@@ -65,7 +65,7 @@ describe('structured logs', () => {
     } finally {
       await server.stop();
     }
-  }, 40_000);
+  }, 120_000);
 
   it('is readable text by default: time, level, context, message', async () => {
     const server = await startServer();
@@ -78,5 +78,5 @@ describe('structured logs', () => {
     } finally {
       await server.stop();
     }
-  }, 40_000);
+  }, 120_000);
 });

@@ -14,7 +14,7 @@ describe('GET /metrics', () => {
 
   beforeAll(async () => {
     server = await startServer();
-  }, 30_000);
+  }, 120_000);
 
   afterAll(() => server.stop());
 
@@ -75,7 +75,7 @@ describe('GET /metrics', () => {
     expect(total(samples, 'agent_ledger_erasures_total')).toBe(1);
     expect(total(samples, 'agent_ledger_erased_streams_total')).toBe(1);
     await stream.body?.cancel();
-  }, 60_000);
+  }, 120_000);
 
   it('says how far behind each handler is: 0 once it has caught up', async () => {
     const position = await append(server.url, 'metrics-lag', 'l1');
@@ -87,7 +87,7 @@ describe('GET /metrics', () => {
     for (const sample of samplesOf(samples, 'agent_ledger_projection_lag_seconds')) {
       expect(sample.value).toBe(0);
     }
-  }, 30_000);
+  }, 120_000);
 
   it('labels a request no route matched "unmatched", whatever its URL', async () => {
     await fetch(`${server.url}/no/such/path-123`);
@@ -98,7 +98,7 @@ describe('GET /metrics', () => {
         http_response_status_code: '404',
       }),
     ).toBeGreaterThanOrEqual(1);
-  }, 30_000);
+  }, 120_000);
 });
 
 describe('GET /metrics once keys exist', () => {
@@ -127,5 +127,5 @@ describe('GET /metrics once keys exist', () => {
     } finally {
       await server.stop();
     }
-  }, 40_000);
+  }, 120_000);
 });

@@ -58,7 +58,7 @@ describe('OpenTelemetry traces over OTLP', () => {
     } finally {
       await server.stop();
     }
-  }, 60_000);
+  }, 120_000);
 
   it('puts the trace id in a 4xx error body and in the log lines of the request', async () => {
     const server = await startServer({
@@ -93,7 +93,7 @@ describe('OpenTelemetry traces over OTLP', () => {
     } finally {
       await server.stop();
     }
-  }, 60_000);
+  }, 120_000);
 
   it('exports nothing and puts no trace id anywhere when the variables do not ask for it', async () => {
     const server = await startServer({
@@ -118,7 +118,7 @@ describe('OpenTelemetry traces over OTLP', () => {
     } finally {
       await server.stop();
     }
-  }, 60_000);
+  }, 120_000);
 });
 
 /** Polls `find` until it returns a value (the server's output arrives through a pipe). */
