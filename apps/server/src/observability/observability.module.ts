@@ -179,8 +179,9 @@ export class ObservabilityModule implements OnModuleInit, OnApplicationShutdown 
       ['command', this.commands],
       ['query', this.queries],
     ] as const) {
-      const execute = bus.execute.bind(bus) as (message: object) => Promise<unknown>;
-      (bus as { execute: (message: object) => Promise<unknown> }).execute = (message) =>
+      const target = bus as unknown as { execute: (message: object) => Promise<unknown> };
+      const execute = target.execute.bind(bus);
+      target.execute = (message) =>
         traced(tracer, `${kind} ${message.constructor.name}`, sessionAttributes(message), () =>
           execute(message),
         );

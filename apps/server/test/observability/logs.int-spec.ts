@@ -29,7 +29,8 @@ describe('structured logs', () => {
       const output = await settled(server.output, generated!);
       const lines = records(output);
       for (const line of lines) {
-        expect(line).toMatchObject({ level: expect.any(String), time: expect.any(String) });
+        expect(typeof line['level']).toBe('string');
+        expect(typeof line['time']).toBe('string');
         expect(typeof line['msg']).toBe('string');
       }
       expect(lines).toContainEqual(

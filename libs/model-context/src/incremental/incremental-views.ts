@@ -80,7 +80,7 @@ export class IncrementalViews {
         ) {
           this.views.set(key, state);
           if (state.whole) return undefined;
-          return saying(true, await this.guarded(key, state, sessionId, query, format));
+          return saying(true, this.guarded(key, state, sessionId, query, format));
         }
       }
       const built = await initialViewState(this.log, this.history, sessionId, query);
@@ -88,7 +88,7 @@ export class IncrementalViews {
       this.views.set(key, built);
       this.trim();
       if (built.whole) return undefined;
-      return saying(false, await this.guarded(key, built, sessionId, query, format));
+      return saying(false, this.guarded(key, built, sessionId, query, format));
     }
     return undefined;
   }
