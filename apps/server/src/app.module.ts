@@ -8,6 +8,8 @@ import { HealthController } from './health/health.controller';
 import { ImportsModule } from './imports/imports.module';
 import { InspectorModule } from './inspector/inspector.module';
 import { LifecycleModule } from './lifecycle/lifecycle.module';
+import type { Observability } from './observability/observability';
+import { ObservabilityModule } from './observability/observability.module';
 import { AnalyticsModule } from './analytics/analytics.module';
 import { QueriesModule } from './queries/queries.module';
 import { SearchModule } from './search/search.module';
@@ -16,10 +18,10 @@ import { CLOCK, SERVER_CONFIG, type Clock } from './tokens';
 
 const systemClock: Clock = () => new Date().toISOString();
 
-/** The server: the event store chosen by the configuration, the command side, health. */
+/** The server: the event store chosen by the configuration, the command side, health, metrics. */
 @Module({})
 export class AppModule {
-  static forRoot(config: ServerConfig): DynamicModule {
+  static forRoot(config: ServerConfig, observability: Observability): DynamicModule {
     return {
       module: AppModule,
       global: true,
@@ -35,6 +37,7 @@ export class AppModule {
         AnalyticsModule,
         InspectorModule,
         ErasureModule,
+        ObservabilityModule.forRoot(observability),
       ],
       controllers: [HealthController],
       providers: [

@@ -8,6 +8,9 @@ import { loadModelContext } from './load-model-context';
 import type { ModelContext, ModelContextQuery } from './model-context';
 import { DEFAULT_SESSION_LOG_CACHE_CHARS, SessionLogCache } from './session-log-cache';
 
+/** What answered a model context (`ModelContextReader.loadWithSource`). */
+export type ModelContextSource = 'incremental' | 'built' | 'replay';
+
 /** How a `ModelContextReader` keeps what it read. */
 export interface ModelContextReaderOptions {
   /** Bound of the session log cache, in characters of the events' strings. Default 64 M. */
@@ -38,8 +41,24 @@ export class ModelContextReader {
 
   /** The model context of `sessionId` for `query` (see `ModelContextQuery`). */
   async load(sessionId: string, query: ModelContextQuery = {}): Promise<ModelContext> {
-    const incremental = await this.views.load(sessionId, query);
-    return incremental ?? loadModelContext(this.log, sessionId, query, this.history);
+    return (await this.loadWithSource(sessionId, query)).context;
+  }
+
+  /**
+   * `load`, saying what answered: `incremental` (a view kept from an earlier request: only the
+   * events appended since were read), `built` (an incremental view made now, from the session's
+   * window) or `replay` (computed from the log: a past revision, a recorded call, a compact format).
+   */
+  async loadWithSource(
+    sessionId: string,
+    query: ModelContextQuery = {},
+  ): Promise<{ context: ModelContext; source: ModelContextSource }> {
+    const incremental = await this.views.loadSaying(sessionId, query);
+    if (incremental !== undefined) {
+      return { context: incremental.context, source: incremental.kept ? 'incremental' : 'built' };
+    }
+    const context = await loadModelContext(this.log, sessionId, query, this.history);
+    return { context, source: 'replay' };
   }
 
   /**

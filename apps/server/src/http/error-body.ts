@@ -27,4 +27,6 @@ export interface ErrorBody {
   erasureId?: string;
   /** 429, 507: seconds to wait before retrying (also in the `Retry-After` header). */
   retryAfterSeconds?: number;
+  /** While tracing is on: the request's trace id (W3C, 32 hex digits), as in its log lines. */
+  traceId?: string;
 }

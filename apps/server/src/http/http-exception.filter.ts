@@ -10,6 +10,7 @@ import type { FastifyReply } from 'fastify';
 import type { ErrorBody } from './error-body';
 import { noteDamagedData, noteStorageFull } from '../health/storage-health';
 import { toErrorResponse } from './error-response';
+import { traceIdOfRequest } from '../observability/request-trace';
 
 /**
  * The one exception filter: every error leaves the server as an `ErrorBody` with the status
@@ -29,7 +30,12 @@ export class HttpExceptionFilter implements ExceptionFilter {
     // 429 and 507 say when to retry in the standard header too.
     if (body.retryAfterSeconds !== undefined)
       void reply.header('retry-after', body.retryAfterSeconds);
-    void reply.status(status).header('content-type', 'application/json; charset=utf-8').send(body);
+    // While tracing is on, the trace to look up (in the tracing backend and the log lines).
+    const traceId = traceIdOfRequest(host.switchToHttp().getRequest());
+    void reply
+      .status(status)
+      .header('content-type', 'application/json; charset=utf-8')
+      .send(traceId === undefined ? body : { ...body, traceId });
   }
 
   describe(error: unknown): { status: number; body: ErrorBody } {

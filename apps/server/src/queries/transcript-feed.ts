@@ -58,6 +58,11 @@ export class TranscriptFeed implements BeforeApplicationShutdown {
     });
   }
 
+  /** Live transcript subscribers connected now (`agent_ledger_sse_subscribers`). */
+  get subscribers(): number {
+    return this.fanOut.fanOut.subscribers;
+  }
+
   /** `TranscriptFanOut.subscribe`: the session's entries after `afterRevision`, then live. */
   subscribe(
     sessionId: string,

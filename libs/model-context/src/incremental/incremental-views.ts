@@ -53,6 +53,14 @@ export class IncrementalViews {
    * caller then computes the view from the log.
    */
   async load(sessionId: string, query: ModelContextQuery): Promise<ModelContext | undefined> {
+    return (await this.loadSaying(sessionId, query))?.context;
+  }
+
+  /** `load`, saying whether a view kept from an earlier request answered (`kept`) or one was built. */
+  async loadSaying(
+    sessionId: string,
+    query: ModelContextQuery,
+  ): Promise<{ context: ModelContext; kept: boolean } | undefined> {
     const format = query.format ?? 'model';
     if (format !== 'model' && format !== 'ai-sdk' && format !== 'ai-sdk-prompt') return undefined;
     if (query.atRevision !== undefined || query.call !== undefined) return undefined;
@@ -71,14 +79,16 @@ export class IncrementalViews {
           appendDelta(state, delta.slice(1))
         ) {
           this.views.set(key, state);
-          return state.whole ? undefined : this.guarded(key, state, sessionId, query, format);
+          if (state.whole) return undefined;
+          return saying(true, this.guarded(key, state, sessionId, query, format));
         }
       }
       const built = await initialViewState(this.log, this.history, sessionId, query);
       if (built === undefined) return undefined;
       this.views.set(key, built);
       this.trim();
-      return built.whole ? undefined : this.guarded(key, built, sessionId, query, format);
+      if (built.whole) return undefined;
+      return saying(false, this.guarded(key, built, sessionId, query, format));
     }
     return undefined;
   }
@@ -121,4 +131,11 @@ export class IncrementalViews {
       this.views.delete(key);
     }
   }
+}
+
+function saying(
+  kept: boolean,
+  context: ModelContext | undefined,
+): { context: ModelContext; kept: boolean } | undefined {
+  return context === undefined ? undefined : { context, kept };
 }

@@ -40,6 +40,8 @@ export interface LiveProjections {
   repairSession(sessionId: string, foundBy?: DamageFoundBy): Promise<boolean>;
   /** What was found damaged and repaired since the runner started. */
   readonly damage: ReadModelDamageState;
+  /** Each handler's position, by handler name (for metrics; absent where no runner runs). */
+  readonly handlerPositions?: Readonly<Record<string, number | null>>;
 }
 
 /** Options of {@link ProjectionRunnerThread}. */
@@ -107,6 +109,7 @@ export class ProjectionRunnerThread implements LiveProjections {
   private readonly damageTally = new DamageTally();
   private worker: Worker | undefined;
   private reached: number | null = null;
+  private handlers: Record<string, number | null> = {};
   private stopping = false;
   private started: Promise<void> | undefined;
   private restartDelayMs: number;
@@ -121,6 +124,10 @@ export class ProjectionRunnerThread implements LiveProjections {
 
   get position(): number | null {
     return this.reached;
+  }
+
+  get handlerPositions(): Readonly<Record<string, number | null>> {
+    return this.handlers;
   }
 
   /** Starts the thread; resolves once it has loaded its checkpoints, rejects if it could not. */
@@ -252,11 +259,17 @@ export class ProjectionRunnerThread implements LiveProjections {
       case 'ready':
       case 'stopped':
         this.advance(reply.reached);
+        if (reply.kind === 'ready' && reply.handlers !== undefined) this.handlers = reply.handlers;
         return;
       case 'batch':
         this.advance(reply.reached);
+        if (reply.handlers !== undefined) this.handlers = reply.handlers;
         for (const listener of this.batchListeners) {
-          listener({ events: reply.events, position: reply.position });
+          listener({
+            events: reply.events,
+            position: reply.position,
+            ...(reply.timing === undefined ? {} : { timing: reply.timing }),
+          });
         }
         return;
       case 'log':

@@ -72,6 +72,8 @@ const runner = new ProjectionRunner({
       events: batch.events,
       position: batch.position,
       reached: runner.position,
+      handlers: runner.handlerPositions,
+      ...(batch.timing === undefined ? {} : { timing: batch.timing }),
     }),
 });
 
@@ -86,7 +88,7 @@ port.on('message', (message: RunnerThreadMessage) => {
 // (SQLite answers SQLITE_BUSY at once, without waiting, when a read turns into a write meanwhile).
 const reached = retryWhileBusy(() => runner.position, STARTUP_BUSY_TIMEOUT_MS);
 runner.start();
-say({ kind: 'ready', reached });
+say({ kind: 'ready', reached, handlers: runner.handlerPositions });
 // Compiles the event schemas now, while the server starts, rather than on the first append's
 // batch (hundreds of milliseconds): that append reaches the read models as quickly as the next.
 setImmediate(() => schemaValidators());

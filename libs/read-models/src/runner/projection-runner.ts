@@ -58,6 +58,8 @@ export interface CommittedBatch {
   events: number;
   /** Checkpoint written with the batch. */
   position: number;
+  /** When the batch started and committed, in milliseconds since the epoch (for traces). */
+  timing?: { startedAt: number; endedAt: number };
 }
 
 /**
@@ -170,6 +172,12 @@ export class ProjectionRunner {
       lowest = lowest === null ? position : Math.min(lowest, position);
     }
     return lowest;
+  }
+
+  /** Each handler's checkpoint (`null`: it has processed nothing yet), by handler name. */
+  get handlerPositions(): Record<string, number | null> {
+    this.initialize();
+    return Object.fromEntries(this.checkpoints);
   }
 
   /** True while the live subscription runs. */
@@ -507,6 +515,7 @@ export class ProjectionRunner {
    * so that only the failing events are undone and recorded. Either way what commits is the same.
    */
   private applyBatch(events: readonly RecordedEvent[], upTo: number): void {
+    const startedAt = performance.timeOrigin + performance.now();
     const parsed = events.map((recorded) => ({ recorded, event: parseRunnerEvent(recorded) }));
     let outcome: BatchOutcome;
     try {
@@ -526,7 +535,10 @@ export class ProjectionRunner {
     const reached = this.position;
     if (reached !== null) this.waiters.reached(reached);
     if (outcome.advanced.length === 0) return;
-    for (const listener of this.batchListeners) listener({ events: events.length, position: upTo });
+    const timing = { startedAt, endedAt: performance.timeOrigin + performance.now() };
+    for (const listener of this.batchListeners) {
+      listener({ events: events.length, position: upTo, timing });
+    }
   }
 
   /**

@@ -37,8 +37,16 @@ export type RunnerThreadMessage =
 
 /** What the runner's thread says. `reached`: the position every handler has reached (`null`: not all have started). */
 export type RunnerThreadReply =
-  | { kind: 'ready'; reached: number | null }
-  | { kind: 'batch'; events: number; position: number; reached: number | null }
+  | { kind: 'ready'; reached: number | null; handlers?: Record<string, number | null> }
+  | {
+      kind: 'batch';
+      events: number;
+      position: number;
+      reached: number | null;
+      /** Each handler's checkpoint after the batch. */
+      handlers?: Record<string, number | null>;
+      timing?: { startedAt: number; endedAt: number };
+    }
   | { kind: 'log'; level: 'log' | 'warn' | 'error'; message: string }
   | { kind: 'repair'; repair: ReadModelRepair }
   | { kind: 'stopped'; reached: number | null };

@@ -41,4 +41,11 @@ export class ErrorResponseDto {
 
   @ApiPropertyOptional({ description: '413: the limit in bytes.' })
   limit?: number;
+
+  @ApiPropertyOptional({
+    description:
+      "While tracing is on (OTEL_* variables, docs/operations.md): the request's trace id, as in its log lines.",
+    example: '4bf92f3577b34da6a3ce929d0e0e4736',
+  })
+  traceId?: string;
 }

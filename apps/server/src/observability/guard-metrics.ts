@@ -1,0 +1,28 @@
+import { grantsScope, type KeyStore } from '@agent-ledger/access';
+import type { FastifyRequest } from 'fastify';
+import { ForbiddenError, UnauthorizedError } from '../access/access-errors';
+
+/** The scope a key needs to read `/metrics` once keys exist. */
+export const METRICS_SCOPE = 'admin';
+
+/**
+ * Who may read `/metrics`: anyone on a loopback server without keys (as the API), else a key with
+ * the `admin` scope. The metrics count every tenant's traffic and name every route, so they are
+ * an operator's, as the keys are; one port keeps one thing to firewall. Throws the API's 401 or
+ * 403.
+ */
+export function guardMetrics(
+  request: FastifyRequest,
+  keys: Pick<KeyStore, 'hasActiveKeys' | 'authenticate'>,
+  openAllowed: boolean,
+): void {
+  const header = request.headers.authorization;
+  if (header === undefined && openAllowed && !keys.hasActiveKeys()) return;
+  const secret = /^Bearer\s+(\S+)\s*$/i.exec(header ?? '')?.[1];
+  const principal = secret === undefined ? undefined : keys.authenticate(secret);
+  if (principal === undefined)
+    throw new UnauthorizedError(header === undefined ? 'missing' : 'invalid');
+  if (!grantsScope(principal.scopes, METRICS_SCOPE)) {
+    throw new ForbiddenError(METRICS_SCOPE, 'GET /metrics');
+  }
+}

@@ -1,0 +1,2 @@
+/** The app's `Observability` (logger, tracer). */
+export const OBSERVABILITY = Symbol('Observability');
