@@ -7,6 +7,8 @@ const { spawnSync } = require('node:child_process');
 
 const root = path.resolve(__dirname, '..');
 const stampFile = path.join(root, 'dist', '.build-stamp');
+/** A build's stdin, stdout and stderr: its stdout is written to our stderr. */
+const BUILD_STDIO = ['inherit', 2, 2];
 const sourceRoots = [
   'apps',
   'libs',
@@ -34,7 +36,9 @@ function ensureBuild() {
   if (stamp && stamp.mtimeMs >= newestSource) return ensureInspectorBuild();
   process.stderr.write('Building Agent Ledger (npm run build)…\n');
   const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
-  const result = spawnSync(npm, ['run', '--silent', 'build'], { cwd: root, stdio: 'inherit' });
+  // The build's output (tsc's errors, Vite's report) goes to stderr: stdout is the command's own,
+  // data for a pipe (`npx agent-ledger events s1 | jq`), even on a run that builds first.
+  const result = spawnSync(npm, ['run', '--silent', 'build'], { cwd: root, stdio: BUILD_STDIO });
   if (result.status !== 0) {
     process.stderr.write('Build failed; see the errors above.\n');
     process.exit(result.status ?? 1);
@@ -59,7 +63,7 @@ function ensureInspectorBuild() {
   const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
   const result = spawnSync(npm, ['run', '--silent', 'inspector:build'], {
     cwd: root,
-    stdio: 'inherit',
+    stdio: BUILD_STDIO,
   });
   if (result.status !== 0) {
     process.stderr.write('The inspector did not build; see the errors above.\n');

@@ -64,7 +64,7 @@ describe('web inspector', () => {
     );
     await expectText(
       page.getByLabel('What the model saw then'),
-      'The model saw it, as message 4, as a stub (pruned)',
+      'The model saw it, as message 4, truncated to the stub (pruned)',
     );
     await expectText(
       page.getByRole('list', { name: 'What the model sees now' }),
@@ -105,12 +105,12 @@ describe('web inspector', () => {
     await screenshot(page, 'time-travel');
   });
 
-  test('the diff of two points says what was stubbed, removed by the compaction and added', async () => {
+  test('the diff of two points says what was truncated, removed by the compaction and added', async () => {
     await page.goto(`${server.url}/sessions/${DEMO.sessionId}?revision=${beforeCompaction - 1}`);
     await page.getByRole('button', { name: 'Pin this point as A' }).click();
     await page.getByRole('slider').fill(String(beforeCompaction));
     const differences = page.getByRole('list', { name: 'Differences' });
-    await expectText(differences, `stubbed (pruned): ${DEMO.prunedResultId}`);
+    await expectText(differences, `truncated to the stub (pruned): ${DEMO.prunedResultId}`);
 
     await page.getByLabel('Jump to').selectOption({ index: 0 });
     await expectText(differences, `removed by a compaction: m2 (user_input) by ${DEMO.boundaryId}`);

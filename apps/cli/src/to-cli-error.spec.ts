@@ -10,7 +10,7 @@ describe('toCliError', () => {
     const known = toCliError(error);
     expect(known).toBeInstanceOf(CliError);
     expect(known?.message).toBe(
-      'a SQLite file of the ledger is damaged (SQLITE_CORRUPT: database disk image is malformed); it was left as it is. If it is the read models (read-models.sqlite in DATA_DIR), `agent-ledger rebuild` (or starting the server) rebuilds them from the log.',
+      'a SQLite file of the ledger is damaged (SQLITE_CORRUPT: database disk image is malformed); it was left as it is. If it is the read models (read-models.sqlite in DATA_DIR), `npx agent-ledger rebuild` (with the same DATA_DIR, or starting the server) rebuilds them from the log.',
     );
   });
 

@@ -88,7 +88,7 @@ describe('a store that cannot be reached', () => {
     expect(cli(['sessions'], { DATA_DIR: emptyDir })).toEqual(
       failure(
         1,
-        `No read models at ${path.join(emptyDir, 'read-models.sqlite')}: start the server (it builds them from the log) or run \`agent-ledger rebuild\`.`,
+        `No read models at ${path.join(emptyDir, 'read-models.sqlite')}: start the server (it builds them from the log) or run \`DATA_DIR=${emptyDir} npx agent-ledger rebuild\`.`,
       ),
     );
   });
@@ -104,7 +104,7 @@ describe('a store that cannot be reached', () => {
     expect(run.status).toBe(1);
     expect(run.stdout).toBe('');
     expect(run.stderr).toMatch(
-      /^agent-ledger: The read model "session-views" was written as version .*run `agent-ledger rebuild` or start the server to rebuild it\.\n$/,
+      /^agent-ledger: The read model "session-views" was written as version .*run `npx agent-ledger rebuild` \(with the same environment\) or start the server to rebuild it\.\n$/,
     );
   });
 });

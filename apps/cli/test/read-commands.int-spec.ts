@@ -231,14 +231,14 @@ describe('replay', () => {
     });
   });
 
-  it('marks the pruned result in the transcript, whole, and as a stub in the model view', () => {
+  it('marks the pruned result in the transcript, whole, and truncated to the stub in the model view', () => {
     const transcript = cli('replay', 's1', '--view', 'transcript').stdout.split('\n');
     expect(transcript[6]).toBe(
       '3  tool       tool_result     m4      pruned  call_1 → ...长文件...',
     );
     const model = cli('replay', 's1', '--view', 'model').stdout.split('\n');
     expect(model[6]).toBe(
-      '3  tool       tool_result     m4      stub   call_1 → [Old tool result content cleared]',
+      '3  tool       tool_result     m4      truncated (stub)  call_1 → [Old tool result content cleared]',
     );
   });
 });
@@ -269,7 +269,7 @@ describe('diff', () => {
     });
   });
 
-  it('shows a pruned tool result as stubbed, in a table', () => {
+  it('shows a pruned tool result as truncated to the stub, in a table', () => {
     const run = cli('diff', 's1', '--from', '5', '--to', '6');
     expect(run.status).toBe(0);
     expect(run.stdout).toMatch(
@@ -277,8 +277,8 @@ describe('diff', () => {
         [
           '^Model context of session s1: revision 5 \\(5 messages\\) → revision 6 \\(5 messages\\)',
           '',
-          'CHANGE   MESSAGE  KIND         DETAIL',
-          'stubbed  m4       tool_result  pruned at \\d{4}-\\d\\d-\\d\\dT[\\d:.]+Z\n$',
+          'CHANGE     MESSAGE  KIND         DETAIL',
+          'truncated  m4       tool_result  to the stub: pruned at \\d{4}-\\d\\d-\\d\\dT[\\d:.]+Z\n$',
         ].join('\n'),
       ),
     );

@@ -30,7 +30,7 @@ describe('rebuild against a running server', () => {
       expect(refused).toEqual({
         status: 3,
         stdout: '',
-        stderr: `agent-ledger: A server (pid ${pid}) runs on DATA_DIR=${dataDir} and holds its read models open: a rebuild now would not be seen by it. Stop it (Ctrl-C, or kill ${pid}), run \`agent-ledger rebuild\` again, then start the server. (If no Agent Ledger server runs with that pid, remove ${readModels}.server-${pid}.)\n`,
+        stderr: `agent-ledger: A server (pid ${pid}) runs on DATA_DIR=${dataDir} and holds its read models open: a rebuild now would not be seen by it. Stop it (Ctrl-C, or kill ${pid}), run \`DATA_DIR=${dataDir} npx agent-ledger rebuild\` again, then start the server. (If no Agent Ledger server runs with that pid, remove ${readModels}.server-${pid}.)\n`,
       });
       // Nothing was built or put in place: the server goes on answering from its file.
       expect((await getJson(`${server.url}/v1/sessions?minPosition=2`)).status).toEqual(200);

@@ -71,7 +71,7 @@ function json(run: CliRun): unknown {
 }
 
 describe('search', () => {
-  it('prints a table of hits, the pruned result flagged stubbed', () => {
+  it('prints a table of hits, the pruned result flagged truncated', () => {
     const run = cli('search', '长文件', '--session', 's1');
     expect(run).toMatchObject({ status: 0, stderr: '' });
     const rows = run.stdout
@@ -85,7 +85,7 @@ describe('search', () => {
         'm4',
         'tool_result',
         '4',
-        'stubbed',
+        'truncated',
         expect.stringMatching(/^\d+\.\d\d$/) as unknown,
         '...«长文件»...',
       ],

@@ -71,8 +71,7 @@ describe('verify', () => {
         'ok    s2',
         '',
       ].join('\n'),
-      stderr:
-        'agent-ledger: the stored read models differ from the log in 1 of 2 sessions (s1); `agent-ledger rebuild` rebuilds them from the log.\n',
+      stderr: `agent-ledger: the stored read models differ from the log in 1 of 2 sessions (s1); \`DATA_DIR=${dataDir ?? ''} npx agent-ledger rebuild\` rebuilds them from the log.\n`,
     });
   });
 

@@ -93,7 +93,7 @@ export async function createApp(
   if (!openAllowed && !keys.hasActiveKeys()) {
     await app.close();
     throw new ConfigError(
-      `HOST is ${config.host}, which other machines can reach, and no API key exists: the server would be open to them. Create a key first (DATA_DIR=${config.dataDir} npm run cli -- keys create --tenant <tenant> --scope read --scope write), or bind to 127.0.0.1.`,
+      `HOST is ${config.host}, which other machines can reach, and no API key exists: the server would be open to them. Create a key first (DATA_DIR=${config.dataDir} npx agent-ledger keys create --tenant <tenant> --scope read --scope write), or bind to 127.0.0.1.`,
     );
   }
   await hardenHttp(app, config, { keys, openAllowed });

@@ -79,12 +79,31 @@ describe.each(STORE_KINDS)('on the %s store', (kind) => {
           message: stringContaining('expectedRevision'),
           errors: [
             'extra: property extra should not exist',
-            'expectedRevision: expectedRevision must not be less than -1',
-            'expectedRevision: expectedRevision must be an integer number',
+            'expectedRevision: expectedRevision must be an integer (got a string, "latest")',
           ],
         },
       });
       expect(await revisionsOf('bad-2')).toEqual([]);
+    });
+
+    it('an expectedRevision sent as a string names the integer expected, not the minimum', async () => {
+      const response = await postJson(sessionUrl('bad-2b', 'messages'), {
+        expectedRevision: '1',
+        messages: [
+          { id: 'm1', sessionId: 'bad-2b', kind: 'user_input', role: 'user', content: 'hi' },
+        ],
+      });
+      expect(response).toEqual({
+        status: 400,
+        body: {
+          statusCode: 400,
+          code: 'InvalidRequest',
+          message:
+            'The request is not valid: expectedRevision: expectedRevision must be an integer (got a string, "1"). Nothing was appended.',
+          errors: ['expectedRevision: expectedRevision must be an integer (got a string, "1")'],
+        },
+      });
+      expect(await revisionsOf('bad-2b')).toEqual([]);
     });
 
     it('a body that is not JSON', async () => {
@@ -147,6 +166,41 @@ describe.each(STORE_KINDS)('on the %s store', (kind) => {
         },
       });
       expect(await revisionsOf('bad-5')).toEqual([0, 1, 2, 3, 4, 5]);
+    });
+  });
+
+  describe('404 and 405: a request no route takes points to /docs', () => {
+    it('an unknown path is 404 NotFound naming the method and path, with the docs to read', async () => {
+      const response = await postJson(`${server.url}/v1/nothing`, {});
+      expect(response).toEqual({
+        status: 404,
+        body: {
+          statusCode: 404,
+          code: 'NotFound',
+          message:
+            'No route takes POST "/v1/nothing". The routes and their methods are listed at /docs (the OpenAPI UI; the document itself is /docs/openapi.json).',
+        },
+      });
+    });
+
+    it('a GET on a POST-only route is 405 MethodNotAllowed with the Allow header', async () => {
+      const response = await fetch(sessionUrl('s-405', 'messages?x=1'));
+      expect(response.status).toBe(405);
+      expect(response.headers.get('allow')).toBe('POST');
+      expect(await response.json()).toEqual({
+        statusCode: 405,
+        code: 'MethodNotAllowed',
+        message: stringContaining(
+          'GET is not a method of "/v1/sessions/s-405/messages"; it takes POST',
+        ),
+      });
+    });
+
+    it('a DELETE on a GET route lists GET and HEAD, and the docs it points to exist', async () => {
+      const response = await fetch(`${server.url}/health`, { method: 'DELETE' });
+      expect(response.status).toBe(405);
+      expect(response.headers.get('allow')).toBe('GET, HEAD');
+      expect((await fetch(`${server.url}/docs`)).status).toBe(200);
     });
   });
 

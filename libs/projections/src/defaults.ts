@@ -1,7 +1,7 @@
 /** Longest tool output, in characters of text or JSON, that the model view shows in full. */
 export const DEFAULT_TOOL_RESULT_SOFT_LIMIT_CHARS = 20_000;
 
-/** How many of the latest user turns keep their long tool results truncated rather than stubbed. */
+/** How many of the latest user turns keep their long tool results cut to the soft limit rather than truncated to the stub. */
 export const DEFAULT_RECENT_USER_TURNS = 2;
 
 /** The stub text of a pruned or aged-out tool result (the seed's wording). */

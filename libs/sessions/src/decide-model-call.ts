@@ -85,10 +85,32 @@ function selectGenerationMessages(command: RecordModelCall, state: SessionState)
     if (RESENT_UNDER_NEW_ID.has(error.code)) {
       throw new SessionRuleError(
         error.code,
-        `${error.message} If this step re-sends the response messages of an earlier step (onStepFinish's step.response.messages holds every message of the generation so far), send the same generationId with every step of one generateText call.`,
+        `${error.message} ${idTakenHint(command, state)}`,
         location,
       );
     }
     throw error;
   }
+}
+
+/**
+ * What to do about a call, result or approval id an earlier message of the session holds. A later
+ * step (`stepNumber` > 0) of a generation the session does not know re-sends its earlier steps'
+ * messages (the AI SDK accumulates them), so those steps were recorded under another generation
+ * id. Otherwise the id itself was reused by a new `generateText` call: typically a script run
+ * again against the same session.
+ */
+function idTakenHint(command: RecordModelCall, state: SessionState): string {
+  const { sessionId, call } = command;
+  const resentUnderNewGenerationId =
+    (call.stepNumber ?? 0) > 0 && !state.generationResponseCounts.has(call.generationId);
+  if (resentUnderNewGenerationId) {
+    return `Step ${call.stepNumber} of generation "${call.generationId}" re-sends the response messages of its earlier steps (onStepFinish's step.response.messages holds every message of the generation so far), which were recorded under another generationId: send the same generationId with every step of one generateText call.`;
+  }
+  return `An earlier model call of this session used the id: a script run again against the same session sends the same ids. Record each run in a session of its own, or rewind this one first (POST /v1/sessions/${encodeURIComponent(sessionId)}/rewinds, or \`npx agent-ledger rewind ${shellWord(sessionId)} --to-revision <r>\`).`;
+}
+
+/** A word the shell reads back as `text`: as it is when plain, else single-quoted. */
+function shellWord(text: string): string {
+  return /^[\w.:@/-]+$/.test(text) ? text : `'${text.replace(/'/g, `'\\''`)}'`;
 }

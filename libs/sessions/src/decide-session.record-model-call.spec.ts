@@ -243,10 +243,37 @@ describe('RecordModelCall', () => {
       expect(ruleBrokenGiven(afterStep0, renamed)).toEqual({
         code: 'DuplicateToolCallId',
         message:
-          'Message "g9:0" (tool_call): content[0].toolCallId "call_1" is already used by another tool call of this session. Tool call ids are unique in a session. If this step re-sends the response messages of an earlier step (onStepFinish\'s step.response.messages holds every message of the generation so far), send the same generationId with every step of one generateText call.',
+          'Message "g9:0" (tool_call): content[0].toolCallId "call_1" is already used by another tool call of this session. Tool call ids are unique in a session. Step 1 of generation "g9" re-sends the response messages of its earlier steps (onStepFinish\'s step.response.messages holds every message of the generation so far), which were recorded under another generationId: send the same generationId with every step of one generateText call.',
         messageId: 'g9:0',
         field: 'content[0].toolCallId',
       });
+    });
+
+    it('given step 0, when a new generateText call (a script run again) reuses its tool call id, then the rule says to use a session per run, not to keep one generation id', () => {
+      const rerun = recordCall([[{ ...call, id: 'g9:0' }], [{ ...result, id: 'g9:1' }]], {
+        ...facts(0),
+        callId: 'g9:step-0',
+        generationId: 'g9',
+      });
+      const broken = ruleBrokenGiven(afterStep0, rerun);
+      expect(broken).toEqual({
+        code: 'DuplicateToolCallId',
+        message:
+          'Message "g9:0" (tool_call): content[0].toolCallId "call_1" is already used by another tool call of this session. Tool call ids are unique in a session. An earlier model call of this session used the id: a script run again against the same session sends the same ids. Record each run in a session of its own, or rewind this one first (POST /v1/sessions/s1/rewinds, or `npx agent-ledger rewind s1 --to-revision <r>`).',
+        messageId: 'g9:0',
+        field: 'content[0].toolCallId',
+      });
+      expect(broken.message).not.toContain('same generationId');
+    });
+
+    it('given step 0, when the next step of the same generation brings a tool call id already used, then the rule names the reused id, not the generation id', () => {
+      const reused = { ...call, id: 'g1:2', content: [{ ...call.content[0]! }] };
+      const broken = ruleBrokenGiven(
+        afterStep0,
+        recordCall([[call], [result], [reused]], facts(1)),
+      );
+      expect(broken).toMatchObject({ code: 'DuplicateToolCallId', messageId: 'g1:2' });
+      expect(broken.message).toContain('An earlier model call of this session used the id');
     });
 
     it('given an ended session, when a step is recorded, then SessionAlreadyEnded', () => {

@@ -58,7 +58,7 @@ describe('diffModelViews', () => {
     ]);
   });
 
-  it('names a tool result stubbed by pruning, and one truncated', () => {
+  it('names a tool result truncated to the stub by pruning, and one cut to the soft limit, both truncated', () => {
     const before = [entry('r1', 'tool_result', shown(2)), entry('r2', 'tool_result', shown(3))];
     const after = [
       entry(
@@ -74,9 +74,10 @@ describe('diffModelViews', () => {
     ];
     expect(diffModelViews(before, after)).toEqual([
       {
-        change: 'stubbed',
+        change: 'truncated',
         messageId: 'r1',
         kind: 'tool_result',
+        stub: true,
         cause: 'compacted',
         compactedAt: '2026-04-08T10:00:00Z',
       },
@@ -84,12 +85,13 @@ describe('diffModelViews', () => {
         change: 'truncated',
         messageId: 'r2',
         kind: 'tool_result',
+        stub: false,
         originalLength: 30000,
         keptLength: 20000,
       },
     ]);
     expect(diffModelViews(after, before)).toEqual([
-      { change: 'unstubbed', messageId: 'r1', kind: 'tool_result' },
+      { change: 'untruncated', messageId: 'r1', kind: 'tool_result' },
       { change: 'untruncated', messageId: 'r2', kind: 'tool_result' },
     ]);
   });

@@ -24,17 +24,20 @@ export type ModelContextChange =
       compactBoundaryId?: string;
     }
   | {
-      change: 'stubbed';
-      messageId: string;
-      kind: RuntimeMessageKind;
-      cause: ToolResultStubCause;
-      compactedAt?: string;
-    }
-  | { change: 'unstubbed'; messageId: string; kind: RuntimeMessageKind }
-  | {
+      /** Shown as the stub instead of its content: pruned, or aged out of the recent turns. */
       change: 'truncated';
       messageId: string;
       kind: RuntimeMessageKind;
+      stub: true;
+      cause: ToolResultStubCause;
+      compactedAt?: string;
+    }
+  | {
+      /** Shown cut to the soft limit. */
+      change: 'truncated';
+      messageId: string;
+      kind: RuntimeMessageKind;
+      stub: false;
       originalLength: number;
       keptLength: number;
     }
@@ -45,8 +48,9 @@ const BOUNDARY_REASON = 'before-compact-boundary:';
 /**
  * What changed in the model context from one debug view to another (the same session at two
  * revisions, same projection options): messages that entered it, left it (and why: a
- * compaction, a superseded summary, …), became stubs (pruned, or aged out of the recent turns)
- * or were truncated — "what did this compaction take away from the model?". Messages whose place
+ * compaction, a superseded summary, …), were truncated (to the stub: pruned, or aged out of the
+ * recent turns; or cut to the soft limit) or no longer are — "what did this compaction take away
+ * from the model?". One word, `truncated`, as the model view's `truncatedMessageIds` has it. Messages whose place
  * did not change are not listed. In the order of `after`, then messages only in `before`.
  */
 export function diffModelViews(
@@ -94,25 +98,28 @@ function changesOf(
   }
   if (before?.status !== 'shown') return [{ change: 'added', messageId, kind }];
   const changes: ModelContextChange[] = [];
-  if (after.compacted !== undefined && before.compacted === undefined) {
-    changes.push({
-      change: 'stubbed',
-      messageId,
-      kind,
-      cause: after.compacted.cause,
-      ...(after.compacted.compactedAt === undefined
-        ? {}
-        : { compactedAt: after.compacted.compactedAt }),
-    });
-  } else if (after.compacted === undefined && before.compacted !== undefined) {
-    changes.push({ change: 'unstubbed', messageId, kind });
-  }
-  if (
-    after.truncated !== undefined &&
-    (before.truncated === undefined || before.truncated.keptLength !== after.truncated.keptLength)
-  ) {
-    changes.push({ change: 'truncated', messageId, kind, ...after.truncated });
-  } else if (after.truncated === undefined && before.truncated !== undefined) {
+  if (after.compacted !== undefined) {
+    if (before.compacted === undefined) {
+      changes.push({
+        change: 'truncated',
+        messageId,
+        kind,
+        stub: true,
+        cause: after.compacted.cause,
+        ...(after.compacted.compactedAt === undefined
+          ? {}
+          : { compactedAt: after.compacted.compactedAt }),
+      });
+    }
+  } else if (after.truncated !== undefined) {
+    if (
+      before.compacted !== undefined ||
+      before.truncated === undefined ||
+      before.truncated.keptLength !== after.truncated.keptLength
+    ) {
+      changes.push({ change: 'truncated', messageId, kind, stub: false, ...after.truncated });
+    }
+  } else if (before.compacted !== undefined || before.truncated !== undefined) {
     changes.push({ change: 'untruncated', messageId, kind });
   }
   return changes;

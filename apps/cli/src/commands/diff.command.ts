@@ -20,7 +20,7 @@ interface DiffFlags extends ProjectionFlags {
 export function diffCommand(io: CliIo): Command {
   const command = new Command('diff')
     .description(
-      'Show how the model context of a session changed between two revisions: messages added, removed by a compaction, stubbed by pruning, truncated ("what did this compaction take away from the model?").',
+      'Show how the model context of a session changed between two revisions: messages added, removed by a compaction, truncated (to the stub by pruning, or cut to the soft limit) ("what did this compaction take away from the model?").',
     )
     .argument('<sessionId>', 'the session')
     .addOption(

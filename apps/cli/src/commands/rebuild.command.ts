@@ -11,6 +11,7 @@ import type { CliIo } from '../cli-io';
 import { withLedger } from '../ledger/with-ledger';
 import { rebuildProgressBar } from '../render/rebuild-progress-bar';
 import { wholeNumber } from './parse-arguments';
+import { cliHint } from '../cli-hint';
 
 interface RebuildFlags {
   batchSize: number;
@@ -103,7 +104,7 @@ function refuseWhileServed(
   const servers =
     holders.length === 1 ? `A server (pid ${pids}) runs` : `Servers (pids ${pids}) run`;
   throw new CliError(
-    `${servers} on DATA_DIR=${ledger.config.dataDir} and ${holders.length === 1 ? 'holds' : 'hold'} its read models open: a rebuild now would not be seen by ${holders.length === 1 ? 'it' : 'them'}. Stop ${holders.length === 1 ? 'it' : 'them'} (Ctrl-C, or kill ${pids}), run \`agent-ledger rebuild\` again, then start the server. (If no Agent Ledger server runs with that pid, remove ${holders.map((holder) => holder.path).join(', ')}.)`,
+    `${servers} on DATA_DIR=${ledger.config.dataDir} and ${holders.length === 1 ? 'holds' : 'hold'} its read models open: a rebuild now would not be seen by ${holders.length === 1 ? 'it' : 'them'}. Stop ${holders.length === 1 ? 'it' : 'them'} (Ctrl-C, or kill ${pids}), run ${cliHint('rebuild', { DATA_DIR: ledger.config.dataDir })} again, then start the server. (If no Agent Ledger server runs with that pid, remove ${holders.map((holder) => holder.path).join(', ')}.)`,
     3,
   );
 }

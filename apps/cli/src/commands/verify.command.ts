@@ -6,6 +6,7 @@ import type { CliIo } from '../cli-io';
 import type { VerifyHelperSetup } from '../audit/verify-helper-protocol';
 import { verifyReadModels, type Verification } from '../audit/verify-read-models';
 import { withLedger } from '../ledger/with-ledger';
+import { cliHint } from '../cli-hint';
 
 interface VerifyFlags {
   session?: string;
@@ -66,7 +67,7 @@ export function verifyCommand(io: CliIo): Command {
         const differing = verification.sessions.filter((session) => session.differences.length > 0);
         if (differing.length > 0) {
           throw new CliError(
-            `the stored read models differ from the log in ${differing.length} of ${verification.sessions.length} session${verification.sessions.length === 1 ? '' : 's'} (${differing.map((session) => session.sessionId).join(', ')}); \`agent-ledger rebuild\` rebuilds them from the log.`,
+            `the stored read models differ from the log in ${differing.length} of ${verification.sessions.length} session${verification.sessions.length === 1 ? '' : 's'} (${differing.map((session) => session.sessionId).join(', ')}); ${cliHint('rebuild', io.env ?? process.env)} rebuilds them from the log.`,
           );
         }
       }),

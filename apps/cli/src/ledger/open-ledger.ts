@@ -19,6 +19,7 @@ import {
   type ServerConfig,
 } from '@agent-ledger/config';
 import { CliError } from '../cli-error';
+import { cliHint } from '../cli-hint';
 
 /** The server's stores, opened by the CLI from the server's environment variables. */
 export interface Ledger {
@@ -60,7 +61,7 @@ export function openLedger(env: Record<string, string | undefined>): Ledger {
       if (db !== undefined) return db;
       if (!existsSync(readModelConfig.path)) {
         throw new CliError(
-          `No read models at ${readModelConfig.path}: start the server (it builds them from the log) or run \`agent-ledger rebuild\`.`,
+          `No read models at ${readModelConfig.path}: start the server (it builds them from the log) or run ${cliHint('rebuild', env)}.`,
         );
       }
       try {
@@ -71,7 +72,7 @@ export function openLedger(env: Record<string, string | undefined>): Ledger {
       } catch (error) {
         if (error instanceof ReadModelFileDamagedError) {
           throw new CliError(
-            `The read models at ${error.path} are damaged (${error.reason}); the file was left as it is. Run \`agent-ledger rebuild\` (or start the server) to rebuild them from the log.`,
+            `The read models at ${error.path} are damaged (${error.reason}); the file was left as it is. Run ${cliHint('rebuild', env)} (or start the server) to rebuild them from the log.`,
           );
         }
         throw error;

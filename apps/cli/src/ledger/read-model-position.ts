@@ -1,5 +1,6 @@
 import type { ProjectionHandler, ReadModelDatabase } from '@agent-ledger/read-models';
 import { CliError } from '../cli-error';
+import { cliHint } from '../cli-hint';
 
 /**
  * The position of `$all` every read model has reached (`null`: one has processed nothing), read
@@ -21,7 +22,7 @@ export function readModelPosition(
     if (stored === undefined) return null;
     if (stored.version !== handler.version) {
       throw new CliError(
-        `The read model "${handler.name}" was written as version ${JSON.stringify(stored.version)}; this CLI, with this environment, writes ${JSON.stringify(handler.version)} (check EXPORT_REDACTION*, EXPORT_INCLUDE_REASONING) — run \`agent-ledger rebuild\` or start the server to rebuild it.`,
+        `The read model "${handler.name}" was written as version ${JSON.stringify(stored.version)}; this CLI, with this environment, writes ${JSON.stringify(handler.version)} (check EXPORT_REDACTION*, EXPORT_INCLUDE_REASONING) — run ${cliHint('rebuild')} (with the same environment) or start the server to rebuild it.`,
       );
     }
     if (stored.position === null) return null;

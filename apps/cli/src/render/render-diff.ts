@@ -22,28 +22,26 @@ function describeSide(side: ModelContextSide): string {
 function detail(change: ModelContextChange): string {
   switch (change.change) {
     case 'added':
-    case 'unstubbed':
     case 'untruncated':
       return '';
     case 'removed':
       return change.compactBoundaryId === undefined
         ? change.reason
         : `removed by compaction ${change.compactBoundaryId}`;
-    case 'stubbed':
+    case 'truncated':
+      if (!change.stub) return `${change.originalLength} → ${change.keptLength} characters`;
       switch (change.cause) {
         case 'compacted':
-          return `pruned${change.compactedAt === undefined ? '' : ` at ${change.compactedAt}`}`;
+          return `to the stub: pruned${change.compactedAt === undefined ? '' : ` at ${change.compactedAt}`}`;
         case 'older-than-recent-turns':
-          return 'over the soft limit, older than the recent turns';
+          return 'to the stub: over the soft limit, older than the recent turns';
         case 'tool-results-excluded':
-          return 'tool results excluded';
+          return 'to the stub: tool results excluded';
         default: {
           const unreachable: never = change.cause;
           return String(unreachable);
         }
       }
-    case 'truncated':
-      return `${change.originalLength} → ${change.keptLength} characters`;
     default: {
       const unreachable: never = change;
       return JSON.stringify(unreachable);

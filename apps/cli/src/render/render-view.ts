@@ -64,8 +64,8 @@ function sourceIds(message: unknown): string {
 
 /**
  * What the view did to the message. In the transcript and export a pruned tool result keeps its
- * whole content (`pruned`); in the model and compact views it is a stub. The debug view says what
- * the model view did with each message.
+ * whole content (`pruned`); in the model and compact views it is truncated to the stub, as the
+ * view's `truncatedMessageIds` says. The debug view says what the model view did with each message.
  */
 function notes(message: unknown, view: ReplayedView['view']): string {
   if (!isRecord(message)) return '';
@@ -74,7 +74,7 @@ function notes(message: unknown, view: ReplayedView['view']): string {
   const keepsContent = view === 'transcript' || view === 'export';
   const flags = [
     model['status'] === 'hidden' ? `hidden: ${String(model['reason'])}` : undefined,
-    metadata['compacted'] === true ? (keepsContent ? 'pruned' : 'stub') : undefined,
+    metadata['compacted'] === true ? (keepsContent ? 'pruned' : 'truncated (stub)') : undefined,
     metadata['truncated'] === true ? 'truncated' : undefined,
     metadata['hiddenFromTranscript'] === true ? 'hidden-from-transcript' : undefined,
   ];

@@ -159,7 +159,7 @@ export function SessionAnalyticsPanel({
                 labels={calls.value.prunings.map((pruning) => pruning.label)}
                 series={[
                   {
-                    label: 'characters stubbed',
+                    label: 'characters truncated to the stub',
                     values: calls.value.prunings.map((pruning) => pruning.characters),
                     color: '#8a4b00',
                   },

@@ -111,7 +111,7 @@ function Outcome({ entry, repairs }: { entry: DebugEntry; repairs: SessionRepair
     const compacted = model['compacted'] as Record<string, unknown> | undefined;
     if (compacted !== undefined) {
       lines.push(
-        `Stubbed: ${stubCause(String(compacted['cause']))}${
+        `Truncated to the stub: ${stubCause(String(compacted['cause']))}${
           typeof compacted['compactedAt'] === 'string'
             ? ` (pruned at ${compacted['compactedAt']})`
             : ''
@@ -157,7 +157,7 @@ function PastOutcome({ explanation }: { explanation: Explanation }) {
       text = `Not recorded yet: it was recorded at revision ${explanation.recordedAt}.`;
       break;
     case 'shown':
-      text = `The model saw it, as message ${explanation.modelIndex}${explanation.stubbed ? ', as a stub (pruned)' : ''}${
+      text = `The model saw it, as message ${explanation.modelIndex}${explanation.stubbed ? ', truncated to the stub (pruned)' : ''}${
         explanation.truncated ? ', truncated' : ''
       }.`;
       break;

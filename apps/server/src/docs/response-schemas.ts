@@ -396,7 +396,7 @@ export const RESPONSE_SCHEMAS: Record<string, Schema> = {
       position: integer,
       createdAt: { type: 'string' },
       snippet: { type: 'string', description: 'The match between « and ».' },
-      visibility: { enum: ['visible', 'stubbed', 'behind-boundary', 'hidden'] },
+      visibility: { enum: ['visible', 'truncated', 'behind-boundary', 'hidden'] },
       score: { type: 'number', description: 'BM25, higher is better.' },
     },
   ),

@@ -1,6 +1,7 @@
 import { ValidationPipe, type ArgumentMetadata, type ValidationError } from '@nestjs/common';
 import { restoreRawJson } from './raw-json';
 import { RequestValidationError } from './request-validation.error';
+import { typeComplaint } from './type-complaint';
 
 /**
  * A cheap check that a value certainly passes a DTO's `class-validator` rules (and has nothing
@@ -16,7 +17,8 @@ export type PlainlyValidChecks = ReadonlyMap<abstract new () => object, PlainlyV
 /**
  * The pipe that checks request envelopes against their `class-validator` DTOs: unknown fields are
  * refused, and a failure becomes a `RequestValidationError` whose complaints name each field
- * (`policy.minChars: minChars must not be less than 0`). The hot DTOs (`checks`: the append's
+ * (`policy.minChars: minChars must not be less than 0`); a value of the wrong type gets one
+ * complaint naming the type expected and the type sent (`typeComplaint`). The hot DTOs (`checks`: the append's
  * body and the session parameter) skip class-transformer and class-validator when their check
  * says the value is plainly valid: the answer is then the instance the pipe would have built.
  */
@@ -59,6 +61,9 @@ class ValidationPipeWithPlainChecks extends ValidationPipe {
 
 function complaints(error: ValidationError, parent: string): string[] {
   const path = parent === '' ? error.property : `${parent}.${error.property}`;
-  const own = Object.values(error.constraints ?? {}).map((constraint) => `${path}: ${constraint}`);
+  const wrongType = typeComplaint(error);
+  const own = (wrongType === undefined ? Object.values(error.constraints ?? {}) : [wrongType]).map(
+    (constraint) => `${path}: ${constraint}`,
+  );
   return [...own, ...(error.children ?? []).flatMap((child) => complaints(child, path))];
 }

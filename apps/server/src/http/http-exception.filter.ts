@@ -6,16 +6,20 @@ import {
   type ArgumentsHost,
   type ExceptionFilter,
 } from '@nestjs/common';
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ErrorBody } from './error-body';
 import { noteDamagedData, noteStorageFull } from '../health/storage-health';
 import { toErrorResponse } from './error-response';
 import { traceIdOfRequest } from '../observability/request-trace';
+import { methodsOfPath } from './methods-of-path';
+import { unknownRouteAnswer } from './unknown-route-answer';
 
 /**
  * The one exception filter: every error leaves the server as an `ErrorBody` with the status
- * `toErrorResponse` gives it. Nest's own `HttpException`s (unknown route, 503 from the health
- * check) keep their status and get a code named after it. Anything unknown is a 500, logged with
+ * `toErrorResponse` gives it. A request no route takes is `404 NotFound`, or `405
+ * MethodNotAllowed` with `Allow` when its path has routes for other methods (`unknownRouteAnswer`).
+ * Nest's own `HttpException`s (503 from the health check) keep their status and get a code named
+ * after it. Anything unknown is a 500, logged with
  * its stack, whose body reveals nothing of it.
  */
 @Catch()
@@ -26,6 +30,22 @@ export class HttpExceptionFilter implements ExceptionFilter {
 
   catch(error: unknown, host: ArgumentsHost): void {
     const reply = host.switchToHttp().getResponse<FastifyReply>();
+    const request = host.switchToHttp().getRequest<FastifyRequest>();
+    // Nest's not-found handler throws a 404 for a request no route takes (a hook's error on such
+    // a request, a 401 say, is answered as it is).
+    if (request.is404 && error instanceof HttpException && error.getStatus() === 404) {
+      const answer = unknownRouteAnswer(
+        request.method,
+        request.url.split('?')[0] ?? request.url,
+        methodsOfPath(reply.server, request.url),
+      );
+      if (answer.allow !== undefined) void reply.header('allow', answer.allow);
+      void reply
+        .status(answer.status)
+        .header('content-type', 'application/json; charset=utf-8')
+        .send(answer.body);
+      return;
+    }
     const { status, body } = this.describe(error);
     // 429 and 507 say when to retry in the standard header too.
     if (body.retryAfterSeconds !== undefined)

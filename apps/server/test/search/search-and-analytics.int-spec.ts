@@ -56,7 +56,7 @@ describe('search and analytics over HTTP', () => {
     }
   });
 
-  it("finds the seed's Chinese words, and says the pruned result is stubbed", async () => {
+  it("finds the seed's Chinese words, and says the pruned result is truncated", async () => {
     const response = await getJson(url(`/search?q=${q('登录失败')}&minPosition=${position}`));
     expect(response).toEqual({
       status: 200,
@@ -82,7 +82,7 @@ describe('search and analytics over HTTP', () => {
       url(`/sessions/s1/search?q=${q('tool:Read kind:tool_result 长文件')}`),
     );
     expect(pruned.body).toMatchObject({
-      results: [{ messageId: 'm4', visibility: 'stubbed', snippet: '...«长文件»...' }],
+      results: [{ messageId: 'm4', visibility: 'truncated', snippet: '...«长文件»...' }],
     });
   });
 

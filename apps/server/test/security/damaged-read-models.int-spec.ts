@@ -74,7 +74,7 @@ describe('a damaged or missing read-model file', () => {
     expect(verify).toEqual({
       status: 1,
       stdout: '',
-      stderr: `agent-ledger: The read models at ${readModels()} are damaged (SQLITE_NOTADB: file is not a database); the file was left as it is. Run \`agent-ledger rebuild\` (or start the server) to rebuild them from the log.\n`,
+      stderr: `agent-ledger: The read models at ${readModels()} are damaged (SQLITE_NOTADB: file is not a database); the file was left as it is. Run \`DATA_DIR=${dataDir} npx agent-ledger rebuild\` (or start the server) to rebuild them from the log.\n`,
     });
     // An audit does not change what it audits.
     expect(readFileSync(readModels(), 'utf8')).toContain('not a database');
@@ -109,7 +109,7 @@ describe('a damaged or missing read-model file', () => {
     const checked = runCliProcess(['verify', '--check-file'], { DATA_DIR: dataDir });
     expect(checked.status).toEqual(1);
     expect(checked.stderr).toMatch(
-      /^agent-ledger: The read models at .* are damaged \(SQLITE_CORRUPT: .*\); the file was left as it is\. Run `agent-ledger rebuild`/,
+      /^agent-ledger: The read models at .* are damaged \(SQLITE_CORRUPT: .*\); the file was left as it is\. Run `DATA_DIR=\S+ npx agent-ledger rebuild`/,
     );
     expect(existsSync(`${readModels()}.damaged`)).toBe(false);
   });

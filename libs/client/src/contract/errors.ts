@@ -10,6 +10,7 @@ export type LedgerErrorCode =
   | 'MessageNotFound'
   | 'RevisionNotFound'
   | 'NotFound'
+  | 'MethodNotAllowed'
   | 'WrongExpectedRevision'
   | 'StreamDeleted'
   | 'AppendTooLarge'

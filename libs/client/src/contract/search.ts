@@ -24,7 +24,7 @@ export interface SearchResult {
   /** The match between « and ». */
   snippet: string;
   /** What the model sees of the message now. */
-  visibility: 'visible' | 'stubbed' | 'behind-boundary' | 'hidden';
+  visibility: 'visible' | 'truncated' | 'behind-boundary' | 'hidden';
   /** BM25, higher is better. */
   score: number;
 }

@@ -6,7 +6,7 @@ import { parseSearchQuery } from './parse-search-query';
 const context = { sessionId: 's1', activeAgentName: 'default' };
 
 describe('projectToSearch', () => {
-  it('indexes every message of the seed example, the pruned result whole and stubbed', () => {
+  it('indexes every message of the seed example, the pruned result whole and truncated', () => {
     const documents = projectToSearch(
       seedExampleMessages().map((message) =>
         message.id === 'm4'
@@ -49,7 +49,7 @@ describe('projectToSearch', () => {
         messageId: 'm4',
         kind: 'tool_result',
         toolNames: ['Read'],
-        visibility: 'stubbed',
+        visibility: 'truncated',
         text: '...长文件...',
       },
       {

@@ -3,12 +3,12 @@ import type { RuntimeMessageKind, RuntimeMessageRole } from '@agent-ledger/messa
 /**
  * Whether the model sees a message now (in the model view with default options):
  * - `visible`: it is in the model's window as recorded;
- * - `stubbed`: a pruned tool result, the model sees the seed's stub instead of its content;
+ * - `truncated`: a pruned tool result, the model sees the seed's stub instead of its content;
  * - `behind-boundary`: recorded before the latest compact boundary (a summary stands for it);
  * - `hidden`: never sent as it stands (recorded not eligible for the model context, a compact
  *   boundary, an agent switch note without the system-reminder tag).
  */
-export type SearchVisibility = 'visible' | 'stubbed' | 'behind-boundary' | 'hidden';
+export type SearchVisibility = 'visible' | 'truncated' | 'behind-boundary' | 'hidden';
 
 /**
  * One recorded message as the search view indexes it: its whole searchable text and the facts

@@ -29,7 +29,7 @@ export interface SearchBoundary {
  * switch note is sent only with the system-reminder tag; with a boundary, the latest summary
  * naming it is sent, other summaries naming a boundary are not, system notes before it carry
  * over (unless tagged until-compaction) and everything else before it is behind it; a pruned
- * tool result is a stub. What the model view decides per request (which reasoning, pairing of
+ * tool result is truncated (the model sees the stub). What the model view decides per request (which reasoning, pairing of
  * calls and results, truncation of long outputs) is not a property of the message and is left out.
  */
 export function searchVisibility(
@@ -48,5 +48,5 @@ export function searchVisibility(
     const carried = message.kind === 'system_note' && !message.tags.includes(UNTIL_COMPACTION_TAG);
     if (!carried) return 'behind-boundary';
   }
-  return message.pruned ? 'stubbed' : 'visible';
+  return message.pruned ? 'truncated' : 'visible';
 }

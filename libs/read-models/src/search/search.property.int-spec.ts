@@ -132,7 +132,7 @@ function plantedEvents(sessionId: string, steps: readonly Plant[]): SessionEvent
 function expectedVisibility(steps: readonly Plant[], index: number): SearchVisibility {
   const step = steps[index]!;
   if (steps.slice(index + 1).some((later) => later.type === 'boundary')) return 'behind-boundary';
-  return step.type === 'result' && step.pruned ? 'stubbed' : 'visible';
+  return step.type === 'result' && step.pruned ? 'truncated' : 'visible';
 }
 
 describe('search over generated histories', () => {

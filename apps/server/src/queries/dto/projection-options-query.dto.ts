@@ -68,7 +68,8 @@ export class ProjectionOptionsQueryDto {
   carrySystemNotes?: boolean;
 
   @ApiPropertyOptional({
-    description: 'Recent user turns whose long tool results are truncated, not stubbed.',
+    description:
+      'Recent user turns whose long tool results are cut to the soft limit, not truncated to the stub.',
     default: 2,
   })
   @IsOptional()
