@@ -1,4 +1,4 @@
-import { createLedgerClient, type LedgerClient } from '@agent-ledger/client';
+import { createLedgerClient, type JsonObject, type LedgerClient } from '@agent-ledger/client';
 import {
   createClaudeSessionStore,
   ledgerSessionIdOf,
@@ -115,9 +115,9 @@ describe('createClaudeSessionStore (the Claude Agent SDK SessionStore contract)'
     const loadedSubagent = await store.load({ ...key, subpath: SUBPATH });
     const plan = importClaudeCode(
       claudeCodeSourceOfEntries(ledgerSessionId, [
-        { entries: loaded ?? [] },
-        { subpath: SUBPATH, entries: loadedSubagent ?? [] },
-      ]) as never,
+        { entries: (loaded ?? []) as JsonObject[] },
+        { subpath: SUBPATH, entries: (loadedSubagent ?? []) as JsonObject[] },
+      ]),
       { sessionId: ledgerSessionId },
     );
     const expected = decidePlan(plan);
