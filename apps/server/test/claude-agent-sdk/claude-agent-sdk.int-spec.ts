@@ -56,6 +56,8 @@ describe('the Claude Agent SDK with the ledger as its SessionStore', () => {
         env: {
           ...process.env,
           LEDGER_URL: server.url,
+          // Where the store's own import of the SDK finds it, as an app's node_modules would.
+          NODE_PATH: path.join(root, 'test', 'sdk-packages', 'node_modules'),
           LEDGER_PREFIX: PREFIX,
           AGENT_CWD: cwd,
           CLAUDE_CONFIG_DIR: configDir,

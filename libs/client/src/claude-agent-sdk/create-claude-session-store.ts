@@ -7,7 +7,6 @@ import type {
   ClaudeSessionStore,
   FoldSessionSummary,
   SessionKey,
-  SessionStoreEntry,
   SessionSummaryEntry,
 } from './session-store-types';
 
@@ -125,13 +124,13 @@ export function createClaudeSessionStore(
 }
 
 /**
- * The SDK's `foldSessionSummary`, imported at run time: the SDK is an ES module, and the import
- * must stay an `import()` in the CommonJS build (a `require` would fail on it).
+ * The SDK's `foldSessionSummary`, imported at run time, only when a summary is asked for: the SDK
+ * is an optional peer dependency. It is an ES module: a build that turns this `import()` into a
+ * `require` still loads it on Node >= 20.19 (`require` of an ES module).
  */
 async function importFoldSessionSummary(): Promise<FoldSessionSummary> {
-  const importModule = new Function('specifier', 'return import(specifier)') as (
-    specifier: string,
-  ) => Promise<{ foldSessionSummary: FoldSessionSummary }>;
-  const sdk = await importModule('@anthropic-ai/claude-agent-sdk');
+  // A specifier in a variable: the SDK's types are not needed to compile this package.
+  const specifier: string = '@anthropic-ai/claude-agent-sdk';
+  const sdk = (await import(specifier)) as { foldSessionSummary: FoldSessionSummary };
   return sdk.foldSessionSummary;
 }

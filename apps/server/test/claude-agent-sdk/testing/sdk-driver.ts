@@ -3,11 +3,7 @@
 // result as one JSON line. Input: a JSON object as the first argument (see `DriverInput`).
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
-import {
-  createClaudeSessionStore,
-  type FoldSessionSummary,
-} from '@agent-ledger/client/claude-agent-sdk';
+import { createClaudeSessionStore } from '@agent-ledger/client/claude-agent-sdk';
 
 /** What the driver is asked to do. */
 export type DriverInput =
@@ -26,7 +22,6 @@ interface SdkModule {
   getSessionMessages(sessionId: string, options: Record<string, unknown>): Promise<unknown[]>;
   forkSession(sessionId: string, options: Record<string, unknown>): Promise<{ sessionId: string }>;
   deleteSession(sessionId: string, options: Record<string, unknown>): Promise<void>;
-  foldSessionSummary: FoldSessionSummary;
 }
 
 const root = path.resolve(__dirname, '..', '..', '..', '..', '..');
@@ -34,16 +29,13 @@ const root = path.resolve(__dirname, '..', '..', '..', '..', '..');
 async function main(): Promise<void> {
   const input = JSON.parse(process.argv[2] ?? '{}') as DriverInput;
   const fromTestPackages = createRequire(path.join(root, 'test', 'sdk-packages', 'package.json'));
-  const sdkPath = fromTestPackages.resolve('@anthropic-ai/claude-agent-sdk');
-  const importModule = new Function('specifier', 'return import(specifier)') as (
-    specifier: string,
-  ) => Promise<SdkModule>;
-  const sdk = await importModule(pathToFileURL(sdkPath).href);
+  // An ES module, loaded with `require` (Node >= 20.19), as the server's own ES dependencies are.
+  const sdk = fromTestPackages('@anthropic-ai/claude-agent-sdk') as SdkModule;
   const env = process.env;
   const sessionStore = createClaudeSessionStore({
     baseUrl: env.LEDGER_URL ?? '',
     prefix: env.LEDGER_PREFIX ?? '',
-    foldSessionSummary: sdk.foldSessionSummary,
+    // No foldSessionSummary: the store imports the SDK's itself (found through NODE_PATH here).
   });
   const cwd = env.AGENT_CWD ?? process.cwd();
   const options = { dir: cwd, sessionStore };
@@ -73,9 +65,9 @@ async function main(): Promise<void> {
         result: final?.result,
         subtype: final?.subtype,
         types: messages.map((message) =>
-          message.subtype === undefined
-            ? message.type
-            : `${String(message.type)}:${String(message.subtype)}`,
+          typeof message.subtype === 'string'
+            ? `${String(message.type)}:${message.subtype}`
+            : message.type,
         ),
       };
       break;
