@@ -18,6 +18,7 @@ import {
 import type { Caller } from '../access/caller';
 import { CallerParam } from '../access/caller.decorator';
 import { RequiresScope } from '../access/requires-scope.decorator';
+import { schemaRef } from '../docs/response-schemas';
 import { RequestValidationError } from '../http/request-validation.error';
 import { ErrorResponseDto } from '../sessions/dto/error-response.dto';
 import { SessionParamsDto } from '../sessions/dto/session-params.dto';
@@ -65,6 +66,7 @@ export class ClaudeCodeEntriesController {
   @ApiOkResponse({
     description:
       '`{ kept, mapping: { sessions: [{ sessionId, parent?, appended, revision, position }], report } }`',
+    schema: schemaRef('RecordClaudeCodeEntriesResult'),
   })
   @ApiUnprocessableEntityResponse({
     description: 'A session rule the mapped history breaks.',
@@ -94,7 +96,10 @@ export class ClaudeCodeEntriesController {
   @ApiOperation({
     summary: 'The kept Claude Agent SDK transcript entries of a session (or of one subpath)',
   })
-  @ApiOkResponse({ description: '`{ sessionId, projectKey, subpath?, entries, subpaths }`' })
+  @ApiOkResponse({
+    description: '`{ sessionId, projectKey, subpath?, entries, subpaths }`',
+    schema: schemaRef('ClaudeCodeEntries'),
+  })
   @ApiNotFoundResponse({
     description: 'SessionNotFound: no entries were kept for this session (and subpath).',
     type: ErrorResponseDto,
