@@ -1,3 +1,5 @@
+import { InvalidImportSourceError } from '@agent-ledger/interchange';
+import { SessionRuleError } from '@agent-ledger/sessions';
 import { CliError } from './cli-error';
 import { toCliError } from './to-cli-error';
 
@@ -18,5 +20,28 @@ describe('toCliError', () => {
     const busy = Object.assign(new Error('database is locked'), { code: 'SQLITE_BUSY' });
     expect(toCliError(busy)).toBeUndefined();
     expect(toCliError(new Error('boom'))).toBeUndefined();
+  });
+
+  it('words a broken session rule (an import the decider refuses) as itself, not as an internal error', () => {
+    const error = new SessionRuleError(
+      'SessionNotFound',
+      'Session "s1" does not exist, so there is nothing to compact. A session starts with its first appended messages.',
+    );
+    expect(toCliError(error)?.message).toBe(error.message);
+  });
+
+  it('words every other domain error as itself (an unreadable import source)', () => {
+    const error = new InvalidImportSourceError('no line is a JSON object', 'a.jsonl');
+    expect(toCliError(error)?.message).toBe(error.message);
+  });
+
+  it('recognizes a domain error from another copy of its module by its name and code', () => {
+    const copy = Object.assign(new Error('Session "s1" has ended.'), {
+      name: 'SessionRuleError',
+      code: 'SessionAlreadyEnded',
+    });
+    expect(toCliError(copy)?.message).toBe('Session "s1" has ended.');
+    const unrelated = Object.assign(new Error('boom'), { name: 'TypeError', code: 'ERR_X' });
+    expect(toCliError(unrelated)).toBeUndefined();
   });
 });

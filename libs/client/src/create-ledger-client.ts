@@ -33,9 +33,12 @@ import type {
 } from './contract/queries';
 import type { AnalyticsPage, AnalyticsQuery, SessionAnalytics } from './contract/analytics';
 import type {
+  ClaudeCodeEntries,
   ImportHistoryRequest,
   ImportHistoryResult,
   OtelGenAiExport,
+  RecordClaudeCodeEntriesRequest,
+  RecordClaudeCodeEntriesResult,
   UiMessagesExport,
 } from './contract/interchange';
 import type { SearchPage, SearchQuery, SearchResult } from './contract/search';
@@ -78,6 +81,13 @@ export interface LedgerClient {
   rewind(sessionId: string, body: RewindSessionRequest): Promise<RewindResult>;
   /** Import a history (Claude Code, opencode, AI SDK UI or model messages, OpenAI items); idempotent. */
   importHistory(sessionId: string, body: ImportHistoryRequest): Promise<ImportHistoryResult>;
+  /** Keep Claude Agent SDK transcript entries (retries by `uuid` left out) and map them to messages. */
+  recordClaudeCodeEntries(
+    sessionId: string,
+    body: RecordClaudeCodeEntriesRequest,
+  ): Promise<RecordClaudeCodeEntriesResult>;
+  /** The kept Claude Agent SDK entries of a session, or of one subpath; 404 `SessionNotFound` when none. */
+  claudeCodeEntries(sessionId: string, subpath?: string): Promise<ClaudeCodeEntries>;
 
   transcriptPage(sessionId: string, query?: PageQuery): Promise<TranscriptPage>;
   /** Every transcript entry, page by page (`minPosition` waits for your last write). */
@@ -209,6 +219,10 @@ export function createLedgerClient(options: LedgerClientOptions): LedgerClient {
     fork: (sessionId, body) => post(`${sessionPath(sessionId)}/forks`, body),
     rewind: (sessionId, body) => post(`${sessionPath(sessionId)}/rewinds`, body),
     importHistory: (sessionId, body) => post(`${sessionPath(sessionId)}/imports`, body),
+    recordClaudeCodeEntries: (sessionId, body) =>
+      post(`${sessionPath(sessionId)}/claude-code-entries`, body),
+    claudeCodeEntries: (sessionId, subpath) =>
+      get(`${sessionPath(sessionId)}/claude-code-entries`, { subpath }),
 
     transcriptPage: (sessionId, query) => get(`${sessionPath(sessionId)}/transcript`, query),
     transcript: (sessionId, query) =>

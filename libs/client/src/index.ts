@@ -61,6 +61,9 @@ export type {
   TokenTotals,
 } from './contract/analytics';
 export type {
+  ClaudeCodeEntries,
+  RecordClaudeCodeEntriesRequest,
+  RecordClaudeCodeEntriesResult,
   ImportFormat,
   ImportHistoryRequest,
   ImportHistoryResult,

@@ -94,6 +94,26 @@ describe('sessionReadableFields', () => {
     ).toEqual({ sessionId: 's1', messageIds: ['m4'], compactedAt: 't' });
   });
 
+  it('seals the raw Claude Code entries whole: only their key and time stay readable', () => {
+    expect(
+      sessionReadableFields('session-s1', {
+        type: 'ClaudeCodeEntriesRecorded',
+        data: {
+          sessionId: 's1',
+          projectKey: '-repo',
+          subpath: 'subagents/agent-a1',
+          entries: [{ type: 'user', uuid: 'u1', message: { content: 'secret' } }],
+          recordedAt: '2026-01-01T00:00:00.000Z',
+        },
+      }),
+    ).toEqual({
+      sessionId: 's1',
+      projectKey: '-repo',
+      subpath: 'subagents/agent-a1',
+      recordedAt: '2026-01-01T00:00:00.000Z',
+    });
+  });
+
   it('seals nothing outside session streams, nor types it does not know', () => {
     expect(
       sessionReadableFields('$erasures', { type: 'SessionStarted', data: {} }),

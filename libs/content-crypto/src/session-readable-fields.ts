@@ -70,6 +70,9 @@ const READABLE: SessionEventHandlers<[], Readable> = {
   SessionRewound: ({ data }) =>
     pick(data, ['sessionId', 'toRevision', 'fromRevision', 'rewoundAt']),
   ToolResultsPruned: ({ data }) => pick(data, ['sessionId', 'messageIds', 'compactedAt']),
+  // The entries are the transcript itself: sealed whole.
+  ClaudeCodeEntriesRecorded: ({ data }) =>
+    pick(data, ['sessionId', 'projectKey', 'subpath', 'recordedAt']),
   ModelCallRecorded: ({ data }) => {
     const readable = pick(data, READABLE_MODEL_CALL_FIELDS);
     if (isRecord(data.usage)) {

@@ -5,6 +5,7 @@
 import agentSwitchNoteRecorded from '../../../event-schemas/agent-switch-note-recorded.v1.schema.json';
 import assistantReasoningRecorded from '../../../event-schemas/assistant-reasoning-recorded.v1.schema.json';
 import assistantTextRecorded from '../../../event-schemas/assistant-text-recorded.v1.schema.json';
+import claudeCodeEntriesRecorded from '../../../event-schemas/claude-code-entries-recorded.v1.schema.json';
 import compactBoundaryRecorded from '../../../event-schemas/compact-boundary-recorded.v1.schema.json';
 import compactSummaryRecorded from '../../../event-schemas/compact-summary-recorded.v1.schema.json';
 import erasureCompleted from '../../../event-schemas/erasure-completed.v1.schema.json';
@@ -56,6 +57,7 @@ export const EVENT_DATA_SCHEMAS: Readonly<
     SessionRewound: sessionRewound,
     ToolResultsPruned: toolResultsPruned,
     ModelCallRecorded: modelCallRecorded,
+    ClaudeCodeEntriesRecorded: claudeCodeEntriesRecorded,
   },
 };
 

@@ -41,6 +41,8 @@ const FOLD: SessionEventHandlers<
   // The replay folds the current line (`currentLine`): what a rewind undid is not given to it.
   SessionRewound: () => undefined,
   ModelCallRecorded: () => undefined,
+  // Raw entries of a Claude Agent SDK session: their runtime messages are recorded beside them.
+  ClaudeCodeEntriesRecorded: () => undefined,
   ToolResultsPruned: ({ data }, recorded, repairs, eventIndex) => {
     const mark = pruningMarkTargets(data.messageIds, recorded);
     for (const repair of mark.repairs) repairs.push({ ...repair, eventIndex });

@@ -38,6 +38,8 @@ export function handleSessionEvent<A extends unknown[], R>(
     case 'HandoffSummaryRecorded':
     case 'AgentSwitchNoteRecorded':
       return handlers.MessageRecorded(event, ...args);
+    case 'ClaudeCodeEntriesRecorded':
+      return handlers.ClaudeCodeEntriesRecorded(event, ...args);
     default: {
       const unreachable: never = event;
       const eventType = typeOfUnknownEvent(unreachable);

@@ -2,7 +2,7 @@ import { EVENT_TYPE_OF_KIND, type SessionEventType } from './session-event';
 
 /**
  * Every session event type: one per runtime-message kind, then the lifecycle, pruning and
- * model-call events.
+ * model-call events, and the raw Claude Code entries.
  */
 export const SESSION_EVENT_TYPES: readonly SessionEventType[] = [
   ...Object.values(EVENT_TYPE_OF_KIND),
@@ -11,6 +11,7 @@ export const SESSION_EVENT_TYPES: readonly SessionEventType[] = [
   'SessionRewound',
   'ToolResultsPruned',
   'ModelCallRecorded',
+  'ClaudeCodeEntriesRecorded',
 ];
 
 const KNOWN_TYPES: ReadonlySet<string> = new Set(SESSION_EVENT_TYPES);

@@ -147,6 +147,27 @@ export interface ModelCallRecordedEvent {
   };
 }
 
+/**
+ * Raw transcript entries of a Claude Agent SDK session (the lines of Claude Code's JSONL files), as
+ * its `SessionStore` mirrored them, in append order: kept verbatim so that `load` gives them back
+ * deep-equal. The session's runtime messages are the Claude Code importer's mapping of them,
+ * recorded beside them; nothing reaches a model from this event itself. A sub-agent's transcript
+ * (`subpath`) is kept in its parent's stream and mapped to a session of its own. Its `entries` are
+ * content: sealed with content encryption on, erased with the session.
+ */
+export interface ClaudeCodeEntriesRecordedEvent {
+  type: 'ClaudeCodeEntriesRecorded';
+  data: {
+    sessionId: string;
+    /** The SDK's `SessionKey.projectKey` (by default the sanitized working directory). */
+    projectKey: string;
+    /** The SDK's `SessionKey.subpath` (`subagents/agent-<id>`); absent for the main transcript. */
+    subpath?: string;
+    entries: JsonObject[];
+    recordedAt: string;
+  };
+}
+
 /** Every event a session stream may hold. */
 export type SessionEvent =
   | MessageRecordedEvent
@@ -154,7 +175,8 @@ export type SessionEvent =
   | SessionEndedEvent
   | SessionRewoundEvent
   | ToolResultsPrunedEvent
-  | ModelCallRecordedEvent;
+  | ModelCallRecordedEvent
+  | ClaudeCodeEntriesRecordedEvent;
 
 /** Every session event type name. */
 export type SessionEventType = SessionEvent['type'];

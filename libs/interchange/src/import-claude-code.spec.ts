@@ -263,3 +263,61 @@ describe('importClaudeCode', () => {
     }
   });
 });
+
+describe('importClaudeCode: a compact boundary whose logical parent is not in the file', () => {
+  const plan = importClaudeCode({
+    session: {
+      name: 'cc-missing-parent.jsonl',
+      text: readFixture('claude-code/cc-missing-logical-parent.jsonl'),
+    },
+  });
+  const streams = decidePlan(plan);
+  const messages = messagesOf(streams.get('cc-missing-parent'));
+
+  it('joins the main line at the entry before it in the file: nothing before it is taken for a rewound branch', () => {
+    expect(messages.map((message) => `${message.id} ${message.kind}`)).toEqual([
+      'mu1 user_input',
+      'ma1 assistant_text',
+      'mu2 user_input',
+      'ma2 assistant_text',
+      'mb1 compact_boundary',
+      'mcs1 compact_summary',
+      'mu3 user_input',
+      'ma3 assistant_text',
+    ]);
+    expect(plan.report.notes.filter((note) => note.reason.includes('rewound'))).toEqual([]);
+  });
+
+  it('starts the session with its first messages, not with the compaction', () => {
+    expect(plan.sessions[0]?.commands[0]).toMatchObject({
+      type: 'AppendMessages',
+      messages: [{ id: 'mu1' }],
+    });
+  });
+});
+
+describe('importClaudeCode: a compaction at the very start of a file', () => {
+  // Only the part after a compaction was kept: nothing is before the boundary.
+  const text = readFixture('claude-code/cc-missing-logical-parent.jsonl')
+    .split('\n')
+    .filter((line) => !/"uuid":"m[ua][12]"/.test(line))
+    .join('\n');
+  const plan = importClaudeCode({ session: { name: 'cc-after-compaction.jsonl', text } });
+  const messages = messagesOf(decidePlan(plan).get('cc-missing-parent'));
+
+  it('keeps the summary as synthetic user input and leaves the boundary out, noted, so the plan starts the session', () => {
+    expect(plan.sessions[0]?.commands[0]?.type).toBe('AppendMessages');
+    expect(messages.map((message) => [message.id, message.kind, message.metadata])).toEqual([
+      ['mcs1', 'user_input', { synthetic: true, source: 'runtime', tags: ['compact-summary'] }],
+      ['mu3', 'user_input', undefined],
+      ['ma3', 'assistant_text', undefined],
+    ]);
+    expect(plan.report.notes).toContainEqual({
+      action: 'skipped',
+      reason:
+        'compact boundary at the start of the session (nothing before it to compact): its summary kept as synthetic user input',
+      count: 1,
+      examples: ['mb1'],
+    });
+  });
+});

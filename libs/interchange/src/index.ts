@@ -5,6 +5,11 @@ export {
   type ClaudeCodeSource,
   type ImportOptions,
 } from './import-claude-code';
+export {
+  claudeCodeSourceOfEntries,
+  type ClaudeCodeEntryBatch,
+} from './claude-code/claude-code-source-of-entries';
+export { newClaudeCodeEntries } from './claude-code/new-claude-code-entries';
 export { importHistory, type ImportSource } from './import-history';
 export { importModelMessages } from './import-model-messages';
 export { importOpenAiItems } from './import-openai-items';

@@ -12,6 +12,12 @@ export {
 } from './decider-snapshots';
 export { UnreadableSessionEventError } from './unreadable-session-event.error';
 export { runImportPlan, type ImportHistoryResult } from './run-import-plan';
+export {
+  readClaudeCodeEntries,
+  recordClaudeCodeEntries,
+  type ClaudeCodeEntriesRequest,
+  type ClaudeCodeEntriesResult,
+} from './record-claude-code-entries';
 export type { ForkCarry, ForkRequest, ForkResult, RewindResult } from './session-command-runner';
 export { ForkTargetExistsError, ForkTooLargeError } from './fork-errors';
 export { forkCarry } from './fork-carry';

@@ -6,6 +6,7 @@ import type {
   CompactSession,
   EndSession,
   PruneToolResults,
+  RecordClaudeCodeEntries,
   SessionCommand,
   SessionDecisionContext,
 } from './session-command';
@@ -44,6 +45,10 @@ export function decideSession(
       requireNotEnded(command.sessionId, state);
       requireSameSubject(command.sessionId, command.subjectId, state);
       return decideModelCall(command, state, context);
+    case 'RecordClaudeCodeEntries':
+      requireNotEnded(command.sessionId, state);
+      requireSameSubject(command.sessionId, command.subjectId, state);
+      return decideClaudeCodeEntries(command, state, context);
     default: {
       const unreachable: never = command;
       return unreachable;
@@ -61,6 +66,26 @@ function recordMessages(
   const accepted = selectNewMessages(sessionId, messages, state);
   if (accepted.length === 0) return [];
   return startingSession(sessionId, accepted.map(messageRecorded), state, context, subjectId);
+}
+
+function decideClaudeCodeEntries(
+  command: RecordClaudeCodeEntries,
+  state: SessionState,
+  context: SessionDecisionContext,
+): SessionEvent[] {
+  if (command.entries.length === 0) return [];
+  const { sessionId, projectKey, subpath, entries } = command;
+  const event: SessionEvent = {
+    type: 'ClaudeCodeEntriesRecorded',
+    data: {
+      sessionId,
+      projectKey,
+      ...(subpath === undefined ? {} : { subpath }),
+      entries,
+      recordedAt: context.now,
+    },
+  };
+  return startingSession(sessionId, [event], state, context, command.subjectId);
 }
 
 function decideCompaction(

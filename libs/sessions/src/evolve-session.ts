@@ -22,6 +22,10 @@ const EVOLVE: SessionEventHandlers<[state: SessionState], SessionState> = {
     if (event.data.subjectId !== undefined) state.subjectId = event.data.subjectId;
     return state;
   },
+  ClaudeCodeEntriesRecorded: (_event, state) => {
+    if (state.status === 'new') state.status = 'active';
+    return state;
+  },
   SessionEnded: (_event, state) => {
     state.status = 'ended';
     return state;

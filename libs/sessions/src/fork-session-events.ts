@@ -48,6 +48,8 @@ const COPY: SessionEventHandlers<[sessionId: string], SessionEvent[]> = {
   SessionEnded: () => [],
   SessionRewound: () => [],
   ModelCallRecorded: () => [],
+  // A fork's history is its runtime messages; the source's raw entries stay the source's.
+  ClaudeCodeEntriesRecorded: () => [],
   ToolResultsPruned: (event, sessionId) => [{ ...event, data: { ...event.data, sessionId } }],
   MessageRecorded: (event, sessionId) => [
     { ...event, data: { ...event.data, sessionId } } as SessionEvent,

@@ -13,6 +13,7 @@ export type {
   PruneSelection,
   PruneToolResults,
   RecordModelCall,
+  RecordClaudeCodeEntries,
   SessionCommand,
   SessionDecisionContext,
 } from './session-command';

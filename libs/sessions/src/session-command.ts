@@ -2,6 +2,7 @@ import type { ModelCallRecordedEvent } from '@agent-ledger/events';
 import type {
   CompactBoundaryMessage,
   CompactSummaryMessage,
+  JsonObject,
   RuntimeMessage,
 } from '@agent-ledger/messages';
 
@@ -92,6 +93,21 @@ export interface RecordModelCall {
   call: ModelCallFacts;
 }
 
+/**
+ * Keep raw transcript entries of a Claude Agent SDK session, verbatim, in append order (the
+ * caller leaves out those already kept: the decider does not look inside them). Starts the
+ * session when it has no event yet, as its first messages would.
+ */
+export interface RecordClaudeCodeEntries {
+  type: 'RecordClaudeCodeEntries';
+  sessionId: string;
+  /** As `AppendMessages.subjectId`. */
+  subjectId?: string;
+  projectKey: string;
+  subpath?: string;
+  entries: JsonObject[];
+}
+
 /** Every command the session decider takes. */
 export type SessionCommand =
   | AppendMessages
@@ -99,7 +115,8 @@ export type SessionCommand =
   | PruneToolResults
   | HandoffSession
   | EndSession
-  | RecordModelCall;
+  | RecordModelCall
+  | RecordClaudeCodeEntries;
 
 /** What a decision may depend on besides the command and the state: the clock, as an argument. */
 export interface SessionDecisionContext {

@@ -55,6 +55,9 @@ const EVENT_NAME: SessionEventHandlers<[sessionId: string], string> = {
   ToolResultsPruned: (event, sessionId) =>
     `${sessionId}\u0000${event.type}\u0000${event.data.messageIds.join('\u0000')}`,
   ModelCallRecorded: (event, sessionId) => `${sessionId}\u0000model-call\u0000${event.data.callId}`,
+  // A batch is named by what it holds: the same batch sent again is a retry.
+  ClaudeCodeEntriesRecorded: (event, sessionId) =>
+    `${sessionId}\u0000claude-code-entries\u0000${event.data.subpath ?? ''}\u0000${JSON.stringify(event.data.entries)}`,
   MessageRecorded: (event, sessionId) => `${sessionId}\u0000message\u0000${event.data.id}`,
 };
 

@@ -37,7 +37,8 @@ function agentOf(event: SessionEvent): string | undefined {
   if (
     event.type === 'SessionEnded' ||
     event.type === 'SessionRewound' ||
-    event.type === 'ToolResultsPruned'
+    event.type === 'ToolResultsPruned' ||
+    event.type === 'ClaudeCodeEntriesRecorded'
   ) {
     return undefined;
   }

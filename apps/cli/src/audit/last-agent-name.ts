@@ -13,7 +13,8 @@ export function lastAgentName(events: readonly SessionEvent[]): string | undefin
       event.type === 'SessionEnded' ||
       event.type === 'SessionRewound' ||
       event.type === 'ToolResultsPruned' ||
-      event.type === 'ModelCallRecorded'
+      event.type === 'ModelCallRecorded' ||
+      event.type === 'ClaudeCodeEntriesRecorded'
     ) {
       continue;
     }

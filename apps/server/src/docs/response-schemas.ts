@@ -351,6 +351,21 @@ export const RESPONSE_SCHEMAS: Record<string, Schema> = {
     },
     report: { type: 'object', description: 'What the importer read, skipped and joined.' },
   }),
+  RecordClaudeCodeEntriesResult: object(['kept', 'mapping'], {
+    kept: { ...integer, description: 'Entries kept (those whose uuid was already kept left out).' },
+    mapping: ref('ImportHistoryResult'),
+  }),
+  ClaudeCodeEntries: object(['sessionId', 'projectKey', 'entries', 'subpaths'], {
+    sessionId: { type: 'string' },
+    projectKey: { type: 'string' },
+    subpath: { type: 'string' },
+    entries: {
+      type: 'array',
+      items: { type: 'object', required: ['type'], properties: { type: { type: 'string' } } },
+      description: 'The kept transcript entries, verbatim, in the order they were kept.',
+    },
+    subpaths: { ...strings, description: 'Subpaths (sub-agents’ transcripts) that kept entries.' },
+  }),
   OtelGenAiExport: object(['sessionId', 'revision', 'calls'], {
     sessionId: { type: 'string' },
     revision: integer,

@@ -424,6 +424,7 @@ function commandMessageIds(command: SessionCommand): string[] {
       return command.responseMessages.flat().map((message) => message.id);
     case 'PruneToolResults':
     case 'EndSession':
+    case 'RecordClaudeCodeEntries':
       return [];
     default: {
       const unreachable: never = command;

@@ -58,3 +58,32 @@ export interface UiMessagesExport {
     parts: Array<{ type: string }>;
   }>;
 }
+
+/** Body of `POST /v1/sessions/:sessionId/claude-code-entries`. */
+export interface RecordClaudeCodeEntriesRequest {
+  /** The Claude Agent SDK's `SessionKey.projectKey`. */
+  projectKey: string;
+  /** A sub-agent's transcript (`subagents/agent-<id>`); absent for the main one. */
+  subpath?: string;
+  /** Transcript entries, each a JSON object with a string `type`, kept verbatim in order. */
+  entries: Array<{ type: string; [key: string]: unknown }>;
+  subjectId?: string;
+}
+
+/** What keeping a batch of Claude Code entries did. */
+export interface RecordClaudeCodeEntriesResult {
+  /** Entries kept (those whose `uuid` was already kept are left out). */
+  kept: number;
+  /** What mapping every kept entry to runtime messages appended, per session. */
+  mapping: ImportHistoryResult;
+}
+
+/** `GET /v1/sessions/:sessionId/claude-code-entries`: the kept entries of one transcript. */
+export interface ClaudeCodeEntries {
+  sessionId: string;
+  projectKey: string;
+  subpath?: string;
+  entries: Array<{ type: string; [key: string]: unknown }>;
+  /** The subpaths (sub-agents' transcripts) that kept entries in this session. */
+  subpaths: string[];
+}

@@ -73,10 +73,40 @@ export class SessionPlan {
     });
   }
 
-  /** A compaction: its boundary and the summary naming it. */
+  /**
+   * A compaction: its boundary and the summary naming it. A compaction before any message has
+   * nothing to compact (the write side refuses it: a session starts with messages), so there the
+   * summary alone is kept, as the synthetic user input the model was sent, and the boundary is
+   * noted as left out: a plan always starts its session.
+   */
   compaction(boundary: CompactBoundaryMessage, summary: CompactSummaryMessage): void {
     if (this.messageIds.has(boundary.id) || this.messageIds.has(summary.id)) {
       this.notes.add('skipped', 'compaction whose id is already used in the session', boundary.id);
+      return;
+    }
+    if (this.commands.length === 0 && this.batch.length === 0) {
+      this.notes.add(
+        'skipped',
+        'compact boundary at the start of the session (nothing before it to compact): its summary kept as synthetic user input',
+        boundary.id,
+      );
+      const { summaryForBoundaryId: _boundaryId, ...metadata } = summary.metadata ?? {};
+      this.append([
+        {
+          id: summary.id,
+          sessionId: summary.sessionId,
+          role: 'user',
+          kind: 'user_input',
+          createdAt: summary.createdAt,
+          content: summary.content,
+          metadata: {
+            ...metadata,
+            synthetic: true,
+            source: 'runtime',
+            tags: [...(metadata.tags ?? []), 'compact-summary'],
+          },
+        },
+      ]);
       return;
     }
     this.flush();

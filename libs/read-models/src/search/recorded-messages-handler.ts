@@ -223,6 +223,7 @@ export class RecordedMessagesHandler implements ProjectionHandler {
     SessionEnded: () => undefined,
     // Search and analytics keep what was recorded: a rewound message stays findable (and counted).
     SessionRewound: () => undefined,
+    ClaudeCodeEntriesRecorded: () => undefined,
     ModelCallRecorded: (event, statements, { sessionId }) => {
       const ordinal = (statements.lastCall.get(sessionId).ordinal ?? -1) + 1;
       const facts = modelCallFactsOf(event.data);

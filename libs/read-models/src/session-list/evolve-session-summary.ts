@@ -72,6 +72,7 @@ const FOLD_INTO_SUMMARY: SessionEventHandlers<[owned: SessionSummary], void> = {
   },
   ModelCallRecorded: (event, owned) => addModelCall(owned, event.data.usage),
   MessageRecorded: (event, owned) => addMessage(owned, event.data),
+  ClaudeCodeEntriesRecorded: () => undefined,
   // Total: an event of a newer version changes nothing the list shows.
   unknownType: () => undefined,
 };

@@ -149,6 +149,7 @@ export class SessionViewsHandler implements ProjectionHandler {
         .run(sessionId, event.data.toRevision, revision);
     },
     ModelCallRecorded: () => undefined,
+    ClaudeCodeEntriesRecorded: () => undefined,
     ToolResultsPruned: (event, store, { sessionId, revision }) =>
       applyPruningMark(store, sessionId, event.data, revision, this.exportSettings),
     MessageRecorded: (event, store, { sessionId, revision }) =>
