@@ -210,13 +210,11 @@ export class KeyRegistry {
   }
 
   private async appendAndFold(events: readonly AccessEvent[]): Promise<AppendResult> {
-    const toAppend = events.map(
-      (event): EventToAppend => ({
-        id: accessEventId(event.data.keyId, event.type === 'ApiKeyCreated' ? 'created' : 'revoked'),
-        type: event.type,
-        data: event.data,
-      }),
-    );
+    const toAppend = events.map((event): EventToAppend => ({
+      id: accessEventId(event.data.keyId, event.type === 'ApiKeyCreated' ? 'created' : 'revoked'),
+      type: event.type,
+      data: event.data,
+    }));
     // Keys have ids of their own: appends from several nodes never conflict, and a retry of the
     // same ids is idempotent.
     const result = await this.store.append(ACCESS_STREAM, toAppend, { expectedRevision: 'any' });
