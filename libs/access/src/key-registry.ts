@@ -185,9 +185,15 @@ export class KeyRegistry {
    */
   async import(events: readonly AccessEvent[]): Promise<number> {
     await this.refresh();
+    const createdNow = new Set<string>();
     const missing = events.filter((event) => {
       const key = this.state.keys.get(event.data.keyId);
-      return event.type === 'ApiKeyCreated' ? key === undefined : key?.revokedAt === null;
+      if (event.type === 'ApiKeyCreated') {
+        if (key !== undefined || createdNow.has(event.data.keyId)) return false;
+        createdNow.add(event.data.keyId);
+        return true;
+      }
+      return key === undefined ? createdNow.has(event.data.keyId) : key.revokedAt === null;
     });
     if (missing.length > 0) await this.appendAndFold(missing);
     return missing.length;
