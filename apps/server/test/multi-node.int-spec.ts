@@ -129,7 +129,7 @@ describe.each(STORE_KINDS)('two nodes on one %s store', (kind) => {
     const keys = await KeyRegistry.open(store.client());
     admin = (await keys.create({ tenant: 'acme', scopes: ['read', 'write', 'audit', 'admin'] }))
       .secret;
-  }, 180_000);
+  }, 300_000);
 
   afterAll(async () => {
     try {

@@ -25,7 +25,7 @@ export interface RunningServer {
  * How long a start may take: compiling the sources (swc) and starting NestJS take a few seconds
  * alone, and several times that on a machine busy with other test runs.
  */
-const START_TIMEOUT_MS = 60_000;
+const START_TIMEOUT_MS = 120_000;
 
 /** Servers started by this test file and not yet exited. */
 const running = new Set<ChildProcess>();
