@@ -184,7 +184,7 @@ describe.each(STORE_KINDS)('two nodes on one %s store', (kind) => {
       1000,
     );
     expect(revokedOnB.status).toBe(401);
-  });
+  }, 120_000);
 
   it('a key created with the CLI against the store is accepted by both running nodes', async () => {
     const run = await runCli(
@@ -201,7 +201,7 @@ describe.each(STORE_KINDS)('two nodes on one %s store', (kind) => {
       );
       expect(answer).toMatchObject({ status: 200, body: { tenant: 'acme', scopes: ['read'] } });
     }
-  });
+  }, 180_000);
 
   it('read-your-writes across nodes with minPosition, and a live transcript on one node shows what the other wrote', async () => {
     const written = await request(`${a.url}/v1/sessions/ryw-1/messages`, admin, {
@@ -237,7 +237,7 @@ describe.each(STORE_KINDS)('two nodes on one %s store', (kind) => {
       true,
       true,
     ]);
-  });
+  }, 120_000);
 
   it('two writers at one expectedRevision through the two nodes: exactly one wins, 40 rounds in a row', async () => {
     const url = (node: RunningServer) => `${node.url}/v1/sessions/duel-1/messages`;
@@ -268,7 +268,7 @@ describe.each(STORE_KINDS)('two nodes on one %s store', (kind) => {
     expect(outcomes).toEqual(Array.from({ length: 40 }, () => '200,409'));
     const events = await readSessionStream(store, 'acme duel-1');
     expect(events).toHaveLength(41);
-  });
+  }, 300_000);
 
   it('16 clients appending without expectedRevision over both nodes: no 409, every message once', async () => {
     const clients = 16;
@@ -297,7 +297,7 @@ describe.each(STORE_KINDS)('two nodes on one %s store', (kind) => {
         (clients / sessions) * appendsPerClient,
       ]);
     }
-  }, 180_000);
+  }, 900_000);
 
   it("an erasure through one node purges the other's read models, and the other's cache does not write into the erased stream", async () => {
     const url = (node: RunningServer, route: string) => `${node.url}/v1/sessions/erased-1/${route}`;
@@ -351,7 +351,7 @@ describe.each(STORE_KINDS)('two nodes on one %s store', (kind) => {
       JSON.stringify(transcript.body).includes('after the erasure'),
       JSON.stringify(transcript.body).includes('before the erasure'),
     ]).toEqual([200, true, false]);
-  });
+  }, 180_000);
 
   // Last: it revokes every key of the store.
   it('revoking the last key leaves both nodes closed, never open; `keys create` against the store lets the operator back in', async () => {
@@ -383,5 +383,5 @@ describe.each(STORE_KINDS)('two nodes on one %s store', (kind) => {
       );
       expect(answer.status).toBe(200);
     }
-  });
+  }, 180_000);
 });

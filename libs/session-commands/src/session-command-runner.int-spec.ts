@@ -176,7 +176,7 @@ describe('SessionCommandRunner (with the SQLite store)', () => {
     expect([retry, await store.getStreamRevision('session-s1')]).toEqual([first, 5]);
   });
 
-  it('refuses a stale expectedRevision with WrongExpectedRevision, then reloads the session', async () => {
+  it('refuses a stale expectedRevision with WrongExpectedRevision before appending, and keeps the state it just checked', async () => {
     const runner = new SessionCommandRunner(store, { cacheSize: 10, clock });
     await runner.run({ type: 'AppendMessages', sessionId: 's1', messages: seedExampleMessages() });
     const stale = runner.run(
@@ -186,7 +186,8 @@ describe('SessionCommandRunner (with the SQLite store)', () => {
     await expect(stale).rejects.toThrow(WrongExpectedRevisionError);
     await expect(stale).rejects.toMatchObject({ expectedRevision: 3, actualRevision: 5 });
     await runner.run({ type: 'AppendMessages', sessionId: 's1', messages: [reply('m6')] });
-    expect(readFrom).toEqual([0]);
+    // The refusal came from the stream as read (revision 5), which stays cached: nothing re-read.
+    expect(readFrom).toEqual([]);
   });
 
   it('reports a stale view as WrongExpectedRevision rather than the rule it seems to break', async () => {

@@ -291,6 +291,12 @@ export class SessionCommandRunner {
     if (events.length === 0) {
       return { sessionId, revision: session.revision, position: session.position };
     }
+    if (!unchecked && expectedRevision !== session.revision) {
+      // Decided on the stream as read, which is not where the caller saw it: refused here, not
+      // left to the store, which on EventStoreDB takes the last revision of an erased
+      // (soft-deleted) stream and would start the new session under the caller's stale view.
+      throw wrongRevision(streamName, expectedRevision, session.revision);
+    }
 
     const metadata: SessionEventMetadata = {
       schemaVersion: SESSION_EVENT_SCHEMA_VERSION,
