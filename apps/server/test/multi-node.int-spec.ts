@@ -29,13 +29,11 @@ async function request(
     ...(options.body === undefined ? {} : { body: JSON.stringify(options.body) }),
   });
   const text = await response.text();
-  let body: Record<string, unknown> = {};
   try {
-    body = JSON.parse(text) as Record<string, unknown>;
+    return { status: response.status, body: JSON.parse(text) as Record<string, unknown> };
   } catch {
-    body = { text };
+    return { status: response.status, body: { text } };
   }
-  return { status: response.status, body };
 }
 
 const userMessage = (sessionId: string, id: string, text = `text of ${id}`) => ({
@@ -108,7 +106,7 @@ async function readSseUntil(
 
 describe.each(STORE_KINDS)('two nodes on one %s store', (kind) => {
   let store: TestStore;
-  let nodes: RunningServer[] = [];
+  const nodes: RunningServer[] = [];
   let a: RunningServer;
   let b: RunningServer;
   let cliDataDir: string;

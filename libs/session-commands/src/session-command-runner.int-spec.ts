@@ -237,9 +237,10 @@ describe('SessionCommandRunner (with the SQLite store)', () => {
     const runners = [0, 1].map(
       () => new SessionCommandRunner(store, { cacheSize: 10, clock, backoffMs: () => 1 }),
     );
+    const [first, second] = runners as [SessionCommandRunner, SessionCommandRunner];
     const answers = await Promise.allSettled(
       Array.from({ length: 60 }, (_, n) =>
-        runners[n % 2]?.run({
+        (n % 2 === 0 ? first : second).run({
           type: 'AppendMessages',
           sessionId: 's1',
           messages: [reply(`r${n}`)],
