@@ -14,7 +14,8 @@ import http from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { KeyStore } from '@agent-ledger/access';
+import { KeyRegistry } from '@agent-ledger/access';
+import { SqliteEventStore } from '@agent-ledger/event-store';
 import { writeBenchmarkSection } from './benchmark-report';
 
 const ROOT = path.join(__dirname, '..');
@@ -33,9 +34,11 @@ async function startServer(withKey: boolean): Promise<{ server: Server; key?: st
   const dataDir = mkdtempSync(path.join(tmpdir(), 'agent-ledger-auth-bench-'));
   let key: string | undefined;
   if (withKey) {
-    const store = KeyStore.open(dataDir);
-    key = store.create({ tenant: 'bench', scopes: ['read', 'write'] }).secret;
-    store.close();
+    const store = new SqliteEventStore({ path: path.join(dataDir, 'events.sqlite') });
+    key = (
+      await (await KeyRegistry.open(store)).create({ tenant: 'bench', scopes: ['read', 'write'] })
+    ).secret;
+    await store.close();
   }
   const child = spawn(
     process.execPath,

@@ -1,7 +1,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { KeyStore } from '@agent-ledger/access';
+import { KeyRegistry } from '@agent-ledger/access';
+import { SqliteEventStore } from '@agent-ledger/event-store';
 import { runCliProcess } from './testing/run-cli-process';
 
 /** `agent-ledger keys create | list | revoke`, as an operator runs them on a data directory. */
@@ -15,7 +16,17 @@ describe('keys', () => {
 
   afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
-  it('creates a key, prints its secret once, lists it without the secret, and revokes it', () => {
+  /** Who `secret` authenticates as, in the event store of the data directory (what a server reads). */
+  const authenticate = async (secret: string) => {
+    const store = new SqliteEventStore({ path: path.join(dataDir, 'events.sqlite') });
+    try {
+      return (await KeyRegistry.open(store)).authenticate(secret);
+    } finally {
+      await store.close();
+    }
+  };
+
+  it('creates a key in the event store, prints its secret once, lists it without the secret, and revokes it', async () => {
     const created = cli([
       'create',
       '--tenant',
@@ -33,10 +44,8 @@ describe('keys', () => {
     expect(created.stderr).toContain('shown only now');
     const keyId = secret.split('_')[1] ?? '';
 
-    // The key works for the server on this DATA_DIR (the same store the server reads).
-    const store = KeyStore.open(dataDir);
-    expect(store.authenticate(secret)).toMatchObject({ keyId, tenant: 'acme' });
-    store.close();
+    // The key works for a server on this store (the keys a server follows).
+    expect(await authenticate(secret)).toMatchObject({ keyId, tenant: 'acme' });
 
     const listed = cli(['list', '--json']);
     const { keys } = JSON.parse(listed.stdout) as { keys: Array<Record<string, unknown>> };
@@ -62,9 +71,7 @@ describe('keys', () => {
       status: 0,
       stdout: expect.stringContaining(`Revoked key ${keyId}`) as unknown,
     });
-    const after = KeyStore.open(dataDir);
-    expect(after.authenticate(secret)).toBeUndefined();
-    after.close();
+    expect(await authenticate(secret)).toBeUndefined();
   });
 
   it.each([

@@ -2,7 +2,7 @@ import 'reflect-metadata';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { Logger } from '@nestjs/common';
-import { KeyStore } from '@agent-ledger/access';
+import { KeyRegistry } from '@agent-ledger/access';
 import { ConfigError, type ServerConfig } from '@agent-ledger/config';
 import { AppModule } from './app.module';
 import { instrumentHttp } from './observability/instrument-http';
@@ -88,12 +88,13 @@ export async function createApp(
   app.useGlobalFilters(new HttpExceptionFilter({ maxBodyBytes: config.maxBodyBytes }));
   app.useGlobalPipes(createValidationPipe(PLAINLY_VALID_SESSION_DTOS));
   // Every body is JSON: anything else gets 415 (no HTML form can post here).
-  const keys = app.get(KeyStore);
+  const keys = app.get(KeyRegistry);
   const openAllowed = isLoopbackHost(config.host);
-  if (!openAllowed && !keys.hasActiveKeys()) {
+  // Keys not read yet (the store does not answer): the server starts closed and reads them later.
+  if (!openAllowed && keys.loaded && !keys.hasActiveKeys()) {
     await app.close();
     throw new ConfigError(
-      `HOST is ${config.host}, which other machines can reach, and no API key exists: the server would be open to them. Create a key first (DATA_DIR=${config.dataDir} npx agent-ledger keys create --tenant <tenant> --scope read --scope write), or bind to 127.0.0.1.`,
+      `HOST is ${config.host}, which other machines can reach, and no API key exists: the server would be open to them. Create a key first in its event store (DATA_DIR=${config.dataDir} npx agent-ledger keys create --tenant <tenant> --scope read --scope write), or bind to 127.0.0.1.`,
     );
   }
   await hardenHttp(app, config, { keys, openAllowed });

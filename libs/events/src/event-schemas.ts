@@ -2,6 +2,8 @@
  * The JSON Schemas of `event-schemas/`, imported (not read from disk) so they travel with the build.
  * The files are the public contract; this module only says which file describes which event type.
  */
+import apiKeyCreated from '../../../event-schemas/api-key-created.v1.schema.json';
+import apiKeyRevoked from '../../../event-schemas/api-key-revoked.v1.schema.json';
 import agentSwitchNoteRecorded from '../../../event-schemas/agent-switch-note-recorded.v1.schema.json';
 import assistantReasoningRecorded from '../../../event-schemas/assistant-reasoning-recorded.v1.schema.json';
 import assistantTextRecorded from '../../../event-schemas/assistant-text-recorded.v1.schema.json';
@@ -25,6 +27,7 @@ import toolCallRecorded from '../../../event-schemas/tool-call-recorded.v1.schem
 import toolResultRecorded from '../../../event-schemas/tool-result-recorded.v1.schema.json';
 import toolResultsPruned from '../../../event-schemas/tool-results-pruned.v1.schema.json';
 import userInputRecorded from '../../../event-schemas/user-input-recorded.v1.schema.json';
+import type { AccessEvent } from './access-event';
 import type { LedgerEvent } from './ledger-event';
 import type { SessionEventType } from './session-event';
 
@@ -61,10 +64,17 @@ export const EVENT_DATA_SCHEMAS: Readonly<
   },
 };
 
-/** The data schema of the ledger's audit events (`ledger-event.ts`): not session events. */
-export const LEDGER_EVENT_SCHEMAS: Readonly<Record<LedgerEvent['type'], SchemaDocument>> = {
+/**
+ * The data schema of the ledger's own events, not session events: the audit events
+ * (`ledger-event.ts`) and the access events (`access-event.ts`).
+ */
+export const LEDGER_EVENT_SCHEMAS: Readonly<
+  Record<LedgerEvent['type'] | AccessEvent['type'], SchemaDocument>
+> = {
   ErasureRequested: erasureRequested,
   ErasureCompleted: erasureCompleted,
+  ApiKeyCreated: apiKeyCreated,
+  ApiKeyRevoked: apiKeyRevoked,
 };
 
 /** Schemas the data schemas refer to: the shared runtime-message definitions. */

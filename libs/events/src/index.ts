@@ -84,3 +84,12 @@ export {
   type LedgerEvent,
 } from './ledger-event';
 export { parseLedgerEvent } from './parse-ledger-event';
+export {
+  ACCESS_EVENT_TYPES,
+  ACCESS_STREAM,
+  isAccessEventType,
+  type AccessEvent,
+  type ApiKeyCreatedEvent,
+  type ApiKeyRevokedEvent,
+} from './access-event';
+export { parseAccessEvent } from './parse-access-event';

@@ -16,8 +16,9 @@ import {
  * The schema is chosen by `type` and `metadata.schemaVersion`. Without metadata the current
  * version ({@link SESSION_EVENT_SCHEMA_VERSION}) is assumed; metadata that is present must carry a
  * supported `schemaVersion`. An unknown type is a complaint. The ledger's audit events
- * (`ErasureRequested`, `ErasureCompleted`, in `ledger-erasures`) are checked against their own
- * schemas, metadata free. Matches the event store's `EventPayloadValidator`.
+ * (`ErasureRequested`, `ErasureCompleted`, in `ledger-erasures`) and access events
+ * (`ApiKeyCreated`, `ApiKeyRevoked`, in `ledger-keys`) are checked against their own schemas,
+ * metadata free. Matches the event store's `EventPayloadValidator`.
  */
 export function validateSessionEventPayload(event: {
   type: string;

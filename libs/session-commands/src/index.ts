@@ -11,6 +11,7 @@ export {
   type StoredDeciderSnapshot,
 } from './decider-snapshots';
 export { UnreadableSessionEventError } from './unreadable-session-event.error';
+export { WriteContendedError } from './write-contended.error';
 export { runImportPlan, type ImportHistoryResult } from './run-import-plan';
 export {
   readClaudeCodeEntries,

@@ -11,6 +11,7 @@ import type { AssistantTextMessage } from '@agent-ledger/messages';
 import { SessionRuleError } from '@agent-ledger/sessions';
 import { seedExampleMessages } from '@agent-ledger/testing';
 import { SessionCommandRunner } from './session-command-runner';
+import { WriteContendedError } from './write-contended.error';
 
 const clock = () => '2026-04-08T10:00:00.000Z';
 
@@ -175,7 +176,7 @@ describe('SessionCommandRunner (with the SQLite store)', () => {
     expect([retry, await store.getStreamRevision('session-s1')]).toEqual([first, 5]);
   });
 
-  it('refuses a stale expectedRevision with WrongExpectedRevision, then reloads the session', async () => {
+  it('refuses a stale expectedRevision with WrongExpectedRevision before appending, and keeps the state it just checked', async () => {
     const runner = new SessionCommandRunner(store, { cacheSize: 10, clock });
     await runner.run({ type: 'AppendMessages', sessionId: 's1', messages: seedExampleMessages() });
     const stale = runner.run(
@@ -185,7 +186,8 @@ describe('SessionCommandRunner (with the SQLite store)', () => {
     await expect(stale).rejects.toThrow(WrongExpectedRevisionError);
     await expect(stale).rejects.toMatchObject({ expectedRevision: 3, actualRevision: 5 });
     await runner.run({ type: 'AppendMessages', sessionId: 's1', messages: [reply('m6')] });
-    expect(readFrom).toEqual([0]);
+    // The refusal came from the stream as read (revision 5), which stays cached: nothing re-read.
+    expect(readFrom).toEqual([]);
   });
 
   it('reports a stale view as WrongExpectedRevision rather than the rule it seems to break', async () => {
@@ -229,6 +231,51 @@ describe('SessionCommandRunner (with the SQLite store)', () => {
       if (event.type === 'AssistantTextRecorded') recorded.push(event.data);
     }
     expect(recorded).toEqual([reply('b1'), again]);
+  });
+
+  it('two runners (two servers) appending without expectedRevision to one session at once: every command succeeds, each message once', async () => {
+    const runners = [0, 1].map(
+      () => new SessionCommandRunner(store, { cacheSize: 10, clock, backoffMs: () => 1 }),
+    );
+    const [first, second] = runners as [SessionCommandRunner, SessionCommandRunner];
+    const answers = await Promise.allSettled(
+      Array.from({ length: 60 }, (_, n) =>
+        (n % 2 === 0 ? first : second).run({
+          type: 'AppendMessages',
+          sessionId: 's1',
+          messages: [reply(`r${n}`)],
+        }),
+      ),
+    );
+    expect(answers.filter((answer) => answer.status === 'rejected')).toEqual([]);
+    const ids: string[] = [];
+    for await (const event of store.readStream('session-s1')) {
+      const id = (event.data as { id?: unknown }).id;
+      if (typeof id === 'string') ids.push(id);
+    }
+    expect([ids.length, new Set(ids).size]).toEqual([60, 60]);
+  });
+
+  it('a command without expectedRevision that loses every race answers WriteContended after its bounded attempts, never a revision the caller did not send', async () => {
+    const runner = new SessionCommandRunner(store, { cacheSize: 10, clock, backoffMs: () => 0 });
+    await runner.run({ type: 'AppendMessages', sessionId: 's1', messages: [reply('m1')] });
+    const append = jest
+      .spyOn(store, 'append')
+      .mockRejectedValue(new WrongExpectedRevisionError('session-s1', 1, 2));
+    const outcome = runner.run({
+      type: 'AppendMessages',
+      sessionId: 's1',
+      messages: [reply('m2')],
+    });
+    await expect(outcome).rejects.toThrow(WriteContendedError);
+    expect(append).toHaveBeenCalledTimes(30);
+    append.mockRestore();
+    // With the caller's expectedRevision, the conflict is the caller's: 409 at once.
+    const stale = runner.run(
+      { type: 'AppendMessages', sessionId: 's1', messages: [reply('m3')] },
+      0,
+    );
+    await expect(stale).rejects.toThrow(WrongExpectedRevisionError);
   });
 
   it('writes deterministic event ids and the schema version', async () => {

@@ -1,9 +1,17 @@
 import { mkdirSync } from 'node:fs';
 import { Command } from 'commander';
-import { KeyRequestError, KeyStore, SCOPES, type ApiKeyRecord } from '@agent-ledger/access';
-import { loadServerConfig } from '@agent-ledger/config';
+import {
+  KeyRegistry,
+  KeyRequestError,
+  SCOPES,
+  migrateLegacyKeys,
+  type ApiKeyRecord,
+} from '@agent-ledger/access';
+import { createEventStore, loadServerConfig } from '@agent-ledger/config';
+import type { EventStore } from '@agent-ledger/event-store';
 import { CliError } from '../cli-error';
 import type { CliIo } from '../cli-io';
+import { openLedger } from '../ledger/open-ledger';
 import { formatTable } from '../render/format-table';
 
 interface CreateFlags {
@@ -14,12 +22,15 @@ interface CreateFlags {
 }
 
 /**
- * `keys create | list | revoke`: the API keys of the data directory (`DATA_DIR/keys.sqlite`),
- * which a running server reads on every request, so a key works, or stops working, at once.
+ * `keys create | list | revoke`: the API keys kept in the event store the environment names
+ * (`EVENT_STORE`, `DATA_DIR`, `EVENTSTORE_CONNECTION_STRING`), in its stream `ledger-keys`. Every
+ * server on that store follows the stream: a key made or revoked here holds on each within a
+ * second, with no restart. This is also how an operator gets back into a server whose keys were
+ * all revoked (it stays closed): `keys create` against its store.
  */
 export function keysCommand(io: CliIo): Command {
   const keys = new Command('keys').description(
-    'Create, list and revoke the API keys of the server on DATA_DIR (the secret is printed once, at creation).',
+    'Create, list and revoke the API keys kept in the event store (every server on it follows them; the secret is printed once, at creation).',
   );
   keys
     .command('create')
@@ -33,8 +44,8 @@ export function keysCommand(io: CliIo): Command {
     .option('--name <name>', 'who or what holds the key')
     .option('--json', 'print { key, secret } as JSON')
     .action((flags: CreateFlags) =>
-      withKeyStore(io, true, (store) => {
-        const { key, secret } = store.create({
+      withKeyRegistry(io, true, async (registry) => {
+        const { key, secret } = await registry.create({
           tenant: flags.tenant,
           scopes: flags.scope,
           ...(flags.name === undefined ? {} : { name: flags.name }),
@@ -55,8 +66,8 @@ export function keysCommand(io: CliIo): Command {
     .option('--tenant <tenant>', "only this tenant's keys")
     .option('--json', 'print { keys } as JSON')
     .action((flags: { tenant?: string; json?: boolean }) =>
-      withKeyStore(io, false, (store) => {
-        const listed = store.list(flags.tenant);
+      withKeyRegistry(io, false, (registry) => {
+        const listed = registry.list(flags.tenant);
         io.stdout.write(
           flags.json === true
             ? `${JSON.stringify({ keys: listed }, null, 2)}\n`
@@ -66,11 +77,13 @@ export function keysCommand(io: CliIo): Command {
     );
   keys
     .command('revoke')
-    .description('Revoke a key by its id: every server on this DATA_DIR refuses it from now on.')
+    .description(
+      'Revoke a key by its id: every server on this event store refuses it within a second.',
+    )
     .argument('<keyId>', 'the id `keys list` shows')
     .action((keyId: string) =>
-      withKeyStore(io, false, (store) => {
-        const revoked = store.revoke(keyId);
+      withKeyRegistry(io, false, async (registry) => {
+        const revoked = await registry.revoke(keyId, { by: { via: 'cli' } });
         if (revoked === undefined) {
           throw new CliError(`No key "${keyId}": \`agent-ledger keys list\` shows the keys.`);
         }
@@ -97,29 +110,40 @@ function renderKeys(keys: readonly ApiKeyRecord[]): string {
   );
 }
 
-function withKeyStore(
+/**
+ * Runs `action` on the keys of the configured event store (a store that does not exist yet is
+ * created for `create`, so that the first key can be made before the first start), after
+ * copying in the keys of an earlier version's `DATA_DIR/keys.sqlite` (idempotent).
+ */
+function withKeyRegistry(
   io: CliIo,
   create: boolean,
-  action: (store: KeyStore) => void,
+  action: (registry: KeyRegistry) => unknown,
 ): Promise<void> {
-  return Promise.resolve().then(() => {
-    const config = loadServerConfig(io.env ?? process.env);
-    if (create) mkdirSync(config.dataDir, { recursive: true });
-    let store: KeyStore;
+  return (async () => {
+    const env = io.env ?? process.env;
+    const config = loadServerConfig(env);
+    const ledger = openLedger(env);
+    let store: EventStore | undefined;
     try {
-      store = KeyStore.open(config.dataDir);
-    } catch (error) {
-      throw new CliError(
-        `Cannot open the keys of DATA_DIR=${config.dataDir}: ${error instanceof Error ? error.message : String(error)}`,
-      );
-    }
-    try {
-      action(store);
+      if (create && config.eventStore === 'sqlite') {
+        mkdirSync(config.dataDir, { recursive: true });
+        store = await createEventStore(config);
+      } else {
+        store = await ledger.store();
+      }
+      const registry = await KeyRegistry.open(store);
+      await migrateLegacyKeys(registry, config.dataDir);
+      await action(registry);
     } catch (error) {
       if (error instanceof KeyRequestError) throw new CliError(error.message);
-      throw error;
+      if (error instanceof CliError) throw error;
+      throw new CliError(
+        `Cannot reach the keys of the event store (EVENT_STORE=${config.eventStore}, DATA_DIR=${config.dataDir}): ${error instanceof Error ? error.message : String(error)}`,
+      );
     } finally {
-      store.close();
+      await ledger.close();
+      if (create && config.eventStore === 'sqlite') await store?.close();
     }
-  });
+  })();
 }

@@ -38,5 +38,7 @@ export async function openErasure(ledger: Ledger): Promise<SessionErasure> {
       const runner = new ProjectionRunner({ store, db, handlers: ledger.handlers(db) });
       await runner.catchUp();
     },
+    // Running servers on the store read the journal every 250 ms and forget the sessions.
+    journalGraceMs: 500,
   });
 }

@@ -1,4 +1,4 @@
-import { KeyStore } from '@agent-ledger/access';
+import { KeyRegistry } from '@agent-ledger/access';
 import type { ApiKey, CreatedKey, WhoamiResponse } from '@agent-ledger/client';
 import { Body, Controller, Delete, Get, HttpCode, Param, Post } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
@@ -11,12 +11,13 @@ import { RequiresScope } from './requires-scope.decorator';
 
 /**
  * Who the caller is (`GET /v1/whoami`, any valid key, so that a UI learns a key's scopes), and the caller's tenant's keys (`admin`):
- * listed without secrets, created (the secret is in that answer only), revoked.
+ * listed without secrets, created (the secret is in that answer only), revoked. The keys are the
+ * event store's (`ledger-keys`): what another node or the CLI did is read before each answer.
  */
 @ApiTags('access')
 @Controller('v1')
 export class AccessController {
-  constructor(private readonly keys: KeyStore) {}
+  constructor(private readonly keys: KeyRegistry) {}
 
   @Get('whoami')
   @ApiOperation({ summary: 'The caller: tenant, key id and scopes (what a UI may show)' })
@@ -35,7 +36,8 @@ export class AccessController {
   @ApiOperation({ summary: "The tenant's API keys (never their secrets), newest first" })
   @ApiOkResponse({ schema: schemaRef('ApiKeyList') })
   @RequiresScope('admin')
-  list(@CallerParam() caller: Caller): { keys: ApiKey[] } {
+  async list(@CallerParam() caller: Caller): Promise<{ keys: ApiKey[] }> {
+    await this.keys.refresh();
     return { keys: this.keys.list(caller.tenant) };
   }
 
@@ -44,7 +46,7 @@ export class AccessController {
   @ApiOkResponse({ schema: schemaRef('CreatedApiKey') })
   @ApiOperation({ summary: 'Create a key of the tenant; its secret is shown in this answer only' })
   @RequiresScope('admin')
-  create(@CallerParam() caller: Caller, @Body() body: CreateKeyDto): CreatedKey {
+  create(@CallerParam() caller: Caller, @Body() body: CreateKeyDto): Promise<CreatedKey> {
     return this.keys.create({
       tenant: caller.tenant,
       scopes: body.scopes,
@@ -56,8 +58,14 @@ export class AccessController {
   @ApiOperation({ summary: 'Revoke a key of the tenant (at once); revoking twice is a no-op' })
   @ApiOkResponse({ schema: schemaRef('ApiKeyAnswer') })
   @RequiresScope('admin')
-  revoke(@CallerParam() caller: Caller, @Param() { keyId }: KeyParamsDto): { key: ApiKey } {
-    const key = this.keys.revoke(keyId, caller.tenant);
+  async revoke(
+    @CallerParam() caller: Caller,
+    @Param() { keyId }: KeyParamsDto,
+  ): Promise<{ key: ApiKey }> {
+    const key = await this.keys.revoke(keyId, {
+      tenant: caller.tenant,
+      by: { via: 'http', ...(caller.keyId === null ? {} : { keyId: caller.keyId }) },
+    });
     if (key === undefined)
       throw new NotFoundError('KeyNotFound', `No key "${keyId}" in this tenant.`);
     return { key };

@@ -1,25 +1,28 @@
-import { KeyStore } from '@agent-ledger/access';
-import { Global, Inject, Module, type OnModuleDestroy } from '@nestjs/common';
+import { KeyRegistry } from '@agent-ledger/access';
+import { Global, Module } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
-import { SERVER_CONFIG } from '../tokens';
+import { CLOCK, EVENT_STORE, SERVER_CONFIG } from '../tokens';
 import { AccessController } from './access.controller';
-import { openKeyStore } from './key-store.provider';
+import { KeyFollower } from './key-follower';
+import { openKeyRegistry } from './open-key-registry';
 import { ScopeGuard } from './scope.guard';
 
-/** API keys: the key store of the data directory, the scope guard on every route, `/v1/whoami` and `/v1/keys`. */
+/**
+ * API keys: the keys kept in the event store (`KeyRegistry` over the access stream, followed by
+ * `KeyFollower`), the scope guard on every route, `/v1/whoami` and `/v1/keys`.
+ */
 @Global()
 @Module({
   controllers: [AccessController],
   providers: [
-    { provide: KeyStore, inject: [SERVER_CONFIG], useFactory: openKeyStore },
+    {
+      provide: KeyRegistry,
+      inject: [EVENT_STORE, SERVER_CONFIG, CLOCK],
+      useFactory: openKeyRegistry,
+    },
+    KeyFollower,
     { provide: APP_GUARD, useClass: ScopeGuard },
   ],
-  exports: [KeyStore],
+  exports: [KeyRegistry],
 })
-export class AccessModule implements OnModuleDestroy {
-  constructor(@Inject(KeyStore) private readonly keys: KeyStore) {}
-
-  onModuleDestroy(): void {
-    this.keys.close();
-  }
-}
+export class AccessModule {}

@@ -31,6 +31,15 @@ import { RetentionService } from './retention.service';
 const READ_MODEL_PURGE_TIMEOUT_MS = 30_000;
 
 /**
+ * How often a server reads the audit stream for erasures other nodes (or the CLI) run on the
+ * store: its caches forget their sessions, which it serves as erased until their receipts.
+ */
+export const ERASURE_JOURNAL_FOLLOW_MS = 250;
+
+/** Between an erasure's journal entry and its streams' erasure: two reads of every other node. */
+export const ERASURE_JOURNAL_GRACE_MS = 2 * ERASURE_JOURNAL_FOLLOW_MS;
+
+/**
  * Erasure and retention (the content keys it destroys are the event store module's
  * `CONTENT_KEY_SHREDDER`, bound to the store's key store when content is sealed): `SessionErasure` (journal first, receipts in `ledger-erasures`), the
  * guard that answers 404 for sessions being erased, the routes, and the retention schedule. At
@@ -75,6 +84,7 @@ const READ_MODEL_PURGE_TIMEOUT_MS = 30_000;
               `the read models did not reach position ${position} (where they purge the sessions) within ${READ_MODEL_PURGE_TIMEOUT_MS} ms`,
             );
           },
+          journalGraceMs: ERASURE_JOURNAL_GRACE_MS,
         });
       },
       inject: [
@@ -98,15 +108,23 @@ export class ErasureModule implements OnApplicationBootstrap, OnApplicationShutd
   constructor(@Inject(SESSION_ERASURE) private readonly erasure: SessionErasure) {}
 
   private retryTimer: NodeJS.Timeout | undefined;
+  private followTimer: NodeJS.Timeout | undefined;
 
   /**
    * The sessions of erasures a crash interrupted are marked (404) before the server listens;
    * they are finished in the background, once the projection runner (which purges their read
    * models) runs. A store that does not answer at start (EventStoreDB down) does not stop the
    * server: the audit stream is read again every second until it answers (meanwhile nothing of
-   * the log is served either).
+   * the log is served either). From then on, the erasures other nodes run are followed
+   * (`SessionErasure.followJournal`, every `ERASURE_JOURNAL_FOLLOW_MS`).
    */
   async onApplicationBootstrap(): Promise<void> {
+    // Where the audit stream is now: what comes after it is another node's (or this one's).
+    await this.erasure.followJournal().catch(() => undefined);
+    this.followTimer = setInterval(() => {
+      this.erasure.followJournal().catch(() => undefined);
+    }, ERASURE_JOURNAL_FOLLOW_MS);
+    this.followTimer.unref();
     try {
       await this.recover();
     } catch (error) {
@@ -125,6 +143,7 @@ export class ErasureModule implements OnApplicationBootstrap, OnApplicationShutd
 
   onApplicationShutdown(): void {
     clearInterval(this.retryTimer);
+    clearInterval(this.followTimer);
   }
 
   private async recover(): Promise<void> {

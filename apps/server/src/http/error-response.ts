@@ -1,4 +1,4 @@
-import { ErasureIncompleteError } from '@agent-ledger/session-commands';
+import { ErasureIncompleteError, WriteContendedError } from '@agent-ledger/session-commands';
 import { SessionReadError } from '@agent-ledger/events';
 import { AiSdkConversionError } from '@agent-ledger/ai-sdk';
 import {
@@ -34,7 +34,8 @@ interface FastifyError {
 /**
  * Maps an error to its HTTP status and body, in one place: 400 malformed request, 404 unknown
  * session, 409 wrong expected revision or a `minPosition` no write has reached, 410 deleted stream, 413 too large, 415 not JSON,
- * 422 a broken session rule, 503 store unavailable, 500 anything else (`undefined`: not an error this function knows).
+ * 422 a broken session rule, 503 store unavailable (or an append without `expectedRevision` that
+ * lost every race to other writers), 500 anything else (`undefined`: not an error this function knows).
  */
 export function toErrorResponse(
   error: unknown,
@@ -86,6 +87,11 @@ export function toErrorResponse(
   if (error instanceof StreamDeletedError) return respond(410, error.code, error.message);
   if (error instanceof StreamNotFoundError) return respond(404, error.code, error.message);
   if (error instanceof StoreUnavailableError) return respond(503, error.code, error.message);
+  if (error instanceof WriteContendedError) {
+    return respond(503, error.code, error.message, {
+      retryAfterSeconds: error.retryAfterSeconds,
+    });
+  }
   if (error instanceof ErasureIncompleteError) {
     return respond(503, error.code, error.message, { erasureId: error.erasureId });
   }

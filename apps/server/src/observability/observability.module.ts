@@ -1,5 +1,5 @@
 import { statSync } from 'node:fs';
-import { KeyStore } from '@agent-ledger/access';
+import { KeyRegistry } from '@agent-ledger/access';
 import {
   sqliteEventStorePath,
   type ReadModelConfig,
@@ -61,7 +61,7 @@ export class ObservabilityModule implements OnModuleInit, OnApplicationShutdown 
     @Inject(SERVER_CONFIG) private readonly config: ServerConfig,
     private readonly commands: CommandBus,
     private readonly queries: QueryBus,
-    private readonly keys: KeyStore,
+    private readonly keys: KeyRegistry,
     private readonly adapterHost: HttpAdapterHost,
   ) {}
 
@@ -153,8 +153,10 @@ export class ObservabilityModule implements OnModuleInit, OnApplicationShutdown 
   private observeProjections(): void {
     const tracer = this.observability.tracer;
     this.projections.onBatchCommitted((batch) => {
-      this.metrics.projectionBatchEvents.observe(batch.events);
       this.lag.committed(this.projections.handlerPositions ?? { all: this.projections.position });
+      // A batch another server on the same read-model file applied first: reached, not applied.
+      if (batch.events === 0) return;
+      this.metrics.projectionBatchEvents.observe(batch.events);
       if (tracer === undefined || batch.timing === undefined) return;
       tracer
         .startSpan('projection batch', {

@@ -3,7 +3,7 @@ import rateLimit from '@fastify/rate-limit';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { FastifyRequest } from 'fastify';
 import helmet from 'helmet';
-import type { KeyStore } from '@agent-ledger/access';
+import type { KeyRegistry } from '@agent-ledger/access';
 import type { ServerConfig } from '@agent-ledger/config';
 import { authenticateRequests } from '../access/authenticate-requests';
 import { callerOfRequest } from '../access/caller';
@@ -23,7 +23,7 @@ import { HostNotAllowedError, OriginNotAllowedError, RateLimitedError } from './
 export async function hardenHttp(
   app: NestFastifyApplication,
   config: ServerConfig,
-  access: { keys: KeyStore; openAllowed: boolean },
+  access: { keys: KeyRegistry; openAllowed: boolean },
 ): Promise<void> {
   const fastify = app.getHttpAdapter().getInstance();
   const hosts = allowedHostNames(config.host, config.http);

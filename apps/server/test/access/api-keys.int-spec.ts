@@ -1,9 +1,9 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { KeyStore, type Scope } from '@agent-ledger/access';
+import type { Scope } from '@agent-ledger/access';
 import { startServer, type RunningServer } from '../testing/start-server';
-import { call, createKey, readStreamFor, userMessage } from './tenancy-fixture';
+import { call, createKey, readStreamFor, userMessage, withKeys } from './tenancy-fixture';
 
 /** Every /v1 route, the scope it needs, and whether it addresses one session (`S`). */
 interface RouteCase {
@@ -145,10 +145,10 @@ describe('API keys: scopes and tenants on every route', () => {
   beforeAll(async () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'agent-ledger-keys-'));
     for (const scope of ['read', 'write', 'audit', 'admin', 'erase'] as const) {
-      keys[scope] = createKey(dataDir, 'acme', [scope]);
+      keys[scope] = await createKey(dataDir, 'acme', [scope]);
     }
-    keys['owner'] = createKey(dataDir, 'acme', ['read', 'write', 'audit', 'admin']);
-    keys['other'] = createKey(dataDir, 'globex', ['read', 'write', 'audit', 'admin']);
+    keys['owner'] = await createKey(dataDir, 'acme', ['read', 'write', 'audit', 'admin']);
+    keys['other'] = await createKey(dataDir, 'globex', ['read', 'write', 'audit', 'admin']);
     server = await startServer({ DATA_DIR: dataDir });
     const appended = await call(`${server.url}/v1/sessions/${S}/messages`, {
       key: keys['owner'],
@@ -304,16 +304,21 @@ describe('API keys: scopes and tenants on every route', () => {
     ]);
   });
 
-  it('a revoked key is refused at once; a key created while the server runs works at once', async () => {
-    const store = KeyStore.open(server.dataDir);
-    try {
-      const { key, secret } = store.create({ tenant: 'acme', scopes: ['read'] });
+  it('a key created while the server runs works at once; a revoked key is refused within a second', async () => {
+    await withKeys(server.dataDir, async (keys) => {
+      const { key, secret } = await keys.create({ tenant: 'acme', scopes: ['read'] });
+      // A key id the server does not know yet is looked up in the store on the request itself.
       expect((await call(`${server.url}/v1/whoami`, { key: secret })).status).toBe(200);
-      store.revoke(key.keyId);
-      expect((await call(`${server.url}/v1/whoami`, { key: secret })).status).toBe(401);
-    } finally {
-      store.close();
-    }
+      await keys.revoke(key.keyId);
+      // A revocation through another process is followed within a second.
+      const deadline = Date.now() + 1000;
+      let status = 200;
+      while (status !== 401 && Date.now() < deadline) {
+        status = (await call(`${server.url}/v1/whoami`, { key: secret })).status;
+        if (status !== 401) await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      expect(status).toBe(401);
+    });
   });
 
   it("an admin key manages its own tenant's keys only, and the secret is shown once", async () => {
@@ -394,6 +399,16 @@ describe('API keys: scopes and tenants on every route', () => {
   });
 });
 
+/** The status of `url` once it is `wanted`, or the last one seen when `ms` have passed. */
+async function statusWithin(ms: number, url: string, wanted: number): Promise<number> {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    const { status } = await call(url);
+    if (status === wanted || Date.now() > deadline) return status;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
 describe('an open server', () => {
   it('needs no key on loopback, and requires one as soon as a key exists', async () => {
     const server = await startServer();
@@ -405,8 +420,9 @@ describe('an open server', () => {
         keyId: null,
         scopes: ['read', 'write', 'audit', 'admin', 'erase'],
       });
-      const secret = createKey(server.dataDir, 'default', ['read']);
-      expect((await call(`${server.url}/v1/whoami`)).status).toBe(401);
+      const secret = await createKey(server.dataDir, 'default', ['read']);
+      // The server follows the keys in its event store: closed within a second.
+      expect(await statusWithin(1000, `${server.url}/v1/whoami`, 401)).toBe(401);
       expect((await call(`${server.url}/v1/whoami`, { key: secret })).status).toBe(200);
       expect((await call(`${server.url}/health`)).status).toBe(200);
     } finally {
@@ -422,7 +438,7 @@ describe('an open server', () => {
 
   it('binds beyond loopback once a key exists, and then requires it', async () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'agent-ledger-keys-'));
-    const secret = createKey(dataDir, 'acme', ['read']);
+    const secret = await createKey(dataDir, 'acme', ['read']);
     const server = await startServer({ HOST: '0.0.0.0', DATA_DIR: dataDir });
     try {
       const url = server.url.replace('localhost', '127.0.0.1');
@@ -437,8 +453,8 @@ describe('an open server', () => {
 describe('rate limits per key', () => {
   it('counts each key apart: one key at its limit gets 429 with Retry-After, another still answers', async () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'agent-ledger-keys-'));
-    const first = createKey(dataDir, 'acme', ['read']);
-    const second = createKey(dataDir, 'acme', ['read']);
+    const first = await createKey(dataDir, 'acme', ['read']);
+    const second = await createKey(dataDir, 'acme', ['read']);
     const server = await startServer({ DATA_DIR: dataDir, RATE_LIMIT_MAX: '3' });
     try {
       const statuses: number[] = [];

@@ -1,13 +1,28 @@
-import { KeyStore, type Scope } from '@agent-ledger/access';
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { KeyRegistry, type Scope } from '@agent-ledger/access';
+import { SqliteEventStore } from '@agent-ledger/event-store';
 
-/** Creates a key in `dataDir` (as `agent-ledger keys create` does) and returns its secret. */
-export function createKey(dataDir: string, tenant: string, scopes: Scope[]): string {
-  const store = KeyStore.open(dataDir);
+/**
+ * Runs `action` on the keys of the embedded event store of `dataDir` (created when missing), as
+ * `agent-ledger keys` does, from this process while a server may run on the same store.
+ */
+export async function withKeys<T>(
+  dataDir: string,
+  action: (keys: KeyRegistry) => Promise<T>,
+): Promise<T> {
+  mkdirSync(dataDir, { recursive: true });
+  const store = new SqliteEventStore({ path: path.join(dataDir, 'events.sqlite') });
   try {
-    return store.create({ tenant, scopes }).secret;
+    return await action(await KeyRegistry.open(store));
   } finally {
-    store.close();
+    await store.close();
   }
+}
+
+/** Creates a key in the event store of `dataDir` (as `agent-ledger keys create` does); its secret. */
+export function createKey(dataDir: string, tenant: string, scopes: Scope[]): Promise<string> {
+  return withKeys(dataDir, async (keys) => (await keys.create({ tenant, scopes })).secret);
 }
 
 /** A user message whose text is `text`. */

@@ -32,7 +32,7 @@ describe('tenancy over generated multi-tenant workloads', () => {
   beforeAll(async () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'agent-ledger-tenants-'));
     for (const tenant of TENANTS) {
-      keyOf[tenant] = createKey(dataDir, tenant, ['read', 'write', 'audit']);
+      keyOf[tenant] = await createKey(dataDir, tenant, ['read', 'write', 'audit']);
     }
     server = await startServer({ DATA_DIR: dataDir });
   });

@@ -105,9 +105,14 @@ describe('GET /metrics once keys exist', () => {
   it('needs a key with the admin scope: 401 without one, 403 with a lesser one', async () => {
     const server = await startServer();
     try {
-      const admin = createKey(server.dataDir, 'default', ['admin']);
-      const reader = createKey(server.dataDir, 'default', ['read', 'write', 'audit']);
-      const anonymous = await fetch(`${server.url}/metrics`);
+      const admin = await createKey(server.dataDir, 'default', ['admin']);
+      const reader = await createKey(server.dataDir, 'default', ['read', 'write', 'audit']);
+      // The keys are the event store's: the running server follows them within a second.
+      let anonymous = await fetch(`${server.url}/metrics`);
+      for (let tries = 0; anonymous.status === 200 && tries < 50; tries += 1) {
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        anonymous = await fetch(`${server.url}/metrics`);
+      }
       expect(anonymous.status).toBe(401);
       expect(await anonymous.json()).toMatchObject({ code: 'Unauthorized' });
       const wrong = await fetch(`${server.url}/metrics`, {

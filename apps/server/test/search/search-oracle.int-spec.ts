@@ -76,9 +76,9 @@ describe('search as an oracle for redacted secrets', () => {
 
   beforeAll(async () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'agent-ledger-oracle-'));
-    const writeKey = createKey(dataDir, 'acme', ['write']);
-    readKey = createKey(dataDir, 'acme', ['read']);
-    auditKey = createKey(dataDir, 'acme', ['read', 'audit']);
+    const writeKey = await createKey(dataDir, 'acme', ['write']);
+    readKey = await createKey(dataDir, 'acme', ['read']);
+    auditKey = await createKey(dataDir, 'acme', ['read', 'audit']);
     server = await startServer({ DATA_DIR: dataDir, READ_MODEL_WAIT_MS: '3000' });
     for (const [sessionId, secrets] of Object.entries(SECRETS)) {
       const answer = await call(`${server.url}/v1/sessions/${sessionId}/messages`, {

@@ -13,7 +13,7 @@ import { startServer } from '../testing/start-server';
 describe('rate limit by default beyond loopback', () => {
   it('answers 429 past DEFAULT_RATE_LIMIT_MAX requests a minute from one key when bound to every interface, with no RATE_LIMIT_MAX set', async () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'agent-ledger-rate-'));
-    const key = createKey(dataDir, 'acme', ['read']);
+    const key = await createKey(dataDir, 'acme', ['read']);
     const server = await startServer({ HOST: '0.0.0.0', DATA_DIR: dataDir });
     try {
       const url = server.url.replace('localhost', '127.0.0.1');

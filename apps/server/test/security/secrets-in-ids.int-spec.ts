@@ -50,8 +50,8 @@ describe('secrets used as ids and URLs, and a bare AWS secret key, are redacted'
 
   beforeAll(async () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'agent-ledger-secret-ids-'));
-    keys['read'] = createKey(dataDir, 'acme', ['read']);
-    keys['owner'] = createKey(dataDir, 'acme', ['read', 'write', 'audit']);
+    keys['read'] = await createKey(dataDir, 'acme', ['read']);
+    keys['owner'] = await createKey(dataDir, 'acme', ['read', 'write', 'audit']);
     server = await startServer({ DATA_DIR: dataDir });
     const appended = await call(url('/messages'), { key: keys['owner'], body: { messages } });
     expect(appended.status).toBe(200);

@@ -21,6 +21,12 @@ export interface RunningServer {
   stop(): Promise<void>;
 }
 
+/**
+ * How long a start may take: compiling the sources (swc) and starting NestJS take a few seconds
+ * alone, and several times that on a machine busy with other test runs.
+ */
+const START_TIMEOUT_MS = 120_000;
+
 /** Servers started by this test file and not yet exited. */
 const running = new Set<ChildProcess>();
 
@@ -71,8 +77,12 @@ export function startServer(env: Record<string, string> = {}): Promise<RunningSe
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => {
       child.kill('SIGKILL');
-      reject(new Error(`The server did not start within 60 s. Its output:\n${output}`));
-    }, 60_000);
+      reject(
+        new Error(
+          `The server did not start within ${START_TIMEOUT_MS / 1000} s. Its output:\n${output}`,
+        ),
+      );
+    }, START_TIMEOUT_MS);
     const onData = (chunk: Buffer): void => {
       output += chunk.toString();
       const match = /listening on (http:\/\/\S+)/.exec(output);

@@ -55,6 +55,7 @@ export interface ProjectionRunnerOptions {
 
 /** What a committed batch covered. */
 export interface CommittedBatch {
+  /** Events this runner applied (0: another process on the same file had applied them). */
   events: number;
   /** Checkpoint written with the batch. */
   position: number;
@@ -534,10 +535,13 @@ export class ProjectionRunner {
     }
     const reached = this.position;
     if (reached !== null) this.waiters.reached(reached);
-    if (outcome.advanced.length === 0) return;
+    // No handler advanced: another server on the same read-model file applied the batch first.
+    // This runner has still reached `upTo`, which its listeners (the thread owner answering
+    // `minPosition`) must learn, or they would wait for a position they are past.
+    const applied = outcome.advanced.length === 0 ? 0 : events.length;
     const timing = { startedAt, endedAt: performance.timeOrigin + performance.now() };
     for (const listener of this.batchListeners) {
-      listener({ events: events.length, position: upTo, timing });
+      listener({ events: applied, position: upTo, timing });
     }
   }
 

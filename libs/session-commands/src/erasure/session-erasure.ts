@@ -41,6 +41,13 @@ export interface SessionErasureOptions {
    * `ErasureRequested`, which makes them purge its sessions); rejects when they cannot.
    */
   awaitReadModels: (position: number) => Promise<void>;
+  /**
+   * Milliseconds between journaling an erasure and erasing its streams, so that the other nodes
+   * on the store, which read the journal every few hundred milliseconds (`followJournal`), have
+   * made their caches forget the sessions before their streams go (a node's cached state must
+   * not append to an erased stream). Default 0: one node.
+   */
+  journalGraceMs?: number;
 }
 
 /** An erasure to run: its sessions' streams, and why. */
@@ -71,12 +78,77 @@ interface ErasurePlan {
 export class SessionErasure {
   private readonly erasing = new Set<string>();
   private queue: Promise<unknown> = Promise.resolve();
+  /** Erasures this process journaled or finished (the others are followed: `followJournal`). */
+  private readonly own = new Set<string>();
+  /** Session keys of erasures another process runs, by erasure id, until their receipt. */
+  private readonly foreign = new Map<string, string[]>();
+  /** Revision of the audit stream `followJournal` has read up to (-1: none). */
+  private journalRevision = -1;
+  /** Whether `followJournal` has read the audit stream once (the first read only learns where it is). */
+  private journalRead = false;
+  private following: Promise<void> | undefined;
 
   constructor(private readonly options: SessionErasureOptions) {}
 
   /** Whether the session `key` (tenant and id, `sessionKeyOf`) is being erased now. */
   isErasing(key: string): boolean {
     return this.erasing.has(key);
+  }
+
+  /**
+   * Follows the audit stream for erasures other nodes on the store (or the CLI) run. For each
+   * `ErasureRequested` read that this process did not write, every cache here forgets its
+   * sessions (`forgetSession`), so that no cached state appends to an erased stream, and, until
+   * its `ErasureCompleted` is read, its sessions are being erased here too (404, commands
+   * refused). The first call only learns where the stream is (and what is unfinished: `recover`
+   * marks those). Concurrent calls share one read.
+   */
+  followJournal(): Promise<void> {
+    this.following ??= this.readJournal().finally(() => {
+      this.following = undefined;
+    });
+    return this.following;
+  }
+
+  private async readJournal(): Promise<void> {
+    const first = !this.journalRead;
+    const from = this.journalRevision;
+    const read: LedgerEvent[] = [];
+    try {
+      for await (const recorded of this.options.store.readStream(ERASURE_STREAM, {
+        fromRevision: this.journalRevision + 1,
+      })) {
+        this.journalRevision = recorded.revision;
+        const event = parseLedgerEvent(recorded);
+        if (event !== undefined) read.push(event);
+      }
+    } catch (error) {
+      if (!(error instanceof StreamNotFoundError)) {
+        // Read again next time from where this read started: nothing it met is lost.
+        this.journalRevision = from;
+        throw error;
+      }
+    }
+    this.journalRead = true;
+    if (first) return;
+    const completed = new Set(
+      read.flatMap((event) => (event.type === 'ErasureCompleted' ? [event.data.erasureId] : [])),
+    );
+    for (const event of read) {
+      const { erasureId } = event.data;
+      if (this.own.has(erasureId)) continue;
+      if (event.type === 'ErasureRequested') {
+        const keys = event.data.sessions.map((session) => keyOfStream(session.streamName));
+        if (!completed.has(erasureId)) {
+          this.foreign.set(erasureId, keys);
+          for (const key of keys) this.erasing.add(key);
+        }
+        for (const key of keys) await this.options.forgetSession(key);
+      } else {
+        for (const key of this.foreign.get(erasureId) ?? []) this.erasing.delete(key);
+        this.foreign.delete(erasureId);
+      }
+    }
   }
 
   /**
@@ -252,6 +324,7 @@ export class SessionErasure {
       },
     };
     // The sessions stop being served before the journal entry is written: never after.
+    this.own.add(erasureId);
     for (const session of facts) this.erasing.add(keyOfStream(session.streamName));
     let position: number;
     try {
@@ -262,6 +335,8 @@ export class SessionErasure {
     }
     const [receipt] = foldErasureReceipts([{ event: requested, position }]);
     if (receipt === undefined) throw new Error(`Erasure ${erasureId} could not be read back.`);
+    const grace = this.options.journalGraceMs ?? 0;
+    if (grace > 0) await new Promise((resolve) => setTimeout(resolve, grace));
     return this.finish(receipt);
   }
 
@@ -270,6 +345,7 @@ export class SessionErasure {
    * caches, read models; then the receipt. A failure leaves the sessions marked as being erased.
    */
   private async finish(receipt: ErasureReceipt): Promise<ErasureReceipt> {
+    this.own.add(receipt.erasureId);
     this.mark(receipt);
     const { store, destroyContentKeys, forgetSession, awaitReadModels, clock } = this.options;
     let erasedEvents = 0;
