@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'preact/hooks';
+import { useLayoutEffect, useRef } from 'preact/hooks';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
 
@@ -37,7 +37,11 @@ export function Chart(props: {
   kind: 'line' | 'bars';
 }) {
   const container = useRef<HTMLDivElement>(null);
-  useEffect(() => {
+  // A layout effect, not a passive one: the chart is drawn in the same commit as its table, so
+  // a page whose numbers are on screen has its chart too. A passive effect waits for the next
+  // animation frame, which a busy machine delays (the browser test saw the table without the
+  // canvas).
+  useLayoutEffect(() => {
     const element = container.current;
     if (element === null || props.labels.length === 0) return undefined;
     const width = Math.max(280, element.clientWidth || 480);

@@ -35,9 +35,15 @@ afterAll(() => {
  * Starts the real server in a child process on a free port, with a fresh `DATA_DIR` unless one is
  * given, and resolves once it prints its URL. The child runs the TypeScript sources through
  * `scripts/ts-register.js` (swc), under plain Node: NestJS 12 is ESM-only, which Node 20 loads
- * with `require()` but Jest's module registry does not.
+ * with `require()` but Jest's module registry does not. `startTimeoutMs` (20 s by default) only
+ * guards against a server that never starts: a test sharing a loaded machine with a browser and
+ * a build gives it more.
  */
-export function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
+export function startServer(
+  env: Record<string, string> = {},
+  options: { startTimeoutMs?: number } = {},
+): Promise<RunningServer> {
+  const startTimeoutMs = options.startTimeoutMs ?? 20_000;
   const dataDir = env['DATA_DIR'] ?? mkdtempSync(path.join(tmpdir(), 'agent-ledger-http-'));
   const child = spawn(
     process.execPath,
@@ -71,8 +77,12 @@ export function startServer(env: Record<string, string> = {}): Promise<RunningSe
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => {
       child.kill('SIGKILL');
-      reject(new Error(`The server did not start within 20 s. Its output:\n${output}`));
-    }, 20_000);
+      reject(
+        new Error(
+          `The server did not start within ${startTimeoutMs / 1000} s. Its output:\n${output}`,
+        ),
+      );
+    }, startTimeoutMs);
     const onData = (chunk: Buffer): void => {
       output += chunk.toString();
       const match = /listening on (http:\/\/\S+)/.exec(output);
