@@ -45,6 +45,8 @@ export function Chart(props: {
     const element = container.current;
     if (element === null || props.labels.length === 0) return undefined;
     const width = Math.max(280, element.clientWidth || 480);
+    // The axes in the theme's text colour (light or dark).
+    const ink = getComputedStyle(element).color || '#333';
     const options: uPlot.Options = {
       width,
       height: 220,
@@ -54,9 +56,9 @@ export function Chart(props: {
         {
           splits: () => props.labels.map((_label, index) => index),
           values: (_plot, splits) => splits.map((split) => props.labels[split] ?? ''),
-          stroke: '#333',
+          stroke: ink,
         },
-        { stroke: '#333' },
+        { stroke: ink },
       ],
       series: [
         {

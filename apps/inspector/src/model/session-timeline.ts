@@ -164,7 +164,7 @@ function modelCallOf(number: number, revision: number, data: Record<string, unkn
     typeof data[key] === 'string' ? data[key] : undefined;
   const count = (...values: unknown[]): number | undefined =>
     values.find((value): value is number => typeof value === 'number');
-  const optional: Partial<ModelCall> = {
+  const optional: { [Key in keyof ModelCall]?: ModelCall[Key] | undefined } = {
     contextRevision: count(data['contextRevision']),
     agentName: text('agentName'),
     provider: text('provider'),
