@@ -50,7 +50,7 @@ describe('whyReasons', () => {
         modelIndex: 3,
         compacted: { cause: 'older-than-recent-turns' },
         truncated: { originalLength: 9000, keptLength: 2000 },
-      } as DebugEntry['model']),
+      }),
       undefined,
       [
         { type: 'synthetic-result', revision: 7, detail: 'a result was missing', messageId: 'm4' },

@@ -203,7 +203,9 @@ export function SessionPage({ route }: { route: Extract<Route, { page: 'session'
                     pairs={transcript.pairs}
                     covered={covered.get(row.entry.id)}
                     selectedId={route.messageId}
-                    revisions={timeline.status === 'done' ? timeline.value.messageRevisions : undefined}
+                    revisions={
+                      timeline.status === 'done' ? timeline.value.messageRevisions : undefined
+                    }
                     atRevision={atRevision}
                     onSelect={select}
                     onRewound={() => setGeneration((value) => value + 1)}

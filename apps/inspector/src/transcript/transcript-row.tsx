@@ -234,12 +234,15 @@ function ToolResult({
     const call = pairs.callOf.get(toolCallId);
     const outputType = record(part['output'])['type'];
     const error =
-      outputType === 'error-text' || outputType === 'error-json' || outputType === 'execution-denied';
+      outputType === 'error-text' ||
+      outputType === 'error-json' ||
+      outputType === 'execution-denied';
     if (paired) {
       return (
         <span key={toolCallId} class={`result-status${error ? ' error-text' : ''}`}>
           <span aria-hidden="true">{error ? '✕' : '↳'}</span> {error ? 'Error' : 'Result'}{' '}
-          <ShortId id={entry.id} /> <time dateTime={entry.createdAt}>{formatTime(entry.createdAt)}</time>
+          <ShortId id={entry.id} />{' '}
+          <time dateTime={entry.createdAt}>{formatTime(entry.createdAt)}</time>
         </span>
       );
     }
