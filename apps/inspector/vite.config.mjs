@@ -10,7 +10,8 @@ const root = path.resolve(here, '..', '..');
 export default defineConfig({
   root: here,
   base: '/',
-  publicDir: false,
+  // The favicon, copied as it is (the server gives every built file a route).
+  publicDir: path.join(here, 'public'),
   resolve: {
     alias: { '@agent-ledger/client': path.join(root, 'libs', 'client', 'src', 'index.ts') },
   },

@@ -5,7 +5,16 @@ import path from 'node:path';
 import { createLedgerClient } from '@agent-ledger/client';
 import type { Browser, Page } from 'playwright-core';
 import { startServer, type RunningServer } from '../../apps/server/test/testing/start-server';
-import { buildInspector, launchChromium, screenshot, seriousViolations } from './browser';
+import {
+  buildInspector,
+  launchChromium,
+  openPage,
+  screenshot,
+  seriousViolations,
+  SERVER_START_MS,
+  SETUP_MS,
+  TEST_MS,
+} from './browser';
 import { DEMO, fillDemoSessions } from './fill-demo-sessions';
 
 const root = path.resolve(__dirname, '..', '..');
@@ -32,7 +41,10 @@ describe('web inspector with API keys', () => {
     acmeReader = createKey(dataDir, 'acme', ['read']);
     acmeAuditor = createKey(dataDir, 'acme', ['read', 'audit']);
     globexWriter = createKey(dataDir, 'globex', ['read', 'write']);
-    server = await startServer({ DATA_DIR: dataDir, INSPECTOR_DIR: inspector.directory });
+    server = await startServer(
+      { DATA_DIR: dataDir, INSPECTOR_DIR: inspector.directory },
+      { startTimeoutMs: SERVER_START_MS },
+    );
     await fillDemoSessions(server.url, acmeWriter);
     await createLedgerClient({ baseUrl: server.url, apiKey: acmeWriter }).appendMessages(
       DEMO.otherSessionId,
@@ -63,9 +75,8 @@ describe('web inspector with API keys', () => {
       },
     );
     browser = await launchChromium();
-    page = await (await browser.newContext({ viewport: { width: 1400, height: 900 } })).newPage();
-    page.setDefaultTimeout(10_000);
-  }, 90_000);
+    page = await openPage(browser);
+  }, SETUP_MS);
 
   afterAll(async () => {
     await browser?.close();
@@ -73,66 +84,82 @@ describe('web inspector with API keys', () => {
     inspector?.remove();
   });
 
-  test('without a key the inspector asks for one; a wrong key is refused', async () => {
-    await page.goto(server.url);
-    await page.getByLabel('API key').waitFor();
-    expect(await seriousViolations(page)).toEqual([]);
-    await screenshot(page, 'login');
-    await page.getByLabel('API key').fill('not-a-key');
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.getByRole('alert').filter({ hasText: 'That key was refused.' }).waitFor();
-  });
+  test(
+    'without a key the inspector asks for one; a wrong key is refused',
+    async () => {
+      await page.goto(server.url);
+      await page.getByLabel('API key').waitFor();
+      expect(await seriousViolations(page)).toEqual([]);
+      await screenshot(page, 'login');
+      await page.getByLabel('API key').fill('not-a-key');
+      await page.getByRole('button', { name: 'Sign in' }).click();
+      await page.getByRole('alert').filter({ hasText: 'That key was refused.' }).waitFor();
+    },
+    TEST_MS,
+  );
 
-  test("a read key sees its tenant's sessions only, redacted, and not another tenant's session", async () => {
-    await page.getByLabel('API key').fill(acmeReader);
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.getByText('tenant acme').waitFor();
-    expect(await page.getByText('read · redacted').count()).toBe(1);
-    const table = page.getByRole('table');
-    await table.getByRole('link', { name: DEMO.sessionId }).waitFor();
-    expect(await table.getByRole('link', { name: 'globex-private' }).count()).toBe(0);
+  test(
+    "a read key sees its tenant's sessions only, redacted, and not another tenant's session",
+    async () => {
+      await page.getByLabel('API key').fill(acmeReader);
+      await page.getByRole('button', { name: 'Sign in' }).click();
+      await page.getByText('tenant acme').waitFor();
+      expect(await page.getByText('read · redacted').count()).toBe(1);
+      const table = page.getByRole('table');
+      await table.getByRole('link', { name: DEMO.sessionId }).waitFor();
+      expect(await table.getByRole('link', { name: 'globex-private' }).count()).toBe(0);
 
-    await page.goto(`${server.url}/sessions/${DEMO.otherSessionId}`);
-    const message = page.getByRole('article', { name: 'user_input d9' });
-    await message.getByText('[REDACTED]').waitFor();
-    expect(await message.innerText()).not.toContain(SECRET);
-    // Exports need the audit scope: the buttons are not offered.
-    expect(await page.getByRole('button', { name: 'Export JSON' }).count()).toBe(0);
-    expect(await page.getByRole('button', { name: 'Copy as AI SDK messages' }).count()).toBe(1);
+      await page.goto(`${server.url}/sessions/${DEMO.otherSessionId}`);
+      const message = page.getByRole('article', { name: 'user_input d9' });
+      await message.getByText('[REDACTED]').waitFor();
+      expect(await message.innerText()).not.toContain(SECRET);
+      // Exports need the audit scope: the buttons are not offered.
+      expect(await page.getByRole('button', { name: 'Export JSON' }).count()).toBe(0);
+      expect(await page.getByRole('button', { name: 'Copy as AI SDK messages' }).count()).toBe(1);
 
-    await page.goto(`${server.url}/sessions/globex-private`);
-    await page
-      .getByRole('alert')
-      .filter({ hasText: 'No session “globex-private” here' })
-      .first()
-      .waitFor();
-    expect(await page.getByText('Globex only.').count()).toBe(0);
-  });
+      await page.goto(`${server.url}/sessions/globex-private`);
+      await page
+        .getByRole('alert')
+        .filter({ hasText: 'No session “globex-private” here' })
+        .first()
+        .waitFor();
+      expect(await page.getByText('Globex only.').count()).toBe(0);
+    },
+    TEST_MS,
+  );
 
-  test('the key stays for the tab; an audit key sees the secret and may export', async () => {
-    await page.reload();
-    await page.getByText('tenant acme').waitFor();
-    await page.getByRole('button', { name: 'Sign out' }).click();
-    await page.getByLabel('API key').fill(acmeAuditor);
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.getByText('tenant acme').waitFor();
-    await page.goto(`${server.url}/sessions/${DEMO.otherSessionId}`);
-    await page.getByRole('article', { name: 'user_input d9' }).getByText(SECRET).waitFor();
-    await page.getByRole('button', { name: 'Export JSON' }).waitFor();
-  });
+  test(
+    'the key stays for the tab; an audit key sees the secret and may export',
+    async () => {
+      await page.reload();
+      await page.getByText('tenant acme').waitFor();
+      await page.getByRole('button', { name: 'Sign out' }).click();
+      await page.getByLabel('API key').fill(acmeAuditor);
+      await page.getByRole('button', { name: 'Sign in' }).click();
+      await page.getByText('tenant acme').waitFor();
+      await page.goto(`${server.url}/sessions/${DEMO.otherSessionId}`);
+      await page.getByRole('article', { name: 'user_input d9' }).getByText(SECRET).waitFor();
+      await page.getByRole('button', { name: 'Export JSON' }).waitFor();
+    },
+    TEST_MS,
+  );
 
-  test("the other tenant's key sees its own session and none of the first tenant's", async () => {
-    await page.getByRole('button', { name: 'Sign out' }).click();
-    await page.getByLabel('API key').fill(globexWriter);
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.getByText('tenant globex').waitFor();
-    await page.goto(server.url);
-    await page.getByRole('table').getByRole('link', { name: 'globex-private' }).waitFor();
-    expect(await page.getByRole('link', { name: DEMO.sessionId }).count()).toBe(0);
-    await page.getByLabel('Search messages').fill(DEMO.prunedWord);
-    await page.getByRole('button', { name: 'Search' }).click();
-    await page.getByText('No message matches.').waitFor();
-  });
+  test(
+    "the other tenant's key sees its own session and none of the first tenant's",
+    async () => {
+      await page.getByRole('button', { name: 'Sign out' }).click();
+      await page.getByLabel('API key').fill(globexWriter);
+      await page.getByRole('button', { name: 'Sign in' }).click();
+      await page.getByText('tenant globex').waitFor();
+      await page.goto(server.url);
+      await page.getByRole('table').getByRole('link', { name: 'globex-private' }).waitFor();
+      expect(await page.getByRole('link', { name: DEMO.sessionId }).count()).toBe(0);
+      await page.getByLabel('Search messages').fill(DEMO.prunedWord);
+      await page.getByRole('button', { name: 'Search' }).click();
+      await page.getByText('No message matches.').waitFor();
+    },
+    TEST_MS,
+  );
 });
 
 /** `agent-ledger keys create` as an operator runs it; answers the secret it prints once. */

@@ -1,7 +1,17 @@
 import type { Browser, Page } from 'playwright-core';
 import { createLedgerClient, type RuntimeMessageInput } from '@agent-ledger/client';
 import { startServer, type RunningServer } from '../../apps/server/test/testing/start-server';
-import { buildInspector, launchChromium, screenshot, seriousViolations } from './browser';
+import {
+  buildInspector,
+  expectText,
+  launchChromium,
+  openPage,
+  screenshot,
+  seriousViolations,
+  SERVER_START_MS,
+  SETUP_MS,
+  TEST_MS,
+} from './browser';
 
 const SOURCE = 'trip-planning';
 const FORK = 'trip-planning-alt';
@@ -20,7 +30,10 @@ describe('web inspector: fork, rewind and erase', () => {
 
   beforeAll(async () => {
     inspector = buildInspector();
-    server = await startServer({ INSPECTOR_DIR: inspector.directory });
+    server = await startServer(
+      { INSPECTOR_DIR: inspector.directory },
+      { startTimeoutMs: SERVER_START_MS },
+    );
     const client = createLedgerClient({ baseUrl: server.url });
     const message = (id: string, kind: 'user_input' | 'assistant_text', text: string) =>
       ({
@@ -44,10 +57,8 @@ describe('web inspector: fork, rewind and erase', () => {
       ],
     });
     browser = await launchChromium();
-    const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
-    page = await context.newPage();
-    page.setDefaultTimeout(10_000);
-  }, 90_000);
+    page = await openPage(browser);
+  }, SETUP_MS);
 
   afterAll(async () => {
     await browser?.close();
@@ -55,70 +66,80 @@ describe('web inspector: fork, rewind and erase', () => {
     inspector?.remove();
   });
 
-  test('forking from a message opens a new session that starts with the context up to it', async () => {
-    await page.goto(`${server.url}/sessions/${SOURCE}`);
-    await entry('assistant_text a1').getByRole('button', { name: /a1/ }).click();
-    await entry('assistant_text a1').getByRole('button', { name: 'Fork from here' }).click();
-    await page.getByLabel('New session id').fill(FORK);
-    await page.getByRole('button', { name: 'Fork', exact: true }).click();
+  test(
+    'forking from a message opens a new session that starts with the context up to it',
+    async () => {
+      await page.goto(`${server.url}/sessions/${SOURCE}`);
+      // The whole message selects it: a click on its text.
+      await entry('assistant_text a1').getByText('Alfama').click();
+      await entry('assistant_text a1').getByRole('button', { name: 'Fork from here' }).click();
+      await page.getByLabel('New session id').fill(FORK);
+      await page.getByRole('button', { name: 'Fork', exact: true }).click();
 
-    await page.waitForURL(`**/sessions/${FORK}`);
-    await expectText(page.locator('.lineage'), `Forked from ${SOURCE} at revision`);
-    await expectText(entry('assistant_text a1'), 'Alfama');
-    expect(await page.getByRole('article', { name: 'user_input u2' }).count()).toBe(0);
-    expect(await seriousViolations(page)).toEqual([]);
-    await screenshot(page, 'fork');
+      await page.waitForURL(`**/sessions/${FORK}`);
+      await expectText(page.locator('.lineage'), `Forked from ${SOURCE} at revision`);
+      await expectText(entry('assistant_text a1'), 'Alfama');
+      expect(await page.getByRole('article', { name: 'user_input u2' }).count()).toBe(0);
+      expect(await seriousViolations(page)).toEqual([]);
+      await screenshot(page, 'fork');
 
-    await page.goto(server.url);
-    await expectText(
-      page.getByRole('row', { name: new RegExp(FORK) }),
-      `forked from ${SOURCE} at revision`,
-    );
-  });
+      await page.goto(server.url);
+      await expectText(
+        page.getByRole('row', { name: new RegExp(FORK) }),
+        `forked from ${SOURCE} at revision`,
+      );
+    },
+    TEST_MS,
+  );
 
-  test('rewinding to a message leaves what came after it on an abandoned branch', async () => {
-    await page.goto(`${server.url}/sessions/${SOURCE}`);
-    await entry('assistant_text a1').getByRole('button', { name: /a1/ }).click();
-    await entry('assistant_text a1').getByRole('button', { name: 'Rewind to here' }).click();
-    await page.getByRole('button', { name: 'Rewind', exact: true }).click();
+  test(
+    'rewinding to a message leaves what came after it on an abandoned branch',
+    async () => {
+      await page.goto(`${server.url}/sessions/${SOURCE}`);
+      await entry('assistant_text a1').getByText('Alfama').click();
+      await entry('assistant_text a1').getByRole('button', { name: 'Rewind to here' }).click();
+      await page.getByRole('button', { name: 'Rewind', exact: true }).click();
 
-    await expectText(entry('user_input u2 (rewound)'), 'abandoned branch (rewound)');
-    await expectText(entry('assistant_text a2 (rewound)'), 'Ribeira');
-    expect(await entry('assistant_text a1').innerText()).not.toContain('abandoned branch');
-    expect(await seriousViolations(page)).toEqual([]);
-    await screenshot(page, 'rewind');
+      await expectText(entry('user_input u2 (rewound)'), 'abandoned branch (rewound)');
+      await expectText(entry('assistant_text a2 (rewound)'), 'Ribeira');
+      expect(await entry('assistant_text a1').innerText()).not.toContain('abandoned branch');
+      expect(await seriousViolations(page)).toEqual([]);
+      await screenshot(page, 'rewind');
 
-    await page.getByRole('button', { name: 'Time travel' }).click();
-    const context = page.getByRole('list', { name: 'Model messages' });
-    await expectText(context, 'Alfama');
-    expect(await context.innerText()).not.toContain('Porto');
-  });
+      await page.getByRole('button', { name: 'Time travel' }).click();
+      const context = page.getByRole('list', { name: 'Model messages' });
+      await expectText(context, 'Alfama');
+      expect(await context.innerText()).not.toContain('Porto');
+    },
+    TEST_MS,
+  );
 
-  test('erasing asks for the session id, lists what goes, and the session is gone afterwards', async () => {
-    await page.goto(`${server.url}/sessions/${FORK}`);
-    await page.getByRole('button', { name: 'Erase session…' }).click();
-    const dialog = page.getByRole('dialog', { name: `Erase session ${FORK}?` });
-    await expectText(dialog.getByRole('list', { name: 'What the erasure removes' }), 'search');
-    const erase = dialog.getByRole('button', { name: 'Erase for good' });
-    expect(await erase.isDisabled()).toBe(true);
-    expect(await seriousViolations(page)).toEqual([]);
-    await screenshot(page, 'erase');
-    await dialog.getByLabel('Type the session id to confirm').fill(FORK);
-    await erase.click();
+  test(
+    'erasing asks for the session id, lists what goes, and the session is gone afterwards',
+    async () => {
+      await page.goto(`${server.url}/sessions/${FORK}`);
+      await page.getByRole('button', { name: 'Erase session…' }).click();
+      const dialog = page.getByRole('dialog', { name: `Erase session ${FORK}?` });
+      await expectText(dialog.getByRole('list', { name: 'What the erasure removes' }), 'search');
+      const erase = dialog.getByRole('button', { name: 'Erase for good' });
+      expect(await erase.isDisabled()).toBe(true);
+      expect(await seriousViolations(page)).toEqual([]);
+      await screenshot(page, 'erase');
+      await dialog.getByLabel('Type the session id to confirm').fill(FORK);
+      await erase.click();
 
-    await page.waitForURL('**/?erased=*');
-    await expectText(page.getByRole('status').first(), 'Session erased');
-    await expectText(page.getByRole('table'), SOURCE);
-    expect(await page.getByRole('row', { name: new RegExp(`^${FORK}`) }).count()).toBe(0);
-    await page.goto(`${server.url}/sessions/${FORK}`);
-    await expectText(page.getByRole('alert'), `No session “${FORK}” here`);
-  });
+      await page.waitForURL('**/?erased=*');
+      await expectText(page.getByRole('status').first(), 'Session erased');
+      await expectText(page.getByRole('table'), SOURCE);
+      expect(await page.getByRole('row', { name: new RegExp(`^${FORK}`) }).count()).toBe(0);
+      await page.goto(`${server.url}/sessions/${FORK}`);
+      await expectText(page.getByRole('alert'), `No session “${FORK}” here`);
+      await expectText(page.getByRole('heading', { level: 1 }), 'Session not found');
+    },
+    TEST_MS,
+  );
 
   function entry(name: string) {
     return page.getByRole('article', { name });
   }
 });
-
-async function expectText(locator: ReturnType<Page['locator']>, text: string): Promise<void> {
-  await locator.filter({ hasText: text }).first().waitFor();
-}

@@ -14,6 +14,7 @@ import { AnalyticsPage } from './pages/analytics-page';
 import { SessionPage } from './pages/session-page';
 import { SessionsPage } from './pages/sessions-page';
 import { Link, useRoute } from './router';
+import { ThemeToggle } from './theme-toggle';
 
 type AuthState =
   | { status: 'checking' }
@@ -95,6 +96,7 @@ export function App() {
           Skip to content
         </a>
         <Link to={{ page: 'sessions' }} class="brand">
+          <img src="/favicon.svg" alt="" width={22} height={22} />
           Agent Ledger
         </Link>
         <nav aria-label="Pages">
@@ -112,6 +114,7 @@ export function App() {
           </Link>
         </nav>
         <Identity connection={connection} />
+        <ThemeToggle />
       </header>
       {route.page === 'sessions' && <SessionsPage query={route.query} erased={route.erased} />}
       {route.page === 'analytics' && <AnalyticsPage />}

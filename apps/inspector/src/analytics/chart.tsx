@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'preact/hooks';
+import { useLayoutEffect, useRef } from 'preact/hooks';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
 
@@ -37,10 +37,16 @@ export function Chart(props: {
   kind: 'line' | 'bars';
 }) {
   const container = useRef<HTMLDivElement>(null);
-  useEffect(() => {
+  // A layout effect, not a passive one: the chart is drawn in the same commit as its table, so
+  // a page whose numbers are on screen has its chart too. A passive effect waits for the next
+  // animation frame, which a busy machine delays (the browser test saw the table without the
+  // canvas).
+  useLayoutEffect(() => {
     const element = container.current;
     if (element === null || props.labels.length === 0) return undefined;
     const width = Math.max(280, element.clientWidth || 480);
+    // The axes in the theme's text colour (light or dark).
+    const ink = getComputedStyle(element).color || '#333';
     const options: uPlot.Options = {
       width,
       height: 220,
@@ -50,9 +56,9 @@ export function Chart(props: {
         {
           splits: () => props.labels.map((_label, index) => index),
           values: (_plot, splits) => splits.map((split) => props.labels[split] ?? ''),
-          stroke: '#333',
+          stroke: ink,
         },
-        { stroke: '#333' },
+        { stroke: ink },
       ],
       series: [
         {

@@ -23,12 +23,17 @@ describe('sessionTimeline', () => {
       }),
       event(3, 'ToolResultsPruned', { messageIds: ['m4', 'm5'] }),
       event(4, 'CompactBoundaryRecorded', { id: 'b1', kind: 'compact_boundary' }),
-      event(5, 'AgentSwitchNoteRecorded', {
+      event(5, 'CompactSummaryRecorded', {
+        id: 's1',
+        kind: 'compact_summary',
+        metadata: { summaryForBoundaryId: 'b1' },
+      }),
+      event(6, 'AgentSwitchNoteRecorded', {
         id: 'h:switch',
         kind: 'agent_switch_note',
         content: { fromAgent: 'build', toAgent: 'review' },
       }),
-      event(6, 'SomethingNewer', {}),
+      event(7, 'SomethingNewer', {}),
     ]);
     expect(timeline.points).toEqual([
       { revision: 1, kind: 'turn', label: 'Turn 1: Fix the login' },
@@ -38,16 +43,61 @@ describe('sessionTimeline', () => {
         label: 'Model call 1 (anthropic.messages claude)',
         callNumber: 1,
       },
-      { revision: 3, kind: 'pruning', label: 'Pruning of 2 tool results' },
-      { revision: 4, kind: 'compaction', label: 'Compaction b1' },
-      { revision: 5, kind: 'handoff', label: 'Hand-off build → review' },
+      { revision: 2, kind: 'before-pruning', label: 'Just before the pruning of 2 tool results' },
+      { revision: 3, kind: 'after-pruning', label: 'Just after the pruning of 2 tool results' },
+      { revision: 3, kind: 'before-compaction', label: 'Just before the compaction b1' },
+      // After the summary, not at the boundary alone: no model saw a boundary without its summary.
+      { revision: 5, kind: 'after-compaction', label: 'Just after the compaction b1' },
+      { revision: 6, kind: 'handoff', label: 'Hand-off build → review' },
     ]);
     expect([...timeline.messageRevisions]).toEqual([
       ['m1', 1],
       ['b1', 4],
-      ['h:switch', 5],
+      ['s1', 5],
+      ['h:switch', 6],
     ]);
-    expect(timeline.lastRevision).toBe(6);
+    expect(timeline.lastRevision).toBe(7);
+  });
+
+  test('a model call keeps its tokens, model, context revision and messages', () => {
+    const timeline = sessionTimeline([
+      event(3, 'ModelCallRecorded', {
+        callId: 'g:step-0',
+        agentName: 'build',
+        provider: 'anthropic.messages',
+        modelId: 'claude',
+        finishReason: 'tool-calls',
+        contextRevision: 2,
+        messageIds: ['g:0.0', 'g:0.1'],
+        usage: {
+          inputTokens: 1800,
+          outputTokens: 64,
+          inputTokenDetails: { cacheReadTokens: 1200 },
+          reasoningTokens: 10,
+        },
+        recordedAt: '2026-04-08T09:00:03.000Z',
+      }),
+      event(4, 'ModelCallRecorded', { callId: 'g:step-1' }),
+    ]);
+    expect(timeline.calls).toEqual([
+      {
+        number: 1,
+        callId: 'g:step-0',
+        revision: 3,
+        contextRevision: 2,
+        agentName: 'build',
+        provider: 'anthropic.messages',
+        modelId: 'claude',
+        finishReason: 'tool-calls',
+        inputTokens: 1800,
+        outputTokens: 64,
+        cachedInputTokens: 1200,
+        reasoningTokens: 10,
+        messageIds: ['g:0.0', 'g:0.1'],
+        recordedAt: '2026-04-08T09:00:03.000Z',
+      },
+      { number: 2, callId: 'g:step-1', revision: 4, messageIds: [] },
+    ]);
   });
 });
 
@@ -57,6 +107,7 @@ describe('timelineFromSearch', () => {
       [
         { messageId: 'm8', kind: 'user_input', revision: 12, snippet: 'Go «ahead»' },
         { messageId: 'b1', kind: 'compact_boundary', revision: 10, snippet: '' },
+        { messageId: 's1', kind: 'compact_summary', revision: 11, snippet: 'The user asked' },
         { messageId: 'm2', kind: 'user_input', revision: 2, snippet: 'Why does login fail?' },
       ],
       2,
@@ -64,7 +115,8 @@ describe('timelineFromSearch', () => {
     );
     expect(timeline.points).toEqual([
       { revision: 2, kind: 'turn', label: 'Turn 1: Why does login fail?' },
-      { revision: 10, kind: 'compaction', label: 'Compaction b1' },
+      { revision: 9, kind: 'before-compaction', label: 'Just before the compaction b1' },
+      { revision: 11, kind: 'after-compaction', label: 'Just after the compaction b1' },
       { revision: 12, kind: 'turn', label: 'Turn 2: Go ahead' },
       { revision: -1, kind: 'model-call', label: 'Model call 1', callNumber: 1 },
       { revision: -1, kind: 'model-call', label: 'Model call 2', callNumber: 2 },

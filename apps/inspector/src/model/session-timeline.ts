@@ -3,10 +3,38 @@ import type { StoredEvent } from '@agent-ledger/client';
 /** A point of the session worth stopping at on the time-travel slider. */
 export interface TimelinePoint {
   revision: number;
-  kind: 'turn' | 'model-call' | 'compaction' | 'pruning' | 'handoff';
+  kind:
+    | 'turn'
+    | 'model-call'
+    | 'before-compaction'
+    | 'after-compaction'
+    | 'before-pruning'
+    | 'after-pruning'
+    | 'handoff';
   label: string;
   /** `model-call`: its 1-based number, as `model-context?call=N` takes it. */
   callNumber?: number;
+}
+
+/** One recorded model call (`ModelCallRecorded`), as the call tree shows it. */
+export interface ModelCall {
+  /** 1-based, in log order: `model-context?call=N`. */
+  number: number;
+  callId: string;
+  revision: number;
+  /** The revision of the context the call was made from, when the runtime said so. */
+  contextRevision?: number;
+  agentName?: string;
+  provider?: string;
+  modelId?: string;
+  finishReason?: string;
+  inputTokens?: number;
+  outputTokens?: number;
+  cachedInputTokens?: number;
+  reasoningTokens?: number;
+  /** The runtime messages of the step's own response messages. */
+  messageIds: string[];
+  recordedAt?: string;
 }
 
 /** The session's stream read as a timeline: its points and the revision of every message. */
@@ -15,16 +43,23 @@ export interface SessionTimeline {
   /** Revision of the event that recorded each message id. */
   messageRevisions: Map<string, number>;
   lastRevision: number;
+  /** The recorded model calls (from the raw events; empty without them). */
+  calls: ModelCall[];
 }
 
 /**
  * Reads the raw events (`GET …/events`, in revision order) as the slider's stops: every user
- * turn, recorded model call, compaction, pruning and hand-off, each at the revision of its event.
- * Events it does not know are skipped: a newer server's event type is not an error here.
+ * turn and recorded model call at the revision of its event; every compaction and pruning twice,
+ * just before it (the revision before its first event) and just after it (a compaction's summary
+ * included: the boundary alone is a context no model ever saw); every hand-off. Events it does
+ * not know are skipped: a newer server's event type is not an error here.
  */
 export function sessionTimeline(events: readonly StoredEvent[]): SessionTimeline {
   const points: TimelinePoint[] = [];
   const messageRevisions = new Map<string, number>();
+  const modelCalls: ModelCall[] = [];
+  /** Compactions waiting for their summary: boundary id → the "just after" stop to move. */
+  const awaitingSummary = new Map<string, TimelinePoint>();
   let turns = 0;
   let calls = 0;
   let lastRevision = -1;
@@ -55,23 +90,46 @@ export function sessionTimeline(events: readonly StoredEvent[]): SessionTimeline
           label: `Model call ${calls}${model.length > 0 ? ` (${model.join(' ')})` : ''}`,
           callNumber: calls,
         });
+        modelCalls.push(modelCallOf(calls, event.revision, data));
         break;
       }
-      case 'CompactBoundaryRecorded':
+      case 'CompactBoundaryRecorded': {
+        const name = `compaction ${typeof id === 'string' ? id : ''}`.trim();
         points.push({
-          revision: event.revision,
-          kind: 'compaction',
-          label: `Compaction ${typeof id === 'string' ? id : ''}`.trim(),
+          revision: event.revision - 1,
+          kind: 'before-compaction',
+          label: `Just before the ${name}`,
         });
+        const after: TimelinePoint = {
+          revision: event.revision,
+          kind: 'after-compaction',
+          label: `Just after the ${name}`,
+        };
+        points.push(after);
+        if (typeof id === 'string') awaitingSummary.set(id, after);
         break;
+      }
+      case 'CompactSummaryRecorded': {
+        const boundaryId = asRecord(data['metadata'])['summaryForBoundaryId'];
+        const after = typeof boundaryId === 'string' ? awaitingSummary.get(boundaryId) : undefined;
+        if (after !== undefined) {
+          after.revision = event.revision;
+          awaitingSummary.delete(String(boundaryId));
+        }
+        break;
+      }
       case 'ToolResultsPruned': {
         const ids = data['messageIds'];
         const count = Array.isArray(ids) ? ids.length : 0;
-        points.push({
-          revision: event.revision,
-          kind: 'pruning',
-          label: `Pruning of ${count} tool result${count === 1 ? '' : 's'}`,
-        });
+        const what = `pruning of ${count} tool result${count === 1 ? '' : 's'}`;
+        points.push(
+          {
+            revision: event.revision - 1,
+            kind: 'before-pruning',
+            label: `Just before the ${what}`,
+          },
+          { revision: event.revision, kind: 'after-pruning', label: `Just after the ${what}` },
+        );
         break;
       }
       case 'AgentSwitchNoteRecorded': {
@@ -87,7 +145,41 @@ export function sessionTimeline(events: readonly StoredEvent[]): SessionTimeline
         break;
     }
   }
-  return { points, messageRevisions, lastRevision };
+  return { points, messageRevisions, lastRevision, calls: modelCalls };
+}
+
+function modelCallOf(number: number, revision: number, data: Record<string, unknown>): ModelCall {
+  const usage = asRecord(data['usage']);
+  const inputDetails = asRecord(usage['inputTokenDetails']);
+  const outputDetails = asRecord(usage['outputTokenDetails']);
+  const call: ModelCall = {
+    number,
+    callId: typeof data['callId'] === 'string' ? data['callId'] : `call ${number}`,
+    revision,
+    messageIds: Array.isArray(data['messageIds'])
+      ? data['messageIds'].filter((id): id is string => typeof id === 'string')
+      : [],
+  };
+  const text = (key: string): string | undefined =>
+    typeof data[key] === 'string' ? data[key] : undefined;
+  const count = (...values: unknown[]): number | undefined =>
+    values.find((value): value is number => typeof value === 'number');
+  const optional: { [Key in keyof ModelCall]?: ModelCall[Key] | undefined } = {
+    contextRevision: count(data['contextRevision']),
+    agentName: text('agentName'),
+    provider: text('provider'),
+    modelId: text('modelId'),
+    finishReason: text('finishReason'),
+    inputTokens: count(usage['inputTokens']),
+    outputTokens: count(usage['outputTokens']),
+    cachedInputTokens: count(inputDetails['cacheReadTokens'], usage['cachedInputTokens']),
+    reasoningTokens: count(outputDetails['reasoningTokens'], usage['reasoningTokens']),
+    recordedAt: text('recordedAt'),
+  };
+  for (const [key, value] of Object.entries(optional)) {
+    if (value !== undefined) Object.assign(call, { [key]: value });
+  }
+  return call;
 }
 
 function asRecord(value: unknown): Record<string, unknown> {
@@ -109,7 +201,8 @@ export interface TimelineHit {
 
 /**
  * The timeline for a key without the `audit` scope, which may not read the raw events: turns,
- * compactions and hand-offs from the session's search (each hit has its revision), and the
+ * compactions (before and after: the summary's hit says where its append ends) and hand-offs
+ * from the session's search (each hit has its revision), and the
  * recorded model calls by number only (`model-context?call=N` finds their revision). Prunings
  * are not messages, so they are not among the stops.
  */
@@ -133,11 +226,22 @@ export function timelineFromSearch(
         label: `Turn ${turns}: ${preview(text)}`,
       });
     } else if (hit.kind === 'compact_boundary') {
-      points.push({
-        revision: hit.revision,
-        kind: 'compaction',
-        label: `Compaction ${hit.messageId}`,
-      });
+      // The compaction's summary is in the same append, right after the boundary.
+      const summary = sorted.find(
+        (other) => other.kind === 'compact_summary' && other.revision > hit.revision,
+      );
+      points.push(
+        {
+          revision: hit.revision - 1,
+          kind: 'before-compaction',
+          label: `Just before the compaction ${hit.messageId}`,
+        },
+        {
+          revision: summary?.revision ?? hit.revision,
+          kind: 'after-compaction',
+          label: `Just after the compaction ${hit.messageId}`,
+        },
+      );
     } else if (hit.kind === 'agent_switch_note') {
       points.push({ revision: hit.revision, kind: 'handoff', label: `Hand-off: ${preview(text)}` });
     }
@@ -150,5 +254,5 @@ export function timelineFromSearch(
       callNumber: call,
     });
   }
-  return { points, messageRevisions, lastRevision };
+  return { points, messageRevisions, lastRevision, calls: [] };
 }

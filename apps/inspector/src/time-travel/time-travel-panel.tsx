@@ -1,12 +1,13 @@
 import type { ModelContextQuery, ModelContextResponse } from '@agent-ledger/client';
 import { useState } from 'preact/hooks';
-import { can, useConnection } from '../auth';
+import { useConnection } from '../auth';
 import { clip } from '../format';
 import { contentText } from '../model/content-text';
 import { diffModelContexts, type ContextChange } from '../model/diff-model-contexts';
 import { readModelViewMessage, type ModelViewMessage } from '../model/model-view-message';
-import { Pending, useAsync } from '../use-async';
-import { useTimeline } from './use-timeline';
+import type { SessionTimeline } from '../model/session-timeline';
+import { ShortId } from '../short-id';
+import { Pending, useAsync, type Async } from '../use-async';
 
 const PROVIDERS = ['anthropic', 'openai', 'openai.chat', 'google'] as const;
 
@@ -18,6 +19,7 @@ interface Point {
 
 interface Props {
   sessionId: string;
+  timeline: Async<SessionTimeline>;
   latestRevision: number;
   revision: number | undefined;
   call: number | undefined;
@@ -30,14 +32,7 @@ interface Props {
  * the exact AI SDK messages for a provider); the diff from a pinned point.
  */
 export function TimeTravelPanel(props: Props) {
-  const connection = useConnection();
-  const { client } = connection;
-  const timeline = useTimeline(
-    client,
-    props.sessionId,
-    props.latestRevision,
-    can(connection, 'audit'),
-  );
+  const { timeline } = props;
   const [format, setFormat] = useState<'model' | 'ai-sdk'>('model');
   const [provider, setProvider] = useState<string>('anthropic');
   const [pinned, setPinned] = useState<Point | undefined>();
@@ -202,7 +197,11 @@ function Context(props: {
                   <li key={index}>
                     <span class="role">{message.role}</span>{' '}
                     <span class="kind">{message.semanticType}</span>{' '}
-                    <span class="muted">{message.sourceMessageIds.join(', ')}</span>
+                    <span class="muted">
+                      {message.sourceMessageIds.map((id) => (
+                        <ShortId key={id} id={id} copy={false} />
+                      ))}
+                    </span>
                     {message.compacted && <span class="flag"> stub</span>}
                     {message.truncated && <span class="flag"> truncated</span>}
                     <div class="preview">{clip(contentText(message.content), 240)}</div>

@@ -8,7 +8,12 @@ import {
 import { useAsync, type Async } from '../use-async';
 
 /** Kinds whose messages are the slider's stops when the raw events may not be read. */
-const STOP_KINDS = ['user_input', 'compact_boundary', 'agent_switch_note'] as const;
+const STOP_KINDS = [
+  'user_input',
+  'compact_boundary',
+  'compact_summary',
+  'agent_switch_note',
+] as const;
 
 /**
  * The session's timeline, read again when the session moves on: from the raw events with the

@@ -2,46 +2,89 @@ import type { TranscriptEntry } from '@agent-ledger/client';
 import { useState } from 'preact/hooks';
 import { describeError, useConnection } from '../auth';
 import { clip, formatTime } from '../format';
+import type { TreeRow } from '../model/call-tree';
 import { contentText, outputText, stringOr } from '../model/content-text';
 import type { ToolPairs } from '../model/pair-tool-calls';
 import { BranchActions } from '../lifecycle/branch-actions';
+import { ShortId } from '../short-id';
 
 /** Characters of a message shown before "Show all". */
 const PREVIEW_CHARS = 600;
 
+/** What a person calls each kind. */
+const KIND_LABELS: Record<TranscriptEntry['kind'], string> = {
+  system_note: 'System',
+  user_input: 'User',
+  assistant_text: 'Assistant',
+  assistant_reasoning: 'Reasoning',
+  tool_call: 'Tool call',
+  tool_result: 'Tool result',
+  tool_approval_request: 'Approval asked',
+  tool_approval_response: 'Approval',
+  compact_boundary: 'Compaction',
+  compact_summary: 'Summary',
+  runtime_reminder: 'Reminder',
+  handoff_summary: 'Hand-off',
+  agent_switch_note: 'Agent switch',
+};
+
 interface RowProps {
   sessionId: string;
-  entry: TranscriptEntry;
+  row: Extract<TreeRow, { type: 'message' }>;
   pairs: ToolPairs;
   /** Messages the compaction marker covers (since the previous boundary). */
   covered: number | undefined;
-  selected: boolean;
+  selectedId: string | undefined;
+  /** Revision of each message, where known (for the results of a call at a time-travel point). */
+  revisions: ReadonlyMap<string, number> | undefined;
+  atRevision: number | undefined;
   onSelect: (messageId: string) => void;
   /** The session was rewound from this row: load the transcript again. */
   onRewound: () => void;
 }
 
-/** One transcript entry, drawn by kind. Clicking it selects it for the Why panel. */
+/** Clicks on these inside a row do their own thing; anywhere else the click selects the row. */
+const OWN_CLICKS = 'button, a, input, select, textarea, summary, label, .branch-step, .tool-result';
+
+/**
+ * One message of the tree, drawn by kind: a user input opens its turn, a tool call carries its
+ * results as one item. A click anywhere on it (not on its own buttons and links, nor while text
+ * is selected) selects it for the Why panel; its header button does the same from the keyboard.
+ */
 export function TranscriptRow(props: RowProps) {
-  const { entry } = props;
+  const { entry, depth, turn, later } = props.row;
+  const selected = props.selectedId === entry.id;
   const agent = entry.agentName ?? agentOf(entry);
   return (
     <article
-      class={`entry kind-${entry.kind}${props.selected ? ' selected' : ''}${entry.rewound === true ? ' rewound' : ''}`}
+      class={`entry kind-${entry.kind}${selected ? ' selected' : ''}${entry.rewound === true ? ' rewound' : ''}${later ? ' later' : ''}${turn === undefined ? '' : ' turn-head'}`}
+      style={{ '--depth': String(depth) }}
       aria-label={`${entry.kind} ${entry.id}${entry.rewound === true ? ' (rewound)' : ''}`}
-      aria-current={props.selected ? 'true' : undefined}
+      aria-current={selected ? 'true' : undefined}
+      onClick={(event) => {
+        if ((event.target as Element).closest(OWN_CLICKS) !== null) return;
+        if ((window.getSelection()?.toString() ?? '') !== '') return;
+        props.onSelect(entry.id);
+      }}
     >
       <header>
-        <button type="button" class="entry-select" onClick={() => props.onSelect(entry.id)}>
-          <span class="kind">{entry.kind.replace(/_/g, ' ')}</span>{' '}
-          <span class="id">{entry.id}</span>
+        {turn !== undefined && <span class="turn-number">Turn {turn}</span>}
+        <button
+          type="button"
+          class="entry-select kind-chip"
+          aria-label={`Select ${entry.kind.replace(/_/g, ' ')} ${entry.id}`}
+          onClick={() => props.onSelect(entry.id)}
+        >
+          {KIND_LABELS[entry.kind] ?? entry.kind}
         </button>
+        <ShortId id={entry.id} />
         {agent !== undefined && <span class="agent">{agent}</span>}
         <time dateTime={entry.createdAt}>{formatTime(entry.createdAt)}</time>
+        {later && <span class="badge later-badge">recorded later</span>}
         {entry.rewound === true ? (
           <span class="badge rewound-badge">abandoned branch (rewound)</span>
         ) : (
-          props.selected && (
+          selected && (
             <BranchActions sessionId={props.sessionId} entry={entry} onRewound={props.onRewound} />
           )
         )}
@@ -51,17 +94,19 @@ export function TranscriptRow(props: RowProps) {
   );
 }
 
-function EntryBody({ sessionId, entry, pairs, covered }: RowProps) {
+function EntryBody(props: RowProps) {
+  const { sessionId, pairs, covered } = props;
+  const { entry } = props.row;
   switch (entry.kind) {
     case 'assistant_reasoning':
       return (
         <details class="reasoning">
-          <summary>Reasoning</summary>
+          <summary>{clip(contentText(entry.content).split('\n')[0] ?? '', 120)}</summary>
           <Text text={contentText(entry.content)} />
         </details>
       );
     case 'tool_call':
-      return <ToolCalls entry={entry} pairs={pairs} />;
+      return <ToolCalls {...props} />;
     case 'tool_result':
       return <ToolResult sessionId={sessionId} entry={entry} pairs={pairs} />;
     case 'compact_boundary':
@@ -112,20 +157,50 @@ function Text({ text }: { text: string }) {
   );
 }
 
-function ToolCalls({ entry, pairs }: { entry: TranscriptEntry; pairs: ToolPairs }) {
+function ToolCalls(props: RowProps) {
+  const { entry, results } = props.row;
+  const shown = new Set<string>();
   return (
     <ul class="tool-calls">
       {parts(entry.content).map((part, index) => {
         const toolCallId = String(part['toolCallId']);
-        const resultId = pairs.resultOf.get(toolCallId);
+        const result = results.find((candidate) =>
+          parts(candidate.content).some((resultPart) => resultPart['toolCallId'] === toolCallId),
+        );
+        const first = result !== undefined && !shown.has(result.id);
+        if (result !== undefined) shown.add(result.id);
+        const resultRevision = result === undefined ? undefined : props.revisions?.get(result.id);
+        const resultLater =
+          props.atRevision !== undefined &&
+          resultRevision !== undefined &&
+          resultRevision > props.atRevision;
         return (
-          <li key={index}>
-            <code>
-              {String(part['toolName'])}({clip(JSON.stringify(part['input'] ?? {}), 300)})
-            </code>{' '}
-            <span class="muted">
-              {toolCallId} · {resultId === undefined ? 'no result yet' : `result in ${resultId}`}
-            </span>
+          <li key={index} class="tool-item">
+            <div class="tool-invocation">
+              <code class="tool-name">{String(part['toolName'])}</code>
+              <code class="tool-input">{clip(JSON.stringify(part['input'] ?? {}), 300)}</code>
+            </div>
+            {result === undefined && (
+              <p class="muted waiting">
+                {props.pairs.resultOf.has(toolCallId) ? 'Result below' : 'No result yet'} ·{' '}
+                <ShortId id={toolCallId} />
+              </p>
+            )}
+            {first && (
+              <article
+                class={`tool-result${props.selectedId === result.id ? ' selected' : ''}${resultLater ? ' later' : ''}`}
+                aria-label={`tool_result ${result.id}`}
+                aria-current={props.selectedId === result.id ? 'true' : undefined}
+                onClick={(event) => {
+                  if ((event.target as Element).closest('button, a, summary') !== null) return;
+                  if ((window.getSelection()?.toString() ?? '') !== '') return;
+                  props.onSelect(result.id);
+                }}
+              >
+                <ToolResult sessionId={props.sessionId} entry={result} pairs={props.pairs} paired />
+                {resultLater && <span class="badge later-badge">result recorded later</span>}
+              </article>
+            )}
           </li>
         );
       })}
@@ -137,10 +212,13 @@ function ToolResult({
   sessionId,
   entry,
   pairs,
+  paired = false,
 }: {
   sessionId: string;
   entry: TranscriptEntry;
   pairs: ToolPairs;
+  /** Shown inside its call's item: the heading says result or error, not the call again. */
+  paired?: boolean;
 }) {
   const connection = useConnection();
   const [original, setOriginal] = useState<
@@ -154,12 +232,24 @@ function ToolResult({
   const heading = results.map((part) => {
     const toolCallId = String(part['toolCallId']);
     const call = pairs.callOf.get(toolCallId);
+    const outputType = record(part['output'])['type'];
     const error =
-      record(part['output'])['type'] === 'error-text' ||
-      record(part['output'])['type'] === 'error-json';
+      outputType === 'error-text' ||
+      outputType === 'error-json' ||
+      outputType === 'execution-denied';
+    if (paired) {
+      return (
+        <span key={toolCallId} class={`result-status${error ? ' error-text' : ''}`}>
+          <span aria-hidden="true">{error ? '✕' : '↳'}</span> {error ? 'Error' : 'Result'}{' '}
+          <ShortId id={entry.id} />{' '}
+          <time dateTime={entry.createdAt}>{formatTime(entry.createdAt)}</time>
+        </span>
+      );
+    }
     return (
       <span key={toolCallId} class={error ? 'error-text' : undefined}>
-        Result of <code>{call?.toolName ?? stringOr(part['toolName'], 'tool')}</code> ({toolCallId}
+        Result of <code>{call?.toolName ?? stringOr(part['toolName'], 'tool')}</code> (
+        <ShortId id={toolCallId} />
         {call === undefined ? '' : `, called in ${call.messageId}`}){error ? ' · error' : ''}{' '}
       </span>
     );
@@ -167,7 +257,7 @@ function ToolResult({
   if (!pruned) {
     return (
       <div>
-        <p class="muted">{heading}</p>
+        <p class="result-heading">{heading}</p>
         <Text text={results.map((part) => outputText(part['output'])).join('\n')} />
       </div>
     );
@@ -185,7 +275,7 @@ function ToolResult({
   };
   return (
     <div class="pruned">
-      <p class="muted">{heading}</p>
+      <p class="result-heading">{heading}</p>
       <p class="stub">
         Pruned {entry.compactedAt === undefined ? '' : `at ${formatTime(entry.compactedAt)} `}— the
         model sees a stub instead of this output.

@@ -1,9 +1,11 @@
-import type { DebugEntry, SessionRepair } from '@agent-ledger/client';
-import { can, useConnection } from '../auth';
-import { useTimeline } from '../time-travel/use-timeline';
+import type { SessionRepair, TranscriptEntry } from '@agent-ledger/client';
+import { useConnection } from '../auth';
 import { explainAtPoint, type Explanation } from '../model/explain-at-point';
 import { readModelViewMessage } from '../model/model-view-message';
-import { Pending, useAsync } from '../use-async';
+import type { SessionTimeline } from '../model/session-timeline';
+import { whyReasons } from '../model/why-reasons';
+import { ShortId } from '../short-id';
+import { Pending, useAsync, type Async } from '../use-async';
 
 /**
  * For the selected message: what the model view does with it now (the debug view's outcome and
@@ -12,13 +14,19 @@ import { Pending, useAsync } from '../use-async';
 export function WhyPanel(props: {
   sessionId: string;
   messageId: string | undefined;
+  /** The message's transcript entry, when loaded (its pruning, its branch). */
+  entry: TranscriptEntry | undefined;
   revision: number | undefined;
+  timeline: Async<SessionTimeline>;
 }) {
   if (props.messageId === undefined) {
     return (
       <div class="panel" role="region" tabIndex={0} aria-label="Why">
         <h2>Why</h2>
-        <p>Select a message in the transcript to see whether the model saw it, and why not.</p>
+        <p class="empty-state">
+          Select a message in the transcript (click anywhere on it) to see whether the model sees
+          it, and every reason why not.
+        </p>
       </div>
     );
   }
@@ -28,7 +36,9 @@ export function WhyPanel(props: {
 function WhyOfMessage(props: {
   sessionId: string;
   messageId: string;
+  entry: TranscriptEntry | undefined;
   revision: number | undefined;
+  timeline: Async<SessionTimeline>;
 }) {
   const connection = useConnection();
   const { client } = connection;
@@ -49,7 +59,7 @@ function WhyOfMessage(props: {
       cursor = page.nextCursor;
     }
   }, [client, props.sessionId, props.messageId]);
-  const timeline = useTimeline(client, props.sessionId, -1, can(connection, 'audit'));
+  const { timeline } = props;
   const past = useAsync(async () => {
     if (props.revision === undefined) return undefined;
     const context = await client.modelContext<unknown>(props.sessionId, {
@@ -81,7 +91,7 @@ function WhyOfMessage(props: {
   return (
     <div class="panel" role="region" tabIndex={0} aria-label="Why">
       <h2>
-        Why: <span class="id">{props.messageId}</span>
+        Why: <ShortId id={props.messageId} />
       </h2>
       <h3>Now (latest revision)</h3>
       <Pending state={debug} what="the debug view" />
@@ -89,7 +99,13 @@ function WhyOfMessage(props: {
         (debug.value.entry === undefined ? (
           <p>The debug view has no such message.</p>
         ) : (
-          <Outcome entry={debug.value.entry} repairs={debug.value.repairs} />
+          <ul class="why-lines" aria-label="What the model sees now">
+            {whyReasons(debug.value.entry, props.entry, debug.value.repairs).map((reason) => (
+              <li key={reason.text} class={`reason reason-${reason.kind}`}>
+                {reason.text}
+              </li>
+            ))}
+          </ul>
         ))}
       {props.revision !== undefined && (
         <>
@@ -99,54 +115,6 @@ function WhyOfMessage(props: {
         </>
       )}
     </div>
-  );
-}
-
-/** The debug view's outcome in words. */
-function Outcome({ entry, repairs }: { entry: DebugEntry; repairs: SessionRepair[] }) {
-  const model = entry.model as Record<string, unknown>;
-  const lines: string[] = [];
-  if (model['status'] === 'shown') {
-    lines.push(`The model sees it, as message ${String(model['modelIndex'])} of the context.`);
-    const compacted = model['compacted'] as Record<string, unknown> | undefined;
-    if (compacted !== undefined) {
-      lines.push(
-        `Truncated to the stub: ${stubCause(String(compacted['cause']))}${
-          typeof compacted['compactedAt'] === 'string'
-            ? ` (pruned at ${compacted['compactedAt']})`
-            : ''
-        }.`,
-      );
-    }
-    const truncated = model['truncated'] as Record<string, unknown> | undefined;
-    if (truncated !== undefined) {
-      lines.push(
-        `Truncated from ${String(truncated['originalLength'])} to ${String(truncated['keptLength'])} characters.`,
-      );
-    }
-    if (model['movedToStart'] === true)
-      lines.push('Moved to the start of the context (the applied summary).');
-    if (model['carriedOver'] === true) lines.push('A system note carried over the compaction.');
-    if (model['injected'] === true) lines.push('Injected by policy (a runtime reminder).');
-    const omitted = model['omittedAttachments'];
-    if (Array.isArray(omitted) && omitted.length > 0)
-      lines.push(`Attachments the provider cannot take became text hints: ${omitted.join(', ')}.`);
-    const dropped = model['droppedParts'];
-    if (Array.isArray(dropped) && dropped.length > 0)
-      lines.push(`Parts dropped (their partner is not in the view): ${dropped.join(', ')}.`);
-  } else {
-    lines.push(`The model does not see it: ${hiddenReason(String(model['reason']))}.`);
-  }
-  for (const repair of repairs)
-    lines.push(`Repaired (${repair.type}, revision ${repair.revision}): ${repair.detail}`);
-  if (entry.compactScopeBoundaryId !== undefined)
-    lines.push(`In the scope of compaction ${entry.compactScopeBoundaryId}.`);
-  return (
-    <ul class="why-lines" aria-label="What the model sees now">
-      {lines.map((line) => (
-        <li key={line}>{line}</li>
-      ))}
-    </ul>
   );
 }
 
@@ -180,36 +148,6 @@ function PastOutcome({ explanation }: { explanation: Explanation }) {
     }
   }
   return <p aria-label="What the model saw then">{text}</p>;
-}
-
-function stubCause(cause: string): string {
-  if (cause === 'compacted') return 'the runtime pruned this tool result';
-  if (cause === 'tool-results-excluded')
-    return 'every tool result is excluded (includeToolResults=false)';
-  if (cause === 'older-than-recent-turns')
-    return 'longer than the soft limit and older than the recent turns';
-  return cause;
-}
-
-function hiddenReason(reason: string): string {
-  if (reason.startsWith('before-compact-boundary:'))
-    return `behind compact boundary ${reason.slice('before-compact-boundary:'.length)}`;
-  if (reason.startsWith('summary-for-unapplied-boundary:'))
-    return `the summary of boundary ${reason.slice(31)}, which is not applied`;
-  const known: Record<string, string> = {
-    'not-eligible': 'this kind never goes to the model',
-    'compact-boundary': 'a compact boundary is a marker, never sent',
-    'summary-superseded': 'a later summary replaced it',
-    'reminder-not-injected': 'runtime reminders are not injected',
-    'reasoning-excluded': 'reasoning is excluded here',
-    'agent-switch-note': 'agent switch notes are for people',
-    'dangling-tool-call': 'a tool call without a result',
-    'dangling-tool-result': 'a tool result without its call',
-    'system-note-repeated': 'the same system note is already in the context',
-    'system-note-not-carried': 'a system note that does not carry over the compaction',
-    'reasoning-of-other-agent': 'reasoning of another agent',
-  };
-  return known[reason] ?? reason;
 }
 
 /** Whether a repair concerns the message (as itself, its call, its result or its synthetic stand-in). */

@@ -41,9 +41,15 @@ afterAll(() => {
  * Starts the real server in a child process on a free port, with a fresh `DATA_DIR` unless one is
  * given, and resolves once it prints its URL. The child runs the TypeScript sources through
  * `scripts/ts-register.js` (swc), under plain Node: NestJS 12 is ESM-only, which Node 20 loads
- * with `require()` but Jest's module registry does not.
+ * with `require()` but Jest's module registry does not. `startTimeoutMs` (120 s by default) only
+ * guards against a server that never starts: a test sharing a loaded machine with a browser and
+ * a build gives it more.
  */
-export function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
+export function startServer(
+  env: Record<string, string> = {},
+  options: { startTimeoutMs?: number } = {},
+): Promise<RunningServer> {
+  const startTimeoutMs = options.startTimeoutMs ?? START_TIMEOUT_MS;
   const dataDir = env['DATA_DIR'] ?? mkdtempSync(path.join(tmpdir(), 'agent-ledger-http-'));
   const child = spawn(
     process.execPath,
@@ -79,10 +85,10 @@ export function startServer(env: Record<string, string> = {}): Promise<RunningSe
       child.kill('SIGKILL');
       reject(
         new Error(
-          `The server did not start within ${START_TIMEOUT_MS / 1000} s. Its output:\n${output}`,
+          `The server did not start within ${startTimeoutMs / 1000} s. Its output:\n${output}`,
         ),
       );
-    }, START_TIMEOUT_MS);
+    }, startTimeoutMs);
     const onData = (chunk: Buffer): void => {
       output += chunk.toString();
       const match = /listening on (http:\/\/\S+)/.exec(output);

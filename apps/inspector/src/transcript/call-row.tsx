@@ -1,0 +1,79 @@
+import { formatCount, formatTime } from '../format';
+import type { ModelCall } from '../model/session-timeline';
+import { ShortId } from '../short-id';
+
+/**
+ * A recorded model call in the tree: the model, the tokens it reported (in, out, cached,
+ * reasoning), how it finished, and the context it saw (its revision), which opens in Time travel.
+ * Latency and cost are not recorded by the ledger, so they are not shown.
+ */
+export function CallRow(props: {
+  call: ModelCall;
+  depth: number;
+  later: boolean;
+  current: boolean;
+  onOpen: (callNumber: number) => void;
+}) {
+  const { call } = props;
+  const seen = call.contextRevision ?? call.revision - 1;
+  return (
+    <div
+      class={`call-row${props.later ? ' later' : ''}${props.current ? ' current' : ''}`}
+      style={{ '--depth': String(props.depth) }}
+      role="group"
+      aria-label={`Model call ${call.number}`}
+    >
+      <span class="call-title">
+        <span class="call-glyph" aria-hidden="true">
+          ◆
+        </span>
+        Model call {call.number}
+      </span>
+      {call.modelId !== undefined && <span class="call-model">{call.modelId}</span>}
+      {call.agentName !== undefined && <span class="agent">{call.agentName}</span>}
+      <span class="metrics">
+        <span class="metric" title="input tokens">
+          {formatCount(call.inputTokens)} in
+        </span>
+        <span class="metric" title="output tokens">
+          {formatCount(call.outputTokens)} out
+        </span>
+        {call.cachedInputTokens !== undefined && call.cachedInputTokens > 0 && (
+          <span class="metric" title="input tokens read from the provider's cache">
+            {formatCount(call.cachedInputTokens)} cached
+          </span>
+        )}
+        {call.reasoningTokens !== undefined && call.reasoningTokens > 0 && (
+          <span class="metric" title="reasoning tokens">
+            {formatCount(call.reasoningTokens)} reasoning
+          </span>
+        )}
+        {call.finishReason !== undefined && (
+          <span class="metric" title="finish reason">
+            {call.finishReason}
+          </span>
+        )}
+      </span>
+      <button type="button" class="link" onClick={() => props.onOpen(call.number)}>
+        Context it saw (revision {seen})
+      </button>
+      {props.later && <span class="badge later-badge">recorded later</span>}
+      <span class="call-id muted">
+        <ShortId id={call.callId} />
+        {call.recordedAt !== undefined && ` · ${formatTime(call.recordedAt)}`}
+      </span>
+    </div>
+  );
+}
+
+/** Where the time-travel point is in the tree. */
+export function PointRow({ revision }: { revision: number }) {
+  return (
+    <div class="time-point" role="note" aria-label="Time-travel point">
+      <span>
+        Time travel: <strong>revision {revision}</strong>
+      </span>
+      <span class="muted">above: recorded by then · below: recorded later</span>
+    </div>
+  );
+}
