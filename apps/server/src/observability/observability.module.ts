@@ -194,6 +194,11 @@ export class ObservabilityModule implements OnModuleInit, OnApplicationShutdown 
     const fastify = this.adapterHost.httpAdapter.getInstance<FastifyInstance>();
     const openAllowed = isLoopbackHost(this.config.host);
     fastify.get(METRICS_PATH, async (request, reply) => {
+      const secret = /^Bearer\s+(\S+)\s*$/i.exec(request.headers.authorization ?? '')?.[1];
+      // As the API: a key made through another node a moment ago is looked up before refusing.
+      if (!this.keys.loaded || (secret !== undefined && this.keys.namesUnknownKey(secret))) {
+        await this.keys.refresh().catch(() => undefined);
+      }
       guardMetrics(request, this.keys, openAllowed);
       const text = await this.metrics.registry.metrics();
       return reply
