@@ -18,6 +18,7 @@ module.exports = {
   transform: { '^.+\\.(t|j)s$': swc },
   moduleNameMapper: {
     '^@agent-ledger/([a-z0-9-]+)/testing$': '<rootDir>/libs/$1/src/testing',
+    '^@agent-ledger/client/openai-agents$': '<rootDir>/libs/client/src/openai-agents',
     '^@agent-ledger/([a-z0-9-]+)$': '<rootDir>/libs/$1/src',
   },
   setupFiles: ['<rootDir>/test/jest.setup.ts'],

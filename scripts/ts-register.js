@@ -10,9 +10,10 @@ const { transformSync } = require('@swc/core');
 const root = path.resolve(__dirname, '..');
 const originalResolve = Module._resolveFilename;
 Module._resolveFilename = function resolveAlias(request, ...rest) {
-  const match = /^@agent-ledger\/([a-z0-9-]+)(\/testing)?$/.exec(request);
+  // `@agent-ledger/<lib>` and its subpaths (`/testing`, `@agent-ledger/client/openai-agents`).
+  const match = /^@agent-ledger\/([a-z0-9-]+)(?:\/([a-z0-9-]+))?$/.exec(request);
   const resolved = match
-    ? path.join(root, 'libs', match[1], 'src', match[2] ? 'testing' : '', 'index.ts')
+    ? path.join(root, 'libs', match[1], 'src', match[2] ?? '', 'index.ts')
     : request;
   return originalResolve.call(this, resolved, ...rest);
 };
