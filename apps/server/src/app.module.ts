@@ -8,6 +8,7 @@ import { HealthController } from './health/health.controller';
 import { ImportsModule } from './imports/imports.module';
 import { InspectorModule } from './inspector/inspector.module';
 import { LifecycleModule } from './lifecycle/lifecycle.module';
+import { McpModule } from './mcp/mcp.module';
 import { AnalyticsModule } from './analytics/analytics.module';
 import { QueriesModule } from './queries/queries.module';
 import { SearchModule } from './search/search.module';
@@ -35,6 +36,7 @@ export class AppModule {
         AnalyticsModule,
         InspectorModule,
         ErasureModule,
+        McpModule,
       ],
       controllers: [HealthController],
       providers: [
