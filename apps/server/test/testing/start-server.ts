@@ -71,8 +71,8 @@ export function startServer(env: Record<string, string> = {}): Promise<RunningSe
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => {
       child.kill('SIGKILL');
-      reject(new Error(`The server did not start within 20 s. Its output:\n${output}`));
-    }, 20_000);
+      reject(new Error(`The server did not start within 60 s. Its output:\n${output}`));
+    }, 60_000);
     const onData = (chunk: Buffer): void => {
       output += chunk.toString();
       const match = /listening on (http:\/\/\S+)/.exec(output);
