@@ -1,5 +1,4 @@
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { postJson } from '../testing/http-client';
 
 /** The six tools, by name: what every MCP test calls. */
 export const TOOL_NAMES = [
@@ -25,8 +24,8 @@ const message = (id: string, kind: string, role: string, content: unknown) => ({
 
 /**
  * Records the session `mcp-1` over HTTP: a turn (a question naming `SECRET`, a tool call and its
- * result, an answer), a compaction (`b1`, summary `s1`), and a turn after it. Answers the
- * position of the last write.
+ * result, an answer), a compaction (`b1`, summary `s1`), and a turn after it, and waits for the
+ * read models to hold it.
  */
 export async function recordHistory(url: string, headers: Record<string, string> = {}) {
   const post = async (route: string, body: unknown) => {
@@ -75,12 +74,18 @@ export async function recordHistory(url: string, headers: Record<string, string>
       metadata: { summaryForBoundaryId: 'b1' },
     },
   });
-  return post('messages', {
+  const last = await post('messages', {
     messages: [
       message('u2', 'user_input', 'user', 'Now fix it'),
       message('a2', 'assistant_text', 'assistant', 'Fixed.'),
     ],
   });
+  // The tools read the read models: wait until they hold the last write.
+  const read = await fetch(`${url}/v1/sessions/mcp-1/transcript?minPosition=${last.position}`, {
+    headers,
+  });
+  expect(read.status).toBe(200);
+  return last;
 }
 
 /** Calls a tool and parses its JSON text answer (`isError` kept beside it). */
@@ -112,7 +117,7 @@ export async function expectEveryTool(client: Client, options: { redacted: boole
     'a1',
     'b1',
   ]);
-  expect(transcript.body.revision).toBe(9);
+  expect(transcript.body.revision).toBe(8);
   const next = await callTool(client, 'get_transcript', {
     sessionId: 'mcp-1',
     cursor: transcript.body.nextCursor,
@@ -121,17 +126,17 @@ export async function expectEveryTool(client: Client, options: { redacted: boole
   expect(JSON.stringify(transcript.body).includes(SECRET)).toBe(!options.redacted);
 
   const context = await callTool(client, 'get_model_context', { sessionId: 'mcp-1' });
-  expect(context.body).toMatchObject({ sessionId: 'mcp-1', revision: 9 });
+  expect(context.body).toMatchObject({ sessionId: 'mcp-1', revision: 8 });
   expect(context.body.diagnostics.appliedCompactBoundaryId).toBe('b1');
   expect(JSON.stringify(context.body.messages)).not.toContain('Why does login fail');
-  const before = await callTool(client, 'get_model_context', { sessionId: 'mcp-1', revision: 5 });
+  const before = await callTool(client, 'get_model_context', { sessionId: 'mcp-1', revision: 4 });
   expect(JSON.stringify(before.body.messages)).toContain('Why does login fail');
   expect(JSON.stringify(before.body).includes(SECRET)).toBe(!options.redacted);
 
   const dropped = await callTool(client, 'compaction_dropped', { sessionId: 'mcp-1' });
   expect(dropped.body).toMatchObject({
     sessionId: 'mcp-1',
-    revision: 9,
+    revision: 8,
     boundaryId: 'b1',
     applied: true,
     compactions: [{ boundaryId: 'b1', applied: true }],
