@@ -17,10 +17,14 @@ import { CLOCK, SERVER_CONFIG, type Clock } from './tokens';
 
 const systemClock: Clock = () => new Date().toISOString();
 
-/** The server: the event store chosen by the configuration, the command side, health. */
+/**
+ * The server: the event store chosen by the configuration, the command side, health.
+ * `http: false` leaves out what needs an HTTP server (the inspector's files), for the application
+ * without one that `agent-ledger mcp` runs.
+ */
 @Module({})
 export class AppModule {
-  static forRoot(config: ServerConfig): DynamicModule {
+  static forRoot(config: ServerConfig, options: { http?: boolean } = {}): DynamicModule {
     return {
       module: AppModule,
       global: true,
@@ -34,7 +38,7 @@ export class AppModule {
         ImportsModule,
         SearchModule,
         AnalyticsModule,
-        InspectorModule,
+        ...(options.http === false ? [] : [InspectorModule]),
         ErasureModule,
         McpModule,
       ],

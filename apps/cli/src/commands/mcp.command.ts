@@ -1,6 +1,7 @@
 import { Readable, Writable } from 'node:stream';
 import { Command } from 'commander';
-import { loadServerConfig } from '@agent-ledger/config';
+import { existsSync } from 'node:fs';
+import { loadServerConfig, sqliteEventStorePath } from '@agent-ledger/config';
 import { CliError } from '../cli-error';
 import type { CliIo } from '../cli-io';
 
@@ -30,6 +31,12 @@ export function mcpCommand(io: CliIo): Command {
         );
       }
       const config = loadServerConfig(io.env ?? process.env);
+      // As every command: an embedded store that does not exist is named, not created.
+      if (config.eventStore === 'sqlite' && !existsSync(sqliteEventStorePath(config))) {
+        throw new CliError(
+          `No event store at ${sqliteEventStorePath(config)}: set DATA_DIR to the folder the server writes to (DATA_DIR is ${config.dataDir}).`,
+        );
+      }
       // Loaded here only (a require, not an import): the other commands do not pay for NestJS.
       // eslint-disable-next-line @typescript-eslint/no-require-imports
       const { serveHistoryOverStdio } =

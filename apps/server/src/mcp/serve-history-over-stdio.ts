@@ -31,9 +31,12 @@ export async function serveHistoryOverStdio(
   config: ServerConfig,
   options: StdioHistoryOptions,
 ): Promise<void> {
-  const app = await NestFactory.createApplicationContext(AppModule.forRoot(config), {
-    logger: stderrLogger(options.log),
-  });
+  const app = await NestFactory.createApplicationContext(
+    AppModule.forRoot(config, { http: false }),
+    {
+      logger: stderrLogger(options.log),
+    },
+  );
   const caller: Caller = {
     auth: 'open',
     tenant: options.tenant,
