@@ -38,8 +38,8 @@ export function mcpCommand(io: CliIo): Command {
         );
       }
       // Loaded here only (a require, not an import): the other commands do not pay for NestJS.
-      // eslint-disable-next-line @typescript-eslint/no-require-imports
       const { serveHistoryOverStdio } =
+        // eslint-disable-next-line @typescript-eslint/no-require-imports
         require('../../../server/src/mcp/serve-history-over-stdio') as StdioModule;
       await serveHistoryOverStdio(config, {
         tenant: flags.tenant,

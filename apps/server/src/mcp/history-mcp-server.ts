@@ -165,7 +165,7 @@ async function debugEntries(
 ): Promise<{ revision: number; messages: DebugEntry[] }> {
   const messages: DebugEntry[] = [];
   let next: string | undefined;
-  let revision = -1;
+  let revision: number;
   do {
     const page = await queries.debug(caller, session, { cursor: next, limit: 1000 });
     revision = page.revision;

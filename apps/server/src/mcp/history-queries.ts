@@ -38,23 +38,21 @@ export class HistoryQueries {
   ) {}
 
   listSessions(caller: Caller, page: HistoryPage): Promise<SessionListPage> {
-    return this.queryBus.execute(
-      new ListSessionsQuery(caller.tenant, page),
-    ) as Promise<SessionListPage>;
+    return this.queryBus.execute(new ListSessionsQuery(caller.tenant, page));
   }
 
   async transcript(caller: Caller, sessionId: string, page: HistoryPage): Promise<TranscriptPage> {
     const answer = await this.queryBus.execute(
       new GetTranscriptQuery(sessionRefOf(caller, sessionId), page),
     );
-    return this.redaction.forCaller(caller, answer as TranscriptPage);
+    return this.redaction.forCaller(caller, answer);
   }
 
   async debug(caller: Caller, sessionId: string, page: HistoryPage): Promise<DebugPage> {
     const answer = await this.queryBus.execute(
       new GetDebugViewQuery(sessionRefOf(caller, sessionId), {}, page),
     );
-    return this.redaction.forCaller(caller, answer as DebugPage);
+    return this.redaction.forCaller(caller, answer);
   }
 
   async modelContext(
@@ -86,6 +84,6 @@ export class HistoryQueries {
   sessionAnalytics(caller: Caller, sessionId: string): Promise<SessionAnalytics> {
     return this.queryBus.execute(
       new GetSessionAnalyticsQuery(sessionRefOf(caller, sessionId), undefined),
-    ) as Promise<SessionAnalytics>;
+    );
   }
 }

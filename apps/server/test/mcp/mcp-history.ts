@@ -89,14 +89,25 @@ export async function recordHistory(url: string, headers: Record<string, string>
 }
 
 /** Calls a tool and parses its JSON text answer (`isError` kept beside it). */
-export async function callTool(
+export async function callTool<T = Record<string, unknown>>(
   client: Client,
   name: string,
   args: Record<string, unknown>,
-): Promise<{ isError: boolean; body: any }> {
+): Promise<{ isError: boolean; body: T }> {
   const result = await client.callTool({ name, arguments: args });
   const content = result.content as Array<{ type: string; text: string }>;
-  return { isError: result.isError === true, body: JSON.parse(content[0]?.text ?? 'null') };
+  return { isError: result.isError === true, body: JSON.parse(content[0]?.text ?? 'null') as T };
+}
+
+interface Page {
+  revision: number;
+  entries: Array<{ id: string }>;
+  nextCursor: string | null;
+}
+
+interface Context {
+  messages: unknown[];
+  diagnostics: { appliedCompactBoundaryId?: string };
 }
 
 /** Every tool called over `client` against `recordHistory`'s session, with what each must answer. */
@@ -104,12 +115,19 @@ export async function expectEveryTool(client: Client, options: { redacted: boole
   const tools = await client.listTools();
   expect(tools.tools.map((tool) => tool.name).sort()).toEqual(TOOL_NAMES);
 
-  const sessions = await callTool(client, 'list_sessions', {});
+  const sessions = await callTool<{ sessions: Array<{ sessionId: string }> }>(
+    client,
+    'list_sessions',
+    {},
+  );
   expect(sessions.body.sessions.map((session: { sessionId: string }) => session.sessionId)).toEqual(
     ['mcp-1'],
   );
 
-  const transcript = await callTool(client, 'get_transcript', { sessionId: 'mcp-1', limit: 5 });
+  const transcript = await callTool<Page>(client, 'get_transcript', {
+    sessionId: 'mcp-1',
+    limit: 5,
+  });
   expect(transcript.body.entries.map((entry: { id: string }) => entry.id)).toEqual([
     'u1',
     'c1',
@@ -118,22 +136,29 @@ export async function expectEveryTool(client: Client, options: { redacted: boole
     'b1',
   ]);
   expect(transcript.body.revision).toBe(8);
-  const next = await callTool(client, 'get_transcript', {
+  const next = await callTool<Page>(client, 'get_transcript', {
     sessionId: 'mcp-1',
     cursor: transcript.body.nextCursor,
   });
   expect(next.body.entries.map((entry: { id: string }) => entry.id)).toEqual(['s1', 'u2', 'a2']);
   expect(JSON.stringify(transcript.body).includes(SECRET)).toBe(!options.redacted);
 
-  const context = await callTool(client, 'get_model_context', { sessionId: 'mcp-1' });
+  const context = await callTool<Context>(client, 'get_model_context', { sessionId: 'mcp-1' });
   expect(context.body).toMatchObject({ sessionId: 'mcp-1', revision: 8 });
   expect(context.body.diagnostics.appliedCompactBoundaryId).toBe('b1');
   expect(JSON.stringify(context.body.messages)).not.toContain('Why does login fail');
-  const before = await callTool(client, 'get_model_context', { sessionId: 'mcp-1', revision: 4 });
+  const before = await callTool<Context>(client, 'get_model_context', {
+    sessionId: 'mcp-1',
+    revision: 4,
+  });
   expect(JSON.stringify(before.body.messages)).toContain('Why does login fail');
   expect(JSON.stringify(before.body).includes(SECRET)).toBe(!options.redacted);
 
-  const dropped = await callTool(client, 'compaction_dropped', { sessionId: 'mcp-1' });
+  const dropped = await callTool<{ dropped: Array<{ messageId: string }> }>(
+    client,
+    'compaction_dropped',
+    { sessionId: 'mcp-1' },
+  );
   expect(dropped.body).toMatchObject({
     sessionId: 'mcp-1',
     revision: 8,
@@ -160,7 +185,9 @@ export async function expectEveryTool(client: Client, options: { redacted: boole
     },
   });
 
-  const hits = await callTool(client, 'search_history', { query: 'login kind:user_input' });
+  const hits = await callTool<{
+    results: Array<{ sessionId: string; messageId: string; revision: number }>;
+  }>(client, 'search_history', { query: 'login kind:user_input' });
   expect(
     hits.body.results.map((hit: { sessionId: string; messageId: string; revision: number }) => [
       hit.sessionId,
@@ -168,7 +195,9 @@ export async function expectEveryTool(client: Client, options: { redacted: boole
       hit.revision,
     ]),
   ).toEqual([['mcp-1', 'u1', 1]]);
-  const bad = await callTool(client, 'search_history', { query: 'login AND (fail' });
+  const bad = await callTool<{ code: string }>(client, 'search_history', {
+    query: 'login AND (fail',
+  });
   expect(bad.isError).toBe(true);
   expect(bad.body.code).toBe('InvalidSearchQuery');
 
