@@ -1,6 +1,7 @@
 import { Controller, Delete, Get, HttpCode, Post, Req, Res } from '@nestjs/common';
 import {
   ApiBody,
+  ApiExcludeEndpoint,
   ApiForbiddenResponse,
   ApiOkResponse,
   ApiOperation,
@@ -71,14 +72,15 @@ export class McpController {
     await transport.handleRequest(request.raw, reply.raw, request.body);
   }
 
+  // Not a route of the API: a 405 saying where to POST (kept out of the OpenAPI document).
   @Get()
-  @ApiOperation({ summary: 'Not served: the MCP endpoint is stateless (405, Allow: POST)' })
+  @ApiExcludeEndpoint()
   get(@Res() reply: FastifyReply): void {
     this.methodNotAllowed(reply, 'GET');
   }
 
   @Delete()
-  @ApiOperation({ summary: 'Not served: the MCP endpoint is stateless (405, Allow: POST)' })
+  @ApiExcludeEndpoint()
   delete(@Res() reply: FastifyReply): void {
     this.methodNotAllowed(reply, 'DELETE');
   }
