@@ -19,6 +19,7 @@ module.exports = {
   moduleNameMapper: {
     '^@agent-ledger/([a-z0-9-]+)/testing$': '<rootDir>/libs/$1/src/testing',
     '^@agent-ledger/client/claude-agent-sdk$': '<rootDir>/libs/client/src/claude-agent-sdk',
+    '^@agent-ledger/client/openai-agents$': '<rootDir>/libs/client/src/openai-agents',
     '^@agent-ledger/([a-z0-9-]+)$': '<rootDir>/libs/$1/src',
   },
   setupFiles: ['<rootDir>/test/jest.setup.ts'],

@@ -10,8 +10,8 @@ const { transformSync } = require('@swc/core');
 const root = path.resolve(__dirname, '..');
 const originalResolve = Module._resolveFilename;
 Module._resolveFilename = function resolveAlias(request, ...rest) {
-  // `@agent-ledger/<lib>`, its `/testing` face, and the client's `/claude-agent-sdk` subpath.
-  const match = /^@agent-ledger\/([a-z0-9-]+)(?:\/(testing|claude-agent-sdk))?$/.exec(request);
+  // `@agent-ledger/<lib>` and its subpaths (`/testing`, `@agent-ledger/client/openai-agents`).
+  const match = /^@agent-ledger\/([a-z0-9-]+)(?:\/([a-z0-9-]+))?$/.exec(request);
   const resolved = match
     ? path.join(root, 'libs', match[1], 'src', match[2] ?? '', 'index.ts')
     : request;

@@ -7,6 +7,7 @@ import { eventsCommand } from './commands/events.command';
 import { exportCommand } from './commands/export.command';
 import { importCommand } from './commands/import.command';
 import { keysCommand } from './commands/keys.command';
+import { mcpCommand } from './commands/mcp.command';
 import { forkCommand, rewindCommand } from './commands/lifecycle.command';
 import { projectCommand } from './commands/project.command';
 import { rebuildCommand } from './commands/rebuild.command';
@@ -55,6 +56,7 @@ export function createProgram(io: CliIo): Command {
     eraseCommand(io),
     erasuresCommand(io),
     retentionCommand(io),
+    mcpCommand(io),
   ];
   for (const command of commands) {
     program.addCommand(command.exitOverride().configureOutput(program.configureOutput()));

@@ -10,6 +10,7 @@ import { InspectorModule } from './inspector/inspector.module';
 import { LifecycleModule } from './lifecycle/lifecycle.module';
 import type { Observability } from './observability/observability';
 import { ObservabilityModule } from './observability/observability.module';
+import { McpModule } from './mcp/mcp.module';
 import { AnalyticsModule } from './analytics/analytics.module';
 import { QueriesModule } from './queries/queries.module';
 import { SearchModule } from './search/search.module';
@@ -18,10 +19,20 @@ import { CLOCK, SERVER_CONFIG, type Clock } from './tokens';
 
 const systemClock: Clock = () => new Date().toISOString();
 
-/** The server: the event store chosen by the configuration, the command side, health, metrics. */
+/**
+ * The server: the event store chosen by the configuration, the command side, health, metrics.
+ * Without `observability`, or with `http: false`, it leaves out what needs an HTTP server (the
+ * inspector's files, `/metrics` and the request instrumentation), for the application without one
+ * that `agent-ledger mcp` runs.
+ */
 @Module({})
 export class AppModule {
-  static forRoot(config: ServerConfig, observability: Observability): DynamicModule {
+  static forRoot(
+    config: ServerConfig,
+    observability: Observability | undefined,
+    options: { http?: boolean } = {},
+  ): DynamicModule {
+    const http = options.http !== false && observability !== undefined;
     return {
       module: AppModule,
       global: true,
@@ -35,9 +46,10 @@ export class AppModule {
         ImportsModule,
         SearchModule,
         AnalyticsModule,
-        InspectorModule,
+        ...(http ? [InspectorModule] : []),
         ErasureModule,
-        ObservabilityModule.forRoot(observability),
+        ...(http ? [ObservabilityModule.forRoot(observability)] : []),
+        McpModule,
       ],
       controllers: [HealthController],
       providers: [

@@ -222,6 +222,100 @@ describe.each(STORE_KINDS)('AI SDK steps on the %s store', (kind) => {
     expect((await readSessionStream(store, sessionId)).length).toEqual(stream.length);
   });
 
+  it('records the step object as onStepFinish gives it, JSON round-tripped as a runtime sends it: { generationId, ...step }', async () => {
+    const sessionId = 'step-object-1';
+    await recordInput(sessionId, 'u1', 'Read a.ts');
+    const context = await prompt(sessionId);
+    const model = new MockLanguageModelV3({
+      doGenerate: [
+        modelStep(0, [toolCall('call_1', 'Read', { path: 'a.ts' })], 'tool-calls'),
+        modelStep(1, [{ type: 'text', text: 'It exports login().' }], 'stop'),
+      ],
+    });
+    const answers: JsonResponse[] = [];
+    const sent: Array<Record<string, unknown>> = [];
+    await generateText({
+      model,
+      ...(context.system === null ? {} : { system: context.system }),
+      messages: context.messages,
+      tools: {
+        Read: tool({
+          inputSchema: jsonSchema<{ path: string }>({
+            type: 'object',
+            properties: { path: { type: 'string' } },
+            required: ['path'],
+          }),
+          execute: ({ path }) => Promise.resolve(`export function login() {} // ${path}`),
+        }),
+      },
+      stopWhen: stepCountIs(5),
+      onStepFinish: async (step) => {
+        const body = JSON.parse(
+          JSON.stringify({
+            generationId: 'gen-object',
+            contextRevision: context.revision,
+            ...step,
+          }),
+        ) as Record<string, unknown>;
+        sent.push(body);
+        answers.push(await post(sessionId, 'ai-sdk-steps', body));
+      },
+    });
+
+    // What a runtime sends: the step's own fields, `messages` only inside `response`.
+    expect(Object.keys(sent[0] ?? {}).sort()).toEqual(
+      expect.arrayContaining(['content', 'model', 'request', 'response', 'stepNumber', 'usage']),
+    );
+    expect(sent[0]).not.toHaveProperty('messages');
+    expect(answers.map((answer) => answer.status)).toEqual([200, 200]);
+    const stream = await readSessionStream(store, sessionId);
+    expect(messageEvents(stream)).toEqual([
+      { type: 'UserInputRecorded', id: 'u1', kind: 'user_input' },
+      { type: 'ToolCallRecorded', id: 'gen-object:0', kind: 'tool_call' },
+      { type: 'ToolResultRecorded', id: 'gen-object:1', kind: 'tool_result' },
+      { type: 'AssistantTextRecorded', id: 'gen-object:2', kind: 'assistant_text' },
+    ]);
+    expect(modelCalls(stream)).toEqual(
+      [
+        { messageIds: ['gen-object:0', 'gen-object:1'], finishReason: 'tool-calls', count: 2 },
+        { messageIds: ['gen-object:2'], finishReason: 'stop', count: 3 },
+      ].map(({ messageIds, finishReason, count }, stepNumber) => ({
+        sessionId,
+        callId: `gen-object:step-${stepNumber}`,
+        generationId: 'gen-object',
+        stepNumber,
+        provider: 'mock-provider',
+        modelId: 'mock-model-2026',
+        responseId: `resp-${stepNumber}`,
+        finishReason,
+        usage: sent[stepNumber]?.['usage'],
+        contextRevision: context.revision,
+        responseMessageCount: count,
+        messageIds,
+        recordedAt: anyString,
+      })),
+    );
+
+    // Sent again with the flat fields of earlier clients beside the same values: a retry.
+    const last = answers.at(-1)?.body as { revision: number; position: number };
+    const step = sent[1] as { response: { messages: unknown[]; id: string } };
+    const retry = await post(sessionId, 'ai-sdk-steps', {
+      ...step,
+      messages: step.response.messages,
+      responseId: step.response.id,
+    });
+    expect(retry).toEqual({
+      status: 200,
+      body: { sessionId, revision: last.revision, position: last.position },
+    });
+    const disagreeing = await post(sessionId, 'ai-sdk-steps', { ...step, responseId: 'other' });
+    expect(disagreeing.status).toBe(400);
+    expect(disagreeing.body).toMatchObject({
+      code: 'InvalidRequest',
+      errors: ['responseId: differs from response.id; send one of them, or the same value in both'],
+    });
+  });
+
   it('refuses another generateText call under a used generationId with 422 GenerationConflict', async () => {
     const sessionId = 'steps-2';
     const text = (value: string) => [

@@ -4,9 +4,18 @@ import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { UnauthorizedError } from './access-errors';
 import { OPEN_CALLER, setCaller } from './caller';
 
-/** The API proper (`/v1/…`): health, the API docs and the inspector's files need no key. */
+/**
+ * The API proper (`/v1/…`) and the MCP endpoint (`/mcp`): health, the API docs and the
+ * inspector's files need no key.
+ */
 export function isApiPath(url: string): boolean {
-  return url === '/v1' || url.startsWith('/v1/') || url.startsWith('/v1?');
+  return (
+    url === '/v1' ||
+    url.startsWith('/v1/') ||
+    url.startsWith('/v1?') ||
+    url === '/mcp' ||
+    url.startsWith('/mcp?')
+  );
 }
 
 /**

@@ -14,14 +14,16 @@ export class StorageReadOnlyError extends HttpEdgeError {
 }
 
 /**
- * On a server started read-only, every `/v1` request that is not a read (`GET`, `HEAD`) is
+ * On a server started read-only, every `/v1` request that is not a read (`GET`, `HEAD`; `/mcp`) is
  * refused with `507 StorageReadOnly` before it reaches a handler (after authentication, so a
  * caller without a key still gets 401).
  */
 export function refuseWritesWhenReadOnly(app: NestFastifyApplication): void {
   const fastify = app.getHttpAdapter().getInstance();
   fastify.addHook('onRequest', (request, _reply, done) => {
-    const reads = request.method === 'GET' || request.method === 'HEAD';
+    // `/mcp` only reads (its POSTs carry read-only tool calls).
+    const reads =
+      request.method === 'GET' || request.method === 'HEAD' || request.url.startsWith('/mcp');
     if (reads || request.method === 'OPTIONS' || !isApiPath(request.url)) return done();
     done(new StorageReadOnlyError());
   });

@@ -10,24 +10,33 @@ export type AiSdkStepFactsResult =
 
 /**
  * The facts of `POST …/ai-sdk-steps` besides its messages, with absent (or `null`) counts left
- * out. `providerMetadata` must map each provider to a JSON object, `usage.raw` be one.
+ * out. `providerMetadata` must map each provider to a JSON object, `usage.raw` be one. `fields`:
+ * the provider, model and response id where `aiSdkStepFields` found them (default: the flat ones).
  */
-export function aiSdkStepFacts(body: RecordAiSdkStepDto): AiSdkStepFactsResult {
+export function aiSdkStepFacts(
+  body: RecordAiSdkStepDto,
+  fields: Pick<AiSdkStepFacts, 'provider' | 'modelId' | 'responseId'> = body,
+): AiSdkStepFactsResult {
   const errors: string[] = [];
-  const {
-    messages: _messages,
-    expectedRevision: _expectedRevision,
-    subjectId: _subjectId,
-    usage,
-    providerMetadata: _providerMetadata,
-    ...rest
-  } = body;
+  const { usage } = body;
   const providerMetadata = providerMetadataOf(body.providerMetadata, errors);
   const raw = usage?.raw;
   if (raw !== undefined && !isJsonObject(raw)) errors.push('usage.raw: must be a JSON object');
   if (errors.length > 0) return { ok: false, errors };
+  // Picked field by field: the rest of the body (the step object's other fields) is not a fact.
   const facts: AiSdkStepFacts = {
-    ...defined(rest),
+    ...defined({
+      generationId: body.generationId,
+      stepId: body.stepId,
+      stepNumber: body.stepNumber,
+      runId: body.runId,
+      agentName: body.agentName,
+      provider: fields.provider,
+      modelId: fields.modelId,
+      responseId: fields.responseId,
+      finishReason: body.finishReason,
+      contextRevision: body.contextRevision,
+    }),
     ...(usage === undefined ? {} : { usage: usageOf(usage, isJsonObject(raw) ? raw : undefined) }),
     ...(providerMetadata === undefined ? {} : { providerMetadata }),
   };

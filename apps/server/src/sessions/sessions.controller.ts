@@ -40,6 +40,7 @@ import { PruneToolResultsDto } from './dto/prune-tool-results.dto';
 import { RecordAiSdkStepDto } from './dto/record-ai-sdk-step.dto';
 import { SessionCommandResponseDto } from './dto/session-command-response.dto';
 import { SessionParamsDto } from './dto/session-params.dto';
+import { aiSdkStepFields } from './ai-sdk-step-fields';
 import { parseAiSdkResponseMessages } from './parse-ai-sdk-response-messages';
 import { withCreatedAt } from './with-created-at';
 
@@ -206,8 +207,10 @@ export class SessionsController {
     @Param() { sessionId }: SessionParamsDto,
     @Body() body: RecordAiSdkStepDto,
   ): Promise<CommandResult> {
-    const parsed = parseAiSdkResponseMessages(body.messages);
-    const facts = aiSdkStepFacts(body);
+    const fields = aiSdkStepFields(body);
+    if (!fields.ok) throw new RequestValidationError(fields.errors);
+    const parsed = parseAiSdkResponseMessages(fields.messages);
+    const facts = aiSdkStepFacts(body, fields);
     const errors = [...(parsed.ok ? [] : parsed.errors), ...(facts.ok ? [] : facts.errors)];
     if (!parsed.ok || !facts.ok) throw new RequestValidationError(errors);
     return this.commandBus.execute(

@@ -54,10 +54,43 @@ export interface HandoffSessionRequest extends WithExpectedRevision {
   runId?: string;
 }
 
-/** `POST /v1/sessions/:sessionId/ai-sdk-steps`: one step as `onStepFinish` gives it. */
-export interface RecordAiSdkStepRequest extends WithSubjectId {
-  /** `step.response.messages`: every response message of the generation so far. */
-  messages: unknown[];
+/**
+ * The fields of the AI SDK's step object (`StepResult`, ai@6) besides the flat ones: `model` and
+ * `response` are read, the others accepted and not recorded, so `{ generationId, ...step }` may be
+ * posted as `onStepFinish` gives it.
+ */
+export interface AiSdkStepObject {
+  /** `step.model`: `{ provider, modelId }`. */
+  model?: { provider?: string; modelId?: string; [key: string]: unknown };
+  /** `step.response`: `messages`, `id` and `modelId` are read. */
+  response?: { messages?: unknown[]; id?: string; modelId?: string; [key: string]: unknown };
+  content?: unknown;
+  request?: unknown;
+  warnings?: unknown;
+  rawFinishReason?: unknown;
+  functionId?: unknown;
+  metadata?: unknown;
+  experimental_context?: unknown;
+  text?: unknown;
+  reasoning?: unknown;
+  reasoningText?: unknown;
+  files?: unknown;
+  sources?: unknown;
+  toolCalls?: unknown;
+  staticToolCalls?: unknown;
+  dynamicToolCalls?: unknown;
+  toolResults?: unknown;
+  staticToolResults?: unknown;
+  dynamicToolResults?: unknown;
+}
+
+/**
+ * `POST /v1/sessions/:sessionId/ai-sdk-steps`: one step as `onStepFinish` gives it, either
+ * `{ generationId, ...step }` or the flat fields picked from it (`messages`: `step.response.messages`).
+ */
+export interface RecordAiSdkStepRequest extends WithSubjectId, AiSdkStepObject {
+  /** `step.response.messages`: every response message of the generation so far; or send `response`. */
+  messages?: unknown[];
   generationId?: string;
   /** Deprecated alias of `generationId`, still accepted. */
   stepId?: string;

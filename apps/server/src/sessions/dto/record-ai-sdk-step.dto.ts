@@ -1,4 +1,4 @@
-import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import {
   IsArray,
@@ -10,18 +10,20 @@ import {
   Min,
   ValidateNested,
 } from 'class-validator';
-import { WithSubjectIdDto } from './subject-id.dto';
+import { AiSdkStepObjectDto } from './ai-sdk-step-object.dto';
 import { ModelCallUsageDto } from './model-call-usage.dto';
 import { RawJson } from '../../http/raw-json';
 
 /**
  * Body of `POST /v1/sessions/:sessionId/ai-sdk-steps`: what `onStepFinish(step)` of the AI SDK's
- * `generateText`/`streamText` gives, posted as it is, once per step.
+ * `generateText`/`streamText` gives, posted as it is, once per step: `{ generationId, ...step }`
+ * (the step object's own fields, `AiSdkStepObjectDto`), or the flat fields `messages`,
+ * `provider`, `modelId`, `responseId` picked from it.
  */
-export class RecordAiSdkStepDto extends WithSubjectIdDto {
-  @ApiProperty({
+export class RecordAiSdkStepDto extends AiSdkStepObjectDto {
+  @ApiPropertyOptional({
     description:
-      "The step's `response.messages` (assistant and tool messages), as JSON. The AI SDK accumulates them: each step's array holds every response message of the generation so far, and may start with a tool message holding the results of tools approved before the call. Each message is recorded once: the message at index k gets the id `<generationId>:<k>` (`<generationId>:<k>.<j>` when it becomes several runtime messages), so a message a later step sends again at its index is recognized, and one that differs from the message recorded there is refused with 422 `GenerationConflict`.",
+      "The step's `response.messages` (assistant and tool messages), as JSON; required unless `response.messages` is sent. The AI SDK accumulates them: each step's array holds every response message of the generation so far, and may start with a tool message holding the results of tools approved before the call. Each message is recorded once: the message at index k gets the id `<generationId>:<k>` (`<generationId>:<k>.<j>` when it becomes several runtime messages), so a message a later step sends again at its index is recognized, and one that differs from the message recorded there is refused with 422 `GenerationConflict`.",
     type: 'array',
     items: { $ref: '#/components/schemas/AiSdkModelMessage' },
     example: [
@@ -49,9 +51,10 @@ export class RecordAiSdkStepDto extends WithSubjectIdDto {
       },
     ],
   })
+  @IsOptional()
   @IsArray()
   @RawJson()
-  messages!: unknown[];
+  messages?: unknown[];
 
   @ApiPropertyOptional({
     description:
