@@ -6,7 +6,7 @@ import {
   trace,
   type Tracer,
 } from '@opentelemetry/api';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Logger } from 'pino';
 import type { LedgerMetrics } from './ledger-metrics';
 import { requestSpanOf, setRequestSpan } from './request-trace';
@@ -32,6 +32,9 @@ export function instrumentHttp(
   fastify.addHook('onRequest', (request, reply, done) => {
     started.set(request, process.hrtime.bigint());
     void reply.header('x-request-id', request.id);
+    // A reply taken over by its route (the SSE streams, `/mcp`) or a connection the client closed
+    // never reaches `onResponse`: the socket's close observes it instead (once, whichever first).
+    reply.raw.once('close', () => observe(request, reply));
     if (tracer === undefined) return done();
     const route = request.routeOptions.url;
     const parent = propagation.extract(context.active(), request.headers);
@@ -51,8 +54,15 @@ export function instrumentHttp(
     context.with(trace.setSpan(parent, span), done);
   });
   fastify.addHook('onResponse', (request, reply, done) => {
+    observe(request, reply);
+    done();
+  });
+
+  function observe(request: FastifyRequest, reply: FastifyReply): void {
     const start = started.get(request);
-    const seconds = start === undefined ? 0 : Number(process.hrtime.bigint() - start) / 1e9;
+    if (start === undefined) return;
+    started.delete(request);
+    const seconds = Number(process.hrtime.bigint() - start) / 1e9;
     const route = request.routeOptions.url ?? UNMATCHED_ROUTE;
     const status = reply.statusCode;
     metrics.httpDuration.observe(
@@ -84,6 +94,5 @@ export function instrumentHttp(
         `${request.method} ${request.url} ${status}`,
       );
     }
-    done();
-  });
+  }
 }

@@ -44,6 +44,20 @@ describe('structured logs', () => {
         }),
       );
       expect(lines).toContainEqual(expect.objectContaining({ reqId: generated, statusCode: 200 }));
+      // A live stream (its route takes the reply over) is logged when the client leaves it.
+      const stream = await fetch(`${server.url}/v1/sessions/logged/transcript/stream`, {
+        headers: { 'x-request-id': 'stream-id-1' },
+      });
+      expect(stream.status).toBe(200);
+      await stream.body?.cancel();
+      const afterStream = records(await settled(server.output, 'stream-id-1'));
+      expect(afterStream).toContainEqual(
+        expect.objectContaining({
+          reqId: 'stream-id-1',
+          route: '/v1/sessions/:sessionId/transcript/stream',
+          statusCode: 200,
+        }),
+      );
       // No framework route tables, at info.
       expect(output).not.toContain('RoutesResolver');
       expect(output).not.toContain('Mapped {');
