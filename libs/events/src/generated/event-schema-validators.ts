@@ -11413,18 +11413,18 @@ return errors === 0;
 }
 validate136.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const ledger_v1_ApiKeyCreated = validate136;
-const schema189 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://agent-ledger.example/event-schemas/api-key-created.v1.schema.json","title":"ApiKeyCreated (v1)","description":"Data of an ApiKeyCreated event, in the access stream ledger-keys (not a session event): an API key of a tenant exists from here on, on every node that follows the stream. Holds the SHA-256 of the secret, never the secret. A tenant exists through its keys. Once any key was created, a server never runs open again.","type":"object","required":["keyId","tenant","scopes","secretSha256","createdAt"],"properties":{"keyId":{"type":"string","pattern":"^[0-9a-f]{12}$","description":"The key's public id: the part of the secret alk_<keyId>_<random> that logs, event metadata and keys list show."},"tenant":{"type":"string","pattern":"^[a-z0-9][a-z0-9_-]{0,63}$","description":"The tenant whose sessions the key reads and writes."},"scopes":{"type":"array","minItems":1,"uniqueItems":true,"items":{"enum":["read","write","audit","admin","erase"]}},"name":{"type":"string","minLength":1,"maxLength":200,"description":"Who or what holds the key."},"secretSha256":{"type":"string","pattern":"^[0-9a-f]{64}$","description":"SHA-256 (hex) of the whole secret, compared in constant time."},"createdAt":{"$ref":"runtime-message.v1.schema.json#/$defs/timestamp"},"migratedFrom":{"const":"keys.sqlite","description":"Set on keys copied from a data directory's keys.sqlite at a server's first start on this version."}},"additionalProperties":false};
+export const ledger_v1_ApiKeyCreated = validate137;
+const schema192 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://agent-ledger.example/event-schemas/api-key-created.v1.schema.json","title":"ApiKeyCreated (v1)","description":"Data of an ApiKeyCreated event, in the access stream ledger-keys (not a session event): an API key of a tenant exists from here on, on every node that follows the stream. Holds the SHA-256 of the secret, never the secret. A tenant exists through its keys. Once any key was created, a server never runs open again.","type":"object","required":["keyId","tenant","scopes","secretSha256","createdAt"],"properties":{"keyId":{"type":"string","pattern":"^[0-9a-f]{12}$","description":"The key's public id: the part of the secret alk_<keyId>_<random> that logs, event metadata and keys list show."},"tenant":{"type":"string","pattern":"^[a-z0-9][a-z0-9_-]{0,63}$","description":"The tenant whose sessions the key reads and writes."},"scopes":{"type":"array","minItems":1,"uniqueItems":true,"items":{"enum":["read","write","audit","admin","erase"]}},"name":{"type":"string","minLength":1,"maxLength":200,"description":"Who or what holds the key."},"secretSha256":{"type":"string","pattern":"^[0-9a-f]{64}$","description":"SHA-256 (hex) of the whole secret, compared in constant time."},"createdAt":{"$ref":"runtime-message.v1.schema.json#/$defs/timestamp"},"migratedFrom":{"const":"keys.sqlite","description":"Set on keys copied from a data directory's keys.sqlite at a server's first start on this version."}},"additionalProperties":false};
 const pattern5 = new RegExp("^[0-9a-f]{12}$", "u");
 const pattern6 = new RegExp("^[a-z0-9][a-z0-9_-]{0,63}$", "u");
 const pattern7 = new RegExp("^[0-9a-f]{64}$", "u");
 const func0 = require("ajv/dist/runtime/equal").default;
 
-function validate136(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate137(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://agent-ledger.example/event-schemas/api-key-created.v1.schema.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate136.evaluated;
+const evaluated0 = validate137.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -11433,7 +11433,7 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.keyId === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "keyId"},message:"must have required property '"+"keyId"+"'",schema:schema189.required,parentSchema:schema189,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "keyId"},message:"must have required property '"+"keyId"+"'",schema:schema192.required,parentSchema:schema192,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -11443,7 +11443,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.tenant === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "tenant"},message:"must have required property '"+"tenant"+"'",schema:schema189.required,parentSchema:schema189,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "tenant"},message:"must have required property '"+"tenant"+"'",schema:schema192.required,parentSchema:schema192,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -11453,7 +11453,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.scopes === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "scopes"},message:"must have required property '"+"scopes"+"'",schema:schema189.required,parentSchema:schema189,data};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "scopes"},message:"must have required property '"+"scopes"+"'",schema:schema192.required,parentSchema:schema192,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -11463,7 +11463,7 @@ vErrors.push(err2);
 errors++;
 }
 if(data.secretSha256 === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "secretSha256"},message:"must have required property '"+"secretSha256"+"'",schema:schema189.required,parentSchema:schema189,data};
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "secretSha256"},message:"must have required property '"+"secretSha256"+"'",schema:schema192.required,parentSchema:schema192,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -11473,7 +11473,7 @@ vErrors.push(err3);
 errors++;
 }
 if(data.createdAt === undefined){
-const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "createdAt"},message:"must have required property '"+"createdAt"+"'",schema:schema189.required,parentSchema:schema189,data};
+const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "createdAt"},message:"must have required property '"+"createdAt"+"'",schema:schema192.required,parentSchema:schema192,data};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -11484,7 +11484,7 @@ errors++;
 }
 for(const key0 in data){
 if(!(((((((key0 === "keyId") || (key0 === "tenant")) || (key0 === "scopes")) || (key0 === "name")) || (key0 === "secretSha256")) || (key0 === "createdAt")) || (key0 === "migratedFrom"))){
-const err5 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema189,data};
+const err5 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema192,data};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -11498,7 +11498,7 @@ if(data.keyId !== undefined){
 let data0 = data.keyId;
 if(typeof data0 === "string"){
 if(!pattern5.test(data0)){
-const err6 = {instancePath:instancePath+"/keyId",schemaPath:"#/properties/keyId/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{12}$"},message:"must match pattern \""+"^[0-9a-f]{12}$"+"\"",schema:"^[0-9a-f]{12}$",parentSchema:schema189.properties.keyId,data:data0};
+const err6 = {instancePath:instancePath+"/keyId",schemaPath:"#/properties/keyId/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{12}$"},message:"must match pattern \""+"^[0-9a-f]{12}$"+"\"",schema:"^[0-9a-f]{12}$",parentSchema:schema192.properties.keyId,data:data0};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -11509,7 +11509,7 @@ errors++;
 }
 }
 else {
-const err7 = {instancePath:instancePath+"/keyId",schemaPath:"#/properties/keyId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema189.properties.keyId.type,parentSchema:schema189.properties.keyId,data:data0};
+const err7 = {instancePath:instancePath+"/keyId",schemaPath:"#/properties/keyId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema192.properties.keyId.type,parentSchema:schema192.properties.keyId,data:data0};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -11523,7 +11523,7 @@ if(data.tenant !== undefined){
 let data1 = data.tenant;
 if(typeof data1 === "string"){
 if(!pattern6.test(data1)){
-const err8 = {instancePath:instancePath+"/tenant",schemaPath:"#/properties/tenant/pattern",keyword:"pattern",params:{pattern: "^[a-z0-9][a-z0-9_-]{0,63}$"},message:"must match pattern \""+"^[a-z0-9][a-z0-9_-]{0,63}$"+"\"",schema:"^[a-z0-9][a-z0-9_-]{0,63}$",parentSchema:schema189.properties.tenant,data:data1};
+const err8 = {instancePath:instancePath+"/tenant",schemaPath:"#/properties/tenant/pattern",keyword:"pattern",params:{pattern: "^[a-z0-9][a-z0-9_-]{0,63}$"},message:"must match pattern \""+"^[a-z0-9][a-z0-9_-]{0,63}$"+"\"",schema:"^[a-z0-9][a-z0-9_-]{0,63}$",parentSchema:schema192.properties.tenant,data:data1};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -11534,7 +11534,7 @@ errors++;
 }
 }
 else {
-const err9 = {instancePath:instancePath+"/tenant",schemaPath:"#/properties/tenant/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema189.properties.tenant.type,parentSchema:schema189.properties.tenant,data:data1};
+const err9 = {instancePath:instancePath+"/tenant",schemaPath:"#/properties/tenant/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema192.properties.tenant.type,parentSchema:schema192.properties.tenant,data:data1};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -11548,7 +11548,7 @@ if(data.scopes !== undefined){
 let data2 = data.scopes;
 if(Array.isArray(data2)){
 if(data2.length < 1){
-const err10 = {instancePath:instancePath+"/scopes",schemaPath:"#/properties/scopes/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema189.properties.scopes,data:data2};
+const err10 = {instancePath:instancePath+"/scopes",schemaPath:"#/properties/scopes/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema192.properties.scopes,data:data2};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -11561,7 +11561,7 @@ const len0 = data2.length;
 for(let i0=0; i0<len0; i0++){
 let data3 = data2[i0];
 if(!(((((data3 === "read") || (data3 === "write")) || (data3 === "audit")) || (data3 === "admin")) || (data3 === "erase"))){
-const err11 = {instancePath:instancePath+"/scopes/" + i0,schemaPath:"#/properties/scopes/items/enum",keyword:"enum",params:{allowedValues: schema189.properties.scopes.items.enum},message:"must be equal to one of the allowed values",schema:schema189.properties.scopes.items.enum,parentSchema:schema189.properties.scopes.items,data:data3};
+const err11 = {instancePath:instancePath+"/scopes/" + i0,schemaPath:"#/properties/scopes/items/enum",keyword:"enum",params:{allowedValues: schema192.properties.scopes.items.enum},message:"must be equal to one of the allowed values",schema:schema192.properties.scopes.items.enum,parentSchema:schema192.properties.scopes.items,data:data3};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -11578,7 +11578,7 @@ outer0:
 for(;i1--;){
 for(j0 = i1; j0--;){
 if(func0(data2[i1], data2[j0])){
-const err12 = {instancePath:instancePath+"/scopes",schemaPath:"#/properties/scopes/uniqueItems",keyword:"uniqueItems",params:{i: i1, j: j0},message:"must NOT have duplicate items (items ## "+j0+" and "+i1+" are identical)",schema:true,parentSchema:schema189.properties.scopes,data:data2};
+const err12 = {instancePath:instancePath+"/scopes",schemaPath:"#/properties/scopes/uniqueItems",keyword:"uniqueItems",params:{i: i1, j: j0},message:"must NOT have duplicate items (items ## "+j0+" and "+i1+" are identical)",schema:true,parentSchema:schema192.properties.scopes,data:data2};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -11593,7 +11593,7 @@ break outer0;
 }
 }
 else {
-const err13 = {instancePath:instancePath+"/scopes",schemaPath:"#/properties/scopes/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema189.properties.scopes.type,parentSchema:schema189.properties.scopes,data:data2};
+const err13 = {instancePath:instancePath+"/scopes",schemaPath:"#/properties/scopes/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema192.properties.scopes.type,parentSchema:schema192.properties.scopes,data:data2};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -11607,7 +11607,7 @@ if(data.name !== undefined){
 let data4 = data.name;
 if(typeof data4 === "string"){
 if(func1(data4) > 200){
-const err14 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters",schema:200,parentSchema:schema189.properties.name,data:data4};
+const err14 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters",schema:200,parentSchema:schema192.properties.name,data:data4};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -11617,7 +11617,7 @@ vErrors.push(err14);
 errors++;
 }
 if(func1(data4) < 1){
-const err15 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema189.properties.name,data:data4};
+const err15 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema192.properties.name,data:data4};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -11628,7 +11628,7 @@ errors++;
 }
 }
 else {
-const err16 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema189.properties.name.type,parentSchema:schema189.properties.name,data:data4};
+const err16 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema192.properties.name.type,parentSchema:schema192.properties.name,data:data4};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -11642,7 +11642,7 @@ if(data.secretSha256 !== undefined){
 let data5 = data.secretSha256;
 if(typeof data5 === "string"){
 if(!pattern7.test(data5)){
-const err17 = {instancePath:instancePath+"/secretSha256",schemaPath:"#/properties/secretSha256/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{64}$"},message:"must match pattern \""+"^[0-9a-f]{64}$"+"\"",schema:"^[0-9a-f]{64}$",parentSchema:schema189.properties.secretSha256,data:data5};
+const err17 = {instancePath:instancePath+"/secretSha256",schemaPath:"#/properties/secretSha256/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{64}$"},message:"must match pattern \""+"^[0-9a-f]{64}$"+"\"",schema:"^[0-9a-f]{64}$",parentSchema:schema192.properties.secretSha256,data:data5};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -11653,7 +11653,7 @@ errors++;
 }
 }
 else {
-const err18 = {instancePath:instancePath+"/secretSha256",schemaPath:"#/properties/secretSha256/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema189.properties.secretSha256.type,parentSchema:schema189.properties.secretSha256,data:data5};
+const err18 = {instancePath:instancePath+"/secretSha256",schemaPath:"#/properties/secretSha256/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema192.properties.secretSha256.type,parentSchema:schema192.properties.secretSha256,data:data5};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -11691,7 +11691,7 @@ errors++;
 if(data.migratedFrom !== undefined){
 let data7 = data.migratedFrom;
 if("keys.sqlite" !== data7){
-const err21 = {instancePath:instancePath+"/migratedFrom",schemaPath:"#/properties/migratedFrom/const",keyword:"const",params:{allowedValue: "keys.sqlite"},message:"must be equal to constant",schema:"keys.sqlite",parentSchema:schema189.properties.migratedFrom,data:data7};
+const err21 = {instancePath:instancePath+"/migratedFrom",schemaPath:"#/properties/migratedFrom/const",keyword:"const",params:{allowedValue: "keys.sqlite"},message:"must be equal to constant",schema:"keys.sqlite",parentSchema:schema192.properties.migratedFrom,data:data7};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -11703,7 +11703,7 @@ errors++;
 }
 }
 else {
-const err22 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema189.type,parentSchema:schema189,data};
+const err22 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema192.type,parentSchema:schema192,data};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -11712,19 +11712,19 @@ vErrors.push(err22);
 }
 errors++;
 }
-validate136.errors = vErrors;
+validate137.errors = vErrors;
 return errors === 0;
 }
-validate136.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate137.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const ledger_v1_ApiKeyRevoked = validate137;
-const schema191 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://agent-ledger.example/event-schemas/api-key-revoked.v1.schema.json","title":"ApiKeyRevoked (v1)","description":"Data of an ApiKeyRevoked event, in the access stream ledger-keys: the key is refused from here on, on every node that follows the stream. Revoking twice is harmless: the first revocation counts. Revoking every key leaves the server closed (401), never open.","type":"object","required":["keyId","revokedAt"],"properties":{"keyId":{"type":"string","pattern":"^[0-9a-f]{12}$"},"revokedAt":{"$ref":"runtime-message.v1.schema.json#/$defs/timestamp"},"revokedBy":{"type":"object","required":["via"],"properties":{"via":{"enum":["http","cli","migration"]},"keyId":{"type":"string","description":"The admin key of the request (http only)."}},"additionalProperties":false}},"additionalProperties":false};
+export const ledger_v1_ApiKeyRevoked = validate138;
+const schema194 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://agent-ledger.example/event-schemas/api-key-revoked.v1.schema.json","title":"ApiKeyRevoked (v1)","description":"Data of an ApiKeyRevoked event, in the access stream ledger-keys: the key is refused from here on, on every node that follows the stream. Revoking twice is harmless: the first revocation counts. Revoking every key leaves the server closed (401), never open.","type":"object","required":["keyId","revokedAt"],"properties":{"keyId":{"type":"string","pattern":"^[0-9a-f]{12}$"},"revokedAt":{"$ref":"runtime-message.v1.schema.json#/$defs/timestamp"},"revokedBy":{"type":"object","required":["via"],"properties":{"via":{"enum":["http","cli","migration"]},"keyId":{"type":"string","description":"The admin key of the request (http only)."}},"additionalProperties":false}},"additionalProperties":false};
 
-function validate137(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate138(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://agent-ledger.example/event-schemas/api-key-revoked.v1.schema.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate137.evaluated;
+const evaluated0 = validate138.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -11733,7 +11733,7 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.keyId === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "keyId"},message:"must have required property '"+"keyId"+"'",schema:schema191.required,parentSchema:schema191,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "keyId"},message:"must have required property '"+"keyId"+"'",schema:schema194.required,parentSchema:schema194,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -11743,7 +11743,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.revokedAt === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "revokedAt"},message:"must have required property '"+"revokedAt"+"'",schema:schema191.required,parentSchema:schema191,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "revokedAt"},message:"must have required property '"+"revokedAt"+"'",schema:schema194.required,parentSchema:schema194,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -11754,7 +11754,7 @@ errors++;
 }
 for(const key0 in data){
 if(!(((key0 === "keyId") || (key0 === "revokedAt")) || (key0 === "revokedBy"))){
-const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema191,data};
+const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema194,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -11768,7 +11768,7 @@ if(data.keyId !== undefined){
 let data0 = data.keyId;
 if(typeof data0 === "string"){
 if(!pattern5.test(data0)){
-const err3 = {instancePath:instancePath+"/keyId",schemaPath:"#/properties/keyId/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{12}$"},message:"must match pattern \""+"^[0-9a-f]{12}$"+"\"",schema:"^[0-9a-f]{12}$",parentSchema:schema191.properties.keyId,data:data0};
+const err3 = {instancePath:instancePath+"/keyId",schemaPath:"#/properties/keyId/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{12}$"},message:"must match pattern \""+"^[0-9a-f]{12}$"+"\"",schema:"^[0-9a-f]{12}$",parentSchema:schema194.properties.keyId,data:data0};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -11779,7 +11779,7 @@ errors++;
 }
 }
 else {
-const err4 = {instancePath:instancePath+"/keyId",schemaPath:"#/properties/keyId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema191.properties.keyId.type,parentSchema:schema191.properties.keyId,data:data0};
+const err4 = {instancePath:instancePath+"/keyId",schemaPath:"#/properties/keyId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema194.properties.keyId.type,parentSchema:schema194.properties.keyId,data:data0};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -11818,7 +11818,7 @@ if(data.revokedBy !== undefined){
 let data2 = data.revokedBy;
 if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
 if(data2.via === undefined){
-const err7 = {instancePath:instancePath+"/revokedBy",schemaPath:"#/properties/revokedBy/required",keyword:"required",params:{missingProperty: "via"},message:"must have required property '"+"via"+"'",schema:schema191.properties.revokedBy.required,parentSchema:schema191.properties.revokedBy,data:data2};
+const err7 = {instancePath:instancePath+"/revokedBy",schemaPath:"#/properties/revokedBy/required",keyword:"required",params:{missingProperty: "via"},message:"must have required property '"+"via"+"'",schema:schema194.properties.revokedBy.required,parentSchema:schema194.properties.revokedBy,data:data2};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -11829,7 +11829,7 @@ errors++;
 }
 for(const key1 in data2){
 if(!((key1 === "via") || (key1 === "keyId"))){
-const err8 = {instancePath:instancePath+"/revokedBy",schemaPath:"#/properties/revokedBy/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema191.properties.revokedBy,data:data2};
+const err8 = {instancePath:instancePath+"/revokedBy",schemaPath:"#/properties/revokedBy/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema194.properties.revokedBy,data:data2};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -11842,7 +11842,7 @@ errors++;
 if(data2.via !== undefined){
 let data3 = data2.via;
 if(!(((data3 === "http") || (data3 === "cli")) || (data3 === "migration"))){
-const err9 = {instancePath:instancePath+"/revokedBy/via",schemaPath:"#/properties/revokedBy/properties/via/enum",keyword:"enum",params:{allowedValues: schema191.properties.revokedBy.properties.via.enum},message:"must be equal to one of the allowed values",schema:schema191.properties.revokedBy.properties.via.enum,parentSchema:schema191.properties.revokedBy.properties.via,data:data3};
+const err9 = {instancePath:instancePath+"/revokedBy/via",schemaPath:"#/properties/revokedBy/properties/via/enum",keyword:"enum",params:{allowedValues: schema194.properties.revokedBy.properties.via.enum},message:"must be equal to one of the allowed values",schema:schema194.properties.revokedBy.properties.via.enum,parentSchema:schema194.properties.revokedBy.properties.via,data:data3};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -11855,7 +11855,7 @@ errors++;
 if(data2.keyId !== undefined){
 let data4 = data2.keyId;
 if(typeof data4 !== "string"){
-const err10 = {instancePath:instancePath+"/revokedBy/keyId",schemaPath:"#/properties/revokedBy/properties/keyId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema191.properties.revokedBy.properties.keyId.type,parentSchema:schema191.properties.revokedBy.properties.keyId,data:data4};
+const err10 = {instancePath:instancePath+"/revokedBy/keyId",schemaPath:"#/properties/revokedBy/properties/keyId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema194.properties.revokedBy.properties.keyId.type,parentSchema:schema194.properties.revokedBy.properties.keyId,data:data4};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -11867,7 +11867,7 @@ errors++;
 }
 }
 else {
-const err11 = {instancePath:instancePath+"/revokedBy",schemaPath:"#/properties/revokedBy/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema191.properties.revokedBy.type,parentSchema:schema191.properties.revokedBy,data:data2};
+const err11 = {instancePath:instancePath+"/revokedBy",schemaPath:"#/properties/revokedBy/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema194.properties.revokedBy.type,parentSchema:schema194.properties.revokedBy,data:data2};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -11879,7 +11879,7 @@ errors++;
 }
 }
 else {
-const err12 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema191.type,parentSchema:schema191,data};
+const err12 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema194.type,parentSchema:schema194,data};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -11888,8 +11888,8 @@ vErrors.push(err12);
 }
 errors++;
 }
-validate137.errors = vErrors;
+validate138.errors = vErrors;
 return errors === 0;
 }
-validate137.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate138.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
