@@ -10,6 +10,7 @@ import { InspectorModule } from './inspector/inspector.module';
 import { LifecycleModule } from './lifecycle/lifecycle.module';
 import type { Observability } from './observability/observability';
 import { ObservabilityModule } from './observability/observability.module';
+import { ModelContextObserver } from './observability/model-context-observer';
 import { McpModule } from './mcp/mcp.module';
 import { AnalyticsModule } from './analytics/analytics.module';
 import { QueriesModule } from './queries/queries.module';
@@ -18,6 +19,11 @@ import { SessionsModule } from './sessions/sessions.module';
 import { CLOCK, SERVER_CONFIG, type Clock } from './tokens';
 
 const systemClock: Clock = () => new Date().toISOString();
+
+/** A `ModelContextObserver` that only computes: no metrics, no span. */
+const UNOBSERVED_MODEL_CONTEXT: Pick<ModelContextObserver, 'load'> = {
+  load: async (_session, _query, load) => (await load()).context,
+};
 
 /**
  * The server: the event store chosen by the configuration, the command side, health, metrics.
@@ -55,8 +61,10 @@ export class AppModule {
       providers: [
         { provide: SERVER_CONFIG, useValue: config },
         { provide: CLOCK, useValue: systemClock },
+        // Without the observability module, the model context is computed unobserved.
+        ...(http ? [] : [{ provide: ModelContextObserver, useValue: UNOBSERVED_MODEL_CONTEXT }]),
       ],
-      exports: [SERVER_CONFIG, CLOCK],
+      exports: [SERVER_CONFIG, CLOCK, ...(http ? [] : [ModelContextObserver])],
     };
   }
 }
