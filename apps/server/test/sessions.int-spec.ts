@@ -288,6 +288,7 @@ describe.each(STORE_KINDS)('on the %s store', (kind) => {
       expect([commandRoutes.sort(), paths['/health']?.['get'] !== undefined]).toEqual([
         [
           '/v1/sessions/{sessionId}/ai-sdk-steps',
+          '/v1/sessions/{sessionId}/claude-code-entries',
           '/v1/sessions/{sessionId}/compactions',
           '/v1/sessions/{sessionId}/end',
           '/v1/sessions/{sessionId}/forks',
