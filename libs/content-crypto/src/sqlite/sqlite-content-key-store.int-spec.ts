@@ -9,9 +9,7 @@ describe('SqliteContentKeyStore', () => {
   let folder: string;
   let file: string;
   const opened: SqliteContentKeyStore[] = [];
-  const open = (
-    options: { masterKey?: Buffer; recheckAfterMs?: number } = {},
-  ): SqliteContentKeyStore => {
+  const open = (options: { masterKey?: Buffer } = {}): SqliteContentKeyStore => {
     const store = new SqliteContentKeyStore({ path: file, ...options });
     opened.push(store);
     return store;
@@ -70,25 +68,12 @@ describe('SqliteContentKeyStore', () => {
 
   it('makes a connection that cached a key forget it once another destroyed it', async () => {
     const writer = open();
-    const reader = open({ recheckAfterMs: 0 });
+    const reader = open();
     const key = await writer.currentKeyOf('session-s1');
     expect(await reader.keyById(key.id)).toEqual({ state: 'found', key });
     await writer.destroyKeysOf('session-s1');
     expect(await reader.keyById(key.id)).toEqual({ state: 'destroyed' });
     expect((await reader.currentKeyOf('session-s1')).id).not.toBe(key.id);
-  });
-
-  it('looks at other connections at most once per recheckAfterMs: within it the cache answers', async () => {
-    const writer = open();
-    const reader = open({ recheckAfterMs: 60_000 });
-    const key = await writer.currentKeyOf('session-s1');
-    expect(await reader.keyById(key.id)).toEqual({ state: 'found', key });
-    await writer.destroyKeysOf('session-s1');
-    // No look at the file within the interval (the test above, with 0, sees the destruction).
-    expect(await reader.keyById(key.id)).toEqual({ state: 'found', key });
-    // Its own destructions are never late.
-    await reader.destroyKeysOf('session-s1');
-    expect(await reader.keyById(key.id)).toEqual({ state: 'destroyed' });
   });
 
   it('wraps keys with a master key, and refuses at open a missing or wrong one', async () => {

@@ -20,17 +20,7 @@ export interface SqliteContentKeyStoreOptions {
   busyTimeoutMs?: number;
   /** The clock for `created_at` and `destroyed_at`. Default `() => new Date()`. */
   now?: () => Date;
-  /**
-   * How long a look at other connections' destructions (`PRAGMA data_version`, a read
-   * transaction on the file) stays good: within it the caches answer without looking again.
-   * Default 50 ms; 0 looks before every answer. This connection's own destructions are never
-   * late. Another connection's (the CLI's erasure beside a server) are noticed within it.
-   */
-  recheckAfterMs?: number;
 }
-
-/** Default `recheckAfterMs`. */
-const DEFAULT_RECHECK_AFTER_MS = 50;
 
 interface KeyRow {
   key_id: string;
@@ -69,13 +59,9 @@ export class SqliteContentKeyStore implements ContentKeyStore {
   private readonly currentByStream: KeyCache<ContentKey>;
   private dataVersion: number;
   private lastDestroyedRowid: number;
-  private readonly recheckAfterMs: number;
-  /** `performance.now()` of the last look at `data_version`. */
-  private lookedAt = Number.NEGATIVE_INFINITY;
 
   constructor(options: SqliteContentKeyStoreOptions) {
     if (options.path !== ':memory:') mkdirSync(path.dirname(options.path), { recursive: true });
-    this.recheckAfterMs = options.recheckAfterMs ?? DEFAULT_RECHECK_AFTER_MS;
     this.db = new Database(options.path, { timeout: options.busyTimeoutMs ?? 5000 });
     this.db.pragma('journal_mode = WAL');
     this.db.pragma('synchronous = FULL');
@@ -107,9 +93,6 @@ export class SqliteContentKeyStore implements ContentKeyStore {
       ),
       keyIdsOf: this.db.prepare<[string], { key_id: string }>(
         'SELECT key_id FROM content_keys WHERE stream_name = ?',
-      ),
-      destroyedIdsOf: this.db.prepare<[string], { key_id: string }>(
-        'SELECT key_id FROM destroyed_keys WHERE stream_name = ?',
       ),
       markDestroyed: this.db.prepare<[string, string, string]>(
         'INSERT OR IGNORE INTO destroyed_keys (key_id, stream_name, destroyed_at) VALUES (?, ?, ?)',
@@ -227,11 +210,7 @@ export class SqliteContentKeyStore implements ContentKeyStore {
       })
       .immediate();
     this.currentByStream.delete(streamName);
-    // Every key of the stream ever destroyed, here or by another connection this one has not
-    // looked at yet: none of them may answer from this cache after a destruction it asked for.
-    for (const { key_id: id } of this.statements.destroyedIdsOf.all(streamName)) {
-      this.byId.set(id, { state: 'destroyed' });
-    }
+    for (const id of keyIds) this.byId.set(id, { state: 'destroyed' });
     // The deleted rows' bytes were zeroed in the pages (secure_delete); the WAL still holds the
     // pages as they were until a checkpoint copies the zeroed ones back and truncates it.
     if (keyIds.length > 0) checkpointUntilEmpty(this.db);
@@ -240,11 +219,6 @@ export class SqliteContentKeyStore implements ContentKeyStore {
 
   /** Forgets the keys another connection destroyed since this one last looked. */
   private forgetDestroyedElsewhere(): void {
-    // A look costs a read transaction on the file, per append and per event read: at most one
-    // per `recheckAfterMs` (it was a quarter of the sealing's cost, looking every time).
-    const now = performance.now();
-    if (now - this.lookedAt < this.recheckAfterMs) return;
-    this.lookedAt = now;
     const version = this.readDataVersion();
     if (version === this.dataVersion) return;
     this.dataVersion = version;
