@@ -3,7 +3,14 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Scope } from '@agent-ledger/access';
 import { startServer, type RunningServer } from '../testing/start-server';
-import { call, createKey, readStreamFor, userMessage, withKeys } from './tenancy-fixture';
+import {
+  call,
+  createKey,
+  readStreamFor,
+  statusWithin,
+  userMessage,
+  withKeys,
+} from './tenancy-fixture';
 
 /** Every /v1 route, the scope it needs, and whether it addresses one session (`S`). */
 interface RouteCase {
@@ -400,15 +407,6 @@ describe('API keys: scopes and tenants on every route', () => {
 });
 
 /** The status of `url` once it is `wanted`, or the last one seen when `ms` have passed. */
-async function statusWithin(ms: number, url: string, wanted: number): Promise<number> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const { status } = await call(url);
-    if (status === wanted || Date.now() > deadline) return status;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
-
 describe('an open server', () => {
   it('needs no key on loopback, and requires one as soon as a key exists', async () => {
     const server = await startServer();

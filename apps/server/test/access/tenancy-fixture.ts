@@ -81,3 +81,17 @@ export async function readStreamFor(url: string, key: string, forMs: number): Pr
   }
   return { status: response.status, text };
 }
+
+/**
+ * The status `url` answers a plain GET with, asked again every 50 ms until it is `wanted` or
+ * `ms` have passed: for what a running server learns by following its event store (a key made
+ * or revoked by another process).
+ */
+export async function statusWithin(ms: number, url: string, wanted: number): Promise<number> {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    const { status } = await fetch(url);
+    if (status === wanted || Date.now() > deadline) return status;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}

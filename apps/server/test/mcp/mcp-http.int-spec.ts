@@ -1,6 +1,6 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { createKey } from '../access/tenancy-fixture';
+import { createKey, statusWithin } from '../access/tenancy-fixture';
 import { startServer, type RunningServer } from '../testing/start-server';
 import { expectEveryTool, recordHistory } from './mcp-history';
 
@@ -45,10 +45,7 @@ describe('the history over MCP, Streamable HTTP at /mcp', () => {
     const eraser = await createKey(server.dataDir, 'default', ['erase']);
     const otherTenant = await createKey(server.dataDir, 'acme', ['read', 'audit']);
     // The keys are the event store's: the running server follows them within a second.
-    for (let tries = 0; tries < 50; tries += 1) {
-      if ((await fetch(`${server.url}/v1/whoami`)).status === 401) break;
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
+    expect(await statusWithin(1000, `${server.url}/v1/whoami`, 401)).toBe(401);
     await recordHistory(server.url, { authorization: `Bearer ${writer}` });
 
     const initialize = {

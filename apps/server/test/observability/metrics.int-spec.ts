@@ -1,4 +1,4 @@
-import { createKey } from '../access/tenancy-fixture';
+import { createKey, statusWithin } from '../access/tenancy-fixture';
 import { startServer, type RunningServer } from '../testing/start-server';
 import { append, parseMetrics, samplesOf, total, type Sample } from './traffic';
 
@@ -108,11 +108,8 @@ describe('GET /metrics once keys exist', () => {
       const admin = await createKey(server.dataDir, 'default', ['admin']);
       const reader = await createKey(server.dataDir, 'default', ['read', 'write', 'audit']);
       // The keys are the event store's: the running server follows them within a second.
-      let anonymous = await fetch(`${server.url}/metrics`);
-      for (let tries = 0; anonymous.status === 200 && tries < 50; tries += 1) {
-        await new Promise((resolve) => setTimeout(resolve, 100));
-        anonymous = await fetch(`${server.url}/metrics`);
-      }
+      expect(await statusWithin(1000, `${server.url}/metrics`, 401)).toBe(401);
+      const anonymous = await fetch(`${server.url}/metrics`);
       expect(anonymous.status).toBe(401);
       expect(await anonymous.json()).toMatchObject({ code: 'Unauthorized' });
       const wrong = await fetch(`${server.url}/metrics`, {
