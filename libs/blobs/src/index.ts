@@ -1,0 +1,1 @@
+export type { BlobRef, BlobStore, ByteRange, StoredBlob } from './blob-store';
