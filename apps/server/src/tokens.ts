@@ -27,3 +27,9 @@ export interface ContentKeyShredder {
 
 /** The `SessionErasure` of this server (journal, steps, receipts). */
 export const SESSION_ERASURE = Symbol('SessionErasure');
+
+/**
+ * The `BlobStore` port (`@agent-ledger/blobs`) of the configured event store: content-addressed
+ * large content, per tenant.
+ */
+export const BLOB_STORE = Symbol('BlobStore');
