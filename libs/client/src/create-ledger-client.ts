@@ -24,6 +24,8 @@ import type {
   ModelViewOptions,
   PageQuery,
   SessionEventsPage,
+  ModelCallEntry,
+  ModelCallsPage,
   SessionListPage,
   SessionSummary,
   StoredEvent,
@@ -120,6 +122,10 @@ export interface LedgerClient {
     sessionId: string,
     query?: ModelContextQuery,
   ): Promise<ModelContextResponse<TMessage>>;
+  /** One page of the session's recorded model calls (scope `read`); `modelCalls` iterates them all. */
+  modelCallsPage(sessionId: string, query?: PageQuery): Promise<ModelCallsPage>;
+  /** Every recorded model call of the session, in log order (`minPosition` waits for your last write). */
+  modelCalls(sessionId: string, query?: Omit<PageQuery, 'cursor'>): AsyncGenerator<ModelCallEntry>;
   eventsPage(sessionId: string, query?: EventsQuery): Promise<SessionEventsPage>;
   /** Every event of the stream, from `fromRevision` on, in `direction`. */
   events(
@@ -265,6 +271,16 @@ export function createLedgerClient(options: LedgerClientOptions): LedgerClient {
     exportJsonl: (sessionId, minPosition) =>
       text(sessionId, 'jsonl', 'application/x-ndjson', minPosition),
     modelContext: (sessionId, query) => get(`${sessionPath(sessionId)}/model-context`, query),
+    modelCallsPage: (sessionId, query) => get(`${sessionPath(sessionId)}/model-calls`, query),
+    modelCalls: (sessionId, query) =>
+      paginate(async (cursor: string | undefined) => {
+        const page = await client.modelCallsPage(sessionId, {
+          limit: 1000,
+          ...query,
+          ...(cursor === undefined ? {} : { cursor }),
+        });
+        return { items: page.calls, next: page.nextCursor };
+      }),
     eventsPage: (sessionId, query) => get(`${sessionPath(sessionId)}/events`, query),
     events: (sessionId, query) =>
       paginate(async (fromRevision: number | undefined) => {

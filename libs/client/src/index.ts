@@ -34,6 +34,8 @@ export type {
   HealthResponse,
   LiveResponse,
   ReadyResponse,
+  ModelCallEntry,
+  ModelCallsPage,
   ModelContextCall,
   ModelContextDiagnostics,
   ModelContextFormat,

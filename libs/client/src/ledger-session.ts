@@ -127,6 +127,8 @@ interface Generation {
   agentName: string | undefined;
   contextQuery: ModelContextQuery;
   recordedSteps: Set<number>;
+  /** When each step started (ms since the epoch), by step number: for the call's latency. */
+  stepStarts: Map<number, number>;
   abort: AbortController;
   error?: Error;
 }
@@ -223,6 +225,9 @@ export class LedgerSession {
         agentName: activeAgentName,
         contextQuery,
         recordedSteps: new Set(),
+        // Until the AI SDK says when step 0 started (`experimental_onStepStart`), the prompt's
+        // answer is the nearest earlier time known.
+        stepStarts: new Map([[0, Date.now()]]),
         abort,
       };
     }
@@ -238,13 +243,16 @@ export class LedgerSession {
   /**
    * Records a finished step (`onStepFinish: session.recordStep`): its response messages (each
    * recorded once, whichever step sends it again) and the model call, with the revision of the
-   * context the call was made from. The AI SDK ignores what `onStepFinish` throws, so a step the
+   * context the call was made from, and its latency: from the step's start (`stepStarted`, else
+   * `prepareStep`, else the prompt for step 0) to `step.response.timestamp` when the AI SDK
+   * stamped it after that start, else to now. The AI SDK ignores what `onStepFinish` throws, so a step the
    * ledger refused also aborts the generation (through the prompt's `abortSignal`); `recordResult`
    * rethrows the error.
    */
   readonly recordStep = async (step: RecordableStep): Promise<void> => {
     const generation = this.requireGeneration('recordStep');
     if (generation.recordedSteps.has(step.stepNumber)) return;
+    const latencyMs = stepLatency(generation.stepStarts.get(step.stepNumber), step, Date.now());
     try {
       await this.command((expectedRevision) =>
         this.client.recordAiSdkStep(this.sessionId, {
@@ -262,10 +270,12 @@ export class LedgerSession {
             ? {}
             : { providerMetadata: step.providerMetadata }),
           ...(this.revision === undefined ? {} : { contextRevision: this.revision }),
+          ...(latencyMs === undefined ? {} : { latencyMs }),
           ...expectedRevision,
         }),
       );
       generation.recordedSteps.add(step.stepNumber);
+      generation.stepStarts.delete(step.stepNumber);
     } catch (error) {
       generation.error ??= error instanceof Error ? error : new Error(String(error));
       generation.abort.abort(error);
@@ -294,15 +304,28 @@ export class LedgerSession {
     stepNumber: number;
   }): Promise<{ system?: string; messages: ModelMessage[] } | undefined> => {
     const generation = this.requireGeneration('prepareStep');
-    if (stepNumber === 0) return undefined;
+    if (stepNumber === 0) {
+      generation.stepStarts.set(0, Date.now());
+      return undefined;
+    }
     const context = await this.client.modelContext<ModelMessage>(
       this.sessionId,
       generation.contextQuery,
     );
+    // The step starts once its context is here: the ledger's read is not the model's latency.
+    generation.stepStarts.set(stepNumber, Date.now());
     return {
       ...(context.system === undefined ? {} : { system: context.system }),
       messages: context.messages,
     };
+  };
+
+  /**
+   * For `generateText`'s `experimental_onStepStart`: notes when a step starts, just before the
+   * provider is called, so the recorded latency is the model call's alone.
+   */
+  readonly stepStarted = ({ stepNumber }: { stepNumber: number }): void => {
+    this.requireGeneration('stepStarted').stepStarts.set(stepNumber, Date.now());
   };
 
   /**
@@ -461,6 +484,11 @@ export class LedgerSession {
     return this.client.debug(this.sessionId, { ...query, minPosition: this.position });
   }
 
+  /** The recorded model calls, in log order, with this handle's writes in them. */
+  modelCalls(query: Omit<PageQuery, 'cursor' | 'minPosition'> = {}) {
+    return this.client.modelCalls(this.sessionId, { ...query, minPosition: this.position });
+  }
+
   /** The raw stream. */
   events() {
     return this.client.events(this.sessionId);
@@ -562,6 +590,25 @@ export class LedgerSession {
     };
     return { text: summarizer.text, provenance, retainFromMessageId };
   }
+}
+
+/**
+ * Milliseconds from the step's start to its response: `response.timestamp` when it falls between
+ * the start and `now` (the AI SDK stamps it when the answer arrives, unless the provider sent its
+ * own creation time), else `now`. `undefined` without a start.
+ */
+function stepLatency(
+  startedAt: number | undefined,
+  step: RecordableStep,
+  now: number,
+): number | undefined {
+  if (startedAt === undefined) return undefined;
+  const stamped: unknown = step.response.timestamp;
+  const answeredAt =
+    stamped instanceof Date && stamped.getTime() >= startedAt && stamped.getTime() <= now
+      ? stamped.getTime()
+      : now;
+  return Math.max(0, answeredAt - startedAt);
 }
 
 /** The ledger's provider id of an AI SDK model (`anthropic.messages` → accepted as it is). */

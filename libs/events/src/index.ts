@@ -2,6 +2,7 @@ export type {
   MessageEventType,
   MessageRecordedEvent,
   ModelCallRecordedEvent,
+  ModelCallCost,
   ModelCallUsage,
   RecordedSessionEvent,
   SessionEndedEvent,

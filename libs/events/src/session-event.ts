@@ -108,6 +108,15 @@ export interface ModelCallUsage {
   raw?: JsonObject;
 }
 
+/** What a model call cost: an amount in a currency, and who said so. */
+export interface ModelCallCost {
+  amount: number;
+  /** An ISO 4217 code (`USD`), or the unit the provider bills in (OpenRouter's credits are `USD`). */
+  currency: string;
+  /** `provider`: read from the step's provider metadata; `runtime`: sent by the runtime. */
+  source: 'provider' | 'runtime';
+}
+
 /**
  * One model call: a step of an AI SDK `generateText`/`streamText` call (a *generation*). Written
  * after the step's new messages, in the same append; the event id comes from `callId`, so a
@@ -136,6 +145,13 @@ export interface ModelCallRecordedEvent {
     providerMetadata?: ProviderOptions;
     /** The session revision whose model context the call was made from, when the runtime said so. */
     contextRevision?: number;
+    /**
+     * How long the call took, in milliseconds, as the runtime measured it (the client: from the
+     * step's start to the model's response). A measurement: a re-sent step may carry another.
+     */
+    latencyMs?: number;
+    /** What the call cost, where the provider reported it or the runtime knew it. */
+    cost?: ModelCallCost;
     /**
      * How many response messages of the generation the step carried (the AI SDK accumulates them
      * over a generation's steps): the generation's next call starts after them.

@@ -97,6 +97,7 @@ export { modelCallFactsOf, type RecordedModelCall } from './analytics/model-call
 export { projectToAnalytics } from './analytics/project-to-analytics';
 export type {
   CompactionFigures,
+  ModelCallFigures,
   SessionAnalytics,
   SizeFigures,
   TokenTotals,

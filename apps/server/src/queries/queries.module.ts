@@ -25,6 +25,7 @@ import { EVENT_STORE, SERVER_CONFIG } from '../tokens';
 import { GetDebugViewHandler } from './handlers/get-debug-view.handler';
 import { GetExportHandler } from './handlers/get-export.handler';
 import { GetModelContextHandler } from './handlers/get-model-context.handler';
+import { GetModelCallsHandler } from './handlers/get-model-calls.handler';
 import { GetSessionEventsHandler } from './handlers/get-session-events.handler';
 import { GetTranscriptEntryHandler } from './handlers/get-transcript-entry.handler';
 import { GetTranscriptHandler } from './handlers/get-transcript.handler';
@@ -144,6 +145,7 @@ import { TranscriptStreamController } from './transcript-stream.controller';
     GetDebugViewHandler,
     GetExportHandler,
     GetModelContextHandler,
+    GetModelCallsHandler,
     GetSessionEventsHandler,
   ],
   exports: [

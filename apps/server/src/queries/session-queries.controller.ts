@@ -18,6 +18,7 @@ import {
 } from '@nestjs/swagger';
 import type {
   DebugPage,
+  ModelCallsPage,
   ModelContextResponse,
   SessionEventsPage,
   SessionListPage,
@@ -36,12 +37,14 @@ import { DebugQueryDto } from './dto/debug-query.dto';
 import { EventsQueryDto } from './dto/events-query.dto';
 import { ExportQueryDto } from './dto/export-query.dto';
 import { ListSessionsQueryDto } from './dto/list-sessions-query.dto';
+import { ModelCallsQueryDto } from './dto/model-calls-query.dto';
 import { MinPositionQueryDto } from './dto/min-position-query.dto';
 import { ModelContextQueryDto } from './dto/model-context-query.dto';
 import { TranscriptEntryParamsDto } from './dto/transcript-entry-params.dto';
 import { TranscriptQueryDto } from './dto/transcript-query.dto';
 import { GetDebugViewQuery } from './handlers/get-debug-view.query';
 import { GetExportQuery } from './handlers/get-export.query';
+import { GetModelCallsQuery } from './handlers/get-model-calls.query';
 import { GetModelContextQuery } from './handlers/get-model-context.query';
 import { GetSessionEventsQuery } from './handlers/get-session-events.query';
 import { GetTranscriptEntryQuery } from './handlers/get-transcript-entry.query';
@@ -190,6 +193,24 @@ export class SessionQueriesController {
       new GetModelContextQuery(sessionRefOf(caller, sessionId), options),
     );
     return this.redaction.forCaller(caller, modelContextResponse(sessionId, context));
+  }
+
+  @Get(':sessionId/model-calls')
+  @ApiOperation({
+    summary:
+      'The recorded model calls, in log order, paginated: model, tokens, latency and cost where known, the context revision and the response messages of each (scope read; no provider metadata)',
+  })
+  @ApiOkResponse({ schema: schemaRef('ModelCallsPage') })
+  @RequiresScope('read')
+  async modelCalls(
+    @CallerParam() caller: Caller,
+    @Param() { sessionId }: SessionParamsDto,
+    @QueryParams() query: ModelCallsQueryDto,
+  ): Promise<ModelCallsPage> {
+    const page = await this.queryBus.execute(
+      new GetModelCallsQuery(sessionRefOf(caller, sessionId), query),
+    );
+    return this.redaction.forCaller(caller, page);
   }
 
   @Get(':sessionId/events')

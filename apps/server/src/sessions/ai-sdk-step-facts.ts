@@ -3,6 +3,7 @@ import type { JsonObject, JsonValue, ProviderOptions } from '@agent-ledger/messa
 import type { AiSdkStepFacts } from './commands/record-ai-sdk-step.command';
 import type { RecordAiSdkStepDto } from './dto/record-ai-sdk-step.dto';
 import type { ModelCallUsageDto } from './dto/model-call-usage.dto';
+import { providerReportedCost } from './provider-reported-cost';
 
 /** The step's facts from a checked body, or the complaints about what the DTO cannot check. */
 export type AiSdkStepFactsResult =
@@ -10,7 +11,8 @@ export type AiSdkStepFactsResult =
 
 /**
  * The facts of `POST …/ai-sdk-steps` besides its messages, with absent (or `null`) counts left
- * out. `providerMetadata` must map each provider to a JSON object, `usage.raw` be one. `fields`:
+ * out. `providerMetadata` must map each provider to a JSON object, `usage.raw` be one. The cost is
+ * the runtime's (`source: 'runtime'`), else the one the provider reported in `providerMetadata`. `fields`:
  * the provider, model and response id where `aiSdkStepFields` found them (default: the flat ones).
  */
 export function aiSdkStepFacts(
@@ -36,11 +38,26 @@ export function aiSdkStepFacts(
       responseId: fields.responseId,
       finishReason: body.finishReason,
       contextRevision: body.contextRevision,
+      latencyMs: body.latencyMs,
     }),
     ...(usage === undefined ? {} : { usage: usageOf(usage, isJsonObject(raw) ? raw : undefined) }),
     ...(providerMetadata === undefined ? {} : { providerMetadata }),
+    ...costOf(body, providerMetadata),
   };
   return { ok: true, facts };
+}
+
+function costOf(
+  body: RecordAiSdkStepDto,
+  providerMetadata: ProviderOptions | undefined,
+): Pick<AiSdkStepFacts, 'cost'> {
+  if (body.cost !== undefined) {
+    return {
+      cost: { amount: body.cost.amount, currency: body.cost.currency, source: 'runtime' },
+    };
+  }
+  const reported = providerReportedCost(providerMetadata);
+  return reported === undefined ? {} : { cost: reported };
 }
 
 function usageOf(usage: ModelCallUsageDto, raw: JsonObject | undefined): ModelCallUsage {

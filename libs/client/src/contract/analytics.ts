@@ -22,7 +22,18 @@ export interface SessionAnalytics {
   sessionId: string;
   turns: number;
   messages: { total: number; byKind: Partial<Record<RuntimeMessageKind, number>> };
-  modelCalls: { total: number; byModel: Record<string, number> };
+  modelCalls: {
+    total: number;
+    byModel: Record<string, number>;
+    /** Calls that recorded a latency; absent when none did. */
+    timed?: number;
+    /** Their latency in milliseconds: median, slowest, sum. */
+    latencyMs?: SizeFigures;
+    /** Calls that recorded a cost; absent when none did. */
+    priced?: number;
+    /** Their cost summed per currency. */
+    cost?: Record<string, number>;
+  };
   tokens: TokenTotals;
   tools: Array<{
     toolName: string;

@@ -104,6 +104,10 @@ export interface RecordAiSdkStepRequest extends WithSubjectId, AiSdkStepObject {
   usage?: unknown;
   providerMetadata?: unknown;
   contextRevision?: number;
+  /** How long the call took, in milliseconds, as the runtime measured it. */
+  latencyMs?: number;
+  /** What the call cost, when the runtime knows it (else the provider's report in `providerMetadata` is read). */
+  cost?: { amount: number; currency: string };
 }
 
 /** `POST /v1/sessions/:sessionId/end`. */

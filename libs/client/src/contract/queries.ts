@@ -232,6 +232,59 @@ export interface SessionEventsPage {
 }
 
 /**
+ * A recorded model call (`ModelCallRecorded`) as `GET …/model-calls` gives it to the `read` scope:
+ * what the call said of itself, without its provider metadata and raw usage (the events route,
+ * scope `audit`, has them).
+ */
+export interface ModelCallEntry {
+  /** 1-based, in log order: `model-context?call=N`. */
+  number: number;
+  /** The revision of the `ModelCallRecorded` event. */
+  revision: number;
+  callId: string;
+  generationId: string;
+  stepNumber?: number;
+  runId?: string;
+  agentName?: string;
+  provider?: string;
+  modelId?: string;
+  responseId?: string;
+  finishReason?: string;
+  /** The AI SDK's token counts, as recorded (without `raw`). */
+  usage?: {
+    inputTokens?: number;
+    inputTokenDetails?: {
+      noCacheTokens?: number;
+      cacheReadTokens?: number;
+      cacheWriteTokens?: number;
+    };
+    outputTokens?: number;
+    outputTokenDetails?: { textTokens?: number; reasoningTokens?: number };
+    totalTokens?: number;
+    reasoningTokens?: number;
+    cachedInputTokens?: number;
+  };
+  /** Milliseconds, as the runtime measured the call. */
+  latencyMs?: number;
+  /** Where the provider reported it or the runtime sent it. */
+  cost?: { amount: number; currency: string; source: 'provider' | 'runtime' };
+  /** The revision whose model context the call was made from, when the runtime said so. */
+  contextRevision?: number;
+  responseMessageCount: number;
+  /** The runtime messages of the step's own response messages. */
+  messageIds: string[];
+  recordedAt: string;
+}
+
+/** `GET /v1/sessions/:sessionId/model-calls`. */
+export interface ModelCallsPage {
+  sessionId: string;
+  calls: ModelCallEntry[];
+  /** Pass as `cursor` for the next page; `null` on the last one. */
+  nextCursor: string | null;
+}
+
+/**
  * `GET /health` (200). `degraded`: the server answers and its store works, but the disk under
  * `DATA_DIR` is low, a write was refused for a full disk, or the server started read-only on a
  * full disk (`storage.readOnly`; `storage.reason` says which).

@@ -45,4 +45,8 @@ export interface ModelCallFacts {
   totalTokens: number;
   /** The step's response messages. */
   messageIds: string[];
+  /** Milliseconds, where the runtime measured it. */
+  latencyMs?: number;
+  /** Where the provider reported it or the runtime sent it. */
+  cost?: { amount: number; currency: string };
 }

@@ -8,6 +8,8 @@ export interface RecordedModelCall {
   provider?: string;
   modelId?: string;
   messageIds: string[];
+  latencyMs?: number;
+  cost?: { amount: number; currency: string };
   usage?: {
     inputTokens?: number;
     inputTokenDetails?: { cacheReadTokens?: number };
@@ -23,7 +25,8 @@ export interface RecordedModelCall {
  * What analytics reads of one model call. Tokens are the AI SDK's `usage` as recorded: input,
  * output, reasoning (`outputTokenDetails.reasoningTokens`, else the deprecated `reasoningTokens`),
  * cached input (`inputTokenDetails.cacheReadTokens`, else the deprecated `cachedInputTokens`),
- * total (`totalTokens`, else input + output); a count the provider did not report is 0.
+ * total (`totalTokens`, else input + output); a count the provider did not report is 0. Latency
+ * and cost are kept only where the call recorded them.
  */
 export function modelCallFactsOf(call: RecordedModelCall): ModelCallFacts {
   const usage = call.usage ?? {};
@@ -41,5 +44,9 @@ export function modelCallFactsOf(call: RecordedModelCall): ModelCallFacts {
     cachedInputTokens: usage.inputTokenDetails?.cacheReadTokens ?? usage.cachedInputTokens ?? 0,
     totalTokens: usage.totalTokens ?? inputTokens + outputTokens,
     messageIds: [...call.messageIds],
+    ...(call.latencyMs === undefined ? {} : { latencyMs: call.latencyMs }),
+    ...(call.cost === undefined
+      ? {}
+      : { cost: { amount: call.cost.amount, currency: call.cost.currency } }),
   };
 }

@@ -33,6 +33,21 @@ export interface CompactionFigures {
   summaryChars?: number;
 }
 
+/**
+ * Model calls: how many, by model; and, only when some call recorded them, the latency of the
+ * timed calls (milliseconds: median, slowest, sum) and the cost of the priced ones, per currency.
+ */
+export interface ModelCallFigures {
+  total: number;
+  byModel: Record<string, number>;
+  /** Calls with a latency, and their figures. */
+  timed?: number;
+  latencyMs?: SizeFigures;
+  /** Calls with a cost, and their sum per currency. */
+  priced?: number;
+  cost?: Record<string, number>;
+}
+
 /** The analytics view of one session. */
 export interface SessionAnalytics {
   view: 'analytics';
@@ -40,7 +55,7 @@ export interface SessionAnalytics {
   /** `user_input` messages: a turn is one and everything until the next. */
   turns: number;
   messages: { total: number; byKind: Partial<Record<RuntimeMessageKind, number>> };
-  modelCalls: { total: number; byModel: Record<string, number> };
+  modelCalls: ModelCallFigures;
   tokens: TokenTotals;
   /** Per tool name, by name. */
   tools: ToolFigures[];

@@ -79,7 +79,15 @@ export function summarizeAnalytics(
   }
   const byModel: Record<string, number> = {};
   const tokens = { input: 0, output: 0, reasoning: 0, cachedInput: 0, total: 0 };
+  const latencies: number[] = [];
+  const cost: Record<string, number> = {};
+  let priced = 0;
   for (const call of calls) {
+    if (call.latencyMs !== undefined) latencies.push(call.latencyMs);
+    if (call.cost !== undefined) {
+      priced += 1;
+      cost[call.cost.currency] = (cost[call.cost.currency] ?? 0) + call.cost.amount;
+    }
     const key = modelKeyOf(call);
     byModel[key] = (byModel[key] ?? 0) + 1;
     tokens.input += call.inputTokens;
@@ -95,7 +103,14 @@ export function summarizeAnalytics(
     sessionId,
     turns: byKind.user_input ?? 0,
     messages: { total: messages.length, byKind },
-    modelCalls: { total: calls.length, byModel },
+    modelCalls: {
+      total: calls.length,
+      byModel,
+      ...(latencies.length === 0
+        ? {}
+        : { timed: latencies.length, latencyMs: sizeFigures(latencies) }),
+      ...(priced === 0 ? {} : { priced, cost }),
+    },
     tokens,
     tools: [...tools]
       .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))

@@ -1,4 +1,4 @@
-import type { ModelCallUsage } from '@agent-ledger/events';
+import type { ModelCallCost, ModelCallUsage } from '@agent-ledger/events';
 import type { ProviderOptions } from '@agent-ledger/messages';
 import { Command } from '@nestjs/cqrs';
 import type { AssistantModelMessage, ToolModelMessage } from 'ai';
@@ -19,6 +19,10 @@ export interface AiSdkStepFacts {
   usage?: ModelCallUsage;
   providerMetadata?: ProviderOptions;
   contextRevision?: number;
+  /** Milliseconds, as the runtime measured the call. */
+  latencyMs?: number;
+  /** Sent by the runtime, else read from `providerMetadata` where the provider reported it. */
+  cost?: ModelCallCost;
 }
 
 /**

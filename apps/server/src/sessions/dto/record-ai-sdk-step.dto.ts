@@ -4,6 +4,7 @@ import {
   IsArray,
   IsInt,
   IsNotEmpty,
+  IsNumber,
   IsObject,
   IsOptional,
   IsString,
@@ -11,6 +12,7 @@ import {
   ValidateNested,
 } from 'class-validator';
 import { AiSdkStepObjectDto } from './ai-sdk-step-object.dto';
+import { ModelCallCostDto } from './model-call-cost.dto';
 import { ModelCallUsageDto } from './model-call-usage.dto';
 import { RawJson } from '../../http/raw-json';
 
@@ -169,4 +171,25 @@ export class RecordAiSdkStepDto extends AiSdkStepObjectDto {
   @IsInt()
   @Min(0)
   contextRevision?: number;
+
+  @ApiPropertyOptional({
+    description:
+      "How long the model call took, in milliseconds, as the runtime measured it (the AI SDK's step has no start time; the TypeScript client measures from the step's start to `step.response.timestamp`, else to `onStepFinish`). Recorded as the call's `latencyMs`; a re-sent step may carry another measurement.",
+    minimum: 0,
+    example: 1840,
+  })
+  @IsOptional()
+  @IsNumber()
+  @Min(0)
+  latencyMs?: number;
+
+  @ApiPropertyOptional({
+    description:
+      "What the call cost, when the runtime knows it. Without it, the cost is read from `providerMetadata` where the provider reports one (the AI Gateway's `gateway.cost`, OpenRouter's `openrouter.usage.cost`, both in USD).",
+    type: ModelCallCostDto,
+  })
+  @IsOptional()
+  @ValidateNested()
+  @Type(() => ModelCallCostDto)
+  cost?: ModelCallCostDto;
 }
