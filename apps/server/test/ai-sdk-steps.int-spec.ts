@@ -436,4 +436,92 @@ describe.each(STORE_KINDS)('AI SDK steps on the %s store', (kind) => {
       expect.objectContaining({ callId: 'gen-b:step-0', messageIds: ['gen-b:0', 'gen-b:1'] }),
     ]);
   });
+
+  it('records latency and cost where known (the runtime’s, else the provider’s report), and GET …/model-calls pages the calls without provider metadata', async () => {
+    const sessionId = 'steps-cost';
+    await recordInput(sessionId, 'u1', 'Hello');
+    const step = (stepNumber: number, extra: Record<string, unknown>) =>
+      post(sessionId, 'ai-sdk-steps', {
+        generationId: 'gen-cost',
+        stepNumber,
+        messages: [{ role: 'assistant', content: [{ type: 'text', text: 'Hi.' }] }],
+        modelId: 'mock-model-2026',
+        usage: { inputTokens: 12, outputTokens: 3, raw: { provider_only: 1 } },
+        ...extra,
+      });
+    // The AI Gateway reports its cost as a decimal string; OpenRouter as a number.
+    expect(
+      (await step(0, { latencyMs: 840, providerMetadata: { gateway: { cost: '0.0042' } } })).status,
+    ).toBe(200);
+    expect(
+      (await step(1, { providerMetadata: { openrouter: { usage: { cost: 0.001 } } } })).status,
+    ).toBe(200);
+    expect(
+      (
+        await step(2, {
+          latencyMs: 120.5,
+          cost: { amount: 0.5, currency: 'EUR' },
+          providerMetadata: { gateway: { cost: '9' } },
+        })
+      ).status,
+    ).toBe(200);
+    expect((await step(3, { providerMetadata: { gateway: { cost: 'free' } } })).status).toBe(200);
+    // A re-sent step measured again is the same call: latency is a measurement, not a fact of it.
+    const resent = await step(0, {
+      latencyMs: 900,
+      providerMetadata: { gateway: { cost: '0.0042' } },
+    });
+    expect(resent.status).toBe(200);
+    const { position } = resent.body as { position: number };
+
+    const first = await getJson(
+      `${server.url}/v1/sessions/${sessionId}/model-calls?limit=3&minPosition=${position}`,
+    );
+    expect(first.status).toBe(200);
+    const page = first.body as { calls: Array<Record<string, unknown>>; nextCursor: string | null };
+    expect(page.calls.map(({ number, latencyMs, cost }) => ({ number, latencyMs, cost }))).toEqual([
+      { number: 1, latencyMs: 840, cost: { amount: 0.0042, currency: 'USD', source: 'provider' } },
+      {
+        number: 2,
+        latencyMs: undefined,
+        cost: { amount: 0.001, currency: 'USD', source: 'provider' },
+      },
+      { number: 3, latencyMs: 120.5, cost: { amount: 0.5, currency: 'EUR', source: 'runtime' } },
+    ]);
+    expect(page.calls[0]).toMatchObject({
+      callId: 'gen-cost:step-0',
+      modelId: 'mock-model-2026',
+      usage: { inputTokens: 12, outputTokens: 3 },
+      messageIds: ['gen-cost:0'],
+    });
+    for (const call of page.calls) {
+      expect(call).not.toHaveProperty('providerMetadata');
+      expect(call['usage']).not.toHaveProperty('raw');
+    }
+    expect(page.nextCursor).not.toBeNull();
+    const rest = await getJson(
+      `${server.url}/v1/sessions/${sessionId}/model-calls?cursor=${page.nextCursor ?? ''}`,
+    );
+    expect(rest.body).toMatchObject({
+      calls: [{ number: 4, callId: 'gen-cost:step-3' }],
+      nextCursor: null,
+    });
+    expect((rest.body as { calls: object[] }).calls[0]).not.toHaveProperty('cost');
+
+    const analytics = await getJson(
+      `${server.url}/v1/sessions/${sessionId}/analytics?minPosition=${position}`,
+    );
+    expect(analytics.body).toMatchObject({
+      modelCalls: { total: 4, timed: 2, latencyMs: { max: 840, total: 960.5 }, priced: 3 },
+    });
+    const { cost } = (analytics.body as { modelCalls: { cost: Record<string, number> } })
+      .modelCalls;
+    expect(Object.keys(cost).sort()).toEqual(['EUR', 'USD']);
+    expect(cost['USD']).toBeCloseTo(0.0052, 10);
+    expect(cost['EUR']).toBe(0.5);
+    expect((await getJson(`${server.url}/v1/sessions/nope/model-calls`)).status).toBe(404);
+    expect(
+      (await getJson(`${server.url}/v1/sessions/${sessionId}/model-calls?cursor=x`)).status,
+    ).toBe(400);
+  });
 });

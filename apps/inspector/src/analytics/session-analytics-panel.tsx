@@ -31,7 +31,7 @@ export function SessionAnalyticsPanel({
       if (event.type === 'ToolResultRecorded' && typeof data['id'] === 'string') {
         outputLength.set(data['id'], contentText(data['content']).length);
       } else if (event.type === 'ToolResultsPruned') {
-        // The first mark that names a result is the one that stubbed it.
+        // The first mark that names a result is the one that truncated it to the stub.
         const ids = (Array.isArray(data['messageIds']) ? data['messageIds'] : []).filter(
           (id): id is string => typeof id === 'string' && !pruned.has(id),
         );

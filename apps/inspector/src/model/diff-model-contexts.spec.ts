@@ -16,7 +16,7 @@ const message = (
 });
 
 describe('diffModelContexts', () => {
-  test('a pruning between the points: the result is stubbed, nothing else changes', () => {
+  test('a pruning between the points: the result is truncated to the stub, nothing else changes', () => {
     const a = { messages: [message('m1', 'user_input'), message('m4', 'tool_result')] };
     const b = {
       messages: [
@@ -25,7 +25,7 @@ describe('diffModelContexts', () => {
       ],
     };
     expect(diffModelContexts(a, b)).toEqual([
-      { messageId: 'm4', change: 'stubbed', semanticType: 'tool_result' },
+      { messageId: 'm4', change: 'truncated-to-stub', semanticType: 'tool_result' },
     ]);
   });
 
@@ -87,11 +87,11 @@ describe('diffModelContexts', () => {
   });
 
   test('equal contexts have no diff; going back in time reverses a stub', () => {
-    const stubbed = { messages: [message('m4', 'tool_result', { compacted: true })] };
+    const truncatedToStub = { messages: [message('m4', 'tool_result', { compacted: true })] };
     const whole = { messages: [message('m4', 'tool_result')] };
     expect(diffModelContexts(whole, whole)).toEqual([]);
-    expect(diffModelContexts(stubbed, whole)).toEqual([
-      { messageId: 'm4', change: 'unstubbed', semanticType: 'tool_result' },
+    expect(diffModelContexts(truncatedToStub, whole)).toEqual([
+      { messageId: 'm4', change: 'untruncated-from-stub', semanticType: 'tool_result' },
     ]);
   });
 });

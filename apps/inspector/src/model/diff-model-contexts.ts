@@ -5,8 +5,8 @@ export type ContextChange =
   | 'added'
   | 'removed-by-compaction'
   | 'removed'
-  | 'stubbed'
-  | 'unstubbed'
+  | 'truncated-to-stub'
+  | 'untruncated-from-stub'
   | 'truncated'
   | 'untruncated'
   | 'changed';
@@ -30,7 +30,7 @@ export interface ContextAtPoint {
 /**
  * The diff between the model contexts at two points A and B, per runtime message (a model message
  * made of several runtime messages counts for each): added in B, removed (by a compaction when B's
- * window starts at another boundary than A's), stubbed or truncated (or the reverse), changed
+ * window starts at another boundary than A's), truncated to the stub or cut (or the reverse), changed
  * otherwise. Unchanged messages are left out. Lines follow B's order, then what A alone had.
  */
 export function diffModelContexts(a: ContextAtPoint, b: ContextAtPoint): ContextDiffLine[] {
@@ -65,8 +65,8 @@ export function diffModelContexts(a: ContextAtPoint, b: ContextAtPoint): Context
 }
 
 function changeOf(a: ModelViewMessage, b: ModelViewMessage): ContextChange | undefined {
-  if (b.compacted && !a.compacted) return 'stubbed';
-  if (a.compacted && !b.compacted) return 'unstubbed';
+  if (b.compacted && !a.compacted) return 'truncated-to-stub';
+  if (a.compacted && !b.compacted) return 'untruncated-from-stub';
   if (b.truncated && !a.truncated) return 'truncated';
   if (a.truncated && !b.truncated) return 'untruncated';
   return JSON.stringify(a.content) === JSON.stringify(b.content) ? undefined : 'changed';

@@ -30,7 +30,7 @@ describe('explainAtPoint', () => {
     expect(explainAtPoint('m4', 4, context())).toEqual({
       status: 'shown',
       modelIndex: 1,
-      stubbed: true,
+      truncatedToStub: true,
       truncated: false,
     });
   });

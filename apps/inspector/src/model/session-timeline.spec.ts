@@ -1,5 +1,5 @@
 import type { StoredEvent } from '@agent-ledger/client';
-import { sessionTimeline, timelineFromSearch } from './session-timeline';
+import { modelCallOfEntry, sessionTimeline, timelineFromSearch } from './session-timeline';
 
 const event = (revision: number, type: string, data: object): StoredEvent => ({
   revision,
@@ -102,7 +102,44 @@ describe('sessionTimeline', () => {
 });
 
 describe('timelineFromSearch', () => {
-  test('hits in revision order, model calls by number only', () => {
+  test('hits and the recorded model calls (GET …/model-calls) in revision order, each call with its latency and cost', () => {
+    const calls = [
+      modelCallOfEntry({
+        number: 1,
+        revision: 4,
+        callId: 'g:step-0',
+        generationId: 'g',
+        modelId: 'claude-sonnet-4-5',
+        usage: { inputTokens: 900, outputTokens: 40, inputTokenDetails: { cacheReadTokens: 800 } },
+        latencyMs: 1840,
+        cost: { amount: 0.0042, currency: 'USD', source: 'provider' },
+        responseMessageCount: 1,
+        messageIds: ['g:0'],
+        recordedAt: '2026-04-08T09:00:00.000Z',
+      }),
+      modelCallOfEntry({
+        number: 2,
+        revision: 14,
+        callId: 'h:step-0',
+        generationId: 'h',
+        responseMessageCount: 0,
+        messageIds: [],
+        recordedAt: '2026-04-08T09:01:00.000Z',
+      }),
+    ];
+    expect(calls[0]).toEqual({
+      number: 1,
+      callId: 'g:step-0',
+      revision: 4,
+      modelId: 'claude-sonnet-4-5',
+      inputTokens: 900,
+      outputTokens: 40,
+      cachedInputTokens: 800,
+      latencyMs: 1840,
+      cost: { amount: 0.0042, currency: 'USD' },
+      messageIds: ['g:0'],
+      recordedAt: '2026-04-08T09:00:00.000Z',
+    });
     const timeline = timelineFromSearch(
       [
         { messageId: 'm8', kind: 'user_input', revision: 12, snippet: 'Go «ahead»' },
@@ -110,17 +147,23 @@ describe('timelineFromSearch', () => {
         { messageId: 's1', kind: 'compact_summary', revision: 11, snippet: 'The user asked' },
         { messageId: 'm2', kind: 'user_input', revision: 2, snippet: 'Why does login fail?' },
       ],
-      2,
+      calls,
       22,
     );
     expect(timeline.points).toEqual([
       { revision: 2, kind: 'turn', label: 'Turn 1: Why does login fail?' },
+      {
+        revision: 4,
+        kind: 'model-call',
+        label: 'Model call 1 (claude-sonnet-4-5)',
+        callNumber: 1,
+      },
       { revision: 9, kind: 'before-compaction', label: 'Just before the compaction b1' },
       { revision: 11, kind: 'after-compaction', label: 'Just after the compaction b1' },
       { revision: 12, kind: 'turn', label: 'Turn 2: Go ahead' },
-      { revision: -1, kind: 'model-call', label: 'Model call 1', callNumber: 1 },
-      { revision: -1, kind: 'model-call', label: 'Model call 2', callNumber: 2 },
+      { revision: 14, kind: 'model-call', label: 'Model call 2', callNumber: 2 },
     ]);
+    expect(timeline.calls).toEqual(calls);
     expect(timeline.messageRevisions.get('m8')).toBe(12);
     expect(timeline.lastRevision).toBe(22);
   });

@@ -1,4 +1,4 @@
-import type { StoredEvent } from '@agent-ledger/client';
+import type { ModelCallEntry, StoredEvent } from '@agent-ledger/client';
 
 /** A point of the session worth stopping at on the time-travel slider. */
 export interface TimelinePoint {
@@ -32,6 +32,10 @@ export interface ModelCall {
   outputTokens?: number;
   cachedInputTokens?: number;
   reasoningTokens?: number;
+  /** Milliseconds, where the runtime measured it. */
+  latencyMs?: number;
+  /** Where the provider reported it or the runtime sent it. */
+  cost?: { amount: number; currency: string };
   /** The runtime messages of the step's own response messages. */
   messageIds: string[];
   recordedAt?: string;
@@ -43,7 +47,7 @@ export interface SessionTimeline {
   /** Revision of the event that recorded each message id. */
   messageRevisions: Map<string, number>;
   lastRevision: number;
-  /** The recorded model calls (from the raw events; empty without them). */
+  /** The recorded model calls (from the raw events, or from `GET …/model-calls`). */
   calls: ModelCall[];
 }
 
@@ -174,12 +178,27 @@ function modelCallOf(number: number, revision: number, data: Record<string, unkn
     outputTokens: count(usage['outputTokens']),
     cachedInputTokens: count(inputDetails['cacheReadTokens'], usage['cachedInputTokens']),
     reasoningTokens: count(outputDetails['reasoningTokens'], usage['reasoningTokens']),
+    latencyMs: count(data['latencyMs']),
+    cost: costOf(data['cost']),
     recordedAt: text('recordedAt'),
   };
   for (const [key, value] of Object.entries(optional)) {
     if (value !== undefined) Object.assign(call, { [key]: value });
   }
   return call;
+}
+
+function costOf(value: unknown): ModelCall['cost'] {
+  const cost = asRecord(value);
+  const { amount, currency } = cost;
+  return typeof amount === 'number' && typeof currency === 'string'
+    ? { amount, currency }
+    : undefined;
+}
+
+/** A call of `GET …/model-calls` as the call tree shows it (the same reading as of its event). */
+export function modelCallOfEntry(entry: ModelCallEntry): ModelCall {
+  return modelCallOf(entry.number, entry.revision, { ...entry });
 }
 
 function asRecord(value: unknown): Record<string, unknown> {
@@ -202,13 +221,13 @@ export interface TimelineHit {
 /**
  * The timeline for a key without the `audit` scope, which may not read the raw events: turns,
  * compactions (before and after: the summary's hit says where its append ends) and hand-offs
- * from the session's search (each hit has its revision), and the
- * recorded model calls by number only (`model-context?call=N` finds their revision). Prunings
- * are not messages, so they are not among the stops.
+ * from the session's search (each hit has its revision), and the recorded model calls
+ * (`GET …/model-calls`, with their revisions; their response messages' revisions are the call's
+ * or earlier). Prunings are not messages, so they are not among the stops.
  */
 export function timelineFromSearch(
   hits: readonly TimelineHit[],
-  modelCalls: number,
+  calls: readonly ModelCall[],
   lastRevision: number,
 ): SessionTimeline {
   const sorted = [...hits].sort((a, b) => a.revision - b.revision);
@@ -246,13 +265,14 @@ export function timelineFromSearch(
       points.push({ revision: hit.revision, kind: 'handoff', label: `Hand-off: ${preview(text)}` });
     }
   }
-  for (let call = 1; call <= modelCalls; call += 1) {
+  for (const call of calls) {
     points.push({
-      revision: -1,
+      revision: call.revision,
       kind: 'model-call',
-      label: `Model call ${call}`,
-      callNumber: call,
+      label: `Model call ${call.number}${call.modelId === undefined ? '' : ` (${call.modelId})`}`,
+      callNumber: call.number,
     });
   }
-  return { points, messageRevisions, lastRevision, calls: [] };
+  points.sort((a, b) => a.revision - b.revision);
+  return { points, messageRevisions, lastRevision, calls: [...calls] };
 }

@@ -58,7 +58,7 @@ describe('whyReasons', () => {
     );
     expect(reasons.map((reason) => reason.kind)).toEqual([
       'shown',
-      'stubbed',
+      'truncated-to-stub',
       'truncated',
       'repaired',
     ]);

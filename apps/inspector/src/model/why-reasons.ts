@@ -7,7 +7,7 @@ export interface WhyReason {
     | 'hidden'
     | 'behind-boundary'
     | 'pruned'
-    | 'stubbed'
+    | 'truncated-to-stub'
     | 'truncated'
     | 'rewound'
     | 'moved'
@@ -19,7 +19,7 @@ export interface WhyReason {
 /**
  * Every reason, not the first: the debug view's outcome (shown at an index, or hidden and why),
  * then what else holds of the message even when the outcome hides it — pruned (the transcript's
- * `compactedAt`: behind a boundary *and* pruned are two facts), stubbed, truncated, on an
+ * `compactedAt`: behind a boundary *and* pruned are two facts), truncated to the stub or cut, on an
  * abandoned branch, moved, and each repair normalization made to it.
  */
 export function whyReasons(
@@ -61,7 +61,7 @@ export function whyReasons(
   }
   if (typeof compacted['cause'] === 'string' && compacted['cause'] !== 'compacted') {
     reasons.push({
-      kind: 'stubbed',
+      kind: 'truncated-to-stub',
       text: `Truncated to the stub: ${stubCause(compacted['cause'])}.`,
     });
   }

@@ -1,5 +1,6 @@
 import type { LedgerClient, StoredEvent } from '@agent-ledger/client';
 import {
+  modelCallOfEntry,
   sessionTimeline,
   timelineFromSearch,
   type SessionTimeline,
@@ -17,7 +18,8 @@ const STOP_KINDS = [
 
 /**
  * The session's timeline, read again when the session moves on: from the raw events with the
- * `audit` scope, else from the session's search and analytics (what a `read` key may see).
+ * `audit` scope, else from the session's search and recorded model calls (what a `read` key may
+ * see).
  */
 export function useTimeline(
   client: LedgerClient,
@@ -36,7 +38,8 @@ export function useTimeline(
       for await (const hit of client.search({ q: `kind:${kind}`, limit: 200 }, sessionId))
         hits.push(hit);
     }
-    const analytics = await client.sessionAnalytics(sessionId);
-    return timelineFromSearch(hits, analytics.modelCalls.total, latestRevision);
+    const calls = [];
+    for await (const call of client.modelCalls(sessionId)) calls.push(modelCallOfEntry(call));
+    return timelineFromSearch(hits, calls, latestRevision);
   }, [client, sessionId, latestRevision, audit]);
 }

@@ -1,11 +1,11 @@
-import { formatCount, formatTime } from '../format';
+import { formatCost, formatCount, formatLatency, formatTime } from '../format';
 import type { ModelCall } from '../model/session-timeline';
 import { ShortId } from '../short-id';
 
 /**
  * A recorded model call in the tree: the model, the tokens it reported (in, out, cached,
- * reasoning), how it finished, and the context it saw (its revision), which opens in Time travel.
- * Latency and cost are not recorded by the ledger, so they are not shown.
+ * reasoning), its latency and cost where the call recorded them, how it finished, and the
+ * context it saw (its revision), which opens in Time travel.
  */
 export function CallRow(props: {
   call: ModelCall;
@@ -46,6 +46,16 @@ export function CallRow(props: {
         {call.reasoningTokens !== undefined && call.reasoningTokens > 0 && (
           <span class="metric" title="reasoning tokens">
             {formatCount(call.reasoningTokens)} reasoning
+          </span>
+        )}
+        {call.latencyMs !== undefined && (
+          <span class="metric" title="latency, as the runtime measured it">
+            {formatLatency(call.latencyMs)}
+          </span>
+        )}
+        {call.cost !== undefined && (
+          <span class="metric" title="cost, as the provider or the runtime reported it">
+            {formatCost(call.cost)}
           </span>
         )}
         {call.finishReason !== undefined && (

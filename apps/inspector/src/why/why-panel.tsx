@@ -125,7 +125,7 @@ function PastOutcome({ explanation }: { explanation: Explanation }) {
       text = `Not recorded yet: it was recorded at revision ${explanation.recordedAt}.`;
       break;
     case 'shown':
-      text = `The model saw it, as message ${explanation.modelIndex}${explanation.stubbed ? ', truncated to the stub (pruned)' : ''}${
+      text = `The model saw it, as message ${explanation.modelIndex}${explanation.truncatedToStub ? ', truncated to the stub (pruned)' : ''}${
         explanation.truncated ? ', truncated' : ''
       }.`;
       break;
