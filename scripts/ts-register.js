@@ -5,7 +5,8 @@
 const fs = require('node:fs');
 const Module = require('node:module');
 const path = require('node:path');
-const { transformSync } = require('@swc/core');
+const crypto = require('node:crypto');
+const { transformSync, version: swcVersion } = require('@swc/core');
 
 const root = path.resolve(__dirname, '..');
 const originalResolve = Module._resolveFilename;
@@ -18,17 +19,57 @@ Module._resolveFilename = function resolveAlias(request, ...rest) {
   return originalResolve.call(this, resolved, ...rest);
 };
 
+const SWC_OPTIONS = {
+  sourceMaps: 'inline',
+  jsc: {
+    parser: { syntax: 'typescript', decorators: true },
+    transform: { legacyDecorator: true, decoratorMetadata: true },
+    target: 'es2022',
+  },
+  module: { type: 'commonjs' },
+};
+
+// Every spawned server or CLI compiles the same ~500 files: their output is kept on disk, keyed
+// by the file's path and source, swc's version and these options, so a source that changed is
+// compiled again and an unchanged one is read back. `TS_REGISTER_CACHE=off` compiles every time.
+const cacheDir =
+  process.env.TS_REGISTER_CACHE === 'off'
+    ? undefined
+    : path.join(root, 'node_modules', '.cache', 'ts-register');
+const optionsDigest = crypto
+  .createHash('sha256')
+  .update(`${swcVersion}\0${JSON.stringify(SWC_OPTIONS)}`)
+  .digest('hex');
+
+function compile(source, filename) {
+  return transformSync(source, { filename, ...SWC_OPTIONS }).code;
+}
+
+function cachedCompile(source, filename) {
+  if (cacheDir === undefined) return compile(source, filename);
+  const key = crypto
+    .createHash('sha256')
+    .update(`${optionsDigest}\0${filename}\0${source}`)
+    .digest('hex');
+  const file = path.join(cacheDir, `${key}.js`);
+  try {
+    return fs.readFileSync(file, 'utf8');
+  } catch {
+    const code = compile(source, filename);
+    try {
+      fs.mkdirSync(cacheDir, { recursive: true });
+      // Written aside and renamed: a process reading the key meanwhile sees all of it or none.
+      const partial = `${file}.${process.pid}.tmp`;
+      fs.writeFileSync(partial, code);
+      fs.renameSync(partial, file);
+    } catch {
+      // A read-only tree: compile every time, as without the cache.
+    }
+    return code;
+  }
+}
+
 require.extensions['.ts'] = function compileTypeScript(module, filename) {
   const source = fs.readFileSync(filename, 'utf8');
-  const { code } = transformSync(source, {
-    filename,
-    sourceMaps: 'inline',
-    jsc: {
-      parser: { syntax: 'typescript', decorators: true },
-      transform: { legacyDecorator: true, decoratorMetadata: true },
-      target: 'es2022',
-    },
-    module: { type: 'commonjs' },
-  });
-  module._compile(code, filename);
+  module._compile(cachedCompile(source, filename), filename);
 };
