@@ -209,6 +209,9 @@ export async function fillDemoSessions(
     'The fix is in: the token check now compares against expiresAt.',
     1800,
     64,
+    'build',
+    // What a runtime measured and was billed for this call; the review's call has neither.
+    { latencyMs: 1840, cost: { amount: 0.0061, currency: 'USD' } },
   );
   await client.handoff(sessionId, {
     fromAgent: 'build',
@@ -262,6 +265,7 @@ async function recordStep(
   inputTokens: number,
   outputTokens: number,
   agentName = 'build',
+  measured: { latencyMs?: number; cost?: { amount: number; currency: string } } = {},
 ): Promise<void> {
   await client.recordAiSdkStep(sessionId, {
     generationId,
@@ -274,5 +278,6 @@ async function recordStep(
     finishReason: 'stop',
     usage: { inputTokens, outputTokens, totalTokens: inputTokens + outputTokens },
     contextRevision,
+    ...measured,
   });
 }

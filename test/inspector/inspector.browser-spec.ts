@@ -102,13 +102,19 @@ describe('web inspector', () => {
   );
 
   test(
-    'the session reads as turns of model calls, each with its tokens and the context it saw',
+    'the session reads as turns of model calls, each with its tokens, latency and cost where known, and the context it saw',
     async () => {
       await page.goto(`${server.url}/sessions/${DEMO.sessionId}`);
       const call = page.getByRole('group', { name: 'Model call 1' });
       await expectText(call, 'claude-sonnet-4-5');
       await expectText(call, '1,800 in');
       await expectText(call, '64 out');
+      await expectText(call, '1.84 s');
+      await expectText(call, '$0.0061');
+      // The review's call recorded neither: it shows no latency and no cost.
+      const review = page.getByRole('group', { name: 'Model call 2' });
+      await expectText(review, '950 in');
+      expect(await review.getByTitle(/latency|cost/).count()).toBe(0);
       // The call's answer sits under it, and the turn that asked for it above both.
       const turn = page.getByRole('article', { name: 'user_input m8' });
       await expectText(turn, 'Turn 2');

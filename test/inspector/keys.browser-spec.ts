@@ -7,6 +7,7 @@ import type { Browser, Page } from 'playwright-core';
 import { startServer, type RunningServer } from '../../apps/server/test/testing/start-server';
 import {
   buildInspector,
+  expectText,
   launchChromium,
   openPage,
   screenshot,
@@ -108,6 +109,14 @@ describe('web inspector with API keys', () => {
       const table = page.getByRole('table');
       await table.getByRole('link', { name: DEMO.sessionId }).waitFor();
       expect(await table.getByRole('link', { name: 'globex-private' }).count()).toBe(0);
+
+      // Without the audit scope the session still reads as a tree of model calls.
+      await table.getByRole('link', { name: DEMO.sessionId }).click();
+      const call = page.getByRole('group', { name: 'Model call 1' });
+      await expectText(call, 'claude-sonnet-4-5');
+      await expectText(call, '1,800 in');
+      await expectText(call, '1.84 s');
+      await expectText(call, '$0.0061');
 
       await page.goto(`${server.url}/sessions/${DEMO.otherSessionId}`);
       const message = page.getByRole('article', { name: 'user_input d9' });

@@ -1,4 +1,5 @@
 import { generateText, stepCountIs, tool } from 'ai';
+import { MockLanguageModelV3 } from 'ai/test';
 import { z } from 'zod';
 import { startServer, type RunningServer } from '../../../apps/server/test/testing/start-server';
 import { collect, createLedgerClient, LedgerError, type LedgerClient } from '../src';
@@ -88,6 +89,50 @@ describe('a session handle against the running server', () => {
       outputTokens: 30,
       agents: ['build'],
     });
+  });
+
+  it('records each call’s latency from the step’s start (stepStarted) and the cost the provider reported; modelCalls() reads them back', async () => {
+    const session = ledger.session('timed', { agentName: 'build' });
+    await session.recordUserInput('Say hi');
+    const answerAfterMs = 60;
+    const model = new MockLanguageModelV3({
+      provider: 'gateway',
+      modelId: 'scripted-1',
+      doGenerate: async () => {
+        await new Promise((resolve) => setTimeout(resolve, answerAfterMs));
+        return {
+          content: [{ type: 'text', text: 'Hi.' }],
+          finishReason: { unified: 'stop', raw: undefined },
+          usage: {
+            inputTokens: { total: 20, noCache: 20, cacheRead: 0, cacheWrite: 0 },
+            outputTokens: { total: 2, text: 2, reasoning: 0 },
+          },
+          response: { id: 'response-1', modelId: 'scripted-1' },
+          providerMetadata: { gateway: { cost: '0.00021' } },
+          warnings: [],
+        };
+      },
+    });
+    const prompt = await session.prompt({ provider: 'anthropic' });
+    const result = await generateText({
+      model,
+      ...prompt,
+      experimental_onStepStart: session.stepStarted,
+      onStepFinish: session.recordStep,
+    });
+    await session.recordResult(result);
+
+    const calls = await collect(session.modelCalls());
+    expect(calls).toHaveLength(1);
+    expect(calls[0]).toMatchObject({
+      number: 1,
+      agentName: 'build',
+      modelId: 'scripted-1',
+      usage: { inputTokens: 20, outputTokens: 2 },
+      cost: { amount: 0.00021, currency: 'USD', source: 'provider' },
+    });
+    // The model answered no sooner than its wait: a latency measured after the call would be less.
+    expect(calls[0]?.latencyMs).toBeGreaterThanOrEqual(answerAfterMs - 1);
   });
 
   it('compacts with the caller’s model and records the summary’s provenance; the next prompt starts from it', async () => {
