@@ -9,6 +9,7 @@ import type {
 import type {
   ModelContextDiagnostics,
   ModelContextQuery,
+  ModelContextResponse,
   PageQuery,
   ModelViewOptions,
   SessionSummary,
@@ -70,6 +71,17 @@ export interface LedgerPrompt {
   /** The revision the context was computed at. */
   revision: number;
   diagnostics: ModelContextDiagnostics;
+  /** The context's input tokens for the provider, and how they were counted. */
+  tokens: ModelContextResponse['tokens'];
+  /** OpenAI: the prompt cache key, for `generateText`'s `providerOptions`. */
+  providerOptions?: NonNullable<ModelContextResponse['providerOptions']>;
+}
+
+/** What `prepareStep` gives `generateText` for a step: the ledger's context (and OpenAI's cache key). */
+export interface LedgerStep {
+  system?: string;
+  messages: ModelMessage[];
+  providerOptions?: NonNullable<ModelContextResponse['providerOptions']>;
 }
 
 /** The step fields the ledger records: an AI SDK `StepResult` (from `onStepFinish`) fits. */
@@ -232,6 +244,8 @@ export class LedgerSession {
       abortSignal: abort.signal,
       revision: context.revision,
       diagnostics: context.diagnostics,
+      tokens: context.tokens,
+      ...(context.providerOptions === undefined ? {} : { providerOptions: context.providerOptions }),
     };
   }
 
@@ -292,18 +306,35 @@ export class LedgerSession {
     stepNumber,
   }: {
     stepNumber: number;
-  }): Promise<{ system?: string; messages: ModelMessage[] } | undefined> => {
+  }): Promise<LedgerStep | undefined> => {
     const generation = this.requireGeneration('prepareStep');
     if (stepNumber === 0) return undefined;
-    const context = await this.client.modelContext<ModelMessage>(
-      this.sessionId,
-      generation.contextQuery,
-    );
+    return this.stepContext(generation.contextQuery);
+  };
+
+  /**
+   * `prepareStep` under a token budget: each step after the first is sent the ledger's context
+   * fitted to `maxInputTokens` (older tool results stubbed in batches, so the prompt cache keeps
+   * its prefix; Anthropic cache breakpoints placed), whatever budget the prompt was asked with.
+   */
+  prepareStepWithin(budget: {
+    maxInputTokens: number;
+  }): (step: { stepNumber: number }) => Promise<LedgerStep | undefined> {
+    return async ({ stepNumber }) => {
+      const generation = this.requireGeneration('prepareStep');
+      if (stepNumber === 0) return undefined;
+      return this.stepContext({ ...generation.contextQuery, maxInputTokens: budget.maxInputTokens });
+    };
+  }
+
+  private async stepContext(query: ModelContextQuery): Promise<LedgerStep> {
+    const context = await this.client.modelContext<ModelMessage>(this.sessionId, query);
     return {
       ...(context.system === undefined ? {} : { system: context.system }),
       messages: context.messages,
+      ...(context.providerOptions === undefined ? {} : { providerOptions: context.providerOptions }),
     };
-  };
+  }
 
   /**
    * Compacts the session: runs the summarization with the caller's model on the compact view
