@@ -245,7 +245,9 @@ export class LedgerSession {
       revision: context.revision,
       diagnostics: context.diagnostics,
       tokens: context.tokens,
-      ...(context.providerOptions === undefined ? {} : { providerOptions: context.providerOptions }),
+      ...(context.providerOptions === undefined
+        ? {}
+        : { providerOptions: context.providerOptions }),
     };
   }
 
@@ -323,7 +325,10 @@ export class LedgerSession {
     return async ({ stepNumber }) => {
       const generation = this.requireGeneration('prepareStep');
       if (stepNumber === 0) return undefined;
-      return this.stepContext({ ...generation.contextQuery, maxInputTokens: budget.maxInputTokens });
+      return this.stepContext({
+        ...generation.contextQuery,
+        maxInputTokens: budget.maxInputTokens,
+      });
     };
   }
 
@@ -332,7 +337,9 @@ export class LedgerSession {
     return {
       ...(context.system === undefined ? {} : { system: context.system }),
       messages: context.messages,
-      ...(context.providerOptions === undefined ? {} : { providerOptions: context.providerOptions }),
+      ...(context.providerOptions === undefined
+        ? {}
+        : { providerOptions: context.providerOptions }),
     };
   }
 

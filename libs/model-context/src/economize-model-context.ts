@@ -79,7 +79,9 @@ export async function economizeModelContext(
   };
   const economics = {
     tokens: { input, method },
-    ...(openai ? { providerOptions: { openai: { promptCacheKey: promptCacheKey(sessionId) } } } : {}),
+    ...(openai
+      ? { providerOptions: { openai: { promptCacheKey: promptCacheKey(sessionId) } } }
+      : {}),
   };
   const after = {
     ...(view.modelCall === undefined ? {} : { modelCall: view.modelCall }),

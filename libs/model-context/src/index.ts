@@ -6,11 +6,7 @@ export type {
   ModelContextQuery,
   ModelView,
 } from './model-context';
-export type {
-  ContextTokens,
-  TokenCalibration,
-  TokenCountMethod,
-} from './tokens/token-count';
+export type { ContextTokens, TokenCalibration, TokenCountMethod } from './tokens/token-count';
 export { fitTokenCalibration, type CalibrationPoint } from './tokens/fit-token-calibration';
 export { TokenCounter, estimateTextTokens } from './tokens/token-counter';
 export { placeCacheBreakpoints } from './place-cache-breakpoints';

@@ -66,7 +66,9 @@ export function fitModelViewToBudget(
   budget: ModelViewBudget,
 ): FittedModelView {
   const fixed = budget.fixedTokens ?? 0;
-  const lowWater = Math.floor(budget.maxInputTokens * (budget.lowWater ?? DEFAULT_BUDGET_LOW_WATER));
+  const lowWater = Math.floor(
+    budget.maxInputTokens * (budget.lowWater ?? DEFAULT_BUDGET_LOW_WATER),
+  );
   const sizes = messages.map((message) => budget.countTokens(message));
   const tokensBefore = fixed + sum(sizes);
   const stubs = new Map<number, ModelMessage>();
@@ -182,7 +184,9 @@ function truncatedResult(message: ModelMessage): ModelMessage | undefined {
     changed = true;
     return truncated.part;
   });
-  return changed ? { ...message, content, metadata: { ...message.metadata, truncated: true } } : undefined;
+  return changed
+    ? { ...message, content, metadata: { ...message.metadata, truncated: true } }
+    : undefined;
 }
 
 function sum(values: readonly number[]): number {

@@ -303,7 +303,8 @@ export const RESPONSE_SCHEMAS: Record<string, Schema> = {
       ...object(['openai'], {
         openai: object(['promptCacheKey'], { promptCacheKey: { type: 'string' } }),
       }),
-      description: 'OpenAI providers: call-level provider options for generateText (the prompt cache key).',
+      description:
+        'OpenAI providers: call-level provider options for generateText (the prompt cache key).',
     },
     messages: {
       type: 'array',
@@ -326,7 +327,14 @@ export const RESPONSE_SCHEMAS: Record<string, Schema> = {
           },
           retainFromMessageId: { type: 'string' },
           budget: object(
-            ['maxInputTokens', 'tokensBefore', 'tokensAfter', 'stubbedMessageIds', 'truncatedMessageIds', 'fits'],
+            [
+              'maxInputTokens',
+              'tokensBefore',
+              'tokensAfter',
+              'stubbedMessageIds',
+              'truncatedMessageIds',
+              'fits',
+            ],
             {
               maxInputTokens: integer,
               tokensBefore: { type: 'number' },

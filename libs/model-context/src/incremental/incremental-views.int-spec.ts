@@ -26,7 +26,11 @@ const queries: ModelContextQuery[] = [
 function comparable(context: ModelView | ModelContext): unknown {
   const { window } = context.diagnostics;
   // The token count and cache options are added to the view by one function on both paths.
-  const { tokens: _tokens, providerOptions: _providerOptions, ...view } = {
+  const {
+    tokens: _tokens,
+    providerOptions: _providerOptions,
+    ...view
+  } = {
     tokens: undefined,
     providerOptions: undefined,
     ...context,

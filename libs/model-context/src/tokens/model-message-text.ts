@@ -22,7 +22,8 @@ function partText(part: ModelMessagePart): string {
       const text =
         output.type === 'text' || output.type === 'error-text'
           ? output.value
-          : (JSON.stringify(output.type === 'execution-denied' ? output.reason : output.value) ?? '');
+          : (JSON.stringify(output.type === 'execution-denied' ? output.reason : output.value) ??
+            '');
       return `${part.toolName ?? ''} ${text}`;
     }
     case 'image':

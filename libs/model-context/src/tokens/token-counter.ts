@@ -45,8 +45,10 @@ export class TokenCounter {
   /** OpenAI's `o200k_base` count, loaded once on first use. */
   o200kBase(): Promise<EncodingCount> {
     this.encoding ??= import('gpt-tokenizer/encoding/o200k_base').then(
-      (module) => // Tool outputs may hold `<|endoftext|>` and the like: counted as the text they are.
-      (text: string) => module.countTokens(text, { disallowedSpecial: new Set() }),
+      (module) =>
+        // Tool outputs may hold `<|endoftext|>` and the like: counted as the text they are.
+        (text: string) =>
+          module.countTokens(text, { disallowedSpecial: new Set() }),
     );
     return this.encoding;
   }
