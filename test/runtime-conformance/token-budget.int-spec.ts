@@ -235,7 +235,7 @@ function textsOf(value: unknown): string[] {
 
 /** Anthropic's messages without their cache markers, which do not change what is cached. */
 function unmarked(body: Record<string, unknown>): unknown[] {
-  return arrayOf(body['messages']).map((message) =>
+  return arrayOf(body['messages']).map((message): unknown =>
     JSON.parse(
       JSON.stringify(message, (key, item: unknown) => (key === 'cache_control' ? undefined : item)),
     ),

@@ -37,5 +37,5 @@ function withCacheControl(message: AiSdkModelMessage): AiSdkModelMessage {
       ...options,
       anthropic: { ...options['anthropic'], ...CACHE_CONTROL.anthropic },
     },
-  } as AiSdkModelMessage;
+  };
 }
