@@ -73,15 +73,17 @@ export interface LedgerPrompt {
   diagnostics: ModelContextDiagnostics;
   /** The context's input tokens for the provider, and how they were counted. */
   tokens: ModelContextResponse['tokens'];
-  /** OpenAI: the prompt cache key, for `generateText`'s `providerOptions`. */
-  providerOptions?: NonNullable<ModelContextResponse['providerOptions']>;
+  /**
+   * OpenAI: the session's prompt cache key. Not spread as `providerOptions` (it would replace the
+   * agent's own): pass it in them, `providerOptions: { openai: { ...yours, promptCacheKey } }`.
+   */
+  promptCacheKey?: string;
 }
 
-/** What `prepareStep` gives `generateText` for a step: the ledger's context (and OpenAI's cache key). */
+/** What `prepareStep` gives `generateText` for a step: the ledger's context. */
 export interface LedgerStep {
   system?: string;
   messages: ModelMessage[];
-  providerOptions?: NonNullable<ModelContextResponse['providerOptions']>;
 }
 
 /** The step fields the ledger records: an AI SDK `StepResult` (from `onStepFinish`) fits. */
@@ -247,7 +249,7 @@ export class LedgerSession {
       tokens: context.tokens,
       ...(context.providerOptions === undefined
         ? {}
-        : { providerOptions: context.providerOptions }),
+        : { promptCacheKey: context.providerOptions.openai.promptCacheKey }),
     };
   }
 
@@ -337,9 +339,6 @@ export class LedgerSession {
     return {
       ...(context.system === undefined ? {} : { system: context.system }),
       messages: context.messages,
-      ...(context.providerOptions === undefined
-        ? {}
-        : { providerOptions: context.providerOptions }),
     };
   }
 
