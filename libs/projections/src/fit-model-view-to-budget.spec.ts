@@ -109,7 +109,7 @@ describe('fitModelViewToBudget', () => {
   it('truncates long results once stubbing is out of reach, and says CompactionNeeded past that', () => {
     const messages = session(2, 5_000);
     const truncated = fitModelViewToBudget(messages, {
-      maxInputTokens: 12_000,
+      maxInputTokens: sizeOf(messages) - 4_000,
       countTokens,
       recentUserTurns: 2,
     });
