@@ -9,6 +9,7 @@ import type {
 import type {
   ModelContextDiagnostics,
   ModelContextQuery,
+  ModelContextResponse,
   PageQuery,
   ModelViewOptions,
   SessionSummary,
@@ -70,6 +71,19 @@ export interface LedgerPrompt {
   /** The revision the context was computed at. */
   revision: number;
   diagnostics: ModelContextDiagnostics;
+  /** The context's input tokens for the provider, and how they were counted. */
+  tokens: ModelContextResponse['tokens'];
+  /**
+   * OpenAI: the session's prompt cache key. Not spread as `providerOptions` (it would replace the
+   * agent's own): pass it in them, `providerOptions: { openai: { ...yours, promptCacheKey } }`.
+   */
+  promptCacheKey?: string;
+}
+
+/** What `prepareStep` gives `generateText` for a step: the ledger's context. */
+export interface LedgerStep {
+  system?: string;
+  messages: ModelMessage[];
 }
 
 /** The step fields the ledger records: an AI SDK `StepResult` (from `onStepFinish`) fits. */
@@ -237,6 +251,10 @@ export class LedgerSession {
       abortSignal: abort.signal,
       revision: context.revision,
       diagnostics: context.diagnostics,
+      tokens: context.tokens,
+      ...(context.providerOptions === undefined
+        ? {}
+        : { promptCacheKey: context.providerOptions.openai.promptCacheKey }),
     };
   }
 
@@ -302,23 +320,48 @@ export class LedgerSession {
     stepNumber,
   }: {
     stepNumber: number;
-  }): Promise<{ system?: string; messages: ModelMessage[] } | undefined> => {
+  }): Promise<LedgerStep | undefined> => {
     const generation = this.requireGeneration('prepareStep');
     if (stepNumber === 0) {
       generation.stepStarts.set(0, Date.now());
       return undefined;
     }
-    const context = await this.client.modelContext<ModelMessage>(
-      this.sessionId,
-      generation.contextQuery,
-    );
+    const step = await this.stepContext(generation.contextQuery);
     // The step starts once its context is here: the ledger's read is not the model's latency.
     generation.stepStarts.set(stepNumber, Date.now());
+    return step;
+  };
+
+  /**
+   * `prepareStep` under a token budget: each step after the first is sent the ledger's context
+   * fitted to `maxInputTokens` (older tool results stubbed in batches, so the prompt cache keeps
+   * its prefix; Anthropic cache breakpoints placed), whatever budget the prompt was asked with.
+   */
+  prepareStepWithin(budget: {
+    maxInputTokens: number;
+  }): (step: { stepNumber: number }) => Promise<LedgerStep | undefined> {
+    return async ({ stepNumber }) => {
+      const generation = this.requireGeneration('prepareStep');
+      if (stepNumber === 0) {
+        generation.stepStarts.set(0, Date.now());
+        return undefined;
+      }
+      const step = await this.stepContext({
+        ...generation.contextQuery,
+        maxInputTokens: budget.maxInputTokens,
+      });
+      generation.stepStarts.set(stepNumber, Date.now());
+      return step;
+    };
+  }
+
+  private async stepContext(query: ModelContextQuery): Promise<LedgerStep> {
+    const context = await this.client.modelContext<ModelMessage>(this.sessionId, query);
     return {
       ...(context.system === undefined ? {} : { system: context.system }),
       messages: context.messages,
     };
-  };
+  }
 
   /**
    * For `generateText`'s `experimental_onStepStart`: notes when a step starts, just before the

@@ -4,7 +4,12 @@ export type {
   ModelContextDiagnostics,
   ModelContextFormat,
   ModelContextQuery,
+  ModelView,
 } from './model-context';
+export type { ContextTokens, TokenCalibration, TokenCountMethod } from './tokens/token-count';
+export { fitTokenCalibration, type CalibrationPoint } from './tokens/fit-token-calibration';
+export { TokenCounter, estimateTextTokens } from './tokens/token-counter';
+export { placeCacheBreakpoints } from './place-cache-breakpoints';
 export { loadModelContext } from './load-model-context';
 export {
   ModelContextReader,

@@ -131,6 +131,9 @@ describe('loadModelContext', () => {
           // (the system note, the tool result, the pruning mark): the store skips the others.
           window: { fromRevision: 7, toRevision: 9, compactBoundaryId: 'b1', eventsRead: 6 },
         },
+        // No provider: the plain estimate, four characters a token and four for each message
+        // (⌈23/4⌉ + 4, ⌈32/4⌉ + 4, ⌈6/4⌉ + 4).
+        tokens: { input: 10 + 12 + 6, method: 'estimate' },
       });
       // The window was read once; the next request reads only the event it stopped at (checked)
       // and what was appended since: nothing.

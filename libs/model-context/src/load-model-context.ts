@@ -7,12 +7,51 @@ import {
   type ModelMessage,
 } from '@agent-ledger/projections';
 import { HistoryIndex } from './history-index';
-import type { ModelContext, ModelContextDiagnostics, ModelContextQuery } from './model-context';
+import { economizeModelContext } from './economize-model-context';
+import type {
+  ModelContext,
+  ModelContextDiagnostics,
+  ModelContextQuery,
+  ModelView,
+} from './model-context';
 import { modelCallContext } from './model-call-context';
 import { projectionContext } from './projection-context';
 import { readWindowEvents } from './window-events';
+import { TokenCounter } from './tokens/token-counter';
 import { windowRepairs } from './window-repairs';
 import type { SessionLog } from './session-log';
+
+/**
+ * The model context, computed on demand from the log: the model view (`loadModelView`) counted in
+ * tokens, fitted to `maxInputTokens` and marked for provider caches (`economizeModelContext`).
+ */
+export async function loadModelContext(
+  store: SessionLog,
+  sessionId: string,
+  query: ModelContextQuery = {},
+  /** What was learnt of the session's history before its boundary (a new, empty one by default). */
+  history: HistoryIndex = new HistoryIndex(),
+  /** Counts of the messages already counted (a new one by default). */
+  counter: TokenCounter = new TokenCounter(),
+): Promise<ModelContext> {
+  return economizeModelContext(
+    sessionId,
+    query,
+    {
+      view: (viewQuery) => loadModelView(store, sessionId, viewQuery, history),
+      windowEvents: async (atRevision) =>
+        (
+          await readWindowEvents(store, sessionId, {
+            atRevision,
+            applyCompactBoundary: query.applyCompactBoundary !== false,
+            carrySystemNotes: query.carrySystemNotes !== false,
+            history,
+          })
+        ).events,
+    },
+    counter,
+  );
+}
 
 /**
  * The model view, computed on demand from the log: reads the session's window backwards from
@@ -27,13 +66,13 @@ import type { SessionLog } from './session-log';
  * `hiddenMessageIds` covers the window only: messages before the boundary are outside the view
  * by definition, and listing them would make the cost grow with the history again.
  */
-export async function loadModelContext(
+export async function loadModelView(
   store: SessionLog,
   sessionId: string,
   query: ModelContextQuery = {},
   /** What was learnt of the session's history before its boundary (a new, empty one by default). */
   history: HistoryIndex = new HistoryIndex(),
-): Promise<ModelContext> {
+): Promise<ModelView> {
   if (query.call !== undefined) {
     return loadModelCallContext(store, sessionId, query.call, query, history);
   }
@@ -114,10 +153,10 @@ async function loadModelCallContext(
   callNumber: number,
   { call: _call, ...query }: ModelContextQuery,
   history: HistoryIndex,
-): Promise<ModelContext> {
+): Promise<ModelView> {
   const made = await modelCallContext(store, sessionId, callNumber);
   const { call } = made;
-  const context = await loadModelContext(
+  const context = await loadModelView(
     store,
     sessionId,
     {

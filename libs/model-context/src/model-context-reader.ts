@@ -4,8 +4,10 @@ import { HistoryIndex } from './history-index';
 import { parseLoggedEvent } from './parse-logged-event';
 import { readWindowEvents } from './window-events';
 import { IncrementalViews } from './incremental/incremental-views';
-import { loadModelContext } from './load-model-context';
-import type { ModelContext, ModelContextQuery } from './model-context';
+import { economizeModelContext } from './economize-model-context';
+import { loadModelView } from './load-model-context';
+import type { ModelContext, ModelContextQuery, ModelView } from './model-context';
+import { TokenCounter } from './tokens/token-counter';
 import { DEFAULT_SESSION_LOG_CACHE_CHARS, SessionLogCache } from './session-log-cache';
 
 /** What answered a model context (`ModelContextReader.loadWithSource`). */
@@ -30,6 +32,7 @@ export class ModelContextReader {
   readonly log: SessionLogCache;
   private readonly history = new HistoryIndex();
   private readonly views: IncrementalViews;
+  private readonly counter = new TokenCounter();
 
   constructor(
     store: Pick<EventStore, 'readStream' | 'getStreamMetadata'>,
@@ -53,12 +56,43 @@ export class ModelContextReader {
     sessionId: string,
     query: ModelContextQuery = {},
   ): Promise<{ context: ModelContext; source: ModelContextSource }> {
+    let source: ModelContextSource | undefined;
+    const context = await economizeModelContext(
+      sessionId,
+      query,
+      {
+        view: async (viewQuery) => {
+          const answered = await this.loadView(sessionId, viewQuery);
+          // The first view asked for is the answer's; the others calibrate its token count.
+          source ??= answered.source;
+          return answered.view;
+        },
+        windowEvents: async (atRevision) =>
+          (
+            await readWindowEvents(this.log, sessionId, {
+              atRevision,
+              applyCompactBoundary: query.applyCompactBoundary !== false,
+              carrySystemNotes: query.carrySystemNotes !== false,
+              history: this.history,
+            })
+          ).events,
+      },
+      this.counter,
+    );
+    return { context, source: source ?? 'replay' };
+  }
+
+  /** The plain model view (no budget, no token count): incrementally when it can, else replayed. */
+  private async loadView(
+    sessionId: string,
+    query: ModelContextQuery,
+  ): Promise<{ view: ModelView; source: ModelContextSource }> {
     const incremental = await this.views.loadSaying(sessionId, query);
     if (incremental !== undefined) {
-      return { context: incremental.context, source: incremental.kept ? 'incremental' : 'built' };
+      return { view: incremental.context, source: incremental.kept ? 'incremental' : 'built' };
     }
-    const context = await loadModelContext(this.log, sessionId, query, this.history);
-    return { context, source: 'replay' };
+    const view = await loadModelView(this.log, sessionId, query, this.history);
+    return { view, source: 'replay' };
   }
 
   /**

@@ -1,12 +1,14 @@
 import type { SessionRepair } from '@agent-ledger/events';
 import type { SerializationFallback } from '@agent-ledger/ai-sdk';
 import type {
+  BudgetDiagnostics,
   CompactMessage,
   ModelMessage,
   ProjectionContext,
   ProjectionDiagnostics,
 } from '@agent-ledger/projections';
 import type { ModelMessage as AiSdkModelMessage } from 'ai';
+import type { ContextTokens } from './tokens/token-count';
 
 /**
  * The shapes `loadModelContext` can return the model view in: `model` (model-view messages),
@@ -42,6 +44,16 @@ export interface ModelContextQuery extends Partial<Omit<ProjectionContext, 'sess
    * the query names them. Not combined with `atRevision`.
    */
   call?: number;
+  /**
+   * The most input tokens the context may take: the seed's rules apply in order until it fits
+   * (`fitModelViewToBudget`), and `diagnostics.budget` says what was done.
+   */
+  maxInputTokens?: number;
+  /**
+   * `ai-sdk` formats for Anthropic: mark the cache breakpoints (`providerOptions.anthropic.cacheControl`).
+   * Default: on when `maxInputTokens` is given.
+   */
+  cacheBreakpoints?: boolean;
 }
 
 /** Which recorded model call a `call=N` context is for, and how its revision was found. */
@@ -64,6 +76,10 @@ export interface ModelContextDiagnostics extends ProjectionDiagnostics {
   fallbacks?: SerializationFallback[];
   /** Compact formats with `keepRecentTurns`: the first message of the turns the compaction keeps. */
   retainFromMessageId?: string;
+  /** With `maxInputTokens`: what fitting the context to it did. */
+  budget?: BudgetDiagnostics;
+  /** The `ai-sdk` messages that carry an Anthropic cache breakpoint (their indexes). */
+  cacheBreakpoints?: number[];
   window: {
     fromRevision: number;
     toRevision: number;
@@ -72,8 +88,18 @@ export interface ModelContextDiagnostics extends ProjectionDiagnostics {
   };
 }
 
-/** The model view at replay, in the requested format (with `modelCall` for `call=N`). */
-export type ModelContext = ModelContextView & { modelCall?: ModelContextCall };
+/** The model view at replay, in the requested format (with `modelCall` for `call=N`), before its tokens are counted. */
+export type ModelView = ModelContextView & { modelCall?: ModelContextCall };
+
+/**
+ * The model view at replay, in the requested format, with its size in tokens for the provider
+ * asked and, for OpenAI, the call-level provider options that keep its prompt cache warm.
+ */
+export type ModelContext = ModelView & {
+  tokens: ContextTokens;
+  /** Call-level provider options to pass to `generateText` (OpenAI's `promptCacheKey`). */
+  providerOptions?: { openai: { promptCacheKey: string } };
+};
 
 type ModelContextView =
   | {

@@ -20,6 +20,8 @@ export function projectionContext(
     instructions: _instructions,
     keepRecentTurns: _keepRecentTurns,
     call: _call,
+    maxInputTokens: _maxInputTokens,
+    cacheBreakpoints: _cacheBreakpoints,
     ...options
   } = query;
   return {

@@ -104,3 +104,12 @@ export type {
   ToolFigures,
 } from './analytics/session-analytics';
 export { modelKeyOf, sizeFigures, summarizeAnalytics } from './analytics/summarize-analytics';
+export {
+  BUDGET_TRUNCATION_CHARS,
+  COMPACTION_NEEDED,
+  DEFAULT_BUDGET_LOW_WATER,
+  fitModelViewToBudget,
+  type BudgetDiagnostics,
+  type FittedModelView,
+  type ModelViewBudget,
+} from './fit-model-view-to-budget';

@@ -291,6 +291,21 @@ export const RESPONSE_SCHEMAS: Record<string, Schema> = {
       description:
         'call=N: which recorded model call, and how the revision it was made from was found.',
     },
+    tokens: {
+      ...object(['input', 'method'], {
+        input: integer,
+        method: { enum: ['tokenizer:o200k_base', 'calibrated', 'estimate'] },
+      }),
+      description:
+        "The context's input tokens for the provider asked: OpenAI's o200k_base tokenizer, else an estimate calibrated by the session's recorded calls, else a plain estimate.",
+    },
+    providerOptions: {
+      ...object(['openai'], {
+        openai: object(['promptCacheKey'], { promptCacheKey: { type: 'string' } }),
+      }),
+      description:
+        'OpenAI providers: call-level provider options for generateText (the prompt cache key).',
+    },
     messages: {
       type: 'array',
       description:
@@ -311,6 +326,26 @@ export const RESPONSE_SCHEMAS: Record<string, Schema> = {
             }),
           },
           retainFromMessageId: { type: 'string' },
+          budget: object(
+            [
+              'maxInputTokens',
+              'tokensBefore',
+              'tokensAfter',
+              'stubbedMessageIds',
+              'truncatedMessageIds',
+              'fits',
+            ],
+            {
+              maxInputTokens: integer,
+              tokensBefore: { type: 'number' },
+              tokensAfter: { type: 'number' },
+              stubbedMessageIds: strings,
+              truncatedMessageIds: strings,
+              fits: { type: 'boolean' },
+              code: { enum: ['CompactionNeeded'] },
+            },
+          ),
+          cacheBreakpoints: { type: 'array', items: integer },
           window: object(['fromRevision', 'toRevision', 'eventsRead'], {
             fromRevision: integer,
             toRevision: integer,

@@ -58,6 +58,8 @@ describe.each(STORE_KINDS)('on the %s store', (kind) => {
             fallbacks: [],
             window: { fromRevision: 0, toRevision: 6, eventsRead: 7 },
           },
+          // No provider asked: the plain estimate (four characters a token, four a message).
+          tokens: { input: 56, method: 'estimate' },
         },
       });
     });

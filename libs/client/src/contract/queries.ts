@@ -172,6 +172,10 @@ export interface ModelContextDiagnostics extends ProjectionDiagnostics {
    * verbatim; put it in the boundary as `content.retainFromMessageId`.
    */
   retainFromMessageId?: string;
+  /** With `maxInputTokens`: what fitting the context to it did. */
+  budget?: ModelContextBudget;
+  /** Anthropic, under a budget: the indexes of the messages that carry a cache breakpoint. */
+  cacheBreakpoints?: number[];
   window: {
     fromRevision: number;
     toRevision: number;
@@ -195,6 +199,23 @@ export interface ModelContextResponse<TMessage = unknown> {
   diagnostics: ModelContextDiagnostics;
   /** `call=N`: which recorded model call, and how the revision it was made from was found. */
   modelCall?: ModelContextCall;
+  /** The context's input tokens for the provider asked, and how they were counted. */
+  tokens: { input: number; method: 'tokenizer:o200k_base' | 'calibrated' | 'estimate' };
+  /** OpenAI providers: call-level provider options for `generateText` (the prompt cache key). */
+  providerOptions?: { openai: { promptCacheKey: string } };
+}
+
+/** What fitting a model context to `maxInputTokens` did (`diagnostics.budget`). */
+export interface ModelContextBudget {
+  maxInputTokens: number;
+  tokensBefore: number;
+  tokensAfter: number;
+  /** Tool results stubbed for the budget, oldest first. */
+  stubbedMessageIds: string[];
+  truncatedMessageIds: string[];
+  fits: boolean;
+  /** `CompactionNeeded`: stubbing and truncation cannot meet the budget; compact the session. */
+  code?: 'CompactionNeeded';
 }
 
 /** The recorded model call a `call=N` context is of. */
@@ -374,6 +395,10 @@ export interface ModelContextQuery extends ModelViewOptions {
   /** The context of the session's model call N (1-based), as of the revision it was made from. Not with `atRevision`. */
   call?: number;
   repairDanglingToolCalls?: boolean;
+  /** The most input tokens the context may take; `diagnostics.budget` says what was done. */
+  maxInputTokens?: number;
+  /** Anthropic: mark cache breakpoints; default on with `maxInputTokens`. */
+  cacheBreakpoints?: boolean;
 }
 
 /** Cursor paging of the read-model queries. */

@@ -3,7 +3,7 @@ import { promptOf, type AiSdkPart, type SerializationFallback } from '@agent-led
 import { freezeDeep } from '@agent-ledger/messages';
 import type { ModelMessage, ModelViewPart } from '@agent-ledger/projections';
 import type { ModelMessage as AiSdkModelMessage } from 'ai';
-import type { ModelContext, ModelContextDiagnostics } from '../model-context';
+import type { ModelContextDiagnostics, ModelView } from '../model-context';
 import { windowRepairs } from '../window-repairs';
 import type { IncrementalFormat, Unit, ViewState } from './view-state';
 
@@ -37,7 +37,7 @@ export function assemble(
   format: IncrementalFormat,
   /** The units before this one are as they were when the lists were last joined. */
   unchanged: number,
-): ModelContext {
+): ModelView {
   const steps = serialized[0]?.fallbacks.length ?? 0;
   const listCount = 5 + steps;
   let assembled = state.assembled;

@@ -4,8 +4,8 @@ import { sessionStreamName, type SessionEvent } from '@agent-ledger/events';
 import { arbitrarySessionHistory, seedExampleEvents } from '@agent-ledger/testing';
 import { appendSessionEvents } from '@agent-ledger/testing';
 import { HistoryIndex } from '../history-index';
-import { loadModelContext } from '../load-model-context';
-import type { ModelContext, ModelContextQuery } from '../model-context';
+import { loadModelContext, loadModelView } from '../load-model-context';
+import type { ModelContext, ModelContextQuery, ModelView } from '../model-context';
 import { ModelContextReader } from '../model-context-reader';
 import { SessionLogCache } from '../session-log-cache';
 import { IncrementalViews } from './incremental-views';
@@ -23,11 +23,21 @@ const queries: ModelContextQuery[] = [
 ];
 
 /** What a request read is its own cost, not part of the view: left out of the comparison. */
-function comparable(context: ModelContext): unknown {
+function comparable(context: ModelView | ModelContext): unknown {
   const { window } = context.diagnostics;
-  return {
+  // The token count and cache options are added to the view by one function on both paths.
+  const {
+    tokens: _tokens,
+    providerOptions: _providerOptions,
+    ...view
+  } = {
+    tokens: undefined,
+    providerOptions: undefined,
     ...context,
-    diagnostics: { ...context.diagnostics, window: { ...window, eventsRead: 0 } },
+  };
+  return {
+    ...view,
+    diagnostics: { ...view.diagnostics, window: { ...window, eventsRead: 0 } },
   };
 }
 
@@ -51,7 +61,7 @@ describe('the incremental model view (the model context at the latest revision, 
               appended = end;
               for (const query of queries) {
                 const incremental = await reader.load('s1', query);
-                const whole = await loadModelContext(store, 's1', query);
+                const whole = await loadModelView(store, 's1', query);
                 expect(comparable(incremental)).toEqual(comparable(whole));
                 // Byte for byte, as the route answers it.
                 expect(JSON.stringify(comparable(incremental))).toBe(
@@ -82,7 +92,7 @@ describe('the incremental model view (the model context at the latest revision, 
       const first = await reader.load('s1', { format: 'ai-sdk' });
       // The window, and of the history before a boundary only the events the history index looks
       // at: what a replay from the log reads, without a cache.
-      const replayed = await loadModelContext(store, 's1', { format: 'ai-sdk' });
+      const replayed = await loadModelView(store, 's1', { format: 'ai-sdk' });
       expect(first.diagnostics.window.eventsRead).toBe(replayed.diagnostics.window.eventsRead);
       expect(first.diagnostics.window.eventsRead).toBeLessThan(events.length);
       const again = await reader.load('s1', { format: 'ai-sdk' });
@@ -110,9 +120,9 @@ describe('the incremental model view (the model context at the latest revision, 
       await appendSessionEvents(store, 's2', other);
       // Room for either session's events, not for both.
       const measure = new SessionLogCache(store);
-      await loadModelContext(measure, 's1');
+      await loadModelView(measure, 's1');
       const first = measure.size.chars;
-      await loadModelContext(measure, 's2');
+      await loadModelView(measure, 's2');
       const second = measure.size.chars - first;
       const cache = new SessionLogCache(store, Math.max(first, second) + 1);
       expect(Math.max(first, second) + 1).toBeLessThan(first + second);
@@ -136,7 +146,7 @@ describe('the incremental model view (the model context at the latest revision, 
       const log = new SessionLogCache(store);
       const views = new IncrementalViews(log, new HistoryIndex());
       const query: ModelContextQuery = { format: 'ai-sdk' };
-      const whole = async () => comparable(await loadModelContext(store, 's1', query));
+      const whole = async () => comparable(await loadModelView(store, 's1', query));
       const first = await views.load('s1', query);
       expect(comparable(first!)).toEqual(await whole());
       // The user's request (revision 2) is cut off: the view is built again from what is left.

@@ -1,5 +1,5 @@
 import type { HistoryIndex } from '../history-index';
-import type { ModelContext, ModelContextQuery } from '../model-context';
+import type { ModelView, ModelContextQuery } from '../model-context';
 import type { SessionLogCache } from '../session-log-cache';
 import { appendDelta, initialViewState, readFrom } from './segments';
 import { viewOf } from './view-of';
@@ -52,7 +52,7 @@ export class IncrementalViews {
    * cannot be exact (a reused message id, a made-up id reused by the log, a new boundary): the
    * caller then computes the view from the log.
    */
-  async load(sessionId: string, query: ModelContextQuery): Promise<ModelContext | undefined> {
+  async load(sessionId: string, query: ModelContextQuery): Promise<ModelView | undefined> {
     return (await this.loadSaying(sessionId, query))?.context;
   }
 
@@ -60,7 +60,7 @@ export class IncrementalViews {
   async loadSaying(
     sessionId: string,
     query: ModelContextQuery,
-  ): Promise<{ context: ModelContext; kept: boolean } | undefined> {
+  ): Promise<{ context: ModelView; kept: boolean } | undefined> {
     const format = query.format ?? 'model';
     if (format !== 'model' && format !== 'ai-sdk' && format !== 'ai-sdk-prompt') return undefined;
     if (query.atRevision !== undefined || query.call !== undefined) return undefined;
@@ -108,7 +108,7 @@ export class IncrementalViews {
     sessionId: string,
     query: ModelContextQuery,
     format: 'model' | 'ai-sdk' | 'ai-sdk-prompt',
-  ): ModelContext | undefined {
+  ): ModelView | undefined {
     try {
       return viewOf(state, sessionId, query, format);
     } catch {
@@ -135,7 +135,7 @@ export class IncrementalViews {
 
 function saying(
   kept: boolean,
-  context: ModelContext | undefined,
-): { context: ModelContext; kept: boolean } | undefined {
+  context: ModelView | undefined,
+): { context: ModelView; kept: boolean } | undefined {
   return context === undefined ? undefined : { context, kept };
 }

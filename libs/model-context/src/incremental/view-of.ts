@@ -6,7 +6,7 @@ import {
 } from '@agent-ledger/ai-sdk';
 import { freezeDeep } from '@agent-ledger/messages';
 import { projectModelViewPart, recentUserTurnsOf } from '@agent-ledger/projections';
-import type { ModelContext, ModelContextQuery } from '../model-context';
+import type { ModelView, ModelContextQuery } from '../model-context';
 import { projectionContext } from '../projection-context';
 import { assemble } from './assemble';
 import { unitsOf } from './units';
@@ -82,7 +82,7 @@ export function viewOf(
   sessionId: string,
   query: ModelContextQuery,
   format: IncrementalFormat,
-): ModelContext | undefined {
+): ModelView | undefined {
   const units = unitsOf(state, query.repairDanglingToolCalls !== false);
   if (units === undefined) {
     state.whole = true;

@@ -95,6 +95,26 @@ export class ModelContextQueryDto extends ProjectionOptionsQueryDto {
 
   @ApiPropertyOptional({
     description:
+      "The most input tokens the context may take (for the provider asked: see tokens.method). The seed's rules apply in order until it fits: the oldest tool results outside the recent turns become stubs, in a batch down to 75 % of the budget so that the next calls keep the cached prefix; then long tool results are truncated; the latest turn is never touched. diagnostics.budget says what was done; code CompactionNeeded when only a compaction can meet the budget.",
+  })
+  @IsOptional()
+  @IntegerQuery()
+  @IsInt()
+  @Min(1)
+  @Max(100_000_000)
+  maxInputTokens?: number;
+
+  @ApiPropertyOptional({
+    description:
+      'ai-sdk formats for Anthropic: mark cache breakpoints (providerOptions.anthropic.cacheControl) on the last message and on the end of the previous call. Default: on when maxInputTokens is given.',
+  })
+  @IsOptional()
+  @BooleanQuery()
+  @IsBoolean()
+  cacheBreakpoints?: boolean;
+
+  @ApiPropertyOptional({
+    description:
       'Accepted for symmetry with the other queries; the model context reads the log itself, so it is always fresh.',
   })
   @IsOptional()
