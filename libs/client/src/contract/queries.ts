@@ -321,6 +321,11 @@ export interface ModelContextQuery extends ModelViewOptions {
   /** The context of the session's model call N (1-based), as of the revision it was made from. Not with `atRevision`. */
   call?: number;
   repairDanglingToolCalls?: boolean;
+  /**
+   * A token budget: the context shrunk to fit it (diagnostics `CompactionNeeded` when stubbing
+   * cannot). Sent by the overflow recovery's `budget` shrink.
+   */
+  maxInputTokens?: number;
 }
 
 /** Cursor paging of the read-model queries. */
