@@ -135,7 +135,7 @@ export interface OverflowRecoveryOptions extends PromptOptions {
   shrink?: OverflowShrinkStrategy;
   /** A summarizer: when the shrinks are not enough, compact once (its own overflow recovered too). */
   summarizer?: Omit<CompactOptions, 'trigger'>;
-  /** The provider recorded in `ContextOverflowRecovered` (default: the model's id, else `provider`). */
+  /** The provider recorded in `ContextOverflowRecovered` (default: `provider`); say the model's, e.g. `model.provider`. */
   modelProvider?: string;
 }
 

@@ -16,8 +16,13 @@ export class ContextOverflowUnrecovered extends Error {
   ) {
     super(
       `The ${provider} model refused the context as too long (${lastErrorCode}) after ${attempts.length} shrink(s)${attempts
-        .map((attempt) => ` ${attempt.shrink}${attempt.maxInputTokens === undefined ? '' : ` ${attempt.maxInputTokens}`}`)
-        .join(',')}, and no shrink is left. Compact the session with a summarizer whose window is larger, or start a new session from a hand-off.`,
+        .map(
+          (attempt) =>
+            ` ${attempt.shrink}${attempt.maxInputTokens === undefined ? '' : ` ${attempt.maxInputTokens}`}`,
+        )
+        .join(
+          ',',
+        )}, and no shrink is left. Compact the session with a summarizer whose window is larger, or start a new session from a hand-off.`,
       { cause },
     );
     this.name = 'ContextOverflowUnrecovered';

@@ -35,7 +35,10 @@ export class OverflowAttemptDto {
   @Min(0)
   limitTokens?: number;
 
-  @ApiPropertyOptional({ description: 'The refused context’s size, when the error said it.', minimum: 0 })
+  @ApiPropertyOptional({
+    description: 'The refused context’s size, when the error said it.',
+    minimum: 0,
+  })
   @IsOptional()
   @IsInt()
   @Min(0)
@@ -45,7 +48,10 @@ export class OverflowAttemptDto {
   @IsIn(SHRINKS)
   shrink!: (typeof SHRINKS)[number];
 
-  @ApiPropertyOptional({ description: 'The token budget the next context was asked for.', minimum: 1 })
+  @ApiPropertyOptional({
+    description: 'The token budget the next context was asked for.',
+    minimum: 1,
+  })
   @IsOptional()
   @IsInt()
   @Min(1)
@@ -63,7 +69,10 @@ export class RecordOverflowRecoveryDto extends WithExpectedRevisionDto {
   @MaxLength(200)
   recoveryId!: string;
 
-  @ApiProperty({ description: 'The AI SDK provider id of the model.', example: 'anthropic.messages' })
+  @ApiProperty({
+    description: 'The AI SDK provider id of the model.',
+    example: 'anthropic.messages',
+  })
   @IsString()
   @IsNotEmpty()
   @MaxLength(200)
