@@ -1,4 +1,4 @@
-import { decideGiven, ruleBrokenGiven, seedExampleEvents } from './testing/decider-fixtures';
+import { decideGiven, NOW, ruleBrokenGiven, seedExampleEvents } from './testing/decider-fixtures';
 import type { RecordOverflowRecovery } from './session-command';
 
 const recovery: RecordOverflowRecovery = {
@@ -22,7 +22,7 @@ describe('RecordOverflowRecovery', () => {
         recoveryId: 'r1',
         provider: 'anthropic.messages',
         attempts: recovery.attempts,
-        recordedAt: expect.any(String),
+        recordedAt: NOW,
       },
     });
   });
