@@ -295,6 +295,7 @@ describe.each(STORE_KINDS)('on the %s store', (kind) => {
           '/v1/sessions/{sessionId}/handoffs',
           '/v1/sessions/{sessionId}/imports',
           '/v1/sessions/{sessionId}/messages',
+          '/v1/sessions/{sessionId}/overflow-recoveries',
           '/v1/sessions/{sessionId}/prunings',
           '/v1/sessions/{sessionId}/rewinds',
         ],

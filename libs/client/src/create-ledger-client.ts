@@ -4,6 +4,7 @@ import type {
   CommandResult,
   CompactSessionRequest,
   EndSessionRequest,
+  RecordOverflowRecoveryRequest,
   ForkSessionRequest,
   RewindResult,
   RewindSessionRequest,
@@ -75,6 +76,11 @@ export interface LedgerClient {
   handoff(sessionId: string, body: HandoffSessionRequest): Promise<CommandResult>;
   recordAiSdkStep(sessionId: string, body: RecordAiSdkStepRequest): Promise<CommandResult>;
   end(sessionId: string, body?: EndSessionRequest): Promise<CommandResult>;
+  /** Records a recovered context overflow (`ContextOverflowRecovered`): provider, errors, budgets. */
+  recordOverflowRecovery(
+    sessionId: string,
+    body: RecordOverflowRecoveryRequest,
+  ): Promise<CommandResult>;
   /** A session's summary (as in the list), with `forkedFrom` for a fork. */
   getSession(sessionId: string): Promise<SessionSummary>;
   /** Forks the session into a new one whose model context starts as the source's at the revision. */
@@ -221,6 +227,8 @@ export function createLedgerClient(options: LedgerClientOptions): LedgerClient {
     handoff: (sessionId, body) => post(`${sessionPath(sessionId)}/handoffs`, body),
     recordAiSdkStep: (sessionId, body) => post(`${sessionPath(sessionId)}/ai-sdk-steps`, body),
     end: (sessionId, body = {}) => post(`${sessionPath(sessionId)}/end`, body),
+    recordOverflowRecovery: (sessionId, body) =>
+      post(`${sessionPath(sessionId)}/overflow-recoveries`, body),
     getSession: (sessionId) => get(sessionPath(sessionId)),
     fork: (sessionId, body) => post(`${sessionPath(sessionId)}/forks`, body),
     rewind: (sessionId, body) => post(`${sessionPath(sessionId)}/rewinds`, body),

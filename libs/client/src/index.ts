@@ -16,6 +16,8 @@ export type {
   CommandResult,
   CompactSessionRequest,
   EndSessionRequest,
+  OverflowAttemptRecord,
+  RecordOverflowRecoveryRequest,
   ForkSessionRequest,
   RewindResult,
   RewindSessionRequest,
@@ -83,6 +85,7 @@ export {
   type LedgerPrompt,
   type LedgerStep,
   type LedgerSessionOptions,
+  type OverflowRecoveryOptions,
   type NewMessage,
   type PromptOptions,
   type RecordableStep,
@@ -94,6 +97,13 @@ export type { RetryOptions } from './retry-policy';
 export type { TranscriptStreamOptions } from './transcript-stream';
 export { collect } from './paginate';
 export { DEFAULT_MAX_TOOL_OUTPUT_BYTES, fitToolOutputs } from './ai-sdk/fit-tool-outputs';
+export { contextOverflowOf, type ContextOverflow } from './ai-sdk/context-overflow-of';
+export { ContextOverflowUnrecovered } from './ai-sdk/context-overflow-error';
+export {
+  nextOverflowShrink,
+  type OverflowShrinkStep,
+  type OverflowShrinkStrategy,
+} from './ai-sdk/next-overflow-shrink';
 export {
   pendingApprovals,
   type ApprovalAnswer,

@@ -3,6 +3,7 @@ import type { generateText, LanguageModel, ModelMessage, StepResult, ToolSet } f
 import type {
   CommandResult,
   ForkSessionRequest,
+  OverflowAttemptRecord,
   PruningPolicy,
   RewindResult,
 } from './contract/commands';
@@ -16,7 +17,9 @@ import type {
 } from './contract/queries';
 import type { RuntimeMessageInput } from './contract/runtime-message';
 import { DEFAULT_MAX_TOOL_OUTPUT_BYTES, fitToolOutputs } from './ai-sdk/fit-tool-outputs';
+import type { OverflowShrinkStrategy } from './ai-sdk/next-overflow-shrink';
 import type { ApprovalAnswer } from './ai-sdk/pending-approvals';
+import { recoverOverflow } from './ai-sdk/recover-overflow';
 import type { LedgerClient } from './create-ledger-client';
 import type { TranscriptStreamOptions } from './transcript-stream';
 
@@ -129,6 +132,25 @@ export interface CompactOptions {
   /** The context's size before compaction (default: the summarizer call's input tokens). */
   tokensBefore?: number;
   settings?: SummarizerSettings;
+  /**
+   * When the summarization call itself is refused as too long: shrink its prompt to a token
+   * budget (`budget`, the default) or prune old tool results (`prune`), then summarize again.
+   */
+  overflow?: OverflowShrinkStrategy;
+}
+
+/** `session.generateWithRecovery`'s options: the prompt's, and how to shrink on an overflow. */
+export interface OverflowRecoveryOptions extends PromptOptions {
+  /**
+   * How to shrink a context the provider refused as too long: fetch it again under a token budget
+   * (`budget`, the default: `maxInputTokens` at 80 % of the smallest size known) or prune the
+   * tool results before the last 2, then 1 user turns (`prune`).
+   */
+  shrink?: OverflowShrinkStrategy;
+  /** A summarizer: when the shrinks are not enough, compact once (its own overflow recovered too). */
+  summarizer?: Omit<CompactOptions, 'trigger'>;
+  /** The provider recorded in `ContextOverflowRecovered` (default: `provider`); say the model's, e.g. `model.provider`. */
+  modelProvider?: string;
 }
 
 /** Where a hand-off goes and what the next agent reads first: a summary, or one the model writes. */
@@ -256,6 +278,45 @@ export class LedgerSession {
         ? {}
         : { promptCacheKey: context.providerOptions.openai.promptCacheKey }),
     };
+  }
+
+  /**
+   * Runs `call` (a `generateText` or `streamText` on the prompt) with the session's context, and
+   * recovers from a context-length error of any provider (Anthropic, OpenAI, Google, vLLM and
+   * other OpenAI-compatible servers): shrinks the context deterministically (`shrink`), calls
+   * again, and records what it did as a `ContextOverflowRecovered` event (no content). After at
+   * most three shrinks, `ContextOverflowUnrecovered`; any other error is rethrown as it is.
+   */
+  async generateWithRecovery<T>(
+    options: OverflowRecoveryOptions,
+    call: (prompt: LedgerPrompt) => Promise<T>,
+  ): Promise<T> {
+    const { shrink: strategy = 'budget', summarizer, modelProvider, ...promptOptions } = options;
+    const provider = modelProvider ?? promptOptions.provider;
+    return recoverOverflow({
+      provider,
+      strategy,
+      canCompact: summarizer !== undefined,
+      initialBudget: promptOptions.maxInputTokens,
+      attemptCall: async (maxInputTokens) =>
+        call(
+          await this.prompt({
+            ...promptOptions,
+            ...(maxInputTokens === undefined ? {} : { maxInputTokens }),
+          }),
+        ),
+      shrink: async (step) => {
+        if (step.shrink === 'prune') {
+          await this.prune(
+            { keepLastUserTurns: step.keepLastUserTurns, minChars: 0 },
+            `context overflow: tool results before the last ${step.keepLastUserTurns} user turn(s)`,
+          );
+        } else if (summarizer !== undefined) {
+          await this.compact({ ...summarizer, trigger: 'auto' });
+        }
+      },
+      record: (attempts) => this.recordOverflowRecovery(provider, 'model', attempts),
+    });
   }
 
   /**
@@ -566,6 +627,23 @@ export class LedgerSession {
     };
   }
 
+  private async recordOverflowRecovery(
+    provider: string,
+    call: 'model' | 'summarization',
+    attempts: OverflowAttemptRecord[],
+  ): Promise<void> {
+    const recoveryId = this.generateId();
+    await this.command((expectedRevision) =>
+      this.client.recordOverflowRecovery(this.sessionId, {
+        recoveryId,
+        provider,
+        call,
+        attempts,
+        ...expectedRevision,
+      }),
+    );
+  }
+
   /** Sends a command with the tracked revision, and tracks what it answers. */
   private async command(
     send: (expectedRevision: { expectedRevision?: number }) => Promise<CommandResult>,
@@ -593,26 +671,46 @@ export class LedgerSession {
   ) {
     const provider = options.provider ?? providerOf(options.model);
     const activeAgentName = options.agentName ?? this.agentName;
-    const prompt = await this.client.modelContext<ModelMessage>(this.sessionId, {
-      format: 'compact-prompt',
-      ...(provider === undefined ? {} : { provider }),
-      ...(activeAgentName === undefined ? {} : { activeAgentName }),
-      ...(instructions === undefined ? {} : { instructions }),
-      ...('keepRecentTurns' in options && options.keepRecentTurns !== undefined
-        ? { keepRecentTurns: options.keepRecentTurns }
-        : {}),
-    });
-    this.revision = prompt.revision;
-    const retainFromMessageId = prompt.diagnostics.retainFromMessageId;
     // Loaded on first use: the rest of the client needs no part of the AI SDK at run time, so
     // a bundle of it (the web inspector's) leaves the SDK out.
     const { generateText } = await import('ai');
-    const summarizer = await generateText({
-      model: options.model,
-      ...options.settings,
-      ...(prompt.system === undefined ? {} : { system: prompt.system }),
-      messages: prompt.messages,
+    const summarizeOnce = async (maxInputTokens: number | undefined) => {
+      const prompt = await this.client.modelContext<ModelMessage>(this.sessionId, {
+        format: 'compact-prompt',
+        ...(provider === undefined ? {} : { provider }),
+        ...(activeAgentName === undefined ? {} : { activeAgentName }),
+        ...(instructions === undefined ? {} : { instructions }),
+        ...('keepRecentTurns' in options && options.keepRecentTurns !== undefined
+          ? { keepRecentTurns: options.keepRecentTurns }
+          : {}),
+        ...(maxInputTokens === undefined ? {} : { maxInputTokens }),
+      });
+      this.revision = prompt.revision;
+      const result = await generateText({
+        model: options.model,
+        ...options.settings,
+        ...(prompt.system === undefined ? {} : { system: prompt.system }),
+        messages: prompt.messages,
+      });
+      return { prompt, summarizer: result };
+    };
+    // A summarization refused as too long is shrunk and run again before anything is recorded.
+    const modelProvider = providerOf(options.model) ?? provider ?? 'unknown';
+    const { prompt, summarizer } = await recoverOverflow({
+      provider: modelProvider,
+      strategy: options.overflow ?? 'budget',
+      canCompact: false,
+      attemptCall: summarizeOnce,
+      shrink: async (step) => {
+        if (step.shrink !== 'prune') return;
+        await this.prune(
+          { keepLastUserTurns: step.keepLastUserTurns, minChars: 0 },
+          `context overflow of the summarization: tool results before the last ${step.keepLastUserTurns} user turn(s)`,
+        );
+      },
+      record: (attempts) => this.recordOverflowRecovery(modelProvider, 'summarization', attempts),
     });
+    const retainFromMessageId = prompt.diagnostics.retainFromMessageId;
     const provenance = {
       provider: provider ?? null,
       modelId: summarizer.response.modelId,

@@ -70,6 +70,9 @@ const READABLE: SessionEventHandlers<[], Readable> = {
   SessionRewound: ({ data }) =>
     pick(data, ['sessionId', 'toRevision', 'fromRevision', 'rewoundAt']),
   ToolResultsPruned: ({ data }) => pick(data, ['sessionId', 'messageIds', 'compactedAt']),
+  // No content: the provider, the error codes and the budgets.
+  ContextOverflowRecovered: ({ data }) =>
+    pick(data, ['sessionId', 'recoveryId', 'provider', 'call', 'attempts', 'recordedAt']),
   // The entries are the transcript itself: sealed whole.
   ClaudeCodeEntriesRecorded: ({ data }) =>
     pick(data, ['sessionId', 'projectKey', 'subpath', 'recordedAt']),

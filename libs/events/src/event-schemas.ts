@@ -9,6 +9,7 @@ import assistantReasoningRecorded from '../../../event-schemas/assistant-reasoni
 import assistantTextRecorded from '../../../event-schemas/assistant-text-recorded.v1.schema.json';
 import claudeCodeEntriesRecorded from '../../../event-schemas/claude-code-entries-recorded.v1.schema.json';
 import compactBoundaryRecorded from '../../../event-schemas/compact-boundary-recorded.v1.schema.json';
+import contextOverflowRecovered from '../../../event-schemas/context-overflow-recovered.v1.schema.json';
 import compactSummaryRecorded from '../../../event-schemas/compact-summary-recorded.v1.schema.json';
 import erasureCompleted from '../../../event-schemas/erasure-completed.v1.schema.json';
 import erasureRequested from '../../../event-schemas/erasure-requested.v1.schema.json';
@@ -61,6 +62,7 @@ export const EVENT_DATA_SCHEMAS: Readonly<
     ToolResultsPruned: toolResultsPruned,
     ModelCallRecorded: modelCallRecorded,
     ClaudeCodeEntriesRecorded: claudeCodeEntriesRecorded,
+    ContextOverflowRecovered: contextOverflowRecovered,
   },
 };
 

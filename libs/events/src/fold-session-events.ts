@@ -41,6 +41,7 @@ const FOLD: SessionEventHandlers<
   // The replay folds the current line (`currentLine`): what a rewind undid is not given to it.
   SessionRewound: () => undefined,
   ModelCallRecorded: () => undefined,
+  ContextOverflowRecovered: () => undefined,
   // Raw entries of a Claude Agent SDK session: their runtime messages are recorded beside them.
   ClaudeCodeEntriesRecorded: () => undefined,
   ToolResultsPruned: ({ data }, recorded, repairs, eventIndex) => {

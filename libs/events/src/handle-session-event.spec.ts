@@ -8,6 +8,7 @@ const NAME_OF: SessionEventHandlers<[prefix: string], string> = {
   SessionRewound: (event, prefix) => `${prefix}rewound to ${event.data.toRevision}`,
   ToolResultsPruned: (event, prefix) => `${prefix}pruned ${event.data.messageIds.join(',')}`,
   ModelCallRecorded: (event, prefix) => `${prefix}call ${event.data.callId}`,
+  ContextOverflowRecovered: (event, prefix) => `${prefix}overflow ${event.data.recoveryId}`,
   ClaudeCodeEntriesRecorded: (event, prefix) =>
     `${prefix}claude-code entries ${event.data.entries.length}`,
   MessageRecorded: (event, prefix) => `${prefix}${event.data.kind} ${event.data.id}`,

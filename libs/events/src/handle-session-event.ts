@@ -40,6 +40,8 @@ export function handleSessionEvent<A extends unknown[], R>(
       return handlers.MessageRecorded(event, ...args);
     case 'ClaudeCodeEntriesRecorded':
       return handlers.ClaudeCodeEntriesRecorded(event, ...args);
+    case 'ContextOverflowRecovered':
+      return handlers.ContextOverflowRecovered(event, ...args);
     default: {
       const unreachable: never = event;
       const eventType = typeOfUnknownEvent(unreachable);

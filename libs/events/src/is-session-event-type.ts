@@ -2,7 +2,7 @@ import { EVENT_TYPE_OF_KIND, type SessionEventType } from './session-event';
 
 /**
  * Every session event type: one per runtime-message kind, then the lifecycle, pruning and
- * model-call events, and the raw Claude Code entries.
+ * model-call events, the raw Claude Code entries, and recovered context overflows.
  */
 export const SESSION_EVENT_TYPES: readonly SessionEventType[] = [
   ...Object.values(EVENT_TYPE_OF_KIND),
@@ -12,6 +12,7 @@ export const SESSION_EVENT_TYPES: readonly SessionEventType[] = [
   'ToolResultsPruned',
   'ModelCallRecorded',
   'ClaudeCodeEntriesRecorded',
+  'ContextOverflowRecovered',
 ];
 
 const KNOWN_TYPES: ReadonlySet<string> = new Set(SESSION_EVENT_TYPES);

@@ -184,6 +184,41 @@ export interface ClaudeCodeEntriesRecordedEvent {
   };
 }
 
+/** How a context was made smaller after an overflow: under a token budget, pruned, or compacted. */
+export type OverflowShrink = 'budget' | 'prune' | 'compact';
+
+/** One call refused for its context length, and how the next context was shrunk. */
+export interface OverflowAttempt {
+  /** `prompt_too_long`, `context_length_exceeded`, `input_token_count_exceeded`, `maximum_context_length`. */
+  errorCode: string;
+  /** The model's limit, when the error said it. */
+  limitTokens?: number;
+  /** The size of the refused context, when the error said it. */
+  requestedTokens?: number;
+  shrink: OverflowShrink;
+  /** The token budget the next context was asked for. */
+  maxInputTokens?: number;
+}
+
+/**
+ * A model call refused for a context too long for the model, recovered: the runtime shrank the
+ * context and retried until a call was accepted. No content: the provider, each error and the
+ * budget used. The event id comes from `recoveryId`, so a retried request writes nothing.
+ */
+export interface ContextOverflowRecoveredEvent {
+  type: 'ContextOverflowRecovered';
+  data: {
+    sessionId: string;
+    recoveryId: string;
+    /** The AI SDK provider id (`anthropic.messages`). */
+    provider: string;
+    /** The agent's own call, or a compaction's summarization (default: `model`). */
+    call?: 'model' | 'summarization';
+    attempts: OverflowAttempt[];
+    recordedAt: string;
+  };
+}
+
 /** Every event a session stream may hold. */
 export type SessionEvent =
   | MessageRecordedEvent
@@ -192,7 +227,8 @@ export type SessionEvent =
   | SessionRewoundEvent
   | ToolResultsPrunedEvent
   | ModelCallRecordedEvent
-  | ClaudeCodeEntriesRecordedEvent;
+  | ClaudeCodeEntriesRecordedEvent
+  | ContextOverflowRecoveredEvent;
 
 /** Every session event type name. */
 export type SessionEventType = SessionEvent['type'];

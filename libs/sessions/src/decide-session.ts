@@ -2,6 +2,7 @@ import { messageRecorded, type SessionEvent } from '@agent-ledger/events';
 import type { RuntimeMessage } from '@agent-ledger/messages';
 import { handoffMessages } from './handoff-messages';
 import { decideModelCall } from './decide-model-call';
+import { decideOverflowRecovery } from './decide-overflow-recovery';
 import type {
   CompactSession,
   EndSession,
@@ -49,6 +50,9 @@ export function decideSession(
       requireNotEnded(command.sessionId, state);
       requireSameSubject(command.sessionId, command.subjectId, state);
       return decideClaudeCodeEntries(command, state, context);
+    case 'RecordOverflowRecovery':
+      requireActive(command.sessionId, state, 'record an overflow recovery for');
+      return decideOverflowRecovery(command, context);
     default: {
       const unreachable: never = command;
       return unreachable;

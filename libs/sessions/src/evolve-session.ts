@@ -26,6 +26,7 @@ const EVOLVE: SessionEventHandlers<[state: SessionState], SessionState> = {
     if (state.status === 'new') state.status = 'active';
     return state;
   },
+  ContextOverflowRecovered: (_event, state) => state,
   SessionEnded: (_event, state) => {
     state.status = 'ended';
     return state;

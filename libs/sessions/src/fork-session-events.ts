@@ -48,6 +48,7 @@ const COPY: SessionEventHandlers<[sessionId: string], SessionEvent[]> = {
   SessionEnded: () => [],
   SessionRewound: () => [],
   ModelCallRecorded: () => [],
+  ContextOverflowRecovered: () => [],
   // A fork's history is its runtime messages; the source's raw entries stay the source's.
   ClaudeCodeEntriesRecorded: () => [],
   ToolResultsPruned: (event, sessionId) => [{ ...event, data: { ...event.data, sessionId } }],

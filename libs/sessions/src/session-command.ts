@@ -1,4 +1,4 @@
-import type { ModelCallRecordedEvent } from '@agent-ledger/events';
+import type { ModelCallRecordedEvent, OverflowAttempt } from '@agent-ledger/events';
 import type {
   CompactBoundaryMessage,
   CompactSummaryMessage,
@@ -108,6 +108,20 @@ export interface RecordClaudeCodeEntries {
   entries: JsonObject[];
 }
 
+/**
+ * Record that a call refused for its context length was recovered: the context shrunk (under a
+ * budget, pruned or compacted) and the call retried. No content. `recoveryId` names it: the same
+ * id again is a retry and writes nothing.
+ */
+export interface RecordOverflowRecovery {
+  type: 'RecordOverflowRecovery';
+  sessionId: string;
+  recoveryId: string;
+  provider: string;
+  call?: 'model' | 'summarization';
+  attempts: OverflowAttempt[];
+}
+
 /** Every command the session decider takes. */
 export type SessionCommand =
   | AppendMessages
@@ -116,7 +130,8 @@ export type SessionCommand =
   | HandoffSession
   | EndSession
   | RecordModelCall
-  | RecordClaudeCodeEntries;
+  | RecordClaudeCodeEntries
+  | RecordOverflowRecovery;
 
 /** What a decision may depend on besides the command and the state: the clock, as an argument. */
 export interface SessionDecisionContext {

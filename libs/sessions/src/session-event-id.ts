@@ -55,6 +55,8 @@ const EVENT_NAME: SessionEventHandlers<[sessionId: string], string> = {
   ToolResultsPruned: (event, sessionId) =>
     `${sessionId}\u0000${event.type}\u0000${event.data.messageIds.join('\u0000')}`,
   ModelCallRecorded: (event, sessionId) => `${sessionId}\u0000model-call\u0000${event.data.callId}`,
+  ContextOverflowRecovered: (event, sessionId) =>
+    `${sessionId}\u0000overflow-recovery\u0000${event.data.recoveryId}`,
   // A batch is named by what it holds: the same batch sent again is a retry.
   ClaudeCodeEntriesRecorded: (event, sessionId) =>
     `${sessionId}\u0000claude-code-entries\u0000${event.data.subpath ?? ''}\u0000${JSON.stringify(event.data.entries)}`,

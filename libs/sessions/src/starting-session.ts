@@ -38,7 +38,8 @@ function agentOf(event: SessionEvent): string | undefined {
     event.type === 'SessionEnded' ||
     event.type === 'SessionRewound' ||
     event.type === 'ToolResultsPruned' ||
-    event.type === 'ClaudeCodeEntriesRecorded'
+    event.type === 'ClaudeCodeEntriesRecorded' ||
+    event.type === 'ContextOverflowRecovered'
   ) {
     return undefined;
   }

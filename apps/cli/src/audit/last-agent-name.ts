@@ -14,7 +14,8 @@ export function lastAgentName(events: readonly SessionEvent[]): string | undefin
       event.type === 'SessionRewound' ||
       event.type === 'ToolResultsPruned' ||
       event.type === 'ModelCallRecorded' ||
-      event.type === 'ClaudeCodeEntriesRecorded'
+      event.type === 'ClaudeCodeEntriesRecorded' ||
+      event.type === 'ContextOverflowRecovered'
     ) {
       continue;
     }

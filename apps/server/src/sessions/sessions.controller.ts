@@ -28,12 +28,14 @@ import { CLOCK, type Clock } from '../tokens';
 import { AppendMessagesCommand } from './commands/append-messages.command';
 import { CompactSessionCommand } from './commands/compact-session.command';
 import { EndSessionCommand } from './commands/end-session.command';
+import { RecordOverflowRecoveryCommand } from './commands/record-overflow-recovery.command';
 import { HandoffSessionCommand } from './commands/handoff-session.command';
 import { PruneToolResultsCommand } from './commands/prune-tool-results.command';
 import { RecordAiSdkStepCommand } from './commands/record-ai-sdk-step.command';
 import { AppendMessagesDto } from './dto/append-messages.dto';
 import { CompactSessionDto } from './dto/compact-session.dto';
 import { EndSessionDto } from './dto/end-session.dto';
+import { RecordOverflowRecoveryDto } from './dto/record-overflow-recovery.dto';
 import { ErrorResponseDto } from './dto/error-response.dto';
 import { HandoffSessionDto } from './dto/handoff-session.dto';
 import { PruneToolResultsDto } from './dto/prune-tool-results.dto';
@@ -237,6 +239,35 @@ export class SessionsController {
   ): Promise<CommandResult> {
     return this.commandBus.execute(
       new EndSessionCommand(writerOf(caller), sessionId, body.reason, body.expectedRevision),
+    );
+  }
+
+  @Post('overflow-recoveries')
+  @HttpCode(200)
+  @ApiOperation({
+    summary:
+      'Record that a call refused for its context length was recovered (ContextOverflowRecovered): the provider, each error and the budget used, no content',
+  })
+  @ApiOkResponse({ type: SessionCommandResponseDto })
+  @ApiNotFoundResponse({ description: 'SessionNotFound.', type: ErrorResponseDto })
+  recordOverflowRecovery(
+    @CallerParam() caller: Caller,
+    @Param() { sessionId }: SessionParamsDto,
+    @Body() body: RecordOverflowRecoveryDto,
+  ): Promise<CommandResult> {
+    const { expectedRevision, recoveryId, provider, call, attempts } = body;
+    return this.commandBus.execute(
+      new RecordOverflowRecoveryCommand(
+        writerOf(caller),
+        sessionId,
+        {
+          recoveryId,
+          provider,
+          ...(call === undefined ? {} : { call }),
+          attempts: attempts.map((attempt) => ({ ...attempt })),
+        },
+        expectedRevision,
+      ),
     );
   }
 }

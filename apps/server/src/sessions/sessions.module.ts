@@ -6,6 +6,7 @@ import { EndSessionHandler } from './commands/end-session.handler';
 import { HandoffSessionHandler } from './commands/handoff-session.handler';
 import { PruneToolResultsHandler } from './commands/prune-tool-results.handler';
 import { RecordAiSdkStepHandler } from './commands/record-ai-sdk-step.handler';
+import { RecordOverflowRecoveryHandler } from './commands/record-overflow-recovery.handler';
 import { sessionCommandRunnerProvider } from './session-command-runner.provider';
 import { SessionsController } from './sessions.controller';
 
@@ -20,6 +21,7 @@ import { SessionsController } from './sessions.controller';
     HandoffSessionHandler,
     RecordAiSdkStepHandler,
     EndSessionHandler,
+    RecordOverflowRecoveryHandler,
   ],
   exports: [SessionCommandRunner],
 })

@@ -425,6 +425,7 @@ function commandMessageIds(command: SessionCommand): string[] {
     case 'PruneToolResults':
     case 'EndSession':
     case 'RecordClaudeCodeEntries':
+    case 'RecordOverflowRecovery':
       return [];
     default: {
       const unreachable: never = command;

@@ -110,6 +110,26 @@ export interface RecordAiSdkStepRequest extends WithSubjectId, AiSdkStepObject {
   cost?: { amount: number; currency: string };
 }
 
+/** One call refused for its context length, and how the next context was shrunk. */
+export interface OverflowAttemptRecord {
+  /** `prompt_too_long`, `context_length_exceeded`, `input_token_count_exceeded`, `maximum_context_length`. */
+  errorCode: string;
+  limitTokens?: number;
+  requestedTokens?: number;
+  shrink: 'budget' | 'prune' | 'compact';
+  /** The token budget the next context was asked for. */
+  maxInputTokens?: number;
+}
+
+/** `POST /v1/sessions/:sessionId/overflow-recoveries`: a recovered context overflow, no content. */
+export interface RecordOverflowRecoveryRequest extends WithExpectedRevision {
+  recoveryId: string;
+  /** The AI SDK provider id of the model (`anthropic.messages`). */
+  provider: string;
+  call?: 'model' | 'summarization';
+  attempts: OverflowAttemptRecord[];
+}
+
 /** `POST /v1/sessions/:sessionId/end`. */
 export interface EndSessionRequest extends WithExpectedRevision {
   reason?: string;

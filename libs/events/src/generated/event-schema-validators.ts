@@ -10679,15 +10679,14 @@ return errors === 0;
 }
 validate132.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const ledger_v1_ErasureRequested = validate133;
-const schema185 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://agent-ledger.example/event-schemas/erasure-requested.v1.schema.json","title":"ErasureRequested (v1)","description":"Data of an ErasureRequested event, in the audit stream ledger-erasures (not a session event). Once it is durable the sessions it names are erased: every route answers 404 for them, every node's read models purge them, and a node that restarts finishes an erasure without its ErasureCompleted. Holds the structure of what goes, never content.","type":"object","required":["erasureId","tenant","action","reason","requestedBy","requestedAt","sessions"],"properties":{"erasureId":{"type":"string","minLength":1,"maxLength":128,"description":"The erasure's id: for a subject, derived from the tenant and subject (erasing again answers the same receipt); for one session, from its stream and last event."},"tenant":{"type":"string","minLength":1,"description":"The tenant whose sessions go."},"subjectId":{"type":"string","minLength":1,"maxLength":256,"description":"The data subject whose sessions go (an erasure by subject); absent for one session erased by its id."},"action":{"enum":["erase","strip-content"],"description":"erase: the sessions go from every view. strip-content (retention): their content goes exactly as in an erasure, and the session list keeps them, marked contentErased, with the structure below."},"reason":{"enum":["request","retention"],"description":"request: asked for by a caller (DELETE /v1/sessions/:id, POST /v1/erasures, the CLI). retention: a retention run found the sessions idle."},"maxIdle":{"type":"string","description":"Retention: the policy's idle time (\"30d\") the sessions were past."},"requestedBy":{"type":"object","required":["via"],"properties":{"via":{"enum":["http","cli","retention"]},"keyId":{"type":"string","description":"The API key of the request (absent on an open server, the CLI and the schedule)."}},"additionalProperties":false},"requestedAt":{"$ref":"runtime-message.v1.schema.json#/$defs/timestamp"},"sessions":{"type":"array","items":{"$ref":"#/$defs/erasedSession"},"description":"Every session that goes (may be empty: a subject with no session leaves a receipt too)."}},"additionalProperties":false,"$defs":{"erasedSession":{"type":"object","required":["sessionId","streamName","events","eventsByType","eventIdsDigest"],"properties":{"sessionId":{"$ref":"runtime-message.v1.schema.json#/$defs/sessionId"},"streamName":{"type":"string","minLength":1},"events":{"type":"integer","minimum":0,"description":"Events the stream held."},"lastRevision":{"type":"integer","minimum":-1},"eventsByType":{"type":"object","additionalProperties":{"type":"integer","minimum":0},"description":"How many events of each type (UserInputRecorded: 12, ...)."},"eventIdsDigest":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$","description":"sha256 of the stream's event ids in revision order, one per line: proves which events went without keeping them."},"firstRecordedAt":{"$ref":"runtime-message.v1.schema.json#/$defs/timestamp"},"lastRecordedAt":{"$ref":"runtime-message.v1.schema.json#/$defs/timestamp"}},"additionalProperties":false}}};
-const schema187 = {"type":"object","required":["sessionId","streamName","events","eventsByType","eventIdsDigest"],"properties":{"sessionId":{"$ref":"runtime-message.v1.schema.json#/$defs/sessionId"},"streamName":{"type":"string","minLength":1},"events":{"type":"integer","minimum":0,"description":"Events the stream held."},"lastRevision":{"type":"integer","minimum":-1},"eventsByType":{"type":"object","additionalProperties":{"type":"integer","minimum":0},"description":"How many events of each type (UserInputRecorded: 12, ...)."},"eventIdsDigest":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$","description":"sha256 of the stream's event ids in revision order, one per line: proves which events went without keeping them."},"firstRecordedAt":{"$ref":"runtime-message.v1.schema.json#/$defs/timestamp"},"lastRecordedAt":{"$ref":"runtime-message.v1.schema.json#/$defs/timestamp"}},"additionalProperties":false};
-const pattern4 = new RegExp("^sha256:[0-9a-f]{64}$", "u");
+export const data_v1_ContextOverflowRecovered = validate133;
+const schema185 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://agent-ledger.example/event-schemas/context-overflow-recovered.v1.schema.json","title":"ContextOverflowRecovered (v1)","description":"Data of a ContextOverflowRecovered event. A model call was refused for a context too long for the model (the provider's context-length error), and the runtime shrank the context and retried until a call was accepted. Holds no content: the provider, the errors and the budgets used.","type":"object","required":["sessionId","recoveryId","provider","attempts","recordedAt"],"properties":{"sessionId":{"$ref":"runtime-message.v1.schema.json#/$defs/sessionId"},"recoveryId":{"type":"string","minLength":1,"maxLength":200,"description":"Id of the recovery, unique in the session: a retried request with the same id writes nothing."},"provider":{"type":"string","minLength":1,"description":"The AI SDK provider id of the model that overflowed, e.g. \"anthropic.messages\"."},"call":{"enum":["model","summarization"],"description":"Which call overflowed: the agent's own model call, or the summarization of a compaction (default: model)."},"attempts":{"type":"array","minItems":1,"maxItems":20,"description":"Each refused call, in order, with how the context was shrunk before the next one.","items":{"type":"object","required":["errorCode","shrink"],"properties":{"errorCode":{"type":"string","minLength":1,"description":"The provider's error, as a stable code: prompt_too_long (Anthropic), context_length_exceeded (OpenAI), input_token_count_exceeded (Google), maximum_context_length (OpenAI-compatible servers such as vLLM)."},"limitTokens":{"type":"integer","minimum":0,"description":"The model's limit, when the error said it."},"requestedTokens":{"type":"integer","minimum":0,"description":"The size of the refused context, when the error said it."},"shrink":{"enum":["budget","prune","compact"],"description":"How the next context was made smaller: a model context under the token budget, a pruning of tool results, or a compaction."},"maxInputTokens":{"type":"integer","minimum":1,"description":"The token budget the next context was asked for."}},"additionalProperties":false}},"recordedAt":{"$ref":"runtime-message.v1.schema.json#/$defs/timestamp"}},"additionalProperties":false};
 
-function validate134(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate133(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+/*# sourceURL="https://agent-ledger.example/event-schemas/context-overflow-recovered.v1.schema.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate134.evaluated;
+const evaluated0 = validate133.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -10696,7 +10695,420 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.sessionId === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "sessionId"},message:"must have required property '"+"sessionId"+"'",schema:schema187.required,parentSchema:schema187,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "sessionId"},message:"must have required property '"+"sessionId"+"'",schema:schema185.required,parentSchema:schema185,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.recoveryId === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "recoveryId"},message:"must have required property '"+"recoveryId"+"'",schema:schema185.required,parentSchema:schema185,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.provider === undefined){
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "provider"},message:"must have required property '"+"provider"+"'",schema:schema185.required,parentSchema:schema185,data};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+if(data.attempts === undefined){
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "attempts"},message:"must have required property '"+"attempts"+"'",schema:schema185.required,parentSchema:schema185,data};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+if(data.recordedAt === undefined){
+const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "recordedAt"},message:"must have required property '"+"recordedAt"+"'",schema:schema185.required,parentSchema:schema185,data};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+for(const key0 in data){
+if(!((((((key0 === "sessionId") || (key0 === "recoveryId")) || (key0 === "provider")) || (key0 === "call")) || (key0 === "attempts")) || (key0 === "recordedAt"))){
+const err5 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema185,data};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+if(data.sessionId !== undefined){
+let data0 = data.sessionId;
+if(typeof data0 === "string"){
+if(func1(data0) < 1){
+const err6 = {instancePath:instancePath+"/sessionId",schemaPath:"runtime-message.v1.schema.json#/$defs/sessionId/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema35,data:data0};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+else {
+const err7 = {instancePath:instancePath+"/sessionId",schemaPath:"runtime-message.v1.schema.json#/$defs/sessionId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema35.type,parentSchema:schema35,data:data0};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+}
+if(data.recoveryId !== undefined){
+let data1 = data.recoveryId;
+if(typeof data1 === "string"){
+if(func1(data1) > 200){
+const err8 = {instancePath:instancePath+"/recoveryId",schemaPath:"#/properties/recoveryId/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters",schema:200,parentSchema:schema185.properties.recoveryId,data:data1};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+if(func1(data1) < 1){
+const err9 = {instancePath:instancePath+"/recoveryId",schemaPath:"#/properties/recoveryId/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema185.properties.recoveryId,data:data1};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+else {
+const err10 = {instancePath:instancePath+"/recoveryId",schemaPath:"#/properties/recoveryId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema185.properties.recoveryId.type,parentSchema:schema185.properties.recoveryId,data:data1};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+}
+if(data.provider !== undefined){
+let data2 = data.provider;
+if(typeof data2 === "string"){
+if(func1(data2) < 1){
+const err11 = {instancePath:instancePath+"/provider",schemaPath:"#/properties/provider/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema185.properties.provider,data:data2};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+}
+else {
+const err12 = {instancePath:instancePath+"/provider",schemaPath:"#/properties/provider/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema185.properties.provider.type,parentSchema:schema185.properties.provider,data:data2};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+if(data.call !== undefined){
+let data3 = data.call;
+if(!((data3 === "model") || (data3 === "summarization"))){
+const err13 = {instancePath:instancePath+"/call",schemaPath:"#/properties/call/enum",keyword:"enum",params:{allowedValues: schema185.properties.call.enum},message:"must be equal to one of the allowed values",schema:schema185.properties.call.enum,parentSchema:schema185.properties.call,data:data3};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+if(data.attempts !== undefined){
+let data4 = data.attempts;
+if(Array.isArray(data4)){
+if(data4.length > 20){
+const err14 = {instancePath:instancePath+"/attempts",schemaPath:"#/properties/attempts/maxItems",keyword:"maxItems",params:{limit: 20},message:"must NOT have more than 20 items",schema:20,parentSchema:schema185.properties.attempts,data:data4};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+if(data4.length < 1){
+const err15 = {instancePath:instancePath+"/attempts",schemaPath:"#/properties/attempts/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema185.properties.attempts,data:data4};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+const len0 = data4.length;
+for(let i0=0; i0<len0; i0++){
+let data5 = data4[i0];
+if(data5 && typeof data5 == "object" && !Array.isArray(data5)){
+if(data5.errorCode === undefined){
+const err16 = {instancePath:instancePath+"/attempts/" + i0,schemaPath:"#/properties/attempts/items/required",keyword:"required",params:{missingProperty: "errorCode"},message:"must have required property '"+"errorCode"+"'",schema:schema185.properties.attempts.items.required,parentSchema:schema185.properties.attempts.items,data:data5};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+if(data5.shrink === undefined){
+const err17 = {instancePath:instancePath+"/attempts/" + i0,schemaPath:"#/properties/attempts/items/required",keyword:"required",params:{missingProperty: "shrink"},message:"must have required property '"+"shrink"+"'",schema:schema185.properties.attempts.items.required,parentSchema:schema185.properties.attempts.items,data:data5};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+}
+for(const key1 in data5){
+if(!(((((key1 === "errorCode") || (key1 === "limitTokens")) || (key1 === "requestedTokens")) || (key1 === "shrink")) || (key1 === "maxInputTokens"))){
+const err18 = {instancePath:instancePath+"/attempts/" + i0,schemaPath:"#/properties/attempts/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema185.properties.attempts.items,data:data5};
+if(vErrors === null){
+vErrors = [err18];
+}
+else {
+vErrors.push(err18);
+}
+errors++;
+}
+}
+if(data5.errorCode !== undefined){
+let data6 = data5.errorCode;
+if(typeof data6 === "string"){
+if(func1(data6) < 1){
+const err19 = {instancePath:instancePath+"/attempts/" + i0+"/errorCode",schemaPath:"#/properties/attempts/items/properties/errorCode/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema185.properties.attempts.items.properties.errorCode,data:data6};
+if(vErrors === null){
+vErrors = [err19];
+}
+else {
+vErrors.push(err19);
+}
+errors++;
+}
+}
+else {
+const err20 = {instancePath:instancePath+"/attempts/" + i0+"/errorCode",schemaPath:"#/properties/attempts/items/properties/errorCode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema185.properties.attempts.items.properties.errorCode.type,parentSchema:schema185.properties.attempts.items.properties.errorCode,data:data6};
+if(vErrors === null){
+vErrors = [err20];
+}
+else {
+vErrors.push(err20);
+}
+errors++;
+}
+}
+if(data5.limitTokens !== undefined){
+let data7 = data5.limitTokens;
+if(!(((typeof data7 == "number") && (!(data7 % 1) && !isNaN(data7))) && (isFinite(data7)))){
+const err21 = {instancePath:instancePath+"/attempts/" + i0+"/limitTokens",schemaPath:"#/properties/attempts/items/properties/limitTokens/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema185.properties.attempts.items.properties.limitTokens.type,parentSchema:schema185.properties.attempts.items.properties.limitTokens,data:data7};
+if(vErrors === null){
+vErrors = [err21];
+}
+else {
+vErrors.push(err21);
+}
+errors++;
+}
+if((typeof data7 == "number") && (isFinite(data7))){
+if(data7 < 0 || isNaN(data7)){
+const err22 = {instancePath:instancePath+"/attempts/" + i0+"/limitTokens",schemaPath:"#/properties/attempts/items/properties/limitTokens/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema185.properties.attempts.items.properties.limitTokens,data:data7};
+if(vErrors === null){
+vErrors = [err22];
+}
+else {
+vErrors.push(err22);
+}
+errors++;
+}
+}
+}
+if(data5.requestedTokens !== undefined){
+let data8 = data5.requestedTokens;
+if(!(((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8))) && (isFinite(data8)))){
+const err23 = {instancePath:instancePath+"/attempts/" + i0+"/requestedTokens",schemaPath:"#/properties/attempts/items/properties/requestedTokens/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema185.properties.attempts.items.properties.requestedTokens.type,parentSchema:schema185.properties.attempts.items.properties.requestedTokens,data:data8};
+if(vErrors === null){
+vErrors = [err23];
+}
+else {
+vErrors.push(err23);
+}
+errors++;
+}
+if((typeof data8 == "number") && (isFinite(data8))){
+if(data8 < 0 || isNaN(data8)){
+const err24 = {instancePath:instancePath+"/attempts/" + i0+"/requestedTokens",schemaPath:"#/properties/attempts/items/properties/requestedTokens/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema185.properties.attempts.items.properties.requestedTokens,data:data8};
+if(vErrors === null){
+vErrors = [err24];
+}
+else {
+vErrors.push(err24);
+}
+errors++;
+}
+}
+}
+if(data5.shrink !== undefined){
+let data9 = data5.shrink;
+if(!(((data9 === "budget") || (data9 === "prune")) || (data9 === "compact"))){
+const err25 = {instancePath:instancePath+"/attempts/" + i0+"/shrink",schemaPath:"#/properties/attempts/items/properties/shrink/enum",keyword:"enum",params:{allowedValues: schema185.properties.attempts.items.properties.shrink.enum},message:"must be equal to one of the allowed values",schema:schema185.properties.attempts.items.properties.shrink.enum,parentSchema:schema185.properties.attempts.items.properties.shrink,data:data9};
+if(vErrors === null){
+vErrors = [err25];
+}
+else {
+vErrors.push(err25);
+}
+errors++;
+}
+}
+if(data5.maxInputTokens !== undefined){
+let data10 = data5.maxInputTokens;
+if(!(((typeof data10 == "number") && (!(data10 % 1) && !isNaN(data10))) && (isFinite(data10)))){
+const err26 = {instancePath:instancePath+"/attempts/" + i0+"/maxInputTokens",schemaPath:"#/properties/attempts/items/properties/maxInputTokens/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema185.properties.attempts.items.properties.maxInputTokens.type,parentSchema:schema185.properties.attempts.items.properties.maxInputTokens,data:data10};
+if(vErrors === null){
+vErrors = [err26];
+}
+else {
+vErrors.push(err26);
+}
+errors++;
+}
+if((typeof data10 == "number") && (isFinite(data10))){
+if(data10 < 1 || isNaN(data10)){
+const err27 = {instancePath:instancePath+"/attempts/" + i0+"/maxInputTokens",schemaPath:"#/properties/attempts/items/properties/maxInputTokens/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema185.properties.attempts.items.properties.maxInputTokens,data:data10};
+if(vErrors === null){
+vErrors = [err27];
+}
+else {
+vErrors.push(err27);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err28 = {instancePath:instancePath+"/attempts/" + i0,schemaPath:"#/properties/attempts/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema185.properties.attempts.items.type,parentSchema:schema185.properties.attempts.items,data:data5};
+if(vErrors === null){
+vErrors = [err28];
+}
+else {
+vErrors.push(err28);
+}
+errors++;
+}
+}
+}
+else {
+const err29 = {instancePath:instancePath+"/attempts",schemaPath:"#/properties/attempts/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema185.properties.attempts.type,parentSchema:schema185.properties.attempts,data:data4};
+if(vErrors === null){
+vErrors = [err29];
+}
+else {
+vErrors.push(err29);
+}
+errors++;
+}
+}
+if(data.recordedAt !== undefined){
+let data11 = data.recordedAt;
+if(typeof data11 === "string"){
+if(!(formats0.validate(data11))){
+const err30 = {instancePath:instancePath+"/recordedAt",schemaPath:"runtime-message.v1.schema.json#/$defs/timestamp/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\"",schema:"date-time",parentSchema:schema37,data:data11};
+if(vErrors === null){
+vErrors = [err30];
+}
+else {
+vErrors.push(err30);
+}
+errors++;
+}
+}
+else {
+const err31 = {instancePath:instancePath+"/recordedAt",schemaPath:"runtime-message.v1.schema.json#/$defs/timestamp/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema37.type,parentSchema:schema37,data:data11};
+if(vErrors === null){
+vErrors = [err31];
+}
+else {
+vErrors.push(err31);
+}
+errors++;
+}
+}
+}
+else {
+const err32 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema185.type,parentSchema:schema185,data};
+if(vErrors === null){
+vErrors = [err32];
+}
+else {
+vErrors.push(err32);
+}
+errors++;
+}
+validate133.errors = vErrors;
+return errors === 0;
+}
+validate133.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+
+export const ledger_v1_ErasureRequested = validate134;
+const schema188 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://agent-ledger.example/event-schemas/erasure-requested.v1.schema.json","title":"ErasureRequested (v1)","description":"Data of an ErasureRequested event, in the audit stream ledger-erasures (not a session event). Once it is durable the sessions it names are erased: every route answers 404 for them, every node's read models purge them, and a node that restarts finishes an erasure without its ErasureCompleted. Holds the structure of what goes, never content.","type":"object","required":["erasureId","tenant","action","reason","requestedBy","requestedAt","sessions"],"properties":{"erasureId":{"type":"string","minLength":1,"maxLength":128,"description":"The erasure's id: for a subject, derived from the tenant and subject (erasing again answers the same receipt); for one session, from its stream and last event."},"tenant":{"type":"string","minLength":1,"description":"The tenant whose sessions go."},"subjectId":{"type":"string","minLength":1,"maxLength":256,"description":"The data subject whose sessions go (an erasure by subject); absent for one session erased by its id."},"action":{"enum":["erase","strip-content"],"description":"erase: the sessions go from every view. strip-content (retention): their content goes exactly as in an erasure, and the session list keeps them, marked contentErased, with the structure below."},"reason":{"enum":["request","retention"],"description":"request: asked for by a caller (DELETE /v1/sessions/:id, POST /v1/erasures, the CLI). retention: a retention run found the sessions idle."},"maxIdle":{"type":"string","description":"Retention: the policy's idle time (\"30d\") the sessions were past."},"requestedBy":{"type":"object","required":["via"],"properties":{"via":{"enum":["http","cli","retention"]},"keyId":{"type":"string","description":"The API key of the request (absent on an open server, the CLI and the schedule)."}},"additionalProperties":false},"requestedAt":{"$ref":"runtime-message.v1.schema.json#/$defs/timestamp"},"sessions":{"type":"array","items":{"$ref":"#/$defs/erasedSession"},"description":"Every session that goes (may be empty: a subject with no session leaves a receipt too)."}},"additionalProperties":false,"$defs":{"erasedSession":{"type":"object","required":["sessionId","streamName","events","eventsByType","eventIdsDigest"],"properties":{"sessionId":{"$ref":"runtime-message.v1.schema.json#/$defs/sessionId"},"streamName":{"type":"string","minLength":1},"events":{"type":"integer","minimum":0,"description":"Events the stream held."},"lastRevision":{"type":"integer","minimum":-1},"eventsByType":{"type":"object","additionalProperties":{"type":"integer","minimum":0},"description":"How many events of each type (UserInputRecorded: 12, ...)."},"eventIdsDigest":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$","description":"sha256 of the stream's event ids in revision order, one per line: proves which events went without keeping them."},"firstRecordedAt":{"$ref":"runtime-message.v1.schema.json#/$defs/timestamp"},"lastRecordedAt":{"$ref":"runtime-message.v1.schema.json#/$defs/timestamp"}},"additionalProperties":false}}};
+const schema190 = {"type":"object","required":["sessionId","streamName","events","eventsByType","eventIdsDigest"],"properties":{"sessionId":{"$ref":"runtime-message.v1.schema.json#/$defs/sessionId"},"streamName":{"type":"string","minLength":1},"events":{"type":"integer","minimum":0,"description":"Events the stream held."},"lastRevision":{"type":"integer","minimum":-1},"eventsByType":{"type":"object","additionalProperties":{"type":"integer","minimum":0},"description":"How many events of each type (UserInputRecorded: 12, ...)."},"eventIdsDigest":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$","description":"sha256 of the stream's event ids in revision order, one per line: proves which events went without keeping them."},"firstRecordedAt":{"$ref":"runtime-message.v1.schema.json#/$defs/timestamp"},"lastRecordedAt":{"$ref":"runtime-message.v1.schema.json#/$defs/timestamp"}},"additionalProperties":false};
+const pattern4 = new RegExp("^sha256:[0-9a-f]{64}$", "u");
+
+function validate135(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate135.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.sessionId === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "sessionId"},message:"must have required property '"+"sessionId"+"'",schema:schema190.required,parentSchema:schema190,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -10706,7 +11118,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.streamName === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "streamName"},message:"must have required property '"+"streamName"+"'",schema:schema187.required,parentSchema:schema187,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "streamName"},message:"must have required property '"+"streamName"+"'",schema:schema190.required,parentSchema:schema190,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -10716,7 +11128,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.events === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "events"},message:"must have required property '"+"events"+"'",schema:schema187.required,parentSchema:schema187,data};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "events"},message:"must have required property '"+"events"+"'",schema:schema190.required,parentSchema:schema190,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -10726,7 +11138,7 @@ vErrors.push(err2);
 errors++;
 }
 if(data.eventsByType === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "eventsByType"},message:"must have required property '"+"eventsByType"+"'",schema:schema187.required,parentSchema:schema187,data};
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "eventsByType"},message:"must have required property '"+"eventsByType"+"'",schema:schema190.required,parentSchema:schema190,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -10736,7 +11148,7 @@ vErrors.push(err3);
 errors++;
 }
 if(data.eventIdsDigest === undefined){
-const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "eventIdsDigest"},message:"must have required property '"+"eventIdsDigest"+"'",schema:schema187.required,parentSchema:schema187,data};
+const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "eventIdsDigest"},message:"must have required property '"+"eventIdsDigest"+"'",schema:schema190.required,parentSchema:schema190,data};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -10747,7 +11159,7 @@ errors++;
 }
 for(const key0 in data){
 if(!((((((((key0 === "sessionId") || (key0 === "streamName")) || (key0 === "events")) || (key0 === "lastRevision")) || (key0 === "eventsByType")) || (key0 === "eventIdsDigest")) || (key0 === "firstRecordedAt")) || (key0 === "lastRecordedAt"))){
-const err5 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema187,data};
+const err5 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema190,data};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -10786,7 +11198,7 @@ if(data.streamName !== undefined){
 let data1 = data.streamName;
 if(typeof data1 === "string"){
 if(func1(data1) < 1){
-const err8 = {instancePath:instancePath+"/streamName",schemaPath:"#/properties/streamName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema187.properties.streamName,data:data1};
+const err8 = {instancePath:instancePath+"/streamName",schemaPath:"#/properties/streamName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema190.properties.streamName,data:data1};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -10797,7 +11209,7 @@ errors++;
 }
 }
 else {
-const err9 = {instancePath:instancePath+"/streamName",schemaPath:"#/properties/streamName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema187.properties.streamName.type,parentSchema:schema187.properties.streamName,data:data1};
+const err9 = {instancePath:instancePath+"/streamName",schemaPath:"#/properties/streamName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema190.properties.streamName.type,parentSchema:schema190.properties.streamName,data:data1};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -10810,7 +11222,7 @@ errors++;
 if(data.events !== undefined){
 let data2 = data.events;
 if(!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))){
-const err10 = {instancePath:instancePath+"/events",schemaPath:"#/properties/events/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema187.properties.events.type,parentSchema:schema187.properties.events,data:data2};
+const err10 = {instancePath:instancePath+"/events",schemaPath:"#/properties/events/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema190.properties.events.type,parentSchema:schema190.properties.events,data:data2};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -10821,7 +11233,7 @@ errors++;
 }
 if((typeof data2 == "number") && (isFinite(data2))){
 if(data2 < 0 || isNaN(data2)){
-const err11 = {instancePath:instancePath+"/events",schemaPath:"#/properties/events/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema187.properties.events,data:data2};
+const err11 = {instancePath:instancePath+"/events",schemaPath:"#/properties/events/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema190.properties.events,data:data2};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -10835,7 +11247,7 @@ errors++;
 if(data.lastRevision !== undefined){
 let data3 = data.lastRevision;
 if(!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3)))){
-const err12 = {instancePath:instancePath+"/lastRevision",schemaPath:"#/properties/lastRevision/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema187.properties.lastRevision.type,parentSchema:schema187.properties.lastRevision,data:data3};
+const err12 = {instancePath:instancePath+"/lastRevision",schemaPath:"#/properties/lastRevision/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema190.properties.lastRevision.type,parentSchema:schema190.properties.lastRevision,data:data3};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -10846,7 +11258,7 @@ errors++;
 }
 if((typeof data3 == "number") && (isFinite(data3))){
 if(data3 < -1 || isNaN(data3)){
-const err13 = {instancePath:instancePath+"/lastRevision",schemaPath:"#/properties/lastRevision/minimum",keyword:"minimum",params:{comparison: ">=", limit: -1},message:"must be >= -1",schema:-1,parentSchema:schema187.properties.lastRevision,data:data3};
+const err13 = {instancePath:instancePath+"/lastRevision",schemaPath:"#/properties/lastRevision/minimum",keyword:"minimum",params:{comparison: ">=", limit: -1},message:"must be >= -1",schema:-1,parentSchema:schema190.properties.lastRevision,data:data3};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -10863,7 +11275,7 @@ if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
 for(const key1 in data4){
 let data5 = data4[key1];
 if(!(((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5))) && (isFinite(data5)))){
-const err14 = {instancePath:instancePath+"/eventsByType/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/eventsByType/additionalProperties/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema187.properties.eventsByType.additionalProperties.type,parentSchema:schema187.properties.eventsByType.additionalProperties,data:data5};
+const err14 = {instancePath:instancePath+"/eventsByType/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/eventsByType/additionalProperties/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema190.properties.eventsByType.additionalProperties.type,parentSchema:schema190.properties.eventsByType.additionalProperties,data:data5};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -10874,7 +11286,7 @@ errors++;
 }
 if((typeof data5 == "number") && (isFinite(data5))){
 if(data5 < 0 || isNaN(data5)){
-const err15 = {instancePath:instancePath+"/eventsByType/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/eventsByType/additionalProperties/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema187.properties.eventsByType.additionalProperties,data:data5};
+const err15 = {instancePath:instancePath+"/eventsByType/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/eventsByType/additionalProperties/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema190.properties.eventsByType.additionalProperties,data:data5};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -10887,7 +11299,7 @@ errors++;
 }
 }
 else {
-const err16 = {instancePath:instancePath+"/eventsByType",schemaPath:"#/properties/eventsByType/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema187.properties.eventsByType.type,parentSchema:schema187.properties.eventsByType,data:data4};
+const err16 = {instancePath:instancePath+"/eventsByType",schemaPath:"#/properties/eventsByType/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema190.properties.eventsByType.type,parentSchema:schema190.properties.eventsByType,data:data4};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -10901,7 +11313,7 @@ if(data.eventIdsDigest !== undefined){
 let data6 = data.eventIdsDigest;
 if(typeof data6 === "string"){
 if(!pattern4.test(data6)){
-const err17 = {instancePath:instancePath+"/eventIdsDigest",schemaPath:"#/properties/eventIdsDigest/pattern",keyword:"pattern",params:{pattern: "^sha256:[0-9a-f]{64}$"},message:"must match pattern \""+"^sha256:[0-9a-f]{64}$"+"\"",schema:"^sha256:[0-9a-f]{64}$",parentSchema:schema187.properties.eventIdsDigest,data:data6};
+const err17 = {instancePath:instancePath+"/eventIdsDigest",schemaPath:"#/properties/eventIdsDigest/pattern",keyword:"pattern",params:{pattern: "^sha256:[0-9a-f]{64}$"},message:"must match pattern \""+"^sha256:[0-9a-f]{64}$"+"\"",schema:"^sha256:[0-9a-f]{64}$",parentSchema:schema190.properties.eventIdsDigest,data:data6};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -10912,7 +11324,7 @@ errors++;
 }
 }
 else {
-const err18 = {instancePath:instancePath+"/eventIdsDigest",schemaPath:"#/properties/eventIdsDigest/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema187.properties.eventIdsDigest.type,parentSchema:schema187.properties.eventIdsDigest,data:data6};
+const err18 = {instancePath:instancePath+"/eventIdsDigest",schemaPath:"#/properties/eventIdsDigest/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema190.properties.eventIdsDigest.type,parentSchema:schema190.properties.eventIdsDigest,data:data6};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -10974,7 +11386,7 @@ errors++;
 }
 }
 else {
-const err23 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema187.type,parentSchema:schema187,data};
+const err23 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema190.type,parentSchema:schema190,data};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -10983,17 +11395,17 @@ vErrors.push(err23);
 }
 errors++;
 }
-validate134.errors = vErrors;
+validate135.errors = vErrors;
 return errors === 0;
 }
-validate134.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate135.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 
-function validate133(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate134(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://agent-ledger.example/event-schemas/erasure-requested.v1.schema.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate133.evaluated;
+const evaluated0 = validate134.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -11002,7 +11414,7 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.erasureId === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "erasureId"},message:"must have required property '"+"erasureId"+"'",schema:schema185.required,parentSchema:schema185,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "erasureId"},message:"must have required property '"+"erasureId"+"'",schema:schema188.required,parentSchema:schema188,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -11012,7 +11424,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.tenant === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "tenant"},message:"must have required property '"+"tenant"+"'",schema:schema185.required,parentSchema:schema185,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "tenant"},message:"must have required property '"+"tenant"+"'",schema:schema188.required,parentSchema:schema188,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -11022,7 +11434,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.action === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "action"},message:"must have required property '"+"action"+"'",schema:schema185.required,parentSchema:schema185,data};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "action"},message:"must have required property '"+"action"+"'",schema:schema188.required,parentSchema:schema188,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -11032,7 +11444,7 @@ vErrors.push(err2);
 errors++;
 }
 if(data.reason === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "reason"},message:"must have required property '"+"reason"+"'",schema:schema185.required,parentSchema:schema185,data};
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "reason"},message:"must have required property '"+"reason"+"'",schema:schema188.required,parentSchema:schema188,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -11042,7 +11454,7 @@ vErrors.push(err3);
 errors++;
 }
 if(data.requestedBy === undefined){
-const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "requestedBy"},message:"must have required property '"+"requestedBy"+"'",schema:schema185.required,parentSchema:schema185,data};
+const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "requestedBy"},message:"must have required property '"+"requestedBy"+"'",schema:schema188.required,parentSchema:schema188,data};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -11052,7 +11464,7 @@ vErrors.push(err4);
 errors++;
 }
 if(data.requestedAt === undefined){
-const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "requestedAt"},message:"must have required property '"+"requestedAt"+"'",schema:schema185.required,parentSchema:schema185,data};
+const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "requestedAt"},message:"must have required property '"+"requestedAt"+"'",schema:schema188.required,parentSchema:schema188,data};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -11062,7 +11474,7 @@ vErrors.push(err5);
 errors++;
 }
 if(data.sessions === undefined){
-const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "sessions"},message:"must have required property '"+"sessions"+"'",schema:schema185.required,parentSchema:schema185,data};
+const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "sessions"},message:"must have required property '"+"sessions"+"'",schema:schema188.required,parentSchema:schema188,data};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -11072,8 +11484,8 @@ vErrors.push(err6);
 errors++;
 }
 for(const key0 in data){
-if(!(func3.call(schema185.properties, key0))){
-const err7 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema185,data};
+if(!(func3.call(schema188.properties, key0))){
+const err7 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema188,data};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -11087,7 +11499,7 @@ if(data.erasureId !== undefined){
 let data0 = data.erasureId;
 if(typeof data0 === "string"){
 if(func1(data0) > 128){
-const err8 = {instancePath:instancePath+"/erasureId",schemaPath:"#/properties/erasureId/maxLength",keyword:"maxLength",params:{limit: 128},message:"must NOT have more than 128 characters",schema:128,parentSchema:schema185.properties.erasureId,data:data0};
+const err8 = {instancePath:instancePath+"/erasureId",schemaPath:"#/properties/erasureId/maxLength",keyword:"maxLength",params:{limit: 128},message:"must NOT have more than 128 characters",schema:128,parentSchema:schema188.properties.erasureId,data:data0};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -11097,7 +11509,7 @@ vErrors.push(err8);
 errors++;
 }
 if(func1(data0) < 1){
-const err9 = {instancePath:instancePath+"/erasureId",schemaPath:"#/properties/erasureId/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema185.properties.erasureId,data:data0};
+const err9 = {instancePath:instancePath+"/erasureId",schemaPath:"#/properties/erasureId/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema188.properties.erasureId,data:data0};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -11108,7 +11520,7 @@ errors++;
 }
 }
 else {
-const err10 = {instancePath:instancePath+"/erasureId",schemaPath:"#/properties/erasureId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema185.properties.erasureId.type,parentSchema:schema185.properties.erasureId,data:data0};
+const err10 = {instancePath:instancePath+"/erasureId",schemaPath:"#/properties/erasureId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema188.properties.erasureId.type,parentSchema:schema188.properties.erasureId,data:data0};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -11122,7 +11534,7 @@ if(data.tenant !== undefined){
 let data1 = data.tenant;
 if(typeof data1 === "string"){
 if(func1(data1) < 1){
-const err11 = {instancePath:instancePath+"/tenant",schemaPath:"#/properties/tenant/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema185.properties.tenant,data:data1};
+const err11 = {instancePath:instancePath+"/tenant",schemaPath:"#/properties/tenant/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema188.properties.tenant,data:data1};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -11133,7 +11545,7 @@ errors++;
 }
 }
 else {
-const err12 = {instancePath:instancePath+"/tenant",schemaPath:"#/properties/tenant/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema185.properties.tenant.type,parentSchema:schema185.properties.tenant,data:data1};
+const err12 = {instancePath:instancePath+"/tenant",schemaPath:"#/properties/tenant/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema188.properties.tenant.type,parentSchema:schema188.properties.tenant,data:data1};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -11147,7 +11559,7 @@ if(data.subjectId !== undefined){
 let data2 = data.subjectId;
 if(typeof data2 === "string"){
 if(func1(data2) > 256){
-const err13 = {instancePath:instancePath+"/subjectId",schemaPath:"#/properties/subjectId/maxLength",keyword:"maxLength",params:{limit: 256},message:"must NOT have more than 256 characters",schema:256,parentSchema:schema185.properties.subjectId,data:data2};
+const err13 = {instancePath:instancePath+"/subjectId",schemaPath:"#/properties/subjectId/maxLength",keyword:"maxLength",params:{limit: 256},message:"must NOT have more than 256 characters",schema:256,parentSchema:schema188.properties.subjectId,data:data2};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -11157,7 +11569,7 @@ vErrors.push(err13);
 errors++;
 }
 if(func1(data2) < 1){
-const err14 = {instancePath:instancePath+"/subjectId",schemaPath:"#/properties/subjectId/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema185.properties.subjectId,data:data2};
+const err14 = {instancePath:instancePath+"/subjectId",schemaPath:"#/properties/subjectId/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema188.properties.subjectId,data:data2};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -11168,7 +11580,7 @@ errors++;
 }
 }
 else {
-const err15 = {instancePath:instancePath+"/subjectId",schemaPath:"#/properties/subjectId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema185.properties.subjectId.type,parentSchema:schema185.properties.subjectId,data:data2};
+const err15 = {instancePath:instancePath+"/subjectId",schemaPath:"#/properties/subjectId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema188.properties.subjectId.type,parentSchema:schema188.properties.subjectId,data:data2};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -11181,7 +11593,7 @@ errors++;
 if(data.action !== undefined){
 let data3 = data.action;
 if(!((data3 === "erase") || (data3 === "strip-content"))){
-const err16 = {instancePath:instancePath+"/action",schemaPath:"#/properties/action/enum",keyword:"enum",params:{allowedValues: schema185.properties.action.enum},message:"must be equal to one of the allowed values",schema:schema185.properties.action.enum,parentSchema:schema185.properties.action,data:data3};
+const err16 = {instancePath:instancePath+"/action",schemaPath:"#/properties/action/enum",keyword:"enum",params:{allowedValues: schema188.properties.action.enum},message:"must be equal to one of the allowed values",schema:schema188.properties.action.enum,parentSchema:schema188.properties.action,data:data3};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -11194,7 +11606,7 @@ errors++;
 if(data.reason !== undefined){
 let data4 = data.reason;
 if(!((data4 === "request") || (data4 === "retention"))){
-const err17 = {instancePath:instancePath+"/reason",schemaPath:"#/properties/reason/enum",keyword:"enum",params:{allowedValues: schema185.properties.reason.enum},message:"must be equal to one of the allowed values",schema:schema185.properties.reason.enum,parentSchema:schema185.properties.reason,data:data4};
+const err17 = {instancePath:instancePath+"/reason",schemaPath:"#/properties/reason/enum",keyword:"enum",params:{allowedValues: schema188.properties.reason.enum},message:"must be equal to one of the allowed values",schema:schema188.properties.reason.enum,parentSchema:schema188.properties.reason,data:data4};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -11207,7 +11619,7 @@ errors++;
 if(data.maxIdle !== undefined){
 let data5 = data.maxIdle;
 if(typeof data5 !== "string"){
-const err18 = {instancePath:instancePath+"/maxIdle",schemaPath:"#/properties/maxIdle/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema185.properties.maxIdle.type,parentSchema:schema185.properties.maxIdle,data:data5};
+const err18 = {instancePath:instancePath+"/maxIdle",schemaPath:"#/properties/maxIdle/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema188.properties.maxIdle.type,parentSchema:schema188.properties.maxIdle,data:data5};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -11221,7 +11633,7 @@ if(data.requestedBy !== undefined){
 let data6 = data.requestedBy;
 if(data6 && typeof data6 == "object" && !Array.isArray(data6)){
 if(data6.via === undefined){
-const err19 = {instancePath:instancePath+"/requestedBy",schemaPath:"#/properties/requestedBy/required",keyword:"required",params:{missingProperty: "via"},message:"must have required property '"+"via"+"'",schema:schema185.properties.requestedBy.required,parentSchema:schema185.properties.requestedBy,data:data6};
+const err19 = {instancePath:instancePath+"/requestedBy",schemaPath:"#/properties/requestedBy/required",keyword:"required",params:{missingProperty: "via"},message:"must have required property '"+"via"+"'",schema:schema188.properties.requestedBy.required,parentSchema:schema188.properties.requestedBy,data:data6};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -11232,7 +11644,7 @@ errors++;
 }
 for(const key1 in data6){
 if(!((key1 === "via") || (key1 === "keyId"))){
-const err20 = {instancePath:instancePath+"/requestedBy",schemaPath:"#/properties/requestedBy/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema185.properties.requestedBy,data:data6};
+const err20 = {instancePath:instancePath+"/requestedBy",schemaPath:"#/properties/requestedBy/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema188.properties.requestedBy,data:data6};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -11245,7 +11657,7 @@ errors++;
 if(data6.via !== undefined){
 let data7 = data6.via;
 if(!(((data7 === "http") || (data7 === "cli")) || (data7 === "retention"))){
-const err21 = {instancePath:instancePath+"/requestedBy/via",schemaPath:"#/properties/requestedBy/properties/via/enum",keyword:"enum",params:{allowedValues: schema185.properties.requestedBy.properties.via.enum},message:"must be equal to one of the allowed values",schema:schema185.properties.requestedBy.properties.via.enum,parentSchema:schema185.properties.requestedBy.properties.via,data:data7};
+const err21 = {instancePath:instancePath+"/requestedBy/via",schemaPath:"#/properties/requestedBy/properties/via/enum",keyword:"enum",params:{allowedValues: schema188.properties.requestedBy.properties.via.enum},message:"must be equal to one of the allowed values",schema:schema188.properties.requestedBy.properties.via.enum,parentSchema:schema188.properties.requestedBy.properties.via,data:data7};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -11258,7 +11670,7 @@ errors++;
 if(data6.keyId !== undefined){
 let data8 = data6.keyId;
 if(typeof data8 !== "string"){
-const err22 = {instancePath:instancePath+"/requestedBy/keyId",schemaPath:"#/properties/requestedBy/properties/keyId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema185.properties.requestedBy.properties.keyId.type,parentSchema:schema185.properties.requestedBy.properties.keyId,data:data8};
+const err22 = {instancePath:instancePath+"/requestedBy/keyId",schemaPath:"#/properties/requestedBy/properties/keyId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema188.properties.requestedBy.properties.keyId.type,parentSchema:schema188.properties.requestedBy.properties.keyId,data:data8};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -11270,7 +11682,7 @@ errors++;
 }
 }
 else {
-const err23 = {instancePath:instancePath+"/requestedBy",schemaPath:"#/properties/requestedBy/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema185.properties.requestedBy.type,parentSchema:schema185.properties.requestedBy,data:data6};
+const err23 = {instancePath:instancePath+"/requestedBy",schemaPath:"#/properties/requestedBy/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema188.properties.requestedBy.type,parentSchema:schema188.properties.requestedBy,data:data6};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -11310,14 +11722,14 @@ let data10 = data.sessions;
 if(Array.isArray(data10)){
 const len0 = data10.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate134(data10[i0], {instancePath:instancePath+"/sessions/" + i0,parentData:data10,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate134.errors : vErrors.concat(validate134.errors);
+if(!(validate135(data10[i0], {instancePath:instancePath+"/sessions/" + i0,parentData:data10,parentDataProperty:i0,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate135.errors : vErrors.concat(validate135.errors);
 errors = vErrors.length;
 }
 }
 }
 else {
-const err26 = {instancePath:instancePath+"/sessions",schemaPath:"#/properties/sessions/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema185.properties.sessions.type,parentSchema:schema185.properties.sessions,data:data10};
+const err26 = {instancePath:instancePath+"/sessions",schemaPath:"#/properties/sessions/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema188.properties.sessions.type,parentSchema:schema188.properties.sessions,data:data10};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -11329,7 +11741,7 @@ errors++;
 }
 }
 else {
-const err27 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema185.type,parentSchema:schema185,data};
+const err27 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema188.type,parentSchema:schema188,data};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -11338,19 +11750,19 @@ vErrors.push(err27);
 }
 errors++;
 }
-validate133.errors = vErrors;
+validate134.errors = vErrors;
 return errors === 0;
 }
-validate133.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate134.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const ledger_v1_ErasureCompleted = validate136;
-const schema191 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://agent-ledger.example/event-schemas/erasure-completed.v1.schema.json","title":"ErasureCompleted (v1)","description":"Data of an ErasureCompleted event, in the audit stream ledger-erasures: the receipt that the erasure its ErasureRequested started is done (keys destroyed, streams erased, read models and caches purged).","type":"object","required":["erasureId","completedAt","erasedEvents","contentKeysDestroyed","physical"],"properties":{"erasureId":{"type":"string","minLength":1,"maxLength":128},"completedAt":{"$ref":"runtime-message.v1.schema.json#/$defs/timestamp"},"erasedEvents":{"type":"integer","minimum":0,"description":"Records the store removed (or, on EventStoreDB, deleted until a scavenge) for the erasure's sessions."},"contentKeysDestroyed":{"type":"integer","minimum":0,"description":"Content keys destroyed (crypto-shredding)."},"physical":{"type":"boolean","description":"true: the store's files no longer hold the bytes (the embedded store); false: the store keeps them until it reclaims them (EventStoreDB), unreadable once their keys are destroyed."}},"additionalProperties":false};
+export const ledger_v1_ErasureCompleted = validate137;
+const schema194 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://agent-ledger.example/event-schemas/erasure-completed.v1.schema.json","title":"ErasureCompleted (v1)","description":"Data of an ErasureCompleted event, in the audit stream ledger-erasures: the receipt that the erasure its ErasureRequested started is done (keys destroyed, streams erased, read models and caches purged).","type":"object","required":["erasureId","completedAt","erasedEvents","contentKeysDestroyed","physical"],"properties":{"erasureId":{"type":"string","minLength":1,"maxLength":128},"completedAt":{"$ref":"runtime-message.v1.schema.json#/$defs/timestamp"},"erasedEvents":{"type":"integer","minimum":0,"description":"Records the store removed (or, on EventStoreDB, deleted until a scavenge) for the erasure's sessions."},"contentKeysDestroyed":{"type":"integer","minimum":0,"description":"Content keys destroyed (crypto-shredding)."},"physical":{"type":"boolean","description":"true: the store's files no longer hold the bytes (the embedded store); false: the store keeps them until it reclaims them (EventStoreDB), unreadable once their keys are destroyed."}},"additionalProperties":false};
 
-function validate136(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate137(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://agent-ledger.example/event-schemas/erasure-completed.v1.schema.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate136.evaluated;
+const evaluated0 = validate137.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -11359,7 +11771,7 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.erasureId === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "erasureId"},message:"must have required property '"+"erasureId"+"'",schema:schema191.required,parentSchema:schema191,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "erasureId"},message:"must have required property '"+"erasureId"+"'",schema:schema194.required,parentSchema:schema194,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -11369,7 +11781,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.completedAt === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "completedAt"},message:"must have required property '"+"completedAt"+"'",schema:schema191.required,parentSchema:schema191,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "completedAt"},message:"must have required property '"+"completedAt"+"'",schema:schema194.required,parentSchema:schema194,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -11379,7 +11791,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.erasedEvents === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "erasedEvents"},message:"must have required property '"+"erasedEvents"+"'",schema:schema191.required,parentSchema:schema191,data};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "erasedEvents"},message:"must have required property '"+"erasedEvents"+"'",schema:schema194.required,parentSchema:schema194,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -11389,7 +11801,7 @@ vErrors.push(err2);
 errors++;
 }
 if(data.contentKeysDestroyed === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "contentKeysDestroyed"},message:"must have required property '"+"contentKeysDestroyed"+"'",schema:schema191.required,parentSchema:schema191,data};
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "contentKeysDestroyed"},message:"must have required property '"+"contentKeysDestroyed"+"'",schema:schema194.required,parentSchema:schema194,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -11399,7 +11811,7 @@ vErrors.push(err3);
 errors++;
 }
 if(data.physical === undefined){
-const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "physical"},message:"must have required property '"+"physical"+"'",schema:schema191.required,parentSchema:schema191,data};
+const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "physical"},message:"must have required property '"+"physical"+"'",schema:schema194.required,parentSchema:schema194,data};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -11410,7 +11822,7 @@ errors++;
 }
 for(const key0 in data){
 if(!(((((key0 === "erasureId") || (key0 === "completedAt")) || (key0 === "erasedEvents")) || (key0 === "contentKeysDestroyed")) || (key0 === "physical"))){
-const err5 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema191,data};
+const err5 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema194,data};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -11424,7 +11836,7 @@ if(data.erasureId !== undefined){
 let data0 = data.erasureId;
 if(typeof data0 === "string"){
 if(func1(data0) > 128){
-const err6 = {instancePath:instancePath+"/erasureId",schemaPath:"#/properties/erasureId/maxLength",keyword:"maxLength",params:{limit: 128},message:"must NOT have more than 128 characters",schema:128,parentSchema:schema191.properties.erasureId,data:data0};
+const err6 = {instancePath:instancePath+"/erasureId",schemaPath:"#/properties/erasureId/maxLength",keyword:"maxLength",params:{limit: 128},message:"must NOT have more than 128 characters",schema:128,parentSchema:schema194.properties.erasureId,data:data0};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -11434,7 +11846,7 @@ vErrors.push(err6);
 errors++;
 }
 if(func1(data0) < 1){
-const err7 = {instancePath:instancePath+"/erasureId",schemaPath:"#/properties/erasureId/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema191.properties.erasureId,data:data0};
+const err7 = {instancePath:instancePath+"/erasureId",schemaPath:"#/properties/erasureId/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema194.properties.erasureId,data:data0};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -11445,7 +11857,7 @@ errors++;
 }
 }
 else {
-const err8 = {instancePath:instancePath+"/erasureId",schemaPath:"#/properties/erasureId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema191.properties.erasureId.type,parentSchema:schema191.properties.erasureId,data:data0};
+const err8 = {instancePath:instancePath+"/erasureId",schemaPath:"#/properties/erasureId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema194.properties.erasureId.type,parentSchema:schema194.properties.erasureId,data:data0};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -11483,7 +11895,7 @@ errors++;
 if(data.erasedEvents !== undefined){
 let data2 = data.erasedEvents;
 if(!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))){
-const err11 = {instancePath:instancePath+"/erasedEvents",schemaPath:"#/properties/erasedEvents/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema191.properties.erasedEvents.type,parentSchema:schema191.properties.erasedEvents,data:data2};
+const err11 = {instancePath:instancePath+"/erasedEvents",schemaPath:"#/properties/erasedEvents/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema194.properties.erasedEvents.type,parentSchema:schema194.properties.erasedEvents,data:data2};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -11494,7 +11906,7 @@ errors++;
 }
 if((typeof data2 == "number") && (isFinite(data2))){
 if(data2 < 0 || isNaN(data2)){
-const err12 = {instancePath:instancePath+"/erasedEvents",schemaPath:"#/properties/erasedEvents/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema191.properties.erasedEvents,data:data2};
+const err12 = {instancePath:instancePath+"/erasedEvents",schemaPath:"#/properties/erasedEvents/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema194.properties.erasedEvents,data:data2};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -11508,7 +11920,7 @@ errors++;
 if(data.contentKeysDestroyed !== undefined){
 let data3 = data.contentKeysDestroyed;
 if(!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3)))){
-const err13 = {instancePath:instancePath+"/contentKeysDestroyed",schemaPath:"#/properties/contentKeysDestroyed/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema191.properties.contentKeysDestroyed.type,parentSchema:schema191.properties.contentKeysDestroyed,data:data3};
+const err13 = {instancePath:instancePath+"/contentKeysDestroyed",schemaPath:"#/properties/contentKeysDestroyed/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema194.properties.contentKeysDestroyed.type,parentSchema:schema194.properties.contentKeysDestroyed,data:data3};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -11519,7 +11931,7 @@ errors++;
 }
 if((typeof data3 == "number") && (isFinite(data3))){
 if(data3 < 0 || isNaN(data3)){
-const err14 = {instancePath:instancePath+"/contentKeysDestroyed",schemaPath:"#/properties/contentKeysDestroyed/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema191.properties.contentKeysDestroyed,data:data3};
+const err14 = {instancePath:instancePath+"/contentKeysDestroyed",schemaPath:"#/properties/contentKeysDestroyed/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema194.properties.contentKeysDestroyed,data:data3};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -11533,7 +11945,7 @@ errors++;
 if(data.physical !== undefined){
 let data4 = data.physical;
 if(typeof data4 !== "boolean"){
-const err15 = {instancePath:instancePath+"/physical",schemaPath:"#/properties/physical/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema191.properties.physical.type,parentSchema:schema191.properties.physical,data:data4};
+const err15 = {instancePath:instancePath+"/physical",schemaPath:"#/properties/physical/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema194.properties.physical.type,parentSchema:schema194.properties.physical,data:data4};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -11545,7 +11957,7 @@ errors++;
 }
 }
 else {
-const err16 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema191.type,parentSchema:schema191,data};
+const err16 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema194.type,parentSchema:schema194,data};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -11554,23 +11966,23 @@ vErrors.push(err16);
 }
 errors++;
 }
-validate136.errors = vErrors;
+validate137.errors = vErrors;
 return errors === 0;
 }
-validate136.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate137.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const ledger_v1_ApiKeyCreated = validate137;
-const schema193 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://agent-ledger.example/event-schemas/api-key-created.v1.schema.json","title":"ApiKeyCreated (v1)","description":"Data of an ApiKeyCreated event, in the access stream ledger-keys (not a session event): an API key of a tenant exists from here on, on every node that follows the stream. Holds the SHA-256 of the secret, never the secret. A tenant exists through its keys. Once any key was created, a server never runs open again.","type":"object","required":["keyId","tenant","scopes","secretSha256","createdAt"],"properties":{"keyId":{"type":"string","pattern":"^[0-9a-f]{12}$","description":"The key's public id: the part of the secret alk_<keyId>_<random> that logs, event metadata and keys list show."},"tenant":{"type":"string","pattern":"^[a-z0-9][a-z0-9_-]{0,63}$","description":"The tenant whose sessions the key reads and writes."},"scopes":{"type":"array","minItems":1,"uniqueItems":true,"items":{"enum":["read","write","audit","admin","erase"]}},"name":{"type":"string","minLength":1,"maxLength":200,"description":"Who or what holds the key."},"secretSha256":{"type":"string","pattern":"^[0-9a-f]{64}$","description":"SHA-256 (hex) of the whole secret, compared in constant time."},"createdAt":{"$ref":"runtime-message.v1.schema.json#/$defs/timestamp"},"migratedFrom":{"const":"keys.sqlite","description":"Set on keys copied from a data directory's keys.sqlite at a server's first start on this version."}},"additionalProperties":false};
+export const ledger_v1_ApiKeyCreated = validate138;
+const schema196 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://agent-ledger.example/event-schemas/api-key-created.v1.schema.json","title":"ApiKeyCreated (v1)","description":"Data of an ApiKeyCreated event, in the access stream ledger-keys (not a session event): an API key of a tenant exists from here on, on every node that follows the stream. Holds the SHA-256 of the secret, never the secret. A tenant exists through its keys. Once any key was created, a server never runs open again.","type":"object","required":["keyId","tenant","scopes","secretSha256","createdAt"],"properties":{"keyId":{"type":"string","pattern":"^[0-9a-f]{12}$","description":"The key's public id: the part of the secret alk_<keyId>_<random> that logs, event metadata and keys list show."},"tenant":{"type":"string","pattern":"^[a-z0-9][a-z0-9_-]{0,63}$","description":"The tenant whose sessions the key reads and writes."},"scopes":{"type":"array","minItems":1,"uniqueItems":true,"items":{"enum":["read","write","audit","admin","erase"]}},"name":{"type":"string","minLength":1,"maxLength":200,"description":"Who or what holds the key."},"secretSha256":{"type":"string","pattern":"^[0-9a-f]{64}$","description":"SHA-256 (hex) of the whole secret, compared in constant time."},"createdAt":{"$ref":"runtime-message.v1.schema.json#/$defs/timestamp"},"migratedFrom":{"const":"keys.sqlite","description":"Set on keys copied from a data directory's keys.sqlite at a server's first start on this version."}},"additionalProperties":false};
 const pattern5 = new RegExp("^[0-9a-f]{12}$", "u");
 const pattern6 = new RegExp("^[a-z0-9][a-z0-9_-]{0,63}$", "u");
 const pattern7 = new RegExp("^[0-9a-f]{64}$", "u");
 const func0 = require("ajv/dist/runtime/equal").default;
 
-function validate137(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate138(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://agent-ledger.example/event-schemas/api-key-created.v1.schema.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate137.evaluated;
+const evaluated0 = validate138.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -11579,7 +11991,7 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.keyId === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "keyId"},message:"must have required property '"+"keyId"+"'",schema:schema193.required,parentSchema:schema193,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "keyId"},message:"must have required property '"+"keyId"+"'",schema:schema196.required,parentSchema:schema196,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -11589,7 +12001,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.tenant === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "tenant"},message:"must have required property '"+"tenant"+"'",schema:schema193.required,parentSchema:schema193,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "tenant"},message:"must have required property '"+"tenant"+"'",schema:schema196.required,parentSchema:schema196,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -11599,7 +12011,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.scopes === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "scopes"},message:"must have required property '"+"scopes"+"'",schema:schema193.required,parentSchema:schema193,data};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "scopes"},message:"must have required property '"+"scopes"+"'",schema:schema196.required,parentSchema:schema196,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -11609,7 +12021,7 @@ vErrors.push(err2);
 errors++;
 }
 if(data.secretSha256 === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "secretSha256"},message:"must have required property '"+"secretSha256"+"'",schema:schema193.required,parentSchema:schema193,data};
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "secretSha256"},message:"must have required property '"+"secretSha256"+"'",schema:schema196.required,parentSchema:schema196,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -11619,7 +12031,7 @@ vErrors.push(err3);
 errors++;
 }
 if(data.createdAt === undefined){
-const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "createdAt"},message:"must have required property '"+"createdAt"+"'",schema:schema193.required,parentSchema:schema193,data};
+const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "createdAt"},message:"must have required property '"+"createdAt"+"'",schema:schema196.required,parentSchema:schema196,data};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -11630,7 +12042,7 @@ errors++;
 }
 for(const key0 in data){
 if(!(((((((key0 === "keyId") || (key0 === "tenant")) || (key0 === "scopes")) || (key0 === "name")) || (key0 === "secretSha256")) || (key0 === "createdAt")) || (key0 === "migratedFrom"))){
-const err5 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema193,data};
+const err5 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema196,data};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -11644,7 +12056,7 @@ if(data.keyId !== undefined){
 let data0 = data.keyId;
 if(typeof data0 === "string"){
 if(!pattern5.test(data0)){
-const err6 = {instancePath:instancePath+"/keyId",schemaPath:"#/properties/keyId/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{12}$"},message:"must match pattern \""+"^[0-9a-f]{12}$"+"\"",schema:"^[0-9a-f]{12}$",parentSchema:schema193.properties.keyId,data:data0};
+const err6 = {instancePath:instancePath+"/keyId",schemaPath:"#/properties/keyId/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{12}$"},message:"must match pattern \""+"^[0-9a-f]{12}$"+"\"",schema:"^[0-9a-f]{12}$",parentSchema:schema196.properties.keyId,data:data0};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -11655,7 +12067,7 @@ errors++;
 }
 }
 else {
-const err7 = {instancePath:instancePath+"/keyId",schemaPath:"#/properties/keyId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema193.properties.keyId.type,parentSchema:schema193.properties.keyId,data:data0};
+const err7 = {instancePath:instancePath+"/keyId",schemaPath:"#/properties/keyId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema196.properties.keyId.type,parentSchema:schema196.properties.keyId,data:data0};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -11669,7 +12081,7 @@ if(data.tenant !== undefined){
 let data1 = data.tenant;
 if(typeof data1 === "string"){
 if(!pattern6.test(data1)){
-const err8 = {instancePath:instancePath+"/tenant",schemaPath:"#/properties/tenant/pattern",keyword:"pattern",params:{pattern: "^[a-z0-9][a-z0-9_-]{0,63}$"},message:"must match pattern \""+"^[a-z0-9][a-z0-9_-]{0,63}$"+"\"",schema:"^[a-z0-9][a-z0-9_-]{0,63}$",parentSchema:schema193.properties.tenant,data:data1};
+const err8 = {instancePath:instancePath+"/tenant",schemaPath:"#/properties/tenant/pattern",keyword:"pattern",params:{pattern: "^[a-z0-9][a-z0-9_-]{0,63}$"},message:"must match pattern \""+"^[a-z0-9][a-z0-9_-]{0,63}$"+"\"",schema:"^[a-z0-9][a-z0-9_-]{0,63}$",parentSchema:schema196.properties.tenant,data:data1};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -11680,7 +12092,7 @@ errors++;
 }
 }
 else {
-const err9 = {instancePath:instancePath+"/tenant",schemaPath:"#/properties/tenant/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema193.properties.tenant.type,parentSchema:schema193.properties.tenant,data:data1};
+const err9 = {instancePath:instancePath+"/tenant",schemaPath:"#/properties/tenant/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema196.properties.tenant.type,parentSchema:schema196.properties.tenant,data:data1};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -11694,7 +12106,7 @@ if(data.scopes !== undefined){
 let data2 = data.scopes;
 if(Array.isArray(data2)){
 if(data2.length < 1){
-const err10 = {instancePath:instancePath+"/scopes",schemaPath:"#/properties/scopes/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema193.properties.scopes,data:data2};
+const err10 = {instancePath:instancePath+"/scopes",schemaPath:"#/properties/scopes/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema196.properties.scopes,data:data2};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -11707,7 +12119,7 @@ const len0 = data2.length;
 for(let i0=0; i0<len0; i0++){
 let data3 = data2[i0];
 if(!(((((data3 === "read") || (data3 === "write")) || (data3 === "audit")) || (data3 === "admin")) || (data3 === "erase"))){
-const err11 = {instancePath:instancePath+"/scopes/" + i0,schemaPath:"#/properties/scopes/items/enum",keyword:"enum",params:{allowedValues: schema193.properties.scopes.items.enum},message:"must be equal to one of the allowed values",schema:schema193.properties.scopes.items.enum,parentSchema:schema193.properties.scopes.items,data:data3};
+const err11 = {instancePath:instancePath+"/scopes/" + i0,schemaPath:"#/properties/scopes/items/enum",keyword:"enum",params:{allowedValues: schema196.properties.scopes.items.enum},message:"must be equal to one of the allowed values",schema:schema196.properties.scopes.items.enum,parentSchema:schema196.properties.scopes.items,data:data3};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -11724,7 +12136,7 @@ outer0:
 for(;i1--;){
 for(j0 = i1; j0--;){
 if(func0(data2[i1], data2[j0])){
-const err12 = {instancePath:instancePath+"/scopes",schemaPath:"#/properties/scopes/uniqueItems",keyword:"uniqueItems",params:{i: i1, j: j0},message:"must NOT have duplicate items (items ## "+j0+" and "+i1+" are identical)",schema:true,parentSchema:schema193.properties.scopes,data:data2};
+const err12 = {instancePath:instancePath+"/scopes",schemaPath:"#/properties/scopes/uniqueItems",keyword:"uniqueItems",params:{i: i1, j: j0},message:"must NOT have duplicate items (items ## "+j0+" and "+i1+" are identical)",schema:true,parentSchema:schema196.properties.scopes,data:data2};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -11739,7 +12151,7 @@ break outer0;
 }
 }
 else {
-const err13 = {instancePath:instancePath+"/scopes",schemaPath:"#/properties/scopes/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema193.properties.scopes.type,parentSchema:schema193.properties.scopes,data:data2};
+const err13 = {instancePath:instancePath+"/scopes",schemaPath:"#/properties/scopes/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema196.properties.scopes.type,parentSchema:schema196.properties.scopes,data:data2};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -11753,7 +12165,7 @@ if(data.name !== undefined){
 let data4 = data.name;
 if(typeof data4 === "string"){
 if(func1(data4) > 200){
-const err14 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters",schema:200,parentSchema:schema193.properties.name,data:data4};
+const err14 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters",schema:200,parentSchema:schema196.properties.name,data:data4};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -11763,7 +12175,7 @@ vErrors.push(err14);
 errors++;
 }
 if(func1(data4) < 1){
-const err15 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema193.properties.name,data:data4};
+const err15 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema196.properties.name,data:data4};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -11774,7 +12186,7 @@ errors++;
 }
 }
 else {
-const err16 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema193.properties.name.type,parentSchema:schema193.properties.name,data:data4};
+const err16 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema196.properties.name.type,parentSchema:schema196.properties.name,data:data4};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -11788,7 +12200,7 @@ if(data.secretSha256 !== undefined){
 let data5 = data.secretSha256;
 if(typeof data5 === "string"){
 if(!pattern7.test(data5)){
-const err17 = {instancePath:instancePath+"/secretSha256",schemaPath:"#/properties/secretSha256/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{64}$"},message:"must match pattern \""+"^[0-9a-f]{64}$"+"\"",schema:"^[0-9a-f]{64}$",parentSchema:schema193.properties.secretSha256,data:data5};
+const err17 = {instancePath:instancePath+"/secretSha256",schemaPath:"#/properties/secretSha256/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{64}$"},message:"must match pattern \""+"^[0-9a-f]{64}$"+"\"",schema:"^[0-9a-f]{64}$",parentSchema:schema196.properties.secretSha256,data:data5};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -11799,7 +12211,7 @@ errors++;
 }
 }
 else {
-const err18 = {instancePath:instancePath+"/secretSha256",schemaPath:"#/properties/secretSha256/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema193.properties.secretSha256.type,parentSchema:schema193.properties.secretSha256,data:data5};
+const err18 = {instancePath:instancePath+"/secretSha256",schemaPath:"#/properties/secretSha256/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema196.properties.secretSha256.type,parentSchema:schema196.properties.secretSha256,data:data5};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -11837,7 +12249,7 @@ errors++;
 if(data.migratedFrom !== undefined){
 let data7 = data.migratedFrom;
 if("keys.sqlite" !== data7){
-const err21 = {instancePath:instancePath+"/migratedFrom",schemaPath:"#/properties/migratedFrom/const",keyword:"const",params:{allowedValue: "keys.sqlite"},message:"must be equal to constant",schema:"keys.sqlite",parentSchema:schema193.properties.migratedFrom,data:data7};
+const err21 = {instancePath:instancePath+"/migratedFrom",schemaPath:"#/properties/migratedFrom/const",keyword:"const",params:{allowedValue: "keys.sqlite"},message:"must be equal to constant",schema:"keys.sqlite",parentSchema:schema196.properties.migratedFrom,data:data7};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -11849,7 +12261,7 @@ errors++;
 }
 }
 else {
-const err22 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema193.type,parentSchema:schema193,data};
+const err22 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema196.type,parentSchema:schema196,data};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -11858,19 +12270,19 @@ vErrors.push(err22);
 }
 errors++;
 }
-validate137.errors = vErrors;
+validate138.errors = vErrors;
 return errors === 0;
 }
-validate137.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate138.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const ledger_v1_ApiKeyRevoked = validate138;
-const schema195 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://agent-ledger.example/event-schemas/api-key-revoked.v1.schema.json","title":"ApiKeyRevoked (v1)","description":"Data of an ApiKeyRevoked event, in the access stream ledger-keys: the key is refused from here on, on every node that follows the stream. Revoking twice is harmless: the first revocation counts. Revoking every key leaves the server closed (401), never open.","type":"object","required":["keyId","revokedAt"],"properties":{"keyId":{"type":"string","pattern":"^[0-9a-f]{12}$"},"revokedAt":{"$ref":"runtime-message.v1.schema.json#/$defs/timestamp"},"revokedBy":{"type":"object","required":["via"],"properties":{"via":{"enum":["http","cli","migration"]},"keyId":{"type":"string","description":"The admin key of the request (http only)."}},"additionalProperties":false}},"additionalProperties":false};
+export const ledger_v1_ApiKeyRevoked = validate139;
+const schema198 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://agent-ledger.example/event-schemas/api-key-revoked.v1.schema.json","title":"ApiKeyRevoked (v1)","description":"Data of an ApiKeyRevoked event, in the access stream ledger-keys: the key is refused from here on, on every node that follows the stream. Revoking twice is harmless: the first revocation counts. Revoking every key leaves the server closed (401), never open.","type":"object","required":["keyId","revokedAt"],"properties":{"keyId":{"type":"string","pattern":"^[0-9a-f]{12}$"},"revokedAt":{"$ref":"runtime-message.v1.schema.json#/$defs/timestamp"},"revokedBy":{"type":"object","required":["via"],"properties":{"via":{"enum":["http","cli","migration"]},"keyId":{"type":"string","description":"The admin key of the request (http only)."}},"additionalProperties":false}},"additionalProperties":false};
 
-function validate138(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate139(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://agent-ledger.example/event-schemas/api-key-revoked.v1.schema.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate138.evaluated;
+const evaluated0 = validate139.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -11879,7 +12291,7 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.keyId === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "keyId"},message:"must have required property '"+"keyId"+"'",schema:schema195.required,parentSchema:schema195,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "keyId"},message:"must have required property '"+"keyId"+"'",schema:schema198.required,parentSchema:schema198,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -11889,7 +12301,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.revokedAt === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "revokedAt"},message:"must have required property '"+"revokedAt"+"'",schema:schema195.required,parentSchema:schema195,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "revokedAt"},message:"must have required property '"+"revokedAt"+"'",schema:schema198.required,parentSchema:schema198,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -11900,7 +12312,7 @@ errors++;
 }
 for(const key0 in data){
 if(!(((key0 === "keyId") || (key0 === "revokedAt")) || (key0 === "revokedBy"))){
-const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema195,data};
+const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema198,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -11914,7 +12326,7 @@ if(data.keyId !== undefined){
 let data0 = data.keyId;
 if(typeof data0 === "string"){
 if(!pattern5.test(data0)){
-const err3 = {instancePath:instancePath+"/keyId",schemaPath:"#/properties/keyId/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{12}$"},message:"must match pattern \""+"^[0-9a-f]{12}$"+"\"",schema:"^[0-9a-f]{12}$",parentSchema:schema195.properties.keyId,data:data0};
+const err3 = {instancePath:instancePath+"/keyId",schemaPath:"#/properties/keyId/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{12}$"},message:"must match pattern \""+"^[0-9a-f]{12}$"+"\"",schema:"^[0-9a-f]{12}$",parentSchema:schema198.properties.keyId,data:data0};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -11925,7 +12337,7 @@ errors++;
 }
 }
 else {
-const err4 = {instancePath:instancePath+"/keyId",schemaPath:"#/properties/keyId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema195.properties.keyId.type,parentSchema:schema195.properties.keyId,data:data0};
+const err4 = {instancePath:instancePath+"/keyId",schemaPath:"#/properties/keyId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema198.properties.keyId.type,parentSchema:schema198.properties.keyId,data:data0};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -11964,7 +12376,7 @@ if(data.revokedBy !== undefined){
 let data2 = data.revokedBy;
 if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
 if(data2.via === undefined){
-const err7 = {instancePath:instancePath+"/revokedBy",schemaPath:"#/properties/revokedBy/required",keyword:"required",params:{missingProperty: "via"},message:"must have required property '"+"via"+"'",schema:schema195.properties.revokedBy.required,parentSchema:schema195.properties.revokedBy,data:data2};
+const err7 = {instancePath:instancePath+"/revokedBy",schemaPath:"#/properties/revokedBy/required",keyword:"required",params:{missingProperty: "via"},message:"must have required property '"+"via"+"'",schema:schema198.properties.revokedBy.required,parentSchema:schema198.properties.revokedBy,data:data2};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -11975,7 +12387,7 @@ errors++;
 }
 for(const key1 in data2){
 if(!((key1 === "via") || (key1 === "keyId"))){
-const err8 = {instancePath:instancePath+"/revokedBy",schemaPath:"#/properties/revokedBy/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema195.properties.revokedBy,data:data2};
+const err8 = {instancePath:instancePath+"/revokedBy",schemaPath:"#/properties/revokedBy/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema198.properties.revokedBy,data:data2};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -11988,7 +12400,7 @@ errors++;
 if(data2.via !== undefined){
 let data3 = data2.via;
 if(!(((data3 === "http") || (data3 === "cli")) || (data3 === "migration"))){
-const err9 = {instancePath:instancePath+"/revokedBy/via",schemaPath:"#/properties/revokedBy/properties/via/enum",keyword:"enum",params:{allowedValues: schema195.properties.revokedBy.properties.via.enum},message:"must be equal to one of the allowed values",schema:schema195.properties.revokedBy.properties.via.enum,parentSchema:schema195.properties.revokedBy.properties.via,data:data3};
+const err9 = {instancePath:instancePath+"/revokedBy/via",schemaPath:"#/properties/revokedBy/properties/via/enum",keyword:"enum",params:{allowedValues: schema198.properties.revokedBy.properties.via.enum},message:"must be equal to one of the allowed values",schema:schema198.properties.revokedBy.properties.via.enum,parentSchema:schema198.properties.revokedBy.properties.via,data:data3};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -12001,7 +12413,7 @@ errors++;
 if(data2.keyId !== undefined){
 let data4 = data2.keyId;
 if(typeof data4 !== "string"){
-const err10 = {instancePath:instancePath+"/revokedBy/keyId",schemaPath:"#/properties/revokedBy/properties/keyId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema195.properties.revokedBy.properties.keyId.type,parentSchema:schema195.properties.revokedBy.properties.keyId,data:data4};
+const err10 = {instancePath:instancePath+"/revokedBy/keyId",schemaPath:"#/properties/revokedBy/properties/keyId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema198.properties.revokedBy.properties.keyId.type,parentSchema:schema198.properties.revokedBy.properties.keyId,data:data4};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -12013,7 +12425,7 @@ errors++;
 }
 }
 else {
-const err11 = {instancePath:instancePath+"/revokedBy",schemaPath:"#/properties/revokedBy/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema195.properties.revokedBy.type,parentSchema:schema195.properties.revokedBy,data:data2};
+const err11 = {instancePath:instancePath+"/revokedBy",schemaPath:"#/properties/revokedBy/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema198.properties.revokedBy.type,parentSchema:schema198.properties.revokedBy,data:data2};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -12025,7 +12437,7 @@ errors++;
 }
 }
 else {
-const err12 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema195.type,parentSchema:schema195,data};
+const err12 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema198.type,parentSchema:schema198,data};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -12034,8 +12446,8 @@ vErrors.push(err12);
 }
 errors++;
 }
-validate138.errors = vErrors;
+validate139.errors = vErrors;
 return errors === 0;
 }
-validate138.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate139.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 

@@ -224,6 +224,7 @@ export class RecordedMessagesHandler implements ProjectionHandler {
     // Search and analytics keep what was recorded: a rewound message stays findable (and counted).
     SessionRewound: () => undefined,
     ClaudeCodeEntriesRecorded: () => undefined,
+    ContextOverflowRecovered: () => undefined,
     ModelCallRecorded: (event, statements, { sessionId }) => {
       const ordinal = (statements.lastCall.get(sessionId).ordinal ?? -1) + 1;
       const facts = modelCallFactsOf(event.data);

@@ -64,6 +64,7 @@ const FOLD_INTO_SUMMARY: SessionEventHandlers<[owned: SessionSummary], void> = {
   SessionRewound: (_event, owned) => {
     owned.rewindCount = (owned.rewindCount ?? 0) + 1;
   },
+  ContextOverflowRecovered: () => undefined,
   SessionEnded: (_event, owned) => {
     owned.ended = true;
   },

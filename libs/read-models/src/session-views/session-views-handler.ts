@@ -150,6 +150,7 @@ export class SessionViewsHandler implements ProjectionHandler {
     },
     ModelCallRecorded: () => undefined,
     ClaudeCodeEntriesRecorded: () => undefined,
+    ContextOverflowRecovered: () => undefined,
     ToolResultsPruned: (event, store, { sessionId, revision }) =>
       applyPruningMark(store, sessionId, event.data, revision, this.exportSettings),
     MessageRecorded: (event, store, { sessionId, revision }) =>
