@@ -24,6 +24,7 @@ import {
   openReadModelDatabase,
   RecordedMessagesHandler,
   SearchReader,
+  SessionViewsHandler,
   type ReadModelDatabase,
 } from '@agent-ledger/read-models';
 import {
@@ -169,8 +170,14 @@ function generatedMessage(sessionId: string, index: number): RuntimeMessage {
   }
 }
 
-/** Builds the index by feeding the search and analytics handler generated events, 5,000 per transaction. */
+/**
+ * Builds the index by feeding the session views' handler (which stores each message, read by the
+ * search view's snippets) and the search and analytics handler generated events, 5,000 per
+ * transaction, the views first as the runner applies them.
+ */
 function buildIndex(db: ReadModelDatabase): { seconds: number; textBytes: number } {
+  const views = new SessionViewsHandler(db);
+  views.setUp();
   const handler = new RecordedMessagesHandler(db);
   handler.setUp();
   let textBytes = 0;
@@ -191,8 +198,10 @@ function buildIndex(db: ReadModelDatabase): { seconds: number; textBytes: number
           id: `e${index}`,
           metadata: { schemaVersion: SESSION_EVENT_SCHEMA_VERSION },
         } as unknown as SessionLogEvent;
+        views.apply(logged);
         handler.apply(logged);
       }
+      views.endBatch();
     })();
   }
   return { seconds: (performance.now() - started) / 1000, textBytes };
@@ -212,7 +221,7 @@ function queryCases(): QueryCase[] {
   const pick = () => words[100 + Math.floor(next() * (VOCABULARY - 100))]!;
   const session = () => `s${Math.floor(next() * Math.max(1, MESSAGES / PER_SESSION))}`;
   const likeSql = (extra: string) =>
-    `SELECT rowid FROM rm_search_messages WHERE message LIKE ? ${extra} LIMIT 20`;
+    `SELECT rowid FROM rm_messages WHERE message LIKE ? ${extra} LIMIT 20`;
   const cases: QueryCase[] = [
     { name: 'word (random, ranks 100–20,000)', queries: [] },
     { name: 'common word (ranks 1–100)', queries: [] },

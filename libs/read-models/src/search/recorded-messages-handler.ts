@@ -109,7 +109,7 @@ export class RecordedMessagesHandler implements ProjectionHandler {
       insert: db.prepare(
         `INSERT OR IGNORE INTO rm_search_messages (session_id, message_id, recorded_id,
           revision, position, kind, role, created_at, created_ms, agent, tools, eligible, pruned,
-          summary_for, facts) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+          summary_for, facts, redacted) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       ),
       index: db.prepare(
         'INSERT INTO rm_search_index (rowid, terms, parts, facets) VALUES (?, ?, ?, ?)',
@@ -236,10 +236,18 @@ export class RecordedMessagesHandler implements ProjectionHandler {
       }
     }
     const agent = message.metadata?.effectiveAgentName ?? message.metadata?.agentName ?? null;
+    const { recorded, redacted } = searchIndexEntries(
+      message,
+      sessionId,
+      toolNames,
+      agent,
+      this.redaction.redact,
+    );
+    const changed = redacted !== recorded;
     // A new id (the common case) is placed by the insert itself: no look-up before it. A taken
     // id is placed by the events lib's rule (`recordMessageOnce`), against the rows so far.
     let placed = message;
-    let seq = this.insert(statements, logged, message, message, toolNames, agent);
+    let seq = this.insert(statements, logged, message, message, toolNames, agent, changed);
     if (seq === undefined) {
       const once = recordMessageOnce(
         message,
@@ -247,7 +255,7 @@ export class RecordedMessagesHandler implements ProjectionHandler {
       );
       if (once.placed === undefined) return;
       placed = once.placed;
-      seq = this.insert(statements, logged, message, placed, toolNames, agent);
+      seq = this.insert(statements, logged, message, placed, toolNames, agent, changed);
       if (seq === undefined) throw new Error(`Message "${placed.id}" could not be indexed.`);
     }
     const id = placed.id;
@@ -256,14 +264,10 @@ export class RecordedMessagesHandler implements ProjectionHandler {
         statements.setToolName.run(sessionId, part.toolCallId, part.toolName);
       }
     }
-    const { recorded, redacted } = searchIndexEntries(
-      message,
-      sessionId,
-      toolNames,
-      agent,
-      this.redaction.redact,
-    );
-    statements.index.run(seq, recorded.terms, recorded.parts, recorded.facets);
+    // The recorded index holds only what the redaction changed (`search-schema.ts`).
+    if (changed) {
+      statements.index.run(seq, recorded.terms, recorded.parts, recorded.facets);
+    }
     statements.redactedIndex.run(seq, redacted.terms, redacted.parts, redacted.facets);
     if (message.kind === 'compact_boundary') {
       statements.setBoundary.run(
@@ -283,7 +287,8 @@ export class RecordedMessagesHandler implements ProjectionHandler {
   }
 
   /**
-   * Inserts the row of `message` (as recorded) under `placed`'s id; its rowid (the message's
+   * Inserts the row of `message` (as recorded) under `placed`'s id (`redacted`: whether its entry
+   * in the redacted index differs from the recorded one); its rowid (the message's
    * `seq`), or `undefined` when that id is taken in the session (the row is then not written).
    */
   private insert(
@@ -293,6 +298,7 @@ export class RecordedMessagesHandler implements ProjectionHandler {
     placed: RuntimeMessage,
     toolNames: readonly string[],
     agent: string | null,
+    redacted: boolean,
   ): number | undefined {
     const metadata = message.metadata;
     const createdMs = Date.parse(message.createdAt);
@@ -313,6 +319,7 @@ export class RecordedMessagesHandler implements ProjectionHandler {
       metadata?.compactedAt === undefined ? 0 : 1,
       metadata?.summaryForBoundaryId ?? null,
       kindFacts === undefined ? null : JSON.stringify(kindFacts),
+      redacted ? 1 : 0,
     );
     return result.changes === 1 ? Number(result.lastInsertRowid) : undefined;
   }

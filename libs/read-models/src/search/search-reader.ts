@@ -171,7 +171,7 @@ export class SearchReader {
       match === undefined
         ? this.newest(where, range, limit, cursor?.offset ?? 0)
         : this.ranked(
-            SEARCH_INDEXES[request.index ?? 'redacted'],
+            request.index ?? 'redacted',
             match,
             where,
             range,
@@ -232,26 +232,21 @@ export class SearchReader {
    * the first page, so messages indexed while paging do not shift the pages.
    */
   private ranked(
-    index: string,
+    index: SearchIndexName,
     match: string,
     where: readonly string[],
     range: { from?: number; to?: number },
     limit: number,
     cursor: Cursor | undefined,
   ): { rows: Row[]; next?: Cursor } {
-    const conditions = where.map((condition) => `AND ${condition}`).join(' ');
-    const join = 'JOIN rm_search_messages m ON m.rowid = i.rowid';
+    const matches = matchesSql(index, where);
     // The newest match after the tier's, if any: the tier is the matches above it.
     const restStatement = this.db.prepare<Record<string, unknown>, { rowid: number }>(
-      `SELECT i.rowid AS rowid FROM ${index} i ${where.length === 0 ? '' : join}
-       WHERE ${index} MATCH @match AND i.rowid < @below ${conditions}
-       ORDER BY i.rowid DESC LIMIT 1 OFFSET @tier`,
+      `SELECT rowid FROM (${matches}) ORDER BY rowid DESC LIMIT 1 OFFSET @tier`,
     );
     // The tier is read newest first (FTS5 walks a doclist backwards from `below` cheaply; a
     // forward seek to `rest` is not), ranked on the index alone, then joined for the page.
-    const tier = `SELECT i.rowid AS rowid, i.rank AS rank FROM ${index} i ${where.length === 0 ? '' : join}
-       WHERE ${index} MATCH @match AND i.rowid < @below ${conditions}
-       ORDER BY i.rowid DESC LIMIT @tier`;
+    const tier = `SELECT rowid, rank FROM (${matches}) ORDER BY rowid DESC LIMIT @tier`;
     const tierStatement = this.db.prepare<Record<string, unknown>, Row>(
       `SELECT ${COLUMNS}, -r.rank AS score FROM (
          SELECT rowid, rank FROM (${tier}) ORDER BY rank, rowid LIMIT @limit OFFSET @offset
@@ -329,6 +324,24 @@ export class SearchReader {
     }
     return boundaries;
   }
+}
+
+/**
+ * SQL of the matches of `@match` below rowid `@below` in an index (`rowid`, `rank`), on the rows
+ * `where` keeps. The redacted index holds every row; the recorded index only the rows whose text
+ * (or tool or agent names) the view redaction changed (`redacted = 1`), the others' entries being
+ * the same in both: a search of the recorded text is its matches and those of the redacted index
+ * among the other rows. Their BM25 ranks are each index's own.
+ */
+function matchesSql(index: SearchIndexName, where: readonly string[]): string {
+  const conditions = where.map((condition) => `AND ${condition}`).join(' ');
+  const join = 'JOIN rm_search_messages m ON m.rowid = i.rowid';
+  const one = (table: string, joined: boolean, extra: string) =>
+    `SELECT i.rowid AS rowid, i.rank AS rank FROM ${table} i ${joined ? join : ''}
+       WHERE ${table} MATCH @match AND i.rowid < @below ${conditions} ${extra}`;
+  if (index === 'redacted') return one(SEARCH_INDEXES.redacted, where.length > 0, '');
+  return `${one(SEARCH_INDEXES.recorded, where.length > 0, '')}
+    UNION ALL ${one(SEARCH_INDEXES.redacted, true, 'AND m.redacted = 0')}`;
 }
 
 /** The columns of a `rm_search_messages` row a search document is made of. */

@@ -10,14 +10,16 @@
  * and revision, not a copy normalization made; `recorded` when normalization changed it, else
  * `message`), where the snippets, the tags and a retried append's comparison read it
  * (`recordedMessageSql`);
- * `rm_search_index` is the FTS5 index, contentless (`content = ''`: it holds the terms, not the
- * text) with `contentless_delete` and FTS5's `secure-delete` on, so that an erased row's entries
- * are taken out of the index by its rowid alone and leave nothing behind in its segments; three
- * columns: `terms` and `parts` (`searchTokens`), `facets` (tokens for the filters: kind, role,
- * tools, agent, session);
- * `rm_search_redacted_index` is the same index of the text (and tool and agent names) as the view
+ * the two FTS5 indexes are contentless (`content = ''`: they hold the terms, not the text) with
+ * `contentless_delete` and FTS5's `secure-delete` on, so that an erased row's entries are taken
+ * out by its rowid alone and leave nothing behind in their segments; three columns: `terms` and
+ * `parts` (`searchTokens`), `facets` (tokens for the filters: kind, role, tools, agent, session);
+ * `rm_search_redacted_index` is the index of the text (and tool and agent names) as the view
  * redaction leaves it, which searches without `audit` match: a redacted secret is in no column of
- * it, so no query can tell it apart (`searchIndexEntries`);
+ * it, so no query can tell it apart (`searchIndexEntries`). It holds every row; `rm_search_index`,
+ * of the text as recorded, only the rows the redaction changed (`redacted = 1`): the others'
+ * entries would be the same in both, so a search of the recorded text reads them from the
+ * redacted index;
  * `rm_search_sessions` keeps each session's latest compact boundary, `rm_search_tool_names` the
  * tool names of calls, for results recorded without one; `rm_analytics_calls` the facts of every
  * model call.
@@ -54,7 +56,8 @@ CREATE TABLE IF NOT EXISTS rm_search_messages (
   eligible INTEGER NOT NULL,
   pruned INTEGER NOT NULL,
   summary_for TEXT,
-  facts TEXT
+  facts TEXT,
+  redacted INTEGER NOT NULL
 );
 CREATE UNIQUE INDEX IF NOT EXISTS rm_search_messages_by_id ON rm_search_messages (session_id, message_id);
 CREATE INDEX IF NOT EXISTS rm_search_summaries ON rm_search_messages (session_id, summary_for)
