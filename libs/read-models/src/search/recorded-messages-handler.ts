@@ -171,22 +171,34 @@ export class RecordedMessagesHandler implements ProjectionHandler {
    */
   eraseSessions(sessions: readonly ErasedSession[]): void {
     this.ready();
-    const remove = (table: string) =>
-      this.db.prepare(
-        `DELETE FROM ${table} WHERE rowid IN (SELECT rowid FROM rm_search_messages WHERE session_id = ?)`,
-      );
-    const removeRecorded = remove(SEARCH_INDEXES.recorded);
-    const removeRedacted = remove(SEARCH_INDEXES.redacted);
-    for (const { sessionKey } of sessions) {
-      removeRecorded.run(sessionKey);
-      removeRedacted.run(sessionKey);
-      for (const table of SEARCH_TABLES) {
-        if (table === SEARCH_INDEXES.recorded || table === SEARCH_INDEXES.redacted) continue;
-        this.db.prepare(`DELETE FROM ${table} WHERE session_id = ?`).run(sessionKey);
-      }
-    }
+    for (const { sessionKey } of sessions) this.removeSession(sessionKey);
     for (const table of Object.values(SEARCH_INDEXES)) {
       this.db.prepare(`INSERT INTO ${table} (${table}) VALUES ('optimize')`).run();
+    }
+  }
+
+  /**
+   * A session whose session views were found damaged is rebuilt from its events
+   * (`ProjectionRunner.repairSession`), and its search rows with them: they were made reading the
+   * messages of those views (a retried message's comparison), which may have been the damaged ones.
+   */
+  dropSession(sessionId: string): void {
+    this.ready();
+    this.removeSession(sessionId);
+  }
+
+  /** Deletes a session's rows from every table, and their entries from both indexes. */
+  private removeSession(sessionKey: string): void {
+    for (const table of Object.values(SEARCH_INDEXES)) {
+      this.db
+        .prepare(
+          `DELETE FROM ${table} WHERE rowid IN (SELECT rowid FROM rm_search_messages WHERE session_id = ?)`,
+        )
+        .run(sessionKey);
+    }
+    for (const table of SEARCH_TABLES) {
+      if (table === SEARCH_INDEXES.recorded || table === SEARCH_INDEXES.redacted) continue;
+      this.db.prepare(`DELETE FROM ${table} WHERE session_id = ?`).run(sessionKey);
     }
   }
 
