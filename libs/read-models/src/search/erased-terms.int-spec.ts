@@ -88,7 +88,8 @@ describe('RecordedMessagesHandler: an erased session leaves no term in the full-
       eventIdsDigest: 'sha256:0',
     };
     db.transaction(() => {
-      for (const handler of handlers) handler.eraseSessions?.([{ sessionKey: 'gone', facts }], 'erase');
+      for (const handler of handlers)
+        handler.eraseSessions?.([{ sessionKey: 'gone', facts }], 'erase');
     })();
 
     expect(reader.search({ query: 'zebraquokka' }).results).toEqual([]);

@@ -170,14 +170,7 @@ export class SearchReader {
     const { rows: page, next } =
       match === undefined
         ? this.newest(where, range, limit, cursor?.offset ?? 0)
-        : this.ranked(
-            request.index ?? 'redacted',
-            match,
-            where,
-            range,
-            limit,
-            cursor,
-          );
+        : this.ranked(request.index ?? 'redacted', match, where, range, limit, cursor);
     const boundaries = this.boundaries(page.map((row) => row.session_id));
     const redact = request.redact ?? ((text: string) => text);
     return {
