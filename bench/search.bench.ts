@@ -8,7 +8,7 @@
  * - the rebuild and verify measures of `read-models-rebuild.ts` over a log of 50,000 events: the
  *   rebuild with every handler against the rate without the search and analytics handler (target:
  *   at least 70%), against the raw read, verify, and the write floor that bounds them.
- * The index is made by feeding `RecordedMessagesHandler` 1,000 sessions of 1,000 messages each (user input,
+ * The index is made by feeding `SessionViewsHandler` and `RecordedMessagesHandler` 1,000 sessions of 1,000 messages each (user input,
  * assistant text, tool calls and results, in turn), each 8–40 words drawn from a 20,000-word
  * vocabulary with Zipf frequencies (s = 1), plus code identifiers and Chinese words, straight
  * from generated events (no event store: the log plays no part in a query).
@@ -359,7 +359,7 @@ async function main(): Promise<void> {
     const markdown = [
       `\`${process.env['BENCH_COMMAND'] ?? 'npm run bench -- search'}\` on ${cpus()[0]?.model ?? 'this machine'} (${cpus().length} cores), Node ${process.version}.`,
       '',
-      `Search over ${MESSAGES.toLocaleString('en')} indexed messages: ${MESSAGES / PER_SESSION} sessions of ${PER_SESSION} messages (user input, tool call, tool result, assistant text in turn), each 8–40 words drawn from a 20,000-word vocabulary with Zipf frequencies, 3% code identifiers and 2% Chinese words, fed straight to \`RecordedMessagesHandler\` (indexing took ${built.seconds.toFixed(0)} s). ${QUERIES} queries per row through \`SearchReader\` (20 hits, ranked, with snippets and visibility); the \`LIKE\` column runs ${LIKE_QUERIES} of the same queries as \`message LIKE '%…%' LIMIT 20\` on the same table (the stored message JSON) (no ranking: it stops at 20 rows).`,
+      `Search over ${MESSAGES.toLocaleString('en')} indexed messages: ${MESSAGES / PER_SESSION} sessions of ${PER_SESSION} messages (user input, tool call, tool result, assistant text in turn), each 8–40 words drawn from a 20,000-word vocabulary with Zipf frequencies, 3% code identifiers and 2% Chinese words, fed straight to \`SessionViewsHandler\` (which stores each message) and \`RecordedMessagesHandler\` (indexing took ${built.seconds.toFixed(0)} s). ${QUERIES} queries per row through \`SearchReader\` (20 hits, ranked, with snippets and visibility); the \`LIKE\` column runs ${LIKE_QUERIES} of the same queries as \`message LIKE '%…%' LIMIT 20\` on \`rm_messages\`, where the message JSON is stored (no ranking: it stops at 20 rows).`,
       '',
       '| query | search p50 | search p99 | hits per query | `LIKE` p50 | `LIKE` max |',
       '| --- | ---: | ---: | ---: | ---: | ---: |',
