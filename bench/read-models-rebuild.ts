@@ -312,9 +312,19 @@ function writeFloor(
     if (FTS_TABLES.has(name)) continue;
     rowsOf.set(name, from.prepare<[], Record<string, unknown>>(`SELECT * FROM ${name}`).all());
   }
+  // Each search row's message is the session views' row of its event (stored once there).
+  const recordedMessages = new Map<string, string>();
+  for (const row of rowsOf.get('rm_messages') ?? []) {
+    if (row['copy_of'] !== null) continue;
+    const json = row['recorded'] ?? row['message'];
+    recordedMessages.set(`${String(row['session_id'])} ${String(row['revision'])}`, String(json));
+  }
   const entries = (rowsOf.get('rm_search_messages') ?? []).map((row) => ({
     rowid: row['rowid'],
-    ...indexEntriesOf(row),
+    ...indexEntriesOf(
+      row,
+      recordedMessages.get(`${String(row['session_id'])} ${String(row['revision'])}`) ?? '{}',
+    ),
   }));
   from.close();
   const fresh = bulk ? openFreshReadModelFile(target) : undefined;
@@ -352,9 +362,12 @@ function writeFloor(
     const index = to.prepare(
       `INSERT INTO ${table} (rowid, terms, parts, facets) VALUES (?, ?, ?, ?)`,
     );
-    rows += entries.length;
+    // As the handler writes them: the recorded index only where the redaction changed the entry.
+    const written =
+      which === 'redacted' ? entries : entries.filter((entry) => entry.recorded !== entry.redacted);
+    rows += written.length;
     time(table, () =>
-      inBatches(to, entries, ({ rowid, [which]: entry }) =>
+      inBatches(to, written, ({ rowid, [which]: entry }) =>
         index.run(rowid, entry.terms, entry.parts, entry.facets),
       ),
     );
@@ -384,11 +397,14 @@ function inBatches<T>(db: ReadModelDatabase, items: readonly T[], write: (item: 
 
 const { redact } = viewRedaction({});
 
-function indexEntriesOf(row: Record<string, unknown>): {
+function indexEntriesOf(
+  row: Record<string, unknown>,
+  messageJson: string,
+): {
   recorded: SearchIndexEntry;
   redacted: SearchIndexEntry;
 } {
-  const message = JSON.parse(String(row['message'])) as RuntimeMessage;
+  const message = JSON.parse(messageJson) as RuntimeMessage;
   const tools = typeof row['tools'] === 'string' ? (JSON.parse(row['tools']) as string[]) : [];
   const agent = typeof row['agent'] === 'string' ? row['agent'] : null;
   return searchIndexEntries(message, String(row['session_id']), tools, agent, redact);

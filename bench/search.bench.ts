@@ -8,7 +8,7 @@
  * - the rebuild and verify measures of `read-models-rebuild.ts` over a log of 50,000 events: the
  *   rebuild with every handler against the rate without the search and analytics handler (target:
  *   at least 70%), against the raw read, verify, and the write floor that bounds them.
- * The index is made by feeding `RecordedMessagesHandler` 1,000 sessions of 1,000 messages each (user input,
+ * The index is made by feeding `SessionViewsHandler` and `RecordedMessagesHandler` 1,000 sessions of 1,000 messages each (user input,
  * assistant text, tool calls and results, in turn), each 8–40 words drawn from a 20,000-word
  * vocabulary with Zipf frequencies (s = 1), plus code identifiers and Chinese words, straight
  * from generated events (no event store: the log plays no part in a query).
@@ -24,6 +24,7 @@ import {
   openReadModelDatabase,
   RecordedMessagesHandler,
   SearchReader,
+  SessionViewsHandler,
   type ReadModelDatabase,
 } from '@agent-ledger/read-models';
 import {
@@ -169,8 +170,14 @@ function generatedMessage(sessionId: string, index: number): RuntimeMessage {
   }
 }
 
-/** Builds the index by feeding the search and analytics handler generated events, 5,000 per transaction. */
+/**
+ * Builds the index by feeding the session views' handler (which stores each message, read by the
+ * search view's snippets) and the search and analytics handler generated events, 5,000 per
+ * transaction, the views first as the runner applies them.
+ */
 function buildIndex(db: ReadModelDatabase): { seconds: number; textBytes: number } {
+  const views = new SessionViewsHandler(db);
+  views.setUp();
   const handler = new RecordedMessagesHandler(db);
   handler.setUp();
   let textBytes = 0;
@@ -191,8 +198,10 @@ function buildIndex(db: ReadModelDatabase): { seconds: number; textBytes: number
           id: `e${index}`,
           metadata: { schemaVersion: SESSION_EVENT_SCHEMA_VERSION },
         } as unknown as SessionLogEvent;
+        views.apply(logged);
         handler.apply(logged);
       }
+      views.endBatch();
     })();
   }
   return { seconds: (performance.now() - started) / 1000, textBytes };
@@ -212,7 +221,7 @@ function queryCases(): QueryCase[] {
   const pick = () => words[100 + Math.floor(next() * (VOCABULARY - 100))]!;
   const session = () => `s${Math.floor(next() * Math.max(1, MESSAGES / PER_SESSION))}`;
   const likeSql = (extra: string) =>
-    `SELECT rowid FROM rm_search_messages WHERE message LIKE ? ${extra} LIMIT 20`;
+    `SELECT rowid FROM rm_messages WHERE message LIKE ? ${extra} LIMIT 20`;
   const cases: QueryCase[] = [
     { name: 'word (random, ranks 100–20,000)', queries: [] },
     { name: 'common word (ranks 1–100)', queries: [] },
@@ -350,7 +359,7 @@ async function main(): Promise<void> {
     const markdown = [
       `\`${process.env['BENCH_COMMAND'] ?? 'npm run bench -- search'}\` on ${cpus()[0]?.model ?? 'this machine'} (${cpus().length} cores), Node ${process.version}.`,
       '',
-      `Search over ${MESSAGES.toLocaleString('en')} indexed messages: ${MESSAGES / PER_SESSION} sessions of ${PER_SESSION} messages (user input, tool call, tool result, assistant text in turn), each 8–40 words drawn from a 20,000-word vocabulary with Zipf frequencies, 3% code identifiers and 2% Chinese words, fed straight to \`RecordedMessagesHandler\` (indexing took ${built.seconds.toFixed(0)} s). ${QUERIES} queries per row through \`SearchReader\` (20 hits, ranked, with snippets and visibility); the \`LIKE\` column runs ${LIKE_QUERIES} of the same queries as \`message LIKE '%…%' LIMIT 20\` on the same table (the stored message JSON) (no ranking: it stops at 20 rows).`,
+      `Search over ${MESSAGES.toLocaleString('en')} indexed messages: ${MESSAGES / PER_SESSION} sessions of ${PER_SESSION} messages (user input, tool call, tool result, assistant text in turn), each 8–40 words drawn from a 20,000-word vocabulary with Zipf frequencies, 3% code identifiers and 2% Chinese words, fed straight to \`SessionViewsHandler\` (which stores each message) and \`RecordedMessagesHandler\` (indexing took ${built.seconds.toFixed(0)} s). ${QUERIES} queries per row through \`SearchReader\` (20 hits, ranked, with snippets and visibility); the \`LIKE\` column runs ${LIKE_QUERIES} of the same queries as \`message LIKE '%…%' LIMIT 20\` on \`rm_messages\`, where the message JSON is stored (no ranking: it stops at 20 rows).`,
       '',
       '| query | search p50 | search p99 | hits per query | `LIKE` p50 | `LIKE` max |',
       '| --- | ---: | ---: | ---: | ---: | ---: |',

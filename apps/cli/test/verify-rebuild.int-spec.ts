@@ -64,9 +64,11 @@ describe('verify', () => {
       status: 1,
       stdout: [
         'Read models at position 16; 2 session(s) recomputed from the log.',
-        'DIFF  s1: 3 differences',
+        // The message is stored once, in rm_messages: the search view reads it from there too.
+        'DIFF  s1: 4 differences',
         '        $.export.messages[4].content: expected "我先定位问题，再修改登录逻辑。", found "tampered"',
         '        $.messages[4].content: expected "我先定位问题，再修改登录逻辑。", found "tampered"',
+        '        $.search[4].text: expected "我先定位问题，再修改登录逻辑。", found "tampered"',
         '        $.transcript.messages[4].content: expected "我先定位问题，再修改登录逻辑。", found "tampered"',
         'ok    s2',
         '',

@@ -8,7 +8,6 @@ import {
 import type { RuntimeMessage } from '@agent-ledger/messages';
 import { messageKindFacts, modelCallFactsOf, toolNamesOf } from '@agent-ledger/projections';
 import type { ReadModelDatabase } from '../database/open-read-model-database';
-import { readOwnJson } from '../database/own-json';
 import type { ErasedSession, ProjectionHandler } from '../runner/projection-handler';
 import type { ExportPolicy } from '../session-views/export-policy';
 import { viewRedaction, type ViewRedactionRule } from '../session-views/view-redaction';
@@ -20,28 +19,20 @@ import {
   SEARCH_INDEXES,
   SEARCH_SCHEMA_SQL,
   SEARCH_TABLES,
-  searchRankSql,
+  searchIndexSettingsSql,
 } from './search-schema';
 
 /**
  * Bump when the tables or the way rows are derived change: the search and analytics views are then
  * rebuilt (2: seq is the rowid; 3: no seq column, `NULL` for no tools and for an id kept as
- * recorded, the facts are `messageKindFacts`; 4: the index of the redacted text).
+ * recorded, the facts are `messageKindFacts`; 4: the index of the redacted text; 5: the message
+ * read from `rm_messages` instead of a copy of its own, the indexes deleted from by rowid).
  */
-const SCHEMA_VERSION = 4;
-
-/** What an erasure reads of a search row to take its index entries out. */
-interface ErasedSearchRow {
-  rowid: number;
-  session_id: string;
-  agent: string | null;
-  tools: string | null;
-  message: string;
-}
+const SCHEMA_VERSION = 5;
 
 interface Statements {
   versions: {
-    all(names: { sessionId: string; id: string }): Array<{ message: string }>;
+    all(names: { sessionId: string; id: string; revision: number }): Array<{ message: string }>;
   };
   hasId: { get(sessionId: string, messageId: string): unknown };
   insert: { run(...values: unknown[]): { changes: number; lastInsertRowid: number | bigint } };
@@ -99,15 +90,18 @@ export class RecordedMessagesHandler implements ProjectionHandler {
     const exists = this.db.prepare('SELECT 1 FROM sqlite_master WHERE name = ?');
     const created = Object.values(SEARCH_INDEXES).filter((table) => !exists.get(table));
     this.db.exec(SEARCH_SCHEMA_SQL);
-    for (const table of created) this.db.exec(searchRankSql(table));
+    for (const table of created) this.db.exec(searchIndexSettingsSql(table));
     const db = this.db;
     this.statements = {
-      // The rows recorded under an id: kept as it (`recorded_id` NULL) or as `<id>#n`.
+      // The messages recorded under an id before this event (kept as it or as `<id>#n`), as
+      // their events recorded them: read from the session views' rows, which hold each message
+      // once. The runner applies a batch to the session views first, so they are there; later
+      // events of the batch are left out by their revision.
       versions: db.prepare(
-        `SELECT message FROM rm_search_messages WHERE session_id = @sessionId
-         AND (message_id = @id AND recorded_id IS NULL
-           OR message_id > @id || '#' AND message_id < @id || '$' AND recorded_id = @id)
-         ORDER BY rowid`,
+        `SELECT COALESCE(recorded, message) AS message FROM rm_messages
+         WHERE session_id = @sessionId AND copy_of IS NULL AND recorded_id = @id
+           AND revision < @revision AND (id = @id OR id > @id || '#' AND id < @id || '$')
+         ORDER BY seq`,
       ),
       hasId: db.prepare('SELECT 1 FROM rm_search_messages WHERE session_id = ? AND message_id = ?'),
       // The rowid is SQLite's, one more than the largest: rows only grow, so it is the message's
@@ -115,7 +109,7 @@ export class RecordedMessagesHandler implements ProjectionHandler {
       insert: db.prepare(
         `INSERT OR IGNORE INTO rm_search_messages (session_id, message_id, recorded_id,
           revision, position, kind, role, created_at, created_ms, agent, tools, eligible, pruned,
-          summary_for, facts, message) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+          summary_for, facts, redacted) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       ),
       index: db.prepare(
         'INSERT INTO rm_search_index (rowid, terms, parts, facets) VALUES (?, ?, ?, ?)',
@@ -170,43 +164,41 @@ export class RecordedMessagesHandler implements ProjectionHandler {
 
   /**
    * An erasure: the sessions' rows go from every table, and their terms from both full-text
-   * indexes. The indexes are contentless, so each row's entries are taken out with FTS5's
-   * `delete` command and the very values it was indexed with (computed again from the stored
-   * message, as `record` computed them); `optimize` then merges each index into one segment, so
-   * no segment page keeps the terms (the freed pages are zeroed: `secure_delete`).
+   * indexes, deleted by rowid (`contentless_delete`) with FTS5's `secure-delete` on, which takes
+   * each term out of the segments it is in; `optimize` then merges each index into one segment,
+   * so no page of an older segment keeps them either (the freed pages are zeroed:
+   * `secure_delete`).
    */
   eraseSessions(sessions: readonly ErasedSession[]): void {
     this.ready();
-    const rows = this.db.prepare<[string], ErasedSearchRow>(
-      'SELECT rowid, session_id, agent, tools, message FROM rm_search_messages WHERE session_id = ?',
-    );
-    const remove = (table: string) =>
-      this.db.prepare(
-        `INSERT INTO ${table} (${table}, rowid, terms, parts, facets) VALUES ('delete', ?, ?, ?, ?)`,
-      );
-    const removeRecorded = remove(SEARCH_INDEXES.recorded);
-    const removeRedacted = remove(SEARCH_INDEXES.redacted);
-    for (const { sessionKey } of sessions) {
-      for (const row of rows.all(sessionKey)) {
-        const message = readOwnJson<RuntimeMessage>(row.message);
-        const toolNames = row.tools === null ? [] : readOwnJson<string[]>(row.tools);
-        const { recorded, redacted } = searchIndexEntries(
-          message,
-          row.session_id,
-          toolNames,
-          row.agent,
-          this.redaction.redact,
-        );
-        removeRecorded.run(row.rowid, recorded.terms, recorded.parts, recorded.facets);
-        removeRedacted.run(row.rowid, redacted.terms, redacted.parts, redacted.facets);
-      }
-      for (const table of SEARCH_TABLES) {
-        if (table === SEARCH_INDEXES.recorded || table === SEARCH_INDEXES.redacted) continue;
-        this.db.prepare(`DELETE FROM ${table} WHERE session_id = ?`).run(sessionKey);
-      }
-    }
+    for (const { sessionKey } of sessions) this.removeSession(sessionKey);
     for (const table of Object.values(SEARCH_INDEXES)) {
       this.db.prepare(`INSERT INTO ${table} (${table}) VALUES ('optimize')`).run();
+    }
+  }
+
+  /**
+   * A session whose session views were found damaged is rebuilt from its events
+   * (`ProjectionRunner.repairSession`), and its search rows with them: they were made reading the
+   * messages of those views (a retried message's comparison), which may have been the damaged ones.
+   */
+  dropSession(sessionId: string): void {
+    this.ready();
+    this.removeSession(sessionId);
+  }
+
+  /** Deletes a session's rows from every table, and their entries from both indexes. */
+  private removeSession(sessionKey: string): void {
+    for (const table of Object.values(SEARCH_INDEXES)) {
+      this.db
+        .prepare(
+          `DELETE FROM ${table} WHERE rowid IN (SELECT rowid FROM rm_search_messages WHERE session_id = ?)`,
+        )
+        .run(sessionKey);
+    }
+    for (const table of SEARCH_TABLES) {
+      if (table === SEARCH_INDEXES.recorded || table === SEARCH_INDEXES.redacted) continue;
+      this.db.prepare(`DELETE FROM ${table} WHERE session_id = ?`).run(sessionKey);
     }
   }
 
@@ -236,8 +228,9 @@ export class RecordedMessagesHandler implements ProjectionHandler {
         JSON.stringify(facts),
       );
     },
-    ToolResultsPruned: ({ data }, statements, { sessionId }) => {
-      const rows = new SearchRowsSoFar(statements, sessionId);
+    ToolResultsPruned: ({ data }, statements, logged) => {
+      const { sessionId } = logged;
+      const rows = new SearchRowsSoFar(statements, sessionId, logged.revision);
       for (const { id } of pruningMarkTargets(data.messageIds, rows).targets) {
         statements.prune.run(sessionId, id);
       }
@@ -256,15 +249,26 @@ export class RecordedMessagesHandler implements ProjectionHandler {
       }
     }
     const agent = message.metadata?.effectiveAgentName ?? message.metadata?.agentName ?? null;
+    const { recorded, redacted } = searchIndexEntries(
+      message,
+      sessionId,
+      toolNames,
+      agent,
+      this.redaction.redact,
+    );
+    const changed = redacted !== recorded;
     // A new id (the common case) is placed by the insert itself: no look-up before it. A taken
     // id is placed by the events lib's rule (`recordMessageOnce`), against the rows so far.
     let placed = message;
-    let seq = this.insert(statements, logged, message, message, toolNames, agent);
+    let seq = this.insert(statements, logged, message, message, toolNames, agent, changed);
     if (seq === undefined) {
-      const once = recordMessageOnce(message, new SearchRowsSoFar(statements, sessionId));
+      const once = recordMessageOnce(
+        message,
+        new SearchRowsSoFar(statements, sessionId, logged.revision),
+      );
       if (once.placed === undefined) return;
       placed = once.placed;
-      seq = this.insert(statements, logged, message, placed, toolNames, agent);
+      seq = this.insert(statements, logged, message, placed, toolNames, agent, changed);
       if (seq === undefined) throw new Error(`Message "${placed.id}" could not be indexed.`);
     }
     const id = placed.id;
@@ -273,14 +277,10 @@ export class RecordedMessagesHandler implements ProjectionHandler {
         statements.setToolName.run(sessionId, part.toolCallId, part.toolName);
       }
     }
-    const { recorded, redacted } = searchIndexEntries(
-      message,
-      sessionId,
-      toolNames,
-      agent,
-      this.redaction.redact,
-    );
-    statements.index.run(seq, recorded.terms, recorded.parts, recorded.facets);
+    // The recorded index holds only what the redaction changed (`search-schema.ts`).
+    if (changed) {
+      statements.index.run(seq, recorded.terms, recorded.parts, recorded.facets);
+    }
     statements.redactedIndex.run(seq, redacted.terms, redacted.parts, redacted.facets);
     if (message.kind === 'compact_boundary') {
       statements.setBoundary.run(
@@ -300,7 +300,8 @@ export class RecordedMessagesHandler implements ProjectionHandler {
   }
 
   /**
-   * Inserts the row of `message` (as recorded) under `placed`'s id; its rowid (the message's
+   * Inserts the row of `message` (as recorded) under `placed`'s id (`redacted`: whether its entry
+   * in the redacted index differs from the recorded one); its rowid (the message's
    * `seq`), or `undefined` when that id is taken in the session (the row is then not written).
    */
   private insert(
@@ -310,6 +311,7 @@ export class RecordedMessagesHandler implements ProjectionHandler {
     placed: RuntimeMessage,
     toolNames: readonly string[],
     agent: string | null,
+    redacted: boolean,
   ): number | undefined {
     const metadata = message.metadata;
     const createdMs = Date.parse(message.createdAt);
@@ -330,7 +332,7 @@ export class RecordedMessagesHandler implements ProjectionHandler {
       metadata?.compactedAt === undefined ? 0 : 1,
       metadata?.summaryForBoundaryId ?? null,
       kindFacts === undefined ? null : JSON.stringify(kindFacts),
-      JSON.stringify(message),
+      redacted ? 1 : 0,
     );
     return result.changes === 1 ? Number(result.lastInsertRowid) : undefined;
   }

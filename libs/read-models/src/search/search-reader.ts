@@ -17,7 +17,12 @@ import type {
 import { tenantCondition } from '../database/tenant-condition';
 import type { ReadModelDatabase } from '../database/open-read-model-database';
 import { readOwnJson } from '../database/own-json';
-import { SEARCH_INDEXES, type SearchIndexName } from './search-schema';
+import {
+  RECORDED_MESSAGE_BY_REVISION_SQL,
+  recordedMessageSql,
+  SEARCH_INDEXES,
+  type SearchIndexName,
+} from './search-schema';
 import { toFtsMatch } from './to-fts-match';
 
 /** One hit: where the message is (to open it, or replay to it), a snippet, and its rank. */
@@ -82,13 +87,15 @@ interface Row {
   eligible: number;
   pruned: number;
   summary_for: string | null;
-  /** The message as its event recorded it (JSON): its text, tags and snippet are read from it. */
-  message: string;
+  /**
+   * The message as its event recorded it (JSON), from the session views' row (`recordedMessageSql`):
+   * its text, tags and snippet are read from it. `NULL` when that look-up missed it.
+   */
+  message: string | null;
   score: number;
 }
 
-const COLUMNS =
-  'm.rowid, m.session_id, m.message_id, m.revision, m.position, m.kind, m.role, m.created_at, m.agent, m.tools, m.eligible, m.pruned, m.summary_for, m.message';
+const COLUMNS = `m.rowid, m.session_id, m.message_id, m.revision, m.position, m.kind, m.role, m.created_at, m.agent, m.tools, m.eligible, m.pruned, m.summary_for, ${recordedMessageSql('m')} AS message`;
 
 /** Matches ranked together, newest first: bounds a page's cost (measured in `bench/search.bench.ts`). */
 const DEFAULT_RANK_TIER = 20_000;
@@ -163,19 +170,12 @@ export class SearchReader {
     const { rows: page, next } =
       match === undefined
         ? this.newest(where, range, limit, cursor?.offset ?? 0)
-        : this.ranked(
-            SEARCH_INDEXES[request.index ?? 'redacted'],
-            match,
-            where,
-            range,
-            limit,
-            cursor,
-          );
+        : this.ranked(request.index ?? 'redacted', match, where, range, limit, cursor);
     const boundaries = this.boundaries(page.map((row) => row.session_id));
     const redact = request.redact ?? ((text: string) => text);
     return {
       results: page.map((row) => {
-        const message = readOwnJson<RuntimeMessage>(row.message);
+        const message = this.recordedMessage(row);
         return {
           sessionId:
             tenant === undefined ? row.session_id : splitSessionKey(row.session_id).sessionId,
@@ -185,7 +185,10 @@ export class SearchReader {
           revision: row.revision,
           position: row.position,
           createdAt: row.created_at,
-          snippet: searchSnippet(redact(searchTextOf(message)), parsed.expression),
+          snippet:
+            message === undefined
+              ? ''
+              : searchSnippet(redact(searchTextOf(message)), parsed.expression),
           visibility: visibilityOf(row, message, boundaries.get(row.session_id)),
           score: row.score === 0 ? 0 : Number(row.score.toPrecision(6)),
         };
@@ -222,26 +225,21 @@ export class SearchReader {
    * the first page, so messages indexed while paging do not shift the pages.
    */
   private ranked(
-    index: string,
+    index: SearchIndexName,
     match: string,
     where: readonly string[],
     range: { from?: number; to?: number },
     limit: number,
     cursor: Cursor | undefined,
   ): { rows: Row[]; next?: Cursor } {
-    const conditions = where.map((condition) => `AND ${condition}`).join(' ');
-    const join = 'JOIN rm_search_messages m ON m.rowid = i.rowid';
+    const matches = matchesSql(index, where);
     // The newest match after the tier's, if any: the tier is the matches above it.
     const restStatement = this.db.prepare<Record<string, unknown>, { rowid: number }>(
-      `SELECT i.rowid AS rowid FROM ${index} i ${where.length === 0 ? '' : join}
-       WHERE ${index} MATCH @match AND i.rowid < @below ${conditions}
-       ORDER BY i.rowid DESC LIMIT 1 OFFSET @tier`,
+      `SELECT rowid FROM (${matches}) ORDER BY rowid DESC LIMIT 1 OFFSET @tier`,
     );
     // The tier is read newest first (FTS5 walks a doclist backwards from `below` cheaply; a
     // forward seek to `rest` is not), ranked on the index alone, then joined for the page.
-    const tier = `SELECT i.rowid AS rowid, i.rank AS rank FROM ${index} i ${where.length === 0 ? '' : join}
-       WHERE ${index} MATCH @match AND i.rowid < @below ${conditions}
-       ORDER BY i.rowid DESC LIMIT @tier`;
+    const tier = `SELECT rowid, rank FROM (${matches}) ORDER BY rowid DESC LIMIT @tier`;
     const tierStatement = this.db.prepare<Record<string, unknown>, Row>(
       `SELECT ${COLUMNS}, -r.rank AS score FROM (
          SELECT rowid, rank FROM (${tier}) ORDER BY rank, rowid LIMIT @limit OFFSET @offset
@@ -290,7 +288,21 @@ export class SearchReader {
       )
       .all(sessionId);
     const boundary = this.boundaries([sessionId]).get(sessionId);
-    return rows.map((row) => searchDocumentOfRow(row, readOwnJson(row.message), boundary));
+    return rows.map((row) => searchDocumentOfRow(row, this.recordedMessage(row), boundary));
+  }
+
+  /**
+   * The message of a search row as its event recorded it: read with the row through its id, else
+   * by its session and revision; `undefined` when the session views hold no row of its event (they
+   * are behind the search view, being rebuilt).
+   */
+  private recordedMessage(row: Row): RuntimeMessage | undefined {
+    const json =
+      row.message ??
+      this.db
+        .prepare<[string, number], { message: string }>(RECORDED_MESSAGE_BY_REVISION_SQL)
+        .get(row.session_id, row.revision)?.message;
+    return json === undefined ? undefined : readOwnJson<RuntimeMessage>(json);
   }
 
   private boundaries(sessionIds: readonly string[]): Map<string, SearchBoundary> {
@@ -305,6 +317,24 @@ export class SearchReader {
     }
     return boundaries;
   }
+}
+
+/**
+ * SQL of the matches of `@match` below rowid `@below` in an index (`rowid`, `rank`), on the rows
+ * `where` keeps. The redacted index holds every row; the recorded index only the rows whose text
+ * (or tool or agent names) the view redaction changed (`redacted = 1`), the others' entries being
+ * the same in both: a search of the recorded text is its matches and those of the redacted index
+ * among the other rows. Their BM25 ranks are each index's own.
+ */
+function matchesSql(index: SearchIndexName, where: readonly string[]): string {
+  const conditions = where.map((condition) => `AND ${condition}`).join(' ');
+  const join = 'JOIN rm_search_messages m ON m.rowid = i.rowid';
+  const one = (table: string, joined: boolean, extra: string) =>
+    `SELECT i.rowid AS rowid, i.rank AS rank FROM ${table} i ${joined ? join : ''}
+       WHERE ${table} MATCH @match AND i.rowid < @below ${conditions} ${extra}`;
+  if (index === 'redacted') return one(SEARCH_INDEXES.redacted, where.length > 0, '');
+  return `${one(SEARCH_INDEXES.recorded, where.length > 0, '')}
+    UNION ALL ${one(SEARCH_INDEXES.redacted, true, 'AND m.redacted = 0')}`;
 }
 
 /** The columns of a `rm_search_messages` row a search document is made of. */
@@ -323,12 +353,12 @@ export type SearchDocumentColumns = Pick<
 >;
 
 /**
- * A search document in `projectToSearch`'s shape, from its row and the message the row holds
- * (parsed by the caller).
+ * A search document in `projectToSearch`'s shape, from its row and the message its event recorded
+ * (read by the caller; `undefined`: not found, the document then has no text and no tags).
  */
 function searchDocumentOfRow(
   row: SearchDocumentColumns,
-  message: RuntimeMessage,
+  message: RuntimeMessage | undefined,
   boundary: SearchBoundary | undefined,
 ): SearchDocument {
   return {
@@ -340,7 +370,7 @@ function searchDocumentOfRow(
     ...(row.agent === null ? {} : { agentName: row.agent }),
     toolNames: row.tools === null ? [] : readOwnJson<string[]>(row.tools),
     reasoning: row.kind === 'assistant_reasoning',
-    text: searchTextOf(message),
+    text: message === undefined ? '' : searchTextOf(message),
     visibility: visibilityOf(row, message, boundary),
   };
 }
@@ -360,7 +390,7 @@ function searchBoundaryOfRow(row: {
 
 function visibilityOf(
   row: SearchDocumentColumns,
-  message: RuntimeMessage,
+  message: RuntimeMessage | undefined,
   boundary: SearchBoundary | undefined,
 ): SearchVisibility {
   return searchVisibility(
@@ -369,7 +399,7 @@ function visibilityOf(
       seq: row.rowid,
       eligible: row.eligible === 1,
       pruned: row.pruned === 1,
-      tags: message.metadata?.tags ?? [],
+      tags: message?.metadata?.tags ?? [],
       ...(row.summary_for === null ? {} : { summaryForBoundaryId: row.summary_for }),
     },
     boundary,

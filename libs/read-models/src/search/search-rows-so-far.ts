@@ -4,8 +4,13 @@ import { readOwnJson } from '../database/own-json';
 
 /** The look-ups of `rm_search_messages` that {@link SearchRowsSoFar} runs. */
 export interface SearchRowLookups {
-  /** The rows recorded under an id: kept as it, or as `<id>#n`. */
-  versions: { all(names: { sessionId: string; id: string }): Array<{ message: string }> };
+  /**
+   * The messages recorded under an id before `revision` (kept as it, or as `<id>#n`), as their
+   * events recorded them (JSON).
+   */
+  versions: {
+    all(names: { sessionId: string; id: string; revision: number }): Array<{ message: string }>;
+  };
   hasId: { get(sessionId: string, messageId: string): unknown };
   target: {
     get(sessionId: string, messageId: string): { kind: string; pruned: number } | undefined;
@@ -14,13 +19,15 @@ export interface SearchRowLookups {
 
 /**
  * The search and analytics rows of one session as the events lib's record-once rule reads them
- * (`recordMessageOnce`, `pruningMarkTargets`): the rows hold each message as its event recorded
- * it, and a `pruned` flag for the marks.
+ * (`recordMessageOnce`, `pruningMarkTargets`) as it stood before the event at `revision`: the
+ * ids and a `pruned` flag for the marks from the search rows, the messages as their events
+ * recorded them from the session views' rows (where each message is stored once).
  */
 export class SearchRowsSoFar implements RecordedSoFar {
   constructor(
     private readonly rows: SearchRowLookups,
     private readonly sessionId: string,
+    private readonly revision: number,
   ) {}
 
   isTaken(id: string): boolean {
@@ -29,7 +36,7 @@ export class SearchRowsSoFar implements RecordedSoFar {
 
   versionsRecordedAs(id: string): readonly RuntimeMessage[] {
     return this.rows.versions
-      .all({ sessionId: this.sessionId, id })
+      .all({ sessionId: this.sessionId, id, revision: this.revision })
       .map((row) => readOwnJson<RuntimeMessage>(row.message));
   }
 
