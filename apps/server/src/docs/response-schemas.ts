@@ -126,6 +126,7 @@ export const RESPONSE_SCHEMAS: Record<string, Schema> = {
       },
       erasedEvents: integer,
       contentKeysDestroyed: integer,
+      blobsDeleted: integer,
       physical: { type: 'boolean' },
     },
   ),

@@ -24,6 +24,11 @@ export interface SqliteBlobStoreOptions {
   busyTimeoutMs?: number;
   /** The clock for `started_at`. Default `() => new Date()`. */
   now?: () => Date;
+  /**
+   * Delete at open what interrupted puts left staged. Default `true`; `false` for a process that
+   * opens the file beside the server writing it (the CLI), whose uploads in progress are staged.
+   */
+  deleteStaged?: boolean;
 }
 
 /** The put options the embedded store takes beyond the port's: see {@link SqliteBlobStore.put}. */
@@ -52,8 +57,8 @@ export const DEFAULT_BLOB_CHUNK_SIZE = 512 * 1024;
  * refers to (their cells zeroed by `secure_delete`), then checkpoints and truncates the WAL, so no
  * file keeps their bytes.
  *
- * One process writes the file (the server); a second process opening it would delete the first
- * one's staged uploads.
+ * One process uploads to the file (the server); another may open it beside it (the CLI's
+ * erasure) with `deleteStaged: false`, so as not to delete the server's uploads in progress.
  */
 export class SqliteBlobStore implements BlobStore {
   private readonly db: Database.Database;
@@ -69,6 +74,9 @@ export class SqliteBlobStore implements BlobStore {
     this.db.pragma('journal_mode = WAL');
     this.db.pragma('synchronous = NORMAL');
     this.db.pragma('secure_delete = ON');
+    // A checkpoint every 1,000 pages (64 MiB) of WAL, cut back to 64 MiB then, and to nothing
+    // after each put: an upload's bytes do not pile up in the WAL beside their copy in the file.
+    this.db.pragma('wal_autocheckpoint = 1000');
     this.db.pragma('journal_size_limit = 67108864');
     this.db.exec(BLOB_SCHEMA);
     this.chunkSize = options.chunkSize ?? DEFAULT_BLOB_CHUNK_SIZE;
@@ -110,7 +118,7 @@ export class SqliteBlobStore implements BlobStore {
         'SELECT 1 AS one FROM blob_references WHERE tenant = ? AND sha256 = ? AND session_key = ?',
       ),
     };
-    this.deleteStaged();
+    if (options.deleteStaged !== false) this.deleteStaged();
   }
 
   /**
@@ -168,6 +176,9 @@ export class SqliteBlobStore implements BlobStore {
         })
         .immediate(),
     );
+    // A duplicate's staged bytes were freed: the WAL goes back to nothing rather than keep them
+    // (one attempt; a reader in the way leaves it to the next checkpoint).
+    this.db.pragma('wal_checkpoint(TRUNCATE)');
     return { sha256, size, created };
   }
 
@@ -289,12 +300,14 @@ export class SqliteBlobStore implements BlobStore {
     }
   }
 
+  /** Deletes a failed put's staged chunks, from the WAL too (they may hold anything). */
   private discard(contentId: number): void {
     if (!this.db.open) return;
     this.db.transaction(() => {
       this.statements.deleteChunks.run(contentId);
       this.statements.deleteContent.run(contentId);
     })();
+    checkpointUntilEmpty(this.db);
   }
 
   /** Deletes what puts a crash interrupted left staged: never visible, now gone. */
