@@ -14,6 +14,7 @@ import type { ServerConfig } from '@agent-ledger/config';
 import { Controller, Get, Inject, Param, Put, Req, Res } from '@nestjs/common';
 import {
   ApiBadRequestResponse,
+  ApiBody,
   ApiConsumes,
   ApiCreatedResponse,
   ApiForbiddenResponse,
@@ -68,6 +69,7 @@ export class BlobsController {
       "Upload a blob: the raw body, streamed (any Content-Type: it is the blob's media type), stored once per tenant by its SHA-256 and referred to by the session",
   })
   @ApiConsumes('*/*')
+  @ApiBody({ description: "The blob's bytes.", schema: { type: 'string', format: 'binary' } })
   @ApiHeader({
     name: 'x-content-sha256',
     required: false,
@@ -124,8 +126,15 @@ export class BlobsController {
   })
   @ApiProduces('*/*')
   @ApiHeader({ name: 'range', required: false, description: 'bytes=<start>-<end> (one range).' })
-  @ApiOkResponse({ description: 'The whole blob.' })
-  @ApiResponse({ status: 206, description: 'The range asked for, with Content-Range.' })
+  @ApiOkResponse({
+    description: 'The whole blob, with its stored media type.',
+    content: { '*/*': { schema: { type: 'string', format: 'binary' } } },
+  })
+  @ApiResponse({
+    status: 206,
+    description: 'The range asked for, with Content-Range.',
+    content: { '*/*': { schema: { type: 'string', format: 'binary' } } },
+  })
   @ApiResponse({ status: 416, description: 'RangeNotSatisfiable.', type: ErrorResponseDto })
   @ApiNotFoundResponse({
     description: 'BlobNotFound: the session refers to no blob with this SHA-256.',
