@@ -20,8 +20,9 @@ describe('erasure covers blobs', () => {
   let server: RunningServer;
   beforeAll(async () => {
     server = await startServer();
-  });
-  afterAll(() => server.stop());
+    // A start takes seconds, many more on a machine busy with other test runs.
+  }, 180_000);
+  afterAll(() => server.stop(), 60_000);
 
   const post = async (sessionId: string, subjectId: string): Promise<void> => {
     const response = await fetch(`${server.url}/v1/sessions/${sessionId}/messages`, {

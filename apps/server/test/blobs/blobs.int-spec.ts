@@ -41,8 +41,9 @@ describe('blobs over HTTP', () => {
   beforeAll(async () => {
     // A gigabyte takes longer than the default 30 s a whole request may take on a busy machine.
     server = await startServer({ REQUEST_TIMEOUT_MS: '600000' });
-  });
-  afterAll(() => server.stop());
+    // A start takes seconds, many more on a machine busy with other test runs.
+  }, 180_000);
+  afterAll(() => server.stop(), 60_000);
 
   const blobs = (sessionId: string) => `${server.url}/v1/sessions/${sessionId}/blobs`;
 
@@ -177,5 +178,5 @@ describe('blob limits', () => {
     } finally {
       await server.stop();
     }
-  });
+  }, 300_000);
 });
