@@ -24,6 +24,11 @@ export interface ServerConfig {
   sessionCacheSize: number;
   /** `MAX_BODY_BYTES`, default 4 MiB: larger request bodies get 413 before parsing. */
   maxBodyBytes: number;
+  /**
+   * `MAX_BLOB_BYTES`, default 4 GiB: the largest blob `PUT /v1/sessions/:sessionId/blobs` takes
+   * (streamed to the blob store, never whole in memory); a larger one is a 413.
+   */
+  maxBlobBytes: number;
   /** The HTTP hardening settings (`docs/security.md`). */
   http: HttpHardeningConfig;
   /** Content encryption at rest and its key store (`docs/security.md`). */
@@ -128,6 +133,7 @@ export function loadServerConfig(env: Record<string, string | undefined>): Serve
     eventStoreConnectionString,
     sessionCacheSize: integerVariable(env, 'SESSION_CACHE_SIZE', 1000, 1, 1_000_000),
     maxBodyBytes: integerVariable(env, 'MAX_BODY_BYTES', 4 * 1024 * 1024, 1024, 1024 * 1024 * 1024),
+    maxBlobBytes: integerVariable(env, 'MAX_BLOB_BYTES', 4 * 1024 ** 3, 1024, 1024 ** 4),
     http: loadHttpHardeningConfig(env),
     contentEncryption: loadContentEncryptionConfig(env, eventStore, dataDir),
   };

@@ -52,6 +52,8 @@ export interface ErasureCompletedEvent {
     completedAt: string;
     erasedEvents: number;
     contentKeysDestroyed: number;
+    /** Blobs deleted because no session left refers to them (absent on earlier receipts). */
+    blobsDeleted?: number;
     physical: boolean;
   };
 }

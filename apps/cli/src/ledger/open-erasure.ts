@@ -1,5 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
+import { SqliteBlobStore } from '@agent-ledger/blobs';
+import { sqliteBlobStorePath } from '@agent-ledger/config';
 import { ContentSealingEventStore } from '@agent-ledger/content-crypto';
 import { ProjectionRunner } from '@agent-ledger/read-models';
 import { SessionErasure, SqliteDeciderSnapshots } from '@agent-ledger/session-commands';
@@ -11,6 +13,8 @@ import type { Ledger } from './open-ledger';
  * erasure's journal entry by a catch-up in this process, which purges the sessions (a server
  * running beside it purges its own, as every node does, through its runner). When the log is
  * sealed, the session's content keys are destroyed through the store's key store, as a server does.
+ * The blobs only the erased sessions referred to are deleted from `DATA_DIR/blobs.sqlite` (when it
+ * exists), leaving a running server's uploads in progress alone.
  */
 export async function openErasure(ledger: Ledger): Promise<SessionErasure> {
   const store = await ledger.store();
@@ -22,6 +26,16 @@ export async function openErasure(ledger: Ledger): Promise<SessionErasure> {
       store instanceof ContentSealingEventStore
         ? store.keyStore.destroyKeysOf(streamName)
         : Promise.resolve(0),
+    releaseBlobs: async (tenant, key) => {
+      const blobsFile = sqliteBlobStorePath(ledger.config);
+      if (!existsSync(blobsFile)) return 0;
+      const blobs = new SqliteBlobStore({ path: blobsFile, deleteStaged: false });
+      try {
+        return (await blobs.releaseSession(tenant, key)).length;
+      } finally {
+        await blobs.close();
+      }
+    },
     forgetSession: (key) => {
       if (!existsSync(snapshotsFile)) return Promise.resolve();
       const snapshots = SqliteDeciderSnapshots.open(snapshotsFile);

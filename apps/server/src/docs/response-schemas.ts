@@ -126,6 +126,7 @@ export const RESPONSE_SCHEMAS: Record<string, Schema> = {
       },
       erasedEvents: integer,
       contentKeysDestroyed: integer,
+      blobsDeleted: integer,
       physical: { type: 'boolean' },
     },
   ),
@@ -652,6 +653,12 @@ export const RESPONSE_SCHEMAS: Record<string, Schema> = {
       lastRunAt: { type: 'string', format: 'date-time' },
       lastError: { type: 'string' },
     }),
+  }),
+  BlobRef: object(['sha256', 'size', 'mediaType', 'preview'], {
+    sha256: { type: 'string', pattern: '^[0-9a-f]{64}$' },
+    size: integer,
+    mediaType: { type: 'string' },
+    preview: { type: 'string' },
   }),
   LiveResponse: object(['status'], { status: { enum: ['live'] } }),
   ReadyResponse: object(['status', 'writable', 'store', 'readModels'], {

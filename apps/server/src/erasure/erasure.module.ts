@@ -7,6 +7,7 @@ import {
   type OnApplicationShutdown,
 } from '@nestjs/common';
 import { APP_GUARD, ModuleRef } from '@nestjs/core';
+import type { BlobStore } from '@agent-ledger/blobs';
 import type { EventStore } from '@agent-ledger/event-store';
 import { ModelContextReader } from '@agent-ledger/model-context';
 import type { LiveProjections } from '@agent-ledger/read-models';
@@ -16,6 +17,7 @@ import { QueriesModule } from '../queries/queries.module';
 import { TranscriptFeed } from '../queries/transcript-feed';
 import { LIVE_PROJECTIONS } from '../queries/read-models/read-model.tokens';
 import {
+  BLOB_STORE,
   CLOCK,
   CONTENT_KEY_SHREDDER,
   EVENT_STORE,
@@ -60,6 +62,7 @@ export const ERASURE_JOURNAL_GRACE_MS = 2 * ERASURE_JOURNAL_FOLLOW_MS;
         modelContext: ModelContextReader,
         feed: TranscriptFeed,
         modules: ModuleRef,
+        blobs: BlobStore,
       ) => {
         const runners = (): SessionCommandRunner[] =>
           [SessionCommandRunner, IMPORT_RUNNER].flatMap((token) => {
@@ -73,6 +76,7 @@ export const ERASURE_JOURNAL_GRACE_MS = 2 * ERASURE_JOURNAL_FOLLOW_MS;
           store,
           clock,
           destroyContentKeys: (streamName) => shredder.destroyKeysOf(streamName),
+          releaseBlobs: async (tenant, key) => (await blobs.releaseSession(tenant, key)).length,
           forgetSession: async (key) => {
             for (const runner of runners()) await runner.forget(key);
             modelContext.erase(key);
@@ -95,6 +99,7 @@ export const ERASURE_JOURNAL_GRACE_MS = 2 * ERASURE_JOURNAL_FOLLOW_MS;
         ModelContextReader,
         TranscriptFeed,
         ModuleRef,
+        BLOB_STORE,
       ],
     },
     { provide: APP_GUARD, useClass: ErasingSessionGuard },

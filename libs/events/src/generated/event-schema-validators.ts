@@ -11756,7 +11756,7 @@ return errors === 0;
 validate134.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const ledger_v1_ErasureCompleted = validate137;
-const schema194 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://agent-ledger.example/event-schemas/erasure-completed.v1.schema.json","title":"ErasureCompleted (v1)","description":"Data of an ErasureCompleted event, in the audit stream ledger-erasures: the receipt that the erasure its ErasureRequested started is done (keys destroyed, streams erased, read models and caches purged).","type":"object","required":["erasureId","completedAt","erasedEvents","contentKeysDestroyed","physical"],"properties":{"erasureId":{"type":"string","minLength":1,"maxLength":128},"completedAt":{"$ref":"runtime-message.v1.schema.json#/$defs/timestamp"},"erasedEvents":{"type":"integer","minimum":0,"description":"Records the store removed (or, on EventStoreDB, deleted until a scavenge) for the erasure's sessions."},"contentKeysDestroyed":{"type":"integer","minimum":0,"description":"Content keys destroyed (crypto-shredding)."},"physical":{"type":"boolean","description":"true: the store's files no longer hold the bytes (the embedded store); false: the store keeps them until it reclaims them (EventStoreDB), unreadable once their keys are destroyed."}},"additionalProperties":false};
+const schema194 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://agent-ledger.example/event-schemas/erasure-completed.v1.schema.json","title":"ErasureCompleted (v1)","description":"Data of an ErasureCompleted event, in the audit stream ledger-erasures: the receipt that the erasure its ErasureRequested started is done (keys destroyed, streams erased, read models and caches purged).","type":"object","required":["erasureId","completedAt","erasedEvents","contentKeysDestroyed","physical"],"properties":{"erasureId":{"type":"string","minLength":1,"maxLength":128},"completedAt":{"$ref":"runtime-message.v1.schema.json#/$defs/timestamp"},"erasedEvents":{"type":"integer","minimum":0,"description":"Records the store removed (or, on EventStoreDB, deleted until a scavenge) for the erasure's sessions."},"contentKeysDestroyed":{"type":"integer","minimum":0,"description":"Content keys destroyed (crypto-shredding)."},"blobsDeleted":{"type":"integer","minimum":0,"description":"Blobs deleted because no session left refers to them (absent on receipts written before blobs existed)."},"physical":{"type":"boolean","description":"true: the store's files no longer hold the bytes (the embedded store); false: the store keeps them until it reclaims them (EventStoreDB), unreadable once their keys are destroyed."}},"additionalProperties":false};
 
 function validate137(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://agent-ledger.example/event-schemas/erasure-completed.v1.schema.json" */;
@@ -11821,7 +11821,7 @@ vErrors.push(err4);
 errors++;
 }
 for(const key0 in data){
-if(!(((((key0 === "erasureId") || (key0 === "completedAt")) || (key0 === "erasedEvents")) || (key0 === "contentKeysDestroyed")) || (key0 === "physical"))){
+if(!((((((key0 === "erasureId") || (key0 === "completedAt")) || (key0 === "erasedEvents")) || (key0 === "contentKeysDestroyed")) || (key0 === "blobsDeleted")) || (key0 === "physical"))){
 const err5 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema194,data};
 if(vErrors === null){
 vErrors = [err5];
@@ -11942,10 +11942,10 @@ errors++;
 }
 }
 }
-if(data.physical !== undefined){
-let data4 = data.physical;
-if(typeof data4 !== "boolean"){
-const err15 = {instancePath:instancePath+"/physical",schemaPath:"#/properties/physical/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema194.properties.physical.type,parentSchema:schema194.properties.physical,data:data4};
+if(data.blobsDeleted !== undefined){
+let data4 = data.blobsDeleted;
+if(!(((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4))) && (isFinite(data4)))){
+const err15 = {instancePath:instancePath+"/blobsDeleted",schemaPath:"#/properties/blobsDeleted/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema194.properties.blobsDeleted.type,parentSchema:schema194.properties.blobsDeleted,data:data4};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -11954,15 +11954,40 @@ vErrors.push(err15);
 }
 errors++;
 }
-}
-}
-else {
-const err16 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema194.type,parentSchema:schema194,data};
+if((typeof data4 == "number") && (isFinite(data4))){
+if(data4 < 0 || isNaN(data4)){
+const err16 = {instancePath:instancePath+"/blobsDeleted",schemaPath:"#/properties/blobsDeleted/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema194.properties.blobsDeleted,data:data4};
 if(vErrors === null){
 vErrors = [err16];
 }
 else {
 vErrors.push(err16);
+}
+errors++;
+}
+}
+}
+if(data.physical !== undefined){
+let data5 = data.physical;
+if(typeof data5 !== "boolean"){
+const err17 = {instancePath:instancePath+"/physical",schemaPath:"#/properties/physical/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema194.properties.physical.type,parentSchema:schema194.properties.physical,data:data5};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+}
+}
+}
+else {
+const err18 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema194.type,parentSchema:schema194,data};
+if(vErrors === null){
+vErrors = [err18];
+}
+else {
+vErrors.push(err18);
 }
 errors++;
 }

@@ -27,6 +27,8 @@ export interface ErasureReceipt {
   /** Once completed: records the store erased, content keys destroyed, whether the bytes are gone. */
   erasedEvents?: number;
   contentKeysDestroyed?: number;
+  /** Once completed: blobs deleted because no session left refers to them. */
+  blobsDeleted?: number;
   physical?: boolean;
   /** Position of the `ErasureRequested` event in `$all`: where the read models purge the sessions. */
   requestedPosition: number;
@@ -66,6 +68,7 @@ export function foldErasureReceipts(
     receipt.completedAt = event.data.completedAt;
     receipt.erasedEvents = event.data.erasedEvents;
     receipt.contentKeysDestroyed = event.data.contentKeysDestroyed;
+    if (event.data.blobsDeleted !== undefined) receipt.blobsDeleted = event.data.blobsDeleted;
     receipt.physical = event.data.physical;
   }
   return [...receipts.values()];

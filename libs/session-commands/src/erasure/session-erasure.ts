@@ -34,6 +34,12 @@ export interface SessionErasureOptions {
    * for every erased stream before the stream itself is erased.
    */
   destroyContentKeys: (streamName: string) => Promise<number>;
+  /**
+   * Drops the blob references of the session `key` of `tenant` and deletes the blobs no other
+   * session refers to (`BlobStore.releaseSession`); the number deleted. Called for every erased
+   * session after its stream is erased. Default: none (a process without blobs).
+   */
+  releaseBlobs?: (tenant: string, key: string) => Promise<number>;
   /** Makes every in-memory cache (and the decider snapshots) forget the session `key`. */
   forgetSession: (key: string) => Promise<void>;
   /**
@@ -350,6 +356,7 @@ export class SessionErasure {
     const { store, destroyContentKeys, forgetSession, awaitReadModels, clock } = this.options;
     let erasedEvents = 0;
     let contentKeysDestroyed = 0;
+    let blobsDeleted = 0;
     let physical = true;
     try {
       for (const session of receipt.sessions) {
@@ -357,6 +364,9 @@ export class SessionErasure {
         const erased = await store.eraseStream(session.streamName);
         erasedEvents += erased.erasedEvents;
         physical &&= erased.physical;
+        // After the stream: a session whose events are gone refers to nothing any more.
+        blobsDeleted +=
+          (await this.options.releaseBlobs?.(receipt.tenant, keyOfStream(session.streamName))) ?? 0;
         await forgetSession(keyOfStream(session.streamName));
       }
       await awaitReadModels(receipt.requestedPosition);
@@ -377,6 +387,7 @@ export class SessionErasure {
           receipt.sessions.reduce((sum, session) => sum + session.events, 0),
         ),
         contentKeysDestroyed,
+        blobsDeleted,
         physical,
       },
     };
@@ -388,6 +399,7 @@ export class SessionErasure {
       completedAt: completed.data.completedAt,
       erasedEvents: completed.data.erasedEvents,
       contentKeysDestroyed,
+      blobsDeleted,
       physical,
     };
   }
