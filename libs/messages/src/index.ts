@@ -1,4 +1,7 @@
 export type {
+  BlobbedOutputType,
+  BlobToolResultOutput,
+  ContentBlobRef,
   ContentPart,
   FilePart,
   ImagePart,
@@ -39,3 +42,4 @@ export type {
 } from './runtime-message';
 export { ROLE_OF_KIND, RUNTIME_MESSAGE_KINDS, isRuntimeMessageKind } from './runtime-message-kinds';
 export { derivedOnce, freezeDeep } from './derived-once';
+export { BLOB_PREVIEW_CHARS, blobPreview } from './blob-preview';

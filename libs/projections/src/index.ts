@@ -103,3 +103,6 @@ export type {
   ToolFigures,
 } from './analytics/session-analytics';
 export { modelKeyOf, sizeFigures, summarizeAnalytics } from './analytics/summarize-analytics';
+export { blobExcerptLengths, type BlobExcerpt, type BlobExcerpts } from './blob-excerpt';
+export { inlineBlobOutput, type InlinedBlobOutput } from './inline-blob-output';
+export { truncationMarker } from './truncation-marker';

@@ -1,3 +1,4 @@
+import type { BlobExcerpts } from './blob-excerpt';
 import { DEFAULT_RECENT_USER_TURNS, DEFAULT_TOOL_RESULT_SOFT_LIMIT_CHARS } from './defaults';
 import { providerCapabilitiesOf } from './providers/provider-capabilities-of';
 import { supportsAttachment, type AttachmentToSend } from './supports-attachment';
@@ -23,6 +24,8 @@ export interface ModelPolicy {
   includeToolResults: boolean;
   toolResultSoftLimitChars: number;
   recentUserTurns: number;
+  /** The blob outputs' excerpts read for `toolResultSoftLimitChars` (none: previews). */
+  blobExcerpts?: BlobExcerpts;
   /** Absent (no provider, or one without a capability table): every attachment is kept. */
   attachments?: AttachmentPolicy;
 }
@@ -45,6 +48,7 @@ export function resolveModelPolicy(
       DEFAULT_TOOL_RESULT_SOFT_LIMIT_CHARS,
     ),
     recentUserTurns: countOr(options.recentUserTurns, DEFAULT_RECENT_USER_TURNS),
+    ...(context.blobExcerpts === undefined ? {} : { blobExcerpts: context.blobExcerpts }),
   };
   const capabilities = providerCapabilitiesOf(provider);
   if (provider === undefined || capabilities === undefined) return policy;
