@@ -24,6 +24,16 @@ export interface ServerConfig {
   sessionCacheSize: number;
   /** `MAX_BODY_BYTES`, default 4 MiB: larger request bodies get 413 before parsing. */
   maxBodyBytes: number;
+  /**
+   * `MAX_APPEND_BODY_BYTES`, default 64 MiB: the body limit of `POST /v1/sessions/:id/messages`,
+   * whose tool outputs above `blobThresholdBytes` become blobs before anything is appended.
+   */
+  maxAppendBodyBytes: number;
+  /**
+   * `BLOB_THRESHOLD_BYTES`, default 32 KiB: a text or JSON tool output of an append larger than
+   * this (in UTF-8 bytes) is stored as a blob, and the event holds its reference.
+   */
+  blobThresholdBytes: number;
   /** The HTTP hardening settings (`docs/security.md`). */
   http: HttpHardeningConfig;
   /** Content encryption at rest and its key store (`docs/security.md`). */
@@ -128,6 +138,14 @@ export function loadServerConfig(env: Record<string, string | undefined>): Serve
     eventStoreConnectionString,
     sessionCacheSize: integerVariable(env, 'SESSION_CACHE_SIZE', 1000, 1, 1_000_000),
     maxBodyBytes: integerVariable(env, 'MAX_BODY_BYTES', 4 * 1024 * 1024, 1024, 1024 * 1024 * 1024),
+    maxAppendBodyBytes: integerVariable(
+      env,
+      'MAX_APPEND_BODY_BYTES',
+      64 * 1024 * 1024,
+      1024,
+      1024 * 1024 * 1024,
+    ),
+    blobThresholdBytes: integerVariable(env, 'BLOB_THRESHOLD_BYTES', 32 * 1024, 1024, 512 * 1024),
     http: loadHttpHardeningConfig(env),
     contentEncryption: loadContentEncryptionConfig(env, eventStore, dataDir),
   };
