@@ -106,3 +106,4 @@ export { modelKeyOf, sizeFigures, summarizeAnalytics } from './analytics/summari
 export { blobExcerptLengths, type BlobExcerpt, type BlobExcerpts } from './blob-excerpt';
 export { inlineBlobOutput, type InlinedBlobOutput } from './inline-blob-output';
 export { truncationMarker } from './truncation-marker';
+export { toolResultSoftLimitOf } from './tool-result-soft-limit-of';

@@ -1,5 +1,6 @@
 import type { BlobExcerpts } from './blob-excerpt';
-import { DEFAULT_RECENT_USER_TURNS, DEFAULT_TOOL_RESULT_SOFT_LIMIT_CHARS } from './defaults';
+import { DEFAULT_RECENT_USER_TURNS } from './defaults';
+import { toolResultSoftLimitOf } from './tool-result-soft-limit-of';
 import { providerCapabilitiesOf } from './providers/provider-capabilities-of';
 import { supportsAttachment, type AttachmentToSend } from './supports-attachment';
 import type { ProjectToModelOptions, ProjectionContext } from './types';
@@ -43,10 +44,7 @@ export function resolveModelPolicy(
     activeAgentName: context.activeAgentName,
     includeReasoning: context.includeReasoning,
     includeToolResults: context.includeToolResults !== false,
-    toolResultSoftLimitChars: countOr(
-      context.toolResultSoftLimitChars,
-      DEFAULT_TOOL_RESULT_SOFT_LIMIT_CHARS,
-    ),
+    toolResultSoftLimitChars: toolResultSoftLimitOf(context.toolResultSoftLimitChars),
     recentUserTurns: countOr(options.recentUserTurns, DEFAULT_RECENT_USER_TURNS),
     ...(context.blobExcerpts === undefined ? {} : { blobExcerpts: context.blobExcerpts }),
   };
