@@ -2,6 +2,7 @@ import { Module, type DynamicModule } from '@nestjs/common';
 import { CqrsModule } from '@nestjs/cqrs';
 import type { ServerConfig } from '@agent-ledger/config';
 import { AccessModule } from './access/access.module';
+import { BlobsModule } from './blobs/blobs.module';
 import { ErasureModule } from './erasure/erasure.module';
 import { EventStoreModule } from './event-store/event-store.module';
 import { HealthController } from './health/health.controller';
@@ -46,6 +47,7 @@ export class AppModule {
         CqrsModule.forRoot(),
         AccessModule,
         EventStoreModule.forRoot(config),
+        BlobsModule,
         SessionsModule,
         QueriesModule,
         LifecycleModule,

@@ -45,7 +45,15 @@ export interface BlobStore {
   put(
     tenant: string,
     source: AsyncIterable<Uint8Array>,
-    options: { mediaType: string; expectedSha256?: string },
+    options: {
+      mediaType: string;
+      expectedSha256?: string;
+      /**
+       * The session that refers to the blob: its reference is recorded with the blob, in the
+       * step that makes it visible (no erasure can take the blob between the two).
+       */
+      sessionKey?: string;
+    },
   ): Promise<StoredBlob>;
 
   /** Size and media type of a stored blob, or `undefined` when the tenant has none with that hash. */
@@ -54,8 +62,14 @@ export interface BlobStore {
   /** The blob's bytes, or those of `range`, streamed in chunks. Throws `BlobNotFound` when absent. */
   read(tenant: string, sha256: string, range?: ByteRange): AsyncIterable<Uint8Array>;
 
-  /** Records that a session refers to a blob (idempotent); the blob lives while any session does. */
+  /**
+   * Records that a session refers to a blob (idempotent); the blob lives while any session does.
+   * Throws `BlobNotFound` when the tenant does not hold the blob.
+   */
   addReference(tenant: string, sha256: string, sessionKey: string): Promise<void>;
+
+  /** Whether the session refers to the blob (a session reads only the blobs it refers to). */
+  isReferencedBy(tenant: string, sha256: string, sessionKey: string): Promise<boolean>;
 
   /**
    * Drops every reference `sessionKey` holds (its erasure) and deletes, so that no file keeps

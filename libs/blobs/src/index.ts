@@ -1,1 +1,18 @@
 export type { BlobRef, BlobStore, ByteRange, StoredBlob } from './blob-store';
+export {
+  BlobDigestMismatchError,
+  BlobError,
+  BlobNotFoundError,
+  BlobRangeNotSatisfiableError,
+  BlobTooLargeError,
+  InvalidBlobHashError,
+} from './blob-errors';
+export { isSha256 } from './is-sha256';
+export { limitBlobBytes } from './limit-blob-bytes';
+export { blobPreview, BLOB_PREVIEW_BYTES, BLOB_PREVIEW_CHARACTERS } from './blob-preview';
+export {
+  SqliteBlobStore,
+  DEFAULT_BLOB_CHUNK_SIZE,
+  type PutBlobOptions,
+  type SqliteBlobStoreOptions,
+} from './sqlite/sqlite-blob-store';

@@ -27,3 +27,4 @@ export {
   type RetentionConfig,
   type RetentionPolicy,
 } from './retention-config';
+export { createBlobStore, sqliteBlobStorePath, type OpenedBlobStore } from './create-blob-store';

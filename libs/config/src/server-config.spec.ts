@@ -11,6 +11,7 @@ describe('loadServerConfig', () => {
       eventStoreConnectionString: undefined,
       sessionCacheSize: 1000,
       maxBodyBytes: 4194304,
+      maxBlobBytes: 4 * 1024 ** 3,
       http: {
         allowedHosts: [],
         allowedOrigins: [],
@@ -71,6 +72,7 @@ describe('loadServerConfig', () => {
       eventStoreConnectionString: 'esdb://localhost:2113?tls=false',
       sessionCacheSize: 50,
       maxBodyBytes: 2097152,
+      maxBlobBytes: 4 * 1024 ** 3,
       http: {
         allowedHosts: ['ledger.internal', 'ledger.example'],
         allowedOrigins: ['https://app.example.com', 'http://localhost:5173'],

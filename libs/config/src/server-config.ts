@@ -34,6 +34,11 @@ export interface ServerConfig {
    * this (in UTF-8 bytes) is stored as a blob, and the event holds its reference.
    */
   blobThresholdBytes: number;
+  /**
+   * `MAX_BLOB_BYTES`, default 4 GiB: the largest blob `PUT /v1/sessions/:sessionId/blobs` takes
+   * (streamed to the blob store, never whole in memory); a larger one is a 413.
+   */
+  maxBlobBytes: number;
   /** The HTTP hardening settings (`docs/security.md`). */
   http: HttpHardeningConfig;
   /** Content encryption at rest and its key store (`docs/security.md`). */
@@ -146,6 +151,7 @@ export function loadServerConfig(env: Record<string, string | undefined>): Serve
       1024 * 1024 * 1024,
     ),
     blobThresholdBytes: integerVariable(env, 'BLOB_THRESHOLD_BYTES', 32 * 1024, 1024, 512 * 1024),
+    maxBlobBytes: integerVariable(env, 'MAX_BLOB_BYTES', 4 * 1024 ** 3, 1024, 1024 ** 4),
     http: loadHttpHardeningConfig(env),
     contentEncryption: loadContentEncryptionConfig(env, eventStore, dataDir),
   };

@@ -77,7 +77,7 @@ export interface ContentBlobRef {
   size: number;
   /** IANA media type: `text/plain; charset=utf-8` for a text output, `application/json` for JSON. */
   mediaType: string;
-  /** The first characters of the text (at most `BLOB_PREVIEW_CHARS`), for views and search. */
+  /** The first characters of the text (`blobPreview` of `@agent-ledger/blobs`), for views and search. */
   preview: string;
   /**
    * Length of the text in UTF-16 code units, as `string.length` counts it (what the soft limit

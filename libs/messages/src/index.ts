@@ -42,4 +42,3 @@ export type {
 } from './runtime-message';
 export { ROLE_OF_KIND, RUNTIME_MESSAGE_KINDS, isRuntimeMessageKind } from './runtime-message-kinds';
 export { derivedOnce, freezeDeep } from './derived-once';
-export { BLOB_PREVIEW_CHARS, blobPreview } from './blob-preview';

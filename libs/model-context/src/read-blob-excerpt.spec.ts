@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import fc from 'fast-check';
 import { InMemoryBlobStore } from '@agent-ledger/blobs/testing';
-import { blobPreview, type ContentBlobRef } from '@agent-ledger/messages';
+import type { ContentBlobRef } from '@agent-ledger/messages';
 import { blobExcerptLengths } from '@agent-ledger/projections';
 import { readBlobExcerpt } from './read-blob-excerpt';
 
@@ -18,7 +18,7 @@ async function stored(store: InMemoryBlobStore, text: string): Promise<ContentBl
     sha256,
     size,
     mediaType: 'text/plain; charset=utf-8',
-    preview: blobPreview(text),
+    preview: '',
     textLength: text.length,
   };
 }

@@ -566,6 +566,12 @@ export const RESPONSE_SCHEMAS: Record<string, Schema> = {
       lastError: { type: 'string' },
     }),
   }),
+  BlobRef: object(['sha256', 'size', 'mediaType', 'preview'], {
+    sha256: { type: 'string', pattern: '^[0-9a-f]{64}$' },
+    size: integer,
+    mediaType: { type: 'string' },
+    preview: { type: 'string' },
+  }),
   LiveResponse: object(['status'], { status: { enum: ['live'] } }),
   ReadyResponse: object(['status', 'writable', 'store', 'readModels'], {
     status: { enum: ['ready'] },

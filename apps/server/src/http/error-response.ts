@@ -11,6 +11,13 @@ import {
 } from '@agent-ledger/event-store';
 import { SessionRuleError } from '@agent-ledger/sessions';
 import {
+  BlobDigestMismatchError,
+  BlobNotFoundError,
+  BlobRangeNotSatisfiableError,
+  BlobTooLargeError,
+  InvalidBlobHashError,
+} from '@agent-ledger/blobs';
+import {
   ForkTargetExistsError,
   ForkTooLargeError,
   UnreadableSessionEventError,
@@ -112,6 +119,15 @@ export function toErrorResponse(
     });
   }
   if (error instanceof HttpEdgeError) return respond(error.status, error.code, error.message);
+  if (error instanceof BlobNotFoundError) return respond(404, error.code, error.message);
+  if (error instanceof BlobTooLargeError) {
+    return respond(413, error.code, error.message, { limit: error.limit });
+  }
+  if (error instanceof BlobDigestMismatchError) return respond(422, error.code, error.message);
+  if (error instanceof BlobRangeNotSatisfiableError) {
+    return respond(416, error.code, error.message, { size: error.size });
+  }
+  if (error instanceof InvalidBlobHashError) return respond(400, error.code, error.message);
   if (isStorageFull(error)) {
     return respond(
       507,

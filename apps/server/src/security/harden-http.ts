@@ -7,6 +7,7 @@ import type { KeyRegistry } from '@agent-ledger/access';
 import type { ServerConfig } from '@agent-ledger/config';
 import { authenticateRequests } from '../access/authenticate-requests';
 import { callerOfRequest } from '../access/caller';
+import { acceptBlobUploads } from '../blobs/accept-blob-uploads';
 import { allowedHostNames, parseHostHeader } from './allowed-host-names';
 import { checkAppendLimits } from './check-append-limits';
 import { checkJsonBody } from './check-json-body';
@@ -131,6 +132,8 @@ export async function hardenHttp(
       done(null, value);
     });
   });
+  // The one route whose body is not JSON: a blob's bytes, streamed.
+  acceptBlobUploads(fastify);
   fastify.addHook('preValidation', (request, _reply, done) => {
     const params = request.params;
     if (typeof params !== 'object' || params === null || !('sessionId' in params)) return done();

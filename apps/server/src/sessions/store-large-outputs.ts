@@ -1,11 +1,9 @@
-import type { BlobStore } from '@agent-ledger/blobs';
-import {
-  BLOB_PREVIEW_CHARS,
-  blobPreview,
-  type ContentBlobRef,
-  type RuntimeMessage,
-  type ToolResultOutput,
-  type ToolResultPart,
+import { BLOB_PREVIEW_BYTES, blobPreview, type BlobStore } from '@agent-ledger/blobs';
+import type {
+  ContentBlobRef,
+  RuntimeMessage,
+  ToolResultOutput,
+  ToolResultPart,
 } from '@agent-ledger/messages';
 import { UnknownBlobError } from './unknown-blob.error';
 
@@ -64,7 +62,11 @@ async function storedOutput(
     case 'text':
     case 'error-text':
       return Buffer.byteLength(output.value) > storage.thresholdBytes
-        ? { type: 'blob', as: output.type, blob: await storeText(output.value, TEXT_MEDIA_TYPE, storage) }
+        ? {
+            type: 'blob',
+            as: output.type,
+            blob: await storeText(output.value, TEXT_MEDIA_TYPE, storage),
+          }
         : output;
     case 'json':
     case 'error-json': {
@@ -90,14 +92,20 @@ async function storeText(
   mediaType: string,
   { blobs, tenant, sessionKey }: LargeOutputStorage,
 ): Promise<ContentBlobRef> {
-  const { sha256, size } = await blobs.put(tenant, utf8Chunks(text), { mediaType });
-  await blobs.addReference(tenant, sha256, sessionKey);
-  return { sha256, size, mediaType, preview: blobPreview(text), textLength: text.length };
+  const { sha256, size } = await blobs.put(tenant, utf8Chunks(text), { mediaType, sessionKey });
+  const head = Buffer.from(text.slice(0, BLOB_PREVIEW_BYTES), 'utf8');
+  return {
+    sha256,
+    size,
+    mediaType,
+    preview: blobPreview(head, mediaType),
+    textLength: text.length,
+  };
 }
 
 /** The UTF-8 of `text` in chunks, never split inside a surrogate pair. */
 async function* utf8Chunks(text: string): AsyncIterable<Uint8Array> {
-  for (let start = 0; start < text.length; ) {
+  for (let start = 0; start < text.length;) {
     let end = Math.min(text.length, start + CHUNK_CHARS);
     const last = text.charCodeAt(end - 1);
     if (end < text.length && last >= 0xd800 && last <= 0xdbff) end -= 1;
@@ -106,7 +114,7 @@ async function* utf8Chunks(text: string): AsyncIterable<Uint8Array> {
   }
 }
 
-/** The reference of a blob uploaded before, read from the store (one streamed pass for text). */
+/** The reference of a blob uploaded before, read from the store (one streamed pass, for its text length). */
 async function referenceOf(
   sha256: string,
   messageId: string,
@@ -115,22 +123,23 @@ async function referenceOf(
   const stat = await blobs.stat(tenant, sha256);
   if (stat === undefined) throw new UnknownBlobError(sha256, messageId);
   const decoder = new TextDecoder();
-  let preview = '';
+  const head: Uint8Array[] = [];
+  let headBytes = 0;
   let textLength = 0;
   for await (const chunk of blobs.read(tenant, sha256)) {
-    const text = decoder.decode(chunk, { stream: true });
-    if (preview.length < BLOB_PREVIEW_CHARS) preview += text.slice(0, BLOB_PREVIEW_CHARS);
-    textLength += text.length;
+    if (headBytes < BLOB_PREVIEW_BYTES) {
+      head.push(chunk.subarray(0, BLOB_PREVIEW_BYTES - headBytes));
+      headBytes += Math.min(chunk.length, BLOB_PREVIEW_BYTES - headBytes);
+    }
+    textLength += decoder.decode(chunk, { stream: true }).length;
   }
-  const rest = decoder.decode();
-  if (preview.length < BLOB_PREVIEW_CHARS) preview += rest;
-  textLength += rest.length;
+  textLength += decoder.decode().length;
   await blobs.addReference(tenant, sha256, sessionKey);
   return {
     sha256,
     size: stat.size,
     mediaType: stat.mediaType,
-    preview: blobPreview(preview),
+    preview: blobPreview(Buffer.concat(head), stat.mediaType),
     textLength,
   };
 }

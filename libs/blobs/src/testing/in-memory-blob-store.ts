@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { BlobStore, ByteRange, StoredBlob } from '../blob-store';
+import { BlobDigestMismatchError, BlobNotFoundError } from '../blob-errors';
 
 interface Held {
   bytes: Buffer;
@@ -24,7 +25,7 @@ export class InMemoryBlobStore implements BlobStore {
   async put(
     tenant: string,
     source: AsyncIterable<Uint8Array>,
-    options: { mediaType: string; expectedSha256?: string },
+    options: { mediaType: string; expectedSha256?: string; sessionKey?: string },
   ): Promise<StoredBlob> {
     const hash = createHash('sha256');
     const chunks: Buffer[] = [];
@@ -34,12 +35,15 @@ export class InMemoryBlobStore implements BlobStore {
     }
     const sha256 = hash.digest('hex');
     if (options.expectedSha256 !== undefined && options.expectedSha256 !== sha256) {
-      throw new Error(`The bytes hash to ${sha256}, not ${options.expectedSha256}.`);
+      throw new BlobDigestMismatchError(options.expectedSha256, sha256);
     }
     const bytes = Buffer.concat(chunks);
     const key = keyOf(tenant, sha256);
-    if (this.blobs.has(key)) return { sha256, size: bytes.length, created: false };
-    this.blobs.set(key, { bytes, mediaType: options.mediaType, sessions: new Set() });
+    const held = this.blobs.get(key);
+    const sessions = held?.sessions ?? new Set<string>();
+    if (options.sessionKey !== undefined) sessions.add(options.sessionKey);
+    if (held !== undefined) return { sha256, size: bytes.length, created: false };
+    this.blobs.set(key, { bytes, mediaType: options.mediaType, sessions });
     return { sha256, size: bytes.length, created: true };
   }
 
@@ -53,7 +57,7 @@ export class InMemoryBlobStore implements BlobStore {
 
   async *read(tenant: string, sha256: string, range?: ByteRange): AsyncIterable<Uint8Array> {
     const held = this.blobs.get(keyOf(tenant, sha256));
-    if (held === undefined) throw new Error(`BlobNotFound: tenant ${tenant} has no blob ${sha256}.`);
+    if (held === undefined) throw new BlobNotFoundError(sha256);
     const end = Math.min(range?.end ?? held.bytes.length - 1, held.bytes.length - 1);
     for (let at = range?.start ?? 0; at <= end; at += this.chunkBytes) {
       const chunk = held.bytes.subarray(at, Math.min(end + 1, at + this.chunkBytes));
@@ -63,7 +67,13 @@ export class InMemoryBlobStore implements BlobStore {
   }
 
   async addReference(tenant: string, sha256: string, sessionKey: string): Promise<void> {
-    this.blobs.get(keyOf(tenant, sha256))?.sessions.add(sessionKey);
+    const held = this.blobs.get(keyOf(tenant, sha256));
+    if (held === undefined) throw new BlobNotFoundError(sha256);
+    held.sessions.add(sessionKey);
+  }
+
+  async isReferencedBy(tenant: string, sha256: string, sessionKey: string): Promise<boolean> {
+    return this.blobs.get(keyOf(tenant, sha256))?.sessions.has(sessionKey) ?? false;
   }
 
   async releaseSession(tenant: string, sessionKey: string): Promise<string[]> {

@@ -19,7 +19,7 @@ export function toolOutputText(output: ToolResultOutput): string {
     case 'execution-denied':
       return output.reason ?? '';
     case 'blob':
-      // What the event holds of it: the text's first `BLOB_PREVIEW_CHARS`, the cap search keeps.
+      // What the event holds of it: the text's first characters (`blobPreview`), the cap search keeps.
       return output.blob.preview;
     default: {
       const unreachable: never = output;

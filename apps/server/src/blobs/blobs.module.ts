@@ -1,0 +1,36 @@
+import { Global, Inject, Module, type OnApplicationShutdown } from '@nestjs/common';
+import { createBlobStore, type OpenedBlobStore, type ServerConfig } from '@agent-ledger/config';
+import { BLOB_STORE, SERVER_CONFIG } from '../tokens';
+import { BlobsController } from './blobs.controller';
+
+/** The opened store behind `BLOB_STORE`, for closing it. */
+const OPENED_BLOB_STORE = Symbol('OpenedBlobStore');
+
+/**
+ * Provides the `BlobStore` port (token `BLOB_STORE`) of the configured event store to the whole
+ * app (`createBlobStore`), with the blob routes, and closes the store when the app shuts down.
+ */
+@Global()
+@Module({
+  controllers: [BlobsController],
+  providers: [
+    {
+      provide: OPENED_BLOB_STORE,
+      useFactory: (config: ServerConfig) => createBlobStore(config),
+      inject: [SERVER_CONFIG],
+    },
+    {
+      provide: BLOB_STORE,
+      useFactory: (opened: OpenedBlobStore) => opened.store,
+      inject: [OPENED_BLOB_STORE],
+    },
+  ],
+  exports: [BLOB_STORE],
+})
+export class BlobsModule implements OnApplicationShutdown {
+  constructor(@Inject(OPENED_BLOB_STORE) private readonly opened: OpenedBlobStore) {}
+
+  async onApplicationShutdown(): Promise<void> {
+    await this.opened.close();
+  }
+}

@@ -1,0 +1,58 @@
+/** Base of the blob store's errors: each has a stable `code` a caller can act on. */
+export abstract class BlobError extends Error {
+  abstract readonly code: string;
+}
+
+/** The tenant holds no blob with this hash (or the session does not refer to it). */
+export class BlobNotFoundError extends BlobError {
+  readonly code = 'BlobNotFound';
+  constructor(readonly sha256: string) {
+    super(`No blob with SHA-256 ${sha256} is stored for this session.`);
+  }
+}
+
+/** The bytes went past the size limit; nothing of them was kept. */
+export class BlobTooLargeError extends BlobError {
+  readonly code = 'BlobTooLarge';
+  constructor(readonly limit: number) {
+    super(
+      `The blob is larger than ${limit} bytes (MAX_BLOB_BYTES); nothing was stored. Split it, or raise the limit.`,
+    );
+  }
+}
+
+/** The bytes did not hash to the SHA-256 the caller announced; nothing of them was kept. */
+export class BlobDigestMismatchError extends BlobError {
+  readonly code = 'BlobDigestMismatch';
+  constructor(
+    readonly expectedSha256: string,
+    readonly actualSha256: string,
+  ) {
+    super(
+      `The bytes received hash to SHA-256 ${actualSha256}, not the ${expectedSha256} announced; nothing was stored. Send the bytes again.`,
+    );
+  }
+}
+
+/** A byte range outside the blob (HTTP 416). */
+export class BlobRangeNotSatisfiableError extends BlobError {
+  readonly code = 'RangeNotSatisfiable';
+  constructor(
+    readonly size: number,
+    readonly range: { start: number; end: number },
+  ) {
+    super(
+      `The range ${range.start}-${range.end} is not within the blob's ${size} bytes (0-${size - 1}).`,
+    );
+  }
+}
+
+/** A hash that is not 64 lower-case hexadecimal digits. */
+export class InvalidBlobHashError extends BlobError {
+  readonly code = 'InvalidBlobHash';
+  constructor(readonly given: string) {
+    super(
+      `${JSON.stringify(given.slice(0, 80))} is not a SHA-256: expected 64 lower-case hexadecimal digits.`,
+    );
+  }
+}

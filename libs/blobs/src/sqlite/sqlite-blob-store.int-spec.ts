@@ -1,0 +1,165 @@
+import { createHash } from 'node:crypto';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import {
+  BlobDigestMismatchError,
+  BlobNotFoundError,
+  BlobRangeNotSatisfiableError,
+  BlobTooLargeError,
+} from '../blob-errors';
+import { limitBlobBytes } from '../limit-blob-bytes';
+import { SqliteBlobStore } from './sqlite-blob-store';
+
+const CHUNK = 1000;
+
+/** `length` bytes, different for each `seed`, in pieces of awkward sizes. */
+async function* bytesOf(length: number, seed: number, piece = 777): AsyncGenerator<Uint8Array> {
+  for (let offset = 0; offset < length; offset += piece) {
+    const size = Math.min(piece, length - offset);
+    // Asynchronous, as a socket is.
+    await Promise.resolve();
+    yield Uint8Array.from({ length: size }, (_, index) => (offset + index) * 31 + seed * 7);
+  }
+}
+
+async function collect(source: AsyncIterable<Uint8Array>): Promise<Buffer> {
+  const pieces: Buffer[] = [];
+  for await (const piece of source) pieces.push(Buffer.from(piece));
+  return Buffer.concat(pieces);
+}
+
+function sha256Of(bytes: Buffer): string {
+  return createHash('sha256').update(bytes).digest('hex');
+}
+
+function filesHolding(dir: string, needle: Buffer): string[] {
+  return readdirSync(dir).filter((name) => readFileSync(path.join(dir, name)).includes(needle));
+}
+
+describe('SqliteBlobStore', () => {
+  let dir: string;
+  let store: SqliteBlobStore;
+  const open = () =>
+    new SqliteBlobStore({ path: path.join(dir, 'blobs.sqlite'), chunkSize: CHUNK });
+  beforeEach(() => {
+    dir = mkdtempSync(path.join(tmpdir(), 'agent-ledger-blobs-'));
+    store = open();
+  });
+  afterEach(async () => {
+    await store.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('stores bytes in chunks and reads them back whole and by any range', async () => {
+    const bytes = await collect(bytesOf(5_432, 1));
+    const stored = await store.put('t', bytesOf(5_432, 1), { mediaType: 'application/x-test' });
+    expect(stored).toEqual({ sha256: sha256Of(bytes), size: bytes.length, created: true });
+    expect(await store.stat('t', stored.sha256)).toEqual({
+      size: bytes.length,
+      mediaType: 'application/x-test',
+    });
+    expect((await collect(store.read('t', stored.sha256))).equals(bytes)).toBe(true);
+    for (const [start, end] of [
+      [0, 0],
+      [999, 1000],
+      [1000, 1999],
+      [123, 4_567],
+      [5_431, 5_431],
+    ] as const) {
+      const part = await collect(store.read('t', stored.sha256, { start, end }));
+      expect(part.equals(bytes.subarray(start, end + 1))).toBe(true);
+    }
+    await expect(
+      collect(store.read('t', stored.sha256, { start: 10, end: 5_432 })),
+    ).rejects.toThrow(BlobRangeNotSatisfiableError);
+  });
+
+  it('stores the same bytes once per tenant, and tenants apart', async () => {
+    const first = await store.put('t', bytesOf(3_000, 2), { mediaType: 'text/plain' });
+    const again = await store.put('t', bytesOf(3_000, 2, 100), { mediaType: 'text/plain' });
+    expect(again).toEqual({ ...first, created: false });
+    expect(await store.stat('other', first.sha256)).toBeUndefined();
+    const db = new Database(path.join(dir, 'blobs.sqlite'), { readonly: true });
+    const count = (db.prepare('SELECT count(*) AS n FROM blob_chunks').get() as { n: number }).n;
+    db.close();
+    expect(count).toBe(3);
+  });
+
+  it('refuses bytes that do not hash as announced, and keeps nothing of them', async () => {
+    const wrong = 'a'.repeat(64);
+    await expect(
+      store.put('t', bytesOf(2_500, 3), { mediaType: 'text/plain', expectedSha256: wrong }),
+    ).rejects.toThrow(BlobDigestMismatchError);
+    const bytes = await collect(bytesOf(2_500, 3));
+    expect(await store.stat('t', sha256Of(bytes))).toBeUndefined();
+    const stored = await store.put('t', bytesOf(2_500, 3), {
+      mediaType: 'text/plain',
+      expectedSha256: sha256Of(bytes),
+    });
+    expect(stored.created).toBe(true);
+  });
+
+  it('keeps nothing of a put whose source fails, such as one over the size limit', async () => {
+    await expect(
+      store.put('t', limitBlobBytes(bytesOf(5_000, 4), 4_000), { mediaType: 'text/plain' }),
+    ).rejects.toThrow(BlobTooLargeError);
+    const db = new Database(path.join(dir, 'blobs.sqlite'), { readonly: true });
+    const rows = db.prepare('SELECT count(*) AS n FROM blob_contents').get() as { n: number };
+    db.close();
+    expect(rows.n).toBe(0);
+  });
+
+  it('deletes at open what an interrupted put staged, and never shows it', async () => {
+    const token = Buffer.from('StagedToken-71c3');
+    async function* interrupted(): AsyncGenerator<Uint8Array> {
+      yield Buffer.concat([token, Buffer.alloc(CHUNK * 3)]);
+      // Never ends: the process "dies" here.
+      await new Promise(() => undefined);
+    }
+    void store.put('t', interrupted(), { mediaType: 'text/plain' });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    await store.close();
+    store = open();
+    const db = new Database(path.join(dir, 'blobs.sqlite'), { readonly: true });
+    const rows = db.prepare('SELECT count(*) AS n FROM blob_contents').get() as { n: number };
+    db.close();
+    expect(rows.n).toBe(0);
+    expect(filesHolding(dir, token)).toEqual([]);
+  });
+
+  it('releases a session: deletes the blobs only it referred to, from every file', async () => {
+    const shared = Buffer.concat([Buffer.from('SharedToken-5d1e'), Buffer.alloc(2_000, 1)]);
+    const own = Buffer.concat([Buffer.from('OwnToken-9a2f'), Buffer.alloc(2_000, 2)]);
+    const sharedRef = await store.put('t', toAsync(shared), {
+      mediaType: 'text/plain',
+      sessionKey: 'a',
+    });
+    await store.addReference('t', sharedRef.sha256, 'b');
+    const ownRef = await store.put('t', toAsync(own), { mediaType: 'text/plain' });
+    await store.addReference('t', ownRef.sha256, 'a');
+    expect(await store.isReferencedBy('t', ownRef.sha256, 'a')).toBe(true);
+    expect(await store.isReferencedBy('t', ownRef.sha256, 'b')).toBe(false);
+
+    expect(await store.releaseSession('t', 'a')).toEqual([ownRef.sha256]);
+    expect(await store.stat('t', ownRef.sha256)).toBeUndefined();
+    await expect(collect(store.read('t', ownRef.sha256))).rejects.toThrow(BlobNotFoundError);
+    expect((await collect(store.read('t', sharedRef.sha256))).equals(shared)).toBe(true);
+    expect(filesHolding(dir, Buffer.from('OwnToken-9a2f'))).toEqual([]);
+    expect(filesHolding(dir, Buffer.from('SharedToken-5d1e'))).not.toEqual([]);
+    // Released again: nothing more goes.
+    expect(await store.releaseSession('t', 'a')).toEqual([]);
+    expect(await store.releaseSession('t', 'b')).toEqual([sharedRef.sha256]);
+    expect(filesHolding(dir, Buffer.from('SharedToken-5d1e'))).toEqual([]);
+  });
+
+  it('refuses a reference to a blob the tenant does not hold', async () => {
+    await expect(store.addReference('t', 'b'.repeat(64), 'a')).rejects.toThrow(BlobNotFoundError);
+  });
+});
+
+async function* toAsync(bytes: Buffer): AsyncGenerator<Uint8Array> {
+  await Promise.resolve();
+  yield bytes;
+}
