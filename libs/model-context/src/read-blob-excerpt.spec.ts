@@ -10,7 +10,7 @@ async function stored(store: InMemoryBlobStore, text: string): Promise<ContentBl
   const { sha256, size } = await store.put(
     't1',
     (async function* () {
-      yield bytes;
+      yield await Promise.resolve(bytes);
     })(),
     { mediaType: 'text/plain; charset=utf-8' },
   );

@@ -103,7 +103,7 @@ describe('storeLargeOutputs', () => {
     await blobs.put(
       'acme',
       (async function* () {
-        yield Buffer.from(text);
+        yield await Promise.resolve(Buffer.from(text));
       })(),
       {
         mediaType: 'text/plain',
@@ -135,7 +135,7 @@ describe('storeLargeOutputs', () => {
     await blobs.put(
       'other',
       (async function* () {
-        yield Buffer.from('secret');
+        yield await Promise.resolve(Buffer.from('secret'));
       })(),
       {
         mediaType: 'text/plain',

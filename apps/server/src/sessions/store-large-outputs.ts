@@ -104,6 +104,8 @@ async function storeText(
 }
 
 /** The UTF-8 of `text` in chunks, never split inside a surrogate pair. */
+// The port takes an async iterable; the chunks are made as they are asked for.
+// eslint-disable-next-line @typescript-eslint/require-await
 async function* utf8Chunks(text: string): AsyncIterable<Uint8Array> {
   for (let start = 0; start < text.length;) {
     let end = Math.min(text.length, start + CHUNK_CHARS);

@@ -49,14 +49,23 @@ function turn(index: number, output: string): unknown[] {
 }
 
 describe('large tool outputs over HTTP', () => {
+  /** `fetch`, failing with what the server printed when the connection broke. */
+  async function fetchOrSay(url: string, init: RequestInit): Promise<Response> {
+    try {
+      return await fetch(url, init);
+    } catch (error) {
+      throw new Error(`${String(error)}: ${server.output().slice(-2000)}`, { cause: error });
+    }
+  }
+
   let server: RunningServer;
   beforeAll(async () => {
     server = await startServer({ REQUEST_TIMEOUT_MS: '600000' });
-  });
+  }, 120_000);
   afterAll(() => server.stop());
 
   async function append(sessionId: string, messages: unknown[]): Promise<Response> {
-    return fetch(`${server.url}/v1/sessions/${sessionId}/messages`, {
+    return fetchOrSay(`${server.url}/v1/sessions/${sessionId}/messages`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({
@@ -102,7 +111,7 @@ describe('large tool outputs over HTTP', () => {
         `${server.url}/v1/sessions/five-outputs/model-context?format=ai-sdk&recentUserTurns=5`,
       );
       expect(answer.status).toBe(200);
-      context = await answer.json();
+      context = (await answer.json()) as typeof context;
     }
     const grown = memoryOf(server.pid) - before;
 

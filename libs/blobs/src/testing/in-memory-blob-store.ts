@@ -47,14 +47,15 @@ export class InMemoryBlobStore implements BlobStore {
     return { sha256, size: bytes.length, created: true };
   }
 
-  async stat(
-    tenant: string,
-    sha256: string,
-  ): Promise<{ size: number; mediaType: string } | undefined> {
+  stat(tenant: string, sha256: string): Promise<{ size: number; mediaType: string } | undefined> {
     const held = this.blobs.get(keyOf(tenant, sha256));
-    return held === undefined ? undefined : { size: held.bytes.length, mediaType: held.mediaType };
+    return Promise.resolve(
+      held === undefined ? undefined : { size: held.bytes.length, mediaType: held.mediaType },
+    );
   }
 
+  // The port streams: an async iterable, even where every chunk is at hand.
+  // eslint-disable-next-line @typescript-eslint/require-await
   async *read(tenant: string, sha256: string, range?: ByteRange): AsyncIterable<Uint8Array> {
     const held = this.blobs.get(keyOf(tenant, sha256));
     if (held === undefined) throw new BlobNotFoundError(sha256);
@@ -66,17 +67,20 @@ export class InMemoryBlobStore implements BlobStore {
     }
   }
 
-  async addReference(tenant: string, sha256: string, sessionKey: string): Promise<void> {
+  addReference(tenant: string, sha256: string, sessionKey: string): Promise<void> {
     const held = this.blobs.get(keyOf(tenant, sha256));
-    if (held === undefined) throw new BlobNotFoundError(sha256);
+    if (held === undefined) return Promise.reject(new BlobNotFoundError(sha256));
     held.sessions.add(sessionKey);
+    return Promise.resolve();
   }
 
-  async isReferencedBy(tenant: string, sha256: string, sessionKey: string): Promise<boolean> {
-    return this.blobs.get(keyOf(tenant, sha256))?.sessions.has(sessionKey) ?? false;
+  isReferencedBy(tenant: string, sha256: string, sessionKey: string): Promise<boolean> {
+    return Promise.resolve(
+      this.blobs.get(keyOf(tenant, sha256))?.sessions.has(sessionKey) ?? false,
+    );
   }
 
-  async releaseSession(tenant: string, sessionKey: string): Promise<string[]> {
+  releaseSession(tenant: string, sessionKey: string): Promise<string[]> {
     const deleted: string[] = [];
     for (const [key, held] of this.blobs) {
       if (!key.startsWith(`${tenant}/`) || !held.sessions.delete(sessionKey)) continue;
@@ -84,7 +88,7 @@ export class InMemoryBlobStore implements BlobStore {
       this.blobs.delete(key);
       deleted.push(key.slice(tenant.length + 1));
     }
-    return deleted;
+    return Promise.resolve(deleted);
   }
 
   /** The sessions that refer to a blob (for tests of who recorded a reference). */
