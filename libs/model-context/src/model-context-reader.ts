@@ -88,7 +88,12 @@ export class ModelContextReader {
       history: this.history,
     });
     const limit = toolResultSoftLimitOf(query.toolResultSoftLimitChars);
-    const excerpts = await blobExcerptsOf(events, this.blobs, splitSessionKey(sessionId).tenant, limit);
+    const excerpts = await blobExcerptsOf(
+      events,
+      this.blobs,
+      splitSessionKey(sessionId).tenant,
+      limit,
+    );
     return excerpts.size === 0 ? query : { ...query, blobExcerpts: excerpts };
   }
 

@@ -31,7 +31,8 @@ export async function readBlobExcerpt(
   const bytes = await readBytes(blobs, tenant, blob.sha256, tailStart, blob.size - 1);
   // Skip the continuation bytes of a character the range starts inside of.
   let start = 0;
-  if (tailStart > 0) while (start < bytes.length && ((bytes[start] ?? 0) & 0xc0) === 0x80) start += 1;
+  if (tailStart > 0)
+    while (start < bytes.length && ((bytes[start] ?? 0) & 0xc0) === 0x80) start += 1;
   const text = new TextDecoder().decode(bytes.subarray(start));
   return { head, tail: text.slice(text.length - lengths.tail) };
 }

@@ -22,7 +22,7 @@ function memoryOf(pid: number): number {
 }
 
 /** One turn: the user asks, the model calls `read`, the tool returns `output`. */
-function turn(index: number, output: string): unknown[] {
+function turn(index: number, output: string): object[] {
   return [
     { id: `u${index}`, role: 'user', kind: 'user_input', content: `read file ${index}` },
     {
@@ -64,12 +64,12 @@ describe('large tool outputs over HTTP', () => {
   }, 120_000);
   afterAll(() => server.stop());
 
-  async function append(sessionId: string, messages: unknown[]): Promise<Response> {
+  async function append(sessionId: string, messages: object[]): Promise<Response> {
     return fetchOrSay(`${server.url}/v1/sessions/${sessionId}/messages`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({
-        messages: messages.map((message) => ({ ...Object(message), sessionId })),
+        messages: messages.map((message) => ({ ...message, sessionId })),
       }),
     });
   }

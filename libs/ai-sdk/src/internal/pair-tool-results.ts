@@ -232,5 +232,9 @@ function toolAnswers(
 function named(result: ToolResultPart, call: ToolCallPart): NamedToolResultPart {
   const { output } = result;
   if (output.type !== 'blob') return { ...result, output, toolName: call.toolName };
-  return { ...result, output: inlineBlobOutput(output, Number.MAX_SAFE_INTEGER, undefined).output, toolName: call.toolName };
+  return {
+    ...result,
+    output: inlineBlobOutput(output, Number.MAX_SAFE_INTEGER, undefined).output,
+    toolName: call.toolName,
+  };
 }
