@@ -60,7 +60,7 @@ describe('large tool outputs over HTTP', () => {
 
   let server: RunningServer;
   beforeAll(async () => {
-    server = await startServer({ REQUEST_TIMEOUT_MS: '600000' });
+    server = await startServer({ REQUEST_TIMEOUT_MS: '600000', KEEP_ALIVE_TIMEOUT_MS: '600000' });
   }, 120_000);
   afterAll(() => server.stop());
 
