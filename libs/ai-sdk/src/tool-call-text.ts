@@ -55,6 +55,9 @@ function resultText(output: ToolResultOutput | undefined): string {
       return output.reason === undefined
         ? ' and was not executed'
         : ` and was not executed: ${output.reason}`;
+    case 'blob':
+      // The model view inlines blobs before serializing; a blob met here shows its preview.
+      return `${output.as.startsWith('error') ? ' and failed' : ' and returned'}: ${orEmpty(output.blob.preview)} [... ${output.blob.size} bytes in blob ${output.blob.sha256}]`;
     default: {
       const unreachable: never = output;
       return unreachable;

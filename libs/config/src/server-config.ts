@@ -25,6 +25,16 @@ export interface ServerConfig {
   /** `MAX_BODY_BYTES`, default 4 MiB: larger request bodies get 413 before parsing. */
   maxBodyBytes: number;
   /**
+   * `MAX_APPEND_BODY_BYTES`, default 64 MiB: the body limit of `POST /v1/sessions/:id/messages`,
+   * whose tool outputs above `blobThresholdBytes` become blobs before anything is appended.
+   */
+  maxAppendBodyBytes: number;
+  /**
+   * `BLOB_THRESHOLD_BYTES`, default 32 KiB: a text or JSON tool output of an append larger than
+   * this (in UTF-8 bytes) is stored as a blob, and the event holds its reference.
+   */
+  blobThresholdBytes: number;
+  /**
    * `MAX_BLOB_BYTES`, default 4 GiB: the largest blob `PUT /v1/sessions/:sessionId/blobs` takes
    * (streamed to the blob store, never whole in memory); a larger one is a 413.
    */
@@ -133,6 +143,14 @@ export function loadServerConfig(env: Record<string, string | undefined>): Serve
     eventStoreConnectionString,
     sessionCacheSize: integerVariable(env, 'SESSION_CACHE_SIZE', 1000, 1, 1_000_000),
     maxBodyBytes: integerVariable(env, 'MAX_BODY_BYTES', 4 * 1024 * 1024, 1024, 1024 * 1024 * 1024),
+    maxAppendBodyBytes: integerVariable(
+      env,
+      'MAX_APPEND_BODY_BYTES',
+      64 * 1024 * 1024,
+      1024,
+      1024 * 1024 * 1024,
+    ),
+    blobThresholdBytes: integerVariable(env, 'BLOB_THRESHOLD_BYTES', 32 * 1024, 1024, 512 * 1024),
     maxBlobBytes: integerVariable(env, 'MAX_BLOB_BYTES', 4 * 1024 ** 3, 1024, 1024 ** 4),
     http: loadHttpHardeningConfig(env),
     contentEncryption: loadContentEncryptionConfig(env, eventStore, dataDir),

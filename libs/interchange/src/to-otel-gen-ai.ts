@@ -193,6 +193,7 @@ function outputParts(message: RuntimeMessage): OtelPart[] {
 }
 
 function outputValue(output: ToolResultOutput): JsonValue {
+  if (output.type === 'blob') return { blob: { ...output.blob } };
   return output.type === 'execution-denied'
     ? { denied: true, ...(output.reason === undefined ? {} : { reason: output.reason }) }
     : output.value;

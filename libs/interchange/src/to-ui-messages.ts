@@ -197,6 +197,16 @@ function settle(part: UiToolPart, output: ToolResultOutput): void {
         };
       }
       return;
+    case 'blob':
+      // The reference itself (hash, size, media type, preview): a UI loads the bytes on demand.
+      if (output.as === 'error-text' || output.as === 'error-json') {
+        part.state = 'output-error';
+        part.errorText = output.blob.preview;
+      } else {
+        part.state = 'output-available';
+        part.output = { blob: { ...output.blob } };
+      }
+      return;
     default: {
       const unreachable: never = output;
       return unreachable;

@@ -65,14 +65,53 @@ export interface ToolCallPart {
 export type ToolResultContentItem =
   { type: 'text'; text: string } | { type: 'media'; data: string; mediaType: string };
 
-/** What a tool returned, exactly the AI SDK's `ToolResultOutput` variants used by runtimes. */
+/**
+ * What an event holds in place of large content: the content-addressed blob's hash, size, media
+ * type and a short preview (the port's `BlobRef` of `@agent-ledger/blobs`, field for field), and
+ * for text the length a soft limit counts.
+ */
+export interface ContentBlobRef {
+  /** Lower-case hex SHA-256 of the bytes. */
+  sha256: string;
+  /** Size in bytes. */
+  size: number;
+  /** IANA media type: `text/plain; charset=utf-8` for a text output, `application/json` for JSON. */
+  mediaType: string;
+  /** The first characters of the text (`blobPreview` of `@agent-ledger/blobs`), for views and search. */
+  preview: string;
+  /**
+   * Length of the text in UTF-16 code units, as `string.length` counts it (what the soft limit
+   * counts). The server fills it in; a reader that meets a reference without it counts `size`.
+   */
+  textLength?: number;
+}
+
+/** The inline output types a blob output stands for. */
+export type BlobbedOutputType = 'text' | 'json' | 'error-text' | 'error-json';
+
+/**
+ * A text or JSON tool output stored as a blob (too large to sit in the event): `as` is the output
+ * type it stands for (its bytes are the text, or the JSON text). Not an AI SDK variant: the model
+ * view turns it back into a text or JSON output, reading only the head and tail it keeps.
+ */
+export interface BlobToolResultOutput {
+  type: 'blob';
+  as: BlobbedOutputType;
+  blob: ContentBlobRef;
+}
+
+/**
+ * What a tool returned: the AI SDK's `ToolResultOutput` variants used by runtimes, and `blob` for
+ * a large text or JSON output kept outside the event.
+ */
 export type ToolResultOutput =
   | { type: 'text'; value: string }
   | { type: 'json'; value: JsonValue }
   | { type: 'error-text'; value: string }
   | { type: 'error-json'; value: JsonValue }
   | { type: 'content'; value: ToolResultContentItem[] }
-  | { type: 'execution-denied'; reason?: string };
+  | { type: 'execution-denied'; reason?: string }
+  | BlobToolResultOutput;
 
 /** The result of one tool call. */
 export interface ToolResultPart {

@@ -1,4 +1,7 @@
 export type {
+  BlobbedOutputType,
+  BlobToolResultOutput,
+  ContentBlobRef,
   ContentPart,
   FilePart,
   ImagePart,

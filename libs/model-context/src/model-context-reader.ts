@@ -1,5 +1,8 @@
 import type { EventStore } from '@agent-ledger/event-store';
-import { sessionStreamName, type SessionLogEvent } from '@agent-ledger/events';
+import type { BlobStore } from '@agent-ledger/blobs';
+import { sessionStreamName, splitSessionKey, type SessionLogEvent } from '@agent-ledger/events';
+import { toolResultSoftLimitOf } from '@agent-ledger/projections';
+import { blobExcerptsOf } from './blob-excerpts-of';
 import { HistoryIndex } from './history-index';
 import { parseLoggedEvent } from './parse-logged-event';
 import { readWindowEvents } from './window-events';
@@ -17,6 +20,11 @@ export type ModelContextSource = 'incremental' | 'built' | 'replay';
 export interface ModelContextReaderOptions {
   /** Bound of the session log cache, in characters of the events' strings. Default 64 M. */
   cacheChars?: number;
+  /**
+   * The blob store of the store's tenants: a blob output's head and tail are read from it by
+   * range (`blobExcerptsOf`). Without it, blob outputs show their preview.
+   */
+  blobs?: Pick<BlobStore, 'read'>;
 }
 
 /**
@@ -33,6 +41,7 @@ export class ModelContextReader {
   private readonly history = new HistoryIndex();
   private readonly views: IncrementalViews;
   private readonly counter = new TokenCounter();
+  private readonly blobs: Pick<BlobStore, 'read'> | undefined;
 
   constructor(
     store: Pick<EventStore, 'readStream' | 'getStreamMetadata'>,
@@ -40,6 +49,7 @@ export class ModelContextReader {
   ) {
     this.log = new SessionLogCache(store, options.cacheChars ?? DEFAULT_SESSION_LOG_CACHE_CHARS);
     this.views = new IncrementalViews(this.log, this.history);
+    this.blobs = options.blobs;
   }
 
   /** The model context of `sessionId` for `query` (see `ModelContextQuery`). */
@@ -54,8 +64,9 @@ export class ModelContextReader {
    */
   async loadWithSource(
     sessionId: string,
-    query: ModelContextQuery = {},
+    asked: ModelContextQuery = {},
   ): Promise<{ context: ModelContext; source: ModelContextSource }> {
+    const query = await this.withBlobExcerpts(sessionId, asked);
     let source: ModelContextSource | undefined;
     const context = await economizeModelContext(
       sessionId,
@@ -93,6 +104,31 @@ export class ModelContextReader {
     }
     const view = await loadModelView(this.log, sessionId, query, this.history);
     return { view, source: 'replay' };
+  }
+
+  /**
+   * `query` with the excerpts of the blob outputs its window holds, read by range for its soft
+   * limit. A session whose window holds none costs one pass over the window's cached events.
+   */
+  private async withBlobExcerpts(
+    sessionId: string,
+    query: ModelContextQuery,
+  ): Promise<ModelContextQuery> {
+    if (this.blobs === undefined || query.blobExcerpts !== undefined) return query;
+    const { events } = await readWindowEvents(this.log, sessionId, {
+      ...(query.atRevision === undefined ? {} : { atRevision: query.atRevision }),
+      applyCompactBoundary: query.applyCompactBoundary !== false,
+      carrySystemNotes: query.carrySystemNotes !== false,
+      history: this.history,
+    });
+    const limit = toolResultSoftLimitOf(query.toolResultSoftLimitChars);
+    const excerpts = await blobExcerptsOf(
+      events,
+      this.blobs,
+      splitSessionKey(sessionId).tenant,
+      limit,
+    );
+    return excerpts.size === 0 ? query : { ...query, blobExcerpts: excerpts };
   }
 
   /**

@@ -113,3 +113,7 @@ export {
   type FittedModelView,
   type ModelViewBudget,
 } from './fit-model-view-to-budget';
+export { blobExcerptLengths, type BlobExcerpt, type BlobExcerpts } from './blob-excerpt';
+export { inlineBlobOutput, type InlinedBlobOutput } from './inline-blob-output';
+export { truncationMarker } from './truncation-marker';
+export { toolResultSoftLimitOf } from './tool-result-soft-limit-of';

@@ -1,5 +1,6 @@
 import type { ToolResultMessage, ToolResultPart } from '@agent-ledger/messages';
 import { attachmentHint } from './attachment-hint';
+import { inlineBlobOutput } from './inline-blob-output';
 import { CLEARED_TOOL_RESULT_TEXT, OMITTED_TOOL_RESULT_TEXT } from './defaults';
 import { measureToolOutput } from './measure-tool-output';
 import type { AttachmentPolicy, ModelPolicy } from './resolve-model-policy';
@@ -20,7 +21,8 @@ export interface ProjectedToolResult {
  * 1. pruned (`metadata.compactedAt`) → every part is the seed's stub;
  * 2. `includeToolResults: false` → every part is a stub;
  * 3. a part longer than the soft limit is a stub when `older` (before the recent user turns),
- *    else truncated (head and tail kept);
+ *    else truncated (head and tail kept); a blob output becomes the inline output its excerpt
+ *    gives (`inlineBlobOutput`), so the model never meets a blob;
  * 4. a media item of a content output that the provider cannot take in a tool result becomes a
  *    text item holding a hint; the rest of the output is kept.
  */
@@ -52,16 +54,29 @@ export function projectToolResult(
       result.compacted = { cause: 'older-than-recent-turns' };
       continue;
     }
-    const truncated = truncateToolResult(part, limit);
-    if (truncated !== undefined) {
-      result.truncated = {
-        originalLength: (result.truncated?.originalLength ?? 0) + truncated.originalLength,
-        keptLength: (result.truncated?.keptLength ?? 0) + truncated.keptLength,
-      };
+    if (part.output.type === 'blob') {
+      const excerpt = policy.blobExcerpts?.get(part.output.blob.sha256);
+      const inlined = inlineBlobOutput(part.output, limit, excerpt);
+      if (inlined.truncated !== undefined) addTruncated(result, inlined.truncated);
+      const inlinePart = { ...part, output: inlined.output };
+      result.parts.push(omitUnsupportedMedia(inlinePart, policy.attachments, result));
+      continue;
     }
+    const truncated = truncateToolResult(part, limit);
+    if (truncated !== undefined) addTruncated(result, truncated);
     result.parts.push(omitUnsupportedMedia(truncated?.part ?? part, policy.attachments, result));
   }
   return result;
+}
+
+function addTruncated(
+  result: ProjectedToolResult,
+  truncated: { originalLength: number; keptLength: number },
+): void {
+  result.truncated = {
+    originalLength: (result.truncated?.originalLength ?? 0) + truncated.originalLength,
+    keptLength: (result.truncated?.keptLength ?? 0) + truncated.keptLength,
+  };
 }
 
 function omitUnsupportedMedia(

@@ -48,6 +48,8 @@ function renderOutput(output: ToolResultOutput): string {
         .join('\n\n');
     case 'execution-denied':
       return `Execution denied${output.reason === undefined ? '' : `: ${output.reason}`}`;
+    case 'blob':
+      return `${output.as.startsWith('error') ? 'Error:\n\n' : ''}[blob ${output.blob.sha256}: ${output.blob.size} bytes, ${output.blob.mediaType}]\n\n${markdownFence(output.blob.preview, 'text')}`;
     default: {
       const unreachable: never = output;
       return unreachable;

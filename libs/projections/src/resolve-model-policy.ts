@@ -1,4 +1,6 @@
-import { DEFAULT_RECENT_USER_TURNS, DEFAULT_TOOL_RESULT_SOFT_LIMIT_CHARS } from './defaults';
+import type { BlobExcerpts } from './blob-excerpt';
+import { DEFAULT_RECENT_USER_TURNS } from './defaults';
+import { toolResultSoftLimitOf } from './tool-result-soft-limit-of';
 import { providerCapabilitiesOf } from './providers/provider-capabilities-of';
 import { supportsAttachment, type AttachmentToSend } from './supports-attachment';
 import type { ProjectToModelOptions, ProjectionContext } from './types';
@@ -23,6 +25,8 @@ export interface ModelPolicy {
   includeToolResults: boolean;
   toolResultSoftLimitChars: number;
   recentUserTurns: number;
+  /** The blob outputs' excerpts read for `toolResultSoftLimitChars` (none: previews). */
+  blobExcerpts?: BlobExcerpts;
   /** Absent (no provider, or one without a capability table): every attachment is kept. */
   attachments?: AttachmentPolicy;
 }
@@ -40,11 +44,9 @@ export function resolveModelPolicy(
     activeAgentName: context.activeAgentName,
     includeReasoning: context.includeReasoning,
     includeToolResults: context.includeToolResults !== false,
-    toolResultSoftLimitChars: countOr(
-      context.toolResultSoftLimitChars,
-      DEFAULT_TOOL_RESULT_SOFT_LIMIT_CHARS,
-    ),
+    toolResultSoftLimitChars: toolResultSoftLimitOf(context.toolResultSoftLimitChars),
     recentUserTurns: countOr(options.recentUserTurns, DEFAULT_RECENT_USER_TURNS),
+    ...(context.blobExcerpts === undefined ? {} : { blobExcerpts: context.blobExcerpts }),
   };
   const capabilities = providerCapabilitiesOf(provider);
   if (provider === undefined || capabilities === undefined) return policy;

@@ -1,3 +1,5 @@
+import { truncationMarker } from './truncation-marker';
+
 /**
  * Keeps `limit` characters of `text`, half from the head and half from the tail, with a marker
  * between them that says how many characters were left out. Text within the limit is returned
@@ -9,8 +11,6 @@ export function truncateText(text: string, limit: number): string {
   const tailLength = limit - headLength;
   const omitted = text.length - limit;
   return (
-    text.slice(0, headLength) +
-    `\n\n[... ${omitted} characters truncated ...]\n\n` +
-    text.slice(text.length - tailLength)
+    text.slice(0, headLength) + truncationMarker(omitted) + text.slice(text.length - tailLength)
   );
 }

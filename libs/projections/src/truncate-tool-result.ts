@@ -1,5 +1,6 @@
 import type { ToolResultOutput, ToolResultPart } from '@agent-ledger/messages';
 import { jsonText, measureToolOutput } from './measure-tool-output';
+import { inlineBlobOutput } from './inline-blob-output';
 import { truncateText } from './truncate-text';
 
 /** A truncated tool result and how many characters of its output were kept. */
@@ -69,6 +70,9 @@ function truncateOutput(
       };
     case 'execution-denied':
       return { type: 'execution-denied', reason: truncateText(output.reason ?? '', limit) };
+    case 'blob':
+      // Without its excerpt (`projectToolResult` passes it), a blob shows its preview.
+      return inlineBlobOutput(output, limit, undefined).output;
     default: {
       const unreachable: never = output;
       return unreachable;

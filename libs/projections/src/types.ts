@@ -1,3 +1,4 @@
+import type { BlobExcerpts } from './blob-excerpt';
 import type {
   FilePart,
   ImagePart,
@@ -82,6 +83,11 @@ export interface ProjectionContext {
   includeToolResults?: boolean;
   /** Longest tool output (text or JSON characters) shown in full. Default 20,000. */
   toolResultSoftLimitChars?: number;
+  /**
+   * Model view: the head and tail of each blob output's text that the soft limit keeps, read by
+   * range before projecting (`blobExcerptLengths`). A blob output without one shows its preview.
+   */
+  blobExcerpts?: BlobExcerpts;
   /** Start the model view at the latest `compact_boundary`. Default true. */
   applyCompactBoundary?: boolean;
   /** Include the window's `runtime_reminder` messages. Default true. */

@@ -2,7 +2,8 @@ import type { ToolResultMessage, ToolResultOutput } from '@agent-ledger/messages
 
 /**
  * The size of a tool result, in characters, as pruning policies count it: the text of its outputs
- * (JSON outputs serialized, media counted by their data string). Field names and ids do not count.
+ * (JSON outputs serialized, media counted by their data string, a blob output by the text length
+ * it records). Field names and ids do not count.
  */
 export function toolResultLength(message: ToolResultMessage): number {
   return message.content.reduce((total, part) => total + outputLength(part.output), 0);
@@ -23,6 +24,8 @@ function outputLength(output: ToolResultOutput): number {
       );
     case 'execution-denied':
       return output.reason?.length ?? 0;
+    case 'blob':
+      return output.blob.textLength ?? output.blob.size;
     default: {
       const unreachable: never = output;
       return unreachable;

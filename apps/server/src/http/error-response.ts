@@ -28,6 +28,7 @@ import {
   RateLimitedError,
   TooManyMessagesError,
 } from '../security/http-edge-errors';
+import { UnknownBlobError } from '../sessions/unknown-blob.error';
 import type { ErrorBody } from './error-body';
 import { RequestValidationError } from './request-validation.error';
 
@@ -41,7 +42,7 @@ interface FastifyError {
 /**
  * Maps an error to its HTTP status and body, in one place: 400 malformed request, 404 unknown
  * session, 409 wrong expected revision or a `minPosition` no write has reached, 410 deleted stream, 413 too large, 415 not JSON,
- * 422 a broken session rule, 503 store unavailable (or an append without `expectedRevision` that
+ * 422 a broken session rule or a reference to a blob the tenant does not hold, 503 store unavailable (or an append without `expectedRevision` that
  * lost every race to other writers), 500 anything else (`undefined`: not an error this function knows).
  */
 export function toErrorResponse(
@@ -63,6 +64,9 @@ export function toErrorResponse(
       ...(error.messageId !== undefined ? { messageId: error.messageId } : {}),
       ...(error.field !== undefined ? { field: error.field } : {}),
     });
+  }
+  if (error instanceof UnknownBlobError) {
+    return respond(422, error.code, error.message, { messageId: error.messageId });
   }
   if (error instanceof RequestValidationError) {
     return respond(400, error.code, error.message, { errors: error.errors });

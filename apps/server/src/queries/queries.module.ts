@@ -19,9 +19,10 @@ import {
   type ReadModelConfig,
   type ServerConfig,
 } from '@agent-ledger/config';
+import type { BlobStore } from '@agent-ledger/blobs';
 import { ModelContextReader } from '@agent-ledger/model-context';
 import { ViewRedaction } from '../access/view-redaction';
-import { EVENT_STORE, SERVER_CONFIG } from '../tokens';
+import { BLOB_STORE, EVENT_STORE, SERVER_CONFIG } from '../tokens';
 import { GetDebugViewHandler } from './handlers/get-debug-view.handler';
 import { GetExportHandler } from './handlers/get-export.handler';
 import { GetModelContextHandler } from './handlers/get-model-context.handler';
@@ -126,8 +127,9 @@ import { TranscriptStreamController } from './transcript-stream.controller';
     {
       // One per store: the session log cache, the histories and the incremental views it keeps.
       provide: ModelContextReader,
-      useFactory: (store: EventStore) => new ModelContextReader(store),
-      inject: [EVENT_STORE],
+      useFactory: (store: EventStore, blobs: BlobStore | undefined) =>
+        new ModelContextReader(store, blobs === undefined ? {} : { blobs }),
+      inject: [EVENT_STORE, { token: BLOB_STORE, optional: true }],
     },
     {
       provide: SessionListReader,

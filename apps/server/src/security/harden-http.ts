@@ -14,6 +14,9 @@ import { checkJsonBody } from './check-json-body';
 import { checkUtf8Body } from './check-utf8-body';
 import { HostNotAllowedError, OriginNotAllowedError, RateLimitedError } from './http-edge-errors';
 
+/** The route whose body limit is `MAX_APPEND_BODY_BYTES`. */
+const APPEND_ROUTE = '/v1/sessions/:sessionId/messages';
+
 /**
  * Hardens the HTTP edge of `app` (before it listens), cheapest check first: the `Host` header
  * against the allowed names (DNS rebinding), `Origin` against the server's own and
@@ -98,6 +101,14 @@ export async function hardenHttp(
     });
   }
 
+  // The append takes larger bodies (its large tool outputs become blobs before anything is
+  // appended): its route's body limit is MAX_APPEND_BODY_BYTES instead of MAX_BODY_BYTES.
+  fastify.addHook('onRoute', (route) => {
+    if (route.url === APPEND_ROUTE && route.method === 'POST') {
+      route.bodyLimit = Math.max(config.maxAppendBodyBytes, config.maxBodyBytes);
+    }
+  });
+
   const bodyBytes = new WeakMap<FastifyRequest, number>();
   fastify.removeAllContentTypeParsers();
   // Plain JSON.parse (keys such as `__proto__` become own properties, never prototypes), so that
@@ -129,6 +140,7 @@ export async function hardenHttp(
     try {
       checkAppendLimits(String(params.sessionId), request.body, bodyBytes.get(request) ?? 0, {
         maxMessages: config.http.maxMessagesPerAppend,
+        blobThresholdBytes: config.blobThresholdBytes,
       });
     } catch (error) {
       return done(asError(error));

@@ -11,7 +11,11 @@ import type {
 import type { SummaryKind } from '../summary-text';
 
 /** A tool result whose `toolName` is known (the AI SDK requires it). */
-export type NamedToolResultPart = ToolResultPart & { toolName: string };
+export type NamedToolResultPart = Omit<ToolResultPart, 'output'> & {
+  toolName: string;
+  /** An AI SDK output: a blob output the projection did not inline shows its preview. */
+  output: Exclude<ToolResultPart['output'], { type: 'blob' }>;
+};
 
 /** Parts a user message may hold. */
 export type UserDraftPart = TextPart | ImagePart | FilePart;

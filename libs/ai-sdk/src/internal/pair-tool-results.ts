@@ -1,3 +1,4 @@
+import { inlineBlobOutput } from '@agent-ledger/projections';
 import type {
   TextPart,
   ToolCallPart,
@@ -229,5 +230,11 @@ function toolAnswers(
 }
 
 function named(result: ToolResultPart, call: ToolCallPart): NamedToolResultPart {
-  return { ...result, toolName: call.toolName };
+  const { output } = result;
+  if (output.type !== 'blob') return { ...result, output, toolName: call.toolName };
+  return {
+    ...result,
+    output: inlineBlobOutput(output, Number.MAX_SAFE_INTEGER, undefined).output,
+    toolName: call.toolName,
+  };
 }

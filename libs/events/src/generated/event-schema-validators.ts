@@ -3624,10 +3624,10 @@ return errors === 0;
 validate70.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 const schema85 = {"description":"The result of one tool call. toolName may be omitted; normalization fills it in from the matching call.","type":"object","required":["type","toolCallId","output"],"properties":{"type":{"const":"tool-result"},"toolCallId":{"type":"string","minLength":1},"toolName":{"type":"string","minLength":1},"output":{"$ref":"#/$defs/toolResultOutput"},"providerOptions":{"$ref":"#/$defs/providerOptions"}},"additionalProperties":false};
-const schema86 = {"description":"What a tool returned: the AI SDK's ToolResultOutput variants.","type":"object","required":["type"],"properties":{"type":{"enum":["text","json","error-text","error-json","content","execution-denied"]}},"discriminator":{"propertyName":"type"},"oneOf":[{"$ref":"#/$defs/textOutput"},{"$ref":"#/$defs/jsonOutput"},{"$ref":"#/$defs/errorTextOutput"},{"$ref":"#/$defs/errorJsonOutput"},{"$ref":"#/$defs/contentOutput"},{"$ref":"#/$defs/executionDeniedOutput"}]};
-const schema93 = {"description":"Text the tool returned.","type":"object","required":["type","value"],"properties":{"type":{"const":"text"},"value":{"type":"string"}},"additionalProperties":false};
-const schema94 = {"description":"The tool failed; text error.","type":"object","required":["type","value"],"properties":{"type":{"const":"error-text"},"value":{"type":"string"}},"additionalProperties":false};
-const schema95 = {"description":"The tool call was not approved and did not run.","type":"object","required":["type"],"properties":{"type":{"const":"execution-denied"},"reason":{"type":"string"}},"additionalProperties":false};
+const schema86 = {"description":"What a tool returned: the AI SDK's ToolResultOutput variants.","type":"object","required":["type"],"properties":{"type":{"enum":["text","json","error-text","error-json","content","execution-denied","blob"]}},"discriminator":{"propertyName":"type"},"oneOf":[{"$ref":"#/$defs/textOutput"},{"$ref":"#/$defs/jsonOutput"},{"$ref":"#/$defs/errorTextOutput"},{"$ref":"#/$defs/errorJsonOutput"},{"$ref":"#/$defs/contentOutput"},{"$ref":"#/$defs/executionDeniedOutput"},{"$ref":"#/$defs/blobOutput"}]};
+const schema95 = {"description":"Text the tool returned.","type":"object","required":["type","value"],"properties":{"type":{"const":"text"},"value":{"type":"string"}},"additionalProperties":false};
+const schema96 = {"description":"The tool failed; text error.","type":"object","required":["type","value"],"properties":{"type":{"const":"error-text"},"value":{"type":"string"}},"additionalProperties":false};
+const schema97 = {"description":"The tool call was not approved and did not run.","type":"object","required":["type"],"properties":{"type":{"const":"execution-denied"},"reason":{"type":"string"}},"additionalProperties":false};
 const schema87 = {"description":"JSON the tool returned.","type":"object","required":["type","value"],"properties":{"type":{"const":"json"},"value":{"$ref":"#/$defs/jsonValue"}},"additionalProperties":false};
 
 function validate75(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -4133,6 +4133,307 @@ return errors === 0;
 }
 validate79.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
+const schema93 = {"description":"A text or JSON output kept as a blob; `as` is the output type it stands for (its bytes are the text, or the JSON text).","type":"object","required":["type","as","blob"],"properties":{"type":{"const":"blob"},"as":{"enum":["text","json","error-text","error-json"]},"blob":{"$ref":"#/$defs/blobRef"}},"additionalProperties":false};
+const schema94 = {"description":"Large content kept outside the event as a content-addressed blob of the session's tenant: its SHA-256, size, media type, a short preview, and for text its length in UTF-16 code units.","type":"object","required":["sha256","size","mediaType","preview"],"properties":{"sha256":{"type":"string","pattern":"^[0-9a-f]{64}$"},"size":{"type":"integer","minimum":0},"mediaType":{"type":"string","minLength":1,"maxLength":255},"preview":{"type":"string","maxLength":512},"textLength":{"type":"integer","minimum":0}},"additionalProperties":false};
+const pattern4 = new RegExp("^[0-9a-f]{64}$", "u");
+
+function validate82(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate82.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.type === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'",schema:schema93.required,parentSchema:schema93,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.as === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "as"},message:"must have required property '"+"as"+"'",schema:schema93.required,parentSchema:schema93,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.blob === undefined){
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "blob"},message:"must have required property '"+"blob"+"'",schema:schema93.required,parentSchema:schema93,data};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+for(const key0 in data){
+if(!(((key0 === "type") || (key0 === "as")) || (key0 === "blob"))){
+const err3 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema93,data};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+if(data.type !== undefined){
+let data0 = data.type;
+if("blob" !== data0){
+const err4 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/const",keyword:"const",params:{allowedValue: "blob"},message:"must be equal to constant",schema:"blob",parentSchema:schema93.properties.type,data:data0};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+if(data.as !== undefined){
+let data1 = data.as;
+if(!((((data1 === "text") || (data1 === "json")) || (data1 === "error-text")) || (data1 === "error-json"))){
+const err5 = {instancePath:instancePath+"/as",schemaPath:"#/properties/as/enum",keyword:"enum",params:{allowedValues: schema93.properties.as.enum},message:"must be equal to one of the allowed values",schema:schema93.properties.as.enum,parentSchema:schema93.properties.as,data:data1};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+if(data.blob !== undefined){
+let data2 = data.blob;
+if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
+if(data2.sha256 === undefined){
+const err6 = {instancePath:instancePath+"/blob",schemaPath:"#/$defs/blobRef/required",keyword:"required",params:{missingProperty: "sha256"},message:"must have required property '"+"sha256"+"'",schema:schema94.required,parentSchema:schema94,data:data2};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+if(data2.size === undefined){
+const err7 = {instancePath:instancePath+"/blob",schemaPath:"#/$defs/blobRef/required",keyword:"required",params:{missingProperty: "size"},message:"must have required property '"+"size"+"'",schema:schema94.required,parentSchema:schema94,data:data2};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+if(data2.mediaType === undefined){
+const err8 = {instancePath:instancePath+"/blob",schemaPath:"#/$defs/blobRef/required",keyword:"required",params:{missingProperty: "mediaType"},message:"must have required property '"+"mediaType"+"'",schema:schema94.required,parentSchema:schema94,data:data2};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+if(data2.preview === undefined){
+const err9 = {instancePath:instancePath+"/blob",schemaPath:"#/$defs/blobRef/required",keyword:"required",params:{missingProperty: "preview"},message:"must have required property '"+"preview"+"'",schema:schema94.required,parentSchema:schema94,data:data2};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+for(const key1 in data2){
+if(!(((((key1 === "sha256") || (key1 === "size")) || (key1 === "mediaType")) || (key1 === "preview")) || (key1 === "textLength"))){
+const err10 = {instancePath:instancePath+"/blob",schemaPath:"#/$defs/blobRef/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema94,data:data2};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+}
+if(data2.sha256 !== undefined){
+let data3 = data2.sha256;
+if(typeof data3 === "string"){
+if(!pattern4.test(data3)){
+const err11 = {instancePath:instancePath+"/blob/sha256",schemaPath:"#/$defs/blobRef/properties/sha256/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{64}$"},message:"must match pattern \""+"^[0-9a-f]{64}$"+"\"",schema:"^[0-9a-f]{64}$",parentSchema:schema94.properties.sha256,data:data3};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+}
+else {
+const err12 = {instancePath:instancePath+"/blob/sha256",schemaPath:"#/$defs/blobRef/properties/sha256/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema94.properties.sha256.type,parentSchema:schema94.properties.sha256,data:data3};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+if(data2.size !== undefined){
+let data4 = data2.size;
+if(!(((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4))) && (isFinite(data4)))){
+const err13 = {instancePath:instancePath+"/blob/size",schemaPath:"#/$defs/blobRef/properties/size/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema94.properties.size.type,parentSchema:schema94.properties.size,data:data4};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+if((typeof data4 == "number") && (isFinite(data4))){
+if(data4 < 0 || isNaN(data4)){
+const err14 = {instancePath:instancePath+"/blob/size",schemaPath:"#/$defs/blobRef/properties/size/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema94.properties.size,data:data4};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+}
+}
+if(data2.mediaType !== undefined){
+let data5 = data2.mediaType;
+if(typeof data5 === "string"){
+if(func1(data5) > 255){
+const err15 = {instancePath:instancePath+"/blob/mediaType",schemaPath:"#/$defs/blobRef/properties/mediaType/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema94.properties.mediaType,data:data5};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+if(func1(data5) < 1){
+const err16 = {instancePath:instancePath+"/blob/mediaType",schemaPath:"#/$defs/blobRef/properties/mediaType/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema94.properties.mediaType,data:data5};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+}
+else {
+const err17 = {instancePath:instancePath+"/blob/mediaType",schemaPath:"#/$defs/blobRef/properties/mediaType/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema94.properties.mediaType.type,parentSchema:schema94.properties.mediaType,data:data5};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+}
+}
+if(data2.preview !== undefined){
+let data6 = data2.preview;
+if(typeof data6 === "string"){
+if(func1(data6) > 512){
+const err18 = {instancePath:instancePath+"/blob/preview",schemaPath:"#/$defs/blobRef/properties/preview/maxLength",keyword:"maxLength",params:{limit: 512},message:"must NOT have more than 512 characters",schema:512,parentSchema:schema94.properties.preview,data:data6};
+if(vErrors === null){
+vErrors = [err18];
+}
+else {
+vErrors.push(err18);
+}
+errors++;
+}
+}
+else {
+const err19 = {instancePath:instancePath+"/blob/preview",schemaPath:"#/$defs/blobRef/properties/preview/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema94.properties.preview.type,parentSchema:schema94.properties.preview,data:data6};
+if(vErrors === null){
+vErrors = [err19];
+}
+else {
+vErrors.push(err19);
+}
+errors++;
+}
+}
+if(data2.textLength !== undefined){
+let data7 = data2.textLength;
+if(!(((typeof data7 == "number") && (!(data7 % 1) && !isNaN(data7))) && (isFinite(data7)))){
+const err20 = {instancePath:instancePath+"/blob/textLength",schemaPath:"#/$defs/blobRef/properties/textLength/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema94.properties.textLength.type,parentSchema:schema94.properties.textLength,data:data7};
+if(vErrors === null){
+vErrors = [err20];
+}
+else {
+vErrors.push(err20);
+}
+errors++;
+}
+if((typeof data7 == "number") && (isFinite(data7))){
+if(data7 < 0 || isNaN(data7)){
+const err21 = {instancePath:instancePath+"/blob/textLength",schemaPath:"#/$defs/blobRef/properties/textLength/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema94.properties.textLength,data:data7};
+if(vErrors === null){
+vErrors = [err21];
+}
+else {
+vErrors.push(err21);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err22 = {instancePath:instancePath+"/blob",schemaPath:"#/$defs/blobRef/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema94.type,parentSchema:schema94,data:data2};
+if(vErrors === null){
+vErrors = [err22];
+}
+else {
+vErrors.push(err22);
+}
+errors++;
+}
+}
+}
+else {
+const err23 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema93.type,parentSchema:schema93,data};
+if(vErrors === null){
+vErrors = [err23];
+}
+else {
+vErrors.push(err23);
+}
+errors++;
+}
+validate82.errors = vErrors;
+return errors === 0;
+}
+validate82.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+
 
 function validate74(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -4157,7 +4458,7 @@ errors++;
 }
 if(data.type !== undefined){
 let data0 = data.type;
-if(!((((((data0 === "text") || (data0 === "json")) || (data0 === "error-text")) || (data0 === "error-json")) || (data0 === "content")) || (data0 === "execution-denied"))){
+if(!(((((((data0 === "text") || (data0 === "json")) || (data0 === "error-text")) || (data0 === "error-json")) || (data0 === "content")) || (data0 === "execution-denied")) || (data0 === "blob"))){
 const err1 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/enum",keyword:"enum",params:{allowedValues: schema86.properties.type.enum},message:"must be equal to one of the allowed values",schema:schema86.properties.type.enum,parentSchema:schema86.properties.type,data:data0};
 if(vErrors === null){
 vErrors = [err1];
@@ -4173,7 +4474,7 @@ if(typeof tag0 == "string"){
 if(tag0 === "text"){
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.type === undefined){
-const err2 = {instancePath,schemaPath:"#/$defs/textOutput/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'",schema:schema93.required,parentSchema:schema93,data};
+const err2 = {instancePath,schemaPath:"#/$defs/textOutput/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'",schema:schema95.required,parentSchema:schema95,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -4183,7 +4484,7 @@ vErrors.push(err2);
 errors++;
 }
 if(data.value === undefined){
-const err3 = {instancePath,schemaPath:"#/$defs/textOutput/required",keyword:"required",params:{missingProperty: "value"},message:"must have required property '"+"value"+"'",schema:schema93.required,parentSchema:schema93,data};
+const err3 = {instancePath,schemaPath:"#/$defs/textOutput/required",keyword:"required",params:{missingProperty: "value"},message:"must have required property '"+"value"+"'",schema:schema95.required,parentSchema:schema95,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -4194,7 +4495,7 @@ errors++;
 }
 for(const key0 in data){
 if(!((key0 === "type") || (key0 === "value"))){
-const err4 = {instancePath,schemaPath:"#/$defs/textOutput/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema93,data};
+const err4 = {instancePath,schemaPath:"#/$defs/textOutput/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema95,data};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -4207,7 +4508,7 @@ errors++;
 if(data.type !== undefined){
 let data1 = data.type;
 if("text" !== data1){
-const err5 = {instancePath:instancePath+"/type",schemaPath:"#/$defs/textOutput/properties/type/const",keyword:"const",params:{allowedValue: "text"},message:"must be equal to constant",schema:"text",parentSchema:schema93.properties.type,data:data1};
+const err5 = {instancePath:instancePath+"/type",schemaPath:"#/$defs/textOutput/properties/type/const",keyword:"const",params:{allowedValue: "text"},message:"must be equal to constant",schema:"text",parentSchema:schema95.properties.type,data:data1};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -4220,7 +4521,7 @@ errors++;
 if(data.value !== undefined){
 let data2 = data.value;
 if(typeof data2 !== "string"){
-const err6 = {instancePath:instancePath+"/value",schemaPath:"#/$defs/textOutput/properties/value/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema93.properties.value.type,parentSchema:schema93.properties.value,data:data2};
+const err6 = {instancePath:instancePath+"/value",schemaPath:"#/$defs/textOutput/properties/value/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema95.properties.value.type,parentSchema:schema95.properties.value,data:data2};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -4232,7 +4533,7 @@ errors++;
 }
 }
 else {
-const err7 = {instancePath,schemaPath:"#/$defs/textOutput/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema93.type,parentSchema:schema93,data};
+const err7 = {instancePath,schemaPath:"#/$defs/textOutput/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema95.type,parentSchema:schema95,data};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -4255,7 +4556,7 @@ props0 = true;
 else if(tag0 === "error-text"){
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.type === undefined){
-const err8 = {instancePath,schemaPath:"#/$defs/errorTextOutput/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'",schema:schema94.required,parentSchema:schema94,data};
+const err8 = {instancePath,schemaPath:"#/$defs/errorTextOutput/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'",schema:schema96.required,parentSchema:schema96,data};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -4265,7 +4566,7 @@ vErrors.push(err8);
 errors++;
 }
 if(data.value === undefined){
-const err9 = {instancePath,schemaPath:"#/$defs/errorTextOutput/required",keyword:"required",params:{missingProperty: "value"},message:"must have required property '"+"value"+"'",schema:schema94.required,parentSchema:schema94,data};
+const err9 = {instancePath,schemaPath:"#/$defs/errorTextOutput/required",keyword:"required",params:{missingProperty: "value"},message:"must have required property '"+"value"+"'",schema:schema96.required,parentSchema:schema96,data};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -4276,7 +4577,7 @@ errors++;
 }
 for(const key1 in data){
 if(!((key1 === "type") || (key1 === "value"))){
-const err10 = {instancePath,schemaPath:"#/$defs/errorTextOutput/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema94,data};
+const err10 = {instancePath,schemaPath:"#/$defs/errorTextOutput/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema96,data};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -4289,7 +4590,7 @@ errors++;
 if(data.type !== undefined){
 let data3 = data.type;
 if("error-text" !== data3){
-const err11 = {instancePath:instancePath+"/type",schemaPath:"#/$defs/errorTextOutput/properties/type/const",keyword:"const",params:{allowedValue: "error-text"},message:"must be equal to constant",schema:"error-text",parentSchema:schema94.properties.type,data:data3};
+const err11 = {instancePath:instancePath+"/type",schemaPath:"#/$defs/errorTextOutput/properties/type/const",keyword:"const",params:{allowedValue: "error-text"},message:"must be equal to constant",schema:"error-text",parentSchema:schema96.properties.type,data:data3};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -4302,7 +4603,7 @@ errors++;
 if(data.value !== undefined){
 let data4 = data.value;
 if(typeof data4 !== "string"){
-const err12 = {instancePath:instancePath+"/value",schemaPath:"#/$defs/errorTextOutput/properties/value/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema94.properties.value.type,parentSchema:schema94.properties.value,data:data4};
+const err12 = {instancePath:instancePath+"/value",schemaPath:"#/$defs/errorTextOutput/properties/value/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema96.properties.value.type,parentSchema:schema96.properties.value,data:data4};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -4314,7 +4615,7 @@ errors++;
 }
 }
 else {
-const err13 = {instancePath,schemaPath:"#/$defs/errorTextOutput/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema94.type,parentSchema:schema94,data};
+const err13 = {instancePath,schemaPath:"#/$defs/errorTextOutput/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema96.type,parentSchema:schema96,data};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -4348,7 +4649,7 @@ props0 = true;
 else if(tag0 === "execution-denied"){
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.type === undefined){
-const err14 = {instancePath,schemaPath:"#/$defs/executionDeniedOutput/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'",schema:schema95.required,parentSchema:schema95,data};
+const err14 = {instancePath,schemaPath:"#/$defs/executionDeniedOutput/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'",schema:schema97.required,parentSchema:schema97,data};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -4359,7 +4660,7 @@ errors++;
 }
 for(const key2 in data){
 if(!((key2 === "type") || (key2 === "reason"))){
-const err15 = {instancePath,schemaPath:"#/$defs/executionDeniedOutput/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties",schema:false,parentSchema:schema95,data};
+const err15 = {instancePath,schemaPath:"#/$defs/executionDeniedOutput/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties",schema:false,parentSchema:schema97,data};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -4372,7 +4673,7 @@ errors++;
 if(data.type !== undefined){
 let data5 = data.type;
 if("execution-denied" !== data5){
-const err16 = {instancePath:instancePath+"/type",schemaPath:"#/$defs/executionDeniedOutput/properties/type/const",keyword:"const",params:{allowedValue: "execution-denied"},message:"must be equal to constant",schema:"execution-denied",parentSchema:schema95.properties.type,data:data5};
+const err16 = {instancePath:instancePath+"/type",schemaPath:"#/$defs/executionDeniedOutput/properties/type/const",keyword:"const",params:{allowedValue: "execution-denied"},message:"must be equal to constant",schema:"execution-denied",parentSchema:schema97.properties.type,data:data5};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -4385,7 +4686,7 @@ errors++;
 if(data.reason !== undefined){
 let data6 = data.reason;
 if(typeof data6 !== "string"){
-const err17 = {instancePath:instancePath+"/reason",schemaPath:"#/$defs/executionDeniedOutput/properties/reason/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema95.properties.reason.type,parentSchema:schema95.properties.reason,data:data6};
+const err17 = {instancePath:instancePath+"/reason",schemaPath:"#/$defs/executionDeniedOutput/properties/reason/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema97.properties.reason.type,parentSchema:schema97.properties.reason,data:data6};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -4397,7 +4698,7 @@ errors++;
 }
 }
 else {
-const err18 = {instancePath,schemaPath:"#/$defs/executionDeniedOutput/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema95.type,parentSchema:schema95,data};
+const err18 = {instancePath,schemaPath:"#/$defs/executionDeniedOutput/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema97.type,parentSchema:schema97,data};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -4405,6 +4706,15 @@ else {
 vErrors.push(err18);
 }
 errors++;
+}
+if(props0 !== true){
+props0 = true;
+}
+}
+else if(tag0 === "blob"){
+if(!(validate82(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate82.errors : vErrors.concat(validate82.errors);
+errors = vErrors.length;
 }
 if(props0 !== true){
 props0 = true;
@@ -4846,13 +5156,13 @@ return errors === 0;
 }
 validate69.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const data_v1_ToolApprovalRequested = validate88;
-const schema96 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://agent-ledger.example/event-schemas/tool-approval-requested.v1.schema.json","title":"ToolApprovalRequested (v1)","description":"Data of a ToolApprovalRequested event: one runtime message of kind \"tool_approval_request\", role \"assistant\". Approval requests for tool calls.","type":"object","required":["id","sessionId","role","kind","createdAt","content"],"properties":{"id":{"$ref":"runtime-message.v1.schema.json#/$defs/messageId"},"sessionId":{"$ref":"runtime-message.v1.schema.json#/$defs/sessionId"},"runId":{"$ref":"runtime-message.v1.schema.json#/$defs/runId"},"role":{"const":"assistant"},"kind":{"const":"tool_approval_request"},"createdAt":{"$ref":"runtime-message.v1.schema.json#/$defs/timestamp"},"metadata":{"$ref":"runtime-message.v1.schema.json#/$defs/metadata"},"content":{"description":"A non-empty array of tool-approval-request parts.","type":"array","minItems":1,"items":{"$ref":"runtime-message.v1.schema.json#/$defs/toolApprovalRequestPart"}}},"additionalProperties":false};
+export const data_v1_ToolApprovalRequested = validate90;
+const schema98 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://agent-ledger.example/event-schemas/tool-approval-requested.v1.schema.json","title":"ToolApprovalRequested (v1)","description":"Data of a ToolApprovalRequested event: one runtime message of kind \"tool_approval_request\", role \"assistant\". Approval requests for tool calls.","type":"object","required":["id","sessionId","role","kind","createdAt","content"],"properties":{"id":{"$ref":"runtime-message.v1.schema.json#/$defs/messageId"},"sessionId":{"$ref":"runtime-message.v1.schema.json#/$defs/sessionId"},"runId":{"$ref":"runtime-message.v1.schema.json#/$defs/runId"},"role":{"const":"assistant"},"kind":{"const":"tool_approval_request"},"createdAt":{"$ref":"runtime-message.v1.schema.json#/$defs/timestamp"},"metadata":{"$ref":"runtime-message.v1.schema.json#/$defs/metadata"},"content":{"description":"A non-empty array of tool-approval-request parts.","type":"array","minItems":1,"items":{"$ref":"runtime-message.v1.schema.json#/$defs/toolApprovalRequestPart"}}},"additionalProperties":false};
 
-function validate89(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate91(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate89.evaluated;
+const evaluated0 = validate91.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -5071,17 +5381,17 @@ vErrors.push(err15);
 }
 errors++;
 }
-validate89.errors = vErrors;
+validate91.errors = vErrors;
 return errors === 0;
 }
-validate89.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate91.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const schema103 = {"description":"Asks for approval of a tool call before it runs.","type":"object","required":["type","approvalId","toolCallId"],"properties":{"type":{"const":"tool-approval-request"},"approvalId":{"type":"string","minLength":1},"toolCallId":{"type":"string","minLength":1},"signature":{"type":"string","description":"The AI SDK's HMAC of the approval (experimental_toolApprovalSecret), kept verbatim: the next generateText call checks it before running the approved call."},"inputSchemaInput":{"$ref":"#/$defs/jsonValue","description":"The tool input before the tool's input schema transformed it, when it differs from the call's input; the AI SDK validates it again before running the approved call."}},"additionalProperties":false};
+const schema105 = {"description":"Asks for approval of a tool call before it runs.","type":"object","required":["type","approvalId","toolCallId"],"properties":{"type":{"const":"tool-approval-request"},"approvalId":{"type":"string","minLength":1},"toolCallId":{"type":"string","minLength":1},"signature":{"type":"string","description":"The AI SDK's HMAC of the approval (experimental_toolApprovalSecret), kept verbatim: the next generateText call checks it before running the approved call."},"inputSchemaInput":{"$ref":"#/$defs/jsonValue","description":"The tool input before the tool's input schema transformed it, when it differs from the call's input; the AI SDK validates it again before running the approved call."}},"additionalProperties":false};
 
-function validate92(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate94(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate92.evaluated;
+const evaluated0 = validate94.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -5090,7 +5400,7 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.type === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'",schema:schema103.required,parentSchema:schema103,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'",schema:schema105.required,parentSchema:schema105,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -5100,7 +5410,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.approvalId === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "approvalId"},message:"must have required property '"+"approvalId"+"'",schema:schema103.required,parentSchema:schema103,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "approvalId"},message:"must have required property '"+"approvalId"+"'",schema:schema105.required,parentSchema:schema105,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -5110,7 +5420,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.toolCallId === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "toolCallId"},message:"must have required property '"+"toolCallId"+"'",schema:schema103.required,parentSchema:schema103,data};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "toolCallId"},message:"must have required property '"+"toolCallId"+"'",schema:schema105.required,parentSchema:schema105,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -5121,7 +5431,7 @@ errors++;
 }
 for(const key0 in data){
 if(!(((((key0 === "type") || (key0 === "approvalId")) || (key0 === "toolCallId")) || (key0 === "signature")) || (key0 === "inputSchemaInput"))){
-const err3 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema103,data};
+const err3 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema105,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -5134,7 +5444,7 @@ errors++;
 if(data.type !== undefined){
 let data0 = data.type;
 if("tool-approval-request" !== data0){
-const err4 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/const",keyword:"const",params:{allowedValue: "tool-approval-request"},message:"must be equal to constant",schema:"tool-approval-request",parentSchema:schema103.properties.type,data:data0};
+const err4 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/const",keyword:"const",params:{allowedValue: "tool-approval-request"},message:"must be equal to constant",schema:"tool-approval-request",parentSchema:schema105.properties.type,data:data0};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -5148,7 +5458,7 @@ if(data.approvalId !== undefined){
 let data1 = data.approvalId;
 if(typeof data1 === "string"){
 if(func1(data1) < 1){
-const err5 = {instancePath:instancePath+"/approvalId",schemaPath:"#/properties/approvalId/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema103.properties.approvalId,data:data1};
+const err5 = {instancePath:instancePath+"/approvalId",schemaPath:"#/properties/approvalId/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema105.properties.approvalId,data:data1};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -5159,7 +5469,7 @@ errors++;
 }
 }
 else {
-const err6 = {instancePath:instancePath+"/approvalId",schemaPath:"#/properties/approvalId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema103.properties.approvalId.type,parentSchema:schema103.properties.approvalId,data:data1};
+const err6 = {instancePath:instancePath+"/approvalId",schemaPath:"#/properties/approvalId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema105.properties.approvalId.type,parentSchema:schema105.properties.approvalId,data:data1};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -5173,7 +5483,7 @@ if(data.toolCallId !== undefined){
 let data2 = data.toolCallId;
 if(typeof data2 === "string"){
 if(func1(data2) < 1){
-const err7 = {instancePath:instancePath+"/toolCallId",schemaPath:"#/properties/toolCallId/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema103.properties.toolCallId,data:data2};
+const err7 = {instancePath:instancePath+"/toolCallId",schemaPath:"#/properties/toolCallId/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema105.properties.toolCallId,data:data2};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -5184,7 +5494,7 @@ errors++;
 }
 }
 else {
-const err8 = {instancePath:instancePath+"/toolCallId",schemaPath:"#/properties/toolCallId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema103.properties.toolCallId.type,parentSchema:schema103.properties.toolCallId,data:data2};
+const err8 = {instancePath:instancePath+"/toolCallId",schemaPath:"#/properties/toolCallId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema105.properties.toolCallId.type,parentSchema:schema105.properties.toolCallId,data:data2};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -5197,7 +5507,7 @@ errors++;
 if(data.signature !== undefined){
 let data3 = data.signature;
 if(typeof data3 !== "string"){
-const err9 = {instancePath:instancePath+"/signature",schemaPath:"#/properties/signature/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema103.properties.signature.type,parentSchema:schema103.properties.signature,data:data3};
+const err9 = {instancePath:instancePath+"/signature",schemaPath:"#/properties/signature/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema105.properties.signature.type,parentSchema:schema105.properties.signature,data:data3};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -5215,7 +5525,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err10 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema103.type,parentSchema:schema103,data};
+const err10 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema105.type,parentSchema:schema105,data};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -5224,17 +5534,17 @@ vErrors.push(err10);
 }
 errors++;
 }
-validate92.errors = vErrors;
+validate94.errors = vErrors;
 return errors === 0;
 }
-validate92.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate94.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 
-function validate88(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate90(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://agent-ledger.example/event-schemas/tool-approval-requested.v1.schema.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate88.evaluated;
+const evaluated0 = validate90.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -5243,7 +5553,7 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema96.required,parentSchema:schema96,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema98.required,parentSchema:schema98,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -5253,7 +5563,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.sessionId === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "sessionId"},message:"must have required property '"+"sessionId"+"'",schema:schema96.required,parentSchema:schema96,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "sessionId"},message:"must have required property '"+"sessionId"+"'",schema:schema98.required,parentSchema:schema98,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -5263,7 +5573,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.role === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "role"},message:"must have required property '"+"role"+"'",schema:schema96.required,parentSchema:schema96,data};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "role"},message:"must have required property '"+"role"+"'",schema:schema98.required,parentSchema:schema98,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -5273,7 +5583,7 @@ vErrors.push(err2);
 errors++;
 }
 if(data.kind === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "kind"},message:"must have required property '"+"kind"+"'",schema:schema96.required,parentSchema:schema96,data};
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "kind"},message:"must have required property '"+"kind"+"'",schema:schema98.required,parentSchema:schema98,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -5283,7 +5593,7 @@ vErrors.push(err3);
 errors++;
 }
 if(data.createdAt === undefined){
-const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "createdAt"},message:"must have required property '"+"createdAt"+"'",schema:schema96.required,parentSchema:schema96,data};
+const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "createdAt"},message:"must have required property '"+"createdAt"+"'",schema:schema98.required,parentSchema:schema98,data};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -5293,7 +5603,7 @@ vErrors.push(err4);
 errors++;
 }
 if(data.content === undefined){
-const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "content"},message:"must have required property '"+"content"+"'",schema:schema96.required,parentSchema:schema96,data};
+const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "content"},message:"must have required property '"+"content"+"'",schema:schema98.required,parentSchema:schema98,data};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -5304,7 +5614,7 @@ errors++;
 }
 for(const key0 in data){
 if(!((((((((key0 === "id") || (key0 === "sessionId")) || (key0 === "runId")) || (key0 === "role")) || (key0 === "kind")) || (key0 === "createdAt")) || (key0 === "metadata")) || (key0 === "content"))){
-const err6 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema96,data};
+const err6 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema98,data};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -5380,7 +5690,7 @@ errors++;
 if(data.role !== undefined){
 let data3 = data.role;
 if("assistant" !== data3){
-const err12 = {instancePath:instancePath+"/role",schemaPath:"#/properties/role/const",keyword:"const",params:{allowedValue: "assistant"},message:"must be equal to constant",schema:"assistant",parentSchema:schema96.properties.role,data:data3};
+const err12 = {instancePath:instancePath+"/role",schemaPath:"#/properties/role/const",keyword:"const",params:{allowedValue: "assistant"},message:"must be equal to constant",schema:"assistant",parentSchema:schema98.properties.role,data:data3};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -5393,7 +5703,7 @@ errors++;
 if(data.kind !== undefined){
 let data4 = data.kind;
 if("tool_approval_request" !== data4){
-const err13 = {instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/const",keyword:"const",params:{allowedValue: "tool_approval_request"},message:"must be equal to constant",schema:"tool_approval_request",parentSchema:schema96.properties.kind,data:data4};
+const err13 = {instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/const",keyword:"const",params:{allowedValue: "tool_approval_request"},message:"must be equal to constant",schema:"tool_approval_request",parentSchema:schema98.properties.kind,data:data4};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -5429,8 +5739,8 @@ errors++;
 }
 }
 if(data.metadata !== undefined){
-if(!(validate89(data.metadata, {instancePath:instancePath+"/metadata",parentData:data,parentDataProperty:"metadata",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate89.errors : vErrors.concat(validate89.errors);
+if(!(validate91(data.metadata, {instancePath:instancePath+"/metadata",parentData:data,parentDataProperty:"metadata",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate91.errors : vErrors.concat(validate91.errors);
 errors = vErrors.length;
 }
 }
@@ -5438,7 +5748,7 @@ if(data.content !== undefined){
 let data7 = data.content;
 if(Array.isArray(data7)){
 if(data7.length < 1){
-const err16 = {instancePath:instancePath+"/content",schemaPath:"#/properties/content/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema96.properties.content,data:data7};
+const err16 = {instancePath:instancePath+"/content",schemaPath:"#/properties/content/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema98.properties.content,data:data7};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -5449,14 +5759,14 @@ errors++;
 }
 const len0 = data7.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate92(data7[i0], {instancePath:instancePath+"/content/" + i0,parentData:data7,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate92.errors : vErrors.concat(validate92.errors);
+if(!(validate94(data7[i0], {instancePath:instancePath+"/content/" + i0,parentData:data7,parentDataProperty:i0,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate94.errors : vErrors.concat(validate94.errors);
 errors = vErrors.length;
 }
 }
 }
 else {
-const err17 = {instancePath:instancePath+"/content",schemaPath:"#/properties/content/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema96.properties.content.type,parentSchema:schema96.properties.content,data:data7};
+const err17 = {instancePath:instancePath+"/content",schemaPath:"#/properties/content/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema98.properties.content.type,parentSchema:schema98.properties.content,data:data7};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -5468,7 +5778,7 @@ errors++;
 }
 }
 else {
-const err18 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema96.type,parentSchema:schema96,data};
+const err18 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema98.type,parentSchema:schema98,data};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -5477,19 +5787,19 @@ vErrors.push(err18);
 }
 errors++;
 }
-validate88.errors = vErrors;
+validate90.errors = vErrors;
 return errors === 0;
 }
-validate88.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate90.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const data_v1_ToolApprovalResponded = validate95;
-const schema104 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://agent-ledger.example/event-schemas/tool-approval-responded.v1.schema.json","title":"ToolApprovalResponded (v1)","description":"Data of a ToolApprovalResponded event: one runtime message of kind \"tool_approval_response\", role \"tool\". Answers to approval requests.","type":"object","required":["id","sessionId","role","kind","createdAt","content"],"properties":{"id":{"$ref":"runtime-message.v1.schema.json#/$defs/messageId"},"sessionId":{"$ref":"runtime-message.v1.schema.json#/$defs/sessionId"},"runId":{"$ref":"runtime-message.v1.schema.json#/$defs/runId"},"role":{"const":"tool"},"kind":{"const":"tool_approval_response"},"createdAt":{"$ref":"runtime-message.v1.schema.json#/$defs/timestamp"},"metadata":{"$ref":"runtime-message.v1.schema.json#/$defs/metadata"},"content":{"description":"A non-empty array of tool-approval-response parts.","type":"array","minItems":1,"items":{"$ref":"runtime-message.v1.schema.json#/$defs/toolApprovalResponsePart"}}},"additionalProperties":false};
-const schema111 = {"description":"The answer to a tool-approval request.","type":"object","required":["type","approvalId","approved"],"properties":{"type":{"const":"tool-approval-response"},"approvalId":{"type":"string","minLength":1},"approved":{"type":"boolean"},"reason":{"type":"string"}},"additionalProperties":false};
+export const data_v1_ToolApprovalResponded = validate97;
+const schema106 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://agent-ledger.example/event-schemas/tool-approval-responded.v1.schema.json","title":"ToolApprovalResponded (v1)","description":"Data of a ToolApprovalResponded event: one runtime message of kind \"tool_approval_response\", role \"tool\". Answers to approval requests.","type":"object","required":["id","sessionId","role","kind","createdAt","content"],"properties":{"id":{"$ref":"runtime-message.v1.schema.json#/$defs/messageId"},"sessionId":{"$ref":"runtime-message.v1.schema.json#/$defs/sessionId"},"runId":{"$ref":"runtime-message.v1.schema.json#/$defs/runId"},"role":{"const":"tool"},"kind":{"const":"tool_approval_response"},"createdAt":{"$ref":"runtime-message.v1.schema.json#/$defs/timestamp"},"metadata":{"$ref":"runtime-message.v1.schema.json#/$defs/metadata"},"content":{"description":"A non-empty array of tool-approval-response parts.","type":"array","minItems":1,"items":{"$ref":"runtime-message.v1.schema.json#/$defs/toolApprovalResponsePart"}}},"additionalProperties":false};
+const schema113 = {"description":"The answer to a tool-approval request.","type":"object","required":["type","approvalId","approved"],"properties":{"type":{"const":"tool-approval-response"},"approvalId":{"type":"string","minLength":1},"approved":{"type":"boolean"},"reason":{"type":"string"}},"additionalProperties":false};
 
-function validate96(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate98(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate96.evaluated;
+const evaluated0 = validate98.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -5708,17 +6018,17 @@ vErrors.push(err15);
 }
 errors++;
 }
-validate96.errors = vErrors;
+validate98.errors = vErrors;
 return errors === 0;
 }
-validate96.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate98.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 
-function validate95(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate97(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://agent-ledger.example/event-schemas/tool-approval-responded.v1.schema.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate95.evaluated;
+const evaluated0 = validate97.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -5727,7 +6037,7 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema104.required,parentSchema:schema104,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema106.required,parentSchema:schema106,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -5737,7 +6047,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.sessionId === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "sessionId"},message:"must have required property '"+"sessionId"+"'",schema:schema104.required,parentSchema:schema104,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "sessionId"},message:"must have required property '"+"sessionId"+"'",schema:schema106.required,parentSchema:schema106,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -5747,7 +6057,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.role === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "role"},message:"must have required property '"+"role"+"'",schema:schema104.required,parentSchema:schema104,data};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "role"},message:"must have required property '"+"role"+"'",schema:schema106.required,parentSchema:schema106,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -5757,7 +6067,7 @@ vErrors.push(err2);
 errors++;
 }
 if(data.kind === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "kind"},message:"must have required property '"+"kind"+"'",schema:schema104.required,parentSchema:schema104,data};
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "kind"},message:"must have required property '"+"kind"+"'",schema:schema106.required,parentSchema:schema106,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -5767,7 +6077,7 @@ vErrors.push(err3);
 errors++;
 }
 if(data.createdAt === undefined){
-const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "createdAt"},message:"must have required property '"+"createdAt"+"'",schema:schema104.required,parentSchema:schema104,data};
+const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "createdAt"},message:"must have required property '"+"createdAt"+"'",schema:schema106.required,parentSchema:schema106,data};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -5777,7 +6087,7 @@ vErrors.push(err4);
 errors++;
 }
 if(data.content === undefined){
-const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "content"},message:"must have required property '"+"content"+"'",schema:schema104.required,parentSchema:schema104,data};
+const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "content"},message:"must have required property '"+"content"+"'",schema:schema106.required,parentSchema:schema106,data};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -5788,7 +6098,7 @@ errors++;
 }
 for(const key0 in data){
 if(!((((((((key0 === "id") || (key0 === "sessionId")) || (key0 === "runId")) || (key0 === "role")) || (key0 === "kind")) || (key0 === "createdAt")) || (key0 === "metadata")) || (key0 === "content"))){
-const err6 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema104,data};
+const err6 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema106,data};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -5864,7 +6174,7 @@ errors++;
 if(data.role !== undefined){
 let data3 = data.role;
 if("tool" !== data3){
-const err12 = {instancePath:instancePath+"/role",schemaPath:"#/properties/role/const",keyword:"const",params:{allowedValue: "tool"},message:"must be equal to constant",schema:"tool",parentSchema:schema104.properties.role,data:data3};
+const err12 = {instancePath:instancePath+"/role",schemaPath:"#/properties/role/const",keyword:"const",params:{allowedValue: "tool"},message:"must be equal to constant",schema:"tool",parentSchema:schema106.properties.role,data:data3};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -5877,7 +6187,7 @@ errors++;
 if(data.kind !== undefined){
 let data4 = data.kind;
 if("tool_approval_response" !== data4){
-const err13 = {instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/const",keyword:"const",params:{allowedValue: "tool_approval_response"},message:"must be equal to constant",schema:"tool_approval_response",parentSchema:schema104.properties.kind,data:data4};
+const err13 = {instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/const",keyword:"const",params:{allowedValue: "tool_approval_response"},message:"must be equal to constant",schema:"tool_approval_response",parentSchema:schema106.properties.kind,data:data4};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -5913,8 +6223,8 @@ errors++;
 }
 }
 if(data.metadata !== undefined){
-if(!(validate96(data.metadata, {instancePath:instancePath+"/metadata",parentData:data,parentDataProperty:"metadata",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate96.errors : vErrors.concat(validate96.errors);
+if(!(validate98(data.metadata, {instancePath:instancePath+"/metadata",parentData:data,parentDataProperty:"metadata",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate98.errors : vErrors.concat(validate98.errors);
 errors = vErrors.length;
 }
 }
@@ -5922,7 +6232,7 @@ if(data.content !== undefined){
 let data7 = data.content;
 if(Array.isArray(data7)){
 if(data7.length < 1){
-const err16 = {instancePath:instancePath+"/content",schemaPath:"#/properties/content/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema104.properties.content,data:data7};
+const err16 = {instancePath:instancePath+"/content",schemaPath:"#/properties/content/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema106.properties.content,data:data7};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -5936,7 +6246,7 @@ for(let i0=0; i0<len0; i0++){
 let data8 = data7[i0];
 if(data8 && typeof data8 == "object" && !Array.isArray(data8)){
 if(data8.type === undefined){
-const err17 = {instancePath:instancePath+"/content/" + i0,schemaPath:"runtime-message.v1.schema.json#/$defs/toolApprovalResponsePart/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'",schema:schema111.required,parentSchema:schema111,data:data8};
+const err17 = {instancePath:instancePath+"/content/" + i0,schemaPath:"runtime-message.v1.schema.json#/$defs/toolApprovalResponsePart/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'",schema:schema113.required,parentSchema:schema113,data:data8};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -5946,7 +6256,7 @@ vErrors.push(err17);
 errors++;
 }
 if(data8.approvalId === undefined){
-const err18 = {instancePath:instancePath+"/content/" + i0,schemaPath:"runtime-message.v1.schema.json#/$defs/toolApprovalResponsePart/required",keyword:"required",params:{missingProperty: "approvalId"},message:"must have required property '"+"approvalId"+"'",schema:schema111.required,parentSchema:schema111,data:data8};
+const err18 = {instancePath:instancePath+"/content/" + i0,schemaPath:"runtime-message.v1.schema.json#/$defs/toolApprovalResponsePart/required",keyword:"required",params:{missingProperty: "approvalId"},message:"must have required property '"+"approvalId"+"'",schema:schema113.required,parentSchema:schema113,data:data8};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -5956,7 +6266,7 @@ vErrors.push(err18);
 errors++;
 }
 if(data8.approved === undefined){
-const err19 = {instancePath:instancePath+"/content/" + i0,schemaPath:"runtime-message.v1.schema.json#/$defs/toolApprovalResponsePart/required",keyword:"required",params:{missingProperty: "approved"},message:"must have required property '"+"approved"+"'",schema:schema111.required,parentSchema:schema111,data:data8};
+const err19 = {instancePath:instancePath+"/content/" + i0,schemaPath:"runtime-message.v1.schema.json#/$defs/toolApprovalResponsePart/required",keyword:"required",params:{missingProperty: "approved"},message:"must have required property '"+"approved"+"'",schema:schema113.required,parentSchema:schema113,data:data8};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -5967,7 +6277,7 @@ errors++;
 }
 for(const key1 in data8){
 if(!((((key1 === "type") || (key1 === "approvalId")) || (key1 === "approved")) || (key1 === "reason"))){
-const err20 = {instancePath:instancePath+"/content/" + i0,schemaPath:"runtime-message.v1.schema.json#/$defs/toolApprovalResponsePart/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema111,data:data8};
+const err20 = {instancePath:instancePath+"/content/" + i0,schemaPath:"runtime-message.v1.schema.json#/$defs/toolApprovalResponsePart/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema113,data:data8};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -5980,7 +6290,7 @@ errors++;
 if(data8.type !== undefined){
 let data9 = data8.type;
 if("tool-approval-response" !== data9){
-const err21 = {instancePath:instancePath+"/content/" + i0+"/type",schemaPath:"runtime-message.v1.schema.json#/$defs/toolApprovalResponsePart/properties/type/const",keyword:"const",params:{allowedValue: "tool-approval-response"},message:"must be equal to constant",schema:"tool-approval-response",parentSchema:schema111.properties.type,data:data9};
+const err21 = {instancePath:instancePath+"/content/" + i0+"/type",schemaPath:"runtime-message.v1.schema.json#/$defs/toolApprovalResponsePart/properties/type/const",keyword:"const",params:{allowedValue: "tool-approval-response"},message:"must be equal to constant",schema:"tool-approval-response",parentSchema:schema113.properties.type,data:data9};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -5994,7 +6304,7 @@ if(data8.approvalId !== undefined){
 let data10 = data8.approvalId;
 if(typeof data10 === "string"){
 if(func1(data10) < 1){
-const err22 = {instancePath:instancePath+"/content/" + i0+"/approvalId",schemaPath:"runtime-message.v1.schema.json#/$defs/toolApprovalResponsePart/properties/approvalId/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema111.properties.approvalId,data:data10};
+const err22 = {instancePath:instancePath+"/content/" + i0+"/approvalId",schemaPath:"runtime-message.v1.schema.json#/$defs/toolApprovalResponsePart/properties/approvalId/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema113.properties.approvalId,data:data10};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -6005,7 +6315,7 @@ errors++;
 }
 }
 else {
-const err23 = {instancePath:instancePath+"/content/" + i0+"/approvalId",schemaPath:"runtime-message.v1.schema.json#/$defs/toolApprovalResponsePart/properties/approvalId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema111.properties.approvalId.type,parentSchema:schema111.properties.approvalId,data:data10};
+const err23 = {instancePath:instancePath+"/content/" + i0+"/approvalId",schemaPath:"runtime-message.v1.schema.json#/$defs/toolApprovalResponsePart/properties/approvalId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema113.properties.approvalId.type,parentSchema:schema113.properties.approvalId,data:data10};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -6018,7 +6328,7 @@ errors++;
 if(data8.approved !== undefined){
 let data11 = data8.approved;
 if(typeof data11 !== "boolean"){
-const err24 = {instancePath:instancePath+"/content/" + i0+"/approved",schemaPath:"runtime-message.v1.schema.json#/$defs/toolApprovalResponsePart/properties/approved/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema111.properties.approved.type,parentSchema:schema111.properties.approved,data:data11};
+const err24 = {instancePath:instancePath+"/content/" + i0+"/approved",schemaPath:"runtime-message.v1.schema.json#/$defs/toolApprovalResponsePart/properties/approved/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema113.properties.approved.type,parentSchema:schema113.properties.approved,data:data11};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -6031,7 +6341,7 @@ errors++;
 if(data8.reason !== undefined){
 let data12 = data8.reason;
 if(typeof data12 !== "string"){
-const err25 = {instancePath:instancePath+"/content/" + i0+"/reason",schemaPath:"runtime-message.v1.schema.json#/$defs/toolApprovalResponsePart/properties/reason/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema111.properties.reason.type,parentSchema:schema111.properties.reason,data:data12};
+const err25 = {instancePath:instancePath+"/content/" + i0+"/reason",schemaPath:"runtime-message.v1.schema.json#/$defs/toolApprovalResponsePart/properties/reason/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema113.properties.reason.type,parentSchema:schema113.properties.reason,data:data12};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -6043,7 +6353,7 @@ errors++;
 }
 }
 else {
-const err26 = {instancePath:instancePath+"/content/" + i0,schemaPath:"runtime-message.v1.schema.json#/$defs/toolApprovalResponsePart/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema111.type,parentSchema:schema111,data:data8};
+const err26 = {instancePath:instancePath+"/content/" + i0,schemaPath:"runtime-message.v1.schema.json#/$defs/toolApprovalResponsePart/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema113.type,parentSchema:schema113,data:data8};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -6055,7 +6365,7 @@ errors++;
 }
 }
 else {
-const err27 = {instancePath:instancePath+"/content",schemaPath:"#/properties/content/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema104.properties.content.type,parentSchema:schema104.properties.content,data:data7};
+const err27 = {instancePath:instancePath+"/content",schemaPath:"#/properties/content/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema106.properties.content.type,parentSchema:schema106.properties.content,data:data7};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -6067,7 +6377,7 @@ errors++;
 }
 }
 else {
-const err28 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema104.type,parentSchema:schema104,data};
+const err28 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema106.type,parentSchema:schema106,data};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -6076,19 +6386,19 @@ vErrors.push(err28);
 }
 errors++;
 }
-validate95.errors = vErrors;
+validate97.errors = vErrors;
 return errors === 0;
 }
-validate95.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate97.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const data_v1_CompactBoundaryRecorded = validate99;
-const schema112 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://agent-ledger.example/event-schemas/compact-boundary-recorded.v1.schema.json","title":"CompactBoundaryRecorded (v1)","description":"Data of a CompactBoundaryRecorded event: one runtime message of kind \"compact_boundary\", role \"system\". Marks where the model context was compacted; never sent to the model itself.","type":"object","required":["id","sessionId","role","kind","createdAt","content"],"properties":{"id":{"$ref":"runtime-message.v1.schema.json#/$defs/messageId"},"sessionId":{"$ref":"runtime-message.v1.schema.json#/$defs/sessionId"},"runId":{"$ref":"runtime-message.v1.schema.json#/$defs/runId"},"role":{"const":"system"},"kind":{"const":"compact_boundary"},"createdAt":{"$ref":"runtime-message.v1.schema.json#/$defs/timestamp"},"metadata":{"$ref":"runtime-message.v1.schema.json#/$defs/metadata"},"content":{"$ref":"runtime-message.v1.schema.json#/$defs/compactBoundaryContent"}},"additionalProperties":false};
-const schema119 = {"description":"An object {type: \"compact-boundary\", trigger: \"auto\" or \"manual\", tokensBefore?, reason?, retainFromMessageId?}: why the context was compacted, and the recent turns it keeps verbatim.","type":"object","required":["type","trigger"],"properties":{"type":{"const":"compact-boundary"},"trigger":{"enum":["auto","manual"]},"tokensBefore":{"type":"integer","minimum":0,"description":"Estimated tokens of the context before compaction."},"reason":{"type":"string"},"retainFromMessageId":{"type":"string","minLength":1,"description":"Recent turns kept verbatim: the model context after this boundary holds the messages from this earlier one on (after the summary), not only those after the boundary."}},"additionalProperties":false};
+export const data_v1_CompactBoundaryRecorded = validate101;
+const schema114 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://agent-ledger.example/event-schemas/compact-boundary-recorded.v1.schema.json","title":"CompactBoundaryRecorded (v1)","description":"Data of a CompactBoundaryRecorded event: one runtime message of kind \"compact_boundary\", role \"system\". Marks where the model context was compacted; never sent to the model itself.","type":"object","required":["id","sessionId","role","kind","createdAt","content"],"properties":{"id":{"$ref":"runtime-message.v1.schema.json#/$defs/messageId"},"sessionId":{"$ref":"runtime-message.v1.schema.json#/$defs/sessionId"},"runId":{"$ref":"runtime-message.v1.schema.json#/$defs/runId"},"role":{"const":"system"},"kind":{"const":"compact_boundary"},"createdAt":{"$ref":"runtime-message.v1.schema.json#/$defs/timestamp"},"metadata":{"$ref":"runtime-message.v1.schema.json#/$defs/metadata"},"content":{"$ref":"runtime-message.v1.schema.json#/$defs/compactBoundaryContent"}},"additionalProperties":false};
+const schema121 = {"description":"An object {type: \"compact-boundary\", trigger: \"auto\" or \"manual\", tokensBefore?, reason?, retainFromMessageId?}: why the context was compacted, and the recent turns it keeps verbatim.","type":"object","required":["type","trigger"],"properties":{"type":{"const":"compact-boundary"},"trigger":{"enum":["auto","manual"]},"tokensBefore":{"type":"integer","minimum":0,"description":"Estimated tokens of the context before compaction."},"reason":{"type":"string"},"retainFromMessageId":{"type":"string","minLength":1,"description":"Recent turns kept verbatim: the model context after this boundary holds the messages from this earlier one on (after the summary), not only those after the boundary."}},"additionalProperties":false};
 
-function validate100(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate102(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate100.evaluated;
+const evaluated0 = validate102.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -6307,17 +6617,17 @@ vErrors.push(err15);
 }
 errors++;
 }
-validate100.errors = vErrors;
+validate102.errors = vErrors;
 return errors === 0;
 }
-validate100.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate102.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 
-function validate99(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate101(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://agent-ledger.example/event-schemas/compact-boundary-recorded.v1.schema.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate99.evaluated;
+const evaluated0 = validate101.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -6326,7 +6636,7 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema112.required,parentSchema:schema112,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema114.required,parentSchema:schema114,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -6336,7 +6646,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.sessionId === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "sessionId"},message:"must have required property '"+"sessionId"+"'",schema:schema112.required,parentSchema:schema112,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "sessionId"},message:"must have required property '"+"sessionId"+"'",schema:schema114.required,parentSchema:schema114,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -6346,7 +6656,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.role === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "role"},message:"must have required property '"+"role"+"'",schema:schema112.required,parentSchema:schema112,data};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "role"},message:"must have required property '"+"role"+"'",schema:schema114.required,parentSchema:schema114,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -6356,7 +6666,7 @@ vErrors.push(err2);
 errors++;
 }
 if(data.kind === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "kind"},message:"must have required property '"+"kind"+"'",schema:schema112.required,parentSchema:schema112,data};
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "kind"},message:"must have required property '"+"kind"+"'",schema:schema114.required,parentSchema:schema114,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -6366,7 +6676,7 @@ vErrors.push(err3);
 errors++;
 }
 if(data.createdAt === undefined){
-const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "createdAt"},message:"must have required property '"+"createdAt"+"'",schema:schema112.required,parentSchema:schema112,data};
+const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "createdAt"},message:"must have required property '"+"createdAt"+"'",schema:schema114.required,parentSchema:schema114,data};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -6376,7 +6686,7 @@ vErrors.push(err4);
 errors++;
 }
 if(data.content === undefined){
-const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "content"},message:"must have required property '"+"content"+"'",schema:schema112.required,parentSchema:schema112,data};
+const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "content"},message:"must have required property '"+"content"+"'",schema:schema114.required,parentSchema:schema114,data};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -6387,7 +6697,7 @@ errors++;
 }
 for(const key0 in data){
 if(!((((((((key0 === "id") || (key0 === "sessionId")) || (key0 === "runId")) || (key0 === "role")) || (key0 === "kind")) || (key0 === "createdAt")) || (key0 === "metadata")) || (key0 === "content"))){
-const err6 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema112,data};
+const err6 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema114,data};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -6463,7 +6773,7 @@ errors++;
 if(data.role !== undefined){
 let data3 = data.role;
 if("system" !== data3){
-const err12 = {instancePath:instancePath+"/role",schemaPath:"#/properties/role/const",keyword:"const",params:{allowedValue: "system"},message:"must be equal to constant",schema:"system",parentSchema:schema112.properties.role,data:data3};
+const err12 = {instancePath:instancePath+"/role",schemaPath:"#/properties/role/const",keyword:"const",params:{allowedValue: "system"},message:"must be equal to constant",schema:"system",parentSchema:schema114.properties.role,data:data3};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -6476,7 +6786,7 @@ errors++;
 if(data.kind !== undefined){
 let data4 = data.kind;
 if("compact_boundary" !== data4){
-const err13 = {instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/const",keyword:"const",params:{allowedValue: "compact_boundary"},message:"must be equal to constant",schema:"compact_boundary",parentSchema:schema112.properties.kind,data:data4};
+const err13 = {instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/const",keyword:"const",params:{allowedValue: "compact_boundary"},message:"must be equal to constant",schema:"compact_boundary",parentSchema:schema114.properties.kind,data:data4};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -6512,8 +6822,8 @@ errors++;
 }
 }
 if(data.metadata !== undefined){
-if(!(validate100(data.metadata, {instancePath:instancePath+"/metadata",parentData:data,parentDataProperty:"metadata",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate100.errors : vErrors.concat(validate100.errors);
+if(!(validate102(data.metadata, {instancePath:instancePath+"/metadata",parentData:data,parentDataProperty:"metadata",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate102.errors : vErrors.concat(validate102.errors);
 errors = vErrors.length;
 }
 }
@@ -6521,7 +6831,7 @@ if(data.content !== undefined){
 let data7 = data.content;
 if(data7 && typeof data7 == "object" && !Array.isArray(data7)){
 if(data7.type === undefined){
-const err16 = {instancePath:instancePath+"/content",schemaPath:"runtime-message.v1.schema.json#/$defs/compactBoundaryContent/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'",schema:schema119.required,parentSchema:schema119,data:data7};
+const err16 = {instancePath:instancePath+"/content",schemaPath:"runtime-message.v1.schema.json#/$defs/compactBoundaryContent/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'",schema:schema121.required,parentSchema:schema121,data:data7};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -6531,7 +6841,7 @@ vErrors.push(err16);
 errors++;
 }
 if(data7.trigger === undefined){
-const err17 = {instancePath:instancePath+"/content",schemaPath:"runtime-message.v1.schema.json#/$defs/compactBoundaryContent/required",keyword:"required",params:{missingProperty: "trigger"},message:"must have required property '"+"trigger"+"'",schema:schema119.required,parentSchema:schema119,data:data7};
+const err17 = {instancePath:instancePath+"/content",schemaPath:"runtime-message.v1.schema.json#/$defs/compactBoundaryContent/required",keyword:"required",params:{missingProperty: "trigger"},message:"must have required property '"+"trigger"+"'",schema:schema121.required,parentSchema:schema121,data:data7};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -6542,7 +6852,7 @@ errors++;
 }
 for(const key1 in data7){
 if(!(((((key1 === "type") || (key1 === "trigger")) || (key1 === "tokensBefore")) || (key1 === "reason")) || (key1 === "retainFromMessageId"))){
-const err18 = {instancePath:instancePath+"/content",schemaPath:"runtime-message.v1.schema.json#/$defs/compactBoundaryContent/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema119,data:data7};
+const err18 = {instancePath:instancePath+"/content",schemaPath:"runtime-message.v1.schema.json#/$defs/compactBoundaryContent/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema121,data:data7};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -6555,7 +6865,7 @@ errors++;
 if(data7.type !== undefined){
 let data8 = data7.type;
 if("compact-boundary" !== data8){
-const err19 = {instancePath:instancePath+"/content/type",schemaPath:"runtime-message.v1.schema.json#/$defs/compactBoundaryContent/properties/type/const",keyword:"const",params:{allowedValue: "compact-boundary"},message:"must be equal to constant",schema:"compact-boundary",parentSchema:schema119.properties.type,data:data8};
+const err19 = {instancePath:instancePath+"/content/type",schemaPath:"runtime-message.v1.schema.json#/$defs/compactBoundaryContent/properties/type/const",keyword:"const",params:{allowedValue: "compact-boundary"},message:"must be equal to constant",schema:"compact-boundary",parentSchema:schema121.properties.type,data:data8};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -6568,7 +6878,7 @@ errors++;
 if(data7.trigger !== undefined){
 let data9 = data7.trigger;
 if(!((data9 === "auto") || (data9 === "manual"))){
-const err20 = {instancePath:instancePath+"/content/trigger",schemaPath:"runtime-message.v1.schema.json#/$defs/compactBoundaryContent/properties/trigger/enum",keyword:"enum",params:{allowedValues: schema119.properties.trigger.enum},message:"must be equal to one of the allowed values",schema:schema119.properties.trigger.enum,parentSchema:schema119.properties.trigger,data:data9};
+const err20 = {instancePath:instancePath+"/content/trigger",schemaPath:"runtime-message.v1.schema.json#/$defs/compactBoundaryContent/properties/trigger/enum",keyword:"enum",params:{allowedValues: schema121.properties.trigger.enum},message:"must be equal to one of the allowed values",schema:schema121.properties.trigger.enum,parentSchema:schema121.properties.trigger,data:data9};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -6581,7 +6891,7 @@ errors++;
 if(data7.tokensBefore !== undefined){
 let data10 = data7.tokensBefore;
 if(!(((typeof data10 == "number") && (!(data10 % 1) && !isNaN(data10))) && (isFinite(data10)))){
-const err21 = {instancePath:instancePath+"/content/tokensBefore",schemaPath:"runtime-message.v1.schema.json#/$defs/compactBoundaryContent/properties/tokensBefore/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema119.properties.tokensBefore.type,parentSchema:schema119.properties.tokensBefore,data:data10};
+const err21 = {instancePath:instancePath+"/content/tokensBefore",schemaPath:"runtime-message.v1.schema.json#/$defs/compactBoundaryContent/properties/tokensBefore/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema121.properties.tokensBefore.type,parentSchema:schema121.properties.tokensBefore,data:data10};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -6592,7 +6902,7 @@ errors++;
 }
 if((typeof data10 == "number") && (isFinite(data10))){
 if(data10 < 0 || isNaN(data10)){
-const err22 = {instancePath:instancePath+"/content/tokensBefore",schemaPath:"runtime-message.v1.schema.json#/$defs/compactBoundaryContent/properties/tokensBefore/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema119.properties.tokensBefore,data:data10};
+const err22 = {instancePath:instancePath+"/content/tokensBefore",schemaPath:"runtime-message.v1.schema.json#/$defs/compactBoundaryContent/properties/tokensBefore/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema121.properties.tokensBefore,data:data10};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -6606,7 +6916,7 @@ errors++;
 if(data7.reason !== undefined){
 let data11 = data7.reason;
 if(typeof data11 !== "string"){
-const err23 = {instancePath:instancePath+"/content/reason",schemaPath:"runtime-message.v1.schema.json#/$defs/compactBoundaryContent/properties/reason/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema119.properties.reason.type,parentSchema:schema119.properties.reason,data:data11};
+const err23 = {instancePath:instancePath+"/content/reason",schemaPath:"runtime-message.v1.schema.json#/$defs/compactBoundaryContent/properties/reason/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema121.properties.reason.type,parentSchema:schema121.properties.reason,data:data11};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -6620,7 +6930,7 @@ if(data7.retainFromMessageId !== undefined){
 let data12 = data7.retainFromMessageId;
 if(typeof data12 === "string"){
 if(func1(data12) < 1){
-const err24 = {instancePath:instancePath+"/content/retainFromMessageId",schemaPath:"runtime-message.v1.schema.json#/$defs/compactBoundaryContent/properties/retainFromMessageId/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema119.properties.retainFromMessageId,data:data12};
+const err24 = {instancePath:instancePath+"/content/retainFromMessageId",schemaPath:"runtime-message.v1.schema.json#/$defs/compactBoundaryContent/properties/retainFromMessageId/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema121.properties.retainFromMessageId,data:data12};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -6631,7 +6941,7 @@ errors++;
 }
 }
 else {
-const err25 = {instancePath:instancePath+"/content/retainFromMessageId",schemaPath:"runtime-message.v1.schema.json#/$defs/compactBoundaryContent/properties/retainFromMessageId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema119.properties.retainFromMessageId.type,parentSchema:schema119.properties.retainFromMessageId,data:data12};
+const err25 = {instancePath:instancePath+"/content/retainFromMessageId",schemaPath:"runtime-message.v1.schema.json#/$defs/compactBoundaryContent/properties/retainFromMessageId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema121.properties.retainFromMessageId.type,parentSchema:schema121.properties.retainFromMessageId,data:data12};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -6643,7 +6953,7 @@ errors++;
 }
 }
 else {
-const err26 = {instancePath:instancePath+"/content",schemaPath:"runtime-message.v1.schema.json#/$defs/compactBoundaryContent/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema119.type,parentSchema:schema119,data:data7};
+const err26 = {instancePath:instancePath+"/content",schemaPath:"runtime-message.v1.schema.json#/$defs/compactBoundaryContent/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema121.type,parentSchema:schema121,data:data7};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -6655,7 +6965,7 @@ errors++;
 }
 }
 else {
-const err27 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema112.type,parentSchema:schema112,data};
+const err27 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema114.type,parentSchema:schema114,data};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -6664,18 +6974,18 @@ vErrors.push(err27);
 }
 errors++;
 }
-validate99.errors = vErrors;
+validate101.errors = vErrors;
 return errors === 0;
 }
-validate99.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate101.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const data_v1_CompactSummaryRecorded = validate103;
-const schema120 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://agent-ledger.example/event-schemas/compact-summary-recorded.v1.schema.json","title":"CompactSummaryRecorded (v1)","description":"Data of a CompactSummaryRecorded event: one runtime message of kind \"compact_summary\", role \"user\". Summary of the history before a compact boundary; metadata.summaryForBoundaryId (required) names the boundary.","type":"object","required":["id","sessionId","role","kind","createdAt","content","metadata"],"properties":{"id":{"$ref":"runtime-message.v1.schema.json#/$defs/messageId"},"sessionId":{"$ref":"runtime-message.v1.schema.json#/$defs/sessionId"},"runId":{"$ref":"runtime-message.v1.schema.json#/$defs/runId"},"role":{"const":"user"},"kind":{"const":"compact_summary"},"createdAt":{"$ref":"runtime-message.v1.schema.json#/$defs/timestamp"},"metadata":{"$ref":"runtime-message.v1.schema.json#/$defs/metadata","type":"object","required":["summaryForBoundaryId"],"properties":{"summaryForBoundaryId":{"type":"string","minLength":1,"description":"The id of the compact_boundary this summary is for."}}},"content":{"type":"string","description":"The summary, as plain text."}},"additionalProperties":false};
+export const data_v1_CompactSummaryRecorded = validate105;
+const schema122 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://agent-ledger.example/event-schemas/compact-summary-recorded.v1.schema.json","title":"CompactSummaryRecorded (v1)","description":"Data of a CompactSummaryRecorded event: one runtime message of kind \"compact_summary\", role \"user\". Summary of the history before a compact boundary; metadata.summaryForBoundaryId (required) names the boundary.","type":"object","required":["id","sessionId","role","kind","createdAt","content","metadata"],"properties":{"id":{"$ref":"runtime-message.v1.schema.json#/$defs/messageId"},"sessionId":{"$ref":"runtime-message.v1.schema.json#/$defs/sessionId"},"runId":{"$ref":"runtime-message.v1.schema.json#/$defs/runId"},"role":{"const":"user"},"kind":{"const":"compact_summary"},"createdAt":{"$ref":"runtime-message.v1.schema.json#/$defs/timestamp"},"metadata":{"$ref":"runtime-message.v1.schema.json#/$defs/metadata","type":"object","required":["summaryForBoundaryId"],"properties":{"summaryForBoundaryId":{"type":"string","minLength":1,"description":"The id of the compact_boundary this summary is for."}}},"content":{"type":"string","description":"The summary, as plain text."}},"additionalProperties":false};
 
-function validate104(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate106(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate104.evaluated;
+const evaluated0 = validate106.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -6894,17 +7204,17 @@ vErrors.push(err15);
 }
 errors++;
 }
-validate104.errors = vErrors;
+validate106.errors = vErrors;
 return errors === 0;
 }
-validate104.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate106.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 
-function validate103(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate105(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://agent-ledger.example/event-schemas/compact-summary-recorded.v1.schema.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate103.evaluated;
+const evaluated0 = validate105.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -6913,7 +7223,7 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema120.required,parentSchema:schema120,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema122.required,parentSchema:schema122,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -6923,7 +7233,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.sessionId === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "sessionId"},message:"must have required property '"+"sessionId"+"'",schema:schema120.required,parentSchema:schema120,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "sessionId"},message:"must have required property '"+"sessionId"+"'",schema:schema122.required,parentSchema:schema122,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -6933,7 +7243,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.role === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "role"},message:"must have required property '"+"role"+"'",schema:schema120.required,parentSchema:schema120,data};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "role"},message:"must have required property '"+"role"+"'",schema:schema122.required,parentSchema:schema122,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -6943,7 +7253,7 @@ vErrors.push(err2);
 errors++;
 }
 if(data.kind === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "kind"},message:"must have required property '"+"kind"+"'",schema:schema120.required,parentSchema:schema120,data};
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "kind"},message:"must have required property '"+"kind"+"'",schema:schema122.required,parentSchema:schema122,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -6953,7 +7263,7 @@ vErrors.push(err3);
 errors++;
 }
 if(data.createdAt === undefined){
-const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "createdAt"},message:"must have required property '"+"createdAt"+"'",schema:schema120.required,parentSchema:schema120,data};
+const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "createdAt"},message:"must have required property '"+"createdAt"+"'",schema:schema122.required,parentSchema:schema122,data};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -6963,7 +7273,7 @@ vErrors.push(err4);
 errors++;
 }
 if(data.content === undefined){
-const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "content"},message:"must have required property '"+"content"+"'",schema:schema120.required,parentSchema:schema120,data};
+const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "content"},message:"must have required property '"+"content"+"'",schema:schema122.required,parentSchema:schema122,data};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -6973,7 +7283,7 @@ vErrors.push(err5);
 errors++;
 }
 if(data.metadata === undefined){
-const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "metadata"},message:"must have required property '"+"metadata"+"'",schema:schema120.required,parentSchema:schema120,data};
+const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "metadata"},message:"must have required property '"+"metadata"+"'",schema:schema122.required,parentSchema:schema122,data};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -6984,7 +7294,7 @@ errors++;
 }
 for(const key0 in data){
 if(!((((((((key0 === "id") || (key0 === "sessionId")) || (key0 === "runId")) || (key0 === "role")) || (key0 === "kind")) || (key0 === "createdAt")) || (key0 === "metadata")) || (key0 === "content"))){
-const err7 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema120,data};
+const err7 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema122,data};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -7060,7 +7370,7 @@ errors++;
 if(data.role !== undefined){
 let data3 = data.role;
 if("user" !== data3){
-const err13 = {instancePath:instancePath+"/role",schemaPath:"#/properties/role/const",keyword:"const",params:{allowedValue: "user"},message:"must be equal to constant",schema:"user",parentSchema:schema120.properties.role,data:data3};
+const err13 = {instancePath:instancePath+"/role",schemaPath:"#/properties/role/const",keyword:"const",params:{allowedValue: "user"},message:"must be equal to constant",schema:"user",parentSchema:schema122.properties.role,data:data3};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -7073,7 +7383,7 @@ errors++;
 if(data.kind !== undefined){
 let data4 = data.kind;
 if("compact_summary" !== data4){
-const err14 = {instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/const",keyword:"const",params:{allowedValue: "compact_summary"},message:"must be equal to constant",schema:"compact_summary",parentSchema:schema120.properties.kind,data:data4};
+const err14 = {instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/const",keyword:"const",params:{allowedValue: "compact_summary"},message:"must be equal to constant",schema:"compact_summary",parentSchema:schema122.properties.kind,data:data4};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -7110,13 +7420,13 @@ errors++;
 }
 if(data.metadata !== undefined){
 let data6 = data.metadata;
-if(!(validate104(data6, {instancePath:instancePath+"/metadata",parentData:data,parentDataProperty:"metadata",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate104.errors : vErrors.concat(validate104.errors);
+if(!(validate106(data6, {instancePath:instancePath+"/metadata",parentData:data,parentDataProperty:"metadata",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate106.errors : vErrors.concat(validate106.errors);
 errors = vErrors.length;
 }
 if(data6 && typeof data6 == "object" && !Array.isArray(data6)){
 if(data6.summaryForBoundaryId === undefined){
-const err17 = {instancePath:instancePath+"/metadata",schemaPath:"#/properties/metadata/required",keyword:"required",params:{missingProperty: "summaryForBoundaryId"},message:"must have required property '"+"summaryForBoundaryId"+"'",schema:schema120.properties.metadata.required,parentSchema:schema120.properties.metadata,data:data6};
+const err17 = {instancePath:instancePath+"/metadata",schemaPath:"#/properties/metadata/required",keyword:"required",params:{missingProperty: "summaryForBoundaryId"},message:"must have required property '"+"summaryForBoundaryId"+"'",schema:schema122.properties.metadata.required,parentSchema:schema122.properties.metadata,data:data6};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -7129,7 +7439,7 @@ if(data6.summaryForBoundaryId !== undefined){
 let data7 = data6.summaryForBoundaryId;
 if(typeof data7 === "string"){
 if(func1(data7) < 1){
-const err18 = {instancePath:instancePath+"/metadata/summaryForBoundaryId",schemaPath:"#/properties/metadata/properties/summaryForBoundaryId/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema120.properties.metadata.properties.summaryForBoundaryId,data:data7};
+const err18 = {instancePath:instancePath+"/metadata/summaryForBoundaryId",schemaPath:"#/properties/metadata/properties/summaryForBoundaryId/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema122.properties.metadata.properties.summaryForBoundaryId,data:data7};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -7140,7 +7450,7 @@ errors++;
 }
 }
 else {
-const err19 = {instancePath:instancePath+"/metadata/summaryForBoundaryId",schemaPath:"#/properties/metadata/properties/summaryForBoundaryId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema120.properties.metadata.properties.summaryForBoundaryId.type,parentSchema:schema120.properties.metadata.properties.summaryForBoundaryId,data:data7};
+const err19 = {instancePath:instancePath+"/metadata/summaryForBoundaryId",schemaPath:"#/properties/metadata/properties/summaryForBoundaryId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema122.properties.metadata.properties.summaryForBoundaryId.type,parentSchema:schema122.properties.metadata.properties.summaryForBoundaryId,data:data7};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -7152,7 +7462,7 @@ errors++;
 }
 }
 else {
-const err20 = {instancePath:instancePath+"/metadata",schemaPath:"#/properties/metadata/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema120.properties.metadata.type,parentSchema:schema120.properties.metadata,data:data6};
+const err20 = {instancePath:instancePath+"/metadata",schemaPath:"#/properties/metadata/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema122.properties.metadata.type,parentSchema:schema122.properties.metadata,data:data6};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -7165,7 +7475,7 @@ errors++;
 if(data.content !== undefined){
 let data8 = data.content;
 if(typeof data8 !== "string"){
-const err21 = {instancePath:instancePath+"/content",schemaPath:"#/properties/content/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema120.properties.content.type,parentSchema:schema120.properties.content,data:data8};
+const err21 = {instancePath:instancePath+"/content",schemaPath:"#/properties/content/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema122.properties.content.type,parentSchema:schema122.properties.content,data:data8};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -7177,7 +7487,7 @@ errors++;
 }
 }
 else {
-const err22 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema120.type,parentSchema:schema120,data};
+const err22 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema122.type,parentSchema:schema122,data};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -7186,18 +7496,18 @@ vErrors.push(err22);
 }
 errors++;
 }
-validate103.errors = vErrors;
+validate105.errors = vErrors;
 return errors === 0;
 }
-validate103.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate105.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const data_v1_RuntimeReminderRecorded = validate107;
-const schema127 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://agent-ledger.example/event-schemas/runtime-reminder-recorded.v1.schema.json","title":"RuntimeReminderRecorded (v1)","description":"Data of a RuntimeReminderRecorded event: one runtime message of kind \"runtime_reminder\", role \"system\". A reminder the runtime injects for the model (hook output, todo state, mode changes).","type":"object","required":["id","sessionId","role","kind","createdAt","content"],"properties":{"id":{"$ref":"runtime-message.v1.schema.json#/$defs/messageId"},"sessionId":{"$ref":"runtime-message.v1.schema.json#/$defs/sessionId"},"runId":{"$ref":"runtime-message.v1.schema.json#/$defs/runId"},"role":{"const":"system"},"kind":{"const":"runtime_reminder"},"createdAt":{"$ref":"runtime-message.v1.schema.json#/$defs/timestamp"},"metadata":{"$ref":"runtime-message.v1.schema.json#/$defs/metadata"},"content":{"type":"string","description":"The reminder, as plain text."}},"additionalProperties":false};
+export const data_v1_RuntimeReminderRecorded = validate109;
+const schema129 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://agent-ledger.example/event-schemas/runtime-reminder-recorded.v1.schema.json","title":"RuntimeReminderRecorded (v1)","description":"Data of a RuntimeReminderRecorded event: one runtime message of kind \"runtime_reminder\", role \"system\". A reminder the runtime injects for the model (hook output, todo state, mode changes).","type":"object","required":["id","sessionId","role","kind","createdAt","content"],"properties":{"id":{"$ref":"runtime-message.v1.schema.json#/$defs/messageId"},"sessionId":{"$ref":"runtime-message.v1.schema.json#/$defs/sessionId"},"runId":{"$ref":"runtime-message.v1.schema.json#/$defs/runId"},"role":{"const":"system"},"kind":{"const":"runtime_reminder"},"createdAt":{"$ref":"runtime-message.v1.schema.json#/$defs/timestamp"},"metadata":{"$ref":"runtime-message.v1.schema.json#/$defs/metadata"},"content":{"type":"string","description":"The reminder, as plain text."}},"additionalProperties":false};
 
-function validate108(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate110(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate108.evaluated;
+const evaluated0 = validate110.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -7416,17 +7726,17 @@ vErrors.push(err15);
 }
 errors++;
 }
-validate108.errors = vErrors;
+validate110.errors = vErrors;
 return errors === 0;
 }
-validate108.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate110.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 
-function validate107(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate109(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://agent-ledger.example/event-schemas/runtime-reminder-recorded.v1.schema.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate107.evaluated;
+const evaluated0 = validate109.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -7435,7 +7745,7 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema127.required,parentSchema:schema127,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema129.required,parentSchema:schema129,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -7445,7 +7755,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.sessionId === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "sessionId"},message:"must have required property '"+"sessionId"+"'",schema:schema127.required,parentSchema:schema127,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "sessionId"},message:"must have required property '"+"sessionId"+"'",schema:schema129.required,parentSchema:schema129,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -7455,7 +7765,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.role === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "role"},message:"must have required property '"+"role"+"'",schema:schema127.required,parentSchema:schema127,data};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "role"},message:"must have required property '"+"role"+"'",schema:schema129.required,parentSchema:schema129,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -7465,7 +7775,7 @@ vErrors.push(err2);
 errors++;
 }
 if(data.kind === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "kind"},message:"must have required property '"+"kind"+"'",schema:schema127.required,parentSchema:schema127,data};
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "kind"},message:"must have required property '"+"kind"+"'",schema:schema129.required,parentSchema:schema129,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -7475,7 +7785,7 @@ vErrors.push(err3);
 errors++;
 }
 if(data.createdAt === undefined){
-const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "createdAt"},message:"must have required property '"+"createdAt"+"'",schema:schema127.required,parentSchema:schema127,data};
+const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "createdAt"},message:"must have required property '"+"createdAt"+"'",schema:schema129.required,parentSchema:schema129,data};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -7485,7 +7795,7 @@ vErrors.push(err4);
 errors++;
 }
 if(data.content === undefined){
-const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "content"},message:"must have required property '"+"content"+"'",schema:schema127.required,parentSchema:schema127,data};
+const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "content"},message:"must have required property '"+"content"+"'",schema:schema129.required,parentSchema:schema129,data};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -7496,7 +7806,7 @@ errors++;
 }
 for(const key0 in data){
 if(!((((((((key0 === "id") || (key0 === "sessionId")) || (key0 === "runId")) || (key0 === "role")) || (key0 === "kind")) || (key0 === "createdAt")) || (key0 === "metadata")) || (key0 === "content"))){
-const err6 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema127,data};
+const err6 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema129,data};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -7572,7 +7882,7 @@ errors++;
 if(data.role !== undefined){
 let data3 = data.role;
 if("system" !== data3){
-const err12 = {instancePath:instancePath+"/role",schemaPath:"#/properties/role/const",keyword:"const",params:{allowedValue: "system"},message:"must be equal to constant",schema:"system",parentSchema:schema127.properties.role,data:data3};
+const err12 = {instancePath:instancePath+"/role",schemaPath:"#/properties/role/const",keyword:"const",params:{allowedValue: "system"},message:"must be equal to constant",schema:"system",parentSchema:schema129.properties.role,data:data3};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -7585,7 +7895,7 @@ errors++;
 if(data.kind !== undefined){
 let data4 = data.kind;
 if("runtime_reminder" !== data4){
-const err13 = {instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/const",keyword:"const",params:{allowedValue: "runtime_reminder"},message:"must be equal to constant",schema:"runtime_reminder",parentSchema:schema127.properties.kind,data:data4};
+const err13 = {instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/const",keyword:"const",params:{allowedValue: "runtime_reminder"},message:"must be equal to constant",schema:"runtime_reminder",parentSchema:schema129.properties.kind,data:data4};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -7621,15 +7931,15 @@ errors++;
 }
 }
 if(data.metadata !== undefined){
-if(!(validate108(data.metadata, {instancePath:instancePath+"/metadata",parentData:data,parentDataProperty:"metadata",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate108.errors : vErrors.concat(validate108.errors);
+if(!(validate110(data.metadata, {instancePath:instancePath+"/metadata",parentData:data,parentDataProperty:"metadata",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate110.errors : vErrors.concat(validate110.errors);
 errors = vErrors.length;
 }
 }
 if(data.content !== undefined){
 let data7 = data.content;
 if(typeof data7 !== "string"){
-const err16 = {instancePath:instancePath+"/content",schemaPath:"#/properties/content/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema127.properties.content.type,parentSchema:schema127.properties.content,data:data7};
+const err16 = {instancePath:instancePath+"/content",schemaPath:"#/properties/content/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema129.properties.content.type,parentSchema:schema129.properties.content,data:data7};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -7641,7 +7951,7 @@ errors++;
 }
 }
 else {
-const err17 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema127.type,parentSchema:schema127,data};
+const err17 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema129.type,parentSchema:schema129,data};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -7650,18 +7960,18 @@ vErrors.push(err17);
 }
 errors++;
 }
-validate107.errors = vErrors;
+validate109.errors = vErrors;
 return errors === 0;
 }
-validate107.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate109.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const data_v1_HandoffSummaryRecorded = validate111;
-const schema134 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://agent-ledger.example/event-schemas/handoff-summary-recorded.v1.schema.json","title":"HandoffSummaryRecorded (v1)","description":"Data of a HandoffSummaryRecorded event: one runtime message of kind \"handoff_summary\", role \"user\". What the previous agent hands to the next one.","type":"object","required":["id","sessionId","role","kind","createdAt","content"],"properties":{"id":{"$ref":"runtime-message.v1.schema.json#/$defs/messageId"},"sessionId":{"$ref":"runtime-message.v1.schema.json#/$defs/sessionId"},"runId":{"$ref":"runtime-message.v1.schema.json#/$defs/runId"},"role":{"const":"user"},"kind":{"const":"handoff_summary"},"createdAt":{"$ref":"runtime-message.v1.schema.json#/$defs/timestamp"},"metadata":{"$ref":"runtime-message.v1.schema.json#/$defs/metadata"},"content":{"type":"string","description":"The summary, as plain text."}},"additionalProperties":false};
+export const data_v1_HandoffSummaryRecorded = validate113;
+const schema136 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://agent-ledger.example/event-schemas/handoff-summary-recorded.v1.schema.json","title":"HandoffSummaryRecorded (v1)","description":"Data of a HandoffSummaryRecorded event: one runtime message of kind \"handoff_summary\", role \"user\". What the previous agent hands to the next one.","type":"object","required":["id","sessionId","role","kind","createdAt","content"],"properties":{"id":{"$ref":"runtime-message.v1.schema.json#/$defs/messageId"},"sessionId":{"$ref":"runtime-message.v1.schema.json#/$defs/sessionId"},"runId":{"$ref":"runtime-message.v1.schema.json#/$defs/runId"},"role":{"const":"user"},"kind":{"const":"handoff_summary"},"createdAt":{"$ref":"runtime-message.v1.schema.json#/$defs/timestamp"},"metadata":{"$ref":"runtime-message.v1.schema.json#/$defs/metadata"},"content":{"type":"string","description":"The summary, as plain text."}},"additionalProperties":false};
 
-function validate112(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate114(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate112.evaluated;
+const evaluated0 = validate114.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -7880,17 +8190,17 @@ vErrors.push(err15);
 }
 errors++;
 }
-validate112.errors = vErrors;
+validate114.errors = vErrors;
 return errors === 0;
 }
-validate112.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate114.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 
-function validate111(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate113(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://agent-ledger.example/event-schemas/handoff-summary-recorded.v1.schema.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate111.evaluated;
+const evaluated0 = validate113.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -7899,7 +8209,7 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema134.required,parentSchema:schema134,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema136.required,parentSchema:schema136,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -7909,7 +8219,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.sessionId === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "sessionId"},message:"must have required property '"+"sessionId"+"'",schema:schema134.required,parentSchema:schema134,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "sessionId"},message:"must have required property '"+"sessionId"+"'",schema:schema136.required,parentSchema:schema136,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -7919,7 +8229,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.role === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "role"},message:"must have required property '"+"role"+"'",schema:schema134.required,parentSchema:schema134,data};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "role"},message:"must have required property '"+"role"+"'",schema:schema136.required,parentSchema:schema136,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -7929,7 +8239,7 @@ vErrors.push(err2);
 errors++;
 }
 if(data.kind === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "kind"},message:"must have required property '"+"kind"+"'",schema:schema134.required,parentSchema:schema134,data};
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "kind"},message:"must have required property '"+"kind"+"'",schema:schema136.required,parentSchema:schema136,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -7939,7 +8249,7 @@ vErrors.push(err3);
 errors++;
 }
 if(data.createdAt === undefined){
-const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "createdAt"},message:"must have required property '"+"createdAt"+"'",schema:schema134.required,parentSchema:schema134,data};
+const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "createdAt"},message:"must have required property '"+"createdAt"+"'",schema:schema136.required,parentSchema:schema136,data};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -7949,7 +8259,7 @@ vErrors.push(err4);
 errors++;
 }
 if(data.content === undefined){
-const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "content"},message:"must have required property '"+"content"+"'",schema:schema134.required,parentSchema:schema134,data};
+const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "content"},message:"must have required property '"+"content"+"'",schema:schema136.required,parentSchema:schema136,data};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -7960,7 +8270,7 @@ errors++;
 }
 for(const key0 in data){
 if(!((((((((key0 === "id") || (key0 === "sessionId")) || (key0 === "runId")) || (key0 === "role")) || (key0 === "kind")) || (key0 === "createdAt")) || (key0 === "metadata")) || (key0 === "content"))){
-const err6 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema134,data};
+const err6 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema136,data};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -8036,7 +8346,7 @@ errors++;
 if(data.role !== undefined){
 let data3 = data.role;
 if("user" !== data3){
-const err12 = {instancePath:instancePath+"/role",schemaPath:"#/properties/role/const",keyword:"const",params:{allowedValue: "user"},message:"must be equal to constant",schema:"user",parentSchema:schema134.properties.role,data:data3};
+const err12 = {instancePath:instancePath+"/role",schemaPath:"#/properties/role/const",keyword:"const",params:{allowedValue: "user"},message:"must be equal to constant",schema:"user",parentSchema:schema136.properties.role,data:data3};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -8049,7 +8359,7 @@ errors++;
 if(data.kind !== undefined){
 let data4 = data.kind;
 if("handoff_summary" !== data4){
-const err13 = {instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/const",keyword:"const",params:{allowedValue: "handoff_summary"},message:"must be equal to constant",schema:"handoff_summary",parentSchema:schema134.properties.kind,data:data4};
+const err13 = {instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/const",keyword:"const",params:{allowedValue: "handoff_summary"},message:"must be equal to constant",schema:"handoff_summary",parentSchema:schema136.properties.kind,data:data4};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -8085,15 +8395,15 @@ errors++;
 }
 }
 if(data.metadata !== undefined){
-if(!(validate112(data.metadata, {instancePath:instancePath+"/metadata",parentData:data,parentDataProperty:"metadata",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate112.errors : vErrors.concat(validate112.errors);
+if(!(validate114(data.metadata, {instancePath:instancePath+"/metadata",parentData:data,parentDataProperty:"metadata",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate114.errors : vErrors.concat(validate114.errors);
 errors = vErrors.length;
 }
 }
 if(data.content !== undefined){
 let data7 = data.content;
 if(typeof data7 !== "string"){
-const err16 = {instancePath:instancePath+"/content",schemaPath:"#/properties/content/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema134.properties.content.type,parentSchema:schema134.properties.content,data:data7};
+const err16 = {instancePath:instancePath+"/content",schemaPath:"#/properties/content/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema136.properties.content.type,parentSchema:schema136.properties.content,data:data7};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -8105,7 +8415,7 @@ errors++;
 }
 }
 else {
-const err17 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema134.type,parentSchema:schema134,data};
+const err17 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema136.type,parentSchema:schema136,data};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -8114,19 +8424,19 @@ vErrors.push(err17);
 }
 errors++;
 }
-validate111.errors = vErrors;
+validate113.errors = vErrors;
 return errors === 0;
 }
-validate111.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate113.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const data_v1_AgentSwitchNoteRecorded = validate115;
-const schema141 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://agent-ledger.example/event-schemas/agent-switch-note-recorded.v1.schema.json","title":"AgentSwitchNoteRecorded (v1)","description":"Data of a AgentSwitchNoteRecorded event: one runtime message of kind \"agent_switch_note\", role \"system\". Records that another agent took over; for people, not the model.","type":"object","required":["id","sessionId","role","kind","createdAt","content"],"properties":{"id":{"$ref":"runtime-message.v1.schema.json#/$defs/messageId"},"sessionId":{"$ref":"runtime-message.v1.schema.json#/$defs/sessionId"},"runId":{"$ref":"runtime-message.v1.schema.json#/$defs/runId"},"role":{"const":"system"},"kind":{"const":"agent_switch_note"},"createdAt":{"$ref":"runtime-message.v1.schema.json#/$defs/timestamp"},"metadata":{"$ref":"runtime-message.v1.schema.json#/$defs/metadata"},"content":{"$ref":"runtime-message.v1.schema.json#/$defs/agentSwitchContent"}},"additionalProperties":false};
-const schema148 = {"description":"An object {type: \"agent-switch\", fromAgent, toAgent, reason?}: who handed the conversation to whom.","type":"object","required":["type","fromAgent","toAgent"],"properties":{"type":{"const":"agent-switch"},"fromAgent":{"type":"string"},"toAgent":{"type":"string"},"reason":{"type":"string"}},"additionalProperties":false};
+export const data_v1_AgentSwitchNoteRecorded = validate117;
+const schema143 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://agent-ledger.example/event-schemas/agent-switch-note-recorded.v1.schema.json","title":"AgentSwitchNoteRecorded (v1)","description":"Data of a AgentSwitchNoteRecorded event: one runtime message of kind \"agent_switch_note\", role \"system\". Records that another agent took over; for people, not the model.","type":"object","required":["id","sessionId","role","kind","createdAt","content"],"properties":{"id":{"$ref":"runtime-message.v1.schema.json#/$defs/messageId"},"sessionId":{"$ref":"runtime-message.v1.schema.json#/$defs/sessionId"},"runId":{"$ref":"runtime-message.v1.schema.json#/$defs/runId"},"role":{"const":"system"},"kind":{"const":"agent_switch_note"},"createdAt":{"$ref":"runtime-message.v1.schema.json#/$defs/timestamp"},"metadata":{"$ref":"runtime-message.v1.schema.json#/$defs/metadata"},"content":{"$ref":"runtime-message.v1.schema.json#/$defs/agentSwitchContent"}},"additionalProperties":false};
+const schema150 = {"description":"An object {type: \"agent-switch\", fromAgent, toAgent, reason?}: who handed the conversation to whom.","type":"object","required":["type","fromAgent","toAgent"],"properties":{"type":{"const":"agent-switch"},"fromAgent":{"type":"string"},"toAgent":{"type":"string"},"reason":{"type":"string"}},"additionalProperties":false};
 
-function validate116(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate118(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate116.evaluated;
+const evaluated0 = validate118.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -8345,17 +8655,17 @@ vErrors.push(err15);
 }
 errors++;
 }
-validate116.errors = vErrors;
+validate118.errors = vErrors;
 return errors === 0;
 }
-validate116.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate118.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 
-function validate115(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate117(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://agent-ledger.example/event-schemas/agent-switch-note-recorded.v1.schema.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate115.evaluated;
+const evaluated0 = validate117.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -8364,7 +8674,7 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema141.required,parentSchema:schema141,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema143.required,parentSchema:schema143,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -8374,7 +8684,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.sessionId === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "sessionId"},message:"must have required property '"+"sessionId"+"'",schema:schema141.required,parentSchema:schema141,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "sessionId"},message:"must have required property '"+"sessionId"+"'",schema:schema143.required,parentSchema:schema143,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -8384,7 +8694,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.role === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "role"},message:"must have required property '"+"role"+"'",schema:schema141.required,parentSchema:schema141,data};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "role"},message:"must have required property '"+"role"+"'",schema:schema143.required,parentSchema:schema143,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -8394,7 +8704,7 @@ vErrors.push(err2);
 errors++;
 }
 if(data.kind === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "kind"},message:"must have required property '"+"kind"+"'",schema:schema141.required,parentSchema:schema141,data};
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "kind"},message:"must have required property '"+"kind"+"'",schema:schema143.required,parentSchema:schema143,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -8404,7 +8714,7 @@ vErrors.push(err3);
 errors++;
 }
 if(data.createdAt === undefined){
-const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "createdAt"},message:"must have required property '"+"createdAt"+"'",schema:schema141.required,parentSchema:schema141,data};
+const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "createdAt"},message:"must have required property '"+"createdAt"+"'",schema:schema143.required,parentSchema:schema143,data};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -8414,7 +8724,7 @@ vErrors.push(err4);
 errors++;
 }
 if(data.content === undefined){
-const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "content"},message:"must have required property '"+"content"+"'",schema:schema141.required,parentSchema:schema141,data};
+const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "content"},message:"must have required property '"+"content"+"'",schema:schema143.required,parentSchema:schema143,data};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -8425,7 +8735,7 @@ errors++;
 }
 for(const key0 in data){
 if(!((((((((key0 === "id") || (key0 === "sessionId")) || (key0 === "runId")) || (key0 === "role")) || (key0 === "kind")) || (key0 === "createdAt")) || (key0 === "metadata")) || (key0 === "content"))){
-const err6 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema141,data};
+const err6 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema143,data};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -8501,7 +8811,7 @@ errors++;
 if(data.role !== undefined){
 let data3 = data.role;
 if("system" !== data3){
-const err12 = {instancePath:instancePath+"/role",schemaPath:"#/properties/role/const",keyword:"const",params:{allowedValue: "system"},message:"must be equal to constant",schema:"system",parentSchema:schema141.properties.role,data:data3};
+const err12 = {instancePath:instancePath+"/role",schemaPath:"#/properties/role/const",keyword:"const",params:{allowedValue: "system"},message:"must be equal to constant",schema:"system",parentSchema:schema143.properties.role,data:data3};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -8514,7 +8824,7 @@ errors++;
 if(data.kind !== undefined){
 let data4 = data.kind;
 if("agent_switch_note" !== data4){
-const err13 = {instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/const",keyword:"const",params:{allowedValue: "agent_switch_note"},message:"must be equal to constant",schema:"agent_switch_note",parentSchema:schema141.properties.kind,data:data4};
+const err13 = {instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/const",keyword:"const",params:{allowedValue: "agent_switch_note"},message:"must be equal to constant",schema:"agent_switch_note",parentSchema:schema143.properties.kind,data:data4};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -8550,8 +8860,8 @@ errors++;
 }
 }
 if(data.metadata !== undefined){
-if(!(validate116(data.metadata, {instancePath:instancePath+"/metadata",parentData:data,parentDataProperty:"metadata",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate116.errors : vErrors.concat(validate116.errors);
+if(!(validate118(data.metadata, {instancePath:instancePath+"/metadata",parentData:data,parentDataProperty:"metadata",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate118.errors : vErrors.concat(validate118.errors);
 errors = vErrors.length;
 }
 }
@@ -8559,7 +8869,7 @@ if(data.content !== undefined){
 let data7 = data.content;
 if(data7 && typeof data7 == "object" && !Array.isArray(data7)){
 if(data7.type === undefined){
-const err16 = {instancePath:instancePath+"/content",schemaPath:"runtime-message.v1.schema.json#/$defs/agentSwitchContent/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'",schema:schema148.required,parentSchema:schema148,data:data7};
+const err16 = {instancePath:instancePath+"/content",schemaPath:"runtime-message.v1.schema.json#/$defs/agentSwitchContent/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'",schema:schema150.required,parentSchema:schema150,data:data7};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -8569,7 +8879,7 @@ vErrors.push(err16);
 errors++;
 }
 if(data7.fromAgent === undefined){
-const err17 = {instancePath:instancePath+"/content",schemaPath:"runtime-message.v1.schema.json#/$defs/agentSwitchContent/required",keyword:"required",params:{missingProperty: "fromAgent"},message:"must have required property '"+"fromAgent"+"'",schema:schema148.required,parentSchema:schema148,data:data7};
+const err17 = {instancePath:instancePath+"/content",schemaPath:"runtime-message.v1.schema.json#/$defs/agentSwitchContent/required",keyword:"required",params:{missingProperty: "fromAgent"},message:"must have required property '"+"fromAgent"+"'",schema:schema150.required,parentSchema:schema150,data:data7};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -8579,7 +8889,7 @@ vErrors.push(err17);
 errors++;
 }
 if(data7.toAgent === undefined){
-const err18 = {instancePath:instancePath+"/content",schemaPath:"runtime-message.v1.schema.json#/$defs/agentSwitchContent/required",keyword:"required",params:{missingProperty: "toAgent"},message:"must have required property '"+"toAgent"+"'",schema:schema148.required,parentSchema:schema148,data:data7};
+const err18 = {instancePath:instancePath+"/content",schemaPath:"runtime-message.v1.schema.json#/$defs/agentSwitchContent/required",keyword:"required",params:{missingProperty: "toAgent"},message:"must have required property '"+"toAgent"+"'",schema:schema150.required,parentSchema:schema150,data:data7};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -8590,7 +8900,7 @@ errors++;
 }
 for(const key1 in data7){
 if(!((((key1 === "type") || (key1 === "fromAgent")) || (key1 === "toAgent")) || (key1 === "reason"))){
-const err19 = {instancePath:instancePath+"/content",schemaPath:"runtime-message.v1.schema.json#/$defs/agentSwitchContent/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema148,data:data7};
+const err19 = {instancePath:instancePath+"/content",schemaPath:"runtime-message.v1.schema.json#/$defs/agentSwitchContent/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema150,data:data7};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -8603,7 +8913,7 @@ errors++;
 if(data7.type !== undefined){
 let data8 = data7.type;
 if("agent-switch" !== data8){
-const err20 = {instancePath:instancePath+"/content/type",schemaPath:"runtime-message.v1.schema.json#/$defs/agentSwitchContent/properties/type/const",keyword:"const",params:{allowedValue: "agent-switch"},message:"must be equal to constant",schema:"agent-switch",parentSchema:schema148.properties.type,data:data8};
+const err20 = {instancePath:instancePath+"/content/type",schemaPath:"runtime-message.v1.schema.json#/$defs/agentSwitchContent/properties/type/const",keyword:"const",params:{allowedValue: "agent-switch"},message:"must be equal to constant",schema:"agent-switch",parentSchema:schema150.properties.type,data:data8};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -8616,7 +8926,7 @@ errors++;
 if(data7.fromAgent !== undefined){
 let data9 = data7.fromAgent;
 if(typeof data9 !== "string"){
-const err21 = {instancePath:instancePath+"/content/fromAgent",schemaPath:"runtime-message.v1.schema.json#/$defs/agentSwitchContent/properties/fromAgent/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema148.properties.fromAgent.type,parentSchema:schema148.properties.fromAgent,data:data9};
+const err21 = {instancePath:instancePath+"/content/fromAgent",schemaPath:"runtime-message.v1.schema.json#/$defs/agentSwitchContent/properties/fromAgent/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema150.properties.fromAgent.type,parentSchema:schema150.properties.fromAgent,data:data9};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -8629,7 +8939,7 @@ errors++;
 if(data7.toAgent !== undefined){
 let data10 = data7.toAgent;
 if(typeof data10 !== "string"){
-const err22 = {instancePath:instancePath+"/content/toAgent",schemaPath:"runtime-message.v1.schema.json#/$defs/agentSwitchContent/properties/toAgent/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema148.properties.toAgent.type,parentSchema:schema148.properties.toAgent,data:data10};
+const err22 = {instancePath:instancePath+"/content/toAgent",schemaPath:"runtime-message.v1.schema.json#/$defs/agentSwitchContent/properties/toAgent/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema150.properties.toAgent.type,parentSchema:schema150.properties.toAgent,data:data10};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -8642,7 +8952,7 @@ errors++;
 if(data7.reason !== undefined){
 let data11 = data7.reason;
 if(typeof data11 !== "string"){
-const err23 = {instancePath:instancePath+"/content/reason",schemaPath:"runtime-message.v1.schema.json#/$defs/agentSwitchContent/properties/reason/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema148.properties.reason.type,parentSchema:schema148.properties.reason,data:data11};
+const err23 = {instancePath:instancePath+"/content/reason",schemaPath:"runtime-message.v1.schema.json#/$defs/agentSwitchContent/properties/reason/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema150.properties.reason.type,parentSchema:schema150.properties.reason,data:data11};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -8654,7 +8964,7 @@ errors++;
 }
 }
 else {
-const err24 = {instancePath:instancePath+"/content",schemaPath:"runtime-message.v1.schema.json#/$defs/agentSwitchContent/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema148.type,parentSchema:schema148,data:data7};
+const err24 = {instancePath:instancePath+"/content",schemaPath:"runtime-message.v1.schema.json#/$defs/agentSwitchContent/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema150.type,parentSchema:schema150,data:data7};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -8666,7 +8976,7 @@ errors++;
 }
 }
 else {
-const err25 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema141.type,parentSchema:schema141,data};
+const err25 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema143.type,parentSchema:schema143,data};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -8675,19 +8985,19 @@ vErrors.push(err25);
 }
 errors++;
 }
-validate115.errors = vErrors;
+validate117.errors = vErrors;
 return errors === 0;
 }
-validate115.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate117.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const data_v1_SessionStarted = validate119;
-const schema149 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://agent-ledger.example/event-schemas/session-started.v1.schema.json","title":"SessionStarted (v1)","description":"Data of a SessionStarted event. The session stream began (written with the session's first append).","type":"object","required":["sessionId","startedAt"],"properties":{"sessionId":{"$ref":"runtime-message.v1.schema.json#/$defs/sessionId"},"startedAt":{"$ref":"runtime-message.v1.schema.json#/$defs/timestamp"},"agentName":{"type":"string","description":"The agent the session started with."},"forkedFrom":{"type":"object","description":"For a fork: the session and revision it was forked from; the fork's model context at its start is the source's at that revision.","required":["sessionId","revision"],"properties":{"sessionId":{"$ref":"runtime-message.v1.schema.json#/$defs/sessionId"},"revision":{"type":"integer","minimum":0}},"additionalProperties":false},"subjectId":{"type":"string","minLength":1,"maxLength":256,"description":"The data subject whose content the session holds (set with its first append; an erasure by subject covers the session and its forks)."}},"additionalProperties":false};
+export const data_v1_SessionStarted = validate121;
+const schema151 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://agent-ledger.example/event-schemas/session-started.v1.schema.json","title":"SessionStarted (v1)","description":"Data of a SessionStarted event. The session stream began (written with the session's first append).","type":"object","required":["sessionId","startedAt"],"properties":{"sessionId":{"$ref":"runtime-message.v1.schema.json#/$defs/sessionId"},"startedAt":{"$ref":"runtime-message.v1.schema.json#/$defs/timestamp"},"agentName":{"type":"string","description":"The agent the session started with."},"forkedFrom":{"type":"object","description":"For a fork: the session and revision it was forked from; the fork's model context at its start is the source's at that revision.","required":["sessionId","revision"],"properties":{"sessionId":{"$ref":"runtime-message.v1.schema.json#/$defs/sessionId"},"revision":{"type":"integer","minimum":0}},"additionalProperties":false},"subjectId":{"type":"string","minLength":1,"maxLength":256,"description":"The data subject whose content the session holds (set with its first append; an erasure by subject covers the session and its forks)."}},"additionalProperties":false};
 
-function validate119(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate121(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://agent-ledger.example/event-schemas/session-started.v1.schema.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate119.evaluated;
+const evaluated0 = validate121.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -8696,7 +9006,7 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.sessionId === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "sessionId"},message:"must have required property '"+"sessionId"+"'",schema:schema149.required,parentSchema:schema149,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "sessionId"},message:"must have required property '"+"sessionId"+"'",schema:schema151.required,parentSchema:schema151,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -8706,7 +9016,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.startedAt === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "startedAt"},message:"must have required property '"+"startedAt"+"'",schema:schema149.required,parentSchema:schema149,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "startedAt"},message:"must have required property '"+"startedAt"+"'",schema:schema151.required,parentSchema:schema151,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -8717,7 +9027,7 @@ errors++;
 }
 for(const key0 in data){
 if(!(((((key0 === "sessionId") || (key0 === "startedAt")) || (key0 === "agentName")) || (key0 === "forkedFrom")) || (key0 === "subjectId"))){
-const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema149,data};
+const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema151,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -8780,7 +9090,7 @@ errors++;
 if(data.agentName !== undefined){
 let data2 = data.agentName;
 if(typeof data2 !== "string"){
-const err7 = {instancePath:instancePath+"/agentName",schemaPath:"#/properties/agentName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema149.properties.agentName.type,parentSchema:schema149.properties.agentName,data:data2};
+const err7 = {instancePath:instancePath+"/agentName",schemaPath:"#/properties/agentName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema151.properties.agentName.type,parentSchema:schema151.properties.agentName,data:data2};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -8794,7 +9104,7 @@ if(data.forkedFrom !== undefined){
 let data3 = data.forkedFrom;
 if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
 if(data3.sessionId === undefined){
-const err8 = {instancePath:instancePath+"/forkedFrom",schemaPath:"#/properties/forkedFrom/required",keyword:"required",params:{missingProperty: "sessionId"},message:"must have required property '"+"sessionId"+"'",schema:schema149.properties.forkedFrom.required,parentSchema:schema149.properties.forkedFrom,data:data3};
+const err8 = {instancePath:instancePath+"/forkedFrom",schemaPath:"#/properties/forkedFrom/required",keyword:"required",params:{missingProperty: "sessionId"},message:"must have required property '"+"sessionId"+"'",schema:schema151.properties.forkedFrom.required,parentSchema:schema151.properties.forkedFrom,data:data3};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -8804,7 +9114,7 @@ vErrors.push(err8);
 errors++;
 }
 if(data3.revision === undefined){
-const err9 = {instancePath:instancePath+"/forkedFrom",schemaPath:"#/properties/forkedFrom/required",keyword:"required",params:{missingProperty: "revision"},message:"must have required property '"+"revision"+"'",schema:schema149.properties.forkedFrom.required,parentSchema:schema149.properties.forkedFrom,data:data3};
+const err9 = {instancePath:instancePath+"/forkedFrom",schemaPath:"#/properties/forkedFrom/required",keyword:"required",params:{missingProperty: "revision"},message:"must have required property '"+"revision"+"'",schema:schema151.properties.forkedFrom.required,parentSchema:schema151.properties.forkedFrom,data:data3};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -8815,7 +9125,7 @@ errors++;
 }
 for(const key1 in data3){
 if(!((key1 === "sessionId") || (key1 === "revision"))){
-const err10 = {instancePath:instancePath+"/forkedFrom",schemaPath:"#/properties/forkedFrom/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema149.properties.forkedFrom,data:data3};
+const err10 = {instancePath:instancePath+"/forkedFrom",schemaPath:"#/properties/forkedFrom/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema151.properties.forkedFrom,data:data3};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -8853,7 +9163,7 @@ errors++;
 if(data3.revision !== undefined){
 let data5 = data3.revision;
 if(!(((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5))) && (isFinite(data5)))){
-const err13 = {instancePath:instancePath+"/forkedFrom/revision",schemaPath:"#/properties/forkedFrom/properties/revision/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema149.properties.forkedFrom.properties.revision.type,parentSchema:schema149.properties.forkedFrom.properties.revision,data:data5};
+const err13 = {instancePath:instancePath+"/forkedFrom/revision",schemaPath:"#/properties/forkedFrom/properties/revision/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema151.properties.forkedFrom.properties.revision.type,parentSchema:schema151.properties.forkedFrom.properties.revision,data:data5};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -8864,7 +9174,7 @@ errors++;
 }
 if((typeof data5 == "number") && (isFinite(data5))){
 if(data5 < 0 || isNaN(data5)){
-const err14 = {instancePath:instancePath+"/forkedFrom/revision",schemaPath:"#/properties/forkedFrom/properties/revision/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema149.properties.forkedFrom.properties.revision,data:data5};
+const err14 = {instancePath:instancePath+"/forkedFrom/revision",schemaPath:"#/properties/forkedFrom/properties/revision/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema151.properties.forkedFrom.properties.revision,data:data5};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -8877,7 +9187,7 @@ errors++;
 }
 }
 else {
-const err15 = {instancePath:instancePath+"/forkedFrom",schemaPath:"#/properties/forkedFrom/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema149.properties.forkedFrom.type,parentSchema:schema149.properties.forkedFrom,data:data3};
+const err15 = {instancePath:instancePath+"/forkedFrom",schemaPath:"#/properties/forkedFrom/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema151.properties.forkedFrom.type,parentSchema:schema151.properties.forkedFrom,data:data3};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -8891,7 +9201,7 @@ if(data.subjectId !== undefined){
 let data6 = data.subjectId;
 if(typeof data6 === "string"){
 if(func1(data6) > 256){
-const err16 = {instancePath:instancePath+"/subjectId",schemaPath:"#/properties/subjectId/maxLength",keyword:"maxLength",params:{limit: 256},message:"must NOT have more than 256 characters",schema:256,parentSchema:schema149.properties.subjectId,data:data6};
+const err16 = {instancePath:instancePath+"/subjectId",schemaPath:"#/properties/subjectId/maxLength",keyword:"maxLength",params:{limit: 256},message:"must NOT have more than 256 characters",schema:256,parentSchema:schema151.properties.subjectId,data:data6};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -8901,7 +9211,7 @@ vErrors.push(err16);
 errors++;
 }
 if(func1(data6) < 1){
-const err17 = {instancePath:instancePath+"/subjectId",schemaPath:"#/properties/subjectId/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema149.properties.subjectId,data:data6};
+const err17 = {instancePath:instancePath+"/subjectId",schemaPath:"#/properties/subjectId/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema151.properties.subjectId,data:data6};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -8912,7 +9222,7 @@ errors++;
 }
 }
 else {
-const err18 = {instancePath:instancePath+"/subjectId",schemaPath:"#/properties/subjectId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema149.properties.subjectId.type,parentSchema:schema149.properties.subjectId,data:data6};
+const err18 = {instancePath:instancePath+"/subjectId",schemaPath:"#/properties/subjectId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema151.properties.subjectId.type,parentSchema:schema151.properties.subjectId,data:data6};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -8924,7 +9234,7 @@ errors++;
 }
 }
 else {
-const err19 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema149.type,parentSchema:schema149,data};
+const err19 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema151.type,parentSchema:schema151,data};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -8933,19 +9243,19 @@ vErrors.push(err19);
 }
 errors++;
 }
-validate119.errors = vErrors;
+validate121.errors = vErrors;
 return errors === 0;
 }
-validate119.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate121.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const data_v1_SessionEnded = validate120;
-const schema153 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://agent-ledger.example/event-schemas/session-ended.v1.schema.json","title":"SessionEnded (v1)","description":"Data of a SessionEnded event. The session was ended by the runtime; later appends are refused.","type":"object","required":["sessionId","endedAt"],"properties":{"sessionId":{"$ref":"runtime-message.v1.schema.json#/$defs/sessionId"},"endedAt":{"$ref":"runtime-message.v1.schema.json#/$defs/timestamp"},"reason":{"type":"string"}},"additionalProperties":false};
+export const data_v1_SessionEnded = validate122;
+const schema155 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://agent-ledger.example/event-schemas/session-ended.v1.schema.json","title":"SessionEnded (v1)","description":"Data of a SessionEnded event. The session was ended by the runtime; later appends are refused.","type":"object","required":["sessionId","endedAt"],"properties":{"sessionId":{"$ref":"runtime-message.v1.schema.json#/$defs/sessionId"},"endedAt":{"$ref":"runtime-message.v1.schema.json#/$defs/timestamp"},"reason":{"type":"string"}},"additionalProperties":false};
 
-function validate120(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate122(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://agent-ledger.example/event-schemas/session-ended.v1.schema.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate120.evaluated;
+const evaluated0 = validate122.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -8954,7 +9264,7 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.sessionId === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "sessionId"},message:"must have required property '"+"sessionId"+"'",schema:schema153.required,parentSchema:schema153,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "sessionId"},message:"must have required property '"+"sessionId"+"'",schema:schema155.required,parentSchema:schema155,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -8964,7 +9274,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.endedAt === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "endedAt"},message:"must have required property '"+"endedAt"+"'",schema:schema153.required,parentSchema:schema153,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "endedAt"},message:"must have required property '"+"endedAt"+"'",schema:schema155.required,parentSchema:schema155,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -8975,7 +9285,7 @@ errors++;
 }
 for(const key0 in data){
 if(!(((key0 === "sessionId") || (key0 === "endedAt")) || (key0 === "reason"))){
-const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema153,data};
+const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema155,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -9038,7 +9348,7 @@ errors++;
 if(data.reason !== undefined){
 let data2 = data.reason;
 if(typeof data2 !== "string"){
-const err7 = {instancePath:instancePath+"/reason",schemaPath:"#/properties/reason/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema153.properties.reason.type,parentSchema:schema153.properties.reason,data:data2};
+const err7 = {instancePath:instancePath+"/reason",schemaPath:"#/properties/reason/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema155.properties.reason.type,parentSchema:schema155.properties.reason,data:data2};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -9050,7 +9360,7 @@ errors++;
 }
 }
 else {
-const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema153.type,parentSchema:schema153,data};
+const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema155.type,parentSchema:schema155,data};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -9059,19 +9369,19 @@ vErrors.push(err8);
 }
 errors++;
 }
-validate120.errors = vErrors;
+validate122.errors = vErrors;
 return errors === 0;
 }
-validate120.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate122.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const data_v1_SessionRewound = validate121;
-const schema156 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://agent-ledger.example/event-schemas/session-rewound.v1.schema.json","title":"SessionRewound (v1)","description":"Data of a SessionRewound event. The session was rewound: every event after toRevision up to this one is undone for the model context and the decider; nothing is deleted.","type":"object","required":["sessionId","toRevision","fromRevision","rewoundAt"],"properties":{"sessionId":{"$ref":"runtime-message.v1.schema.json#/$defs/sessionId"},"toRevision":{"type":"integer","minimum":0,"description":"The revision the session is rewound to: it stays, everything after it is undone."},"fromRevision":{"type":"integer","minimum":0,"description":"The stream's revision before this event (the event is at fromRevision + 1)."},"rewoundAt":{"$ref":"runtime-message.v1.schema.json#/$defs/timestamp"},"reason":{"type":"string"}},"additionalProperties":false};
+export const data_v1_SessionRewound = validate123;
+const schema158 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://agent-ledger.example/event-schemas/session-rewound.v1.schema.json","title":"SessionRewound (v1)","description":"Data of a SessionRewound event. The session was rewound: every event after toRevision up to this one is undone for the model context and the decider; nothing is deleted.","type":"object","required":["sessionId","toRevision","fromRevision","rewoundAt"],"properties":{"sessionId":{"$ref":"runtime-message.v1.schema.json#/$defs/sessionId"},"toRevision":{"type":"integer","minimum":0,"description":"The revision the session is rewound to: it stays, everything after it is undone."},"fromRevision":{"type":"integer","minimum":0,"description":"The stream's revision before this event (the event is at fromRevision + 1)."},"rewoundAt":{"$ref":"runtime-message.v1.schema.json#/$defs/timestamp"},"reason":{"type":"string"}},"additionalProperties":false};
 
-function validate121(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate123(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://agent-ledger.example/event-schemas/session-rewound.v1.schema.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate121.evaluated;
+const evaluated0 = validate123.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -9080,7 +9390,7 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.sessionId === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "sessionId"},message:"must have required property '"+"sessionId"+"'",schema:schema156.required,parentSchema:schema156,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "sessionId"},message:"must have required property '"+"sessionId"+"'",schema:schema158.required,parentSchema:schema158,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -9090,7 +9400,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.toRevision === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "toRevision"},message:"must have required property '"+"toRevision"+"'",schema:schema156.required,parentSchema:schema156,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "toRevision"},message:"must have required property '"+"toRevision"+"'",schema:schema158.required,parentSchema:schema158,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -9100,7 +9410,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.fromRevision === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "fromRevision"},message:"must have required property '"+"fromRevision"+"'",schema:schema156.required,parentSchema:schema156,data};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "fromRevision"},message:"must have required property '"+"fromRevision"+"'",schema:schema158.required,parentSchema:schema158,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -9110,7 +9420,7 @@ vErrors.push(err2);
 errors++;
 }
 if(data.rewoundAt === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "rewoundAt"},message:"must have required property '"+"rewoundAt"+"'",schema:schema156.required,parentSchema:schema156,data};
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "rewoundAt"},message:"must have required property '"+"rewoundAt"+"'",schema:schema158.required,parentSchema:schema158,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -9121,7 +9431,7 @@ errors++;
 }
 for(const key0 in data){
 if(!(((((key0 === "sessionId") || (key0 === "toRevision")) || (key0 === "fromRevision")) || (key0 === "rewoundAt")) || (key0 === "reason"))){
-const err4 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema156,data};
+const err4 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema158,data};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -9159,7 +9469,7 @@ errors++;
 if(data.toRevision !== undefined){
 let data1 = data.toRevision;
 if(!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))){
-const err7 = {instancePath:instancePath+"/toRevision",schemaPath:"#/properties/toRevision/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema156.properties.toRevision.type,parentSchema:schema156.properties.toRevision,data:data1};
+const err7 = {instancePath:instancePath+"/toRevision",schemaPath:"#/properties/toRevision/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema158.properties.toRevision.type,parentSchema:schema158.properties.toRevision,data:data1};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -9170,7 +9480,7 @@ errors++;
 }
 if((typeof data1 == "number") && (isFinite(data1))){
 if(data1 < 0 || isNaN(data1)){
-const err8 = {instancePath:instancePath+"/toRevision",schemaPath:"#/properties/toRevision/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema156.properties.toRevision,data:data1};
+const err8 = {instancePath:instancePath+"/toRevision",schemaPath:"#/properties/toRevision/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema158.properties.toRevision,data:data1};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -9184,7 +9494,7 @@ errors++;
 if(data.fromRevision !== undefined){
 let data2 = data.fromRevision;
 if(!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))){
-const err9 = {instancePath:instancePath+"/fromRevision",schemaPath:"#/properties/fromRevision/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema156.properties.fromRevision.type,parentSchema:schema156.properties.fromRevision,data:data2};
+const err9 = {instancePath:instancePath+"/fromRevision",schemaPath:"#/properties/fromRevision/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema158.properties.fromRevision.type,parentSchema:schema158.properties.fromRevision,data:data2};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -9195,7 +9505,7 @@ errors++;
 }
 if((typeof data2 == "number") && (isFinite(data2))){
 if(data2 < 0 || isNaN(data2)){
-const err10 = {instancePath:instancePath+"/fromRevision",schemaPath:"#/properties/fromRevision/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema156.properties.fromRevision,data:data2};
+const err10 = {instancePath:instancePath+"/fromRevision",schemaPath:"#/properties/fromRevision/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema158.properties.fromRevision,data:data2};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -9234,7 +9544,7 @@ errors++;
 if(data.reason !== undefined){
 let data4 = data.reason;
 if(typeof data4 !== "string"){
-const err13 = {instancePath:instancePath+"/reason",schemaPath:"#/properties/reason/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema156.properties.reason.type,parentSchema:schema156.properties.reason,data:data4};
+const err13 = {instancePath:instancePath+"/reason",schemaPath:"#/properties/reason/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema158.properties.reason.type,parentSchema:schema158.properties.reason,data:data4};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -9246,7 +9556,7 @@ errors++;
 }
 }
 else {
-const err14 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema156.type,parentSchema:schema156,data};
+const err14 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema158.type,parentSchema:schema158,data};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -9255,19 +9565,19 @@ vErrors.push(err14);
 }
 errors++;
 }
-validate121.errors = vErrors;
+validate123.errors = vErrors;
 return errors === 0;
 }
-validate121.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate123.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const data_v1_ToolResultsPruned = validate122;
-const schema159 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://agent-ledger.example/event-schemas/tool-results-pruned.v1.schema.json","title":"ToolResultsPruned (v1)","description":"Data of a ToolResultsPruned event. The pruning mark: tool results whose content the model no longer needs in full. Storage keeps the original; the model view shows a stub from compactedAt on. When several marks name one message, the first one wins.","type":"object","required":["sessionId","messageIds","compactedAt","reason"],"properties":{"sessionId":{"$ref":"runtime-message.v1.schema.json#/$defs/sessionId"},"messageIds":{"description":"A non-empty array of ids of tool_result runtime messages.","type":"array","minItems":1,"items":{"$ref":"runtime-message.v1.schema.json#/$defs/messageId"}},"compactedAt":{"$ref":"runtime-message.v1.schema.json#/$defs/timestamp"},"reason":{"type":"string","description":"Why the results were pruned."}},"additionalProperties":false};
+export const data_v1_ToolResultsPruned = validate124;
+const schema161 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://agent-ledger.example/event-schemas/tool-results-pruned.v1.schema.json","title":"ToolResultsPruned (v1)","description":"Data of a ToolResultsPruned event. The pruning mark: tool results whose content the model no longer needs in full. Storage keeps the original; the model view shows a stub from compactedAt on. When several marks name one message, the first one wins.","type":"object","required":["sessionId","messageIds","compactedAt","reason"],"properties":{"sessionId":{"$ref":"runtime-message.v1.schema.json#/$defs/sessionId"},"messageIds":{"description":"A non-empty array of ids of tool_result runtime messages.","type":"array","minItems":1,"items":{"$ref":"runtime-message.v1.schema.json#/$defs/messageId"}},"compactedAt":{"$ref":"runtime-message.v1.schema.json#/$defs/timestamp"},"reason":{"type":"string","description":"Why the results were pruned."}},"additionalProperties":false};
 
-function validate122(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate124(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://agent-ledger.example/event-schemas/tool-results-pruned.v1.schema.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate122.evaluated;
+const evaluated0 = validate124.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -9276,7 +9586,7 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.sessionId === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "sessionId"},message:"must have required property '"+"sessionId"+"'",schema:schema159.required,parentSchema:schema159,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "sessionId"},message:"must have required property '"+"sessionId"+"'",schema:schema161.required,parentSchema:schema161,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -9286,7 +9596,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.messageIds === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "messageIds"},message:"must have required property '"+"messageIds"+"'",schema:schema159.required,parentSchema:schema159,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "messageIds"},message:"must have required property '"+"messageIds"+"'",schema:schema161.required,parentSchema:schema161,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -9296,7 +9606,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.compactedAt === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "compactedAt"},message:"must have required property '"+"compactedAt"+"'",schema:schema159.required,parentSchema:schema159,data};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "compactedAt"},message:"must have required property '"+"compactedAt"+"'",schema:schema161.required,parentSchema:schema161,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -9306,7 +9616,7 @@ vErrors.push(err2);
 errors++;
 }
 if(data.reason === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "reason"},message:"must have required property '"+"reason"+"'",schema:schema159.required,parentSchema:schema159,data};
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "reason"},message:"must have required property '"+"reason"+"'",schema:schema161.required,parentSchema:schema161,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -9317,7 +9627,7 @@ errors++;
 }
 for(const key0 in data){
 if(!((((key0 === "sessionId") || (key0 === "messageIds")) || (key0 === "compactedAt")) || (key0 === "reason"))){
-const err4 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema159,data};
+const err4 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema161,data};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -9356,7 +9666,7 @@ if(data.messageIds !== undefined){
 let data1 = data.messageIds;
 if(Array.isArray(data1)){
 if(data1.length < 1){
-const err7 = {instancePath:instancePath+"/messageIds",schemaPath:"#/properties/messageIds/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema159.properties.messageIds,data:data1};
+const err7 = {instancePath:instancePath+"/messageIds",schemaPath:"#/properties/messageIds/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema161.properties.messageIds,data:data1};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -9393,7 +9703,7 @@ errors++;
 }
 }
 else {
-const err10 = {instancePath:instancePath+"/messageIds",schemaPath:"#/properties/messageIds/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema159.properties.messageIds.type,parentSchema:schema159.properties.messageIds,data:data1};
+const err10 = {instancePath:instancePath+"/messageIds",schemaPath:"#/properties/messageIds/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema161.properties.messageIds.type,parentSchema:schema161.properties.messageIds,data:data1};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -9431,7 +9741,7 @@ errors++;
 if(data.reason !== undefined){
 let data4 = data.reason;
 if(typeof data4 !== "string"){
-const err13 = {instancePath:instancePath+"/reason",schemaPath:"#/properties/reason/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema159.properties.reason.type,parentSchema:schema159.properties.reason,data:data4};
+const err13 = {instancePath:instancePath+"/reason",schemaPath:"#/properties/reason/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema161.properties.reason.type,parentSchema:schema161.properties.reason,data:data4};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -9443,7 +9753,7 @@ errors++;
 }
 }
 else {
-const err14 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema159.type,parentSchema:schema159,data};
+const err14 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema161.type,parentSchema:schema161,data};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -9452,21 +9762,21 @@ vErrors.push(err14);
 }
 errors++;
 }
-validate122.errors = vErrors;
+validate124.errors = vErrors;
 return errors === 0;
 }
-validate122.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate124.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const data_v1_ModelCallRecorded = validate123;
-const schema163 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://agent-ledger.example/event-schemas/model-call-recorded.v1.schema.json","title":"ModelCallRecorded (v1)","description":"Data of a ModelCallRecorded event. One model call (one step of an AI SDK generateText or streamText call): who made it, with which model, how it finished, what it cost, and which runtime messages its step's response messages are. Written after the step's new messages, in the same append; a retry of the step writes nothing.","type":"object","required":["sessionId","callId","generationId","responseMessageCount","messageIds","recordedAt"],"properties":{"sessionId":{"$ref":"runtime-message.v1.schema.json#/$defs/sessionId"},"callId":{"type":"string","minLength":1,"description":"Id of the call, unique in the session: the generation id with the step number, else the response id, else the number of response messages."},"generationId":{"type":"string","minLength":1,"description":"The generation (one generateText call) the step belongs to: the id the runtime sent, or one derived from the generation's first response message (\"gen-…\"). Its messages have the ids <generationId>:<k>."},"stepNumber":{"type":"integer","minimum":0,"description":"The AI SDK's zero-based step number within the generation."},"runId":{"$ref":"runtime-message.v1.schema.json#/$defs/runId"},"agentName":{"type":"string","description":"The agent that made the call."},"provider":{"type":"string","description":"The AI SDK provider id, e.g. \"anthropic.messages\"."},"modelId":{"type":"string","description":"The model that answered, e.g. \"claude-sonnet-4-5\"."},"responseId":{"type":"string","description":"The provider's id of the response."},"finishReason":{"type":"string","description":"Why the step finished: the AI SDK's finishReason (\"stop\", \"length\", \"content-filter\", \"tool-calls\", \"error\", \"other\")."},"usage":{"$ref":"#/$defs/usage"},"providerMetadata":{"$ref":"runtime-message.v1.schema.json#/$defs/providerOptions","description":"The step's provider metadata, provider name to an object."},"contextRevision":{"type":"integer","minimum":0,"description":"The session revision whose model context the call was made from, when the runtime said so."},"latencyMs":{"type":"number","minimum":0,"description":"How long the call took, in milliseconds, as the runtime measured it (the TypeScript client: from the step's start to the model's response). Absent when not measured. A measurement: not part of what identifies a re-sent step."},"cost":{"$ref":"#/$defs/cost"},"responseMessageCount":{"type":"integer","minimum":0,"description":"How many response messages of the generation the step carried (the AI SDK accumulates them over the steps): the next call of the generation starts after them."},"messageIds":{"description":"An array of the ids of the runtime messages of the step's own response messages, new or already recorded; empty when the step added none.","type":"array","items":{"$ref":"runtime-message.v1.schema.json#/$defs/messageId"}},"recordedAt":{"$ref":"runtime-message.v1.schema.json#/$defs/timestamp"}},"additionalProperties":false,"$defs":{"cost":{"description":"What the call cost, where the provider reported it (in the step's provider metadata: the AI Gateway's `gateway.cost`, OpenRouter's `openrouter.usage.cost`) or the runtime sent it.","type":"object","required":["amount","currency","source"],"properties":{"amount":{"type":"number","minimum":0},"currency":{"type":"string","minLength":1,"description":"An ISO 4217 code such as \"USD\"."},"source":{"enum":["provider","runtime"],"description":"provider: read from the step's provider metadata; runtime: sent by the runtime."}},"additionalProperties":false},"tokenCount":{"type":"number","minimum":0},"usage":{"description":"An object of token counts: the AI SDK's LanguageModelUsage (counts the provider did not report are absent).","type":"object","properties":{"inputTokens":{"$ref":"#/$defs/tokenCount"},"inputTokenDetails":{"type":"object","properties":{"noCacheTokens":{"$ref":"#/$defs/tokenCount"},"cacheReadTokens":{"$ref":"#/$defs/tokenCount"},"cacheWriteTokens":{"$ref":"#/$defs/tokenCount"}},"additionalProperties":false},"outputTokens":{"$ref":"#/$defs/tokenCount"},"outputTokenDetails":{"type":"object","properties":{"textTokens":{"$ref":"#/$defs/tokenCount"},"reasoningTokens":{"$ref":"#/$defs/tokenCount"}},"additionalProperties":false},"totalTokens":{"$ref":"#/$defs/tokenCount"},"reasoningTokens":{"$ref":"#/$defs/tokenCount","description":"Deprecated in the AI SDK for outputTokenDetails.reasoningTokens; kept when sent."},"cachedInputTokens":{"$ref":"#/$defs/tokenCount","description":"Deprecated in the AI SDK for inputTokenDetails.cacheReadTokens; kept when sent."},"raw":{"$ref":"runtime-message.v1.schema.json#/$defs/jsonObject","description":"The usage as the provider reported it."}},"additionalProperties":false}}};
-const schema179 = {"description":"What the call cost, where the provider reported it (in the step's provider metadata: the AI Gateway's `gateway.cost`, OpenRouter's `openrouter.usage.cost`) or the runtime sent it.","type":"object","required":["amount","currency","source"],"properties":{"amount":{"type":"number","minimum":0},"currency":{"type":"string","minLength":1,"description":"An ISO 4217 code such as \"USD\"."},"source":{"enum":["provider","runtime"],"description":"provider: read from the step's provider metadata; runtime: sent by the runtime."}},"additionalProperties":false};
-const schema166 = {"description":"An object of token counts: the AI SDK's LanguageModelUsage (counts the provider did not report are absent).","type":"object","properties":{"inputTokens":{"$ref":"#/$defs/tokenCount"},"inputTokenDetails":{"type":"object","properties":{"noCacheTokens":{"$ref":"#/$defs/tokenCount"},"cacheReadTokens":{"$ref":"#/$defs/tokenCount"},"cacheWriteTokens":{"$ref":"#/$defs/tokenCount"}},"additionalProperties":false},"outputTokens":{"$ref":"#/$defs/tokenCount"},"outputTokenDetails":{"type":"object","properties":{"textTokens":{"$ref":"#/$defs/tokenCount"},"reasoningTokens":{"$ref":"#/$defs/tokenCount"}},"additionalProperties":false},"totalTokens":{"$ref":"#/$defs/tokenCount"},"reasoningTokens":{"$ref":"#/$defs/tokenCount","description":"Deprecated in the AI SDK for outputTokenDetails.reasoningTokens; kept when sent."},"cachedInputTokens":{"$ref":"#/$defs/tokenCount","description":"Deprecated in the AI SDK for inputTokenDetails.cacheReadTokens; kept when sent."},"raw":{"$ref":"runtime-message.v1.schema.json#/$defs/jsonObject","description":"The usage as the provider reported it."}},"additionalProperties":false};
-const schema167 = {"type":"number","minimum":0};
+export const data_v1_ModelCallRecorded = validate125;
+const schema165 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://agent-ledger.example/event-schemas/model-call-recorded.v1.schema.json","title":"ModelCallRecorded (v1)","description":"Data of a ModelCallRecorded event. One model call (one step of an AI SDK generateText or streamText call): who made it, with which model, how it finished, what it cost, and which runtime messages its step's response messages are. Written after the step's new messages, in the same append; a retry of the step writes nothing.","type":"object","required":["sessionId","callId","generationId","responseMessageCount","messageIds","recordedAt"],"properties":{"sessionId":{"$ref":"runtime-message.v1.schema.json#/$defs/sessionId"},"callId":{"type":"string","minLength":1,"description":"Id of the call, unique in the session: the generation id with the step number, else the response id, else the number of response messages."},"generationId":{"type":"string","minLength":1,"description":"The generation (one generateText call) the step belongs to: the id the runtime sent, or one derived from the generation's first response message (\"gen-…\"). Its messages have the ids <generationId>:<k>."},"stepNumber":{"type":"integer","minimum":0,"description":"The AI SDK's zero-based step number within the generation."},"runId":{"$ref":"runtime-message.v1.schema.json#/$defs/runId"},"agentName":{"type":"string","description":"The agent that made the call."},"provider":{"type":"string","description":"The AI SDK provider id, e.g. \"anthropic.messages\"."},"modelId":{"type":"string","description":"The model that answered, e.g. \"claude-sonnet-4-5\"."},"responseId":{"type":"string","description":"The provider's id of the response."},"finishReason":{"type":"string","description":"Why the step finished: the AI SDK's finishReason (\"stop\", \"length\", \"content-filter\", \"tool-calls\", \"error\", \"other\")."},"usage":{"$ref":"#/$defs/usage"},"providerMetadata":{"$ref":"runtime-message.v1.schema.json#/$defs/providerOptions","description":"The step's provider metadata, provider name to an object."},"contextRevision":{"type":"integer","minimum":0,"description":"The session revision whose model context the call was made from, when the runtime said so."},"latencyMs":{"type":"number","minimum":0,"description":"How long the call took, in milliseconds, as the runtime measured it (the TypeScript client: from the step's start to the model's response). Absent when not measured. A measurement: not part of what identifies a re-sent step."},"cost":{"$ref":"#/$defs/cost"},"responseMessageCount":{"type":"integer","minimum":0,"description":"How many response messages of the generation the step carried (the AI SDK accumulates them over the steps): the next call of the generation starts after them."},"messageIds":{"description":"An array of the ids of the runtime messages of the step's own response messages, new or already recorded; empty when the step added none.","type":"array","items":{"$ref":"runtime-message.v1.schema.json#/$defs/messageId"}},"recordedAt":{"$ref":"runtime-message.v1.schema.json#/$defs/timestamp"}},"additionalProperties":false,"$defs":{"cost":{"description":"What the call cost, where the provider reported it (in the step's provider metadata: the AI Gateway's `gateway.cost`, OpenRouter's `openrouter.usage.cost`) or the runtime sent it.","type":"object","required":["amount","currency","source"],"properties":{"amount":{"type":"number","minimum":0},"currency":{"type":"string","minLength":1,"description":"An ISO 4217 code such as \"USD\"."},"source":{"enum":["provider","runtime"],"description":"provider: read from the step's provider metadata; runtime: sent by the runtime."}},"additionalProperties":false},"tokenCount":{"type":"number","minimum":0},"usage":{"description":"An object of token counts: the AI SDK's LanguageModelUsage (counts the provider did not report are absent).","type":"object","properties":{"inputTokens":{"$ref":"#/$defs/tokenCount"},"inputTokenDetails":{"type":"object","properties":{"noCacheTokens":{"$ref":"#/$defs/tokenCount"},"cacheReadTokens":{"$ref":"#/$defs/tokenCount"},"cacheWriteTokens":{"$ref":"#/$defs/tokenCount"}},"additionalProperties":false},"outputTokens":{"$ref":"#/$defs/tokenCount"},"outputTokenDetails":{"type":"object","properties":{"textTokens":{"$ref":"#/$defs/tokenCount"},"reasoningTokens":{"$ref":"#/$defs/tokenCount"}},"additionalProperties":false},"totalTokens":{"$ref":"#/$defs/tokenCount"},"reasoningTokens":{"$ref":"#/$defs/tokenCount","description":"Deprecated in the AI SDK for outputTokenDetails.reasoningTokens; kept when sent."},"cachedInputTokens":{"$ref":"#/$defs/tokenCount","description":"Deprecated in the AI SDK for inputTokenDetails.cacheReadTokens; kept when sent."},"raw":{"$ref":"runtime-message.v1.schema.json#/$defs/jsonObject","description":"The usage as the provider reported it."}},"additionalProperties":false}}};
+const schema181 = {"description":"What the call cost, where the provider reported it (in the step's provider metadata: the AI Gateway's `gateway.cost`, OpenRouter's `openrouter.usage.cost`) or the runtime sent it.","type":"object","required":["amount","currency","source"],"properties":{"amount":{"type":"number","minimum":0},"currency":{"type":"string","minLength":1,"description":"An ISO 4217 code such as \"USD\"."},"source":{"enum":["provider","runtime"],"description":"provider: read from the step's provider metadata; runtime: sent by the runtime."}},"additionalProperties":false};
+const schema168 = {"description":"An object of token counts: the AI SDK's LanguageModelUsage (counts the provider did not report are absent).","type":"object","properties":{"inputTokens":{"$ref":"#/$defs/tokenCount"},"inputTokenDetails":{"type":"object","properties":{"noCacheTokens":{"$ref":"#/$defs/tokenCount"},"cacheReadTokens":{"$ref":"#/$defs/tokenCount"},"cacheWriteTokens":{"$ref":"#/$defs/tokenCount"}},"additionalProperties":false},"outputTokens":{"$ref":"#/$defs/tokenCount"},"outputTokenDetails":{"type":"object","properties":{"textTokens":{"$ref":"#/$defs/tokenCount"},"reasoningTokens":{"$ref":"#/$defs/tokenCount"}},"additionalProperties":false},"totalTokens":{"$ref":"#/$defs/tokenCount"},"reasoningTokens":{"$ref":"#/$defs/tokenCount","description":"Deprecated in the AI SDK for outputTokenDetails.reasoningTokens; kept when sent."},"cachedInputTokens":{"$ref":"#/$defs/tokenCount","description":"Deprecated in the AI SDK for inputTokenDetails.cacheReadTokens; kept when sent."},"raw":{"$ref":"runtime-message.v1.schema.json#/$defs/jsonObject","description":"The usage as the provider reported it."}},"additionalProperties":false};
+const schema169 = {"type":"number","minimum":0};
 
-function validate125(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate127(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate125.evaluated;
+const evaluated0 = validate127.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -9491,16 +9801,16 @@ vErrors.push(err0);
 }
 errors++;
 }
-validate125.errors = vErrors;
+validate127.errors = vErrors;
 return errors === 0;
 }
-validate125.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate127.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 
-function validate124(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate126(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate124.evaluated;
+const evaluated0 = validate126.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -9510,7 +9820,7 @@ evaluated0.items = undefined;
 if(data && typeof data == "object" && !Array.isArray(data)){
 for(const key0 in data){
 if(!((((((((key0 === "inputTokens") || (key0 === "inputTokenDetails")) || (key0 === "outputTokens")) || (key0 === "outputTokenDetails")) || (key0 === "totalTokens")) || (key0 === "reasoningTokens")) || (key0 === "cachedInputTokens")) || (key0 === "raw"))){
-const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema166,data};
+const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema168,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -9524,7 +9834,7 @@ if(data.inputTokens !== undefined){
 let data0 = data.inputTokens;
 if((typeof data0 == "number") && (isFinite(data0))){
 if(data0 < 0 || isNaN(data0)){
-const err1 = {instancePath:instancePath+"/inputTokens",schemaPath:"#/$defs/tokenCount/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema167,data:data0};
+const err1 = {instancePath:instancePath+"/inputTokens",schemaPath:"#/$defs/tokenCount/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema169,data:data0};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -9535,7 +9845,7 @@ errors++;
 }
 }
 else {
-const err2 = {instancePath:instancePath+"/inputTokens",schemaPath:"#/$defs/tokenCount/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema167.type,parentSchema:schema167,data:data0};
+const err2 = {instancePath:instancePath+"/inputTokens",schemaPath:"#/$defs/tokenCount/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema169.type,parentSchema:schema169,data:data0};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -9550,7 +9860,7 @@ let data1 = data.inputTokenDetails;
 if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
 for(const key1 in data1){
 if(!(((key1 === "noCacheTokens") || (key1 === "cacheReadTokens")) || (key1 === "cacheWriteTokens"))){
-const err3 = {instancePath:instancePath+"/inputTokenDetails",schemaPath:"#/properties/inputTokenDetails/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema166.properties.inputTokenDetails,data:data1};
+const err3 = {instancePath:instancePath+"/inputTokenDetails",schemaPath:"#/properties/inputTokenDetails/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema168.properties.inputTokenDetails,data:data1};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -9564,7 +9874,7 @@ if(data1.noCacheTokens !== undefined){
 let data2 = data1.noCacheTokens;
 if((typeof data2 == "number") && (isFinite(data2))){
 if(data2 < 0 || isNaN(data2)){
-const err4 = {instancePath:instancePath+"/inputTokenDetails/noCacheTokens",schemaPath:"#/$defs/tokenCount/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema167,data:data2};
+const err4 = {instancePath:instancePath+"/inputTokenDetails/noCacheTokens",schemaPath:"#/$defs/tokenCount/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema169,data:data2};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -9575,7 +9885,7 @@ errors++;
 }
 }
 else {
-const err5 = {instancePath:instancePath+"/inputTokenDetails/noCacheTokens",schemaPath:"#/$defs/tokenCount/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema167.type,parentSchema:schema167,data:data2};
+const err5 = {instancePath:instancePath+"/inputTokenDetails/noCacheTokens",schemaPath:"#/$defs/tokenCount/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema169.type,parentSchema:schema169,data:data2};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -9589,7 +9899,7 @@ if(data1.cacheReadTokens !== undefined){
 let data3 = data1.cacheReadTokens;
 if((typeof data3 == "number") && (isFinite(data3))){
 if(data3 < 0 || isNaN(data3)){
-const err6 = {instancePath:instancePath+"/inputTokenDetails/cacheReadTokens",schemaPath:"#/$defs/tokenCount/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema167,data:data3};
+const err6 = {instancePath:instancePath+"/inputTokenDetails/cacheReadTokens",schemaPath:"#/$defs/tokenCount/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema169,data:data3};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -9600,7 +9910,7 @@ errors++;
 }
 }
 else {
-const err7 = {instancePath:instancePath+"/inputTokenDetails/cacheReadTokens",schemaPath:"#/$defs/tokenCount/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema167.type,parentSchema:schema167,data:data3};
+const err7 = {instancePath:instancePath+"/inputTokenDetails/cacheReadTokens",schemaPath:"#/$defs/tokenCount/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema169.type,parentSchema:schema169,data:data3};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -9614,7 +9924,7 @@ if(data1.cacheWriteTokens !== undefined){
 let data4 = data1.cacheWriteTokens;
 if((typeof data4 == "number") && (isFinite(data4))){
 if(data4 < 0 || isNaN(data4)){
-const err8 = {instancePath:instancePath+"/inputTokenDetails/cacheWriteTokens",schemaPath:"#/$defs/tokenCount/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema167,data:data4};
+const err8 = {instancePath:instancePath+"/inputTokenDetails/cacheWriteTokens",schemaPath:"#/$defs/tokenCount/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema169,data:data4};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -9625,7 +9935,7 @@ errors++;
 }
 }
 else {
-const err9 = {instancePath:instancePath+"/inputTokenDetails/cacheWriteTokens",schemaPath:"#/$defs/tokenCount/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema167.type,parentSchema:schema167,data:data4};
+const err9 = {instancePath:instancePath+"/inputTokenDetails/cacheWriteTokens",schemaPath:"#/$defs/tokenCount/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema169.type,parentSchema:schema169,data:data4};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -9637,7 +9947,7 @@ errors++;
 }
 }
 else {
-const err10 = {instancePath:instancePath+"/inputTokenDetails",schemaPath:"#/properties/inputTokenDetails/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema166.properties.inputTokenDetails.type,parentSchema:schema166.properties.inputTokenDetails,data:data1};
+const err10 = {instancePath:instancePath+"/inputTokenDetails",schemaPath:"#/properties/inputTokenDetails/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema168.properties.inputTokenDetails.type,parentSchema:schema168.properties.inputTokenDetails,data:data1};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -9651,7 +9961,7 @@ if(data.outputTokens !== undefined){
 let data5 = data.outputTokens;
 if((typeof data5 == "number") && (isFinite(data5))){
 if(data5 < 0 || isNaN(data5)){
-const err11 = {instancePath:instancePath+"/outputTokens",schemaPath:"#/$defs/tokenCount/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema167,data:data5};
+const err11 = {instancePath:instancePath+"/outputTokens",schemaPath:"#/$defs/tokenCount/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema169,data:data5};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -9662,7 +9972,7 @@ errors++;
 }
 }
 else {
-const err12 = {instancePath:instancePath+"/outputTokens",schemaPath:"#/$defs/tokenCount/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema167.type,parentSchema:schema167,data:data5};
+const err12 = {instancePath:instancePath+"/outputTokens",schemaPath:"#/$defs/tokenCount/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema169.type,parentSchema:schema169,data:data5};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -9677,7 +9987,7 @@ let data6 = data.outputTokenDetails;
 if(data6 && typeof data6 == "object" && !Array.isArray(data6)){
 for(const key2 in data6){
 if(!((key2 === "textTokens") || (key2 === "reasoningTokens"))){
-const err13 = {instancePath:instancePath+"/outputTokenDetails",schemaPath:"#/properties/outputTokenDetails/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties",schema:false,parentSchema:schema166.properties.outputTokenDetails,data:data6};
+const err13 = {instancePath:instancePath+"/outputTokenDetails",schemaPath:"#/properties/outputTokenDetails/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties",schema:false,parentSchema:schema168.properties.outputTokenDetails,data:data6};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -9691,7 +10001,7 @@ if(data6.textTokens !== undefined){
 let data7 = data6.textTokens;
 if((typeof data7 == "number") && (isFinite(data7))){
 if(data7 < 0 || isNaN(data7)){
-const err14 = {instancePath:instancePath+"/outputTokenDetails/textTokens",schemaPath:"#/$defs/tokenCount/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema167,data:data7};
+const err14 = {instancePath:instancePath+"/outputTokenDetails/textTokens",schemaPath:"#/$defs/tokenCount/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema169,data:data7};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -9702,7 +10012,7 @@ errors++;
 }
 }
 else {
-const err15 = {instancePath:instancePath+"/outputTokenDetails/textTokens",schemaPath:"#/$defs/tokenCount/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema167.type,parentSchema:schema167,data:data7};
+const err15 = {instancePath:instancePath+"/outputTokenDetails/textTokens",schemaPath:"#/$defs/tokenCount/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema169.type,parentSchema:schema169,data:data7};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -9716,7 +10026,7 @@ if(data6.reasoningTokens !== undefined){
 let data8 = data6.reasoningTokens;
 if((typeof data8 == "number") && (isFinite(data8))){
 if(data8 < 0 || isNaN(data8)){
-const err16 = {instancePath:instancePath+"/outputTokenDetails/reasoningTokens",schemaPath:"#/$defs/tokenCount/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema167,data:data8};
+const err16 = {instancePath:instancePath+"/outputTokenDetails/reasoningTokens",schemaPath:"#/$defs/tokenCount/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema169,data:data8};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -9727,7 +10037,7 @@ errors++;
 }
 }
 else {
-const err17 = {instancePath:instancePath+"/outputTokenDetails/reasoningTokens",schemaPath:"#/$defs/tokenCount/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema167.type,parentSchema:schema167,data:data8};
+const err17 = {instancePath:instancePath+"/outputTokenDetails/reasoningTokens",schemaPath:"#/$defs/tokenCount/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema169.type,parentSchema:schema169,data:data8};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -9739,7 +10049,7 @@ errors++;
 }
 }
 else {
-const err18 = {instancePath:instancePath+"/outputTokenDetails",schemaPath:"#/properties/outputTokenDetails/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema166.properties.outputTokenDetails.type,parentSchema:schema166.properties.outputTokenDetails,data:data6};
+const err18 = {instancePath:instancePath+"/outputTokenDetails",schemaPath:"#/properties/outputTokenDetails/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema168.properties.outputTokenDetails.type,parentSchema:schema168.properties.outputTokenDetails,data:data6};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -9753,7 +10063,7 @@ if(data.totalTokens !== undefined){
 let data9 = data.totalTokens;
 if((typeof data9 == "number") && (isFinite(data9))){
 if(data9 < 0 || isNaN(data9)){
-const err19 = {instancePath:instancePath+"/totalTokens",schemaPath:"#/$defs/tokenCount/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema167,data:data9};
+const err19 = {instancePath:instancePath+"/totalTokens",schemaPath:"#/$defs/tokenCount/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema169,data:data9};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -9764,7 +10074,7 @@ errors++;
 }
 }
 else {
-const err20 = {instancePath:instancePath+"/totalTokens",schemaPath:"#/$defs/tokenCount/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema167.type,parentSchema:schema167,data:data9};
+const err20 = {instancePath:instancePath+"/totalTokens",schemaPath:"#/$defs/tokenCount/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema169.type,parentSchema:schema169,data:data9};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -9778,7 +10088,7 @@ if(data.reasoningTokens !== undefined){
 let data10 = data.reasoningTokens;
 if((typeof data10 == "number") && (isFinite(data10))){
 if(data10 < 0 || isNaN(data10)){
-const err21 = {instancePath:instancePath+"/reasoningTokens",schemaPath:"#/$defs/tokenCount/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema167,data:data10};
+const err21 = {instancePath:instancePath+"/reasoningTokens",schemaPath:"#/$defs/tokenCount/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema169,data:data10};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -9789,7 +10099,7 @@ errors++;
 }
 }
 else {
-const err22 = {instancePath:instancePath+"/reasoningTokens",schemaPath:"#/$defs/tokenCount/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema167.type,parentSchema:schema167,data:data10};
+const err22 = {instancePath:instancePath+"/reasoningTokens",schemaPath:"#/$defs/tokenCount/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema169.type,parentSchema:schema169,data:data10};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -9803,7 +10113,7 @@ if(data.cachedInputTokens !== undefined){
 let data11 = data.cachedInputTokens;
 if((typeof data11 == "number") && (isFinite(data11))){
 if(data11 < 0 || isNaN(data11)){
-const err23 = {instancePath:instancePath+"/cachedInputTokens",schemaPath:"#/$defs/tokenCount/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema167,data:data11};
+const err23 = {instancePath:instancePath+"/cachedInputTokens",schemaPath:"#/$defs/tokenCount/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema169,data:data11};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -9814,7 +10124,7 @@ errors++;
 }
 }
 else {
-const err24 = {instancePath:instancePath+"/cachedInputTokens",schemaPath:"#/$defs/tokenCount/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema167.type,parentSchema:schema167,data:data11};
+const err24 = {instancePath:instancePath+"/cachedInputTokens",schemaPath:"#/$defs/tokenCount/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema169.type,parentSchema:schema169,data:data11};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -9825,14 +10135,14 @@ errors++;
 }
 }
 if(data.raw !== undefined){
-if(!(validate125(data.raw, {instancePath:instancePath+"/raw",parentData:data,parentDataProperty:"raw",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate125.errors : vErrors.concat(validate125.errors);
+if(!(validate127(data.raw, {instancePath:instancePath+"/raw",parentData:data,parentDataProperty:"raw",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate127.errors : vErrors.concat(validate127.errors);
 errors = vErrors.length;
 }
 }
 }
 else {
-const err25 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema166.type,parentSchema:schema166,data};
+const err25 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema168.type,parentSchema:schema168,data};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -9841,16 +10151,16 @@ vErrors.push(err25);
 }
 errors++;
 }
-validate124.errors = vErrors;
+validate126.errors = vErrors;
 return errors === 0;
 }
-validate124.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate126.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 
-function validate129(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate131(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate129.evaluated;
+const evaluated0 = validate131.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -9875,17 +10185,17 @@ vErrors.push(err0);
 }
 errors++;
 }
-validate129.errors = vErrors;
+validate131.errors = vErrors;
 return errors === 0;
 }
-validate129.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate131.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 
-function validate123(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate125(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://agent-ledger.example/event-schemas/model-call-recorded.v1.schema.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate123.evaluated;
+const evaluated0 = validate125.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -9894,7 +10204,7 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.sessionId === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "sessionId"},message:"must have required property '"+"sessionId"+"'",schema:schema163.required,parentSchema:schema163,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "sessionId"},message:"must have required property '"+"sessionId"+"'",schema:schema165.required,parentSchema:schema165,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -9904,7 +10214,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.callId === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "callId"},message:"must have required property '"+"callId"+"'",schema:schema163.required,parentSchema:schema163,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "callId"},message:"must have required property '"+"callId"+"'",schema:schema165.required,parentSchema:schema165,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -9914,7 +10224,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.generationId === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "generationId"},message:"must have required property '"+"generationId"+"'",schema:schema163.required,parentSchema:schema163,data};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "generationId"},message:"must have required property '"+"generationId"+"'",schema:schema165.required,parentSchema:schema165,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -9924,7 +10234,7 @@ vErrors.push(err2);
 errors++;
 }
 if(data.responseMessageCount === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "responseMessageCount"},message:"must have required property '"+"responseMessageCount"+"'",schema:schema163.required,parentSchema:schema163,data};
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "responseMessageCount"},message:"must have required property '"+"responseMessageCount"+"'",schema:schema165.required,parentSchema:schema165,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -9934,7 +10244,7 @@ vErrors.push(err3);
 errors++;
 }
 if(data.messageIds === undefined){
-const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "messageIds"},message:"must have required property '"+"messageIds"+"'",schema:schema163.required,parentSchema:schema163,data};
+const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "messageIds"},message:"must have required property '"+"messageIds"+"'",schema:schema165.required,parentSchema:schema165,data};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -9944,7 +10254,7 @@ vErrors.push(err4);
 errors++;
 }
 if(data.recordedAt === undefined){
-const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "recordedAt"},message:"must have required property '"+"recordedAt"+"'",schema:schema163.required,parentSchema:schema163,data};
+const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "recordedAt"},message:"must have required property '"+"recordedAt"+"'",schema:schema165.required,parentSchema:schema165,data};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -9954,8 +10264,8 @@ vErrors.push(err5);
 errors++;
 }
 for(const key0 in data){
-if(!(func3.call(schema163.properties, key0))){
-const err6 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema163,data};
+if(!(func3.call(schema165.properties, key0))){
+const err6 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema165,data};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -9994,7 +10304,7 @@ if(data.callId !== undefined){
 let data1 = data.callId;
 if(typeof data1 === "string"){
 if(func1(data1) < 1){
-const err9 = {instancePath:instancePath+"/callId",schemaPath:"#/properties/callId/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema163.properties.callId,data:data1};
+const err9 = {instancePath:instancePath+"/callId",schemaPath:"#/properties/callId/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema165.properties.callId,data:data1};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -10005,7 +10315,7 @@ errors++;
 }
 }
 else {
-const err10 = {instancePath:instancePath+"/callId",schemaPath:"#/properties/callId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema163.properties.callId.type,parentSchema:schema163.properties.callId,data:data1};
+const err10 = {instancePath:instancePath+"/callId",schemaPath:"#/properties/callId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema165.properties.callId.type,parentSchema:schema165.properties.callId,data:data1};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -10019,7 +10329,7 @@ if(data.generationId !== undefined){
 let data2 = data.generationId;
 if(typeof data2 === "string"){
 if(func1(data2) < 1){
-const err11 = {instancePath:instancePath+"/generationId",schemaPath:"#/properties/generationId/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema163.properties.generationId,data:data2};
+const err11 = {instancePath:instancePath+"/generationId",schemaPath:"#/properties/generationId/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema165.properties.generationId,data:data2};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -10030,7 +10340,7 @@ errors++;
 }
 }
 else {
-const err12 = {instancePath:instancePath+"/generationId",schemaPath:"#/properties/generationId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema163.properties.generationId.type,parentSchema:schema163.properties.generationId,data:data2};
+const err12 = {instancePath:instancePath+"/generationId",schemaPath:"#/properties/generationId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema165.properties.generationId.type,parentSchema:schema165.properties.generationId,data:data2};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -10043,7 +10353,7 @@ errors++;
 if(data.stepNumber !== undefined){
 let data3 = data.stepNumber;
 if(!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3)))){
-const err13 = {instancePath:instancePath+"/stepNumber",schemaPath:"#/properties/stepNumber/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema163.properties.stepNumber.type,parentSchema:schema163.properties.stepNumber,data:data3};
+const err13 = {instancePath:instancePath+"/stepNumber",schemaPath:"#/properties/stepNumber/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema165.properties.stepNumber.type,parentSchema:schema165.properties.stepNumber,data:data3};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -10054,7 +10364,7 @@ errors++;
 }
 if((typeof data3 == "number") && (isFinite(data3))){
 if(data3 < 0 || isNaN(data3)){
-const err14 = {instancePath:instancePath+"/stepNumber",schemaPath:"#/properties/stepNumber/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema163.properties.stepNumber,data:data3};
+const err14 = {instancePath:instancePath+"/stepNumber",schemaPath:"#/properties/stepNumber/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema165.properties.stepNumber,data:data3};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -10081,7 +10391,7 @@ errors++;
 if(data.agentName !== undefined){
 let data5 = data.agentName;
 if(typeof data5 !== "string"){
-const err16 = {instancePath:instancePath+"/agentName",schemaPath:"#/properties/agentName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema163.properties.agentName.type,parentSchema:schema163.properties.agentName,data:data5};
+const err16 = {instancePath:instancePath+"/agentName",schemaPath:"#/properties/agentName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema165.properties.agentName.type,parentSchema:schema165.properties.agentName,data:data5};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -10094,7 +10404,7 @@ errors++;
 if(data.provider !== undefined){
 let data6 = data.provider;
 if(typeof data6 !== "string"){
-const err17 = {instancePath:instancePath+"/provider",schemaPath:"#/properties/provider/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema163.properties.provider.type,parentSchema:schema163.properties.provider,data:data6};
+const err17 = {instancePath:instancePath+"/provider",schemaPath:"#/properties/provider/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema165.properties.provider.type,parentSchema:schema165.properties.provider,data:data6};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -10107,7 +10417,7 @@ errors++;
 if(data.modelId !== undefined){
 let data7 = data.modelId;
 if(typeof data7 !== "string"){
-const err18 = {instancePath:instancePath+"/modelId",schemaPath:"#/properties/modelId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema163.properties.modelId.type,parentSchema:schema163.properties.modelId,data:data7};
+const err18 = {instancePath:instancePath+"/modelId",schemaPath:"#/properties/modelId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema165.properties.modelId.type,parentSchema:schema165.properties.modelId,data:data7};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -10120,7 +10430,7 @@ errors++;
 if(data.responseId !== undefined){
 let data8 = data.responseId;
 if(typeof data8 !== "string"){
-const err19 = {instancePath:instancePath+"/responseId",schemaPath:"#/properties/responseId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema163.properties.responseId.type,parentSchema:schema163.properties.responseId,data:data8};
+const err19 = {instancePath:instancePath+"/responseId",schemaPath:"#/properties/responseId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema165.properties.responseId.type,parentSchema:schema165.properties.responseId,data:data8};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -10133,7 +10443,7 @@ errors++;
 if(data.finishReason !== undefined){
 let data9 = data.finishReason;
 if(typeof data9 !== "string"){
-const err20 = {instancePath:instancePath+"/finishReason",schemaPath:"#/properties/finishReason/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema163.properties.finishReason.type,parentSchema:schema163.properties.finishReason,data:data9};
+const err20 = {instancePath:instancePath+"/finishReason",schemaPath:"#/properties/finishReason/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema165.properties.finishReason.type,parentSchema:schema165.properties.finishReason,data:data9};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -10144,21 +10454,21 @@ errors++;
 }
 }
 if(data.usage !== undefined){
-if(!(validate124(data.usage, {instancePath:instancePath+"/usage",parentData:data,parentDataProperty:"usage",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate124.errors : vErrors.concat(validate124.errors);
+if(!(validate126(data.usage, {instancePath:instancePath+"/usage",parentData:data,parentDataProperty:"usage",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate126.errors : vErrors.concat(validate126.errors);
 errors = vErrors.length;
 }
 }
 if(data.providerMetadata !== undefined){
-if(!(validate129(data.providerMetadata, {instancePath:instancePath+"/providerMetadata",parentData:data,parentDataProperty:"providerMetadata",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate129.errors : vErrors.concat(validate129.errors);
+if(!(validate131(data.providerMetadata, {instancePath:instancePath+"/providerMetadata",parentData:data,parentDataProperty:"providerMetadata",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate131.errors : vErrors.concat(validate131.errors);
 errors = vErrors.length;
 }
 }
 if(data.contextRevision !== undefined){
 let data12 = data.contextRevision;
 if(!(((typeof data12 == "number") && (!(data12 % 1) && !isNaN(data12))) && (isFinite(data12)))){
-const err21 = {instancePath:instancePath+"/contextRevision",schemaPath:"#/properties/contextRevision/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema163.properties.contextRevision.type,parentSchema:schema163.properties.contextRevision,data:data12};
+const err21 = {instancePath:instancePath+"/contextRevision",schemaPath:"#/properties/contextRevision/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema165.properties.contextRevision.type,parentSchema:schema165.properties.contextRevision,data:data12};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -10169,7 +10479,7 @@ errors++;
 }
 if((typeof data12 == "number") && (isFinite(data12))){
 if(data12 < 0 || isNaN(data12)){
-const err22 = {instancePath:instancePath+"/contextRevision",schemaPath:"#/properties/contextRevision/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema163.properties.contextRevision,data:data12};
+const err22 = {instancePath:instancePath+"/contextRevision",schemaPath:"#/properties/contextRevision/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema165.properties.contextRevision,data:data12};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -10184,7 +10494,7 @@ if(data.latencyMs !== undefined){
 let data13 = data.latencyMs;
 if((typeof data13 == "number") && (isFinite(data13))){
 if(data13 < 0 || isNaN(data13)){
-const err23 = {instancePath:instancePath+"/latencyMs",schemaPath:"#/properties/latencyMs/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema163.properties.latencyMs,data:data13};
+const err23 = {instancePath:instancePath+"/latencyMs",schemaPath:"#/properties/latencyMs/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema165.properties.latencyMs,data:data13};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -10195,7 +10505,7 @@ errors++;
 }
 }
 else {
-const err24 = {instancePath:instancePath+"/latencyMs",schemaPath:"#/properties/latencyMs/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema163.properties.latencyMs.type,parentSchema:schema163.properties.latencyMs,data:data13};
+const err24 = {instancePath:instancePath+"/latencyMs",schemaPath:"#/properties/latencyMs/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema165.properties.latencyMs.type,parentSchema:schema165.properties.latencyMs,data:data13};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -10209,7 +10519,7 @@ if(data.cost !== undefined){
 let data14 = data.cost;
 if(data14 && typeof data14 == "object" && !Array.isArray(data14)){
 if(data14.amount === undefined){
-const err25 = {instancePath:instancePath+"/cost",schemaPath:"#/$defs/cost/required",keyword:"required",params:{missingProperty: "amount"},message:"must have required property '"+"amount"+"'",schema:schema179.required,parentSchema:schema179,data:data14};
+const err25 = {instancePath:instancePath+"/cost",schemaPath:"#/$defs/cost/required",keyword:"required",params:{missingProperty: "amount"},message:"must have required property '"+"amount"+"'",schema:schema181.required,parentSchema:schema181,data:data14};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -10219,7 +10529,7 @@ vErrors.push(err25);
 errors++;
 }
 if(data14.currency === undefined){
-const err26 = {instancePath:instancePath+"/cost",schemaPath:"#/$defs/cost/required",keyword:"required",params:{missingProperty: "currency"},message:"must have required property '"+"currency"+"'",schema:schema179.required,parentSchema:schema179,data:data14};
+const err26 = {instancePath:instancePath+"/cost",schemaPath:"#/$defs/cost/required",keyword:"required",params:{missingProperty: "currency"},message:"must have required property '"+"currency"+"'",schema:schema181.required,parentSchema:schema181,data:data14};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -10229,7 +10539,7 @@ vErrors.push(err26);
 errors++;
 }
 if(data14.source === undefined){
-const err27 = {instancePath:instancePath+"/cost",schemaPath:"#/$defs/cost/required",keyword:"required",params:{missingProperty: "source"},message:"must have required property '"+"source"+"'",schema:schema179.required,parentSchema:schema179,data:data14};
+const err27 = {instancePath:instancePath+"/cost",schemaPath:"#/$defs/cost/required",keyword:"required",params:{missingProperty: "source"},message:"must have required property '"+"source"+"'",schema:schema181.required,parentSchema:schema181,data:data14};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -10240,7 +10550,7 @@ errors++;
 }
 for(const key1 in data14){
 if(!(((key1 === "amount") || (key1 === "currency")) || (key1 === "source"))){
-const err28 = {instancePath:instancePath+"/cost",schemaPath:"#/$defs/cost/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema179,data:data14};
+const err28 = {instancePath:instancePath+"/cost",schemaPath:"#/$defs/cost/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema181,data:data14};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -10254,7 +10564,7 @@ if(data14.amount !== undefined){
 let data15 = data14.amount;
 if((typeof data15 == "number") && (isFinite(data15))){
 if(data15 < 0 || isNaN(data15)){
-const err29 = {instancePath:instancePath+"/cost/amount",schemaPath:"#/$defs/cost/properties/amount/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema179.properties.amount,data:data15};
+const err29 = {instancePath:instancePath+"/cost/amount",schemaPath:"#/$defs/cost/properties/amount/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema181.properties.amount,data:data15};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -10265,7 +10575,7 @@ errors++;
 }
 }
 else {
-const err30 = {instancePath:instancePath+"/cost/amount",schemaPath:"#/$defs/cost/properties/amount/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema179.properties.amount.type,parentSchema:schema179.properties.amount,data:data15};
+const err30 = {instancePath:instancePath+"/cost/amount",schemaPath:"#/$defs/cost/properties/amount/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema181.properties.amount.type,parentSchema:schema181.properties.amount,data:data15};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -10279,7 +10589,7 @@ if(data14.currency !== undefined){
 let data16 = data14.currency;
 if(typeof data16 === "string"){
 if(func1(data16) < 1){
-const err31 = {instancePath:instancePath+"/cost/currency",schemaPath:"#/$defs/cost/properties/currency/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema179.properties.currency,data:data16};
+const err31 = {instancePath:instancePath+"/cost/currency",schemaPath:"#/$defs/cost/properties/currency/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema181.properties.currency,data:data16};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -10290,7 +10600,7 @@ errors++;
 }
 }
 else {
-const err32 = {instancePath:instancePath+"/cost/currency",schemaPath:"#/$defs/cost/properties/currency/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema179.properties.currency.type,parentSchema:schema179.properties.currency,data:data16};
+const err32 = {instancePath:instancePath+"/cost/currency",schemaPath:"#/$defs/cost/properties/currency/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema181.properties.currency.type,parentSchema:schema181.properties.currency,data:data16};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -10303,7 +10613,7 @@ errors++;
 if(data14.source !== undefined){
 let data17 = data14.source;
 if(!((data17 === "provider") || (data17 === "runtime"))){
-const err33 = {instancePath:instancePath+"/cost/source",schemaPath:"#/$defs/cost/properties/source/enum",keyword:"enum",params:{allowedValues: schema179.properties.source.enum},message:"must be equal to one of the allowed values",schema:schema179.properties.source.enum,parentSchema:schema179.properties.source,data:data17};
+const err33 = {instancePath:instancePath+"/cost/source",schemaPath:"#/$defs/cost/properties/source/enum",keyword:"enum",params:{allowedValues: schema181.properties.source.enum},message:"must be equal to one of the allowed values",schema:schema181.properties.source.enum,parentSchema:schema181.properties.source,data:data17};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -10315,7 +10625,7 @@ errors++;
 }
 }
 else {
-const err34 = {instancePath:instancePath+"/cost",schemaPath:"#/$defs/cost/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema179.type,parentSchema:schema179,data:data14};
+const err34 = {instancePath:instancePath+"/cost",schemaPath:"#/$defs/cost/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema181.type,parentSchema:schema181,data:data14};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -10328,7 +10638,7 @@ errors++;
 if(data.responseMessageCount !== undefined){
 let data18 = data.responseMessageCount;
 if(!(((typeof data18 == "number") && (!(data18 % 1) && !isNaN(data18))) && (isFinite(data18)))){
-const err35 = {instancePath:instancePath+"/responseMessageCount",schemaPath:"#/properties/responseMessageCount/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema163.properties.responseMessageCount.type,parentSchema:schema163.properties.responseMessageCount,data:data18};
+const err35 = {instancePath:instancePath+"/responseMessageCount",schemaPath:"#/properties/responseMessageCount/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema165.properties.responseMessageCount.type,parentSchema:schema165.properties.responseMessageCount,data:data18};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -10339,7 +10649,7 @@ errors++;
 }
 if((typeof data18 == "number") && (isFinite(data18))){
 if(data18 < 0 || isNaN(data18)){
-const err36 = {instancePath:instancePath+"/responseMessageCount",schemaPath:"#/properties/responseMessageCount/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema163.properties.responseMessageCount,data:data18};
+const err36 = {instancePath:instancePath+"/responseMessageCount",schemaPath:"#/properties/responseMessageCount/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema165.properties.responseMessageCount,data:data18};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -10381,7 +10691,7 @@ errors++;
 }
 }
 else {
-const err39 = {instancePath:instancePath+"/messageIds",schemaPath:"#/properties/messageIds/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema163.properties.messageIds.type,parentSchema:schema163.properties.messageIds,data:data19};
+const err39 = {instancePath:instancePath+"/messageIds",schemaPath:"#/properties/messageIds/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema165.properties.messageIds.type,parentSchema:schema165.properties.messageIds,data:data19};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -10418,7 +10728,7 @@ errors++;
 }
 }
 else {
-const err42 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema163.type,parentSchema:schema163,data};
+const err42 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema165.type,parentSchema:schema165,data};
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -10427,19 +10737,19 @@ vErrors.push(err42);
 }
 errors++;
 }
-validate123.errors = vErrors;
+validate125.errors = vErrors;
 return errors === 0;
 }
-validate123.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate125.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const data_v1_ClaudeCodeEntriesRecorded = validate132;
-const schema182 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://agent-ledger.example/event-schemas/claude-code-entries-recorded.v1.schema.json","title":"ClaudeCodeEntriesRecorded (v1)","description":"Data of a ClaudeCodeEntriesRecorded event. Raw transcript entries of a Claude Agent SDK session (the lines of Claude Code's JSONL files) as its SessionStore mirrored them, kept verbatim; the session's runtime messages are the Claude Code importer's mapping of them.","type":"object","required":["sessionId","projectKey","entries","recordedAt"],"properties":{"sessionId":{"$ref":"runtime-message.v1.schema.json#/$defs/sessionId"},"projectKey":{"type":"string","minLength":1,"description":"The SDK's SessionKey.projectKey."},"subpath":{"type":"string","minLength":1,"description":"The SDK's SessionKey.subpath (a sub-agent's transcript, subagents/agent-<id>); absent for the main transcript."},"entries":{"type":"array","minItems":1,"items":{"type":"object","required":["type"],"properties":{"type":{"type":"string"}}},"description":"The entries, in append order, each a JSON object with a string type."},"recordedAt":{"$ref":"runtime-message.v1.schema.json#/$defs/timestamp"}},"additionalProperties":false};
+export const data_v1_ClaudeCodeEntriesRecorded = validate134;
+const schema184 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://agent-ledger.example/event-schemas/claude-code-entries-recorded.v1.schema.json","title":"ClaudeCodeEntriesRecorded (v1)","description":"Data of a ClaudeCodeEntriesRecorded event. Raw transcript entries of a Claude Agent SDK session (the lines of Claude Code's JSONL files) as its SessionStore mirrored them, kept verbatim; the session's runtime messages are the Claude Code importer's mapping of them.","type":"object","required":["sessionId","projectKey","entries","recordedAt"],"properties":{"sessionId":{"$ref":"runtime-message.v1.schema.json#/$defs/sessionId"},"projectKey":{"type":"string","minLength":1,"description":"The SDK's SessionKey.projectKey."},"subpath":{"type":"string","minLength":1,"description":"The SDK's SessionKey.subpath (a sub-agent's transcript, subagents/agent-<id>); absent for the main transcript."},"entries":{"type":"array","minItems":1,"items":{"type":"object","required":["type"],"properties":{"type":{"type":"string"}}},"description":"The entries, in append order, each a JSON object with a string type."},"recordedAt":{"$ref":"runtime-message.v1.schema.json#/$defs/timestamp"}},"additionalProperties":false};
 
-function validate132(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate134(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://agent-ledger.example/event-schemas/claude-code-entries-recorded.v1.schema.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate132.evaluated;
+const evaluated0 = validate134.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -10448,7 +10758,7 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.sessionId === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "sessionId"},message:"must have required property '"+"sessionId"+"'",schema:schema182.required,parentSchema:schema182,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "sessionId"},message:"must have required property '"+"sessionId"+"'",schema:schema184.required,parentSchema:schema184,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -10458,7 +10768,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.projectKey === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "projectKey"},message:"must have required property '"+"projectKey"+"'",schema:schema182.required,parentSchema:schema182,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "projectKey"},message:"must have required property '"+"projectKey"+"'",schema:schema184.required,parentSchema:schema184,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -10468,7 +10778,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.entries === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "entries"},message:"must have required property '"+"entries"+"'",schema:schema182.required,parentSchema:schema182,data};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "entries"},message:"must have required property '"+"entries"+"'",schema:schema184.required,parentSchema:schema184,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -10478,7 +10788,7 @@ vErrors.push(err2);
 errors++;
 }
 if(data.recordedAt === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "recordedAt"},message:"must have required property '"+"recordedAt"+"'",schema:schema182.required,parentSchema:schema182,data};
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "recordedAt"},message:"must have required property '"+"recordedAt"+"'",schema:schema184.required,parentSchema:schema184,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -10489,7 +10799,7 @@ errors++;
 }
 for(const key0 in data){
 if(!(((((key0 === "sessionId") || (key0 === "projectKey")) || (key0 === "subpath")) || (key0 === "entries")) || (key0 === "recordedAt"))){
-const err4 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema182,data};
+const err4 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema184,data};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -10528,7 +10838,7 @@ if(data.projectKey !== undefined){
 let data1 = data.projectKey;
 if(typeof data1 === "string"){
 if(func1(data1) < 1){
-const err7 = {instancePath:instancePath+"/projectKey",schemaPath:"#/properties/projectKey/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema182.properties.projectKey,data:data1};
+const err7 = {instancePath:instancePath+"/projectKey",schemaPath:"#/properties/projectKey/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema184.properties.projectKey,data:data1};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -10539,7 +10849,7 @@ errors++;
 }
 }
 else {
-const err8 = {instancePath:instancePath+"/projectKey",schemaPath:"#/properties/projectKey/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema182.properties.projectKey.type,parentSchema:schema182.properties.projectKey,data:data1};
+const err8 = {instancePath:instancePath+"/projectKey",schemaPath:"#/properties/projectKey/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema184.properties.projectKey.type,parentSchema:schema184.properties.projectKey,data:data1};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -10553,7 +10863,7 @@ if(data.subpath !== undefined){
 let data2 = data.subpath;
 if(typeof data2 === "string"){
 if(func1(data2) < 1){
-const err9 = {instancePath:instancePath+"/subpath",schemaPath:"#/properties/subpath/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema182.properties.subpath,data:data2};
+const err9 = {instancePath:instancePath+"/subpath",schemaPath:"#/properties/subpath/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema184.properties.subpath,data:data2};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -10564,7 +10874,7 @@ errors++;
 }
 }
 else {
-const err10 = {instancePath:instancePath+"/subpath",schemaPath:"#/properties/subpath/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema182.properties.subpath.type,parentSchema:schema182.properties.subpath,data:data2};
+const err10 = {instancePath:instancePath+"/subpath",schemaPath:"#/properties/subpath/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema184.properties.subpath.type,parentSchema:schema184.properties.subpath,data:data2};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -10578,7 +10888,7 @@ if(data.entries !== undefined){
 let data3 = data.entries;
 if(Array.isArray(data3)){
 if(data3.length < 1){
-const err11 = {instancePath:instancePath+"/entries",schemaPath:"#/properties/entries/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema182.properties.entries,data:data3};
+const err11 = {instancePath:instancePath+"/entries",schemaPath:"#/properties/entries/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema184.properties.entries,data:data3};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -10592,7 +10902,7 @@ for(let i0=0; i0<len0; i0++){
 let data4 = data3[i0];
 if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
 if(data4.type === undefined){
-const err12 = {instancePath:instancePath+"/entries/" + i0,schemaPath:"#/properties/entries/items/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'",schema:schema182.properties.entries.items.required,parentSchema:schema182.properties.entries.items,data:data4};
+const err12 = {instancePath:instancePath+"/entries/" + i0,schemaPath:"#/properties/entries/items/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'",schema:schema184.properties.entries.items.required,parentSchema:schema184.properties.entries.items,data:data4};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -10604,7 +10914,7 @@ errors++;
 if(data4.type !== undefined){
 let data5 = data4.type;
 if(typeof data5 !== "string"){
-const err13 = {instancePath:instancePath+"/entries/" + i0+"/type",schemaPath:"#/properties/entries/items/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema182.properties.entries.items.properties.type.type,parentSchema:schema182.properties.entries.items.properties.type,data:data5};
+const err13 = {instancePath:instancePath+"/entries/" + i0+"/type",schemaPath:"#/properties/entries/items/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema184.properties.entries.items.properties.type.type,parentSchema:schema184.properties.entries.items.properties.type,data:data5};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -10616,7 +10926,7 @@ errors++;
 }
 }
 else {
-const err14 = {instancePath:instancePath+"/entries/" + i0,schemaPath:"#/properties/entries/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema182.properties.entries.items.type,parentSchema:schema182.properties.entries.items,data:data4};
+const err14 = {instancePath:instancePath+"/entries/" + i0,schemaPath:"#/properties/entries/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema184.properties.entries.items.type,parentSchema:schema184.properties.entries.items,data:data4};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -10628,7 +10938,7 @@ errors++;
 }
 }
 else {
-const err15 = {instancePath:instancePath+"/entries",schemaPath:"#/properties/entries/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema182.properties.entries.type,parentSchema:schema182.properties.entries,data:data3};
+const err15 = {instancePath:instancePath+"/entries",schemaPath:"#/properties/entries/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema184.properties.entries.type,parentSchema:schema184.properties.entries,data:data3};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -10665,7 +10975,7 @@ errors++;
 }
 }
 else {
-const err18 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema182.type,parentSchema:schema182,data};
+const err18 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema184.type,parentSchema:schema184,data};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -10674,19 +10984,19 @@ vErrors.push(err18);
 }
 errors++;
 }
-validate132.errors = vErrors;
+validate134.errors = vErrors;
 return errors === 0;
 }
-validate132.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate134.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const data_v1_ContextOverflowRecovered = validate133;
-const schema185 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://agent-ledger.example/event-schemas/context-overflow-recovered.v1.schema.json","title":"ContextOverflowRecovered (v1)","description":"Data of a ContextOverflowRecovered event. A model call was refused for a context too long for the model (the provider's context-length error), and the runtime shrank the context and retried until a call was accepted. Holds no content: the provider, the errors and the budgets used.","type":"object","required":["sessionId","recoveryId","provider","attempts","recordedAt"],"properties":{"sessionId":{"$ref":"runtime-message.v1.schema.json#/$defs/sessionId"},"recoveryId":{"type":"string","minLength":1,"maxLength":200,"description":"Id of the recovery, unique in the session: a retried request with the same id writes nothing."},"provider":{"type":"string","minLength":1,"description":"The AI SDK provider id of the model that overflowed, e.g. \"anthropic.messages\"."},"call":{"enum":["model","summarization"],"description":"Which call overflowed: the agent's own model call, or the summarization of a compaction (default: model)."},"attempts":{"type":"array","minItems":1,"maxItems":20,"description":"Each refused call, in order, with how the context was shrunk before the next one.","items":{"type":"object","required":["errorCode","shrink"],"properties":{"errorCode":{"type":"string","minLength":1,"description":"The provider's error, as a stable code: prompt_too_long (Anthropic), context_length_exceeded (OpenAI), input_token_count_exceeded (Google), maximum_context_length (OpenAI-compatible servers such as vLLM)."},"limitTokens":{"type":"integer","minimum":0,"description":"The model's limit, when the error said it."},"requestedTokens":{"type":"integer","minimum":0,"description":"The size of the refused context, when the error said it."},"shrink":{"enum":["budget","prune","compact"],"description":"How the next context was made smaller: a model context under the token budget, a pruning of tool results, or a compaction."},"maxInputTokens":{"type":"integer","minimum":1,"description":"The token budget the next context was asked for."}},"additionalProperties":false}},"recordedAt":{"$ref":"runtime-message.v1.schema.json#/$defs/timestamp"}},"additionalProperties":false};
+export const data_v1_ContextOverflowRecovered = validate135;
+const schema187 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://agent-ledger.example/event-schemas/context-overflow-recovered.v1.schema.json","title":"ContextOverflowRecovered (v1)","description":"Data of a ContextOverflowRecovered event. A model call was refused for a context too long for the model (the provider's context-length error), and the runtime shrank the context and retried until a call was accepted. Holds no content: the provider, the errors and the budgets used.","type":"object","required":["sessionId","recoveryId","provider","attempts","recordedAt"],"properties":{"sessionId":{"$ref":"runtime-message.v1.schema.json#/$defs/sessionId"},"recoveryId":{"type":"string","minLength":1,"maxLength":200,"description":"Id of the recovery, unique in the session: a retried request with the same id writes nothing."},"provider":{"type":"string","minLength":1,"description":"The AI SDK provider id of the model that overflowed, e.g. \"anthropic.messages\"."},"call":{"enum":["model","summarization"],"description":"Which call overflowed: the agent's own model call, or the summarization of a compaction (default: model)."},"attempts":{"type":"array","minItems":1,"maxItems":20,"description":"Each refused call, in order, with how the context was shrunk before the next one.","items":{"type":"object","required":["errorCode","shrink"],"properties":{"errorCode":{"type":"string","minLength":1,"description":"The provider's error, as a stable code: prompt_too_long (Anthropic), context_length_exceeded (OpenAI), input_token_count_exceeded (Google), maximum_context_length (OpenAI-compatible servers such as vLLM)."},"limitTokens":{"type":"integer","minimum":0,"description":"The model's limit, when the error said it."},"requestedTokens":{"type":"integer","minimum":0,"description":"The size of the refused context, when the error said it."},"shrink":{"enum":["budget","prune","compact"],"description":"How the next context was made smaller: a model context under the token budget, a pruning of tool results, or a compaction."},"maxInputTokens":{"type":"integer","minimum":1,"description":"The token budget the next context was asked for."}},"additionalProperties":false}},"recordedAt":{"$ref":"runtime-message.v1.schema.json#/$defs/timestamp"}},"additionalProperties":false};
 
-function validate133(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate135(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://agent-ledger.example/event-schemas/context-overflow-recovered.v1.schema.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate133.evaluated;
+const evaluated0 = validate135.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -10695,7 +11005,7 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.sessionId === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "sessionId"},message:"must have required property '"+"sessionId"+"'",schema:schema185.required,parentSchema:schema185,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "sessionId"},message:"must have required property '"+"sessionId"+"'",schema:schema187.required,parentSchema:schema187,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -10705,7 +11015,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.recoveryId === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "recoveryId"},message:"must have required property '"+"recoveryId"+"'",schema:schema185.required,parentSchema:schema185,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "recoveryId"},message:"must have required property '"+"recoveryId"+"'",schema:schema187.required,parentSchema:schema187,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -10715,7 +11025,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.provider === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "provider"},message:"must have required property '"+"provider"+"'",schema:schema185.required,parentSchema:schema185,data};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "provider"},message:"must have required property '"+"provider"+"'",schema:schema187.required,parentSchema:schema187,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -10725,7 +11035,7 @@ vErrors.push(err2);
 errors++;
 }
 if(data.attempts === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "attempts"},message:"must have required property '"+"attempts"+"'",schema:schema185.required,parentSchema:schema185,data};
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "attempts"},message:"must have required property '"+"attempts"+"'",schema:schema187.required,parentSchema:schema187,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -10735,7 +11045,7 @@ vErrors.push(err3);
 errors++;
 }
 if(data.recordedAt === undefined){
-const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "recordedAt"},message:"must have required property '"+"recordedAt"+"'",schema:schema185.required,parentSchema:schema185,data};
+const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "recordedAt"},message:"must have required property '"+"recordedAt"+"'",schema:schema187.required,parentSchema:schema187,data};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -10746,7 +11056,7 @@ errors++;
 }
 for(const key0 in data){
 if(!((((((key0 === "sessionId") || (key0 === "recoveryId")) || (key0 === "provider")) || (key0 === "call")) || (key0 === "attempts")) || (key0 === "recordedAt"))){
-const err5 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema185,data};
+const err5 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema187,data};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -10785,7 +11095,7 @@ if(data.recoveryId !== undefined){
 let data1 = data.recoveryId;
 if(typeof data1 === "string"){
 if(func1(data1) > 200){
-const err8 = {instancePath:instancePath+"/recoveryId",schemaPath:"#/properties/recoveryId/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters",schema:200,parentSchema:schema185.properties.recoveryId,data:data1};
+const err8 = {instancePath:instancePath+"/recoveryId",schemaPath:"#/properties/recoveryId/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters",schema:200,parentSchema:schema187.properties.recoveryId,data:data1};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -10795,7 +11105,7 @@ vErrors.push(err8);
 errors++;
 }
 if(func1(data1) < 1){
-const err9 = {instancePath:instancePath+"/recoveryId",schemaPath:"#/properties/recoveryId/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema185.properties.recoveryId,data:data1};
+const err9 = {instancePath:instancePath+"/recoveryId",schemaPath:"#/properties/recoveryId/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema187.properties.recoveryId,data:data1};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -10806,7 +11116,7 @@ errors++;
 }
 }
 else {
-const err10 = {instancePath:instancePath+"/recoveryId",schemaPath:"#/properties/recoveryId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema185.properties.recoveryId.type,parentSchema:schema185.properties.recoveryId,data:data1};
+const err10 = {instancePath:instancePath+"/recoveryId",schemaPath:"#/properties/recoveryId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema187.properties.recoveryId.type,parentSchema:schema187.properties.recoveryId,data:data1};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -10820,7 +11130,7 @@ if(data.provider !== undefined){
 let data2 = data.provider;
 if(typeof data2 === "string"){
 if(func1(data2) < 1){
-const err11 = {instancePath:instancePath+"/provider",schemaPath:"#/properties/provider/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema185.properties.provider,data:data2};
+const err11 = {instancePath:instancePath+"/provider",schemaPath:"#/properties/provider/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema187.properties.provider,data:data2};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -10831,7 +11141,7 @@ errors++;
 }
 }
 else {
-const err12 = {instancePath:instancePath+"/provider",schemaPath:"#/properties/provider/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema185.properties.provider.type,parentSchema:schema185.properties.provider,data:data2};
+const err12 = {instancePath:instancePath+"/provider",schemaPath:"#/properties/provider/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema187.properties.provider.type,parentSchema:schema187.properties.provider,data:data2};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -10844,7 +11154,7 @@ errors++;
 if(data.call !== undefined){
 let data3 = data.call;
 if(!((data3 === "model") || (data3 === "summarization"))){
-const err13 = {instancePath:instancePath+"/call",schemaPath:"#/properties/call/enum",keyword:"enum",params:{allowedValues: schema185.properties.call.enum},message:"must be equal to one of the allowed values",schema:schema185.properties.call.enum,parentSchema:schema185.properties.call,data:data3};
+const err13 = {instancePath:instancePath+"/call",schemaPath:"#/properties/call/enum",keyword:"enum",params:{allowedValues: schema187.properties.call.enum},message:"must be equal to one of the allowed values",schema:schema187.properties.call.enum,parentSchema:schema187.properties.call,data:data3};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -10858,7 +11168,7 @@ if(data.attempts !== undefined){
 let data4 = data.attempts;
 if(Array.isArray(data4)){
 if(data4.length > 20){
-const err14 = {instancePath:instancePath+"/attempts",schemaPath:"#/properties/attempts/maxItems",keyword:"maxItems",params:{limit: 20},message:"must NOT have more than 20 items",schema:20,parentSchema:schema185.properties.attempts,data:data4};
+const err14 = {instancePath:instancePath+"/attempts",schemaPath:"#/properties/attempts/maxItems",keyword:"maxItems",params:{limit: 20},message:"must NOT have more than 20 items",schema:20,parentSchema:schema187.properties.attempts,data:data4};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -10868,7 +11178,7 @@ vErrors.push(err14);
 errors++;
 }
 if(data4.length < 1){
-const err15 = {instancePath:instancePath+"/attempts",schemaPath:"#/properties/attempts/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema185.properties.attempts,data:data4};
+const err15 = {instancePath:instancePath+"/attempts",schemaPath:"#/properties/attempts/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema187.properties.attempts,data:data4};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -10882,7 +11192,7 @@ for(let i0=0; i0<len0; i0++){
 let data5 = data4[i0];
 if(data5 && typeof data5 == "object" && !Array.isArray(data5)){
 if(data5.errorCode === undefined){
-const err16 = {instancePath:instancePath+"/attempts/" + i0,schemaPath:"#/properties/attempts/items/required",keyword:"required",params:{missingProperty: "errorCode"},message:"must have required property '"+"errorCode"+"'",schema:schema185.properties.attempts.items.required,parentSchema:schema185.properties.attempts.items,data:data5};
+const err16 = {instancePath:instancePath+"/attempts/" + i0,schemaPath:"#/properties/attempts/items/required",keyword:"required",params:{missingProperty: "errorCode"},message:"must have required property '"+"errorCode"+"'",schema:schema187.properties.attempts.items.required,parentSchema:schema187.properties.attempts.items,data:data5};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -10892,7 +11202,7 @@ vErrors.push(err16);
 errors++;
 }
 if(data5.shrink === undefined){
-const err17 = {instancePath:instancePath+"/attempts/" + i0,schemaPath:"#/properties/attempts/items/required",keyword:"required",params:{missingProperty: "shrink"},message:"must have required property '"+"shrink"+"'",schema:schema185.properties.attempts.items.required,parentSchema:schema185.properties.attempts.items,data:data5};
+const err17 = {instancePath:instancePath+"/attempts/" + i0,schemaPath:"#/properties/attempts/items/required",keyword:"required",params:{missingProperty: "shrink"},message:"must have required property '"+"shrink"+"'",schema:schema187.properties.attempts.items.required,parentSchema:schema187.properties.attempts.items,data:data5};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -10903,7 +11213,7 @@ errors++;
 }
 for(const key1 in data5){
 if(!(((((key1 === "errorCode") || (key1 === "limitTokens")) || (key1 === "requestedTokens")) || (key1 === "shrink")) || (key1 === "maxInputTokens"))){
-const err18 = {instancePath:instancePath+"/attempts/" + i0,schemaPath:"#/properties/attempts/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema185.properties.attempts.items,data:data5};
+const err18 = {instancePath:instancePath+"/attempts/" + i0,schemaPath:"#/properties/attempts/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema187.properties.attempts.items,data:data5};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -10917,7 +11227,7 @@ if(data5.errorCode !== undefined){
 let data6 = data5.errorCode;
 if(typeof data6 === "string"){
 if(func1(data6) < 1){
-const err19 = {instancePath:instancePath+"/attempts/" + i0+"/errorCode",schemaPath:"#/properties/attempts/items/properties/errorCode/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema185.properties.attempts.items.properties.errorCode,data:data6};
+const err19 = {instancePath:instancePath+"/attempts/" + i0+"/errorCode",schemaPath:"#/properties/attempts/items/properties/errorCode/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema187.properties.attempts.items.properties.errorCode,data:data6};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -10928,7 +11238,7 @@ errors++;
 }
 }
 else {
-const err20 = {instancePath:instancePath+"/attempts/" + i0+"/errorCode",schemaPath:"#/properties/attempts/items/properties/errorCode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema185.properties.attempts.items.properties.errorCode.type,parentSchema:schema185.properties.attempts.items.properties.errorCode,data:data6};
+const err20 = {instancePath:instancePath+"/attempts/" + i0+"/errorCode",schemaPath:"#/properties/attempts/items/properties/errorCode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema187.properties.attempts.items.properties.errorCode.type,parentSchema:schema187.properties.attempts.items.properties.errorCode,data:data6};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -10941,7 +11251,7 @@ errors++;
 if(data5.limitTokens !== undefined){
 let data7 = data5.limitTokens;
 if(!(((typeof data7 == "number") && (!(data7 % 1) && !isNaN(data7))) && (isFinite(data7)))){
-const err21 = {instancePath:instancePath+"/attempts/" + i0+"/limitTokens",schemaPath:"#/properties/attempts/items/properties/limitTokens/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema185.properties.attempts.items.properties.limitTokens.type,parentSchema:schema185.properties.attempts.items.properties.limitTokens,data:data7};
+const err21 = {instancePath:instancePath+"/attempts/" + i0+"/limitTokens",schemaPath:"#/properties/attempts/items/properties/limitTokens/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema187.properties.attempts.items.properties.limitTokens.type,parentSchema:schema187.properties.attempts.items.properties.limitTokens,data:data7};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -10952,7 +11262,7 @@ errors++;
 }
 if((typeof data7 == "number") && (isFinite(data7))){
 if(data7 < 0 || isNaN(data7)){
-const err22 = {instancePath:instancePath+"/attempts/" + i0+"/limitTokens",schemaPath:"#/properties/attempts/items/properties/limitTokens/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema185.properties.attempts.items.properties.limitTokens,data:data7};
+const err22 = {instancePath:instancePath+"/attempts/" + i0+"/limitTokens",schemaPath:"#/properties/attempts/items/properties/limitTokens/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema187.properties.attempts.items.properties.limitTokens,data:data7};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -10966,7 +11276,7 @@ errors++;
 if(data5.requestedTokens !== undefined){
 let data8 = data5.requestedTokens;
 if(!(((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8))) && (isFinite(data8)))){
-const err23 = {instancePath:instancePath+"/attempts/" + i0+"/requestedTokens",schemaPath:"#/properties/attempts/items/properties/requestedTokens/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema185.properties.attempts.items.properties.requestedTokens.type,parentSchema:schema185.properties.attempts.items.properties.requestedTokens,data:data8};
+const err23 = {instancePath:instancePath+"/attempts/" + i0+"/requestedTokens",schemaPath:"#/properties/attempts/items/properties/requestedTokens/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema187.properties.attempts.items.properties.requestedTokens.type,parentSchema:schema187.properties.attempts.items.properties.requestedTokens,data:data8};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -10977,7 +11287,7 @@ errors++;
 }
 if((typeof data8 == "number") && (isFinite(data8))){
 if(data8 < 0 || isNaN(data8)){
-const err24 = {instancePath:instancePath+"/attempts/" + i0+"/requestedTokens",schemaPath:"#/properties/attempts/items/properties/requestedTokens/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema185.properties.attempts.items.properties.requestedTokens,data:data8};
+const err24 = {instancePath:instancePath+"/attempts/" + i0+"/requestedTokens",schemaPath:"#/properties/attempts/items/properties/requestedTokens/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema187.properties.attempts.items.properties.requestedTokens,data:data8};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -10991,7 +11301,7 @@ errors++;
 if(data5.shrink !== undefined){
 let data9 = data5.shrink;
 if(!(((data9 === "budget") || (data9 === "prune")) || (data9 === "compact"))){
-const err25 = {instancePath:instancePath+"/attempts/" + i0+"/shrink",schemaPath:"#/properties/attempts/items/properties/shrink/enum",keyword:"enum",params:{allowedValues: schema185.properties.attempts.items.properties.shrink.enum},message:"must be equal to one of the allowed values",schema:schema185.properties.attempts.items.properties.shrink.enum,parentSchema:schema185.properties.attempts.items.properties.shrink,data:data9};
+const err25 = {instancePath:instancePath+"/attempts/" + i0+"/shrink",schemaPath:"#/properties/attempts/items/properties/shrink/enum",keyword:"enum",params:{allowedValues: schema187.properties.attempts.items.properties.shrink.enum},message:"must be equal to one of the allowed values",schema:schema187.properties.attempts.items.properties.shrink.enum,parentSchema:schema187.properties.attempts.items.properties.shrink,data:data9};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -11004,7 +11314,7 @@ errors++;
 if(data5.maxInputTokens !== undefined){
 let data10 = data5.maxInputTokens;
 if(!(((typeof data10 == "number") && (!(data10 % 1) && !isNaN(data10))) && (isFinite(data10)))){
-const err26 = {instancePath:instancePath+"/attempts/" + i0+"/maxInputTokens",schemaPath:"#/properties/attempts/items/properties/maxInputTokens/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema185.properties.attempts.items.properties.maxInputTokens.type,parentSchema:schema185.properties.attempts.items.properties.maxInputTokens,data:data10};
+const err26 = {instancePath:instancePath+"/attempts/" + i0+"/maxInputTokens",schemaPath:"#/properties/attempts/items/properties/maxInputTokens/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema187.properties.attempts.items.properties.maxInputTokens.type,parentSchema:schema187.properties.attempts.items.properties.maxInputTokens,data:data10};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -11015,7 +11325,7 @@ errors++;
 }
 if((typeof data10 == "number") && (isFinite(data10))){
 if(data10 < 1 || isNaN(data10)){
-const err27 = {instancePath:instancePath+"/attempts/" + i0+"/maxInputTokens",schemaPath:"#/properties/attempts/items/properties/maxInputTokens/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema185.properties.attempts.items.properties.maxInputTokens,data:data10};
+const err27 = {instancePath:instancePath+"/attempts/" + i0+"/maxInputTokens",schemaPath:"#/properties/attempts/items/properties/maxInputTokens/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema187.properties.attempts.items.properties.maxInputTokens,data:data10};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -11028,7 +11338,7 @@ errors++;
 }
 }
 else {
-const err28 = {instancePath:instancePath+"/attempts/" + i0,schemaPath:"#/properties/attempts/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema185.properties.attempts.items.type,parentSchema:schema185.properties.attempts.items,data:data5};
+const err28 = {instancePath:instancePath+"/attempts/" + i0,schemaPath:"#/properties/attempts/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema187.properties.attempts.items.type,parentSchema:schema187.properties.attempts.items,data:data5};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -11040,7 +11350,7 @@ errors++;
 }
 }
 else {
-const err29 = {instancePath:instancePath+"/attempts",schemaPath:"#/properties/attempts/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema185.properties.attempts.type,parentSchema:schema185.properties.attempts,data:data4};
+const err29 = {instancePath:instancePath+"/attempts",schemaPath:"#/properties/attempts/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema187.properties.attempts.type,parentSchema:schema187.properties.attempts,data:data4};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -11077,7 +11387,7 @@ errors++;
 }
 }
 else {
-const err32 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema185.type,parentSchema:schema185,data};
+const err32 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema187.type,parentSchema:schema187,data};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -11086,20 +11396,20 @@ vErrors.push(err32);
 }
 errors++;
 }
-validate133.errors = vErrors;
+validate135.errors = vErrors;
 return errors === 0;
 }
-validate133.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate135.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const ledger_v1_ErasureRequested = validate134;
-const schema188 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://agent-ledger.example/event-schemas/erasure-requested.v1.schema.json","title":"ErasureRequested (v1)","description":"Data of an ErasureRequested event, in the audit stream ledger-erasures (not a session event). Once it is durable the sessions it names are erased: every route answers 404 for them, every node's read models purge them, and a node that restarts finishes an erasure without its ErasureCompleted. Holds the structure of what goes, never content.","type":"object","required":["erasureId","tenant","action","reason","requestedBy","requestedAt","sessions"],"properties":{"erasureId":{"type":"string","minLength":1,"maxLength":128,"description":"The erasure's id: for a subject, derived from the tenant and subject (erasing again answers the same receipt); for one session, from its stream and last event."},"tenant":{"type":"string","minLength":1,"description":"The tenant whose sessions go."},"subjectId":{"type":"string","minLength":1,"maxLength":256,"description":"The data subject whose sessions go (an erasure by subject); absent for one session erased by its id."},"action":{"enum":["erase","strip-content"],"description":"erase: the sessions go from every view. strip-content (retention): their content goes exactly as in an erasure, and the session list keeps them, marked contentErased, with the structure below."},"reason":{"enum":["request","retention"],"description":"request: asked for by a caller (DELETE /v1/sessions/:id, POST /v1/erasures, the CLI). retention: a retention run found the sessions idle."},"maxIdle":{"type":"string","description":"Retention: the policy's idle time (\"30d\") the sessions were past."},"requestedBy":{"type":"object","required":["via"],"properties":{"via":{"enum":["http","cli","retention"]},"keyId":{"type":"string","description":"The API key of the request (absent on an open server, the CLI and the schedule)."}},"additionalProperties":false},"requestedAt":{"$ref":"runtime-message.v1.schema.json#/$defs/timestamp"},"sessions":{"type":"array","items":{"$ref":"#/$defs/erasedSession"},"description":"Every session that goes (may be empty: a subject with no session leaves a receipt too)."}},"additionalProperties":false,"$defs":{"erasedSession":{"type":"object","required":["sessionId","streamName","events","eventsByType","eventIdsDigest"],"properties":{"sessionId":{"$ref":"runtime-message.v1.schema.json#/$defs/sessionId"},"streamName":{"type":"string","minLength":1},"events":{"type":"integer","minimum":0,"description":"Events the stream held."},"lastRevision":{"type":"integer","minimum":-1},"eventsByType":{"type":"object","additionalProperties":{"type":"integer","minimum":0},"description":"How many events of each type (UserInputRecorded: 12, ...)."},"eventIdsDigest":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$","description":"sha256 of the stream's event ids in revision order, one per line: proves which events went without keeping them."},"firstRecordedAt":{"$ref":"runtime-message.v1.schema.json#/$defs/timestamp"},"lastRecordedAt":{"$ref":"runtime-message.v1.schema.json#/$defs/timestamp"}},"additionalProperties":false}}};
-const schema190 = {"type":"object","required":["sessionId","streamName","events","eventsByType","eventIdsDigest"],"properties":{"sessionId":{"$ref":"runtime-message.v1.schema.json#/$defs/sessionId"},"streamName":{"type":"string","minLength":1},"events":{"type":"integer","minimum":0,"description":"Events the stream held."},"lastRevision":{"type":"integer","minimum":-1},"eventsByType":{"type":"object","additionalProperties":{"type":"integer","minimum":0},"description":"How many events of each type (UserInputRecorded: 12, ...)."},"eventIdsDigest":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$","description":"sha256 of the stream's event ids in revision order, one per line: proves which events went without keeping them."},"firstRecordedAt":{"$ref":"runtime-message.v1.schema.json#/$defs/timestamp"},"lastRecordedAt":{"$ref":"runtime-message.v1.schema.json#/$defs/timestamp"}},"additionalProperties":false};
-const pattern4 = new RegExp("^sha256:[0-9a-f]{64}$", "u");
+export const ledger_v1_ErasureRequested = validate136;
+const schema190 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://agent-ledger.example/event-schemas/erasure-requested.v1.schema.json","title":"ErasureRequested (v1)","description":"Data of an ErasureRequested event, in the audit stream ledger-erasures (not a session event). Once it is durable the sessions it names are erased: every route answers 404 for them, every node's read models purge them, and a node that restarts finishes an erasure without its ErasureCompleted. Holds the structure of what goes, never content.","type":"object","required":["erasureId","tenant","action","reason","requestedBy","requestedAt","sessions"],"properties":{"erasureId":{"type":"string","minLength":1,"maxLength":128,"description":"The erasure's id: for a subject, derived from the tenant and subject (erasing again answers the same receipt); for one session, from its stream and last event."},"tenant":{"type":"string","minLength":1,"description":"The tenant whose sessions go."},"subjectId":{"type":"string","minLength":1,"maxLength":256,"description":"The data subject whose sessions go (an erasure by subject); absent for one session erased by its id."},"action":{"enum":["erase","strip-content"],"description":"erase: the sessions go from every view. strip-content (retention): their content goes exactly as in an erasure, and the session list keeps them, marked contentErased, with the structure below."},"reason":{"enum":["request","retention"],"description":"request: asked for by a caller (DELETE /v1/sessions/:id, POST /v1/erasures, the CLI). retention: a retention run found the sessions idle."},"maxIdle":{"type":"string","description":"Retention: the policy's idle time (\"30d\") the sessions were past."},"requestedBy":{"type":"object","required":["via"],"properties":{"via":{"enum":["http","cli","retention"]},"keyId":{"type":"string","description":"The API key of the request (absent on an open server, the CLI and the schedule)."}},"additionalProperties":false},"requestedAt":{"$ref":"runtime-message.v1.schema.json#/$defs/timestamp"},"sessions":{"type":"array","items":{"$ref":"#/$defs/erasedSession"},"description":"Every session that goes (may be empty: a subject with no session leaves a receipt too)."}},"additionalProperties":false,"$defs":{"erasedSession":{"type":"object","required":["sessionId","streamName","events","eventsByType","eventIdsDigest"],"properties":{"sessionId":{"$ref":"runtime-message.v1.schema.json#/$defs/sessionId"},"streamName":{"type":"string","minLength":1},"events":{"type":"integer","minimum":0,"description":"Events the stream held."},"lastRevision":{"type":"integer","minimum":-1},"eventsByType":{"type":"object","additionalProperties":{"type":"integer","minimum":0},"description":"How many events of each type (UserInputRecorded: 12, ...)."},"eventIdsDigest":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$","description":"sha256 of the stream's event ids in revision order, one per line: proves which events went without keeping them."},"firstRecordedAt":{"$ref":"runtime-message.v1.schema.json#/$defs/timestamp"},"lastRecordedAt":{"$ref":"runtime-message.v1.schema.json#/$defs/timestamp"}},"additionalProperties":false}}};
+const schema192 = {"type":"object","required":["sessionId","streamName","events","eventsByType","eventIdsDigest"],"properties":{"sessionId":{"$ref":"runtime-message.v1.schema.json#/$defs/sessionId"},"streamName":{"type":"string","minLength":1},"events":{"type":"integer","minimum":0,"description":"Events the stream held."},"lastRevision":{"type":"integer","minimum":-1},"eventsByType":{"type":"object","additionalProperties":{"type":"integer","minimum":0},"description":"How many events of each type (UserInputRecorded: 12, ...)."},"eventIdsDigest":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$","description":"sha256 of the stream's event ids in revision order, one per line: proves which events went without keeping them."},"firstRecordedAt":{"$ref":"runtime-message.v1.schema.json#/$defs/timestamp"},"lastRecordedAt":{"$ref":"runtime-message.v1.schema.json#/$defs/timestamp"}},"additionalProperties":false};
+const pattern5 = new RegExp("^sha256:[0-9a-f]{64}$", "u");
 
-function validate135(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate137(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate135.evaluated;
+const evaluated0 = validate137.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -11108,7 +11418,7 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.sessionId === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "sessionId"},message:"must have required property '"+"sessionId"+"'",schema:schema190.required,parentSchema:schema190,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "sessionId"},message:"must have required property '"+"sessionId"+"'",schema:schema192.required,parentSchema:schema192,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -11118,7 +11428,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.streamName === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "streamName"},message:"must have required property '"+"streamName"+"'",schema:schema190.required,parentSchema:schema190,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "streamName"},message:"must have required property '"+"streamName"+"'",schema:schema192.required,parentSchema:schema192,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -11128,7 +11438,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.events === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "events"},message:"must have required property '"+"events"+"'",schema:schema190.required,parentSchema:schema190,data};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "events"},message:"must have required property '"+"events"+"'",schema:schema192.required,parentSchema:schema192,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -11138,7 +11448,7 @@ vErrors.push(err2);
 errors++;
 }
 if(data.eventsByType === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "eventsByType"},message:"must have required property '"+"eventsByType"+"'",schema:schema190.required,parentSchema:schema190,data};
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "eventsByType"},message:"must have required property '"+"eventsByType"+"'",schema:schema192.required,parentSchema:schema192,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -11148,7 +11458,7 @@ vErrors.push(err3);
 errors++;
 }
 if(data.eventIdsDigest === undefined){
-const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "eventIdsDigest"},message:"must have required property '"+"eventIdsDigest"+"'",schema:schema190.required,parentSchema:schema190,data};
+const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "eventIdsDigest"},message:"must have required property '"+"eventIdsDigest"+"'",schema:schema192.required,parentSchema:schema192,data};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -11159,7 +11469,7 @@ errors++;
 }
 for(const key0 in data){
 if(!((((((((key0 === "sessionId") || (key0 === "streamName")) || (key0 === "events")) || (key0 === "lastRevision")) || (key0 === "eventsByType")) || (key0 === "eventIdsDigest")) || (key0 === "firstRecordedAt")) || (key0 === "lastRecordedAt"))){
-const err5 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema190,data};
+const err5 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema192,data};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -11198,7 +11508,7 @@ if(data.streamName !== undefined){
 let data1 = data.streamName;
 if(typeof data1 === "string"){
 if(func1(data1) < 1){
-const err8 = {instancePath:instancePath+"/streamName",schemaPath:"#/properties/streamName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema190.properties.streamName,data:data1};
+const err8 = {instancePath:instancePath+"/streamName",schemaPath:"#/properties/streamName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema192.properties.streamName,data:data1};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -11209,7 +11519,7 @@ errors++;
 }
 }
 else {
-const err9 = {instancePath:instancePath+"/streamName",schemaPath:"#/properties/streamName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema190.properties.streamName.type,parentSchema:schema190.properties.streamName,data:data1};
+const err9 = {instancePath:instancePath+"/streamName",schemaPath:"#/properties/streamName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema192.properties.streamName.type,parentSchema:schema192.properties.streamName,data:data1};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -11222,7 +11532,7 @@ errors++;
 if(data.events !== undefined){
 let data2 = data.events;
 if(!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))){
-const err10 = {instancePath:instancePath+"/events",schemaPath:"#/properties/events/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema190.properties.events.type,parentSchema:schema190.properties.events,data:data2};
+const err10 = {instancePath:instancePath+"/events",schemaPath:"#/properties/events/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema192.properties.events.type,parentSchema:schema192.properties.events,data:data2};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -11233,7 +11543,7 @@ errors++;
 }
 if((typeof data2 == "number") && (isFinite(data2))){
 if(data2 < 0 || isNaN(data2)){
-const err11 = {instancePath:instancePath+"/events",schemaPath:"#/properties/events/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema190.properties.events,data:data2};
+const err11 = {instancePath:instancePath+"/events",schemaPath:"#/properties/events/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema192.properties.events,data:data2};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -11247,7 +11557,7 @@ errors++;
 if(data.lastRevision !== undefined){
 let data3 = data.lastRevision;
 if(!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3)))){
-const err12 = {instancePath:instancePath+"/lastRevision",schemaPath:"#/properties/lastRevision/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema190.properties.lastRevision.type,parentSchema:schema190.properties.lastRevision,data:data3};
+const err12 = {instancePath:instancePath+"/lastRevision",schemaPath:"#/properties/lastRevision/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema192.properties.lastRevision.type,parentSchema:schema192.properties.lastRevision,data:data3};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -11258,7 +11568,7 @@ errors++;
 }
 if((typeof data3 == "number") && (isFinite(data3))){
 if(data3 < -1 || isNaN(data3)){
-const err13 = {instancePath:instancePath+"/lastRevision",schemaPath:"#/properties/lastRevision/minimum",keyword:"minimum",params:{comparison: ">=", limit: -1},message:"must be >= -1",schema:-1,parentSchema:schema190.properties.lastRevision,data:data3};
+const err13 = {instancePath:instancePath+"/lastRevision",schemaPath:"#/properties/lastRevision/minimum",keyword:"minimum",params:{comparison: ">=", limit: -1},message:"must be >= -1",schema:-1,parentSchema:schema192.properties.lastRevision,data:data3};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -11275,7 +11585,7 @@ if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
 for(const key1 in data4){
 let data5 = data4[key1];
 if(!(((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5))) && (isFinite(data5)))){
-const err14 = {instancePath:instancePath+"/eventsByType/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/eventsByType/additionalProperties/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema190.properties.eventsByType.additionalProperties.type,parentSchema:schema190.properties.eventsByType.additionalProperties,data:data5};
+const err14 = {instancePath:instancePath+"/eventsByType/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/eventsByType/additionalProperties/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema192.properties.eventsByType.additionalProperties.type,parentSchema:schema192.properties.eventsByType.additionalProperties,data:data5};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -11286,7 +11596,7 @@ errors++;
 }
 if((typeof data5 == "number") && (isFinite(data5))){
 if(data5 < 0 || isNaN(data5)){
-const err15 = {instancePath:instancePath+"/eventsByType/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/eventsByType/additionalProperties/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema190.properties.eventsByType.additionalProperties,data:data5};
+const err15 = {instancePath:instancePath+"/eventsByType/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/eventsByType/additionalProperties/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema192.properties.eventsByType.additionalProperties,data:data5};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -11299,7 +11609,7 @@ errors++;
 }
 }
 else {
-const err16 = {instancePath:instancePath+"/eventsByType",schemaPath:"#/properties/eventsByType/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema190.properties.eventsByType.type,parentSchema:schema190.properties.eventsByType,data:data4};
+const err16 = {instancePath:instancePath+"/eventsByType",schemaPath:"#/properties/eventsByType/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema192.properties.eventsByType.type,parentSchema:schema192.properties.eventsByType,data:data4};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -11312,8 +11622,8 @@ errors++;
 if(data.eventIdsDigest !== undefined){
 let data6 = data.eventIdsDigest;
 if(typeof data6 === "string"){
-if(!pattern4.test(data6)){
-const err17 = {instancePath:instancePath+"/eventIdsDigest",schemaPath:"#/properties/eventIdsDigest/pattern",keyword:"pattern",params:{pattern: "^sha256:[0-9a-f]{64}$"},message:"must match pattern \""+"^sha256:[0-9a-f]{64}$"+"\"",schema:"^sha256:[0-9a-f]{64}$",parentSchema:schema190.properties.eventIdsDigest,data:data6};
+if(!pattern5.test(data6)){
+const err17 = {instancePath:instancePath+"/eventIdsDigest",schemaPath:"#/properties/eventIdsDigest/pattern",keyword:"pattern",params:{pattern: "^sha256:[0-9a-f]{64}$"},message:"must match pattern \""+"^sha256:[0-9a-f]{64}$"+"\"",schema:"^sha256:[0-9a-f]{64}$",parentSchema:schema192.properties.eventIdsDigest,data:data6};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -11324,7 +11634,7 @@ errors++;
 }
 }
 else {
-const err18 = {instancePath:instancePath+"/eventIdsDigest",schemaPath:"#/properties/eventIdsDigest/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema190.properties.eventIdsDigest.type,parentSchema:schema190.properties.eventIdsDigest,data:data6};
+const err18 = {instancePath:instancePath+"/eventIdsDigest",schemaPath:"#/properties/eventIdsDigest/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema192.properties.eventIdsDigest.type,parentSchema:schema192.properties.eventIdsDigest,data:data6};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -11386,7 +11696,7 @@ errors++;
 }
 }
 else {
-const err23 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema190.type,parentSchema:schema190,data};
+const err23 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema192.type,parentSchema:schema192,data};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -11395,17 +11705,17 @@ vErrors.push(err23);
 }
 errors++;
 }
-validate135.errors = vErrors;
+validate137.errors = vErrors;
 return errors === 0;
 }
-validate135.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate137.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 
-function validate134(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate136(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://agent-ledger.example/event-schemas/erasure-requested.v1.schema.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate134.evaluated;
+const evaluated0 = validate136.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -11414,7 +11724,7 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.erasureId === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "erasureId"},message:"must have required property '"+"erasureId"+"'",schema:schema188.required,parentSchema:schema188,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "erasureId"},message:"must have required property '"+"erasureId"+"'",schema:schema190.required,parentSchema:schema190,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -11424,7 +11734,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.tenant === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "tenant"},message:"must have required property '"+"tenant"+"'",schema:schema188.required,parentSchema:schema188,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "tenant"},message:"must have required property '"+"tenant"+"'",schema:schema190.required,parentSchema:schema190,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -11434,7 +11744,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.action === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "action"},message:"must have required property '"+"action"+"'",schema:schema188.required,parentSchema:schema188,data};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "action"},message:"must have required property '"+"action"+"'",schema:schema190.required,parentSchema:schema190,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -11444,7 +11754,7 @@ vErrors.push(err2);
 errors++;
 }
 if(data.reason === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "reason"},message:"must have required property '"+"reason"+"'",schema:schema188.required,parentSchema:schema188,data};
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "reason"},message:"must have required property '"+"reason"+"'",schema:schema190.required,parentSchema:schema190,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -11454,7 +11764,7 @@ vErrors.push(err3);
 errors++;
 }
 if(data.requestedBy === undefined){
-const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "requestedBy"},message:"must have required property '"+"requestedBy"+"'",schema:schema188.required,parentSchema:schema188,data};
+const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "requestedBy"},message:"must have required property '"+"requestedBy"+"'",schema:schema190.required,parentSchema:schema190,data};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -11464,7 +11774,7 @@ vErrors.push(err4);
 errors++;
 }
 if(data.requestedAt === undefined){
-const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "requestedAt"},message:"must have required property '"+"requestedAt"+"'",schema:schema188.required,parentSchema:schema188,data};
+const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "requestedAt"},message:"must have required property '"+"requestedAt"+"'",schema:schema190.required,parentSchema:schema190,data};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -11474,7 +11784,7 @@ vErrors.push(err5);
 errors++;
 }
 if(data.sessions === undefined){
-const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "sessions"},message:"must have required property '"+"sessions"+"'",schema:schema188.required,parentSchema:schema188,data};
+const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "sessions"},message:"must have required property '"+"sessions"+"'",schema:schema190.required,parentSchema:schema190,data};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -11484,8 +11794,8 @@ vErrors.push(err6);
 errors++;
 }
 for(const key0 in data){
-if(!(func3.call(schema188.properties, key0))){
-const err7 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema188,data};
+if(!(func3.call(schema190.properties, key0))){
+const err7 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema190,data};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -11499,7 +11809,7 @@ if(data.erasureId !== undefined){
 let data0 = data.erasureId;
 if(typeof data0 === "string"){
 if(func1(data0) > 128){
-const err8 = {instancePath:instancePath+"/erasureId",schemaPath:"#/properties/erasureId/maxLength",keyword:"maxLength",params:{limit: 128},message:"must NOT have more than 128 characters",schema:128,parentSchema:schema188.properties.erasureId,data:data0};
+const err8 = {instancePath:instancePath+"/erasureId",schemaPath:"#/properties/erasureId/maxLength",keyword:"maxLength",params:{limit: 128},message:"must NOT have more than 128 characters",schema:128,parentSchema:schema190.properties.erasureId,data:data0};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -11509,7 +11819,7 @@ vErrors.push(err8);
 errors++;
 }
 if(func1(data0) < 1){
-const err9 = {instancePath:instancePath+"/erasureId",schemaPath:"#/properties/erasureId/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema188.properties.erasureId,data:data0};
+const err9 = {instancePath:instancePath+"/erasureId",schemaPath:"#/properties/erasureId/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema190.properties.erasureId,data:data0};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -11520,7 +11830,7 @@ errors++;
 }
 }
 else {
-const err10 = {instancePath:instancePath+"/erasureId",schemaPath:"#/properties/erasureId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema188.properties.erasureId.type,parentSchema:schema188.properties.erasureId,data:data0};
+const err10 = {instancePath:instancePath+"/erasureId",schemaPath:"#/properties/erasureId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema190.properties.erasureId.type,parentSchema:schema190.properties.erasureId,data:data0};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -11534,7 +11844,7 @@ if(data.tenant !== undefined){
 let data1 = data.tenant;
 if(typeof data1 === "string"){
 if(func1(data1) < 1){
-const err11 = {instancePath:instancePath+"/tenant",schemaPath:"#/properties/tenant/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema188.properties.tenant,data:data1};
+const err11 = {instancePath:instancePath+"/tenant",schemaPath:"#/properties/tenant/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema190.properties.tenant,data:data1};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -11545,7 +11855,7 @@ errors++;
 }
 }
 else {
-const err12 = {instancePath:instancePath+"/tenant",schemaPath:"#/properties/tenant/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema188.properties.tenant.type,parentSchema:schema188.properties.tenant,data:data1};
+const err12 = {instancePath:instancePath+"/tenant",schemaPath:"#/properties/tenant/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema190.properties.tenant.type,parentSchema:schema190.properties.tenant,data:data1};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -11559,7 +11869,7 @@ if(data.subjectId !== undefined){
 let data2 = data.subjectId;
 if(typeof data2 === "string"){
 if(func1(data2) > 256){
-const err13 = {instancePath:instancePath+"/subjectId",schemaPath:"#/properties/subjectId/maxLength",keyword:"maxLength",params:{limit: 256},message:"must NOT have more than 256 characters",schema:256,parentSchema:schema188.properties.subjectId,data:data2};
+const err13 = {instancePath:instancePath+"/subjectId",schemaPath:"#/properties/subjectId/maxLength",keyword:"maxLength",params:{limit: 256},message:"must NOT have more than 256 characters",schema:256,parentSchema:schema190.properties.subjectId,data:data2};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -11569,7 +11879,7 @@ vErrors.push(err13);
 errors++;
 }
 if(func1(data2) < 1){
-const err14 = {instancePath:instancePath+"/subjectId",schemaPath:"#/properties/subjectId/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema188.properties.subjectId,data:data2};
+const err14 = {instancePath:instancePath+"/subjectId",schemaPath:"#/properties/subjectId/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema190.properties.subjectId,data:data2};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -11580,7 +11890,7 @@ errors++;
 }
 }
 else {
-const err15 = {instancePath:instancePath+"/subjectId",schemaPath:"#/properties/subjectId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema188.properties.subjectId.type,parentSchema:schema188.properties.subjectId,data:data2};
+const err15 = {instancePath:instancePath+"/subjectId",schemaPath:"#/properties/subjectId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema190.properties.subjectId.type,parentSchema:schema190.properties.subjectId,data:data2};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -11593,7 +11903,7 @@ errors++;
 if(data.action !== undefined){
 let data3 = data.action;
 if(!((data3 === "erase") || (data3 === "strip-content"))){
-const err16 = {instancePath:instancePath+"/action",schemaPath:"#/properties/action/enum",keyword:"enum",params:{allowedValues: schema188.properties.action.enum},message:"must be equal to one of the allowed values",schema:schema188.properties.action.enum,parentSchema:schema188.properties.action,data:data3};
+const err16 = {instancePath:instancePath+"/action",schemaPath:"#/properties/action/enum",keyword:"enum",params:{allowedValues: schema190.properties.action.enum},message:"must be equal to one of the allowed values",schema:schema190.properties.action.enum,parentSchema:schema190.properties.action,data:data3};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -11606,7 +11916,7 @@ errors++;
 if(data.reason !== undefined){
 let data4 = data.reason;
 if(!((data4 === "request") || (data4 === "retention"))){
-const err17 = {instancePath:instancePath+"/reason",schemaPath:"#/properties/reason/enum",keyword:"enum",params:{allowedValues: schema188.properties.reason.enum},message:"must be equal to one of the allowed values",schema:schema188.properties.reason.enum,parentSchema:schema188.properties.reason,data:data4};
+const err17 = {instancePath:instancePath+"/reason",schemaPath:"#/properties/reason/enum",keyword:"enum",params:{allowedValues: schema190.properties.reason.enum},message:"must be equal to one of the allowed values",schema:schema190.properties.reason.enum,parentSchema:schema190.properties.reason,data:data4};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -11619,7 +11929,7 @@ errors++;
 if(data.maxIdle !== undefined){
 let data5 = data.maxIdle;
 if(typeof data5 !== "string"){
-const err18 = {instancePath:instancePath+"/maxIdle",schemaPath:"#/properties/maxIdle/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema188.properties.maxIdle.type,parentSchema:schema188.properties.maxIdle,data:data5};
+const err18 = {instancePath:instancePath+"/maxIdle",schemaPath:"#/properties/maxIdle/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema190.properties.maxIdle.type,parentSchema:schema190.properties.maxIdle,data:data5};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -11633,7 +11943,7 @@ if(data.requestedBy !== undefined){
 let data6 = data.requestedBy;
 if(data6 && typeof data6 == "object" && !Array.isArray(data6)){
 if(data6.via === undefined){
-const err19 = {instancePath:instancePath+"/requestedBy",schemaPath:"#/properties/requestedBy/required",keyword:"required",params:{missingProperty: "via"},message:"must have required property '"+"via"+"'",schema:schema188.properties.requestedBy.required,parentSchema:schema188.properties.requestedBy,data:data6};
+const err19 = {instancePath:instancePath+"/requestedBy",schemaPath:"#/properties/requestedBy/required",keyword:"required",params:{missingProperty: "via"},message:"must have required property '"+"via"+"'",schema:schema190.properties.requestedBy.required,parentSchema:schema190.properties.requestedBy,data:data6};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -11644,7 +11954,7 @@ errors++;
 }
 for(const key1 in data6){
 if(!((key1 === "via") || (key1 === "keyId"))){
-const err20 = {instancePath:instancePath+"/requestedBy",schemaPath:"#/properties/requestedBy/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema188.properties.requestedBy,data:data6};
+const err20 = {instancePath:instancePath+"/requestedBy",schemaPath:"#/properties/requestedBy/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema190.properties.requestedBy,data:data6};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -11657,7 +11967,7 @@ errors++;
 if(data6.via !== undefined){
 let data7 = data6.via;
 if(!(((data7 === "http") || (data7 === "cli")) || (data7 === "retention"))){
-const err21 = {instancePath:instancePath+"/requestedBy/via",schemaPath:"#/properties/requestedBy/properties/via/enum",keyword:"enum",params:{allowedValues: schema188.properties.requestedBy.properties.via.enum},message:"must be equal to one of the allowed values",schema:schema188.properties.requestedBy.properties.via.enum,parentSchema:schema188.properties.requestedBy.properties.via,data:data7};
+const err21 = {instancePath:instancePath+"/requestedBy/via",schemaPath:"#/properties/requestedBy/properties/via/enum",keyword:"enum",params:{allowedValues: schema190.properties.requestedBy.properties.via.enum},message:"must be equal to one of the allowed values",schema:schema190.properties.requestedBy.properties.via.enum,parentSchema:schema190.properties.requestedBy.properties.via,data:data7};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -11670,7 +11980,7 @@ errors++;
 if(data6.keyId !== undefined){
 let data8 = data6.keyId;
 if(typeof data8 !== "string"){
-const err22 = {instancePath:instancePath+"/requestedBy/keyId",schemaPath:"#/properties/requestedBy/properties/keyId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema188.properties.requestedBy.properties.keyId.type,parentSchema:schema188.properties.requestedBy.properties.keyId,data:data8};
+const err22 = {instancePath:instancePath+"/requestedBy/keyId",schemaPath:"#/properties/requestedBy/properties/keyId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema190.properties.requestedBy.properties.keyId.type,parentSchema:schema190.properties.requestedBy.properties.keyId,data:data8};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -11682,7 +11992,7 @@ errors++;
 }
 }
 else {
-const err23 = {instancePath:instancePath+"/requestedBy",schemaPath:"#/properties/requestedBy/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema188.properties.requestedBy.type,parentSchema:schema188.properties.requestedBy,data:data6};
+const err23 = {instancePath:instancePath+"/requestedBy",schemaPath:"#/properties/requestedBy/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema190.properties.requestedBy.type,parentSchema:schema190.properties.requestedBy,data:data6};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -11722,14 +12032,14 @@ let data10 = data.sessions;
 if(Array.isArray(data10)){
 const len0 = data10.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate135(data10[i0], {instancePath:instancePath+"/sessions/" + i0,parentData:data10,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate135.errors : vErrors.concat(validate135.errors);
+if(!(validate137(data10[i0], {instancePath:instancePath+"/sessions/" + i0,parentData:data10,parentDataProperty:i0,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate137.errors : vErrors.concat(validate137.errors);
 errors = vErrors.length;
 }
 }
 }
 else {
-const err26 = {instancePath:instancePath+"/sessions",schemaPath:"#/properties/sessions/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema188.properties.sessions.type,parentSchema:schema188.properties.sessions,data:data10};
+const err26 = {instancePath:instancePath+"/sessions",schemaPath:"#/properties/sessions/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema190.properties.sessions.type,parentSchema:schema190.properties.sessions,data:data10};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -11741,7 +12051,7 @@ errors++;
 }
 }
 else {
-const err27 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema188.type,parentSchema:schema188,data};
+const err27 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema190.type,parentSchema:schema190,data};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -11750,19 +12060,19 @@ vErrors.push(err27);
 }
 errors++;
 }
-validate134.errors = vErrors;
+validate136.errors = vErrors;
 return errors === 0;
 }
-validate134.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate136.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const ledger_v1_ErasureCompleted = validate137;
-const schema194 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://agent-ledger.example/event-schemas/erasure-completed.v1.schema.json","title":"ErasureCompleted (v1)","description":"Data of an ErasureCompleted event, in the audit stream ledger-erasures: the receipt that the erasure its ErasureRequested started is done (keys destroyed, streams erased, read models and caches purged).","type":"object","required":["erasureId","completedAt","erasedEvents","contentKeysDestroyed","physical"],"properties":{"erasureId":{"type":"string","minLength":1,"maxLength":128},"completedAt":{"$ref":"runtime-message.v1.schema.json#/$defs/timestamp"},"erasedEvents":{"type":"integer","minimum":0,"description":"Records the store removed (or, on EventStoreDB, deleted until a scavenge) for the erasure's sessions."},"contentKeysDestroyed":{"type":"integer","minimum":0,"description":"Content keys destroyed (crypto-shredding)."},"blobsDeleted":{"type":"integer","minimum":0,"description":"Blobs deleted because no session left refers to them (absent on receipts written before blobs existed)."},"physical":{"type":"boolean","description":"true: the store's files no longer hold the bytes (the embedded store); false: the store keeps them until it reclaims them (EventStoreDB), unreadable once their keys are destroyed."}},"additionalProperties":false};
+export const ledger_v1_ErasureCompleted = validate139;
+const schema196 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://agent-ledger.example/event-schemas/erasure-completed.v1.schema.json","title":"ErasureCompleted (v1)","description":"Data of an ErasureCompleted event, in the audit stream ledger-erasures: the receipt that the erasure its ErasureRequested started is done (keys destroyed, streams erased, read models and caches purged).","type":"object","required":["erasureId","completedAt","erasedEvents","contentKeysDestroyed","physical"],"properties":{"erasureId":{"type":"string","minLength":1,"maxLength":128},"completedAt":{"$ref":"runtime-message.v1.schema.json#/$defs/timestamp"},"erasedEvents":{"type":"integer","minimum":0,"description":"Records the store removed (or, on EventStoreDB, deleted until a scavenge) for the erasure's sessions."},"contentKeysDestroyed":{"type":"integer","minimum":0,"description":"Content keys destroyed (crypto-shredding)."},"blobsDeleted":{"type":"integer","minimum":0,"description":"Blobs deleted because no session left refers to them (absent on receipts written before blobs existed)."},"physical":{"type":"boolean","description":"true: the store's files no longer hold the bytes (the embedded store); false: the store keeps them until it reclaims them (EventStoreDB), unreadable once their keys are destroyed."}},"additionalProperties":false};
 
-function validate137(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate139(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://agent-ledger.example/event-schemas/erasure-completed.v1.schema.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate137.evaluated;
+const evaluated0 = validate139.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -11771,7 +12081,7 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.erasureId === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "erasureId"},message:"must have required property '"+"erasureId"+"'",schema:schema194.required,parentSchema:schema194,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "erasureId"},message:"must have required property '"+"erasureId"+"'",schema:schema196.required,parentSchema:schema196,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -11781,7 +12091,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.completedAt === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "completedAt"},message:"must have required property '"+"completedAt"+"'",schema:schema194.required,parentSchema:schema194,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "completedAt"},message:"must have required property '"+"completedAt"+"'",schema:schema196.required,parentSchema:schema196,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -11791,7 +12101,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.erasedEvents === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "erasedEvents"},message:"must have required property '"+"erasedEvents"+"'",schema:schema194.required,parentSchema:schema194,data};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "erasedEvents"},message:"must have required property '"+"erasedEvents"+"'",schema:schema196.required,parentSchema:schema196,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -11801,7 +12111,7 @@ vErrors.push(err2);
 errors++;
 }
 if(data.contentKeysDestroyed === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "contentKeysDestroyed"},message:"must have required property '"+"contentKeysDestroyed"+"'",schema:schema194.required,parentSchema:schema194,data};
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "contentKeysDestroyed"},message:"must have required property '"+"contentKeysDestroyed"+"'",schema:schema196.required,parentSchema:schema196,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -11811,7 +12121,7 @@ vErrors.push(err3);
 errors++;
 }
 if(data.physical === undefined){
-const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "physical"},message:"must have required property '"+"physical"+"'",schema:schema194.required,parentSchema:schema194,data};
+const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "physical"},message:"must have required property '"+"physical"+"'",schema:schema196.required,parentSchema:schema196,data};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -11822,7 +12132,7 @@ errors++;
 }
 for(const key0 in data){
 if(!((((((key0 === "erasureId") || (key0 === "completedAt")) || (key0 === "erasedEvents")) || (key0 === "contentKeysDestroyed")) || (key0 === "blobsDeleted")) || (key0 === "physical"))){
-const err5 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema194,data};
+const err5 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema196,data};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -11836,7 +12146,7 @@ if(data.erasureId !== undefined){
 let data0 = data.erasureId;
 if(typeof data0 === "string"){
 if(func1(data0) > 128){
-const err6 = {instancePath:instancePath+"/erasureId",schemaPath:"#/properties/erasureId/maxLength",keyword:"maxLength",params:{limit: 128},message:"must NOT have more than 128 characters",schema:128,parentSchema:schema194.properties.erasureId,data:data0};
+const err6 = {instancePath:instancePath+"/erasureId",schemaPath:"#/properties/erasureId/maxLength",keyword:"maxLength",params:{limit: 128},message:"must NOT have more than 128 characters",schema:128,parentSchema:schema196.properties.erasureId,data:data0};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -11846,7 +12156,7 @@ vErrors.push(err6);
 errors++;
 }
 if(func1(data0) < 1){
-const err7 = {instancePath:instancePath+"/erasureId",schemaPath:"#/properties/erasureId/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema194.properties.erasureId,data:data0};
+const err7 = {instancePath:instancePath+"/erasureId",schemaPath:"#/properties/erasureId/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema196.properties.erasureId,data:data0};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -11857,7 +12167,7 @@ errors++;
 }
 }
 else {
-const err8 = {instancePath:instancePath+"/erasureId",schemaPath:"#/properties/erasureId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema194.properties.erasureId.type,parentSchema:schema194.properties.erasureId,data:data0};
+const err8 = {instancePath:instancePath+"/erasureId",schemaPath:"#/properties/erasureId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema196.properties.erasureId.type,parentSchema:schema196.properties.erasureId,data:data0};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -11895,7 +12205,7 @@ errors++;
 if(data.erasedEvents !== undefined){
 let data2 = data.erasedEvents;
 if(!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))){
-const err11 = {instancePath:instancePath+"/erasedEvents",schemaPath:"#/properties/erasedEvents/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema194.properties.erasedEvents.type,parentSchema:schema194.properties.erasedEvents,data:data2};
+const err11 = {instancePath:instancePath+"/erasedEvents",schemaPath:"#/properties/erasedEvents/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema196.properties.erasedEvents.type,parentSchema:schema196.properties.erasedEvents,data:data2};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -11906,7 +12216,7 @@ errors++;
 }
 if((typeof data2 == "number") && (isFinite(data2))){
 if(data2 < 0 || isNaN(data2)){
-const err12 = {instancePath:instancePath+"/erasedEvents",schemaPath:"#/properties/erasedEvents/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema194.properties.erasedEvents,data:data2};
+const err12 = {instancePath:instancePath+"/erasedEvents",schemaPath:"#/properties/erasedEvents/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema196.properties.erasedEvents,data:data2};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -11920,7 +12230,7 @@ errors++;
 if(data.contentKeysDestroyed !== undefined){
 let data3 = data.contentKeysDestroyed;
 if(!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3)))){
-const err13 = {instancePath:instancePath+"/contentKeysDestroyed",schemaPath:"#/properties/contentKeysDestroyed/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema194.properties.contentKeysDestroyed.type,parentSchema:schema194.properties.contentKeysDestroyed,data:data3};
+const err13 = {instancePath:instancePath+"/contentKeysDestroyed",schemaPath:"#/properties/contentKeysDestroyed/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema196.properties.contentKeysDestroyed.type,parentSchema:schema196.properties.contentKeysDestroyed,data:data3};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -11931,7 +12241,7 @@ errors++;
 }
 if((typeof data3 == "number") && (isFinite(data3))){
 if(data3 < 0 || isNaN(data3)){
-const err14 = {instancePath:instancePath+"/contentKeysDestroyed",schemaPath:"#/properties/contentKeysDestroyed/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema194.properties.contentKeysDestroyed,data:data3};
+const err14 = {instancePath:instancePath+"/contentKeysDestroyed",schemaPath:"#/properties/contentKeysDestroyed/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema196.properties.contentKeysDestroyed,data:data3};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -11945,7 +12255,7 @@ errors++;
 if(data.blobsDeleted !== undefined){
 let data4 = data.blobsDeleted;
 if(!(((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4))) && (isFinite(data4)))){
-const err15 = {instancePath:instancePath+"/blobsDeleted",schemaPath:"#/properties/blobsDeleted/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema194.properties.blobsDeleted.type,parentSchema:schema194.properties.blobsDeleted,data:data4};
+const err15 = {instancePath:instancePath+"/blobsDeleted",schemaPath:"#/properties/blobsDeleted/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema196.properties.blobsDeleted.type,parentSchema:schema196.properties.blobsDeleted,data:data4};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -11956,7 +12266,7 @@ errors++;
 }
 if((typeof data4 == "number") && (isFinite(data4))){
 if(data4 < 0 || isNaN(data4)){
-const err16 = {instancePath:instancePath+"/blobsDeleted",schemaPath:"#/properties/blobsDeleted/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema194.properties.blobsDeleted,data:data4};
+const err16 = {instancePath:instancePath+"/blobsDeleted",schemaPath:"#/properties/blobsDeleted/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema196.properties.blobsDeleted,data:data4};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -11970,7 +12280,7 @@ errors++;
 if(data.physical !== undefined){
 let data5 = data.physical;
 if(typeof data5 !== "boolean"){
-const err17 = {instancePath:instancePath+"/physical",schemaPath:"#/properties/physical/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema194.properties.physical.type,parentSchema:schema194.properties.physical,data:data5};
+const err17 = {instancePath:instancePath+"/physical",schemaPath:"#/properties/physical/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema196.properties.physical.type,parentSchema:schema196.properties.physical,data:data5};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -11982,7 +12292,7 @@ errors++;
 }
 }
 else {
-const err18 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema194.type,parentSchema:schema194,data};
+const err18 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema196.type,parentSchema:schema196,data};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -11991,23 +12301,22 @@ vErrors.push(err18);
 }
 errors++;
 }
-validate137.errors = vErrors;
+validate139.errors = vErrors;
 return errors === 0;
 }
-validate137.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate139.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const ledger_v1_ApiKeyCreated = validate138;
-const schema196 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://agent-ledger.example/event-schemas/api-key-created.v1.schema.json","title":"ApiKeyCreated (v1)","description":"Data of an ApiKeyCreated event, in the access stream ledger-keys (not a session event): an API key of a tenant exists from here on, on every node that follows the stream. Holds the SHA-256 of the secret, never the secret. A tenant exists through its keys. Once any key was created, a server never runs open again.","type":"object","required":["keyId","tenant","scopes","secretSha256","createdAt"],"properties":{"keyId":{"type":"string","pattern":"^[0-9a-f]{12}$","description":"The key's public id: the part of the secret alk_<keyId>_<random> that logs, event metadata and keys list show."},"tenant":{"type":"string","pattern":"^[a-z0-9][a-z0-9_-]{0,63}$","description":"The tenant whose sessions the key reads and writes."},"scopes":{"type":"array","minItems":1,"uniqueItems":true,"items":{"enum":["read","write","audit","admin","erase"]}},"name":{"type":"string","minLength":1,"maxLength":200,"description":"Who or what holds the key."},"secretSha256":{"type":"string","pattern":"^[0-9a-f]{64}$","description":"SHA-256 (hex) of the whole secret, compared in constant time."},"createdAt":{"$ref":"runtime-message.v1.schema.json#/$defs/timestamp"},"migratedFrom":{"const":"keys.sqlite","description":"Set on keys copied from a data directory's keys.sqlite at a server's first start on this version."}},"additionalProperties":false};
-const pattern5 = new RegExp("^[0-9a-f]{12}$", "u");
-const pattern6 = new RegExp("^[a-z0-9][a-z0-9_-]{0,63}$", "u");
-const pattern7 = new RegExp("^[0-9a-f]{64}$", "u");
+export const ledger_v1_ApiKeyCreated = validate140;
+const schema198 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://agent-ledger.example/event-schemas/api-key-created.v1.schema.json","title":"ApiKeyCreated (v1)","description":"Data of an ApiKeyCreated event, in the access stream ledger-keys (not a session event): an API key of a tenant exists from here on, on every node that follows the stream. Holds the SHA-256 of the secret, never the secret. A tenant exists through its keys. Once any key was created, a server never runs open again.","type":"object","required":["keyId","tenant","scopes","secretSha256","createdAt"],"properties":{"keyId":{"type":"string","pattern":"^[0-9a-f]{12}$","description":"The key's public id: the part of the secret alk_<keyId>_<random> that logs, event metadata and keys list show."},"tenant":{"type":"string","pattern":"^[a-z0-9][a-z0-9_-]{0,63}$","description":"The tenant whose sessions the key reads and writes."},"scopes":{"type":"array","minItems":1,"uniqueItems":true,"items":{"enum":["read","write","audit","admin","erase"]}},"name":{"type":"string","minLength":1,"maxLength":200,"description":"Who or what holds the key."},"secretSha256":{"type":"string","pattern":"^[0-9a-f]{64}$","description":"SHA-256 (hex) of the whole secret, compared in constant time."},"createdAt":{"$ref":"runtime-message.v1.schema.json#/$defs/timestamp"},"migratedFrom":{"const":"keys.sqlite","description":"Set on keys copied from a data directory's keys.sqlite at a server's first start on this version."}},"additionalProperties":false};
+const pattern6 = new RegExp("^[0-9a-f]{12}$", "u");
+const pattern7 = new RegExp("^[a-z0-9][a-z0-9_-]{0,63}$", "u");
 const func0 = require("ajv/dist/runtime/equal").default;
 
-function validate138(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate140(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://agent-ledger.example/event-schemas/api-key-created.v1.schema.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate138.evaluated;
+const evaluated0 = validate140.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -12016,7 +12325,7 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.keyId === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "keyId"},message:"must have required property '"+"keyId"+"'",schema:schema196.required,parentSchema:schema196,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "keyId"},message:"must have required property '"+"keyId"+"'",schema:schema198.required,parentSchema:schema198,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -12026,7 +12335,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.tenant === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "tenant"},message:"must have required property '"+"tenant"+"'",schema:schema196.required,parentSchema:schema196,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "tenant"},message:"must have required property '"+"tenant"+"'",schema:schema198.required,parentSchema:schema198,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -12036,7 +12345,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.scopes === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "scopes"},message:"must have required property '"+"scopes"+"'",schema:schema196.required,parentSchema:schema196,data};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "scopes"},message:"must have required property '"+"scopes"+"'",schema:schema198.required,parentSchema:schema198,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -12046,7 +12355,7 @@ vErrors.push(err2);
 errors++;
 }
 if(data.secretSha256 === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "secretSha256"},message:"must have required property '"+"secretSha256"+"'",schema:schema196.required,parentSchema:schema196,data};
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "secretSha256"},message:"must have required property '"+"secretSha256"+"'",schema:schema198.required,parentSchema:schema198,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -12056,7 +12365,7 @@ vErrors.push(err3);
 errors++;
 }
 if(data.createdAt === undefined){
-const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "createdAt"},message:"must have required property '"+"createdAt"+"'",schema:schema196.required,parentSchema:schema196,data};
+const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "createdAt"},message:"must have required property '"+"createdAt"+"'",schema:schema198.required,parentSchema:schema198,data};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -12067,7 +12376,7 @@ errors++;
 }
 for(const key0 in data){
 if(!(((((((key0 === "keyId") || (key0 === "tenant")) || (key0 === "scopes")) || (key0 === "name")) || (key0 === "secretSha256")) || (key0 === "createdAt")) || (key0 === "migratedFrom"))){
-const err5 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema196,data};
+const err5 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema198,data};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -12080,8 +12389,8 @@ errors++;
 if(data.keyId !== undefined){
 let data0 = data.keyId;
 if(typeof data0 === "string"){
-if(!pattern5.test(data0)){
-const err6 = {instancePath:instancePath+"/keyId",schemaPath:"#/properties/keyId/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{12}$"},message:"must match pattern \""+"^[0-9a-f]{12}$"+"\"",schema:"^[0-9a-f]{12}$",parentSchema:schema196.properties.keyId,data:data0};
+if(!pattern6.test(data0)){
+const err6 = {instancePath:instancePath+"/keyId",schemaPath:"#/properties/keyId/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{12}$"},message:"must match pattern \""+"^[0-9a-f]{12}$"+"\"",schema:"^[0-9a-f]{12}$",parentSchema:schema198.properties.keyId,data:data0};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -12092,7 +12401,7 @@ errors++;
 }
 }
 else {
-const err7 = {instancePath:instancePath+"/keyId",schemaPath:"#/properties/keyId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema196.properties.keyId.type,parentSchema:schema196.properties.keyId,data:data0};
+const err7 = {instancePath:instancePath+"/keyId",schemaPath:"#/properties/keyId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema198.properties.keyId.type,parentSchema:schema198.properties.keyId,data:data0};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -12105,8 +12414,8 @@ errors++;
 if(data.tenant !== undefined){
 let data1 = data.tenant;
 if(typeof data1 === "string"){
-if(!pattern6.test(data1)){
-const err8 = {instancePath:instancePath+"/tenant",schemaPath:"#/properties/tenant/pattern",keyword:"pattern",params:{pattern: "^[a-z0-9][a-z0-9_-]{0,63}$"},message:"must match pattern \""+"^[a-z0-9][a-z0-9_-]{0,63}$"+"\"",schema:"^[a-z0-9][a-z0-9_-]{0,63}$",parentSchema:schema196.properties.tenant,data:data1};
+if(!pattern7.test(data1)){
+const err8 = {instancePath:instancePath+"/tenant",schemaPath:"#/properties/tenant/pattern",keyword:"pattern",params:{pattern: "^[a-z0-9][a-z0-9_-]{0,63}$"},message:"must match pattern \""+"^[a-z0-9][a-z0-9_-]{0,63}$"+"\"",schema:"^[a-z0-9][a-z0-9_-]{0,63}$",parentSchema:schema198.properties.tenant,data:data1};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -12117,7 +12426,7 @@ errors++;
 }
 }
 else {
-const err9 = {instancePath:instancePath+"/tenant",schemaPath:"#/properties/tenant/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema196.properties.tenant.type,parentSchema:schema196.properties.tenant,data:data1};
+const err9 = {instancePath:instancePath+"/tenant",schemaPath:"#/properties/tenant/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema198.properties.tenant.type,parentSchema:schema198.properties.tenant,data:data1};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -12131,7 +12440,7 @@ if(data.scopes !== undefined){
 let data2 = data.scopes;
 if(Array.isArray(data2)){
 if(data2.length < 1){
-const err10 = {instancePath:instancePath+"/scopes",schemaPath:"#/properties/scopes/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema196.properties.scopes,data:data2};
+const err10 = {instancePath:instancePath+"/scopes",schemaPath:"#/properties/scopes/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema198.properties.scopes,data:data2};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -12144,7 +12453,7 @@ const len0 = data2.length;
 for(let i0=0; i0<len0; i0++){
 let data3 = data2[i0];
 if(!(((((data3 === "read") || (data3 === "write")) || (data3 === "audit")) || (data3 === "admin")) || (data3 === "erase"))){
-const err11 = {instancePath:instancePath+"/scopes/" + i0,schemaPath:"#/properties/scopes/items/enum",keyword:"enum",params:{allowedValues: schema196.properties.scopes.items.enum},message:"must be equal to one of the allowed values",schema:schema196.properties.scopes.items.enum,parentSchema:schema196.properties.scopes.items,data:data3};
+const err11 = {instancePath:instancePath+"/scopes/" + i0,schemaPath:"#/properties/scopes/items/enum",keyword:"enum",params:{allowedValues: schema198.properties.scopes.items.enum},message:"must be equal to one of the allowed values",schema:schema198.properties.scopes.items.enum,parentSchema:schema198.properties.scopes.items,data:data3};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -12161,7 +12470,7 @@ outer0:
 for(;i1--;){
 for(j0 = i1; j0--;){
 if(func0(data2[i1], data2[j0])){
-const err12 = {instancePath:instancePath+"/scopes",schemaPath:"#/properties/scopes/uniqueItems",keyword:"uniqueItems",params:{i: i1, j: j0},message:"must NOT have duplicate items (items ## "+j0+" and "+i1+" are identical)",schema:true,parentSchema:schema196.properties.scopes,data:data2};
+const err12 = {instancePath:instancePath+"/scopes",schemaPath:"#/properties/scopes/uniqueItems",keyword:"uniqueItems",params:{i: i1, j: j0},message:"must NOT have duplicate items (items ## "+j0+" and "+i1+" are identical)",schema:true,parentSchema:schema198.properties.scopes,data:data2};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -12176,7 +12485,7 @@ break outer0;
 }
 }
 else {
-const err13 = {instancePath:instancePath+"/scopes",schemaPath:"#/properties/scopes/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema196.properties.scopes.type,parentSchema:schema196.properties.scopes,data:data2};
+const err13 = {instancePath:instancePath+"/scopes",schemaPath:"#/properties/scopes/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema198.properties.scopes.type,parentSchema:schema198.properties.scopes,data:data2};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -12190,7 +12499,7 @@ if(data.name !== undefined){
 let data4 = data.name;
 if(typeof data4 === "string"){
 if(func1(data4) > 200){
-const err14 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters",schema:200,parentSchema:schema196.properties.name,data:data4};
+const err14 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters",schema:200,parentSchema:schema198.properties.name,data:data4};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -12200,7 +12509,7 @@ vErrors.push(err14);
 errors++;
 }
 if(func1(data4) < 1){
-const err15 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema196.properties.name,data:data4};
+const err15 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema198.properties.name,data:data4};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -12211,7 +12520,7 @@ errors++;
 }
 }
 else {
-const err16 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema196.properties.name.type,parentSchema:schema196.properties.name,data:data4};
+const err16 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema198.properties.name.type,parentSchema:schema198.properties.name,data:data4};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -12224,8 +12533,8 @@ errors++;
 if(data.secretSha256 !== undefined){
 let data5 = data.secretSha256;
 if(typeof data5 === "string"){
-if(!pattern7.test(data5)){
-const err17 = {instancePath:instancePath+"/secretSha256",schemaPath:"#/properties/secretSha256/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{64}$"},message:"must match pattern \""+"^[0-9a-f]{64}$"+"\"",schema:"^[0-9a-f]{64}$",parentSchema:schema196.properties.secretSha256,data:data5};
+if(!pattern4.test(data5)){
+const err17 = {instancePath:instancePath+"/secretSha256",schemaPath:"#/properties/secretSha256/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{64}$"},message:"must match pattern \""+"^[0-9a-f]{64}$"+"\"",schema:"^[0-9a-f]{64}$",parentSchema:schema198.properties.secretSha256,data:data5};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -12236,7 +12545,7 @@ errors++;
 }
 }
 else {
-const err18 = {instancePath:instancePath+"/secretSha256",schemaPath:"#/properties/secretSha256/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema196.properties.secretSha256.type,parentSchema:schema196.properties.secretSha256,data:data5};
+const err18 = {instancePath:instancePath+"/secretSha256",schemaPath:"#/properties/secretSha256/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema198.properties.secretSha256.type,parentSchema:schema198.properties.secretSha256,data:data5};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -12274,7 +12583,7 @@ errors++;
 if(data.migratedFrom !== undefined){
 let data7 = data.migratedFrom;
 if("keys.sqlite" !== data7){
-const err21 = {instancePath:instancePath+"/migratedFrom",schemaPath:"#/properties/migratedFrom/const",keyword:"const",params:{allowedValue: "keys.sqlite"},message:"must be equal to constant",schema:"keys.sqlite",parentSchema:schema196.properties.migratedFrom,data:data7};
+const err21 = {instancePath:instancePath+"/migratedFrom",schemaPath:"#/properties/migratedFrom/const",keyword:"const",params:{allowedValue: "keys.sqlite"},message:"must be equal to constant",schema:"keys.sqlite",parentSchema:schema198.properties.migratedFrom,data:data7};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -12286,7 +12595,7 @@ errors++;
 }
 }
 else {
-const err22 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema196.type,parentSchema:schema196,data};
+const err22 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema198.type,parentSchema:schema198,data};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -12295,19 +12604,19 @@ vErrors.push(err22);
 }
 errors++;
 }
-validate138.errors = vErrors;
+validate140.errors = vErrors;
 return errors === 0;
 }
-validate138.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate140.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const ledger_v1_ApiKeyRevoked = validate139;
-const schema198 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://agent-ledger.example/event-schemas/api-key-revoked.v1.schema.json","title":"ApiKeyRevoked (v1)","description":"Data of an ApiKeyRevoked event, in the access stream ledger-keys: the key is refused from here on, on every node that follows the stream. Revoking twice is harmless: the first revocation counts. Revoking every key leaves the server closed (401), never open.","type":"object","required":["keyId","revokedAt"],"properties":{"keyId":{"type":"string","pattern":"^[0-9a-f]{12}$"},"revokedAt":{"$ref":"runtime-message.v1.schema.json#/$defs/timestamp"},"revokedBy":{"type":"object","required":["via"],"properties":{"via":{"enum":["http","cli","migration"]},"keyId":{"type":"string","description":"The admin key of the request (http only)."}},"additionalProperties":false}},"additionalProperties":false};
+export const ledger_v1_ApiKeyRevoked = validate141;
+const schema200 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://agent-ledger.example/event-schemas/api-key-revoked.v1.schema.json","title":"ApiKeyRevoked (v1)","description":"Data of an ApiKeyRevoked event, in the access stream ledger-keys: the key is refused from here on, on every node that follows the stream. Revoking twice is harmless: the first revocation counts. Revoking every key leaves the server closed (401), never open.","type":"object","required":["keyId","revokedAt"],"properties":{"keyId":{"type":"string","pattern":"^[0-9a-f]{12}$"},"revokedAt":{"$ref":"runtime-message.v1.schema.json#/$defs/timestamp"},"revokedBy":{"type":"object","required":["via"],"properties":{"via":{"enum":["http","cli","migration"]},"keyId":{"type":"string","description":"The admin key of the request (http only)."}},"additionalProperties":false}},"additionalProperties":false};
 
-function validate139(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate141(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://agent-ledger.example/event-schemas/api-key-revoked.v1.schema.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate139.evaluated;
+const evaluated0 = validate141.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -12316,7 +12625,7 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.keyId === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "keyId"},message:"must have required property '"+"keyId"+"'",schema:schema198.required,parentSchema:schema198,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "keyId"},message:"must have required property '"+"keyId"+"'",schema:schema200.required,parentSchema:schema200,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -12326,7 +12635,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.revokedAt === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "revokedAt"},message:"must have required property '"+"revokedAt"+"'",schema:schema198.required,parentSchema:schema198,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "revokedAt"},message:"must have required property '"+"revokedAt"+"'",schema:schema200.required,parentSchema:schema200,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -12337,7 +12646,7 @@ errors++;
 }
 for(const key0 in data){
 if(!(((key0 === "keyId") || (key0 === "revokedAt")) || (key0 === "revokedBy"))){
-const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema198,data};
+const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema200,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -12350,8 +12659,8 @@ errors++;
 if(data.keyId !== undefined){
 let data0 = data.keyId;
 if(typeof data0 === "string"){
-if(!pattern5.test(data0)){
-const err3 = {instancePath:instancePath+"/keyId",schemaPath:"#/properties/keyId/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{12}$"},message:"must match pattern \""+"^[0-9a-f]{12}$"+"\"",schema:"^[0-9a-f]{12}$",parentSchema:schema198.properties.keyId,data:data0};
+if(!pattern6.test(data0)){
+const err3 = {instancePath:instancePath+"/keyId",schemaPath:"#/properties/keyId/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{12}$"},message:"must match pattern \""+"^[0-9a-f]{12}$"+"\"",schema:"^[0-9a-f]{12}$",parentSchema:schema200.properties.keyId,data:data0};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -12362,7 +12671,7 @@ errors++;
 }
 }
 else {
-const err4 = {instancePath:instancePath+"/keyId",schemaPath:"#/properties/keyId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema198.properties.keyId.type,parentSchema:schema198.properties.keyId,data:data0};
+const err4 = {instancePath:instancePath+"/keyId",schemaPath:"#/properties/keyId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema200.properties.keyId.type,parentSchema:schema200.properties.keyId,data:data0};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -12401,7 +12710,7 @@ if(data.revokedBy !== undefined){
 let data2 = data.revokedBy;
 if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
 if(data2.via === undefined){
-const err7 = {instancePath:instancePath+"/revokedBy",schemaPath:"#/properties/revokedBy/required",keyword:"required",params:{missingProperty: "via"},message:"must have required property '"+"via"+"'",schema:schema198.properties.revokedBy.required,parentSchema:schema198.properties.revokedBy,data:data2};
+const err7 = {instancePath:instancePath+"/revokedBy",schemaPath:"#/properties/revokedBy/required",keyword:"required",params:{missingProperty: "via"},message:"must have required property '"+"via"+"'",schema:schema200.properties.revokedBy.required,parentSchema:schema200.properties.revokedBy,data:data2};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -12412,7 +12721,7 @@ errors++;
 }
 for(const key1 in data2){
 if(!((key1 === "via") || (key1 === "keyId"))){
-const err8 = {instancePath:instancePath+"/revokedBy",schemaPath:"#/properties/revokedBy/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema198.properties.revokedBy,data:data2};
+const err8 = {instancePath:instancePath+"/revokedBy",schemaPath:"#/properties/revokedBy/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema200.properties.revokedBy,data:data2};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -12425,7 +12734,7 @@ errors++;
 if(data2.via !== undefined){
 let data3 = data2.via;
 if(!(((data3 === "http") || (data3 === "cli")) || (data3 === "migration"))){
-const err9 = {instancePath:instancePath+"/revokedBy/via",schemaPath:"#/properties/revokedBy/properties/via/enum",keyword:"enum",params:{allowedValues: schema198.properties.revokedBy.properties.via.enum},message:"must be equal to one of the allowed values",schema:schema198.properties.revokedBy.properties.via.enum,parentSchema:schema198.properties.revokedBy.properties.via,data:data3};
+const err9 = {instancePath:instancePath+"/revokedBy/via",schemaPath:"#/properties/revokedBy/properties/via/enum",keyword:"enum",params:{allowedValues: schema200.properties.revokedBy.properties.via.enum},message:"must be equal to one of the allowed values",schema:schema200.properties.revokedBy.properties.via.enum,parentSchema:schema200.properties.revokedBy.properties.via,data:data3};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -12438,7 +12747,7 @@ errors++;
 if(data2.keyId !== undefined){
 let data4 = data2.keyId;
 if(typeof data4 !== "string"){
-const err10 = {instancePath:instancePath+"/revokedBy/keyId",schemaPath:"#/properties/revokedBy/properties/keyId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema198.properties.revokedBy.properties.keyId.type,parentSchema:schema198.properties.revokedBy.properties.keyId,data:data4};
+const err10 = {instancePath:instancePath+"/revokedBy/keyId",schemaPath:"#/properties/revokedBy/properties/keyId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema200.properties.revokedBy.properties.keyId.type,parentSchema:schema200.properties.revokedBy.properties.keyId,data:data4};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -12450,7 +12759,7 @@ errors++;
 }
 }
 else {
-const err11 = {instancePath:instancePath+"/revokedBy",schemaPath:"#/properties/revokedBy/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema198.properties.revokedBy.type,parentSchema:schema198.properties.revokedBy,data:data2};
+const err11 = {instancePath:instancePath+"/revokedBy",schemaPath:"#/properties/revokedBy/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema200.properties.revokedBy.type,parentSchema:schema200.properties.revokedBy,data:data2};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -12462,7 +12771,7 @@ errors++;
 }
 }
 else {
-const err12 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema198.type,parentSchema:schema198,data};
+const err12 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema200.type,parentSchema:schema200,data};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -12471,8 +12780,8 @@ vErrors.push(err12);
 }
 errors++;
 }
-validate139.errors = vErrors;
+validate141.errors = vErrors;
 return errors === 0;
 }
-validate139.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate141.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 

@@ -22,8 +22,11 @@ function partText(part: ModelMessagePart): string {
       const text =
         output.type === 'text' || output.type === 'error-text'
           ? output.value
-          : (JSON.stringify(output.type === 'execution-denied' ? output.reason : output.value) ??
-            '');
+          : output.type === 'blob'
+            ? // Not inlined (the view inlines the excerpts it sends): what the reference shows.
+              output.blob.preview
+            : (JSON.stringify(output.type === 'execution-denied' ? output.reason : output.value) ??
+              '');
       return `${part.toolName ?? ''} ${text}`;
     }
     case 'image':

@@ -1,0 +1,1 @@
+export { InMemoryBlobStore } from './in-memory-blob-store';
