@@ -185,7 +185,7 @@ describe('content encryption on EventStoreDB (on by default there)', () => {
     expect(tokensIn(storedText, tokens)).toEqual([]);
     // The structure stays readable in the log.
     expect(storedText).toContain('"toolName":"Read"');
-    expect(storedText).toContain('"sealed":{"v":3');
+    expect(storedText).toContain('"sealed":{"v":2');
 
     // Read back through the server: the raw events, the model context, the transcript.
     const events = await getJson(`${server.url}/v1/sessions/secret-1/events`);

@@ -64,11 +64,11 @@ export function sealedAppendSizeLimit(maxAppendSize: number = DEFAULT_MAX_APPEND
 /**
  * An `EventStore` that seals the content of the events its policy names on `append` and opens
  * it on every read (`readStream`, `readAll`, `subscribeToAll`), over any store. The stored
- * `data` is the event's readable fields plus `sealed` (`SealedContent` version 3: what of the
+ * `data` is the event's readable fields plus `sealed` (`SealedContent` version 2: what of the
  * plain payload is not among those readable fields, AES-256-GCM under the stream's current data
  * key, a fresh random IV, bound to stream, event id, type and the readable fields). Opening gives
  * back exactly the payload appended, its fields in their order; version 1 parts (the whole
- * payload sealed) and version 2 parts (top-level readable fields standing as `0`) still open.
+ * payload sealed) still open.
  *
  * Errors are those of the store without encryption: the plain payload is checked (ids, types,
  * schema, size) before any sealing. A retried append re-seals with a new IV: the stores decide a

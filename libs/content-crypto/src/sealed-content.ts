@@ -13,7 +13,7 @@ export interface SealedContentV1 {
 }
 
 /**
- * The sealed part of a stored payload, version 2 (written before version 3): the payload's
+ * The sealed part of a stored payload, version 2 (written since; `sealPayload`): the payload's
  * JSON with the top-level fields stored in the clear beside it standing as `0`, encrypted with
  * AES-256-GCM under the data key `key`; `box` is the base64 of the 12-byte IV, the ciphertext and
  * the 16-byte tag. The additional data binds it to its stream, event id and type and to the

@@ -70,12 +70,15 @@ const CLAUDE_CODE_ENTRIES_FIELDS = ['sessionId', 'projectKey', 'subpath', 'recor
 type Readable = Record<string, unknown>;
 
 const READABLE: SessionEventHandlers<[], Readable> = {
-  SessionStarted: ({ data }) => pick(data, SESSION_STARTED_FIELDS),
+  SessionStarted: ({ data }) =>
+    pick(data, SESSION_STARTED_FIELDS),
   SessionEnded: ({ data }) => pick(data, SESSION_ENDED_FIELDS),
-  SessionRewound: ({ data }) => pick(data, SESSION_REWOUND_FIELDS),
+  SessionRewound: ({ data }) =>
+    pick(data, SESSION_REWOUND_FIELDS),
   ToolResultsPruned: ({ data }) => pick(data, TOOL_RESULTS_PRUNED_FIELDS),
   // The entries are the transcript itself: sealed whole.
-  ClaudeCodeEntriesRecorded: ({ data }) => pick(data, CLAUDE_CODE_ENTRIES_FIELDS),
+  ClaudeCodeEntriesRecorded: ({ data }) =>
+    pick(data, CLAUDE_CODE_ENTRIES_FIELDS),
   ModelCallRecorded: ({ data }) => {
     const readable = pick(data, READABLE_MODEL_CALL_FIELDS);
     if (isRecord(data.usage)) {
