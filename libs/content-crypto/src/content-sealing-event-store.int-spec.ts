@@ -128,7 +128,7 @@ describe('ContentSealingEventStore with the session policy', () => {
       role: 'user',
       kind: 'user_input',
       createdAt,
-      sealed: { v: 3 },
+      sealed: { v: 2 },
     });
     expect(JSON.stringify(stored)).not.toContain('heliotrope');
     const [read] = await collect(store.readStream('session-s1'));

@@ -72,7 +72,7 @@ describe('ContentSealingEventStore, for every session history', () => {
           );
           for (const stored of await collect(inner.readStream(stream))) {
             const { sealed, ...readable } = stored.data as { sealed: unknown };
-            expect(sealed).toMatchObject({ v: 3 });
+            expect(sealed).toMatchObject({ v: 2 });
             expect(contentKeysIn(readable)).toEqual([]);
             // A message whose content is text keeps none of it readable.
             expect(typeof (readable as { content?: unknown }).content).not.toBe('string');

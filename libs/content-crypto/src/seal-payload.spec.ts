@@ -1,4 +1,4 @@
-import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import fc from 'fast-check';
 import { openPayload, sealPayload } from './seal-payload';
 
@@ -43,7 +43,7 @@ describe('sealPayload and openPayload', () => {
     );
   });
 
-  it('seals only what is not readable: the readable values are not sealed again', () => {
+  it('seals only what is not readable: the readable values stand as 0 in the plaintext', () => {
     const content = 'x'.repeat(300);
     const payload = { id: 'm1', sessionId: 's1', role: 'user', content };
     const readable = { id: 'm1', sessionId: 's1', role: 'user' };
@@ -82,46 +82,5 @@ describe('sealPayload and openPayload', () => {
     expect(
       sealPayload({ payload, readable: { usage: 5 }, keyId: 'k1', key, iv: randomBytes(12), aad }),
     ).toBeUndefined();
-  });
-  it('opens version 2 parts (top-level readable fields standing as 0) written before version 3', () => {
-    const readable = { id: 'm1', role: 'user' };
-    const iv = randomBytes(12);
-    const cipher = createCipheriv('aes-256-gcm', key, iv);
-    cipher.setAAD(Buffer.concat([aad, Buffer.from(`\0${JSON.stringify(readable)}`)]));
-    const ciphertext = Buffer.concat([
-      cipher.update('{"id":0,"content":"secret","role":0}', 'utf8'),
-      cipher.final(),
-    ]);
-    const box = Buffer.concat([iv, ciphertext, cipher.getAuthTag()]).toString('base64');
-    expect(JSON.stringify(openPayload({ v: 2, key: 'k1', box }, readable, key, aad))).toBe(
-      '{"id":"m1","content":"secret","role":"user"}',
-    );
-  });
-
-  it('seals neither the readable fields nor the nested ones (version 3)', () => {
-    const payload = {
-      sessionId: 's1',
-      id: 'c1',
-      content: [{ type: 'tool-call', toolCallId: 'call_1', toolName: 'Read', input: { a: 1 } }],
-    };
-    const readable = {
-      sessionId: 's1',
-      id: 'c1',
-      content: [{ type: 'tool-call', toolCallId: 'call_1', toolName: 'Read' }],
-    };
-    const sealed = sealPayload({ payload, readable, keyId: 'k1', key, iv: randomBytes(12), aad })!;
-    expect(sealed.v).toBe(3);
-    const bytes = Buffer.from(sealed.box, 'base64');
-    const decipher = createDecipheriv('aes-256-gcm', key, bytes.subarray(0, 12));
-    decipher.setAAD(Buffer.concat([aad, Buffer.from(`\0${JSON.stringify(readable)}`)]));
-    decipher.setAuthTag(bytes.subarray(bytes.length - 16));
-    const plaintext = Buffer.concat([
-      decipher.update(bytes.subarray(12, bytes.length - 16)),
-      decipher.final(),
-    ]).toString('utf8');
-    expect(plaintext).toBe('{"content":[{"input":{"a":1}}]}');
-    expect(JSON.stringify(openPayload(sealed, stored(readable), key, aad))).toBe(
-      JSON.stringify(payload),
-    );
   });
 });

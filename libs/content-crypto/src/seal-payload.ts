@@ -1,6 +1,5 @@
 import { createCipheriv, createDecipheriv, type KeyObject } from 'node:crypto';
-import type { SealedContentV2, SealedContentV3 } from './sealed-content';
-import { mergeReadable, subtractReadable } from './subtract-readable';
+import type { SealedContentV2 } from './sealed-content';
 
 const IV_BYTES = 12;
 const TAG_BYTES = 16;
@@ -20,40 +19,46 @@ export interface SealPayloadInput {
 }
 
 /**
- * Seals a payload in the compact form (version 3): the plaintext is the JSON of what the
- * readable part does not already hold (`subtractReadable`: readable fields, nested ones such as a
- * content part's `toolCallId` included, are left out or stand as `0`, so that opening gives back
- * the payload with its fields in their order), and the readable part's JSON is authenticated as
- * additional data, so that a changed readable field fails to open as a changed ciphertext does.
- * The IV, ciphertext and tag are one base64 string. A sealed event is then its readable fields
- * plus the base64 of what is not readable (the bytes written, more than the cipher, are what
- * sealing costs on the embedded store). `undefined` when the payload cannot be told from its
- * readable part unambiguously (a `0` where the readable part holds another value): the caller
- * seals it whole (version 1) instead.
+ * Seals a payload in the compact version 2 form: the plaintext is the payload's JSON in which each
+ * top-level field stored in the clear with the same value stands as `0` (in its place, so the
+ * order of the fields is kept), and the readable part's JSON is authenticated as additional data,
+ * so that a changed readable field fails to open as a changed ciphertext does. The IV,
+ * ciphertext and tag are one base64 string. A sealed event is then its readable fields plus the
+ * base64 of what is not readable, not of the whole payload again (most events were twice the
+ * bytes of the plain ones; the bytes written, more than the cipher, were what sealing cost).
+ * `undefined` when the payload holds a `0` where its readable part holds another value (the
+ * stand-in would be ambiguous): the caller seals it whole (version 1) instead.
  */
-export function sealPayload(input: SealPayloadInput): SealedContentV3 | undefined {
-  const rest = subtractReadable(input.payload, input.readable);
-  if (rest === undefined) return undefined;
+export function sealPayload(input: SealPayloadInput): SealedContentV2 | undefined {
+  // No prototype: a field named `__proto__` is a field like any other.
+  const body = Object.create(null) as Record<string, unknown>;
+  for (const [field, value] of Object.entries(input.payload)) {
+    const isReadable = Object.hasOwn(input.readable, field);
+    if (isReadable && input.readable[field] === value && value !== undefined) {
+      body[field] = 0;
+    } else {
+      if (isReadable && value === 0) return undefined;
+      body[field] = value;
+    }
+  }
   const cipher = createCipheriv('aes-256-gcm', input.key, input.iv);
   cipher.setAAD(readableAad(input.aad, input.readable));
-  const head = cipher.update(JSON.stringify(rest), 'utf8');
+  const head = cipher.update(JSON.stringify(body), 'utf8');
   const tail = cipher.final();
   return {
-    v: 3,
+    v: 2,
     key: input.keyId,
     box: Buffer.concat([input.iv, head, tail, cipher.getAuthTag()]).toString('base64'),
   };
 }
 
 /**
- * The payload sealed by {@link sealPayload} (version 3: merged with `readable` by
- * `mergeReadable`) or by its version 2 (each top-level `0` standing for the readable value),
- * `readable` being the stored fields beside the sealed part, in their stored order; `undefined`
- * when it does not authenticate (a changed box or readable field, another key, stream, event or
- * type).
+ * The payload sealed by {@link sealPayload}, its stand-ins replaced by the values of `readable`
+ * (the stored fields beside the sealed part, in their stored order); `undefined` when it does not
+ * authenticate (a changed box or readable field, another key, stream, event or type).
  */
 export function openPayload(
-  sealed: SealedContentV2 | SealedContentV3,
+  sealed: SealedContentV2,
   readable: Record<string, unknown>,
   key: Buffer | KeyObject,
   aad: Buffer,
@@ -73,7 +78,6 @@ export function openPayload(
     const body: unknown = JSON.parse(plaintext);
     if (typeof body !== 'object' || body === null || Array.isArray(body)) return undefined;
     const record = body as Record<string, unknown>;
-    if (sealed.v === 3) return mergeReadable(readable, record);
     for (const [field, value] of Object.entries(record)) {
       if (value === 0 && Object.hasOwn(readable, field)) record[field] = readable[field];
     }

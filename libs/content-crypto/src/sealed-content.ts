@@ -25,20 +25,8 @@ export interface SealedContentV2 {
   box: string;
 }
 
-/**
- * The sealed part of a stored payload, version 3 (written since; `sealPayload`): as version 2,
- * but what is encrypted is only what the readable fields beside it do not hold
- * (`subtractReadable`: nested readable fields are not repeated, and leading readable fields need
- * no stand-in).
- */
-export interface SealedContentV3 {
-  v: 3;
-  key: string;
-  box: string;
-}
-
-/** A stored sealed part, of any version. */
-export type SealedContent = SealedContentV1 | SealedContentV2 | SealedContentV3;
+/** A stored sealed part, of either version. */
+export type SealedContent = SealedContentV1 | SealedContentV2;
 
 /** True when `data` is a stored payload with a `sealed` part (of any version). */
 export function hasSealedPart(data: unknown): data is { sealed: unknown } {
@@ -56,9 +44,9 @@ export function hasSealedPart(data: unknown): data is { sealed: unknown } {
 export function asSealedContent(value: unknown): SealedContent | undefined {
   if (typeof value !== 'object' || value === null) return undefined;
   const record = value as Record<string, unknown>;
-  if (record.v === 2 || record.v === 3) {
-    const { v, key, box } = record;
-    return typeof key === 'string' && typeof box === 'string' ? { v, key, box } : undefined;
+  if (record.v === 2) {
+    const { key, box } = record;
+    return typeof key === 'string' && typeof box === 'string' ? { v: 2, key, box } : undefined;
   }
   if (record.v !== 1) return undefined;
   const { keyId, iv, ciphertext, tag } = record;

@@ -61,24 +61,18 @@ const READABLE_MODEL_CALL_FIELDS = [
   'recordedAt',
 ] as const;
 
-const SESSION_STARTED_FIELDS = ['sessionId', 'startedAt', 'agentName', 'subjectId', 'forkedFrom'];
-const SESSION_ENDED_FIELDS = ['sessionId', 'endedAt'];
-const SESSION_REWOUND_FIELDS = ['sessionId', 'toRevision', 'fromRevision', 'rewoundAt'];
-const TOOL_RESULTS_PRUNED_FIELDS = ['sessionId', 'messageIds', 'compactedAt'];
-const CLAUDE_CODE_ENTRIES_FIELDS = ['sessionId', 'projectKey', 'subpath', 'recordedAt'];
-
 type Readable = Record<string, unknown>;
 
 const READABLE: SessionEventHandlers<[], Readable> = {
   SessionStarted: ({ data }) =>
-    pick(data, SESSION_STARTED_FIELDS),
-  SessionEnded: ({ data }) => pick(data, SESSION_ENDED_FIELDS),
+    pick(data, ['sessionId', 'startedAt', 'agentName', 'subjectId', 'forkedFrom']),
+  SessionEnded: ({ data }) => pick(data, ['sessionId', 'endedAt']),
   SessionRewound: ({ data }) =>
-    pick(data, SESSION_REWOUND_FIELDS),
-  ToolResultsPruned: ({ data }) => pick(data, TOOL_RESULTS_PRUNED_FIELDS),
+    pick(data, ['sessionId', 'toRevision', 'fromRevision', 'rewoundAt']),
+  ToolResultsPruned: ({ data }) => pick(data, ['sessionId', 'messageIds', 'compactedAt']),
   // The entries are the transcript itself: sealed whole.
   ClaudeCodeEntriesRecorded: ({ data }) =>
-    pick(data, CLAUDE_CODE_ENTRIES_FIELDS),
+    pick(data, ['sessionId', 'projectKey', 'subpath', 'recordedAt']),
   ModelCallRecorded: ({ data }) => {
     const readable = pick(data, READABLE_MODEL_CALL_FIELDS);
     if (isRecord(data.usage)) {
@@ -123,30 +117,13 @@ export function sessionReadableFields(
   return handleSessionEvent(READABLE, event as SessionEvent);
 }
 
-/**
- * The fields of `source` named in `fields`, in `source`'s order (so that the sealed part can
- * leave out a leading run of them, `subtractReadable`).
- */
 function pick(source: object, fields: readonly string[]): Readable {
-  const named = setOf(fields);
   const picked: Readable = {};
   const record = source as Readable;
-  for (const field of Object.keys(record)) {
-    if (named.has(field) && record[field] !== undefined) picked[field] = record[field];
+  for (const field of fields) {
+    if (record[field] !== undefined) picked[field] = record[field];
   }
   return picked;
-}
-
-const sets = new Map<readonly string[], ReadonlySet<string>>();
-
-/** The set of a (module-level, so few) field list, made once. */
-function setOf(fields: readonly string[]): ReadonlySet<string> {
-  let set = sets.get(fields);
-  if (set === undefined) {
-    set = new Set(fields);
-    sets.set(fields, set);
-  }
-  return set;
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {
