@@ -23,7 +23,10 @@ module.exports = {
     '^@agent-ledger/([a-z0-9-]+)$': '<rootDir>/libs/$1/src',
   },
   setupFiles: ['<rootDir>/test/jest.setup.ts'],
-  testTimeout: 30000,
+  // A timeout here detects a hang, not slowness (speed lives in `npm run bench`): on a loaded
+  // 2-core machine a server start or a property test can take well over 30 s without anything
+  // being wrong, and a test must not fail for that.
+  testTimeout: 120000,
   // Tests start servers and gRPC emulators; each stops its own, and start-server kills any left
   // after a failure. Should a handle still leak, CI must end with the results, not hang: Jest then
   // says "Force exiting Jest", which is the signal to look for the leak.
