@@ -203,7 +203,7 @@ describe('validateSessionEventPayload', () => {
         ],
       });
       expect(validateSessionEventPayload(event)).toEqual([
-        'message "m9": data/content/0/output/type: must be one of "text", "json", "error-text", "error-json", "content", "execution-denied"',
+        'message "m9": data/content/0/output/type: must be one of "text", "json", "error-text", "error-json", "content", "execution-denied", "blob"',
         'message "m9": data/content/1/output/value: is required',
         'message "m9": data/content/2/output/value/1: must be a JSON value',
       ]);
