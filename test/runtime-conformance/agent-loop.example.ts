@@ -42,3 +42,28 @@ export async function generate(session: LedgerSession, agent: Agent, maxSteps = 
   return result;
 }
 // #endregion generate
+
+// #region budget
+/**
+ * `generate` under a token budget: the first step and every later one are fitted to
+ * `maxInputTokens` (older tool results stubbed in batches, so the prompt cache keeps its prefix).
+ */
+export async function generateWithin(
+  session: LedgerSession,
+  agent: Pick<Agent, 'provider' | 'model' | 'tools'>,
+  maxInputTokens: number,
+  maxSteps = 5,
+) {
+  const prompt = await session.prompt({ provider: agent.provider, maxInputTokens });
+  const result = await generateText({
+    model: agent.model,
+    tools: agent.tools,
+    ...prompt,
+    prepareStep: session.prepareStep, // later steps: the ledger's context, under the same budget
+    stopWhen: stepCountIs(maxSteps),
+    onStepFinish: session.recordStep,
+  });
+  await session.recordResult(result);
+  return result;
+}
+// #endregion budget

@@ -1,7 +1,8 @@
 import { countTokens } from 'gpt-tokenizer/encoding/o200k_base';
-import { generateText, jsonSchema, stepCountIs, tool, type ToolSet } from 'ai';
+import { jsonSchema, tool, type ToolSet } from 'ai';
 import { createLedgerClient, type LedgerSession } from '@agent-ledger/client';
 import { startServer, type RunningServer } from '../../apps/server/test/testing/start-server';
+import { generateWithin } from './agent-loop.example';
 import { providerClients } from './scenario/provider-clients';
 import { anthropicWire } from './wire/anthropic-wire';
 import { googleWire } from './wire/google-wire';
@@ -115,16 +116,12 @@ async function runLoop(
       });
     }
     provider.script.push({ text: `Module ${turn} reads three values and sums them.` });
-    const prompt = await session.prompt({ provider: family, maxInputTokens: BUDGET });
-    const result = await generateText({
-      model: languageModel,
-      tools: readTool,
-      ...prompt,
-      prepareStep: session.prepareStep,
-      stopWhen: stepCountIs(CALLS_PER_TURN),
-      onStepFinish: session.recordStep,
-    });
-    await session.recordResult(result);
+    await generateWithin(
+      session,
+      { provider: family, model: languageModel, tools: readTool },
+      BUDGET,
+      CALLS_PER_TURN,
+    );
   }
 }
 
