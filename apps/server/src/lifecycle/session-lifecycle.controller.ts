@@ -12,7 +12,8 @@ import {
   type SessionWriter,
 } from '@agent-ledger/session-commands';
 import { SessionRuleError } from '@agent-ledger/sessions';
-import { Body, Controller, Get, HttpCode, Param, Post } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Inject, Optional, Param, Post } from '@nestjs/common';
+import type { BlobStore } from '@agent-ledger/blobs';
 import {
   ApiBadRequestResponse,
   ApiConflictResponse,
@@ -35,7 +36,9 @@ import { RequestValidationError } from '../http/request-validation.error';
 import { ReadYourWrites } from '../queries/read-models/read-your-writes';
 import { ErrorResponseDto } from '../sessions/dto/error-response.dto';
 import { SessionParamsDto } from '../sessions/dto/session-params.dto';
+import { BLOB_STORE } from '../tokens';
 import { ForkSessionDto } from './dto/fork-session.dto';
+import { referenceCarriedBlobs } from './reference-carried-blobs';
 import { RewindSessionDto } from './dto/rewind-session.dto';
 
 /**
@@ -58,6 +61,7 @@ export class SessionLifecycleController {
     private readonly sessions: SessionListReader,
     private readonly readYourWrites: ReadYourWrites,
     private readonly views: SessionViewsReader,
+    @Optional() @Inject(BLOB_STORE) private readonly blobs?: BlobStore,
   ) {}
 
   @Get()
@@ -105,7 +109,17 @@ export class SessionLifecycleController {
         sourceSessionId,
         ...(atRevision === undefined ? {} : { atRevision }),
       },
-      () => forkCarry(this.modelContext, source.key, sourceSessionId, atRevision),
+      async () => {
+        const carry = await forkCarry(this.modelContext, source.key, sourceSessionId, atRevision);
+        if (this.blobs !== undefined) {
+          await referenceCarriedBlobs(
+            this.blobs,
+            carry.events,
+            sessionRefOf(caller, body.sessionId).key,
+          );
+        }
+        return carry;
+      },
       writerOf(caller),
     );
     await this.readYourWrites.reach(result.position);

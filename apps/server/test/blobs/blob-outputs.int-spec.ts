@@ -137,4 +137,30 @@ describe('large tool outputs over HTTP', () => {
     // One output alone is 20 MB (40 MB as a string in memory): reading any whole would show.
     expect(grown).toBeLessThan(32 * 1024 * 1024);
   }, 300_000);
+
+  it('keeps a fork’s blob outputs when the source is erased', async () => {
+    const output = bigText('forked', 100_000);
+    expect((await append('fork-source', turn(1, output))).status).toBe(200);
+    const forked = await fetch(`${server.url}/v1/sessions/fork-source/forks`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ sessionId: 'fork-of-source' }),
+    });
+    expect(forked.status).toBe(201);
+    const erased = await fetch(`${server.url}/v1/sessions/fork-source`, { method: 'DELETE' });
+    expect(erased.status).toBe(200);
+
+    expect(
+      (await fetch(`${server.url}/v1/sessions/fork-source/blobs/${sha256(output)}`)).status,
+    ).toBe(404);
+    const blob = await fetch(`${server.url}/v1/sessions/fork-of-source/blobs/${sha256(output)}`);
+    expect(blob.status).toBe(200);
+    expect(await blob.text()).toBe(output);
+    const context = await fetch(
+      `${server.url}/v1/sessions/fork-of-source/model-context?format=ai-sdk`,
+    );
+    // The head the soft limit keeps, read from the blob the fork still refers to.
+    const head = JSON.stringify(output.slice(0, 5_000)).slice(1, -1);
+    expect(JSON.stringify(await context.json()).includes(head)).toBe(true);
+  }, 120_000);
 });
