@@ -194,6 +194,8 @@ describe('the helper thread', () => {
     expect(verdicts.get('s3')).toEqual([
       '$.export.messages[5].content: expected "Done 2.", found "tampered"',
       '$.messages[5].content: expected "Done 2.", found "tampered"',
+      // Search reads each message from the same row (a message's JSON is stored once).
+      '$.search[5].text: expected "Done 2.", found "tampered"',
       '$.transcript.messages[5].content: expected "Done 2.", found "tampered"',
     ]);
   }, 30_000);

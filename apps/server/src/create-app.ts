@@ -85,7 +85,12 @@ export async function createApp(
     });
   }
   // Nest routes Fastify's own errors (body too large, not JSON) through this filter too.
-  app.useGlobalFilters(new HttpExceptionFilter({ maxBodyBytes: config.maxBodyBytes }));
+  app.useGlobalFilters(
+    new HttpExceptionFilter({
+      maxBodyBytes: config.maxBodyBytes,
+      maxAppendBodyBytes: config.maxAppendBodyBytes,
+    }),
+  );
   app.useGlobalPipes(createValidationPipe(PLAINLY_VALID_SESSION_DTOS));
   // Every body is JSON: anything else gets 415 (no HTML form can post here).
   const keys = app.get(KeyRegistry);

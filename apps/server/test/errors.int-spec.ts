@@ -292,7 +292,7 @@ describe.each(STORE_KINDS)('on the %s store', (kind) => {
     });
 
     it("a body over the server's body limit is refused before parsing, with a clear body", async () => {
-      const response = await postDeclaringLength(sessionUrl('large-2', 'messages'), 5_000_000);
+      const response = await postDeclaringLength(sessionUrl('large-2', 'ai-sdk-steps'), 5_000_000);
       expect(response).toEqual({
         status: 413,
         body: {
@@ -304,6 +304,21 @@ describe.each(STORE_KINDS)('on the %s store', (kind) => {
         },
       });
       expect(await revisionsOf('large-2')).toEqual([]);
+    });
+
+    it('an append over its own, larger limit is refused before parsing, naming that limit', async () => {
+      const response = await postDeclaringLength(sessionUrl('large-3', 'messages'), 70_000_000);
+      expect(response).toEqual({
+        status: 413,
+        body: {
+          statusCode: 413,
+          code: 'RequestBodyTooLarge',
+          message:
+            "The request body is over the append's limit of 67108864 bytes (MAX_APPEND_BODY_BYTES); nothing was appended. Upload larger outputs first (PUT /v1/sessions/:sessionId/blobs) and refer to them by sha256.",
+          limit: 67108864,
+        },
+      });
+      expect(await revisionsOf('large-3')).toEqual([]);
     });
   });
 

@@ -15,11 +15,17 @@ export interface OpenedBlobStore {
 
 /**
  * The blob store of the configuration: the embedded one, `DATA_DIR/blobs.sqlite`, beside the
- * embedded event store.
+ * embedded event store. `readOnly`: the server started on a full disk (`SqliteBlobStoreOptions`).
  */
-export function createBlobStore(config: ServerConfig): Promise<OpenedBlobStore> {
+export function createBlobStore(
+  config: ServerConfig,
+  options: { readOnly?: boolean } = {},
+): Promise<OpenedBlobStore> {
   return Promise.resolve().then(() => {
-    const store = new SqliteBlobStore({ path: sqliteBlobStorePath(config) });
+    const store = new SqliteBlobStore({
+      path: sqliteBlobStorePath(config),
+      ...(options.readOnly === true ? { readOnly: true } : {}),
+    });
     return { store, close: () => store.close() };
   });
 }

@@ -11,6 +11,8 @@ describe('loadServerConfig', () => {
       eventStoreConnectionString: undefined,
       sessionCacheSize: 1000,
       maxBodyBytes: 4194304,
+      maxAppendBodyBytes: 64 * 1024 ** 2,
+      blobThresholdBytes: 32 * 1024,
       maxBlobBytes: 4 * 1024 ** 3,
       http: {
         allowedHosts: [],
@@ -46,6 +48,8 @@ describe('loadServerConfig', () => {
         EVENTSTORE_CONNECTION_STRING: 'esdb://localhost:2113?tls=false',
         SESSION_CACHE_SIZE: '50',
         MAX_BODY_BYTES: '2097152',
+        MAX_APPEND_BODY_BYTES: '8388608',
+        BLOB_THRESHOLD_BYTES: '4096',
         ALLOWED_HOSTS: 'ledger.internal, Ledger.Example',
         ALLOWED_ORIGINS: 'https://app.example.com,http://localhost:5173',
         CONNECTION_TIMEOUT_MS: '1000',
@@ -72,6 +76,8 @@ describe('loadServerConfig', () => {
       eventStoreConnectionString: 'esdb://localhost:2113?tls=false',
       sessionCacheSize: 50,
       maxBodyBytes: 2097152,
+      maxAppendBodyBytes: 8388608,
+      blobThresholdBytes: 4096,
       maxBlobBytes: 4 * 1024 ** 3,
       http: {
         allowedHosts: ['ledger.internal', 'ledger.example'],

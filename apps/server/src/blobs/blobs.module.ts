@@ -1,5 +1,6 @@
 import { Global, Inject, Module, type OnApplicationShutdown } from '@nestjs/common';
 import { createBlobStore, type OpenedBlobStore, type ServerConfig } from '@agent-ledger/config';
+import { startedReadOnly } from '../health/storage-health';
 import { BLOB_STORE, SERVER_CONFIG } from '../tokens';
 import { BlobsController } from './blobs.controller';
 
@@ -16,7 +17,8 @@ const OPENED_BLOB_STORE = Symbol('OpenedBlobStore');
   providers: [
     {
       provide: OPENED_BLOB_STORE,
-      useFactory: (config: ServerConfig) => createBlobStore(config),
+      useFactory: (config: ServerConfig) =>
+        createBlobStore(config, { readOnly: startedReadOnly() }),
       inject: [SERVER_CONFIG],
     },
     {

@@ -39,6 +39,12 @@ interface FastifyError {
   message: string;
 }
 
+/** The body limit of the route a request came to, and the setting that sets it. */
+export interface BodyLimit {
+  bytes: number;
+  setting: 'MAX_BODY_BYTES' | 'MAX_APPEND_BODY_BYTES';
+}
+
 /**
  * Maps an error to its HTTP status and body, in one place: 400 malformed request, 404 unknown
  * session, 409 wrong expected revision or a `minPosition` no write has reached, 410 deleted stream, 413 too large, 415 not JSON,
@@ -47,7 +53,7 @@ interface FastifyError {
  */
 export function toErrorResponse(
   error: unknown,
-  options: { maxBodyBytes: number },
+  options: { bodyLimit: BodyLimit },
 ): { status: number; body: ErrorBody } | undefined {
   if (error instanceof ForkTargetExistsError) return respond(409, error.code, error.message);
   if (error instanceof ForkTooLargeError) {
@@ -138,21 +144,23 @@ export function toErrorResponse(
   }
   if (error instanceof AiSdkConversionError) return respond(400, error.code, error.message);
   if (error instanceof UnreadableSessionEventError) return respond(500, error.code, error.message);
-  if (isFastifyError(error)) return fastifyErrorResponse(error, options.maxBodyBytes);
+  if (isFastifyError(error)) return fastifyErrorResponse(error, options.bodyLimit);
   return undefined;
 }
 
 function fastifyErrorResponse(
   error: FastifyError,
-  maxBodyBytes: number,
+  bodyLimit: BodyLimit,
 ): { status: number; body: ErrorBody } {
   switch (error.code) {
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
       return respond(
         413,
         'RequestBodyTooLarge',
-        `The request body is over the server's limit of ${maxBodyBytes} bytes (MAX_BODY_BYTES); nothing was appended. An append holds at most 1 MiB of events: split the batch.`,
-        { limit: maxBodyBytes },
+        bodyLimit.setting === 'MAX_APPEND_BODY_BYTES'
+          ? `The request body is over the append's limit of ${bodyLimit.bytes} bytes (MAX_APPEND_BODY_BYTES); nothing was appended. Upload larger outputs first (PUT /v1/sessions/:sessionId/blobs) and refer to them by sha256.`
+          : `The request body is over the server's limit of ${bodyLimit.bytes} bytes (MAX_BODY_BYTES); nothing was appended. An append holds at most 1 MiB of events: split the batch.`,
+        { limit: bodyLimit.bytes },
       );
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
       return respond(

@@ -9,7 +9,8 @@ import {
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ErrorBody } from './error-body';
 import { noteDamagedData, noteStorageFull } from '../health/storage-health';
-import { toErrorResponse } from './error-response';
+import { toErrorResponse, type BodyLimit } from './error-response';
+import { APPEND_ROUTE } from '../security/harden-http';
 import { traceIdOfRequest } from '../observability/request-trace';
 import { methodsOfPath } from './methods-of-path';
 import { unknownRouteAnswer } from './unknown-route-answer';
@@ -26,7 +27,7 @@ import { unknownRouteAnswer } from './unknown-route-answer';
 export class HttpExceptionFilter implements ExceptionFilter {
   private readonly logger = new Logger('HttpExceptionFilter');
 
-  constructor(private readonly options: { maxBodyBytes: number }) {}
+  constructor(private readonly options: { maxBodyBytes: number; maxAppendBodyBytes: number }) {}
 
   catch(error: unknown, host: ArgumentsHost): void {
     const reply = host.switchToHttp().getResponse<FastifyReply>();
@@ -46,7 +47,7 @@ export class HttpExceptionFilter implements ExceptionFilter {
         .send(answer.body);
       return;
     }
-    const { status, body } = this.describe(error);
+    const { status, body } = this.describe(error, this.bodyLimitOf(request));
     // 429 and 507 say when to retry in the standard header too.
     if (body.retryAfterSeconds !== undefined)
       void reply.header('retry-after', body.retryAfterSeconds);
@@ -58,11 +59,24 @@ export class HttpExceptionFilter implements ExceptionFilter {
       .send(traceId === undefined ? body : { ...body, traceId });
   }
 
-  describe(error: unknown): { status: number; body: ErrorBody } {
+  /** The append route takes larger bodies than the others (`hardenHttp`). */
+  private bodyLimitOf(request: FastifyRequest): BodyLimit {
+    return request.routeOptions.url === APPEND_ROUTE && request.method === 'POST'
+      ? {
+          bytes: Math.max(this.options.maxAppendBodyBytes, this.options.maxBodyBytes),
+          setting: 'MAX_APPEND_BODY_BYTES',
+        }
+      : { bytes: this.options.maxBodyBytes, setting: 'MAX_BODY_BYTES' };
+  }
+
+  describe(
+    error: unknown,
+    bodyLimit: BodyLimit = { bytes: this.options.maxBodyBytes, setting: 'MAX_BODY_BYTES' },
+  ): { status: number; body: ErrorBody } {
     // Nest wraps Fastify's own errors (body too large, not JSON) in an HttpException.
     const original =
       error instanceof HttpException && error.cause instanceof Error ? error.cause : error;
-    const known = toErrorResponse(original, this.options);
+    const known = toErrorResponse(original, { bodyLimit });
     if (known?.body.code === 'StorageFull') noteStorageFull();
     noteDamagedData(original);
     if (known !== undefined) {

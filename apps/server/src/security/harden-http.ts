@@ -15,7 +15,8 @@ import { checkUtf8Body } from './check-utf8-body';
 import { HostNotAllowedError, OriginNotAllowedError, RateLimitedError } from './http-edge-errors';
 
 /** The route whose body limit is `MAX_APPEND_BODY_BYTES`. */
-const APPEND_ROUTE = '/v1/sessions/:sessionId/messages';
+/** The append route, whose body limit is `MAX_APPEND_BODY_BYTES`. */
+export const APPEND_ROUTE = '/v1/sessions/:sessionId/messages';
 
 /**
  * Hardens the HTTP edge of `app` (before it listens), cheapest check first: the `Host` header

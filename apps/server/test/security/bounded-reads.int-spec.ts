@@ -3,9 +3,13 @@ import { readFileSync } from 'node:fs';
 import { postJson } from '../testing/http-client';
 import { startServer, type RunningServer } from '../testing/start-server';
 
-/** Tool results of about 1 MB each, one per append (the store takes 1 MiB per append). */
-const RESULTS = 60;
-const RESULT_CHARS = 1_000_000;
+/**
+ * Tool results of 500 KB each, one per append, kept inline: under the highest
+ * `BLOB_THRESHOLD_BYTES` (512 KiB, set below), above which an output becomes a blob.
+ */
+const RESULTS = 120;
+const RESULT_CHARS = 500_000;
+const BLOB_THRESHOLD_BYTES = 512 * 1024;
 /** The default `MAX_PAGE_BYTES`. */
 const PAGE_BYTES = 4 * 1024 * 1024;
 /**
@@ -82,7 +86,7 @@ describe('reads of a 60 MB session, concurrently, with the server’s memory bou
   const expectedIds = ['u0'];
 
   beforeAll(async () => {
-    server = await startServer();
+    server = await startServer({ BLOB_THRESHOLD_BYTES: String(BLOB_THRESHOLD_BYTES) });
     session = `${server.url}/v1/sessions/big`;
     const first = await postJson(`${session}/messages`, {
       messages: [
@@ -199,7 +203,7 @@ describe('reads of a 60 MB session, concurrently, with the server’s memory bou
     const [walk1, walk2, json1, json2, json3, json4, markdown1, jsonl] = results;
     for (const walk of [walk1, walk2]) {
       expect(walk.ids).toEqual(expectedIds);
-      // Capped by bytes, not by the 1000 entries asked for: about 4 entries of 1 MB a page.
+      // Capped by bytes, not by the 1000 entries asked for: about 8 entries of 500 KB a page.
       expect(walk.pages.length).toBeGreaterThan(10);
       for (const page of walk.pages) {
         expect(page.bytes).toBeLessThanOrEqual(PAGE_BYTES + 64 * 1024);

@@ -157,6 +157,38 @@ describe('SqliteBlobStore', () => {
   it('refuses a reference to a blob the tenant does not hold', async () => {
     await expect(store.addReference('t', 'b'.repeat(64), 'a')).rejects.toThrow(BlobNotFoundError);
   });
+
+  it('read-only (a full disk): serves what the file holds, refuses writes, and reads a missing file as empty', async () => {
+    const bytes = await collect(bytesOf(2500, 5));
+    const stored = await store.put('t1', bytesOf(2500, 5), {
+      mediaType: 'application/octet-stream',
+    });
+    await store.close();
+    const readOnly = new SqliteBlobStore({
+      path: path.join(dir, 'blobs.sqlite'),
+      chunkSize: CHUNK,
+      readOnly: true,
+    });
+    try {
+      expect(await collect(readOnly.read('t1', stored.sha256))).toEqual(bytes);
+      await expect(
+        readOnly.put('t1', bytesOf(10, 6), { mediaType: 'application/octet-stream' }),
+      ).rejects.toThrow(/readonly|read-only|query_only/i);
+    } finally {
+      await readOnly.close();
+    }
+    const missing = new SqliteBlobStore({
+      path: path.join(dir, 'none', 'blobs.sqlite'),
+      readOnly: true,
+    });
+    try {
+      expect(await missing.stat('t1', stored.sha256)).toBeUndefined();
+      expect(readdirSync(dir)).not.toContain('none');
+    } finally {
+      await missing.close();
+    }
+    store = open();
+  });
 });
 
 async function* toAsync(bytes: Buffer): AsyncGenerator<Uint8Array> {

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import {
@@ -29,6 +29,12 @@ export interface SqliteBlobStoreOptions {
    * opens the file beside the server writing it (the CLI), whose uploads in progress are staged.
    */
   deleteStaged?: boolean;
+  /**
+   * Open where nothing can be written (the server started on a full disk): an existing file is
+   * read in exclusive locking mode (the WAL index in memory, not in a `-shm` file it could not
+   * grow) with every write refused; a missing one reads as empty. Nothing staged is deleted.
+   */
+  readOnly?: boolean;
 }
 
 /** The put options the embedded store takes beyond the port's: see {@link SqliteBlobStore.put}. */
@@ -67,8 +73,11 @@ export class SqliteBlobStore implements BlobStore {
   private readonly statements;
 
   constructor(options: SqliteBlobStoreOptions) {
-    if (options.path !== ':memory:') mkdirSync(path.dirname(options.path), { recursive: true });
-    this.db = new Database(options.path, { timeout: options.busyTimeoutMs ?? 5000 });
+    const readOnly = options.readOnly === true;
+    const file = readOnly && !existsSync(options.path) ? ':memory:' : options.path;
+    if (file !== ':memory:') mkdirSync(path.dirname(file), { recursive: true });
+    this.db = new Database(file, { timeout: options.busyTimeoutMs ?? 5000 });
+    if (readOnly && file !== ':memory:') this.db.pragma('locking_mode = EXCLUSIVE');
     // Before the first table: large pages keep a chunk's overflow chain short.
     this.db.pragma('page_size = 65536');
     this.db.pragma('journal_mode = WAL');
@@ -78,7 +87,8 @@ export class SqliteBlobStore implements BlobStore {
     // after each put: an upload's bytes do not pile up in the WAL beside their copy in the file.
     this.db.pragma('wal_autocheckpoint = 1000');
     this.db.pragma('journal_size_limit = 67108864');
-    this.db.exec(BLOB_SCHEMA);
+    if (!readOnly || file === ':memory:') this.db.exec(BLOB_SCHEMA);
+    if (readOnly) this.db.pragma('query_only = ON');
     this.chunkSize = options.chunkSize ?? DEFAULT_BLOB_CHUNK_SIZE;
     this.now = options.now ?? (() => new Date());
     this.statements = {
@@ -118,7 +128,7 @@ export class SqliteBlobStore implements BlobStore {
         'SELECT 1 AS one FROM blob_references WHERE tenant = ? AND sha256 = ? AND session_key = ?',
       ),
     };
-    if (options.deleteStaged !== false) this.deleteStaged();
+    if (options.deleteStaged !== false && !readOnly) this.deleteStaged();
   }
 
   /**
