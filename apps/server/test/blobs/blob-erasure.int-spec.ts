@@ -1,20 +1,8 @@
 import { filesHolding } from '../lifecycle/erasure-testing';
 import { startServer, type RunningServer } from '../testing/start-server';
-import { deterministicBytes, download, upload } from './deterministic-bytes';
+import { download, upload, withToken } from './deterministic-bytes';
 
 const MiB = 1024 * 1024;
-
-/** A blob of `size` bytes named `seed`, with `token` written at `offset`. */
-async function* withToken(
-  seed: string,
-  size: number,
-  token: string,
-  offset: number,
-): AsyncGenerator<Uint8Array> {
-  yield* deterministicBytes(seed, 0, offset);
-  yield Buffer.from(token);
-  yield* deterministicBytes(seed, offset + token.length, size);
-}
 
 describe('erasure covers blobs', () => {
   let server: RunningServer;

@@ -3,7 +3,13 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { filesHolding } from '../lifecycle/erasure-testing';
 import { startServer, type RunningServer } from '../testing/start-server';
-import { deterministicBytes, download, sha256OfStream, upload } from './deterministic-bytes';
+import {
+  deterministicBytes,
+  download,
+  sha256OfStream,
+  upload,
+  withToken,
+} from './deterministic-bytes';
 
 const MiB = 1024 * 1024;
 
@@ -22,18 +28,6 @@ function bytesOnDisk(folder: string): number {
 function peakMemoryOf(pid: number): number {
   const match = /VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
   return Number(match?.[1] ?? 'NaN') * 1024;
-}
-
-/** A blob of `size` bytes named `seed`, with `token` written at `offset`. */
-async function* withToken(
-  seed: string,
-  size: number,
-  token: string,
-  offset: number,
-): AsyncGenerator<Uint8Array> {
-  yield* deterministicBytes(seed, 0, offset);
-  yield Buffer.from(token);
-  yield* deterministicBytes(seed, offset + token.length, size);
 }
 
 describe('blobs over HTTP', () => {

@@ -86,3 +86,15 @@ export async function download(
   const sha256 = await sha256OfStream(response.body);
   return { status: response.status, headers: response.headers, sha256 };
 }
+
+/** A blob of `size` bytes named `seed`, with `token` written at `offset`. */
+export async function* withToken(
+  seed: string,
+  size: number,
+  token: string,
+  offset: number,
+): AsyncGenerator<Uint8Array> {
+  yield* deterministicBytes(seed, 0, offset);
+  yield Buffer.from(token);
+  yield* deterministicBytes(seed, offset + token.length, size);
+}

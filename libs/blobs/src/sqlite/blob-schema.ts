@@ -3,7 +3,8 @@
  * `blob_contents` row; the row is `staging` while its bytes arrive (no read sees it, and opening
  * the store deletes what a crash left) and `stored` once whole, named by its tenant and SHA-256
  * (unique among stored rows: the same bytes are kept once per tenant). `blob_references` says
- * which sessions refer to a blob.
+ * which sessions refer to a blob. Each blob keeps the chunk size it was written with, so a store
+ * opened with another reads it right.
  */
 export const BLOB_SCHEMA = `
   CREATE TABLE IF NOT EXISTS blob_contents (
@@ -12,6 +13,7 @@ export const BLOB_SCHEMA = `
     sha256 TEXT,
     size INTEGER NOT NULL DEFAULT 0,
     media_type TEXT NOT NULL,
+    chunk_size INTEGER NOT NULL,
     state TEXT NOT NULL CHECK (state IN ('staging', 'stored')),
     started_at TEXT NOT NULL) STRICT;
   CREATE UNIQUE INDEX IF NOT EXISTS blob_contents_by_hash

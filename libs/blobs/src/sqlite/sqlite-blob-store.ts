@@ -49,6 +49,7 @@ interface StoredRow {
   content_id: number;
   size: number;
   media_type: string;
+  chunk_size: number;
 }
 
 /** Default bytes per chunk: a range read reads at most two more chunks than it needs. */
@@ -93,10 +94,10 @@ export class SqliteBlobStore implements BlobStore {
     this.now = options.now ?? (() => new Date());
     this.statements = {
       stored: this.db.prepare<[string, string], StoredRow>(
-        "SELECT content_id, size, media_type FROM blob_contents WHERE tenant = ? AND sha256 = ? AND state = 'stored'",
+        "SELECT content_id, size, media_type, chunk_size FROM blob_contents WHERE tenant = ? AND sha256 = ? AND state = 'stored'",
       ),
-      startStaging: this.db.prepare<[string, string, string]>(
-        "INSERT INTO blob_contents (tenant, media_type, state, started_at) VALUES (?, ?, 'staging', ?)",
+      startStaging: this.db.prepare<[string, string, number, string]>(
+        "INSERT INTO blob_contents (tenant, media_type, chunk_size, state, started_at) VALUES (?, ?, ?, 'staging', ?)",
       ),
       insertChunk: this.db.prepare<[number, number, Buffer]>(
         'INSERT INTO blob_chunks (content_id, chunk_index, bytes) VALUES (?, ?, ?)',
@@ -147,8 +148,12 @@ export class SqliteBlobStore implements BlobStore {
       return this.putKnown(tenant, source, expected, options.sessionKey);
     }
     const contentId = Number(
-      this.statements.startStaging.run(tenant, options.mediaType, this.now().toISOString())
-        .lastInsertRowid,
+      this.statements.startStaging.run(
+        tenant,
+        options.mediaType,
+        this.chunkSize,
+        this.now().toISOString(),
+      ).lastInsertRowid,
     );
     const hash = createHash('sha256');
     let size = 0;
@@ -206,13 +211,14 @@ export class SqliteBlobStore implements BlobStore {
     if (range !== undefined && (start < 0 || start > end || end >= row.size)) {
       throw new BlobRangeNotSatisfiableError(row.size, range);
     }
-    const last = Math.floor(end / this.chunkSize);
-    for (let index = Math.floor(start / this.chunkSize); index <= last; index += 1) {
+    const chunkSize = row.chunk_size;
+    const last = Math.floor(end / chunkSize);
+    for (let index = Math.floor(start / chunkSize); index <= last; index += 1) {
       // One statement per chunk: no snapshot stays open between chunks (an erasure's checkpoint
       // would wait for it).
       const chunk = this.statements.chunk.get(row.content_id, index);
       if (chunk === undefined) throw new BlobNotFoundError(sha256);
-      const chunkStart = index * this.chunkSize;
+      const chunkStart = index * chunkSize;
       const from = Math.max(start - chunkStart, 0);
       const to = Math.min(end - chunkStart + 1, chunk.bytes.length);
       yield from === 0 && to === chunk.bytes.length ? chunk.bytes : chunk.bytes.subarray(from, to);

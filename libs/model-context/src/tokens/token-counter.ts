@@ -11,25 +11,20 @@ const CHARACTERS_PER_TOKEN = 4;
 export type EncodingCount = (text: string) => number;
 
 /**
- * Counts model-view messages in tokens, by estimate or with OpenAI's tokenizer, remembering the
- * count of each message object: the model context hands out the same (frozen) message objects for
- * the messages a request did not change, so a long session costs the count of what is new. One is
+ * Counts model-view messages in tokens, by estimate or with OpenAI's tokenizer. It remembers the
+ * tokenizer's count of each message object (the model context hands out the same frozen message
+ * objects for the messages a request did not change, so a long session costs the encoding of what
+ * is new); the estimate is a length, computed each time. One is
  * owned by each `ModelContextReader`; the tokenizer is loaded on the first OpenAI count only, so the
  * server's start and the client do not pay for it.
  */
 export class TokenCounter {
-  private readonly estimates = new WeakMap<object, number>();
   private readonly encoded = new WeakMap<object, number>();
   private encoding: Promise<EncodingCount> | undefined;
 
   /** The plain estimate of a message: its text's characters over four, plus the message framing. */
   estimate(message: ModelMessage): number {
-    let count = this.estimates.get(message);
-    if (count === undefined) {
-      count = estimateTextTokens(modelMessageText(message)) + MESSAGE_FRAMING_TOKENS;
-      this.estimates.set(message, count);
-    }
-    return count;
+    return estimateTextTokens(modelMessageText(message)) + MESSAGE_FRAMING_TOKENS;
   }
 
   /** The exact `o200k_base` count of a message's text, plus the message framing. */
