@@ -56,3 +56,13 @@ export class InvalidBlobHashError extends BlobError {
     );
   }
 }
+
+/** The store was opened read-only (the server started on a full disk): nothing can be written. */
+export class BlobStoreReadOnlyError extends BlobError {
+  readonly code = 'StorageReadOnly';
+  constructor() {
+    super(
+      'The blob store is read-only (the server started on a full disk); nothing was stored. Free space under DATA_DIR, then restart the server.',
+    );
+  }
+}

@@ -4,6 +4,7 @@ export {
   BlobError,
   BlobNotFoundError,
   BlobRangeNotSatisfiableError,
+  BlobStoreReadOnlyError,
   BlobTooLargeError,
   InvalidBlobHashError,
 } from './blob-errors';

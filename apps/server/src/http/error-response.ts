@@ -12,6 +12,7 @@ import {
 import { SessionRuleError } from '@agent-ledger/sessions';
 import {
   BlobDigestMismatchError,
+  BlobStoreReadOnlyError,
   BlobNotFoundError,
   BlobRangeNotSatisfiableError,
   BlobTooLargeError,
@@ -130,6 +131,7 @@ export function toErrorResponse(
     return respond(413, error.code, error.message, { limit: error.limit });
   }
   if (error instanceof BlobDigestMismatchError) return respond(422, error.code, error.message);
+  if (error instanceof BlobStoreReadOnlyError) return respond(507, error.code, error.message);
   if (error instanceof BlobRangeNotSatisfiableError) {
     return respond(416, error.code, error.message, { size: error.size });
   }

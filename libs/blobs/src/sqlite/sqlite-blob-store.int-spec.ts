@@ -7,6 +7,7 @@ import {
   BlobDigestMismatchError,
   BlobNotFoundError,
   BlobRangeNotSatisfiableError,
+  BlobStoreReadOnlyError,
   BlobTooLargeError,
 } from '../blob-errors';
 import { limitBlobBytes } from '../limit-blob-bytes';
@@ -170,7 +171,10 @@ describe('SqliteBlobStore', () => {
       expect(await collect(readOnly.read('t1', stored.sha256))).toEqual(bytes);
       await expect(
         readOnly.put('t1', bytesOf(10, 6), { mediaType: 'application/octet-stream' }),
-      ).rejects.toThrow(/readonly|read-only|query_only/i);
+      ).rejects.toThrow(BlobStoreReadOnlyError);
+      await expect(readOnly.addReference('t1', stored.sha256, 's')).rejects.toThrow(
+        BlobStoreReadOnlyError,
+      );
     } finally {
       await readOnly.close();
     }

@@ -6,6 +6,7 @@ import {
   BlobDigestMismatchError,
   BlobNotFoundError,
   BlobRangeNotSatisfiableError,
+  BlobStoreReadOnlyError,
   InvalidBlobHashError,
 } from '../blob-errors';
 import type { BlobStore, ByteRange, StoredBlob } from '../blob-store';
@@ -70,11 +71,13 @@ export const DEFAULT_BLOB_CHUNK_SIZE = 512 * 1024;
 export class SqliteBlobStore implements BlobStore {
   private readonly db: Database.Database;
   private readonly chunkSize: number;
+  private readonly readOnly: boolean;
   private readonly now: () => Date;
   private readonly statements;
 
   constructor(options: SqliteBlobStoreOptions) {
     const readOnly = options.readOnly === true;
+    this.readOnly = readOnly;
     const file = readOnly && !existsSync(options.path) ? ':memory:' : options.path;
     if (file !== ':memory:') mkdirSync(path.dirname(file), { recursive: true });
     this.db = new Database(file, { timeout: options.busyTimeoutMs ?? 5000 });
@@ -141,6 +144,8 @@ export class SqliteBlobStore implements BlobStore {
     source: AsyncIterable<Uint8Array>,
     options: PutBlobOptions,
   ): Promise<StoredBlob> {
+    // Refused before SQLite is asked (which would refuse too, `query_only`), with an error to act on.
+    if (this.readOnly) throw new BlobStoreReadOnlyError();
     const expected = options.expectedSha256;
     if (expected !== undefined && !isSha256(expected)) throw new InvalidBlobHashError(expected);
     // Bytes the tenant already holds are only hashed (to check them), not written again.
@@ -233,6 +238,7 @@ export class SqliteBlobStore implements BlobStore {
    */
   addReference(tenant: string, sha256: string, sessionKey: string): Promise<void> {
     return Promise.resolve().then(() => {
+      if (this.readOnly) throw new BlobStoreReadOnlyError();
       this.durably(() =>
         this.db
           .transaction(() => {
@@ -255,6 +261,7 @@ export class SqliteBlobStore implements BlobStore {
 
   releaseSession(tenant: string, sessionKey: string): Promise<string[]> {
     return Promise.resolve().then(() => {
+      if (this.readOnly) throw new BlobStoreReadOnlyError();
       const deleted = this.durably(() =>
         this.db
           .transaction(() => {
