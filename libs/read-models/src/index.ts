@@ -6,6 +6,12 @@ export {
   type ReadModelDamage,
   type ReadModelDatabase,
 } from './database/open-read-model-database';
+export { truncateDataDirWals } from './database/truncate-data-dir-wals';
+export {
+  truncateWalPatiently,
+  WalNotTruncatedError,
+  type TruncateWalOptions,
+} from './database/truncate-wal-patiently';
 export { openFreshReadModelFile, type FreshReadModelFile } from './database/fresh-read-model-file';
 export {
   holdReadModels,

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { SqliteBlobStore } from '@agent-ledger/blobs';
 import { sqliteBlobStorePath } from '@agent-ledger/config';
 import { ContentSealingEventStore } from '@agent-ledger/content-crypto';
-import { ProjectionRunner } from '@agent-ledger/read-models';
+import { ProjectionRunner, truncateDataDirWals } from '@agent-ledger/read-models';
 import { SessionErasure, SqliteDeciderSnapshots } from '@agent-ledger/session-commands';
 import type { Ledger } from './open-ledger';
 
@@ -47,10 +47,12 @@ export async function openErasure(ledger: Ledger): Promise<SessionErasure> {
       return Promise.resolve();
     },
     awaitReadModels: async () => {
-      if (!existsSync(ledger.readModelConfig.path)) return;
-      const db = ledger.readModels();
-      const runner = new ProjectionRunner({ store, db, handlers: ledger.handlers(db) });
-      await runner.catchUp();
+      if (existsSync(ledger.readModelConfig.path)) {
+        const db = ledger.readModels();
+        const runner = new ProjectionRunner({ store, db, handlers: ledger.handlers(db) });
+        await runner.catchUp();
+      }
+      await truncateDataDirWals(ledger.config.dataDir);
     },
     // Running servers on the store read the journal every 250 ms and forget the sessions.
     journalGraceMs: 500,

@@ -8,9 +8,10 @@ import {
 } from '@nestjs/common';
 import { APP_GUARD, ModuleRef } from '@nestjs/core';
 import type { BlobStore } from '@agent-ledger/blobs';
+import type { ServerConfig } from '@agent-ledger/config';
 import type { EventStore } from '@agent-ledger/event-store';
 import { ModelContextReader } from '@agent-ledger/model-context';
-import type { LiveProjections } from '@agent-ledger/read-models';
+import { truncateDataDirWals, type LiveProjections } from '@agent-ledger/read-models';
 import { SessionCommandRunner, SessionErasure } from '@agent-ledger/session-commands';
 import { IMPORT_RUNNER } from '../imports/imports.tokens';
 import { QueriesModule } from '../queries/queries.module';
@@ -21,6 +22,7 @@ import {
   CLOCK,
   CONTENT_KEY_SHREDDER,
   EVENT_STORE,
+  SERVER_CONFIG,
   SESSION_ERASURE,
   type Clock,
   type ContentKeyShredder,
@@ -63,6 +65,7 @@ export const ERASURE_JOURNAL_GRACE_MS = 2 * ERASURE_JOURNAL_FOLLOW_MS;
         feed: TranscriptFeed,
         modules: ModuleRef,
         blobs: BlobStore,
+        config: ServerConfig,
       ) => {
         const runners = (): SessionCommandRunner[] =>
           [SessionCommandRunner, IMPORT_RUNNER].flatMap((token) => {
@@ -83,10 +86,15 @@ export const ERASURE_JOURNAL_GRACE_MS = 2 * ERASURE_JOURNAL_FOLLOW_MS;
             feed.endSession(key);
           },
           awaitReadModels: async (position) => {
-            if (await projections.waitForPosition(position, READ_MODEL_PURGE_TIMEOUT_MS)) return;
-            throw new Error(
-              `the read models did not reach position ${position} (where they purge the sessions) within ${READ_MODEL_PURGE_TIMEOUT_MS} ms`,
-            );
+            if (!(await projections.waitForPosition(position, READ_MODEL_PURGE_TIMEOUT_MS))) {
+              throw new Error(
+                `the read models did not reach position ${position} (where they purge the sessions) within ${READ_MODEL_PURGE_TIMEOUT_MS} ms`,
+              );
+            }
+            // Each purge truncates its WAL when no reader holds it up, and a crash after a purge
+            // leaves the old pages in the WAL for the next process: no receipt until no WAL
+            // under DATA_DIR holds them.
+            await truncateDataDirWals(config.dataDir);
           },
           journalGraceMs: ERASURE_JOURNAL_GRACE_MS,
         });
@@ -100,6 +108,7 @@ export const ERASURE_JOURNAL_GRACE_MS = 2 * ERASURE_JOURNAL_FOLLOW_MS;
         TranscriptFeed,
         ModuleRef,
         BLOB_STORE,
+        SERVER_CONFIG,
       ],
     },
     { provide: APP_GUARD, useClass: ErasingSessionGuard },
