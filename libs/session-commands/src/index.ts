@@ -18,6 +18,7 @@ export {
   type ImportHistoryResult,
 } from './run-import-plan';
 export { storeLargeOutputs, type LargeOutputStorage } from './store-large-outputs';
+export { storeCommandOutputs } from './store-command-outputs';
 export { UnknownBlobError } from './unknown-blob.error';
 export {
   readClaudeCodeEntries,

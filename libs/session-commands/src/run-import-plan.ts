@@ -8,7 +8,8 @@ import {
   type SessionCommandRunner,
   type SessionWriter,
 } from './session-command-runner';
-import { storeLargeOutputs, type LargeOutputStorage } from './store-large-outputs';
+import { storeCommandOutputs } from './store-command-outputs';
+import type { LargeOutputStorage } from './store-large-outputs';
 
 /**
  * Where an import keeps the large tool outputs of the sessions it writes: the blob store of the
@@ -64,7 +65,7 @@ export async function runImportPlan(
         ? undefined
         : { ...blobStorage, tenant: writer.tenant, sessionKey };
     for (const command of session.commands) {
-      const stored = storage === undefined ? command : await withBlobs(command, storage);
+      const stored = storage === undefined ? command : await storeCommandOutputs(command, storage);
       result = await runner.run(withSubject(stored, subjectId), undefined, writer);
     }
     sessions.push({
@@ -76,24 +77,6 @@ export async function runImportPlan(
     });
   }
   return { sessions, report: plan.report };
-}
-
-/** `command` with its large tool outputs stored as blobs (the commands that carry messages). */
-async function withBlobs(
-  command: SessionCommand,
-  storage: LargeOutputStorage,
-): Promise<SessionCommand> {
-  if (command.type === 'AppendMessages') {
-    return { ...command, messages: await storeLargeOutputs(command.messages, storage) };
-  }
-  if (command.type === 'RecordModelCall') {
-    const responseMessages = [];
-    for (const messages of command.responseMessages) {
-      responseMessages.push(await storeLargeOutputs(messages, storage));
-    }
-    return { ...command, responseMessages };
-  }
-  return command;
 }
 
 /** `command` naming `subjectId`, when it is one that may start a session. */
