@@ -163,7 +163,7 @@ async function main(): Promise<void> {
     '',
     `Dedup stores the import in ${saving} less space than keeping every result inline.`,
     '',
-    `- The project: ${SESSIONS} Claude Code sessions; each reads its own ${FILE_BYTES / 1024} KiB source file ${READS} times and a ${FILE_BYTES / 1024} KiB file shared by all sessions ${READS} times (${2 * READS * SESSIONS} \`Read\` results). Each session file is imported as \`POST /v1/sessions/:id/imports\` and \`agent-ledger import\` import it: \`importClaudeCode\`, then \`runImportPlan\` through the session decider into the embedded store.`,
+    `- The project: ${SESSIONS} Claude Code sessions; each reads its own ${FILE_BYTES / 1024} KiB source file ${READS} times and a ${FILE_BYTES / 1024} KiB file shared by all sessions ${READS} times (${2 * READS * SESSIONS} \`Read\` results). Each session file is imported as \`POST /v1/sessions/:id/imports\` and \`agent-ledger import\` do: \`importClaudeCode\`, then \`runImportPlan\` through the session decider into the embedded store.`,
     `- Inline: no blob store, every result in its event. Blobs: results above ${BLOB_THRESHOLD_BYTES / 1024} KiB (the default \`BLOB_THRESHOLD_BYTES\`) stored as blobs of the tenant first (\`storeLargeOutputs\`, the append's conversion), so each distinct file is one blob whatever the number of reads and sessions; the events hold references.`,
     '- The floor is the distinct file content (each file once): the least any store could keep. Sizes are the SQLite files with their WAL after the stores are closed; they depend on no timing.',
   ].join('\n');
