@@ -341,22 +341,22 @@ export class LedgerSession {
         this.client.recordAiSdkStep(
           this.sessionId,
           {
-          ...this.subject(),
-          messages: step.response.messages,
-          generationId: generation.id,
-          stepNumber: step.stepNumber,
-          ...this.recordedBy(generation.agentName),
-          ...(step.model === undefined ? {} : { provider: step.model.provider }),
-          modelId: step.response.modelId,
-          responseId: step.response.id,
-          finishReason: step.finishReason,
-          usage: step.usage,
-          ...(step.providerMetadata === undefined
-            ? {}
-            : { providerMetadata: step.providerMetadata }),
-          ...(this.revision === undefined ? {} : { contextRevision: this.revision }),
-          ...(latencyMs === undefined ? {} : { latencyMs }),
-          ...expectedRevision,
+            ...this.subject(),
+            messages: step.response.messages,
+            generationId: generation.id,
+            stepNumber: step.stepNumber,
+            ...this.recordedBy(generation.agentName),
+            ...(step.model === undefined ? {} : { provider: step.model.provider }),
+            modelId: step.response.modelId,
+            responseId: step.response.id,
+            finishReason: step.finishReason,
+            usage: step.usage,
+            ...(step.providerMetadata === undefined
+              ? {}
+              : { providerMetadata: step.providerMetadata }),
+            ...(this.revision === undefined ? {} : { contextRevision: this.revision }),
+            ...(latencyMs === undefined ? {} : { latencyMs }),
+            ...expectedRevision,
           },
           { uploaded: generation.uploaded },
         ),

@@ -45,7 +45,8 @@ export async function uploadLargeOutputs<T>(
     }
     let changed = false;
     const content: unknown[] = [];
-    for (const part of message['content'] as unknown[]) {
+    const parts: unknown[] = message['content'];
+    for (const part of parts) {
       const output = isRecord(part) && part['type'] === 'tool-result' ? part['output'] : undefined;
       const uploaded = isRecord(output) ? await uploadedOutput(output, uploads) : undefined;
       if (uploaded === undefined || !isRecord(part)) {
@@ -55,7 +56,7 @@ export async function uploadLargeOutputs<T>(
       changed = true;
       content.push({ ...part, output: uploaded });
     }
-    result.push(changed ? ({ ...message, content } as T) : message);
+    result.push(changed ? { ...message, content } : message);
   }
   return result;
 }

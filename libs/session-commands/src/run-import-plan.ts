@@ -61,9 +61,7 @@ export async function runImportPlan(
     const before = (await store.getStreamRevision(stream)) ?? -1;
     let result = { revision: before, position: -1 };
     const storage: LargeOutputStorage | undefined =
-      blobStorage === undefined
-        ? undefined
-        : { ...blobStorage, tenant: writer.tenant, sessionKey };
+      blobStorage === undefined ? undefined : { ...blobStorage, tenant: writer.tenant, sessionKey };
     for (const command of session.commands) {
       const stored = storage === undefined ? command : await storeCommandOutputs(command, storage);
       result = await runner.run(withSubject(stored, subjectId), undefined, writer);
