@@ -45,6 +45,7 @@ import type {
   UiMessagesExport,
 } from './contract/interchange';
 import type { SearchPage, SearchQuery, SearchResult } from './contract/search';
+import type { BlobRange, BlobRef } from './contract/blobs';
 import type {
   CreateErasureRequest,
   ErasureReceipt,
@@ -56,6 +57,16 @@ import { LedgerSession, type LedgerSessionOptions } from './ledger-session';
 import { paginate } from './paginate';
 import { followTranscript, type TranscriptStreamOptions } from './transcript-stream';
 import { createTransport, type LedgerClientOptions, type QueryValues } from './transport';
+import { DEFAULT_BLOB_THRESHOLD_BYTES, uploadLargeOutputs } from './upload-large-outputs';
+
+/** `recordAiSdkStep`'s options. */
+export interface RecordAiSdkStepOptions {
+  /**
+   * Outputs uploaded before, by text (`LargeOutputUploads.uploaded`): a session handle keeps one
+   * per generation, so an output the AI SDK sends again with every later step is uploaded once.
+   */
+  uploaded?: Map<string, Promise<BlobRef>>;
+}
 
 /** Every route of the ledger's HTTP API, typed by the shared contract. */
 export interface LedgerClient {
@@ -70,11 +81,27 @@ export interface LedgerClient {
   listSessions(query?: PageQuery): Promise<SessionListPage>;
   sessions(query?: Omit<PageQuery, 'cursor'>): AsyncGenerator<SessionSummary>;
 
+  /**
+   * Appends one turn; its text and JSON tool outputs above `blobThresholdBytes` are uploaded
+   * first (`uploadBlob`) and the messages refer to them.
+   */
   appendMessages(sessionId: string, body: AppendMessagesRequest): Promise<CommandResult>;
   compact(sessionId: string, body: CompactSessionRequest): Promise<CommandResult>;
   prune(sessionId: string, body: PruneToolResultsRequest): Promise<CommandResult>;
   handoff(sessionId: string, body: HandoffSessionRequest): Promise<CommandResult>;
-  recordAiSdkStep(sessionId: string, body: RecordAiSdkStepRequest): Promise<CommandResult>;
+  /** Records an AI SDK step; its large tool outputs are uploaded first, as `appendMessages`'. */
+  recordAiSdkStep(
+    sessionId: string,
+    body: RecordAiSdkStepRequest,
+    options?: RecordAiSdkStepOptions,
+  ): Promise<CommandResult>;
+  /**
+   * `PUT /v1/sessions/:sessionId/blobs`: uploads content (a `string` as its UTF-8), stored once
+   * per tenant by its SHA-256, and answers its reference. The session refers to it from then on.
+   */
+  uploadBlob(sessionId: string, content: Blob | string, mediaType?: string): Promise<BlobRef>;
+  /** `GET /v1/sessions/:sessionId/blobs/:sha256`: a blob's bytes, or those of `range`. */
+  readBlob(sessionId: string, sha256: string, range?: BlobRange): Promise<Uint8Array>;
   end(sessionId: string, body?: EndSessionRequest): Promise<CommandResult>;
   /** Records a recovered context overflow (`ContextOverflowRecovered`): provider, errors, budgets. */
   recordOverflowRecovery(
@@ -182,6 +209,12 @@ export function createLedgerClient(options: LedgerClientOptions): LedgerClient {
     (await transport.json({ method: 'GET', path, query: query as QueryValues })) as T;
   const post = async <T = CommandResult>(path: string, body: unknown): Promise<T> =>
     (await transport.json({ method: 'POST', path, body })) as T;
+  const blobThresholdBytes = options.blobThresholdBytes ?? DEFAULT_BLOB_THRESHOLD_BYTES;
+  const uploads = (sessionId: string, uploaded?: Map<string, Promise<BlobRef>>) => ({
+    thresholdBytes: blobThresholdBytes,
+    upload: (bytes: Blob, mediaType: string) => client.uploadBlob(sessionId, bytes, mediaType),
+    ...(uploaded === undefined ? {} : { uploaded }),
+  });
   const text = async (sessionId: string, format: string, accept: string, minPosition?: number) => {
     const response = await transport.send({
       method: 'GET',
@@ -221,11 +254,52 @@ export function createLedgerClient(options: LedgerClientOptions): LedgerClient {
         return { items: page.sessions, next: page.nextCursor };
       }),
 
-    appendMessages: (sessionId, body) => post(`${sessionPath(sessionId)}/messages`, body),
+    appendMessages: async (sessionId, body) =>
+      post(`${sessionPath(sessionId)}/messages`, {
+        ...body,
+        messages: await uploadLargeOutputs(body.messages, uploads(sessionId)),
+      }),
     compact: (sessionId, body) => post(`${sessionPath(sessionId)}/compactions`, body),
     prune: (sessionId, body) => post(`${sessionPath(sessionId)}/prunings`, body),
     handoff: (sessionId, body) => post(`${sessionPath(sessionId)}/handoffs`, body),
-    recordAiSdkStep: (sessionId, body) => post(`${sessionPath(sessionId)}/ai-sdk-steps`, body),
+    recordAiSdkStep: async (sessionId, body, stepOptions = {}) =>
+      post(
+        `${sessionPath(sessionId)}/ai-sdk-steps`,
+        body.messages === undefined
+          ? body
+          : {
+              ...body,
+              messages: await uploadLargeOutputs(
+                body.messages,
+                uploads(sessionId, stepOptions.uploaded),
+              ),
+            },
+      ),
+    uploadBlob: async (sessionId, content, mediaType) => {
+      const bytes = typeof content === 'string' ? new Blob([content]) : content;
+      const type =
+        mediaType ??
+        (typeof content === 'string'
+          ? 'text/plain; charset=utf-8'
+          : content.type || 'application/octet-stream');
+      return (await transport.json({
+        method: 'PUT',
+        path: `${sessionPath(sessionId)}/blobs`,
+        rawBody: bytes,
+        headers: { 'content-type': type },
+      })) as BlobRef;
+    },
+    readBlob: async (sessionId, sha256, range) => {
+      const response = await transport.send({
+        method: 'GET',
+        path: `${sessionPath(sessionId)}/blobs/${encodeURIComponent(sha256)}`,
+        headers: {
+          accept: '*/*',
+          ...(range === undefined ? {} : { range: `bytes=${range.start}-${range.end ?? ''}` }),
+        },
+      });
+      return new Uint8Array(await response.arrayBuffer());
+    },
     end: (sessionId, body = {}) => post(`${sessionPath(sessionId)}/end`, body),
     recordOverflowRecovery: (sessionId, body) =>
       post(`${sessionPath(sessionId)}/overflow-recoveries`, body),

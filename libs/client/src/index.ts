@@ -77,7 +77,11 @@ export type {
 } from './contract/interchange';
 export type { SearchPage, SearchQuery, SearchResult } from './contract/search';
 export type { ErrorBody, LedgerErrorCode } from './contract/errors';
-export { createLedgerClient, type LedgerClient } from './create-ledger-client';
+export {
+  createLedgerClient,
+  type LedgerClient,
+  type RecordAiSdkStepOptions,
+} from './create-ledger-client';
 export {
   LedgerSession,
   type CompactOptions,
@@ -96,7 +100,12 @@ export type { LedgerClientOptions, RequestSpec } from './transport';
 export type { RetryOptions } from './retry-policy';
 export type { TranscriptStreamOptions } from './transcript-stream';
 export { collect } from './paginate';
-export { DEFAULT_MAX_TOOL_OUTPUT_BYTES, fitToolOutputs } from './ai-sdk/fit-tool-outputs';
+export {
+  DEFAULT_BLOB_THRESHOLD_BYTES,
+  uploadLargeOutputs,
+  type LargeOutputUploads,
+} from './upload-large-outputs';
+export type { BlobRange, BlobRef } from './contract/blobs';
 export { contextOverflowOf, type ContextOverflow } from './ai-sdk/context-overflow-of';
 export { ContextOverflowUnrecovered } from './ai-sdk/context-overflow-error';
 export {

@@ -15,8 +15,8 @@ import type {
   ModelViewOptions,
   SessionSummary,
 } from './contract/queries';
+import type { BlobRef } from './contract/blobs';
 import type { RuntimeMessageInput } from './contract/runtime-message';
-import { DEFAULT_MAX_TOOL_OUTPUT_BYTES, fitToolOutputs } from './ai-sdk/fit-tool-outputs';
 import type { OverflowShrinkStrategy } from './ai-sdk/next-overflow-shrink';
 import type { ApprovalAnswer } from './ai-sdk/pending-approvals';
 import { recoverOverflow } from './ai-sdk/recover-overflow';
@@ -34,8 +34,6 @@ export interface LedgerSessionOptions {
    * WrongExpectedRevision`) instead of being built on unseen; `off`: never sent.
    */
   concurrency?: 'track' | 'off';
-  /** Tool outputs over this many UTF-8 bytes are truncated with a marker (see `fitToolOutputs`). */
-  maxToolOutputBytes?: number;
   /** Ids of new messages and generations (default `crypto.randomUUID`). */
   generateId?: () => string;
   /**
@@ -167,6 +165,8 @@ interface Generation {
   stepStarts: Map<number, number>;
   abort: AbortController;
   error?: Error;
+  /** The large outputs its steps uploaded, by text: each is sent once, not with every step. */
+  uploaded: Map<string, Promise<BlobRef>>;
 }
 
 const HANDOFF_INSTRUCTIONS =
@@ -197,12 +197,15 @@ export class LedgerSession {
     this.agentName = options.agentName;
   }
 
-  /** Records messages as one atomic append (one turn). */
+  /**
+   * Records messages as one atomic append (one turn). Tool outputs above the client's
+   * `blobThresholdBytes` are uploaded as blobs first, whole, and the messages refer to them.
+   */
   append(messages: NewMessage[]): Promise<CommandResult> {
     const full = messages.map((message) => this.message(message));
     return this.command((expectedRevision) =>
       this.client.appendMessages(this.sessionId, {
-        messages: fitToolOutputs(full, this.maxToolOutputBytes),
+        messages: full,
         ...this.subject(),
         ...expectedRevision,
       }),
@@ -265,6 +268,7 @@ export class LedgerSession {
         // answer is the nearest earlier time known.
         stepStarts: new Map([[0, Date.now()]]),
         abort,
+        uploaded: new Map(),
       };
     }
     return {
@@ -334,24 +338,28 @@ export class LedgerSession {
     const latencyMs = stepLatency(generation.stepStarts.get(step.stepNumber), step, Date.now());
     try {
       await this.command((expectedRevision) =>
-        this.client.recordAiSdkStep(this.sessionId, {
-          ...this.subject(),
-          messages: fitToolOutputs(step.response.messages, this.maxToolOutputBytes),
-          generationId: generation.id,
-          stepNumber: step.stepNumber,
-          ...this.recordedBy(generation.agentName),
-          ...(step.model === undefined ? {} : { provider: step.model.provider }),
-          modelId: step.response.modelId,
-          responseId: step.response.id,
-          finishReason: step.finishReason,
-          usage: step.usage,
-          ...(step.providerMetadata === undefined
-            ? {}
-            : { providerMetadata: step.providerMetadata }),
-          ...(this.revision === undefined ? {} : { contextRevision: this.revision }),
-          ...(latencyMs === undefined ? {} : { latencyMs }),
-          ...expectedRevision,
-        }),
+        this.client.recordAiSdkStep(
+          this.sessionId,
+          {
+            ...this.subject(),
+            messages: step.response.messages,
+            generationId: generation.id,
+            stepNumber: step.stepNumber,
+            ...this.recordedBy(generation.agentName),
+            ...(step.model === undefined ? {} : { provider: step.model.provider }),
+            modelId: step.response.modelId,
+            responseId: step.response.id,
+            finishReason: step.finishReason,
+            usage: step.usage,
+            ...(step.providerMetadata === undefined
+              ? {}
+              : { providerMetadata: step.providerMetadata }),
+            ...(this.revision === undefined ? {} : { contextRevision: this.revision }),
+            ...(latencyMs === undefined ? {} : { latencyMs }),
+            ...expectedRevision,
+          },
+          { uploaded: generation.uploaded },
+        ),
       );
       generation.recordedSteps.add(step.stepNumber);
       generation.stepStarts.delete(step.stepNumber);
@@ -596,10 +604,6 @@ export class LedgerSession {
   /** The raw stream. */
   events() {
     return this.client.events(this.sessionId);
-  }
-
-  private get maxToolOutputBytes(): number {
-    return this.options.maxToolOutputBytes ?? DEFAULT_MAX_TOOL_OUTPUT_BYTES;
   }
 
   private recordedBy(agentName: string | undefined) {

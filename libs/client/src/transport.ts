@@ -19,6 +19,14 @@ export interface LedgerClientOptions {
   retry?: RetryOptions;
   /** Default: the global `fetch`. */
   fetch?: typeof fetch;
+  /**
+   * Text and JSON tool outputs larger than this, in UTF-8 bytes, are uploaded as blobs before
+   * the append (or the step) that holds them, which then refers to them (default
+   * `DEFAULT_BLOB_THRESHOLD_BYTES`, 32 KiB: the server's `BLOB_THRESHOLD_BYTES` default). Set it
+   * to the server's when that is changed; the server stores whatever arrives above its own as a
+   * blob anyway.
+   */
+  blobThresholdBytes?: number;
   /** For tests: how to wait and where jitter comes from. */
   sleep?: (ms: number) => Promise<void>;
   random?: () => number;
@@ -30,10 +38,13 @@ export type QueryValues = Record<string, string | number | boolean | undefined>;
 
 /** One request: every command and query of the API is idempotent, so each may be retried. */
 export interface RequestSpec {
-  method: 'GET' | 'POST' | 'DELETE';
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
   path: string;
   query?: QueryValues;
+  /** Sent as JSON. */
   body?: unknown;
+  /** Sent as it is (a blob's bytes), with its `content-type` in `headers`; sent again on a retry. */
+  rawBody?: Blob;
   headers?: Record<string, string>;
   signal?: AbortSignal;
 }
@@ -75,6 +86,7 @@ export function createTransport(options: LedgerClientOptions): Transport {
         ...spec.headers,
       },
       ...(spec.body === undefined ? {} : { body: JSON.stringify(spec.body) }),
+      ...(spec.rawBody === undefined ? {} : { body: spec.rawBody }),
       ...(spec.signal === undefined ? {} : { signal: spec.signal }),
     };
     for (let attempt = 1; ; attempt += 1) {

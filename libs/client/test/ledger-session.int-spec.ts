@@ -36,14 +36,15 @@ describe('a session handle against the running server', () => {
     });
   });
 
-  it('runs a generateText loop in a few lines: prompt, prepareStep, recordStep; an oversized tool output is recorded truncated', async () => {
-    const session = ledger.session('loop', { agentName: 'build', maxToolOutputBytes: 4096 });
+  it('runs a generateText loop in a few lines: prompt, prepareStep, recordStep; an oversized tool output is uploaded whole and the step refers to it', async () => {
+    const session = ledger.session('loop', { agentName: 'build' });
+    const bigLog = `big.log: ${'line\n'.repeat(400_000)}`; // 2 MB
     await session.recordSystemPrompt('You read files.');
     await session.recordUserInput('Read big.log');
     const tools = {
       Read: tool({
         inputSchema: z.object({ path: z.string() }),
-        execute: ({ path }) => Promise.resolve(`${path}: ${'line\n'.repeat(400_000)}`), // 2 MB
+        execute: ({ path }) => Promise.resolve(path === 'big.log' ? bigLog : ''),
       }),
     };
     const model = scriptedModel([
@@ -62,7 +63,8 @@ describe('a session handle against the running server', () => {
     await session.recordResult(result);
 
     expect(result.text).toBe('The log is long.');
-    // The second step was sent the ledger's context: system prompt, input, call, truncated result.
+    // The second step was sent the ledger's context: system prompt, input, call, and the result
+    // cut to the model view's soft limit (its head and tail), not the 2 MB.
     const secondCall = model.doGenerateCalls[1]?.prompt ?? [];
     expect(secondCall.map((message) => message.role)).toEqual([
       'system',
@@ -70,7 +72,17 @@ describe('a session handle against the running server', () => {
       'assistant',
       'tool',
     ]);
-    expect(JSON.stringify(secondCall[3])).toContain('[truncated by the runtime:');
+    const sent = JSON.stringify(secondCall[3]);
+    expect(sent).toContain('big.log: line');
+    expect(sent.length).toBeLessThan(200_000);
+    // The ledger holds the whole output, as a blob the event refers to.
+    const [recorded] = (await collect(session.events())).filter(
+      (event) => event.type === 'ToolResultRecorded',
+    );
+    const output = (recorded?.data as { content: Array<{ output: unknown }> }).content[0]?.output;
+    expect(output).toMatchObject({ type: 'blob', as: 'text', blob: { size: bigLog.length } });
+    const { sha256 } = (output as { blob: { sha256: string } }).blob;
+    expect(new TextDecoder().decode(await ledger.readBlob('loop', sha256))).toBe(bigLog);
 
     const entries = await collect(session.transcript());
     expect(entries.map(({ kind }) => kind)).toEqual([

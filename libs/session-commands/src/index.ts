@@ -12,7 +12,10 @@ export {
 } from './decider-snapshots';
 export { UnreadableSessionEventError } from './unreadable-session-event.error';
 export { WriteContendedError } from './write-contended.error';
-export { runImportPlan, type ImportHistoryResult } from './run-import-plan';
+export { runImportPlan, type ImportBlobStorage, type ImportHistoryResult } from './run-import-plan';
+export { storeLargeOutputs, type LargeOutputStorage } from './store-large-outputs';
+export { storeCommandOutputs } from './store-command-outputs';
+export { UnknownBlobError } from './unknown-blob.error';
 export {
   readClaudeCodeEntries,
   recordClaudeCodeEntries,

@@ -1,3 +1,4 @@
+import type { BlobStore } from '@agent-ledger/blobs';
 import type { EventStore } from '@agent-ledger/event-store';
 import { sessionKeyOf, sessionStreamName } from '@agent-ledger/events';
 import type { ImportPlan, ImportReport } from '@agent-ledger/interchange';
@@ -7,6 +8,17 @@ import {
   type SessionCommandRunner,
   type SessionWriter,
 } from './session-command-runner';
+import { storeCommandOutputs } from './store-command-outputs';
+import type { LargeOutputStorage } from './store-large-outputs';
+
+/**
+ * Where an import keeps the large tool outputs of the sessions it writes: the blob store of the
+ * server (or of the CLI's `DATA_DIR`) and the append's threshold (`BLOB_THRESHOLD_BYTES`).
+ */
+export interface ImportBlobStorage {
+  blobs: BlobStore;
+  thresholdBytes: number;
+}
 
 /** Where each imported session's stream is now, and what the import did. */
 export interface ImportHistoryResult {
@@ -29,6 +41,10 @@ export interface ImportHistoryResult {
  *
  * `subjectId` names the data subject of every session the import writes (its sub-agents' too:
  * they hold the same conversation), recorded by each one's first append.
+ *
+ * With `blobStorage`, each command's tool outputs above its threshold are stored as blobs first,
+ * as an append's are (`storeLargeOutputs`): a file the source read ten times is stored once per
+ * tenant, and the events hold its reference.
  */
 export async function runImportPlan(
   plan: ImportPlan,
@@ -36,14 +52,19 @@ export async function runImportPlan(
   store: EventStore,
   writer: SessionWriter = OPEN_WRITER,
   subjectId?: string,
+  blobStorage?: ImportBlobStorage,
 ): Promise<ImportHistoryResult> {
   const sessions: ImportHistoryResult['sessions'] = [];
   for (const session of plan.sessions) {
-    const stream = sessionStreamName(sessionKeyOf(writer.tenant, session.sessionId));
+    const sessionKey = sessionKeyOf(writer.tenant, session.sessionId);
+    const stream = sessionStreamName(sessionKey);
     const before = (await store.getStreamRevision(stream)) ?? -1;
     let result = { revision: before, position: -1 };
+    const storage: LargeOutputStorage | undefined =
+      blobStorage === undefined ? undefined : { ...blobStorage, tenant: writer.tenant, sessionKey };
     for (const command of session.commands) {
-      result = await runner.run(withSubject(command, subjectId), undefined, writer);
+      const stored = storage === undefined ? command : await storeCommandOutputs(command, storage);
+      result = await runner.run(withSubject(stored, subjectId), undefined, writer);
     }
     sessions.push({
       sessionId: session.sessionId,

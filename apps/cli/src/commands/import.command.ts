@@ -10,7 +10,7 @@ import {
   type ImportSource,
 } from '@agent-ledger/interchange';
 import { runImportPlan, SessionCommandRunner } from '@agent-ledger/session-commands';
-import { createEventStore, loadServerConfig } from '@agent-ledger/config';
+import { createBlobStore, createEventStore, loadServerConfig } from '@agent-ledger/config';
 import { CliError } from '../cli-error';
 import type { CliIo } from '../cli-io';
 
@@ -51,6 +51,8 @@ export function importCommand(io: CliIo): Command {
       const sources = readSources(path, flags.from);
       const config = loadServerConfig(io.env ?? process.env);
       const store = await createEventStore(config);
+      // Large tool outputs become blobs in the same store the server reads them from.
+      const blobs = await createBlobStore(config);
       try {
         const runner = new SessionCommandRunner(store, {
           cacheSize: 16,
@@ -59,7 +61,12 @@ export function importCommand(io: CliIo): Command {
         const results = [];
         for (const source of sources) {
           const plan = toPlan(source, flags, sources.length);
-          results.push(await runImportPlan(plan, runner, store));
+          results.push(
+            await runImportPlan(plan, runner, store, undefined, undefined, {
+              blobs: blobs.store,
+              thresholdBytes: config.blobThresholdBytes,
+            }),
+          );
         }
         if (flags.json === true) {
           io.stdout.write(
@@ -84,6 +91,7 @@ export function importCommand(io: CliIo): Command {
           }
         }
       } finally {
+        await blobs.close();
         await store.close();
       }
     });

@@ -1,4 +1,8 @@
-import { ErasureIncompleteError, WriteContendedError } from '@agent-ledger/session-commands';
+import {
+  ErasureIncompleteError,
+  UnknownBlobError,
+  WriteContendedError,
+} from '@agent-ledger/session-commands';
 import { SessionReadError } from '@agent-ledger/events';
 import { AiSdkConversionError } from '@agent-ledger/ai-sdk';
 import {
@@ -29,7 +33,6 @@ import {
   RateLimitedError,
   TooManyMessagesError,
 } from '../security/http-edge-errors';
-import { UnknownBlobError } from '../sessions/unknown-blob.error';
 import type { ErrorBody } from './error-body';
 import { RequestValidationError } from './request-validation.error';
 

@@ -10,7 +10,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ErrorBody } from './error-body';
 import { noteDamagedData, noteStorageFull } from '../health/storage-health';
 import { toErrorResponse, type BodyLimit } from './error-response';
-import { APPEND_ROUTE } from '../security/harden-http';
+import { LARGE_BODY_ROUTES } from '../security/harden-http';
 import { traceIdOfRequest } from '../observability/request-trace';
 import { methodsOfPath } from './methods-of-path';
 import { unknownRouteAnswer } from './unknown-route-answer';
@@ -59,9 +59,9 @@ export class HttpExceptionFilter implements ExceptionFilter {
       .send(traceId === undefined ? body : { ...body, traceId });
   }
 
-  /** The append route takes larger bodies than the others (`hardenHttp`). */
+  /** The append and import routes take larger bodies than the others (`hardenHttp`). */
   private bodyLimitOf(request: FastifyRequest): BodyLimit {
-    return request.routeOptions.url === APPEND_ROUTE && request.method === 'POST'
+    return LARGE_BODY_ROUTES.has(request.routeOptions.url ?? '') && request.method === 'POST'
       ? {
           bytes: Math.max(this.options.maxAppendBodyBytes, this.options.maxBodyBytes),
           setting: 'MAX_APPEND_BODY_BYTES',

@@ -14,9 +14,17 @@ import { checkJsonBody } from './check-json-body';
 import { checkUtf8Body } from './check-utf8-body';
 import { HostNotAllowedError, OriginNotAllowedError, RateLimitedError } from './http-edge-errors';
 
-/** The route whose body limit is `MAX_APPEND_BODY_BYTES`. */
 /** The append route, whose body limit is `MAX_APPEND_BODY_BYTES`. */
 export const APPEND_ROUTE = '/v1/sessions/:sessionId/messages';
+
+/**
+ * The POST routes whose body limit is `MAX_APPEND_BODY_BYTES`: the append, and the import (both
+ * turn their large tool outputs into blobs before anything is appended).
+ */
+export const LARGE_BODY_ROUTES: ReadonlySet<string> = new Set([
+  APPEND_ROUTE,
+  '/v1/sessions/:sessionId/imports',
+]);
 
 /**
  * Hardens the HTTP edge of `app` (before it listens), cheapest check first: the `Host` header
@@ -102,10 +110,10 @@ export async function hardenHttp(
     });
   }
 
-  // The append takes larger bodies (its large tool outputs become blobs before anything is
-  // appended): its route's body limit is MAX_APPEND_BODY_BYTES instead of MAX_BODY_BYTES.
+  // The append and the import take larger bodies (their large tool outputs become blobs before
+  // anything is appended): their body limit is MAX_APPEND_BODY_BYTES instead of MAX_BODY_BYTES.
   fastify.addHook('onRoute', (route) => {
-    if (route.url === APPEND_ROUTE && route.method === 'POST') {
+    if (LARGE_BODY_ROUTES.has(route.url) && route.method === 'POST') {
       route.bodyLimit = Math.max(config.maxAppendBodyBytes, config.maxBodyBytes);
     }
   });

@@ -43,6 +43,7 @@ import { RecordAiSdkStepDto } from './dto/record-ai-sdk-step.dto';
 import { SessionCommandResponseDto } from './dto/session-command-response.dto';
 import { SessionParamsDto } from './dto/session-params.dto';
 import { aiSdkStepFields } from './ai-sdk-step-fields';
+import { extractBlobOutputs } from './extract-blob-outputs';
 import { parseAiSdkResponseMessages } from './parse-ai-sdk-response-messages';
 import { withCreatedAt } from './with-created-at';
 
@@ -211,7 +212,8 @@ export class SessionsController {
   ): Promise<CommandResult> {
     const fields = aiSdkStepFields(body);
     if (!fields.ok) throw new RequestValidationError(fields.errors);
-    const parsed = parseAiSdkResponseMessages(fields.messages);
+    const uploaded = extractBlobOutputs(fields.messages);
+    const parsed = parseAiSdkResponseMessages(uploaded.messages);
     const facts = aiSdkStepFacts(body, fields);
     const errors = [...(parsed.ok ? [] : parsed.errors), ...(facts.ok ? [] : facts.errors)];
     if (!parsed.ok || !facts.ok) throw new RequestValidationError(errors);
@@ -223,6 +225,7 @@ export class SessionsController {
         facts.facts,
         body.expectedRevision,
         body.subjectId,
+        uploaded.outputs,
       ),
     );
   }

@@ -6,3 +6,7 @@ export {
   OTEL_OUTPUT_MESSAGES_SCHEMA,
   OTEL_SYSTEM_INSTRUCTIONS_SCHEMA,
 } from './otel-gen-ai-schemas';
+export {
+  claudeCodeSessionReading,
+  type ClaudeCodeReadingSession,
+} from './claude-code-session-reading';

@@ -3,9 +3,12 @@ import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { BlobStore } from '@agent-ledger/blobs';
 import type { ServerConfig } from '@agent-ledger/config';
 import { sessionKeyOf } from '@agent-ledger/events';
-import { SessionCommandRunner, type SessionCommandResult } from '@agent-ledger/session-commands';
+import {
+  SessionCommandRunner,
+  storeLargeOutputs,
+  type SessionCommandResult,
+} from '@agent-ledger/session-commands';
 import { BLOB_STORE, SERVER_CONFIG } from '../../tokens';
-import { storeLargeOutputs } from '../store-large-outputs';
 import { AppendMessagesCommand } from './append-messages.command';
 
 /**

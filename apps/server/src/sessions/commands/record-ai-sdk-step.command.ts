@@ -1,5 +1,5 @@
 import type { ModelCallCost, ModelCallUsage } from '@agent-ledger/events';
-import type { ProviderOptions } from '@agent-ledger/messages';
+import type { BlobToolResultOutput, ProviderOptions } from '@agent-ledger/messages';
 import { Command } from '@nestjs/cqrs';
 import type { AssistantModelMessage, ToolModelMessage } from 'ai';
 import type { SessionCommandResult, SessionWriter } from '@agent-ledger/session-commands';
@@ -38,6 +38,8 @@ export class RecordAiSdkStepCommand extends Command<SessionCommandResult> {
     readonly expectedRevision?: number,
     /** The data subject the session's first append records (see `AppendMessages.subjectId`). */
     readonly subjectId?: string,
+    /** Outputs uploaded before, referred to by `toolCallId` (`extractBlobOutputs`). */
+    readonly blobOutputs: ReadonlyMap<string, BlobToolResultOutput> = new Map(),
   ) {
     super();
   }
