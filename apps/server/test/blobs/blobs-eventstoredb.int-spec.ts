@@ -118,7 +118,7 @@ describe('blobs over HTTP on EventStoreDB (the emulator)', () => {
     expect(await last.json()).toMatchObject({ status: 'completed', blobsDeleted: 2 });
     const keys = new SqliteContentKeyStore({ path: path.join(keysDir, 'content-keys.sqlite') });
     try {
-      expect(await keys.isShredded(`ledger-blob-chunks-${uploadIdOf(expected)}`)).toBe(true);
+      expect(await keys.isShredded(`ledger-blobchunks-${uploadIdOf(expected)}`)).toBe(true);
     } finally {
       await keys.close();
     }

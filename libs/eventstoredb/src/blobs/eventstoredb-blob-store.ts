@@ -51,7 +51,7 @@ const RECORD_WRITE_ATTEMPTS = 50;
 
 /**
  * The blob store on EventStoreDB, beside the event store, with no other infrastructure. A put
- * streams its bytes into a chunk stream of its own upload (`ledger-blob-chunks-<uploadId>`), one
+ * streams its bytes into a chunk stream of its own upload (`ledger-blobchunks-<uploadId>`), one
  * event per chunk, each sealed (AES-256-GCM) under the upload's data key from the content key
  * store; once every chunk is written, a `BlobStored` event in the blob's record stream (per tenant
  * and SHA-256, no content) makes the upload the blob: before it, nothing serves the chunks, and a
@@ -136,7 +136,16 @@ export class EventStoreDbBlobStore implements BlobStore {
       await this.listReference(tenant, options.sessionKey, sha256);
     }
     const created = await this.commit(tenant, sha256, content, options.sessionKey);
-    if (!created) await this.discardUpload(uploadId);
+    if (!created) {
+      await this.discardUpload(uploadId);
+      // The put's last event is then a small one of the record, not a chunk: a subscription
+      // following `ledger-blob-` streams passes the upload (the fold skips this type).
+      await this.append(
+        blobStreamNames.record(tenant, sha256),
+        [jsonEvent({ type: 'BlobUploadDiscarded', data: { uploadId } })],
+        ANY,
+      );
+    }
     return { sha256, size, created };
   }
 
