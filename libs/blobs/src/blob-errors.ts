@@ -66,3 +66,19 @@ export class BlobStoreReadOnlyError extends BlobError {
     );
   }
 }
+
+/**
+ * A stored blob whose bytes do not authenticate or are missing a chunk: the store was changed
+ * outside the ledger (HTTP 500; nothing of the damaged chunk is served).
+ */
+export class BlobUnreadableError extends BlobError {
+  readonly code = 'BlobUnreadable';
+  constructor(
+    readonly sha256: string,
+    readonly chunkIndex: number,
+  ) {
+    super(
+      `Chunk ${chunkIndex} of blob ${sha256} is missing or does not authenticate: the blob's streams were changed outside the ledger. Upload the bytes again under a new session, or restore the store from a backup.`,
+    );
+  }
+}

@@ -6,10 +6,12 @@ export {
   BlobRangeNotSatisfiableError,
   BlobStoreReadOnlyError,
   BlobTooLargeError,
+  BlobUnreadableError,
   InvalidBlobHashError,
 } from './blob-errors';
 export { isSha256 } from './is-sha256';
 export { limitBlobBytes } from './limit-blob-bytes';
+export { rechunk } from './rechunk';
 export { blobPreview, BLOB_PREVIEW_BYTES, BLOB_PREVIEW_CHARACTERS } from './blob-preview';
 export {
   SqliteBlobStore,

@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { SqliteBlobStore } from '@agent-ledger/blobs';
-import { sqliteBlobStorePath } from '@agent-ledger/config';
+import { createBlobStore, sqliteBlobStorePath } from '@agent-ledger/config';
 import { ContentSealingEventStore } from '@agent-ledger/content-crypto';
 import { ProjectionRunner, truncateDataDirWals } from '@agent-ledger/read-models';
 import { SessionErasure, SqliteDeciderSnapshots } from '@agent-ledger/session-commands';
@@ -14,7 +14,8 @@ import type { Ledger } from './open-ledger';
  * running beside it purges its own, as every node does, through its runner). When the log is
  * sealed, the session's content keys are destroyed through the store's key store, as a server does.
  * The blobs only the erased sessions referred to are deleted from `DATA_DIR/blobs.sqlite` (when it
- * exists), leaving a running server's uploads in progress alone.
+ * exists), leaving a running server's uploads in progress alone; on EventStoreDB, their keys are
+ * destroyed and their streams deleted, as a server does.
  */
 export async function openErasure(ledger: Ledger): Promise<SessionErasure> {
   const store = await ledger.store();
@@ -27,6 +28,15 @@ export async function openErasure(ledger: Ledger): Promise<SessionErasure> {
         ? store.keyStore.destroyKeysOf(streamName)
         : Promise.resolve(0),
     releaseBlobs: async (tenant, key) => {
+      if (ledger.config.eventStore === 'eventstoredb') {
+        // On EventStoreDB the blobs are in the log, their keys in the content key store.
+        const opened = await createBlobStore(ledger.config);
+        try {
+          return (await opened.store.releaseSession(tenant, key)).length;
+        } finally {
+          await opened.close();
+        }
+      }
       const blobsFile = sqliteBlobStorePath(ledger.config);
       if (!existsSync(blobsFile)) return 0;
       const blobs = new SqliteBlobStore({ path: blobsFile, deleteStaged: false });

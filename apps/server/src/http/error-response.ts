@@ -20,6 +20,7 @@ import {
   BlobNotFoundError,
   BlobRangeNotSatisfiableError,
   BlobTooLargeError,
+  BlobUnreadableError,
   InvalidBlobHashError,
 } from '@agent-ledger/blobs';
 import {
@@ -139,6 +140,7 @@ export function toErrorResponse(
     return respond(416, error.code, error.message, { size: error.size });
   }
   if (error instanceof InvalidBlobHashError) return respond(400, error.code, error.message);
+  if (error instanceof BlobUnreadableError) return respond(500, error.code, error.message);
   if (isStorageFull(error)) {
     return respond(
       507,

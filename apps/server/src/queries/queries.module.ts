@@ -1,3 +1,5 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
 import { Logger, Module } from '@nestjs/common';
 import { ContentSealingEventStore } from '@agent-ledger/content-crypto';
 import { SqliteEventStore, type EventStore } from '@agent-ledger/event-store';
@@ -65,7 +67,11 @@ import { TranscriptStreamController } from './transcript-stream.controller';
       // Before the file is opened: a rebuild started from now on is refused, and none can be
       // halfway through putting a new file in place under this server.
       provide: READ_MODEL_HOLD,
-      useFactory: (config: ReadModelConfig): ReadModelHold => holdReadModels(config.path),
+      useFactory: (config: ReadModelConfig): ReadModelHold => {
+        // The folder may not exist yet: on EventStoreDB no other store creates `DATA_DIR` first.
+        if (config.path !== ':memory:') mkdirSync(path.dirname(config.path), { recursive: true });
+        return holdReadModels(config.path);
+      },
       inject: [READ_MODEL_CONFIG],
     },
     {

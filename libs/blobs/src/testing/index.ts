@@ -1,1 +1,9 @@
 export { InMemoryBlobStore } from './in-memory-blob-store';
+export {
+  CONTRACT_CHUNK_SIZE,
+  bytesSource,
+  collectBytes,
+  contractBytes,
+  describeBlobStoreContract,
+  type BlobStoreUnderTest,
+} from './blob-store-contract';

@@ -1,0 +1,224 @@
+import { BlobNotFoundError, BlobUnreadableError } from '@agent-ledger/blobs';
+import {
+  CONTRACT_CHUNK_SIZE,
+  bytesSource,
+  collectBytes,
+  contractBytes,
+  describeBlobStoreContract,
+} from '@agent-ledger/blobs/testing';
+import { SqliteContentKeyStore } from '@agent-ledger/content-crypto';
+import { startEsdbEmulator, type EsdbEmulator } from '../testing';
+import { blobChunkAad } from './blob-chunk-aad';
+import { parseBlobRecordEvent } from './blob-record';
+import { blobStreamNames } from './blob-stream-names';
+import { EventStoreDbBlobStore } from './eventstoredb-blob-store';
+import { openBlobChunk } from './open-blob-chunk';
+
+/** Under the emulator's append limit (2 KiB here) only if each chunk is its own small event. */
+const APPEND_LIMIT = 2048;
+
+describeBlobStoreContract('EventStoreDbBlobStore', async () => {
+  const emulator = await startEsdbEmulator({ maxAppendSize: APPEND_LIMIT });
+  const keys = new SqliteContentKeyStore({ path: ':memory:' });
+  const store = new EventStoreDbBlobStore({
+    connectionString: emulator.connectionString,
+    keys,
+    chunkSize: CONTRACT_CHUNK_SIZE,
+  });
+  return {
+    store,
+    close: async () => {
+      await store.close();
+      await keys.close();
+      await emulator.close();
+    },
+  };
+});
+
+describe('EventStoreDbBlobStore on the emulator', () => {
+  let emulator: EsdbEmulator;
+  let keys: SqliteContentKeyStore;
+  let store: EventStoreDbBlobStore;
+  beforeEach(async () => {
+    emulator = await startEsdbEmulator({ maxAppendSize: APPEND_LIMIT });
+    keys = new SqliteContentKeyStore({ path: ':memory:' });
+    store = new EventStoreDbBlobStore({
+      connectionString: emulator.connectionString,
+      keys,
+      chunkSize: CONTRACT_CHUNK_SIZE,
+      chunksPerRead: 1,
+    });
+  });
+  afterEach(async () => {
+    await store.close();
+    await keys.close();
+    await emulator.close();
+  });
+
+  const recordsOf = (prefix: string) =>
+    emulator.store.records.filter((record) => record.streamName.startsWith(prefix));
+  const chunkRecords = () =>
+    recordsOf('ledger-blobchunks-').filter((record) => record.eventType === 'BlobChunk');
+  /** Chunk streams not tombstoned: the uploads whose bytes are a blob's. */
+  const liveChunkStreams = () => {
+    const records = recordsOf('ledger-blobchunks-');
+    const tombstoned = new Set(
+      records.filter((r) => r.eventType === '$streamDeleted').map((r) => r.streamName),
+    );
+    return [...new Set(records.map((r) => r.streamName))].filter((name) => !tombstoned.has(name));
+  };
+  const storedContentOf = (tenant: string, sha256: string) => {
+    const stream = blobStreamNames.record(tenant, sha256);
+    for (const record of emulator.store.records) {
+      if (record.streamName !== stream || record.eventType !== 'BlobStored') continue;
+      const parsed = parseBlobRecordEvent({
+        type: record.eventType,
+        data: JSON.parse(Buffer.from(record.data).toString('utf8')) as unknown,
+      });
+      if (parsed?.type === 'BlobStored') return parsed.data;
+    }
+    throw new Error(`no BlobStored in ${stream}`);
+  };
+  const logHolds = (needle: Buffer) =>
+    emulator.store.records.some((record) => Buffer.from(record.data).includes(needle));
+
+  it('writes one event per chunk, sealed: no event holds the plain bytes', async () => {
+    const token = Buffer.from('PlainChunkToken-3b9e');
+    const bytes = Buffer.concat([Buffer.alloc(2_500, 7), token, Buffer.alloc(2_500, 8)]);
+    const stored = await store.put('t', bytesSource(bytes), { mediaType: 'text/plain' });
+    expect(chunkRecords()).toHaveLength(Math.ceil(bytes.length / CONTRACT_CHUNK_SIZE));
+    for (const record of chunkRecords()) expect(record.data.length).toBeLessThan(APPEND_LIMIT);
+    expect(logHolds(token)).toBe(false);
+    expect((await collectBytes(store.read('t', stored.sha256))).equals(bytes)).toBe(true);
+  });
+
+  it('reads a range from the chunks that hold it, and from no other', async () => {
+    const bytes = await collectBytes(contractBytes(10 * CONTRACT_CHUNK_SIZE, 9));
+    const stored = await store.put('t', contractBytes(10 * CONTRACT_CHUNK_SIZE, 9), {
+      mediaType: 'application/octet-stream',
+    });
+    // Every chunk but 2 and 3 damaged: a read that opened any of them would fail.
+    const chunks = chunkRecords();
+    for (const [index, record] of chunks.entries()) {
+      if (index !== 2 && index !== 3) record.data[20] = (record.data[20] ?? 0) ^ 0xff;
+    }
+    const readsBefore = emulator.calls()['Streams.Read'] ?? 0;
+    const part = await collectBytes(store.read('t', stored.sha256, { start: 2_100, end: 3_899 }));
+    expect(part.equals(bytes.subarray(2_100, 3_900))).toBe(true);
+    // One read of the blob's record, then one per chunk (chunksPerRead: 1): chunks 2 and 3.
+    expect((emulator.calls()['Streams.Read'] ?? 0) - readsBefore).toBe(3);
+    await expect(collectBytes(store.read('t', stored.sha256))).rejects.toThrow(BlobUnreadableError);
+  });
+
+  it('stores the same bytes once in a tenant across sessions, and once more in another tenant', async () => {
+    const bytes = Buffer.from('a file read by two sessions '.repeat(200));
+    const first = await store.put('t', bytesSource(bytes), {
+      mediaType: 'text/plain',
+      sessionKey: 'a',
+    });
+    const second = await store.put('t', bytesSource(bytes), {
+      mediaType: 'text/plain',
+      sessionKey: 'b',
+    });
+    expect([first.created, second.created]).toEqual([true, false]);
+    expect(liveChunkStreams()).toHaveLength(1);
+    const written = chunkRecords().length;
+    // Announced by hash, bytes the tenant holds are not written at all.
+    await store.put('t', bytesSource(bytes), {
+      mediaType: 'text/plain',
+      sessionKey: 'c',
+      expectedSha256: first.sha256,
+    });
+    expect(chunkRecords()).toHaveLength(written);
+    for (const session of ['a', 'b', 'c']) {
+      expect(await store.isReferencedBy('t', first.sha256, session)).toBe(true);
+    }
+    const theirs = await store.put('u', bytesSource(bytes), { mediaType: 'text/plain' });
+    expect(theirs.created).toBe(true);
+    expect(liveChunkStreams()).toHaveLength(2);
+  });
+
+  it('erases by key destruction: after the last release the chunks, still in the log, open under no key', async () => {
+    const token = Buffer.from('ErasedBlobToken-7c41');
+    const bytes = Buffer.concat([Buffer.alloc(1_500, 3), token, Buffer.alloc(1_500, 4)]);
+    const stored = await store.put('t', bytesSource(bytes), {
+      mediaType: 'text/plain',
+      sessionKey: 'a',
+    });
+    await store.addReference('t', stored.sha256, 'b');
+    const content = storedContentOf('t', stored.sha256);
+    const chunkStream = blobStreamNames.chunks(content.uploadId);
+    const before = await keys.keyById(content.keyId);
+    if (before.state !== 'found') throw new Error('the key of a stored blob is missing');
+    const sealed = chunkRecords().filter((record) => record.streamName === chunkStream);
+    const opened = sealed.map((record, index) =>
+      openBlobChunk(record.data, before.key.material, blobChunkAad(chunkStream, index)),
+    );
+    expect(Buffer.concat(opened.map((chunk) => chunk ?? Buffer.alloc(0))).equals(bytes)).toBe(true);
+
+    expect(await store.releaseSession('t', 'a')).toEqual([]);
+    expect(await keys.keyById(content.keyId)).toMatchObject({ state: 'found' });
+    expect(await store.releaseSession('t', 'b')).toEqual([stored.sha256]);
+
+    expect(await keys.keyById(content.keyId)).toEqual({ state: 'destroyed' });
+    expect(await keys.isShredded(chunkStream)).toBe(true);
+    // The emulator keeps deleted streams' records, as EventStoreDB does until a scavenge.
+    expect(chunkRecords().filter((record) => record.streamName === chunkStream)).toHaveLength(
+      sealed.length,
+    );
+    expect(logHolds(token)).toBe(false);
+    expect(liveChunkStreams()).toEqual([]);
+    expect(await store.stat('t', stored.sha256)).toBeUndefined();
+    await expect(collectBytes(store.read('t', stored.sha256))).rejects.toThrow(BlobNotFoundError);
+    await expect(store.addReference('t', stored.sha256, 'c')).rejects.toThrow(BlobNotFoundError);
+  });
+
+  it('finishes an erasure a crash interrupted after BlobErased, when the session is released again', async () => {
+    const bytes = Buffer.from('interrupted erasure '.repeat(100));
+    const stored = await store.put('t', bytesSource(bytes), {
+      mediaType: 'text/plain',
+      sessionKey: 'a',
+    });
+    const content = storedContentOf('t', stored.sha256);
+    // The erasure's first step only, as a process killed right after it leaves the stream.
+    const crashing = new EventStoreDbBlobStore({
+      connectionString: emulator.connectionString,
+      keys: {
+        currentKeyOf: (stream) => keys.currentKeyOf(stream),
+        keyById: (id) => keys.keyById(id),
+        isShredded: (stream) => keys.isShredded(stream),
+        destroyKeysOf: () => Promise.reject(new Error('killed')),
+        close: () => Promise.resolve(),
+      },
+      chunkSize: CONTRACT_CHUNK_SIZE,
+    });
+    await expect(crashing.releaseSession('t', 'a')).rejects.toThrow('killed');
+    await crashing.close();
+    expect(await store.stat('t', stored.sha256)).toBeUndefined();
+    expect(await keys.keyById(content.keyId)).toMatchObject({ state: 'found' });
+
+    expect(await store.releaseSession('t', 'a')).toEqual([stored.sha256]);
+    expect(await keys.keyById(content.keyId)).toEqual({ state: 'destroyed' });
+    expect(liveChunkStreams()).toEqual([]);
+  });
+
+  it('leaves nothing referenced of a put that never finished', async () => {
+    async function* interrupted(): AsyncGenerator<Uint8Array> {
+      yield Buffer.alloc(CONTRACT_CHUNK_SIZE * 3, 5);
+      // Never ends: the process "dies" here.
+      await new Promise(() => undefined);
+    }
+    void store.put('t', interrupted(), { mediaType: 'text/plain', sessionKey: 's' });
+    await waitFor(() => chunkRecords().length === 3);
+    // No record, no reference: only the chunk stream (another prefix) was written.
+    expect(recordsOf('ledger-blob-')).toEqual([]);
+    expect(await store.releaseSession('t', 's')).toEqual([]);
+  });
+});
+
+async function waitFor(condition: () => boolean): Promise<void> {
+  for (let attempt = 0; attempt < 200 && !condition(); attempt += 1) {
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+  expect(condition()).toBe(true);
+}
