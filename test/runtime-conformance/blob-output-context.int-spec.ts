@@ -26,6 +26,13 @@ function bigOutput(): string {
   return lines.join('').slice(0, OUTPUT_CHARS);
 }
 
+/** `size` bytes that differ from those of any other `seed`. */
+function bytesOf(seed: number, size: number): Buffer {
+  return Buffer.from(
+    Array.from({ length: size }, (_, index) => (index * 31 + seed * 7 + (index >> 8)) % 256),
+  );
+}
+
 /** Every string in a parsed JSON body. */
 function stringsOf(value: unknown): string[] {
   if (typeof value === 'string') return [value];
@@ -116,4 +123,62 @@ describe('runtime conformance: a blob tool output in a real generateText call', 
     },
     120_000,
   );
+
+  it('attachments kept as blobs (one inline in the append, one uploaded first) reach Anthropic whole', async () => {
+    const sessionId = 'blob-attachments';
+    const image = bytesOf(1, 300_000);
+    const pdf = bytesOf(2, 200_000);
+    const put = await fetch(`${server!.url}/v1/sessions/${sessionId}/blobs`, {
+      method: 'PUT',
+      headers: { 'content-type': 'application/pdf' },
+      body: pdf,
+    });
+    expect(put.status).toBe(201);
+    const pdfSha = String(((await put.json()) as { sha256: unknown }).sha256);
+    const appended = await fetch(`${server!.url}/v1/sessions/${sessionId}/messages`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        messages: [
+          {
+            id: 'u1',
+            sessionId,
+            role: 'user',
+            kind: 'user_input',
+            content: [
+              { type: 'text', text: 'What do these show?' },
+              { type: 'image', image: image.toString('base64'), mediaType: 'image/png' },
+              {
+                type: 'file',
+                data: {
+                  type: 'blob',
+                  blob: { sha256: pdfSha, size: 0, mediaType: 'text/plain', preview: '' },
+                },
+                mediaType: 'application/pdf',
+                filename: 'report.pdf',
+              },
+            ],
+          },
+        ],
+      }),
+    });
+    expect(appended.status).toBe(200);
+    // The event holds two references, filled in from the stored bytes, not the caller's word.
+    const events = await (await fetch(`${server!.url}/v1/sessions/${sessionId}/events`)).text();
+    expect(events.length).toBeLessThan(20_000);
+    expect(events).toContain(`"size":${pdf.length},"mediaType":"application/pdf"`);
+    expect(events).toContain(`"size":${image.length},"mediaType":"image/png"`);
+
+    const wire = createWireFetch(() => ({ text: 'A chart and a report.' }));
+    const session = createLedgerClient({ baseUrl: server!.url }).session(sessionId);
+    const prompt = await session.prompt({ provider: 'anthropic' });
+    const result = await generateText({
+      model: createAnthropic({ apiKey: 'k', fetch: wire.fetch })('claude-sonnet-4-5'),
+      ...prompt,
+    });
+    expect(result.text).toBe('A chart and a report.');
+    const sent = stringsOf(JSON.parse(wire.requests[0]!.body) as unknown);
+    expect(sent).toContain(image.toString('base64'));
+    expect(sent).toContain(pdf.toString('base64'));
+  }, 120_000);
 });
