@@ -85,7 +85,7 @@ describe('storeLargeAttachments', () => {
     await blobs.put(
       'acme',
       (async function* () {
-        yield bytes;
+        yield await Promise.resolve(bytes);
       })(),
       { mediaType: 'image/webp' },
     );
