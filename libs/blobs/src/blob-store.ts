@@ -53,6 +53,12 @@ export interface BlobStore {
        * step that makes it visible (no erasure can take the blob between the two).
        */
       sessionKey?: string;
+      /**
+       * The session's reference is provisional (an upload no message refers to yet): it lasts
+       * until a message refers to the blob (`addReference`) or, failing that, until
+       * `collectUnreferenced` takes it. A reference the session held already stays as it was.
+       */
+      provisional?: boolean;
     },
   ): Promise<StoredBlob>;
 
@@ -63,7 +69,8 @@ export interface BlobStore {
   read(tenant: string, sha256: string, range?: ByteRange): AsyncIterable<Uint8Array>;
 
   /**
-   * Records that a session refers to a blob (idempotent); the blob lives while any session does.
+   * Records that a session refers to a blob (idempotent), for good: a provisional reference of
+   * the session's upload becomes a lasting one. The blob lives while any session refers to it.
    * Throws `BlobNotFound` when the tenant does not hold the blob.
    */
   addReference(tenant: string, sha256: string, sessionKey: string): Promise<void>;
@@ -76,4 +83,12 @@ export interface BlobStore {
    * their bytes, the blobs no other session refers to. Answers the hashes deleted.
    */
   releaseSession(tenant: string, sessionKey: string): Promise<string[]>;
+
+  /**
+   * Drops the provisional references (uploads no message came to refer to) recorded before
+   * `uploadedBefore`, of every tenant, and deletes, as `releaseSession` does, the blobs no session
+   * refers to any more. Answers the hashes deleted. Optional: a store without it keeps an
+   * unreferenced upload until its session is erased.
+   */
+  collectUnreferenced?(uploadedBefore: Date): Promise<string[]>;
 }

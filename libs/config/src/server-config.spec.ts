@@ -14,6 +14,7 @@ describe('loadServerConfig', () => {
       maxAppendBodyBytes: 64 * 1024 ** 2,
       blobThresholdBytes: 32 * 1024,
       maxBlobBytes: 4 * 1024 ** 3,
+      blobUnreferencedTtlMs: 24 * 60 * 60 * 1000,
       http: {
         allowedHosts: [],
         allowedOrigins: [],
@@ -50,6 +51,7 @@ describe('loadServerConfig', () => {
         MAX_BODY_BYTES: '2097152',
         MAX_APPEND_BODY_BYTES: '8388608',
         BLOB_THRESHOLD_BYTES: '4096',
+        BLOB_UNREFERENCED_TTL_MS: '60000',
         ALLOWED_HOSTS: 'ledger.internal, Ledger.Example',
         ALLOWED_ORIGINS: 'https://app.example.com,http://localhost:5173',
         CONNECTION_TIMEOUT_MS: '1000',
@@ -79,6 +81,7 @@ describe('loadServerConfig', () => {
       maxAppendBodyBytes: 8388608,
       blobThresholdBytes: 4096,
       maxBlobBytes: 4 * 1024 ** 3,
+      blobUnreferencedTtlMs: 60000,
       http: {
         allowedHosts: ['ledger.internal', 'ledger.example'],
         allowedOrigins: ['https://app.example.com', 'http://localhost:5173'],

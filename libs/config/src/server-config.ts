@@ -39,6 +39,12 @@ export interface ServerConfig {
    * (streamed to the blob store, never whole in memory); a larger one is a 413.
    */
   maxBlobBytes: number;
+  /**
+   * `BLOB_UNREFERENCED_TTL_MS`, default 24 hours: how long an uploaded blob waits for a message to
+   * refer to it; past it, a periodic sweep drops the upload's reference and deletes the blob
+   * unless another session refers to it.
+   */
+  blobUnreferencedTtlMs: number;
   /** The HTTP hardening settings (`docs/security.md`). */
   http: HttpHardeningConfig;
   /** Content encryption at rest and its key store (`docs/security.md`). */
@@ -152,6 +158,13 @@ export function loadServerConfig(env: Record<string, string | undefined>): Serve
     ),
     blobThresholdBytes: integerVariable(env, 'BLOB_THRESHOLD_BYTES', 32 * 1024, 1024, 512 * 1024),
     maxBlobBytes: integerVariable(env, 'MAX_BLOB_BYTES', 4 * 1024 ** 3, 1024, 1024 ** 4),
+    blobUnreferencedTtlMs: integerVariable(
+      env,
+      'BLOB_UNREFERENCED_TTL_MS',
+      24 * HOUR_MS,
+      1000,
+      365 * 24 * HOUR_MS,
+    ),
     http: loadHttpHardeningConfig(env),
     contentEncryption: loadContentEncryptionConfig(env, eventStore, dataDir),
   };

@@ -7,6 +7,7 @@ import type {
   TextPart,
   ToolResultOutput,
 } from '@agent-ledger/messages';
+import { asBlobAttachmentPart, blobAttachmentNote } from '@agent-ledger/projections';
 import type { UIMessage } from 'ai';
 
 type UiPart = UIMessage['parts'][number];
@@ -225,13 +226,21 @@ function userParts(content: string | Array<TextPart | ImagePart | FilePart>): Ui
     if (part.type === 'text') return { type: 'text', text: part.text };
     if (part.type === 'image') {
       const mediaType = part.mediaType ?? 'image/*';
+      if (typeof part.image !== 'string') return blobNote(part);
       return { type: 'file', mediaType, url: asUrl(part.image, mediaType) };
     }
     return filePart(part);
   });
 }
 
+/** An attachment kept as a blob: a UI message holds no reference, so a note names the blob. */
+function blobNote(part: ImagePart | FilePart): UiPart {
+  const blobPart = asBlobAttachmentPart(part);
+  return { type: 'text', text: blobPart === undefined ? '' : blobAttachmentNote(blobPart) };
+}
+
 function filePart(part: FilePart): UiPart {
+  if (typeof part.data !== 'string') return blobNote(part);
   return {
     type: 'file',
     mediaType: part.mediaType,

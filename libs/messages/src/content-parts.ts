@@ -31,20 +31,30 @@ export interface ReasoningPart {
   providerOptions?: ProviderOptions;
 }
 
-/** An image, as base64 data or a URL (`https:` or `data:`). */
+/**
+ * Attachment bytes kept as a content-addressed blob (too large to sit in the event): in place of
+ * the base64 string of an image's `image` or a file's `data`. The blob holds the bytes themselves
+ * (not their base64). The model view reads them back whole: providers need the whole attachment.
+ */
+export interface BlobAttachmentData {
+  type: 'blob';
+  blob: ContentBlobRef;
+}
+
+/** An image, as base64 data, a URL (`https:` or `data:`), or a blob. */
 export interface ImagePart {
   type: 'image';
-  /** Base64-encoded bytes, or a URL string. */
-  image: string;
+  /** Base64-encoded bytes, a URL string, or the blob holding the bytes. */
+  image: string | BlobAttachmentData;
   mediaType?: string;
   providerOptions?: ProviderOptions;
 }
 
-/** A file (PDF, audio, text…), as base64 data or a URL. */
+/** A file (PDF, audio, text…), as base64 data, a URL, or a blob. */
 export interface FilePart {
   type: 'file';
-  /** Base64-encoded bytes, or a URL string. */
-  data: string;
+  /** Base64-encoded bytes, a URL string, or the blob holding the bytes. */
+  data: string | BlobAttachmentData;
   mediaType: string;
   filename?: string;
   providerOptions?: ProviderOptions;

@@ -1,4 +1,5 @@
 export type {
+  BlobAttachmentData,
   BlobbedOutputType,
   BlobToolResultOutput,
   ContentBlobRef,

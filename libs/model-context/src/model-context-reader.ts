@@ -2,6 +2,7 @@ import type { EventStore } from '@agent-ledger/event-store';
 import type { BlobStore } from '@agent-ledger/blobs';
 import { sessionStreamName, splitSessionKey, type SessionLogEvent } from '@agent-ledger/events';
 import { toolResultSoftLimitOf } from '@agent-ledger/projections';
+import { blobAttachmentsOf } from './blob-attachments-of';
 import { blobExcerptsOf } from './blob-excerpts-of';
 import { HistoryIndex } from './history-index';
 import { parseLoggedEvent } from './parse-logged-event';
@@ -108,13 +109,19 @@ export class ModelContextReader {
 
   /**
    * `query` with the excerpts of the blob outputs its window holds, read by range for its soft
-   * limit. A session whose window holds none costs one pass over the window's cached events.
+   * limit, and the bytes of its attachment blobs, read whole (`blobAttachmentsOf`). A session
+   * whose window holds none costs one pass over the window's cached events.
    */
   private async withBlobExcerpts(
     sessionId: string,
     query: ModelContextQuery,
   ): Promise<ModelContextQuery> {
-    if (this.blobs === undefined || query.blobExcerpts !== undefined) return query;
+    if (
+      this.blobs === undefined ||
+      (query.blobExcerpts !== undefined && query.blobAttachments !== undefined)
+    ) {
+      return query;
+    }
     const { events } = await readWindowEvents(this.log, sessionId, {
       ...(query.atRevision === undefined ? {} : { atRevision: query.atRevision }),
       applyCompactBoundary: query.applyCompactBoundary !== false,
@@ -122,13 +129,16 @@ export class ModelContextReader {
       history: this.history,
     });
     const limit = toolResultSoftLimitOf(query.toolResultSoftLimitChars);
-    const excerpts = await blobExcerptsOf(
-      events,
-      this.blobs,
-      splitSessionKey(sessionId).tenant,
-      limit,
-    );
-    return excerpts.size === 0 ? query : { ...query, blobExcerpts: excerpts };
+    const { tenant } = splitSessionKey(sessionId);
+    const excerpts =
+      query.blobExcerpts ?? (await blobExcerptsOf(events, this.blobs, tenant, limit));
+    const attachments =
+      query.blobAttachments ?? (await blobAttachmentsOf(events, this.blobs, tenant));
+    return {
+      ...query,
+      ...(excerpts.size === 0 ? {} : { blobExcerpts: excerpts }),
+      ...(attachments.size === 0 ? {} : { blobAttachments: attachments }),
+    };
   }
 
   /**

@@ -115,5 +115,12 @@ export {
 } from './fit-model-view-to-budget';
 export { blobExcerptLengths, type BlobExcerpt, type BlobExcerpts } from './blob-excerpt';
 export { inlineBlobOutput, type InlinedBlobOutput } from './inline-blob-output';
+export {
+  asBlobAttachmentPart,
+  blobAttachmentNote,
+  inlineBlobAttachments,
+  type BlobAttachmentPart,
+  type BlobAttachments,
+} from './inline-blob-attachments';
 export { truncationMarker } from './truncation-marker';
 export { toolResultSoftLimitOf } from './tool-result-soft-limit-of';

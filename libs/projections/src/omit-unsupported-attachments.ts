@@ -1,4 +1,4 @@
-import type { FilePart, ImagePart, TextPart } from '@agent-ledger/messages';
+import type { BlobAttachmentData, FilePart, ImagePart, TextPart } from '@agent-ledger/messages';
 import { attachmentHint } from './attachment-hint';
 import type { AttachmentPolicy } from './resolve-model-policy';
 
@@ -56,8 +56,9 @@ function describeAttachment(part: {
   return undefined;
 }
 
-/** Whether the data is a URL other than `data:`, and a `data:` URL's media type. */
-function readData(data: string): { url: boolean; mediaType?: string } {
+/** Whether the data is a URL other than `data:`, and a `data:` URL's (or a blob's) media type. */
+function readData(data: string | BlobAttachmentData): { url: boolean; mediaType?: string } {
+  if (typeof data !== 'string') return { url: false, mediaType: data.blob.mediaType };
   const dataUrl = /^data:([^;,]+)[;,]/i.exec(data);
   if (dataUrl?.[1] !== undefined) return { url: false, mediaType: dataUrl[1].toLowerCase() };
   // Base64 has no `:`, so only a URL string parses here (as the AI SDK tells them apart).

@@ -1,4 +1,5 @@
 import type { CompactBoundaryMessage, RuntimeMessage } from '@agent-ledger/messages';
+import { inlineBlobAttachments } from './inline-blob-attachments';
 import { omitUnsupportedAttachments } from './omit-unsupported-attachments';
 import { projectToolResult } from './project-tool-result';
 import { renderAgentSwitch } from './render-agent-switch';
@@ -91,12 +92,14 @@ function projectContent(
     case 'user_input':
     case 'assistant_text': {
       if (typeof runtime.content === 'string') return runtime.content;
+      const inlined = inlineBlobAttachments(runtime.content, policy.blobAttachments);
       const { parts, omitted } = omitUnsupportedAttachments(
-        runtime.content,
+        inlined.parts,
         policy.attachments,
         runtime.role,
       );
-      if (omitted.length > 0) outcome.omittedAttachments = omitted;
+      const notes = [...inlined.unread, ...omitted];
+      if (notes.length > 0) outcome.omittedAttachments = notes;
       return parts;
     }
     case 'assistant_reasoning':

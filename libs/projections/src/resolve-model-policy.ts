@@ -1,4 +1,5 @@
 import type { BlobExcerpts } from './blob-excerpt';
+import type { BlobAttachments } from './inline-blob-attachments';
 import { DEFAULT_RECENT_USER_TURNS } from './defaults';
 import { toolResultSoftLimitOf } from './tool-result-soft-limit-of';
 import { providerCapabilitiesOf } from './providers/provider-capabilities-of';
@@ -27,6 +28,8 @@ export interface ModelPolicy {
   recentUserTurns: number;
   /** The blob outputs' excerpts read for `toolResultSoftLimitChars` (none: previews). */
   blobExcerpts?: BlobExcerpts;
+  /** The attachment blobs' bytes, read whole (none: notes in their place). */
+  blobAttachments?: BlobAttachments;
   /** Absent (no provider, or one without a capability table): every attachment is kept. */
   attachments?: AttachmentPolicy;
 }
@@ -47,6 +50,7 @@ export function resolveModelPolicy(
     toolResultSoftLimitChars: toolResultSoftLimitOf(context.toolResultSoftLimitChars),
     recentUserTurns: countOr(options.recentUserTurns, DEFAULT_RECENT_USER_TURNS),
     ...(context.blobExcerpts === undefined ? {} : { blobExcerpts: context.blobExcerpts }),
+    ...(context.blobAttachments === undefined ? {} : { blobAttachments: context.blobAttachments }),
   };
   const capabilities = providerCapabilitiesOf(provider);
   if (provider === undefined || capabilities === undefined) return policy;

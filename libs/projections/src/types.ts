@@ -1,4 +1,5 @@
 import type { BlobExcerpts } from './blob-excerpt';
+import type { BlobAttachments } from './inline-blob-attachments';
 import type {
   FilePart,
   ImagePart,
@@ -88,6 +89,11 @@ export interface ProjectionContext {
    * range before projecting (`blobExcerptLengths`). A blob output without one shows its preview.
    */
   blobExcerpts?: BlobExcerpts;
+  /**
+   * Model view: the base64 bytes of the image and file parts kept as blobs, read whole before
+   * projecting. An attachment blob without them becomes a text note that names it.
+   */
+  blobAttachments?: BlobAttachments;
   /** Start the model view at the latest `compact_boundary`. Default true. */
   applyCompactBoundary?: boolean;
   /** Include the window's `runtime_reminder` messages. Default true. */
@@ -207,7 +213,7 @@ export interface ModelShownOutcome {
   compacted?: { cause: ToolResultStubCause; compactedAt?: string };
   /** Characters of tool output before and after truncation (summed over truncated parts). */
   truncated?: { originalLength: number; keptLength: number };
-  /** Text hints that replaced attachments the provider cannot take. */
+  /** Text hints that replaced attachments the provider cannot take, or whose blob was not read. */
   omittedAttachments?: string[];
   /** `toolCallId`s / `approvalId`s of parts dropped because their partner is not in the view. */
   droppedParts?: string[];

@@ -5,15 +5,16 @@ import type {
   ToolResultOutput,
   ToolResultPart,
 } from '@agent-ledger/messages';
+import { storeLargeAttachments } from './store-large-attachments';
 import { UnknownBlobError } from './unknown-blob.error';
 
-/** Where the outputs of one append are stored, and above which size. */
+/** Where the large content of one append is stored, and above which size. */
 export interface LargeOutputStorage {
   blobs: BlobStore;
   tenant: string;
   /** The session key (`sessionKeyOf`) whose references the blobs get. */
   sessionKey: string;
-  /** Text or JSON outputs larger than this, in UTF-8 bytes, become blobs. */
+  /** Text or JSON outputs larger than this, in UTF-8 bytes, become blobs (attachments: in base64 characters). */
   thresholdBytes: number;
 }
 
@@ -30,7 +31,8 @@ const CHUNK_CHARS = 1024 * 1024;
  * a `blob` output holding its reference; each `blob` output the caller sent (content uploaded
  * before) is checked against the tenant's blobs and its reference filled in from the bytes
  * themselves (size, media type, preview, text length: never the caller's word). Every blob gets
- * the session's reference. The same content always gives the same reference, so a retried
+ * the session's reference. Image and file attachments of user and assistant messages are
+ * treated alike (`storeLargeAttachments`). The same content always gives the same reference, so a retried
  * append decides the same events. A reference recorded for an append that then fails stays
  * until the session is erased.
  */
@@ -40,6 +42,10 @@ export async function storeLargeOutputs(
 ): Promise<RuntimeMessage[]> {
   const stored: RuntimeMessage[] = [];
   for (const message of messages) {
+    if (message.kind === 'user_input' || message.kind === 'assistant_text') {
+      stored.push(await storeLargeAttachments(message, storage));
+      continue;
+    }
     if (message.kind !== 'tool_result') {
       stored.push(message);
       continue;

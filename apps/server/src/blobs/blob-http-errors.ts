@@ -30,3 +30,17 @@ export class InvalidMediaTypeError extends HttpEdgeError {
     );
   }
 }
+
+/**
+ * A blob upload for a session that was erased (and not started again): its references were
+ * released with it, and one recorded now would keep the blob with nothing to release it.
+ */
+export class SessionErasedError extends HttpEdgeError {
+  readonly code = 'SessionErased';
+  readonly status = 410;
+  constructor(sessionId: string) {
+    super(
+      `Session "${sessionId}" was erased; nothing can be uploaded for it. Start the session again (its first append) before uploading, or upload for another session.`,
+    );
+  }
+}

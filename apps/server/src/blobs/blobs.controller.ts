@@ -11,6 +11,7 @@ import {
   type ByteRange,
 } from '@agent-ledger/blobs';
 import type { ServerConfig } from '@agent-ledger/config';
+import type { SessionErasure } from '@agent-ledger/session-commands';
 import { Controller, Get, Inject, Param, Put, Req, Res } from '@nestjs/common';
 import {
   ApiBadRequestResponse,
@@ -18,6 +19,7 @@ import {
   ApiConsumes,
   ApiCreatedResponse,
   ApiForbiddenResponse,
+  ApiGoneResponse,
   ApiHeader,
   ApiNotFoundResponse,
   ApiOkResponse,
@@ -37,8 +39,9 @@ import { sessionRefOf } from '../access/session-ref';
 import { schemaRef } from '../docs/response-schemas';
 import { ErrorResponseDto } from '../sessions/dto/error-response.dto';
 import { SessionParamsDto } from '../sessions/dto/session-params.dto';
-import { BLOB_STORE, SERVER_CONFIG } from '../tokens';
+import { BLOB_STORE, SERVER_CONFIG, SESSION_ERASURE } from '../tokens';
 import { uploadMediaTypeOf } from './accept-blob-uploads';
+import { SessionErasedError } from './blob-http-errors';
 import { blobMediaType } from './blob-media-type';
 import { BlobParamsDto } from './dto/blob-params.dto';
 import { expectedSha256Of } from './expected-sha256-of';
@@ -60,13 +63,14 @@ export class BlobsController {
   constructor(
     @Inject(BLOB_STORE) private readonly store: BlobStore,
     @Inject(SERVER_CONFIG) private readonly config: ServerConfig,
+    @Inject(SESSION_ERASURE) private readonly erasure: SessionErasure,
   ) {}
 
   @Put()
   @RequiresScope('write')
   @ApiOperation({
     summary:
-      "Upload a blob: the raw body, streamed (any Content-Type: it is the blob's media type), stored once per tenant by its SHA-256 and referred to by the session",
+      "Upload a blob: the raw body, streamed (any Content-Type: it is the blob's media type), stored once per tenant by its SHA-256 and referred to by the session until a message refers to it, or for BLOB_UNREFERENCED_TTL_MS (default 24 h) if none does",
   })
   @ApiConsumes('*/*')
   @ApiBody({ description: "The blob's bytes.", schema: { type: 'string', format: 'binary' } })
@@ -89,6 +93,11 @@ export class BlobsController {
     description: 'BlobDigestMismatch: the bytes do not hash as announced; nothing was kept.',
     type: ErrorResponseDto,
   })
+  @ApiGoneResponse({
+    description:
+      'SessionErased: the session was erased (and not started again); nothing was kept for it.',
+    type: ErrorResponseDto,
+  })
   async upload(
     @CallerParam() caller: Caller,
     @Param() { sessionId }: SessionParamsDto,
@@ -101,15 +110,25 @@ export class BlobsController {
     const maxBytes = this.config.maxBlobBytes;
     const announced = Number(request.headers['content-length'] ?? '0');
     if (announced > maxBytes) throw new BlobTooLargeError(maxBytes);
+    // An erased session's references were released: one added now would never be.
+    if (await this.erasure.wasErased(caller.tenant, sessionId)) {
+      throw new SessionErasedError(sessionId);
+    }
     const stored = await this.store.put(
       caller.tenant,
       limitBlobBytes(uploadBytesOf(request.raw), maxBytes),
       {
         mediaType,
         sessionKey: session.key,
+        provisional: true,
         ...(expectedSha256 === undefined ? {} : { expectedSha256 }),
       },
     );
+    // An erasure that ran while the bytes arrived released the session before this reference.
+    if (await this.erasure.wasErased(caller.tenant, sessionId)) {
+      await this.store.releaseSession(caller.tenant, session.key);
+      throw new SessionErasedError(sessionId);
+    }
     const ref = await this.refOf(caller.tenant, stored.sha256);
     void reply
       .status(stored.created ? 201 : 200)

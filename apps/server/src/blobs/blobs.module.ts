@@ -3,13 +3,15 @@ import { createBlobStore, type OpenedBlobStore, type ServerConfig } from '@agent
 import { startedReadOnly } from '../health/storage-health';
 import { BLOB_STORE, SERVER_CONFIG } from '../tokens';
 import { BlobsController } from './blobs.controller';
+import { UnreferencedBlobSweep } from './unreferenced-blob-sweep';
 
 /** The opened store behind `BLOB_STORE`, for closing it. */
 const OPENED_BLOB_STORE = Symbol('OpenedBlobStore');
 
 /**
  * Provides the `BlobStore` port (token `BLOB_STORE`) of the configured event store to the whole
- * app (`createBlobStore`), with the blob routes, and closes the store when the app shuts down.
+ * app (`createBlobStore`), with the blob routes and the sweep of uploads no message refers to
+ * (`UnreferencedBlobSweep`), and closes the store when the app shuts down.
  */
 @Global()
 @Module({
@@ -26,6 +28,7 @@ const OPENED_BLOB_STORE = Symbol('OpenedBlobStore');
       useFactory: (opened: OpenedBlobStore) => opened.store,
       inject: [OPENED_BLOB_STORE],
     },
+    UnreferencedBlobSweep,
   ],
   exports: [BLOB_STORE],
 })

@@ -65,6 +65,42 @@ describe('timeouts, connection cap and rate limit (short settings)', () => {
     expect((await fetch(`${server.url}/health`)).status).toEqual(200);
   });
 
+  it('lets a blob upload take longer than REQUEST_TIMEOUT_MS while bytes keep arriving', async () => {
+    const uploading = await connect(port);
+    const outcome = closed(uploading);
+    const size = 30;
+    uploading.write(
+      `PUT /v1/sessions/slow-blob/blobs HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nContent-Type: text/plain\r\nContent-Length: ${size}\r\nConnection: close\r\n\r\n`,
+    );
+    // One byte every 100 ms: 3 s in all, twice REQUEST_TIMEOUT_MS, never silent for CONNECTION_TIMEOUT_MS.
+    let sent = 0;
+    const drip = setInterval(() => {
+      uploading.write('x');
+      sent += 1;
+      if (sent === size) clearInterval(drip);
+    }, 100);
+    try {
+      const { received } = await outcome;
+      expect(sent).toEqual(size);
+      expect(received).toMatch(/^HTTP\/1\.1 201 /);
+      const body = received.slice(received.indexOf('\r\n\r\n') + 4);
+      expect(JSON.parse(body)).toMatchObject({ size, mediaType: 'text/plain' });
+    } finally {
+      clearInterval(drip);
+    }
+  });
+
+  it('closes a blob upload that goes silent for CONNECTION_TIMEOUT_MS', async () => {
+    const stalled = await connect(port);
+    const outcome = closed(stalled);
+    stalled.write(
+      `PUT /v1/sessions/stalled-blob/blobs HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nContent-Type: text/plain\r\nContent-Length: 100\r\n\r\nxx`,
+    );
+    const { received } = await outcome;
+    expect(received).not.toMatch(/^HTTP\/1\.1 20/);
+    expect((await fetch(`${server.url}/health`)).status).toEqual(200);
+  });
+
   it('answers CORS for an allowed origin only', async () => {
     const preflight = await fetch(`${server.url}/v1/sessions`, {
       method: 'OPTIONS',

@@ -17,12 +17,18 @@ export type NamedToolResultPart = Omit<ToolResultPart, 'output'> & {
   output: Exclude<ToolResultPart['output'], { type: 'blob' }>;
 };
 
+/** An image whose bytes are inline (base64 or a URL): an attachment blob the view did not read is a note. */
+export type InlineImagePart = ImagePart & { image: string };
+
+/** A file whose bytes are inline (base64 or a URL). */
+export type InlineFilePart = FilePart & { data: string };
+
 /** Parts a user message may hold. */
-export type UserDraftPart = TextPart | ImagePart | FilePart;
+export type UserDraftPart = TextPart | InlineImagePart | InlineFilePart;
 
 /** Parts an assistant message may hold; `TInline` is the type of provider-executed results kept inline. */
 export type AssistantDraftPart<TInline extends ToolResultPart> =
-  TextPart | FilePart | ReasoningPart | ToolCallPart | ToolApprovalRequestPart | TInline;
+  TextPart | InlineFilePart | ReasoningPart | ToolCallPart | ToolApprovalRequestPart | TInline;
 
 /** Parts a tool message may hold. */
 export type ToolDraftPart<TResult extends ToolResultPart> = TResult | ToolApprovalResponsePart;

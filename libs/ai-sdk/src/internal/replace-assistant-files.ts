@@ -1,8 +1,7 @@
-import type { FilePart } from '@agent-ledger/messages';
 import { assistantFileText } from '../assistant-file-text';
 import type { ProviderProfile } from '../provider-profile-of';
 import type { SerializationFallback } from '../serialization-report';
-import type { SplitDraft } from './draft';
+import type { InlineFilePart, SplitDraft } from './draft';
 
 /**
  * Provider compatibility for files in assistant messages: each file part the provider would not
@@ -33,7 +32,7 @@ export function replaceAssistantFiles(
   });
 }
 
-function sendsAssistantFile(profile: ProviderProfile, file: FilePart): boolean {
+function sendsAssistantFile(profile: ProviderProfile, file: InlineFilePart): boolean {
   switch (profile.assistantFiles) {
     case 'none':
       return false;

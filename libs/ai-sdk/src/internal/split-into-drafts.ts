@@ -1,4 +1,9 @@
-import type { ModelMessagePart, ModelMessage } from '@agent-ledger/projections';
+import {
+  asBlobAttachmentPart,
+  blobAttachmentNote,
+  type ModelMessagePart,
+  type ModelMessage,
+} from '@agent-ledger/projections';
 import type { SerializationFallback } from '../serialization-report';
 import type { SummaryKind } from '../summary-text';
 import type { AssistantDraftPart, SplitDraft, ToolDraftPart, UserDraftPart } from './draft';
@@ -109,6 +114,7 @@ function placePart(part: ModelMessagePart, role: Role): PlacedPart | undefined {
       if (role === 'system') return { lane: 'system', text: part.text };
       return { lane: role === 'assistant' ? 'assistant' : 'user', part };
     case 'image':
+      if (typeof part.image !== 'string') return attachmentNote(part, role);
       if (role === 'assistant') {
         // Assistant messages take no image parts, only files.
         const file = {
@@ -118,9 +124,13 @@ function placePart(part: ModelMessagePart, role: Role): PlacedPart | undefined {
         };
         return { lane: 'assistant', part: withOptions(file, part.providerOptions) };
       }
-      return { lane: 'user', part };
+      return { lane: 'user', part: { ...part, image: part.image } };
     case 'file':
-      return { lane: role === 'assistant' ? 'assistant' : 'user', part };
+      if (typeof part.data !== 'string') return attachmentNote(part, role);
+      return {
+        lane: role === 'assistant' ? 'assistant' : 'user',
+        part: { ...part, data: part.data },
+      };
     case 'reasoning':
       return role === 'assistant' ? { lane: 'assistant', part } : undefined;
     case 'tool-call':
@@ -134,6 +144,18 @@ function placePart(part: ModelMessagePart, role: Role): PlacedPart | undefined {
       return unreachable;
     }
   }
+}
+
+/**
+ * An attachment whose blob the model view did not read (it inlines those it read): a text note
+ * naming the blob, in its place.
+ */
+function attachmentNote(part: ModelMessagePart, role: Role): PlacedPart | undefined {
+  const blobPart = asBlobAttachmentPart(part);
+  if (blobPart === undefined) return undefined;
+  const text = { type: 'text' as const, text: blobAttachmentNote(blobPart) };
+  if (role === 'system') return { lane: 'system', text: text.text };
+  return { lane: role === 'assistant' ? 'assistant' : 'user', part: text };
 }
 
 /** Moves that are the normal shape of a model view, not repairs. */

@@ -106,6 +106,51 @@ describe('SqliteBlobStore', () => {
     expect(filesHolding(dir, Buffer.from('SharedToken-5d1e'))).toEqual([]);
   });
 
+  it('collects uploads no message came to refer to, once older than the cut-off, and nothing else', async () => {
+    let now = new Date('2026-01-01T00:00:00.000Z');
+    await store.close();
+    store = new SqliteBlobStore({
+      path: path.join(dir, 'blobs.sqlite'),
+      chunkSize: CHUNK,
+      now: () => now,
+    });
+    const upload = (seed: number, sessionKey: string) =>
+      store.put('t', bytesOf(3_000, seed), { mediaType: 'x/y', sessionKey, provisional: true });
+    const forgotten = await upload(1, 's1');
+    const referenced = await upload(2, 's1');
+    await store.addReference('t', referenced.sha256, 's1');
+    const heldElsewhere = await upload(3, 's1');
+    await store.addReference('t', heldElsewhere.sha256, 's2');
+    // An upload of bytes the session's messages already refer to keeps that reference lasting.
+    const again = await store.put('t', bytesOf(3_000, 2), {
+      mediaType: 'x/y',
+      sessionKey: 's1',
+      provisional: true,
+      expectedSha256: referenced.sha256,
+    });
+    expect(again.created).toBe(false);
+    now = new Date('2026-01-01T00:00:10.000Z');
+    const late = await upload(4, 's1');
+    expect(await store.collectUnreferenced(new Date('2026-01-01T00:00:05.000Z'))).toEqual([
+      forgotten.sha256,
+    ]);
+    expect(await store.stat('t', forgotten.sha256)).toBeUndefined();
+    expect(filesHolding(dir, await collect(bytesOf(3_000, 1)))).toEqual([]);
+    expect(await store.isReferencedBy('t', referenced.sha256, 's1')).toBe(true);
+    // Kept for s2, no longer for the session that only uploaded it.
+    expect(await store.isReferencedBy('t', heldElsewhere.sha256, 's1')).toBe(false);
+    expect(await store.isReferencedBy('t', heldElsewhere.sha256, 's2')).toBe(true);
+    expect(await store.isReferencedBy('t', late.sha256, 's1')).toBe(true);
+    expect(await store.collectUnreferenced(new Date('2026-01-01T00:00:11.000Z'))).toEqual([
+      late.sha256,
+    ]);
+    expect(await store.stat('t', referenced.sha256)).toBeDefined();
+  });
+
+  it('refuses a reference to a blob the tenant does not hold', async () => {
+    await expect(store.addReference('t', 'b'.repeat(64), 'a')).rejects.toThrow(BlobNotFoundError);
+  });
+
   it('read-only (a full disk): serves what the file holds, refuses writes, and reads a missing file as empty', async () => {
     const bytes = await collect(bytesOf(2500, 5));
     const stored = await store.put('t1', bytesOf(2500, 5), {

@@ -44,6 +44,8 @@ export interface PutBlobOptions {
   expectedSha256?: string;
   /** The session that refers to the blob, recorded in the same commit that makes it visible. */
   sessionKey?: string;
+  /** The session's reference is provisional (an upload): see `BlobStore.put`. */
+  provisional?: boolean;
 }
 
 interface StoredRow {
@@ -61,8 +63,8 @@ export const DEFAULT_BLOB_CHUNK_SIZE = 512 * 1024;
  * writes its chunks under a `staging` row while hashing them, one chunk in memory at a time, and
  * makes the blob visible in one durable commit (`synchronous=FULL` for that commit) once whole;
  * when the tenant already holds the bytes, the staged chunks are deleted instead. Opening the
- * store deletes what a crash left staged. `releaseSession` deletes the blobs no other session
- * refers to (their cells zeroed by `secure_delete`), then checkpoints and truncates the WAL, so no
+ * store deletes what a crash left staged. `releaseSession` (and `collectUnreferenced`, for
+ * uploads no message came to refer to) deletes the blobs no other session refers to (their cells zeroed by `secure_delete`), then checkpoints and truncates the WAL, so no
  * file keeps their bytes.
  *
  * One process uploads to the file (the server); another may open it beside it (the CLI's
@@ -131,6 +133,25 @@ export class SqliteBlobStore implements BlobStore {
       isReferencedBy: this.db.prepare<[string, string, string], { one: number }>(
         'SELECT 1 AS one FROM blob_references WHERE tenant = ? AND sha256 = ? AND session_key = ?',
       ),
+      isProvisional: this.db.prepare<[string, string, string], { one: number }>(
+        'SELECT 1 AS one FROM blob_uploads WHERE tenant = ? AND sha256 = ? AND session_key = ?',
+      ),
+      markProvisional: this.db.prepare<[string, string, string, string]>(
+        'INSERT INTO blob_uploads (tenant, sha256, session_key, uploaded_at) VALUES (?, ?, ?, ?) ON CONFLICT (tenant, sha256, session_key) DO UPDATE SET uploaded_at = excluded.uploaded_at',
+      ),
+      confirmReference: this.db.prepare<[string, string, string]>(
+        'DELETE FROM blob_uploads WHERE tenant = ? AND sha256 = ? AND session_key = ?',
+      ),
+      dropUploadsOf: this.db.prepare<[string, string]>(
+        'DELETE FROM blob_uploads WHERE tenant = ? AND session_key = ?',
+      ),
+      expiredUploads: this.db.prepare<
+        [string],
+        { tenant: string; sha256: string; session_key: string }
+      >('SELECT tenant, sha256, session_key FROM blob_uploads WHERE uploaded_at < ?'),
+      dropReference: this.db.prepare<[string, string, string]>(
+        'DELETE FROM blob_references WHERE tenant = ? AND sha256 = ? AND session_key = ?',
+      ),
     };
     if (options.deleteStaged !== false && !readOnly) this.deleteStaged();
   }
@@ -150,7 +171,7 @@ export class SqliteBlobStore implements BlobStore {
     if (expected !== undefined && !isSha256(expected)) throw new InvalidBlobHashError(expected);
     // Bytes the tenant already holds are only hashed (to check them), not written again.
     if (expected !== undefined && this.statements.stored.get(tenant, expected) !== undefined) {
-      return this.putKnown(tenant, source, expected, options.sessionKey);
+      return this.putKnown(tenant, source, expected, options);
     }
     const contentId = Number(
       this.statements.startStaging.run(
@@ -190,7 +211,7 @@ export class SqliteBlobStore implements BlobStore {
             this.statements.markStored.run(sha256, size, contentId);
           }
           if (options.sessionKey !== undefined) {
-            this.statements.addReference.run(tenant, sha256, options.sessionKey);
+            this.recordReference(tenant, sha256, options.sessionKey, options.provisional === true);
           }
           return !existing;
         })
@@ -237,19 +258,7 @@ export class SqliteBlobStore implements BlobStore {
    * `BlobNotFoundError`: a reference never outlives, nor precedes, its bytes.
    */
   addReference(tenant: string, sha256: string, sessionKey: string): Promise<void> {
-    return Promise.resolve().then(() => {
-      if (this.readOnly) throw new BlobStoreReadOnlyError();
-      this.durably(() =>
-        this.db
-          .transaction(() => {
-            if (this.statements.stored.get(tenant, sha256) === undefined) {
-              throw new BlobNotFoundError(sha256);
-            }
-            this.statements.addReference.run(tenant, sha256, sessionKey);
-          })
-          .immediate(),
-      );
-    });
+    return this.reference(tenant, sha256, sessionKey, false);
   }
 
   /** Whether the session refers to the blob (what the HTTP reads check before serving it). */
@@ -269,21 +278,39 @@ export class SqliteBlobStore implements BlobStore {
               .all(tenant, sessionKey)
               .map((row) => row.sha256);
             this.statements.dropReferencesOf.run(tenant, sessionKey);
-            const gone: string[] = [];
-            for (const sha256 of hashes) {
-              if (this.statements.isReferenced.get(tenant, sha256) !== undefined) continue;
-              const row = this.statements.stored.get(tenant, sha256);
-              if (row === undefined) continue;
-              this.statements.deleteChunks.run(row.content_id);
-              this.statements.deleteContent.run(row.content_id);
-              gone.push(sha256);
-            }
-            return gone;
+            this.statements.dropUploadsOf.run(tenant, sessionKey);
+            return hashes.filter((sha256) => this.deleteIfUnreferenced(tenant, sha256));
           })
           .immediate(),
       );
       // The deleted cells were zeroed in their pages (secure_delete); the WAL holds the pages as
       // they were until a checkpoint copies the zeroed ones back and truncates it.
+      if (deleted.length > 0) checkpointUntilEmpty(this.db);
+      return deleted;
+    });
+  }
+
+  /**
+   * Drops the provisional references recorded before `uploadedBefore` (uploads no message came to
+   * refer to) and deletes the blobs no session refers to any more, as `releaseSession` does.
+   */
+  collectUnreferenced(uploadedBefore: Date): Promise<string[]> {
+    return Promise.resolve().then(() => {
+      if (this.readOnly) throw new BlobStoreReadOnlyError();
+      const deleted = this.durably(() =>
+        this.db
+          .transaction(() => {
+            const expired = this.statements.expiredUploads.all(uploadedBefore.toISOString());
+            const gone: string[] = [];
+            for (const { tenant, sha256, session_key: sessionKey } of expired) {
+              this.statements.dropReference.run(tenant, sha256, sessionKey);
+              this.statements.confirmReference.run(tenant, sha256, sessionKey);
+              if (this.deleteIfUnreferenced(tenant, sha256)) gone.push(sha256);
+            }
+            return gone;
+          })
+          .immediate(),
+      );
       if (deleted.length > 0) checkpointUntilEmpty(this.db);
       return deleted;
     });
@@ -299,7 +326,7 @@ export class SqliteBlobStore implements BlobStore {
     tenant: string,
     source: AsyncIterable<Uint8Array>,
     expected: string,
-    sessionKey: string | undefined,
+    options: PutBlobOptions,
   ): Promise<StoredBlob> {
     const hash = createHash('sha256');
     let size = 0;
@@ -309,8 +336,63 @@ export class SqliteBlobStore implements BlobStore {
     }
     const sha256 = hash.digest('hex');
     if (sha256 !== expected) throw new BlobDigestMismatchError(expected, sha256);
-    if (sessionKey !== undefined) await this.addReference(tenant, sha256, sessionKey);
+    if (options.sessionKey !== undefined) {
+      await this.reference(tenant, sha256, options.sessionKey, options.provisional === true);
+    }
     return { sha256, size, created: false };
+  }
+
+  /** Records a reference in a durable commit of its own; the blob must be stored. */
+  private reference(
+    tenant: string,
+    sha256: string,
+    sessionKey: string,
+    provisional: boolean,
+  ): Promise<void> {
+    return Promise.resolve().then(() => {
+      if (this.readOnly) throw new BlobStoreReadOnlyError();
+      this.durably(() =>
+        this.db
+          .transaction(() => {
+            if (this.statements.stored.get(tenant, sha256) === undefined) {
+              throw new BlobNotFoundError(sha256);
+            }
+            this.recordReference(tenant, sha256, sessionKey, provisional);
+          })
+          .immediate(),
+      );
+    });
+  }
+
+  /**
+   * Records a session's reference, inside a transaction: a lasting one confirms a provisional one;
+   * a provisional one (an upload) is dated, unless the session already held the blob for good.
+   */
+  private recordReference(
+    tenant: string,
+    sha256: string,
+    sessionKey: string,
+    provisional: boolean,
+  ): void {
+    if (!provisional) {
+      this.statements.confirmReference.run(tenant, sha256, sessionKey);
+    } else if (
+      this.statements.isReferencedBy.get(tenant, sha256, sessionKey) === undefined ||
+      this.statements.isProvisional.get(tenant, sha256, sessionKey) !== undefined
+    ) {
+      this.statements.markProvisional.run(tenant, sha256, sessionKey, this.now().toISOString());
+    }
+    this.statements.addReference.run(tenant, sha256, sessionKey);
+  }
+
+  /** Deletes a stored blob no session refers to (inside a transaction); whether it did. */
+  private deleteIfUnreferenced(tenant: string, sha256: string): boolean {
+    if (this.statements.isReferenced.get(tenant, sha256) !== undefined) return false;
+    const row = this.statements.stored.get(tenant, sha256);
+    if (row === undefined) return false;
+    this.statements.deleteChunks.run(row.content_id);
+    this.statements.deleteContent.run(row.content_id);
+    return true;
   }
 
   /** Runs `commit` with `synchronous=FULL`: the commit is on disk before it returns. */

@@ -1032,7 +1032,285 @@ return errors === 0;
 }
 validate34.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const schema52 = {"description":"An image, as base64 data or a URL string (https: or data:).","type":"object","required":["type","image"],"properties":{"type":{"const":"image"},"image":{"type":"string","description":"Base64-encoded bytes, or a URL string."},"mediaType":{"type":"string"},"providerOptions":{"$ref":"#/$defs/providerOptions"}},"additionalProperties":false};
+const schema52 = {"description":"An image, as base64 data, a URL string (https: or data:), or the blob holding its bytes.","type":"object","required":["type","image"],"properties":{"type":{"const":"image"},"image":{"description":"Base64-encoded bytes, a URL string, or the blob holding the bytes.","oneOf":[{"type":"string"},{"$ref":"#/$defs/blobAttachmentData"}]},"mediaType":{"type":"string"},"providerOptions":{"$ref":"#/$defs/providerOptions"}},"additionalProperties":false};
+const schema53 = {"description":"Attachment bytes kept outside the event as a content-addressed blob (the bytes themselves, not their base64), in place of an image's `image` or a file's `data`.","type":"object","required":["type","blob"],"properties":{"type":{"const":"blob"},"blob":{"$ref":"#/$defs/blobRef"}},"additionalProperties":false};
+const schema54 = {"description":"Large content kept outside the event as a content-addressed blob of the session's tenant: its SHA-256, size, media type, a short preview, and for text its length in UTF-16 code units.","type":"object","required":["sha256","size","mediaType","preview"],"properties":{"sha256":{"type":"string","pattern":"^[0-9a-f]{64}$"},"size":{"type":"integer","minimum":0},"mediaType":{"type":"string","minLength":1,"maxLength":255},"preview":{"type":"string","maxLength":512},"textLength":{"type":"integer","minimum":0}},"additionalProperties":false};
+const pattern4 = new RegExp("^[0-9a-f]{64}$", "u");
+
+function validate39(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate39.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.type === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'",schema:schema53.required,parentSchema:schema53,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.blob === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "blob"},message:"must have required property '"+"blob"+"'",schema:schema53.required,parentSchema:schema53,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+for(const key0 in data){
+if(!((key0 === "type") || (key0 === "blob"))){
+const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema53,data};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.type !== undefined){
+let data0 = data.type;
+if("blob" !== data0){
+const err3 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/const",keyword:"const",params:{allowedValue: "blob"},message:"must be equal to constant",schema:"blob",parentSchema:schema53.properties.type,data:data0};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+if(data.blob !== undefined){
+let data1 = data.blob;
+if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
+if(data1.sha256 === undefined){
+const err4 = {instancePath:instancePath+"/blob",schemaPath:"#/$defs/blobRef/required",keyword:"required",params:{missingProperty: "sha256"},message:"must have required property '"+"sha256"+"'",schema:schema54.required,parentSchema:schema54,data:data1};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+if(data1.size === undefined){
+const err5 = {instancePath:instancePath+"/blob",schemaPath:"#/$defs/blobRef/required",keyword:"required",params:{missingProperty: "size"},message:"must have required property '"+"size"+"'",schema:schema54.required,parentSchema:schema54,data:data1};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+if(data1.mediaType === undefined){
+const err6 = {instancePath:instancePath+"/blob",schemaPath:"#/$defs/blobRef/required",keyword:"required",params:{missingProperty: "mediaType"},message:"must have required property '"+"mediaType"+"'",schema:schema54.required,parentSchema:schema54,data:data1};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+if(data1.preview === undefined){
+const err7 = {instancePath:instancePath+"/blob",schemaPath:"#/$defs/blobRef/required",keyword:"required",params:{missingProperty: "preview"},message:"must have required property '"+"preview"+"'",schema:schema54.required,parentSchema:schema54,data:data1};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+for(const key1 in data1){
+if(!(((((key1 === "sha256") || (key1 === "size")) || (key1 === "mediaType")) || (key1 === "preview")) || (key1 === "textLength"))){
+const err8 = {instancePath:instancePath+"/blob",schemaPath:"#/$defs/blobRef/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema54,data:data1};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+}
+if(data1.sha256 !== undefined){
+let data2 = data1.sha256;
+if(typeof data2 === "string"){
+if(!pattern4.test(data2)){
+const err9 = {instancePath:instancePath+"/blob/sha256",schemaPath:"#/$defs/blobRef/properties/sha256/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{64}$"},message:"must match pattern \""+"^[0-9a-f]{64}$"+"\"",schema:"^[0-9a-f]{64}$",parentSchema:schema54.properties.sha256,data:data2};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+else {
+const err10 = {instancePath:instancePath+"/blob/sha256",schemaPath:"#/$defs/blobRef/properties/sha256/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema54.properties.sha256.type,parentSchema:schema54.properties.sha256,data:data2};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+}
+if(data1.size !== undefined){
+let data3 = data1.size;
+if(!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3)))){
+const err11 = {instancePath:instancePath+"/blob/size",schemaPath:"#/$defs/blobRef/properties/size/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema54.properties.size.type,parentSchema:schema54.properties.size,data:data3};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+if((typeof data3 == "number") && (isFinite(data3))){
+if(data3 < 0 || isNaN(data3)){
+const err12 = {instancePath:instancePath+"/blob/size",schemaPath:"#/$defs/blobRef/properties/size/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema54.properties.size,data:data3};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+}
+if(data1.mediaType !== undefined){
+let data4 = data1.mediaType;
+if(typeof data4 === "string"){
+if(func1(data4) > 255){
+const err13 = {instancePath:instancePath+"/blob/mediaType",schemaPath:"#/$defs/blobRef/properties/mediaType/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema54.properties.mediaType,data:data4};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+if(func1(data4) < 1){
+const err14 = {instancePath:instancePath+"/blob/mediaType",schemaPath:"#/$defs/blobRef/properties/mediaType/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema54.properties.mediaType,data:data4};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+}
+else {
+const err15 = {instancePath:instancePath+"/blob/mediaType",schemaPath:"#/$defs/blobRef/properties/mediaType/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema54.properties.mediaType.type,parentSchema:schema54.properties.mediaType,data:data4};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+}
+if(data1.preview !== undefined){
+let data5 = data1.preview;
+if(typeof data5 === "string"){
+if(func1(data5) > 512){
+const err16 = {instancePath:instancePath+"/blob/preview",schemaPath:"#/$defs/blobRef/properties/preview/maxLength",keyword:"maxLength",params:{limit: 512},message:"must NOT have more than 512 characters",schema:512,parentSchema:schema54.properties.preview,data:data5};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+}
+else {
+const err17 = {instancePath:instancePath+"/blob/preview",schemaPath:"#/$defs/blobRef/properties/preview/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema54.properties.preview.type,parentSchema:schema54.properties.preview,data:data5};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+}
+}
+if(data1.textLength !== undefined){
+let data6 = data1.textLength;
+if(!(((typeof data6 == "number") && (!(data6 % 1) && !isNaN(data6))) && (isFinite(data6)))){
+const err18 = {instancePath:instancePath+"/blob/textLength",schemaPath:"#/$defs/blobRef/properties/textLength/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema54.properties.textLength.type,parentSchema:schema54.properties.textLength,data:data6};
+if(vErrors === null){
+vErrors = [err18];
+}
+else {
+vErrors.push(err18);
+}
+errors++;
+}
+if((typeof data6 == "number") && (isFinite(data6))){
+if(data6 < 0 || isNaN(data6)){
+const err19 = {instancePath:instancePath+"/blob/textLength",schemaPath:"#/$defs/blobRef/properties/textLength/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema54.properties.textLength,data:data6};
+if(vErrors === null){
+vErrors = [err19];
+}
+else {
+vErrors.push(err19);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err20 = {instancePath:instancePath+"/blob",schemaPath:"#/$defs/blobRef/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema54.type,parentSchema:schema54,data:data1};
+if(vErrors === null){
+vErrors = [err20];
+}
+else {
+vErrors.push(err20);
+}
+errors++;
+}
+}
+}
+else {
+const err21 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema53.type,parentSchema:schema53,data};
+if(vErrors === null){
+vErrors = [err21];
+}
+else {
+vErrors.push(err21);
+}
+errors++;
+}
+validate39.errors = vErrors;
+return errors === 0;
+}
+validate39.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+
 
 function validate38(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -1092,8 +1370,12 @@ errors++;
 }
 if(data.image !== undefined){
 let data1 = data.image;
+const _errs4 = errors;
+let valid1 = false;
+let passing0 = null;
+const _errs5 = errors;
 if(typeof data1 !== "string"){
-const err4 = {instancePath:instancePath+"/image",schemaPath:"#/properties/image/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema52.properties.image.type,parentSchema:schema52.properties.image,data:data1};
+const err4 = {instancePath:instancePath+"/image",schemaPath:"#/properties/image/oneOf/0/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema52.properties.image.oneOf[0].type,parentSchema:schema52.properties.image.oneOf[0],data:data1};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -1102,16 +1384,58 @@ vErrors.push(err4);
 }
 errors++;
 }
+var _valid0 = _errs5 === errors;
+if(_valid0){
+valid1 = true;
+passing0 = 0;
 }
-if(data.mediaType !== undefined){
-let data2 = data.mediaType;
-if(typeof data2 !== "string"){
-const err5 = {instancePath:instancePath+"/mediaType",schemaPath:"#/properties/mediaType/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema52.properties.mediaType.type,parentSchema:schema52.properties.mediaType,data:data2};
+const _errs7 = errors;
+if(!(validate39(data1, {instancePath:instancePath+"/image",parentData:data,parentDataProperty:"image",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate39.errors : vErrors.concat(validate39.errors);
+errors = vErrors.length;
+}
+var _valid0 = _errs7 === errors;
+if(_valid0 && valid1){
+valid1 = false;
+passing0 = [passing0, 1];
+}
+else {
+if(_valid0){
+valid1 = true;
+passing0 = 1;
+}
+}
+if(!valid1){
+const err5 = {instancePath:instancePath+"/image",schemaPath:"#/properties/image/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf",schema:schema52.properties.image.oneOf,parentSchema:schema52.properties.image,data:data1};
 if(vErrors === null){
 vErrors = [err5];
 }
 else {
 vErrors.push(err5);
+}
+errors++;
+}
+else {
+errors = _errs4;
+if(vErrors !== null){
+if(_errs4){
+vErrors.length = _errs4;
+}
+else {
+vErrors = null;
+}
+}
+}
+}
+if(data.mediaType !== undefined){
+let data2 = data.mediaType;
+if(typeof data2 !== "string"){
+const err6 = {instancePath:instancePath+"/mediaType",schemaPath:"#/properties/mediaType/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema52.properties.mediaType.type,parentSchema:schema52.properties.mediaType,data:data2};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
 }
 errors++;
 }
@@ -1124,12 +1448,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err6 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema52.type,parentSchema:schema52,data};
+const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema52.type,parentSchema:schema52,data};
 if(vErrors === null){
-vErrors = [err6];
+vErrors = [err7];
 }
 else {
-vErrors.push(err6);
+vErrors.push(err7);
 }
 errors++;
 }
@@ -1138,12 +1462,12 @@ return errors === 0;
 }
 validate38.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const schema53 = {"description":"A file (PDF, audio, text…), as base64 data or a URL string.","type":"object","required":["type","data","mediaType"],"properties":{"type":{"const":"file"},"data":{"type":"string","description":"Base64-encoded bytes, or a URL string."},"mediaType":{"type":"string"},"filename":{"type":"string"},"providerOptions":{"$ref":"#/$defs/providerOptions"}},"additionalProperties":false};
+const schema55 = {"description":"A file (PDF, audio, text…), as base64 data, a URL string, or the blob holding its bytes.","type":"object","required":["type","data","mediaType"],"properties":{"type":{"const":"file"},"data":{"description":"Base64-encoded bytes, a URL string, or the blob holding the bytes.","oneOf":[{"type":"string"},{"$ref":"#/$defs/blobAttachmentData"}]},"mediaType":{"type":"string"},"filename":{"type":"string"},"providerOptions":{"$ref":"#/$defs/providerOptions"}},"additionalProperties":false};
 
-function validate40(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate42(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate40.evaluated;
+const evaluated0 = validate42.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -1152,7 +1476,7 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.type === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'",schema:schema53.required,parentSchema:schema53,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'",schema:schema55.required,parentSchema:schema55,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -1162,7 +1486,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.data === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "data"},message:"must have required property '"+"data"+"'",schema:schema53.required,parentSchema:schema53,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "data"},message:"must have required property '"+"data"+"'",schema:schema55.required,parentSchema:schema55,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -1172,7 +1496,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.mediaType === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "mediaType"},message:"must have required property '"+"mediaType"+"'",schema:schema53.required,parentSchema:schema53,data};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "mediaType"},message:"must have required property '"+"mediaType"+"'",schema:schema55.required,parentSchema:schema55,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -1183,7 +1507,7 @@ errors++;
 }
 for(const key0 in data){
 if(!(((((key0 === "type") || (key0 === "data")) || (key0 === "mediaType")) || (key0 === "filename")) || (key0 === "providerOptions"))){
-const err3 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema53,data};
+const err3 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema55,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -1196,7 +1520,7 @@ errors++;
 if(data.type !== undefined){
 let data0 = data.type;
 if("file" !== data0){
-const err4 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/const",keyword:"const",params:{allowedValue: "file"},message:"must be equal to constant",schema:"file",parentSchema:schema53.properties.type,data:data0};
+const err4 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/const",keyword:"const",params:{allowedValue: "file"},message:"must be equal to constant",schema:"file",parentSchema:schema55.properties.type,data:data0};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -1208,8 +1532,12 @@ errors++;
 }
 if(data.data !== undefined){
 let data1 = data.data;
+const _errs4 = errors;
+let valid1 = false;
+let passing0 = null;
+const _errs5 = errors;
 if(typeof data1 !== "string"){
-const err5 = {instancePath:instancePath+"/data",schemaPath:"#/properties/data/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema53.properties.data.type,parentSchema:schema53.properties.data,data:data1};
+const err5 = {instancePath:instancePath+"/data",schemaPath:"#/properties/data/oneOf/0/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema55.properties.data.oneOf[0].type,parentSchema:schema55.properties.data.oneOf[0],data:data1};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -1218,11 +1546,29 @@ vErrors.push(err5);
 }
 errors++;
 }
+var _valid0 = _errs5 === errors;
+if(_valid0){
+valid1 = true;
+passing0 = 0;
 }
-if(data.mediaType !== undefined){
-let data2 = data.mediaType;
-if(typeof data2 !== "string"){
-const err6 = {instancePath:instancePath+"/mediaType",schemaPath:"#/properties/mediaType/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema53.properties.mediaType.type,parentSchema:schema53.properties.mediaType,data:data2};
+const _errs7 = errors;
+if(!(validate39(data1, {instancePath:instancePath+"/data",parentData:data,parentDataProperty:"data",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate39.errors : vErrors.concat(validate39.errors);
+errors = vErrors.length;
+}
+var _valid0 = _errs7 === errors;
+if(_valid0 && valid1){
+valid1 = false;
+passing0 = [passing0, 1];
+}
+else {
+if(_valid0){
+valid1 = true;
+passing0 = 1;
+}
+}
+if(!valid1){
+const err6 = {instancePath:instancePath+"/data",schemaPath:"#/properties/data/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf",schema:schema55.properties.data.oneOf,parentSchema:schema55.properties.data,data:data1};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -1231,16 +1577,40 @@ vErrors.push(err6);
 }
 errors++;
 }
+else {
+errors = _errs4;
+if(vErrors !== null){
+if(_errs4){
+vErrors.length = _errs4;
 }
-if(data.filename !== undefined){
-let data3 = data.filename;
-if(typeof data3 !== "string"){
-const err7 = {instancePath:instancePath+"/filename",schemaPath:"#/properties/filename/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema53.properties.filename.type,parentSchema:schema53.properties.filename,data:data3};
+else {
+vErrors = null;
+}
+}
+}
+}
+if(data.mediaType !== undefined){
+let data2 = data.mediaType;
+if(typeof data2 !== "string"){
+const err7 = {instancePath:instancePath+"/mediaType",schemaPath:"#/properties/mediaType/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema55.properties.mediaType.type,parentSchema:schema55.properties.mediaType,data:data2};
 if(vErrors === null){
 vErrors = [err7];
 }
 else {
 vErrors.push(err7);
+}
+errors++;
+}
+}
+if(data.filename !== undefined){
+let data3 = data.filename;
+if(typeof data3 !== "string"){
+const err8 = {instancePath:instancePath+"/filename",schemaPath:"#/properties/filename/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema55.properties.filename.type,parentSchema:schema55.properties.filename,data:data3};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
 }
 errors++;
 }
@@ -1253,19 +1623,19 @@ errors = vErrors.length;
 }
 }
 else {
-const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema53.type,parentSchema:schema53,data};
+const err9 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema55.type,parentSchema:schema55,data};
 if(vErrors === null){
-vErrors = [err8];
+vErrors = [err9];
 }
 else {
-vErrors.push(err8);
+vErrors.push(err9);
 }
 errors++;
 }
-validate40.errors = vErrors;
+validate42.errors = vErrors;
 return errors === 0;
 }
-validate40.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate42.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 
 function validate33(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -1321,8 +1691,8 @@ props0 = true;
 }
 }
 else if(tag0 === "file"){
-if(!(validate40(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate40.errors : vErrors.concat(validate40.errors);
+if(!(validate42(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate42.errors : vErrors.concat(validate42.errors);
 errors = vErrors.length;
 }
 if(props0 !== true){
@@ -1610,13 +1980,13 @@ return errors === 0;
 }
 validate29.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const data_v1_AssistantTextRecorded = validate46;
-const schema54 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://agent-ledger.example/event-schemas/assistant-text-recorded.v1.schema.json","title":"AssistantTextRecorded (v1)","description":"Data of a AssistantTextRecorded event: one runtime message of kind \"assistant_text\", role \"assistant\". Visible assistant output.","type":"object","required":["id","sessionId","role","kind","createdAt","content"],"properties":{"id":{"$ref":"runtime-message.v1.schema.json#/$defs/messageId"},"sessionId":{"$ref":"runtime-message.v1.schema.json#/$defs/sessionId"},"runId":{"$ref":"runtime-message.v1.schema.json#/$defs/runId"},"role":{"const":"assistant"},"kind":{"const":"assistant_text"},"createdAt":{"$ref":"runtime-message.v1.schema.json#/$defs/timestamp"},"metadata":{"$ref":"runtime-message.v1.schema.json#/$defs/metadata"},"content":{"description":"A string, or an array of text and file parts.","type":["string","array"],"items":{"$ref":"runtime-message.v1.schema.json#/$defs/assistantTextPart"}}},"additionalProperties":false};
+export const data_v1_AssistantTextRecorded = validate49;
+const schema56 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://agent-ledger.example/event-schemas/assistant-text-recorded.v1.schema.json","title":"AssistantTextRecorded (v1)","description":"Data of a AssistantTextRecorded event: one runtime message of kind \"assistant_text\", role \"assistant\". Visible assistant output.","type":"object","required":["id","sessionId","role","kind","createdAt","content"],"properties":{"id":{"$ref":"runtime-message.v1.schema.json#/$defs/messageId"},"sessionId":{"$ref":"runtime-message.v1.schema.json#/$defs/sessionId"},"runId":{"$ref":"runtime-message.v1.schema.json#/$defs/runId"},"role":{"const":"assistant"},"kind":{"const":"assistant_text"},"createdAt":{"$ref":"runtime-message.v1.schema.json#/$defs/timestamp"},"metadata":{"$ref":"runtime-message.v1.schema.json#/$defs/metadata"},"content":{"description":"A string, or an array of text and file parts.","type":["string","array"],"items":{"$ref":"runtime-message.v1.schema.json#/$defs/assistantTextPart"}}},"additionalProperties":false};
 
-function validate47(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate50(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate47.evaluated;
+const evaluated0 = validate50.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -1835,17 +2205,17 @@ vErrors.push(err15);
 }
 errors++;
 }
-validate47.errors = vErrors;
+validate50.errors = vErrors;
 return errors === 0;
 }
-validate47.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate50.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const schema61 = {"description":"A part of visible assistant output: text or file.","type":"object","required":["type"],"properties":{"type":{"enum":["text","file"]}},"discriminator":{"propertyName":"type"},"oneOf":[{"$ref":"#/$defs/textPart"},{"$ref":"#/$defs/filePart"}]};
+const schema63 = {"description":"A part of visible assistant output: text or file.","type":"object","required":["type"],"properties":{"type":{"enum":["text","file"]}},"discriminator":{"propertyName":"type"},"oneOf":[{"$ref":"#/$defs/textPart"},{"$ref":"#/$defs/filePart"}]};
 
-function validate50(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate53(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate50.evaluated;
+const evaluated0 = validate53.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -1854,7 +2224,7 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.type === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'",schema:schema61.required,parentSchema:schema61,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'",schema:schema63.required,parentSchema:schema63,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -1866,7 +2236,7 @@ errors++;
 if(data.type !== undefined){
 let data0 = data.type;
 if(!((data0 === "text") || (data0 === "file"))){
-const err1 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/enum",keyword:"enum",params:{allowedValues: schema61.properties.type.enum},message:"must be equal to one of the allowed values",schema:schema61.properties.type.enum,parentSchema:schema61.properties.type,data:data0};
+const err1 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/enum",keyword:"enum",params:{allowedValues: schema63.properties.type.enum},message:"must be equal to one of the allowed values",schema:schema63.properties.type.enum,parentSchema:schema63.properties.type,data:data0};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -1886,8 +2256,8 @@ errors = vErrors.length;
 var props0 = true;
 }
 else if(tag0 === "file"){
-if(!(validate40(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate40.errors : vErrors.concat(validate40.errors);
+if(!(validate42(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate42.errors : vErrors.concat(validate42.errors);
 errors = vErrors.length;
 }
 if(props0 !== true){
@@ -1895,7 +2265,7 @@ props0 = true;
 }
 }
 else {
-const err2 = {instancePath,schemaPath:"#/discriminator",keyword:"discriminator",params:{error: "mapping", tag: "type", tagValue: tag0},message:"value of tag \"type\" must be in oneOf",schema:schema61.discriminator,parentSchema:schema61,data};
+const err2 = {instancePath,schemaPath:"#/discriminator",keyword:"discriminator",params:{error: "mapping", tag: "type", tagValue: tag0},message:"value of tag \"type\" must be in oneOf",schema:schema63.discriminator,parentSchema:schema63,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -1906,7 +2276,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/discriminator",keyword:"discriminator",params:{error: "tag", tag: "type", tagValue: tag0},message:"tag \"type\" must be string",schema:schema61.discriminator,parentSchema:schema61,data};
+const err3 = {instancePath,schemaPath:"#/discriminator",keyword:"discriminator",params:{error: "tag", tag: "type", tagValue: tag0},message:"tag \"type\" must be string",schema:schema63.discriminator,parentSchema:schema63,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -1917,7 +2287,7 @@ errors++;
 }
 }
 else {
-const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema61.type,parentSchema:schema61,data};
+const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema63.type,parentSchema:schema63,data};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -1926,18 +2296,18 @@ vErrors.push(err4);
 }
 errors++;
 }
-validate50.errors = vErrors;
+validate53.errors = vErrors;
 evaluated0.props = props0;
 return errors === 0;
 }
-validate50.evaluated = {"dynamicProps":true,"dynamicItems":false};
+validate53.evaluated = {"dynamicProps":true,"dynamicItems":false};
 
 
-function validate46(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate49(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://agent-ledger.example/event-schemas/assistant-text-recorded.v1.schema.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate46.evaluated;
+const evaluated0 = validate49.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -1946,7 +2316,7 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema54.required,parentSchema:schema54,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema56.required,parentSchema:schema56,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -1956,7 +2326,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.sessionId === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "sessionId"},message:"must have required property '"+"sessionId"+"'",schema:schema54.required,parentSchema:schema54,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "sessionId"},message:"must have required property '"+"sessionId"+"'",schema:schema56.required,parentSchema:schema56,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -1966,7 +2336,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.role === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "role"},message:"must have required property '"+"role"+"'",schema:schema54.required,parentSchema:schema54,data};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "role"},message:"must have required property '"+"role"+"'",schema:schema56.required,parentSchema:schema56,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -1976,7 +2346,7 @@ vErrors.push(err2);
 errors++;
 }
 if(data.kind === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "kind"},message:"must have required property '"+"kind"+"'",schema:schema54.required,parentSchema:schema54,data};
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "kind"},message:"must have required property '"+"kind"+"'",schema:schema56.required,parentSchema:schema56,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -1986,7 +2356,7 @@ vErrors.push(err3);
 errors++;
 }
 if(data.createdAt === undefined){
-const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "createdAt"},message:"must have required property '"+"createdAt"+"'",schema:schema54.required,parentSchema:schema54,data};
+const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "createdAt"},message:"must have required property '"+"createdAt"+"'",schema:schema56.required,parentSchema:schema56,data};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -1996,7 +2366,7 @@ vErrors.push(err4);
 errors++;
 }
 if(data.content === undefined){
-const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "content"},message:"must have required property '"+"content"+"'",schema:schema54.required,parentSchema:schema54,data};
+const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "content"},message:"must have required property '"+"content"+"'",schema:schema56.required,parentSchema:schema56,data};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -2007,7 +2377,7 @@ errors++;
 }
 for(const key0 in data){
 if(!((((((((key0 === "id") || (key0 === "sessionId")) || (key0 === "runId")) || (key0 === "role")) || (key0 === "kind")) || (key0 === "createdAt")) || (key0 === "metadata")) || (key0 === "content"))){
-const err6 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema54,data};
+const err6 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema56,data};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -2083,7 +2453,7 @@ errors++;
 if(data.role !== undefined){
 let data3 = data.role;
 if("assistant" !== data3){
-const err12 = {instancePath:instancePath+"/role",schemaPath:"#/properties/role/const",keyword:"const",params:{allowedValue: "assistant"},message:"must be equal to constant",schema:"assistant",parentSchema:schema54.properties.role,data:data3};
+const err12 = {instancePath:instancePath+"/role",schemaPath:"#/properties/role/const",keyword:"const",params:{allowedValue: "assistant"},message:"must be equal to constant",schema:"assistant",parentSchema:schema56.properties.role,data:data3};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -2096,7 +2466,7 @@ errors++;
 if(data.kind !== undefined){
 let data4 = data.kind;
 if("assistant_text" !== data4){
-const err13 = {instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/const",keyword:"const",params:{allowedValue: "assistant_text"},message:"must be equal to constant",schema:"assistant_text",parentSchema:schema54.properties.kind,data:data4};
+const err13 = {instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/const",keyword:"const",params:{allowedValue: "assistant_text"},message:"must be equal to constant",schema:"assistant_text",parentSchema:schema56.properties.kind,data:data4};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -2132,15 +2502,15 @@ errors++;
 }
 }
 if(data.metadata !== undefined){
-if(!(validate47(data.metadata, {instancePath:instancePath+"/metadata",parentData:data,parentDataProperty:"metadata",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate47.errors : vErrors.concat(validate47.errors);
+if(!(validate50(data.metadata, {instancePath:instancePath+"/metadata",parentData:data,parentDataProperty:"metadata",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate50.errors : vErrors.concat(validate50.errors);
 errors = vErrors.length;
 }
 }
 if(data.content !== undefined){
 let data7 = data.content;
 if((typeof data7 !== "string") && (!(Array.isArray(data7)))){
-const err16 = {instancePath:instancePath+"/content",schemaPath:"#/properties/content/type",keyword:"type",params:{type: schema54.properties.content.type},message:"must be string,array",schema:schema54.properties.content.type,parentSchema:schema54.properties.content,data:data7};
+const err16 = {instancePath:instancePath+"/content",schemaPath:"#/properties/content/type",keyword:"type",params:{type: schema56.properties.content.type},message:"must be string,array",schema:schema56.properties.content.type,parentSchema:schema56.properties.content,data:data7};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -2152,8 +2522,8 @@ errors++;
 if(Array.isArray(data7)){
 const len0 = data7.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate50(data7[i0], {instancePath:instancePath+"/content/" + i0,parentData:data7,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate50.errors : vErrors.concat(validate50.errors);
+if(!(validate53(data7[i0], {instancePath:instancePath+"/content/" + i0,parentData:data7,parentDataProperty:i0,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate53.errors : vErrors.concat(validate53.errors);
 errors = vErrors.length;
 }
 }
@@ -2161,7 +2531,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err17 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema54.type,parentSchema:schema54,data};
+const err17 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema56.type,parentSchema:schema56,data};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -2170,18 +2540,18 @@ vErrors.push(err17);
 }
 errors++;
 }
-validate46.errors = vErrors;
+validate49.errors = vErrors;
 return errors === 0;
 }
-validate46.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate49.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const data_v1_AssistantReasoningRecorded = validate54;
-const schema62 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://agent-ledger.example/event-schemas/assistant-reasoning-recorded.v1.schema.json","title":"AssistantReasoningRecorded (v1)","description":"Data of a AssistantReasoningRecorded event: one runtime message of kind \"assistant_reasoning\", role \"assistant\". Assistant reasoning (\"thinking\").","type":"object","required":["id","sessionId","role","kind","createdAt","content"],"properties":{"id":{"$ref":"runtime-message.v1.schema.json#/$defs/messageId"},"sessionId":{"$ref":"runtime-message.v1.schema.json#/$defs/sessionId"},"runId":{"$ref":"runtime-message.v1.schema.json#/$defs/runId"},"role":{"const":"assistant"},"kind":{"const":"assistant_reasoning"},"createdAt":{"$ref":"runtime-message.v1.schema.json#/$defs/timestamp"},"metadata":{"$ref":"runtime-message.v1.schema.json#/$defs/metadata"},"content":{"description":"A string, or an array of reasoning parts.","type":["string","array"],"items":{"$ref":"runtime-message.v1.schema.json#/$defs/reasoningPart"}}},"additionalProperties":false};
+export const data_v1_AssistantReasoningRecorded = validate57;
+const schema64 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://agent-ledger.example/event-schemas/assistant-reasoning-recorded.v1.schema.json","title":"AssistantReasoningRecorded (v1)","description":"Data of a AssistantReasoningRecorded event: one runtime message of kind \"assistant_reasoning\", role \"assistant\". Assistant reasoning (\"thinking\").","type":"object","required":["id","sessionId","role","kind","createdAt","content"],"properties":{"id":{"$ref":"runtime-message.v1.schema.json#/$defs/messageId"},"sessionId":{"$ref":"runtime-message.v1.schema.json#/$defs/sessionId"},"runId":{"$ref":"runtime-message.v1.schema.json#/$defs/runId"},"role":{"const":"assistant"},"kind":{"const":"assistant_reasoning"},"createdAt":{"$ref":"runtime-message.v1.schema.json#/$defs/timestamp"},"metadata":{"$ref":"runtime-message.v1.schema.json#/$defs/metadata"},"content":{"description":"A string, or an array of reasoning parts.","type":["string","array"],"items":{"$ref":"runtime-message.v1.schema.json#/$defs/reasoningPart"}}},"additionalProperties":false};
 
-function validate55(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate58(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate55.evaluated;
+const evaluated0 = validate58.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -2400,17 +2770,17 @@ vErrors.push(err15);
 }
 errors++;
 }
-validate55.errors = vErrors;
+validate58.errors = vErrors;
 return errors === 0;
 }
-validate55.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate58.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const schema69 = {"description":"Model reasoning (\"thinking\") text.","type":"object","required":["type","text"],"properties":{"type":{"const":"reasoning"},"text":{"type":"string"},"providerOptions":{"$ref":"#/$defs/providerOptions"}},"additionalProperties":false};
+const schema71 = {"description":"Model reasoning (\"thinking\") text.","type":"object","required":["type","text"],"properties":{"type":{"const":"reasoning"},"text":{"type":"string"},"providerOptions":{"$ref":"#/$defs/providerOptions"}},"additionalProperties":false};
 
-function validate58(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate61(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate58.evaluated;
+const evaluated0 = validate61.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -2419,7 +2789,7 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.type === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'",schema:schema69.required,parentSchema:schema69,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'",schema:schema71.required,parentSchema:schema71,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -2429,7 +2799,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.text === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "text"},message:"must have required property '"+"text"+"'",schema:schema69.required,parentSchema:schema69,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "text"},message:"must have required property '"+"text"+"'",schema:schema71.required,parentSchema:schema71,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -2440,7 +2810,7 @@ errors++;
 }
 for(const key0 in data){
 if(!(((key0 === "type") || (key0 === "text")) || (key0 === "providerOptions"))){
-const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema69,data};
+const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema71,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -2453,7 +2823,7 @@ errors++;
 if(data.type !== undefined){
 let data0 = data.type;
 if("reasoning" !== data0){
-const err3 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/const",keyword:"const",params:{allowedValue: "reasoning"},message:"must be equal to constant",schema:"reasoning",parentSchema:schema69.properties.type,data:data0};
+const err3 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/const",keyword:"const",params:{allowedValue: "reasoning"},message:"must be equal to constant",schema:"reasoning",parentSchema:schema71.properties.type,data:data0};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -2466,7 +2836,7 @@ errors++;
 if(data.text !== undefined){
 let data1 = data.text;
 if(typeof data1 !== "string"){
-const err4 = {instancePath:instancePath+"/text",schemaPath:"#/properties/text/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema69.properties.text.type,parentSchema:schema69.properties.text,data:data1};
+const err4 = {instancePath:instancePath+"/text",schemaPath:"#/properties/text/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema71.properties.text.type,parentSchema:schema71.properties.text,data:data1};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -2484,7 +2854,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema69.type,parentSchema:schema69,data};
+const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema71.type,parentSchema:schema71,data};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -2493,17 +2863,17 @@ vErrors.push(err5);
 }
 errors++;
 }
-validate58.errors = vErrors;
+validate61.errors = vErrors;
 return errors === 0;
 }
-validate58.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate61.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 
-function validate54(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate57(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://agent-ledger.example/event-schemas/assistant-reasoning-recorded.v1.schema.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate54.evaluated;
+const evaluated0 = validate57.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -2512,7 +2882,7 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema62.required,parentSchema:schema62,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema64.required,parentSchema:schema64,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -2522,7 +2892,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.sessionId === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "sessionId"},message:"must have required property '"+"sessionId"+"'",schema:schema62.required,parentSchema:schema62,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "sessionId"},message:"must have required property '"+"sessionId"+"'",schema:schema64.required,parentSchema:schema64,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -2532,7 +2902,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.role === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "role"},message:"must have required property '"+"role"+"'",schema:schema62.required,parentSchema:schema62,data};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "role"},message:"must have required property '"+"role"+"'",schema:schema64.required,parentSchema:schema64,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -2542,7 +2912,7 @@ vErrors.push(err2);
 errors++;
 }
 if(data.kind === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "kind"},message:"must have required property '"+"kind"+"'",schema:schema62.required,parentSchema:schema62,data};
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "kind"},message:"must have required property '"+"kind"+"'",schema:schema64.required,parentSchema:schema64,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -2552,7 +2922,7 @@ vErrors.push(err3);
 errors++;
 }
 if(data.createdAt === undefined){
-const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "createdAt"},message:"must have required property '"+"createdAt"+"'",schema:schema62.required,parentSchema:schema62,data};
+const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "createdAt"},message:"must have required property '"+"createdAt"+"'",schema:schema64.required,parentSchema:schema64,data};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -2562,7 +2932,7 @@ vErrors.push(err4);
 errors++;
 }
 if(data.content === undefined){
-const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "content"},message:"must have required property '"+"content"+"'",schema:schema62.required,parentSchema:schema62,data};
+const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "content"},message:"must have required property '"+"content"+"'",schema:schema64.required,parentSchema:schema64,data};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -2573,7 +2943,7 @@ errors++;
 }
 for(const key0 in data){
 if(!((((((((key0 === "id") || (key0 === "sessionId")) || (key0 === "runId")) || (key0 === "role")) || (key0 === "kind")) || (key0 === "createdAt")) || (key0 === "metadata")) || (key0 === "content"))){
-const err6 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema62,data};
+const err6 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema64,data};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -2649,7 +3019,7 @@ errors++;
 if(data.role !== undefined){
 let data3 = data.role;
 if("assistant" !== data3){
-const err12 = {instancePath:instancePath+"/role",schemaPath:"#/properties/role/const",keyword:"const",params:{allowedValue: "assistant"},message:"must be equal to constant",schema:"assistant",parentSchema:schema62.properties.role,data:data3};
+const err12 = {instancePath:instancePath+"/role",schemaPath:"#/properties/role/const",keyword:"const",params:{allowedValue: "assistant"},message:"must be equal to constant",schema:"assistant",parentSchema:schema64.properties.role,data:data3};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -2662,7 +3032,7 @@ errors++;
 if(data.kind !== undefined){
 let data4 = data.kind;
 if("assistant_reasoning" !== data4){
-const err13 = {instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/const",keyword:"const",params:{allowedValue: "assistant_reasoning"},message:"must be equal to constant",schema:"assistant_reasoning",parentSchema:schema62.properties.kind,data:data4};
+const err13 = {instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/const",keyword:"const",params:{allowedValue: "assistant_reasoning"},message:"must be equal to constant",schema:"assistant_reasoning",parentSchema:schema64.properties.kind,data:data4};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -2698,15 +3068,15 @@ errors++;
 }
 }
 if(data.metadata !== undefined){
-if(!(validate55(data.metadata, {instancePath:instancePath+"/metadata",parentData:data,parentDataProperty:"metadata",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate55.errors : vErrors.concat(validate55.errors);
+if(!(validate58(data.metadata, {instancePath:instancePath+"/metadata",parentData:data,parentDataProperty:"metadata",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate58.errors : vErrors.concat(validate58.errors);
 errors = vErrors.length;
 }
 }
 if(data.content !== undefined){
 let data7 = data.content;
 if((typeof data7 !== "string") && (!(Array.isArray(data7)))){
-const err16 = {instancePath:instancePath+"/content",schemaPath:"#/properties/content/type",keyword:"type",params:{type: schema62.properties.content.type},message:"must be string,array",schema:schema62.properties.content.type,parentSchema:schema62.properties.content,data:data7};
+const err16 = {instancePath:instancePath+"/content",schemaPath:"#/properties/content/type",keyword:"type",params:{type: schema64.properties.content.type},message:"must be string,array",schema:schema64.properties.content.type,parentSchema:schema64.properties.content,data:data7};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -2718,8 +3088,8 @@ errors++;
 if(Array.isArray(data7)){
 const len0 = data7.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate58(data7[i0], {instancePath:instancePath+"/content/" + i0,parentData:data7,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate58.errors : vErrors.concat(validate58.errors);
+if(!(validate61(data7[i0], {instancePath:instancePath+"/content/" + i0,parentData:data7,parentDataProperty:i0,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate61.errors : vErrors.concat(validate61.errors);
 errors = vErrors.length;
 }
 }
@@ -2727,7 +3097,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err17 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema62.type,parentSchema:schema62,data};
+const err17 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema64.type,parentSchema:schema64,data};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -2736,18 +3106,18 @@ vErrors.push(err17);
 }
 errors++;
 }
-validate54.errors = vErrors;
+validate57.errors = vErrors;
 return errors === 0;
 }
-validate54.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate57.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const data_v1_ToolCallRecorded = validate61;
-const schema70 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://agent-ledger.example/event-schemas/tool-call-recorded.v1.schema.json","title":"ToolCallRecorded (v1)","description":"Data of a ToolCallRecorded event: one runtime message of kind \"tool_call\", role \"assistant\". The tool calls of one assistant step.","type":"object","required":["id","sessionId","role","kind","createdAt","content"],"properties":{"id":{"$ref":"runtime-message.v1.schema.json#/$defs/messageId"},"sessionId":{"$ref":"runtime-message.v1.schema.json#/$defs/sessionId"},"runId":{"$ref":"runtime-message.v1.schema.json#/$defs/runId"},"role":{"const":"assistant"},"kind":{"const":"tool_call"},"createdAt":{"$ref":"runtime-message.v1.schema.json#/$defs/timestamp"},"metadata":{"$ref":"runtime-message.v1.schema.json#/$defs/metadata"},"content":{"description":"A non-empty array of tool-call parts.","type":"array","minItems":1,"items":{"$ref":"runtime-message.v1.schema.json#/$defs/toolCallPart"}}},"additionalProperties":false};
+export const data_v1_ToolCallRecorded = validate64;
+const schema72 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://agent-ledger.example/event-schemas/tool-call-recorded.v1.schema.json","title":"ToolCallRecorded (v1)","description":"Data of a ToolCallRecorded event: one runtime message of kind \"tool_call\", role \"assistant\". The tool calls of one assistant step.","type":"object","required":["id","sessionId","role","kind","createdAt","content"],"properties":{"id":{"$ref":"runtime-message.v1.schema.json#/$defs/messageId"},"sessionId":{"$ref":"runtime-message.v1.schema.json#/$defs/sessionId"},"runId":{"$ref":"runtime-message.v1.schema.json#/$defs/runId"},"role":{"const":"assistant"},"kind":{"const":"tool_call"},"createdAt":{"$ref":"runtime-message.v1.schema.json#/$defs/timestamp"},"metadata":{"$ref":"runtime-message.v1.schema.json#/$defs/metadata"},"content":{"description":"A non-empty array of tool-call parts.","type":"array","minItems":1,"items":{"$ref":"runtime-message.v1.schema.json#/$defs/toolCallPart"}}},"additionalProperties":false};
 
-function validate62(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate65(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate62.evaluated;
+const evaluated0 = validate65.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -2966,17 +3336,17 @@ vErrors.push(err15);
 }
 errors++;
 }
-validate62.errors = vErrors;
+validate65.errors = vErrors;
 return errors === 0;
 }
-validate62.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate65.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const schema77 = {"description":"A request by the model to run a tool.","type":"object","required":["type","toolCallId","toolName","input"],"properties":{"type":{"const":"tool-call"},"toolCallId":{"type":"string","minLength":1},"toolName":{"type":"string","minLength":1},"input":{"$ref":"#/$defs/jsonValue"},"providerExecuted":{"type":"boolean","description":"True when the provider ran the tool itself."},"providerOptions":{"$ref":"#/$defs/providerOptions"}},"additionalProperties":false};
+const schema79 = {"description":"A request by the model to run a tool.","type":"object","required":["type","toolCallId","toolName","input"],"properties":{"type":{"const":"tool-call"},"toolCallId":{"type":"string","minLength":1},"toolName":{"type":"string","minLength":1},"input":{"$ref":"#/$defs/jsonValue"},"providerExecuted":{"type":"boolean","description":"True when the provider ran the tool itself."},"providerOptions":{"$ref":"#/$defs/providerOptions"}},"additionalProperties":false};
 
-function validate65(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate68(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate65.evaluated;
+const evaluated0 = validate68.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -2985,7 +3355,7 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.type === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'",schema:schema77.required,parentSchema:schema77,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'",schema:schema79.required,parentSchema:schema79,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -2995,7 +3365,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.toolCallId === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "toolCallId"},message:"must have required property '"+"toolCallId"+"'",schema:schema77.required,parentSchema:schema77,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "toolCallId"},message:"must have required property '"+"toolCallId"+"'",schema:schema79.required,parentSchema:schema79,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -3005,7 +3375,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.toolName === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "toolName"},message:"must have required property '"+"toolName"+"'",schema:schema77.required,parentSchema:schema77,data};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "toolName"},message:"must have required property '"+"toolName"+"'",schema:schema79.required,parentSchema:schema79,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -3015,7 +3385,7 @@ vErrors.push(err2);
 errors++;
 }
 if(data.input === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "input"},message:"must have required property '"+"input"+"'",schema:schema77.required,parentSchema:schema77,data};
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "input"},message:"must have required property '"+"input"+"'",schema:schema79.required,parentSchema:schema79,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -3026,7 +3396,7 @@ errors++;
 }
 for(const key0 in data){
 if(!((((((key0 === "type") || (key0 === "toolCallId")) || (key0 === "toolName")) || (key0 === "input")) || (key0 === "providerExecuted")) || (key0 === "providerOptions"))){
-const err4 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema77,data};
+const err4 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema79,data};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -3039,7 +3409,7 @@ errors++;
 if(data.type !== undefined){
 let data0 = data.type;
 if("tool-call" !== data0){
-const err5 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/const",keyword:"const",params:{allowedValue: "tool-call"},message:"must be equal to constant",schema:"tool-call",parentSchema:schema77.properties.type,data:data0};
+const err5 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/const",keyword:"const",params:{allowedValue: "tool-call"},message:"must be equal to constant",schema:"tool-call",parentSchema:schema79.properties.type,data:data0};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -3053,7 +3423,7 @@ if(data.toolCallId !== undefined){
 let data1 = data.toolCallId;
 if(typeof data1 === "string"){
 if(func1(data1) < 1){
-const err6 = {instancePath:instancePath+"/toolCallId",schemaPath:"#/properties/toolCallId/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema77.properties.toolCallId,data:data1};
+const err6 = {instancePath:instancePath+"/toolCallId",schemaPath:"#/properties/toolCallId/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema79.properties.toolCallId,data:data1};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -3064,7 +3434,7 @@ errors++;
 }
 }
 else {
-const err7 = {instancePath:instancePath+"/toolCallId",schemaPath:"#/properties/toolCallId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema77.properties.toolCallId.type,parentSchema:schema77.properties.toolCallId,data:data1};
+const err7 = {instancePath:instancePath+"/toolCallId",schemaPath:"#/properties/toolCallId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema79.properties.toolCallId.type,parentSchema:schema79.properties.toolCallId,data:data1};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -3078,7 +3448,7 @@ if(data.toolName !== undefined){
 let data2 = data.toolName;
 if(typeof data2 === "string"){
 if(func1(data2) < 1){
-const err8 = {instancePath:instancePath+"/toolName",schemaPath:"#/properties/toolName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema77.properties.toolName,data:data2};
+const err8 = {instancePath:instancePath+"/toolName",schemaPath:"#/properties/toolName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema79.properties.toolName,data:data2};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -3089,7 +3459,7 @@ errors++;
 }
 }
 else {
-const err9 = {instancePath:instancePath+"/toolName",schemaPath:"#/properties/toolName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema77.properties.toolName.type,parentSchema:schema77.properties.toolName,data:data2};
+const err9 = {instancePath:instancePath+"/toolName",schemaPath:"#/properties/toolName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema79.properties.toolName.type,parentSchema:schema79.properties.toolName,data:data2};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -3108,7 +3478,7 @@ errors = vErrors.length;
 if(data.providerExecuted !== undefined){
 let data4 = data.providerExecuted;
 if(typeof data4 !== "boolean"){
-const err10 = {instancePath:instancePath+"/providerExecuted",schemaPath:"#/properties/providerExecuted/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema77.properties.providerExecuted.type,parentSchema:schema77.properties.providerExecuted,data:data4};
+const err10 = {instancePath:instancePath+"/providerExecuted",schemaPath:"#/properties/providerExecuted/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema79.properties.providerExecuted.type,parentSchema:schema79.properties.providerExecuted,data:data4};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -3126,7 +3496,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err11 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema77.type,parentSchema:schema77,data};
+const err11 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema79.type,parentSchema:schema79,data};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -3135,17 +3505,17 @@ vErrors.push(err11);
 }
 errors++;
 }
-validate65.errors = vErrors;
+validate68.errors = vErrors;
 return errors === 0;
 }
-validate65.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate68.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 
-function validate61(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate64(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://agent-ledger.example/event-schemas/tool-call-recorded.v1.schema.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate61.evaluated;
+const evaluated0 = validate64.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -3154,7 +3524,7 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema70.required,parentSchema:schema70,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema72.required,parentSchema:schema72,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -3164,7 +3534,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.sessionId === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "sessionId"},message:"must have required property '"+"sessionId"+"'",schema:schema70.required,parentSchema:schema70,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "sessionId"},message:"must have required property '"+"sessionId"+"'",schema:schema72.required,parentSchema:schema72,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -3174,7 +3544,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.role === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "role"},message:"must have required property '"+"role"+"'",schema:schema70.required,parentSchema:schema70,data};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "role"},message:"must have required property '"+"role"+"'",schema:schema72.required,parentSchema:schema72,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -3184,7 +3554,7 @@ vErrors.push(err2);
 errors++;
 }
 if(data.kind === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "kind"},message:"must have required property '"+"kind"+"'",schema:schema70.required,parentSchema:schema70,data};
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "kind"},message:"must have required property '"+"kind"+"'",schema:schema72.required,parentSchema:schema72,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -3194,7 +3564,7 @@ vErrors.push(err3);
 errors++;
 }
 if(data.createdAt === undefined){
-const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "createdAt"},message:"must have required property '"+"createdAt"+"'",schema:schema70.required,parentSchema:schema70,data};
+const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "createdAt"},message:"must have required property '"+"createdAt"+"'",schema:schema72.required,parentSchema:schema72,data};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -3204,7 +3574,7 @@ vErrors.push(err4);
 errors++;
 }
 if(data.content === undefined){
-const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "content"},message:"must have required property '"+"content"+"'",schema:schema70.required,parentSchema:schema70,data};
+const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "content"},message:"must have required property '"+"content"+"'",schema:schema72.required,parentSchema:schema72,data};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -3215,7 +3585,7 @@ errors++;
 }
 for(const key0 in data){
 if(!((((((((key0 === "id") || (key0 === "sessionId")) || (key0 === "runId")) || (key0 === "role")) || (key0 === "kind")) || (key0 === "createdAt")) || (key0 === "metadata")) || (key0 === "content"))){
-const err6 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema70,data};
+const err6 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema72,data};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -3291,7 +3661,7 @@ errors++;
 if(data.role !== undefined){
 let data3 = data.role;
 if("assistant" !== data3){
-const err12 = {instancePath:instancePath+"/role",schemaPath:"#/properties/role/const",keyword:"const",params:{allowedValue: "assistant"},message:"must be equal to constant",schema:"assistant",parentSchema:schema70.properties.role,data:data3};
+const err12 = {instancePath:instancePath+"/role",schemaPath:"#/properties/role/const",keyword:"const",params:{allowedValue: "assistant"},message:"must be equal to constant",schema:"assistant",parentSchema:schema72.properties.role,data:data3};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -3304,7 +3674,7 @@ errors++;
 if(data.kind !== undefined){
 let data4 = data.kind;
 if("tool_call" !== data4){
-const err13 = {instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/const",keyword:"const",params:{allowedValue: "tool_call"},message:"must be equal to constant",schema:"tool_call",parentSchema:schema70.properties.kind,data:data4};
+const err13 = {instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/const",keyword:"const",params:{allowedValue: "tool_call"},message:"must be equal to constant",schema:"tool_call",parentSchema:schema72.properties.kind,data:data4};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -3340,8 +3710,8 @@ errors++;
 }
 }
 if(data.metadata !== undefined){
-if(!(validate62(data.metadata, {instancePath:instancePath+"/metadata",parentData:data,parentDataProperty:"metadata",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate62.errors : vErrors.concat(validate62.errors);
+if(!(validate65(data.metadata, {instancePath:instancePath+"/metadata",parentData:data,parentDataProperty:"metadata",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate65.errors : vErrors.concat(validate65.errors);
 errors = vErrors.length;
 }
 }
@@ -3349,7 +3719,7 @@ if(data.content !== undefined){
 let data7 = data.content;
 if(Array.isArray(data7)){
 if(data7.length < 1){
-const err16 = {instancePath:instancePath+"/content",schemaPath:"#/properties/content/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema70.properties.content,data:data7};
+const err16 = {instancePath:instancePath+"/content",schemaPath:"#/properties/content/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema72.properties.content,data:data7};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -3360,14 +3730,14 @@ errors++;
 }
 const len0 = data7.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate65(data7[i0], {instancePath:instancePath+"/content/" + i0,parentData:data7,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate65.errors : vErrors.concat(validate65.errors);
+if(!(validate68(data7[i0], {instancePath:instancePath+"/content/" + i0,parentData:data7,parentDataProperty:i0,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate68.errors : vErrors.concat(validate68.errors);
 errors = vErrors.length;
 }
 }
 }
 else {
-const err17 = {instancePath:instancePath+"/content",schemaPath:"#/properties/content/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema70.properties.content.type,parentSchema:schema70.properties.content,data:data7};
+const err17 = {instancePath:instancePath+"/content",schemaPath:"#/properties/content/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema72.properties.content.type,parentSchema:schema72.properties.content,data:data7};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -3379,7 +3749,7 @@ errors++;
 }
 }
 else {
-const err18 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema70.type,parentSchema:schema70,data};
+const err18 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema72.type,parentSchema:schema72,data};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -3388,18 +3758,18 @@ vErrors.push(err18);
 }
 errors++;
 }
-validate61.errors = vErrors;
+validate64.errors = vErrors;
 return errors === 0;
 }
-validate61.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate64.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const data_v1_ToolResultRecorded = validate69;
-const schema78 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://agent-ledger.example/event-schemas/tool-result-recorded.v1.schema.json","title":"ToolResultRecorded (v1)","description":"Data of a ToolResultRecorded event: one runtime message of kind \"tool_result\", role \"tool\". Results of tool calls.","type":"object","required":["id","sessionId","role","kind","createdAt","content"],"properties":{"id":{"$ref":"runtime-message.v1.schema.json#/$defs/messageId"},"sessionId":{"$ref":"runtime-message.v1.schema.json#/$defs/sessionId"},"runId":{"$ref":"runtime-message.v1.schema.json#/$defs/runId"},"role":{"const":"tool"},"kind":{"const":"tool_result"},"createdAt":{"$ref":"runtime-message.v1.schema.json#/$defs/timestamp"},"metadata":{"$ref":"runtime-message.v1.schema.json#/$defs/metadata"},"content":{"description":"A non-empty array of tool-result parts.","type":"array","minItems":1,"items":{"$ref":"runtime-message.v1.schema.json#/$defs/toolResultPart"}}},"additionalProperties":false};
+export const data_v1_ToolResultRecorded = validate72;
+const schema80 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://agent-ledger.example/event-schemas/tool-result-recorded.v1.schema.json","title":"ToolResultRecorded (v1)","description":"Data of a ToolResultRecorded event: one runtime message of kind \"tool_result\", role \"tool\". Results of tool calls.","type":"object","required":["id","sessionId","role","kind","createdAt","content"],"properties":{"id":{"$ref":"runtime-message.v1.schema.json#/$defs/messageId"},"sessionId":{"$ref":"runtime-message.v1.schema.json#/$defs/sessionId"},"runId":{"$ref":"runtime-message.v1.schema.json#/$defs/runId"},"role":{"const":"tool"},"kind":{"const":"tool_result"},"createdAt":{"$ref":"runtime-message.v1.schema.json#/$defs/timestamp"},"metadata":{"$ref":"runtime-message.v1.schema.json#/$defs/metadata"},"content":{"description":"A non-empty array of tool-result parts.","type":"array","minItems":1,"items":{"$ref":"runtime-message.v1.schema.json#/$defs/toolResultPart"}}},"additionalProperties":false};
 
-function validate70(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate73(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate70.evaluated;
+const evaluated0 = validate73.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -3618,431 +3988,22 @@ vErrors.push(err15);
 }
 errors++;
 }
-validate70.errors = vErrors;
+validate73.errors = vErrors;
 return errors === 0;
 }
-validate70.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate73.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const schema85 = {"description":"The result of one tool call. toolName may be omitted; normalization fills it in from the matching call.","type":"object","required":["type","toolCallId","output"],"properties":{"type":{"const":"tool-result"},"toolCallId":{"type":"string","minLength":1},"toolName":{"type":"string","minLength":1},"output":{"$ref":"#/$defs/toolResultOutput"},"providerOptions":{"$ref":"#/$defs/providerOptions"}},"additionalProperties":false};
-const schema86 = {"description":"What a tool returned: the AI SDK's ToolResultOutput variants.","type":"object","required":["type"],"properties":{"type":{"enum":["text","json","error-text","error-json","content","execution-denied","blob"]}},"discriminator":{"propertyName":"type"},"oneOf":[{"$ref":"#/$defs/textOutput"},{"$ref":"#/$defs/jsonOutput"},{"$ref":"#/$defs/errorTextOutput"},{"$ref":"#/$defs/errorJsonOutput"},{"$ref":"#/$defs/contentOutput"},{"$ref":"#/$defs/executionDeniedOutput"},{"$ref":"#/$defs/blobOutput"}]};
-const schema95 = {"description":"Text the tool returned.","type":"object","required":["type","value"],"properties":{"type":{"const":"text"},"value":{"type":"string"}},"additionalProperties":false};
-const schema96 = {"description":"The tool failed; text error.","type":"object","required":["type","value"],"properties":{"type":{"const":"error-text"},"value":{"type":"string"}},"additionalProperties":false};
-const schema97 = {"description":"The tool call was not approved and did not run.","type":"object","required":["type"],"properties":{"type":{"const":"execution-denied"},"reason":{"type":"string"}},"additionalProperties":false};
-const schema87 = {"description":"JSON the tool returned.","type":"object","required":["type","value"],"properties":{"type":{"const":"json"},"value":{"$ref":"#/$defs/jsonValue"}},"additionalProperties":false};
+const schema87 = {"description":"The result of one tool call. toolName may be omitted; normalization fills it in from the matching call.","type":"object","required":["type","toolCallId","output"],"properties":{"type":{"const":"tool-result"},"toolCallId":{"type":"string","minLength":1},"toolName":{"type":"string","minLength":1},"output":{"$ref":"#/$defs/toolResultOutput"},"providerOptions":{"$ref":"#/$defs/providerOptions"}},"additionalProperties":false};
+const schema88 = {"description":"What a tool returned: the AI SDK's ToolResultOutput variants.","type":"object","required":["type"],"properties":{"type":{"enum":["text","json","error-text","error-json","content","execution-denied","blob"]}},"discriminator":{"propertyName":"type"},"oneOf":[{"$ref":"#/$defs/textOutput"},{"$ref":"#/$defs/jsonOutput"},{"$ref":"#/$defs/errorTextOutput"},{"$ref":"#/$defs/errorJsonOutput"},{"$ref":"#/$defs/contentOutput"},{"$ref":"#/$defs/executionDeniedOutput"},{"$ref":"#/$defs/blobOutput"}]};
+const schema97 = {"description":"Text the tool returned.","type":"object","required":["type","value"],"properties":{"type":{"const":"text"},"value":{"type":"string"}},"additionalProperties":false};
+const schema98 = {"description":"The tool failed; text error.","type":"object","required":["type","value"],"properties":{"type":{"const":"error-text"},"value":{"type":"string"}},"additionalProperties":false};
+const schema99 = {"description":"The tool call was not approved and did not run.","type":"object","required":["type"],"properties":{"type":{"const":"execution-denied"},"reason":{"type":"string"}},"additionalProperties":false};
+const schema89 = {"description":"JSON the tool returned.","type":"object","required":["type","value"],"properties":{"type":{"const":"json"},"value":{"$ref":"#/$defs/jsonValue"}},"additionalProperties":false};
 
-function validate75(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate78(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate75.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.type === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'",schema:schema87.required,parentSchema:schema87,data};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.value === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "value"},message:"must have required property '"+"value"+"'",schema:schema87.required,parentSchema:schema87,data};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-for(const key0 in data){
-if(!((key0 === "type") || (key0 === "value"))){
-const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema87,data};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-if(data.type !== undefined){
-let data0 = data.type;
-if("json" !== data0){
-const err3 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/const",keyword:"const",params:{allowedValue: "json"},message:"must be equal to constant",schema:"json",parentSchema:schema87.properties.type,data:data0};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-if(data.value !== undefined){
-if(!(validate25(data.value, {instancePath:instancePath+"/value",parentData:data,parentDataProperty:"value",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate25.errors : vErrors.concat(validate25.errors);
-errors = vErrors.length;
-}
-}
-}
-else {
-const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema87.type,parentSchema:schema87,data};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-validate75.errors = vErrors;
-return errors === 0;
-}
-validate75.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-
-const schema88 = {"description":"The tool failed; JSON error.","type":"object","required":["type","value"],"properties":{"type":{"const":"error-json"},"value":{"$ref":"#/$defs/jsonValue"}},"additionalProperties":false};
-
-function validate77(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate77.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.type === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'",schema:schema88.required,parentSchema:schema88,data};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.value === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "value"},message:"must have required property '"+"value"+"'",schema:schema88.required,parentSchema:schema88,data};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-for(const key0 in data){
-if(!((key0 === "type") || (key0 === "value"))){
-const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema88,data};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-if(data.type !== undefined){
-let data0 = data.type;
-if("error-json" !== data0){
-const err3 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/const",keyword:"const",params:{allowedValue: "error-json"},message:"must be equal to constant",schema:"error-json",parentSchema:schema88.properties.type,data:data0};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-if(data.value !== undefined){
-if(!(validate25(data.value, {instancePath:instancePath+"/value",parentData:data,parentDataProperty:"value",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate25.errors : vErrors.concat(validate25.errors);
-errors = vErrors.length;
-}
-}
-}
-else {
-const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema88.type,parentSchema:schema88,data};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-validate77.errors = vErrors;
-return errors === 0;
-}
-validate77.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-
-const schema89 = {"description":"Text and media items.","type":"object","required":["type","value"],"properties":{"type":{"const":"content"},"value":{"type":"array","items":{"$ref":"#/$defs/toolResultContentItem"}}},"additionalProperties":false};
-const schema90 = {"description":"One item of a content tool output: text or media.","type":"object","required":["type"],"properties":{"type":{"enum":["text","media"]}},"discriminator":{"propertyName":"type"},"oneOf":[{"$ref":"#/$defs/textContentItem"},{"$ref":"#/$defs/mediaContentItem"}]};
-const schema91 = {"description":"Text item of a content tool output.","type":"object","required":["type","text"],"properties":{"type":{"const":"text"},"text":{"type":"string"}},"additionalProperties":false};
-const schema92 = {"description":"Media item of a content tool output (base64 data).","type":"object","required":["type","data","mediaType"],"properties":{"type":{"const":"media"},"data":{"type":"string"},"mediaType":{"type":"string"}},"additionalProperties":false};
-
-function validate80(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate80.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.type === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'",schema:schema90.required,parentSchema:schema90,data};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.type !== undefined){
-let data0 = data.type;
-if(!((data0 === "text") || (data0 === "media"))){
-const err1 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/enum",keyword:"enum",params:{allowedValues: schema90.properties.type.enum},message:"must be equal to one of the allowed values",schema:schema90.properties.type.enum,parentSchema:schema90.properties.type,data:data0};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-const tag0 = data.type;
-if(typeof tag0 == "string"){
-if(tag0 === "text"){
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.type === undefined){
-const err2 = {instancePath,schemaPath:"#/$defs/textContentItem/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'",schema:schema91.required,parentSchema:schema91,data};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-if(data.text === undefined){
-const err3 = {instancePath,schemaPath:"#/$defs/textContentItem/required",keyword:"required",params:{missingProperty: "text"},message:"must have required property '"+"text"+"'",schema:schema91.required,parentSchema:schema91,data};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-for(const key0 in data){
-if(!((key0 === "type") || (key0 === "text"))){
-const err4 = {instancePath,schemaPath:"#/$defs/textContentItem/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema91,data};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-if(data.type !== undefined){
-let data1 = data.type;
-if("text" !== data1){
-const err5 = {instancePath:instancePath+"/type",schemaPath:"#/$defs/textContentItem/properties/type/const",keyword:"const",params:{allowedValue: "text"},message:"must be equal to constant",schema:"text",parentSchema:schema91.properties.type,data:data1};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-}
-if(data.text !== undefined){
-let data2 = data.text;
-if(typeof data2 !== "string"){
-const err6 = {instancePath:instancePath+"/text",schemaPath:"#/$defs/textContentItem/properties/text/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema91.properties.text.type,parentSchema:schema91.properties.text,data:data2};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-}
-}
-else {
-const err7 = {instancePath,schemaPath:"#/$defs/textContentItem/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema91.type,parentSchema:schema91,data};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-var props0 = true;
-}
-else if(tag0 === "media"){
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.type === undefined){
-const err8 = {instancePath,schemaPath:"#/$defs/mediaContentItem/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'",schema:schema92.required,parentSchema:schema92,data};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
-}
-if(data.data === undefined){
-const err9 = {instancePath,schemaPath:"#/$defs/mediaContentItem/required",keyword:"required",params:{missingProperty: "data"},message:"must have required property '"+"data"+"'",schema:schema92.required,parentSchema:schema92,data};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
-}
-if(data.mediaType === undefined){
-const err10 = {instancePath,schemaPath:"#/$defs/mediaContentItem/required",keyword:"required",params:{missingProperty: "mediaType"},message:"must have required property '"+"mediaType"+"'",schema:schema92.required,parentSchema:schema92,data};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
-}
-for(const key1 in data){
-if(!(((key1 === "type") || (key1 === "data")) || (key1 === "mediaType"))){
-const err11 = {instancePath,schemaPath:"#/$defs/mediaContentItem/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema92,data};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
-}
-}
-if(data.type !== undefined){
-let data3 = data.type;
-if("media" !== data3){
-const err12 = {instancePath:instancePath+"/type",schemaPath:"#/$defs/mediaContentItem/properties/type/const",keyword:"const",params:{allowedValue: "media"},message:"must be equal to constant",schema:"media",parentSchema:schema92.properties.type,data:data3};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
-}
-errors++;
-}
-}
-if(data.data !== undefined){
-let data4 = data.data;
-if(typeof data4 !== "string"){
-const err13 = {instancePath:instancePath+"/data",schemaPath:"#/$defs/mediaContentItem/properties/data/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema92.properties.data.type,parentSchema:schema92.properties.data,data:data4};
-if(vErrors === null){
-vErrors = [err13];
-}
-else {
-vErrors.push(err13);
-}
-errors++;
-}
-}
-if(data.mediaType !== undefined){
-let data5 = data.mediaType;
-if(typeof data5 !== "string"){
-const err14 = {instancePath:instancePath+"/mediaType",schemaPath:"#/$defs/mediaContentItem/properties/mediaType/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema92.properties.mediaType.type,parentSchema:schema92.properties.mediaType,data:data5};
-if(vErrors === null){
-vErrors = [err14];
-}
-else {
-vErrors.push(err14);
-}
-errors++;
-}
-}
-}
-else {
-const err15 = {instancePath,schemaPath:"#/$defs/mediaContentItem/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema92.type,parentSchema:schema92,data};
-if(vErrors === null){
-vErrors = [err15];
-}
-else {
-vErrors.push(err15);
-}
-errors++;
-}
-if(props0 !== true){
-props0 = true;
-}
-}
-else {
-const err16 = {instancePath,schemaPath:"#/discriminator",keyword:"discriminator",params:{error: "mapping", tag: "type", tagValue: tag0},message:"value of tag \"type\" must be in oneOf",schema:schema90.discriminator,parentSchema:schema90,data};
-if(vErrors === null){
-vErrors = [err16];
-}
-else {
-vErrors.push(err16);
-}
-errors++;
-}
-}
-else {
-const err17 = {instancePath,schemaPath:"#/discriminator",keyword:"discriminator",params:{error: "tag", tag: "type", tagValue: tag0},message:"tag \"type\" must be string",schema:schema90.discriminator,parentSchema:schema90,data};
-if(vErrors === null){
-vErrors = [err17];
-}
-else {
-vErrors.push(err17);
-}
-errors++;
-}
-}
-else {
-const err18 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema90.type,parentSchema:schema90,data};
-if(vErrors === null){
-vErrors = [err18];
-}
-else {
-vErrors.push(err18);
-}
-errors++;
-}
-validate80.errors = vErrors;
-evaluated0.props = props0;
-return errors === 0;
-}
-validate80.evaluated = {"dynamicProps":true,"dynamicItems":false};
-
-
-function validate79(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate79.evaluated;
+const evaluated0 = validate78.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -4084,8 +4045,8 @@ errors++;
 }
 if(data.type !== undefined){
 let data0 = data.type;
-if("content" !== data0){
-const err3 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/const",keyword:"const",params:{allowedValue: "content"},message:"must be equal to constant",schema:"content",parentSchema:schema89.properties.type,data:data0};
+if("json" !== data0){
+const err3 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/const",keyword:"const",params:{allowedValue: "json"},message:"must be equal to constant",schema:"json",parentSchema:schema89.properties.type,data:data0};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -4096,18 +4057,14 @@ errors++;
 }
 }
 if(data.value !== undefined){
-let data1 = data.value;
-if(Array.isArray(data1)){
-const len0 = data1.length;
-for(let i0=0; i0<len0; i0++){
-if(!(validate80(data1[i0], {instancePath:instancePath+"/value/" + i0,parentData:data1,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate80.errors : vErrors.concat(validate80.errors);
+if(!(validate25(data.value, {instancePath:instancePath+"/value",parentData:data,parentDataProperty:"value",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate25.errors : vErrors.concat(validate25.errors);
 errors = vErrors.length;
 }
 }
 }
 else {
-const err4 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema89.properties.value.type,parentSchema:schema89.properties.value,data:data1};
+const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema89.type,parentSchema:schema89,data};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -4116,31 +4073,17 @@ vErrors.push(err4);
 }
 errors++;
 }
-}
-}
-else {
-const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema89.type,parentSchema:schema89,data};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-validate79.errors = vErrors;
+validate78.errors = vErrors;
 return errors === 0;
 }
-validate79.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate78.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const schema93 = {"description":"A text or JSON output kept as a blob; `as` is the output type it stands for (its bytes are the text, or the JSON text).","type":"object","required":["type","as","blob"],"properties":{"type":{"const":"blob"},"as":{"enum":["text","json","error-text","error-json"]},"blob":{"$ref":"#/$defs/blobRef"}},"additionalProperties":false};
-const schema94 = {"description":"Large content kept outside the event as a content-addressed blob of the session's tenant: its SHA-256, size, media type, a short preview, and for text its length in UTF-16 code units.","type":"object","required":["sha256","size","mediaType","preview"],"properties":{"sha256":{"type":"string","pattern":"^[0-9a-f]{64}$"},"size":{"type":"integer","minimum":0},"mediaType":{"type":"string","minLength":1,"maxLength":255},"preview":{"type":"string","maxLength":512},"textLength":{"type":"integer","minimum":0}},"additionalProperties":false};
-const pattern4 = new RegExp("^[0-9a-f]{64}$", "u");
+const schema90 = {"description":"The tool failed; JSON error.","type":"object","required":["type","value"],"properties":{"type":{"const":"error-json"},"value":{"$ref":"#/$defs/jsonValue"}},"additionalProperties":false};
 
-function validate82(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate80(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate82.evaluated;
+const evaluated0 = validate80.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -4149,7 +4092,7 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.type === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'",schema:schema93.required,parentSchema:schema93,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'",schema:schema90.required,parentSchema:schema90,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -4158,8 +4101,8 @@ vErrors.push(err0);
 }
 errors++;
 }
-if(data.as === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "as"},message:"must have required property '"+"as"+"'",schema:schema93.required,parentSchema:schema93,data};
+if(data.value === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "value"},message:"must have required property '"+"value"+"'",schema:schema90.required,parentSchema:schema90,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -4168,8 +4111,9 @@ vErrors.push(err1);
 }
 errors++;
 }
-if(data.blob === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "blob"},message:"must have required property '"+"blob"+"'",schema:schema93.required,parentSchema:schema93,data};
+for(const key0 in data){
+if(!((key0 === "type") || (key0 === "value"))){
+const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema90,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -4178,9 +4122,11 @@ vErrors.push(err2);
 }
 errors++;
 }
-for(const key0 in data){
-if(!(((key0 === "type") || (key0 === "as")) || (key0 === "blob"))){
-const err3 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema93,data};
+}
+if(data.type !== undefined){
+let data0 = data.type;
+if("error-json" !== data0){
+const err3 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/const",keyword:"const",params:{allowedValue: "error-json"},message:"must be equal to constant",schema:"error-json",parentSchema:schema90.properties.type,data:data0};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -4190,10 +4136,15 @@ vErrors.push(err3);
 errors++;
 }
 }
-if(data.type !== undefined){
-let data0 = data.type;
-if("blob" !== data0){
-const err4 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/const",keyword:"const",params:{allowedValue: "blob"},message:"must be equal to constant",schema:"blob",parentSchema:schema93.properties.type,data:data0};
+if(data.value !== undefined){
+if(!(validate25(data.value, {instancePath:instancePath+"/value",parentData:data,parentDataProperty:"value",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate25.errors : vErrors.concat(validate25.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema90.type,parentSchema:schema90,data};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -4202,243 +4153,20 @@ vErrors.push(err4);
 }
 errors++;
 }
-}
-if(data.as !== undefined){
-let data1 = data.as;
-if(!((((data1 === "text") || (data1 === "json")) || (data1 === "error-text")) || (data1 === "error-json"))){
-const err5 = {instancePath:instancePath+"/as",schemaPath:"#/properties/as/enum",keyword:"enum",params:{allowedValues: schema93.properties.as.enum},message:"must be equal to one of the allowed values",schema:schema93.properties.as.enum,parentSchema:schema93.properties.as,data:data1};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-}
-if(data.blob !== undefined){
-let data2 = data.blob;
-if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
-if(data2.sha256 === undefined){
-const err6 = {instancePath:instancePath+"/blob",schemaPath:"#/$defs/blobRef/required",keyword:"required",params:{missingProperty: "sha256"},message:"must have required property '"+"sha256"+"'",schema:schema94.required,parentSchema:schema94,data:data2};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-if(data2.size === undefined){
-const err7 = {instancePath:instancePath+"/blob",schemaPath:"#/$defs/blobRef/required",keyword:"required",params:{missingProperty: "size"},message:"must have required property '"+"size"+"'",schema:schema94.required,parentSchema:schema94,data:data2};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-if(data2.mediaType === undefined){
-const err8 = {instancePath:instancePath+"/blob",schemaPath:"#/$defs/blobRef/required",keyword:"required",params:{missingProperty: "mediaType"},message:"must have required property '"+"mediaType"+"'",schema:schema94.required,parentSchema:schema94,data:data2};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
-}
-if(data2.preview === undefined){
-const err9 = {instancePath:instancePath+"/blob",schemaPath:"#/$defs/blobRef/required",keyword:"required",params:{missingProperty: "preview"},message:"must have required property '"+"preview"+"'",schema:schema94.required,parentSchema:schema94,data:data2};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
-}
-for(const key1 in data2){
-if(!(((((key1 === "sha256") || (key1 === "size")) || (key1 === "mediaType")) || (key1 === "preview")) || (key1 === "textLength"))){
-const err10 = {instancePath:instancePath+"/blob",schemaPath:"#/$defs/blobRef/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema94,data:data2};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
-}
-}
-if(data2.sha256 !== undefined){
-let data3 = data2.sha256;
-if(typeof data3 === "string"){
-if(!pattern4.test(data3)){
-const err11 = {instancePath:instancePath+"/blob/sha256",schemaPath:"#/$defs/blobRef/properties/sha256/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{64}$"},message:"must match pattern \""+"^[0-9a-f]{64}$"+"\"",schema:"^[0-9a-f]{64}$",parentSchema:schema94.properties.sha256,data:data3};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
-}
-}
-else {
-const err12 = {instancePath:instancePath+"/blob/sha256",schemaPath:"#/$defs/blobRef/properties/sha256/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema94.properties.sha256.type,parentSchema:schema94.properties.sha256,data:data3};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
-}
-errors++;
-}
-}
-if(data2.size !== undefined){
-let data4 = data2.size;
-if(!(((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4))) && (isFinite(data4)))){
-const err13 = {instancePath:instancePath+"/blob/size",schemaPath:"#/$defs/blobRef/properties/size/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema94.properties.size.type,parentSchema:schema94.properties.size,data:data4};
-if(vErrors === null){
-vErrors = [err13];
-}
-else {
-vErrors.push(err13);
-}
-errors++;
-}
-if((typeof data4 == "number") && (isFinite(data4))){
-if(data4 < 0 || isNaN(data4)){
-const err14 = {instancePath:instancePath+"/blob/size",schemaPath:"#/$defs/blobRef/properties/size/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema94.properties.size,data:data4};
-if(vErrors === null){
-vErrors = [err14];
-}
-else {
-vErrors.push(err14);
-}
-errors++;
-}
-}
-}
-if(data2.mediaType !== undefined){
-let data5 = data2.mediaType;
-if(typeof data5 === "string"){
-if(func1(data5) > 255){
-const err15 = {instancePath:instancePath+"/blob/mediaType",schemaPath:"#/$defs/blobRef/properties/mediaType/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema94.properties.mediaType,data:data5};
-if(vErrors === null){
-vErrors = [err15];
-}
-else {
-vErrors.push(err15);
-}
-errors++;
-}
-if(func1(data5) < 1){
-const err16 = {instancePath:instancePath+"/blob/mediaType",schemaPath:"#/$defs/blobRef/properties/mediaType/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema94.properties.mediaType,data:data5};
-if(vErrors === null){
-vErrors = [err16];
-}
-else {
-vErrors.push(err16);
-}
-errors++;
-}
-}
-else {
-const err17 = {instancePath:instancePath+"/blob/mediaType",schemaPath:"#/$defs/blobRef/properties/mediaType/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema94.properties.mediaType.type,parentSchema:schema94.properties.mediaType,data:data5};
-if(vErrors === null){
-vErrors = [err17];
-}
-else {
-vErrors.push(err17);
-}
-errors++;
-}
-}
-if(data2.preview !== undefined){
-let data6 = data2.preview;
-if(typeof data6 === "string"){
-if(func1(data6) > 512){
-const err18 = {instancePath:instancePath+"/blob/preview",schemaPath:"#/$defs/blobRef/properties/preview/maxLength",keyword:"maxLength",params:{limit: 512},message:"must NOT have more than 512 characters",schema:512,parentSchema:schema94.properties.preview,data:data6};
-if(vErrors === null){
-vErrors = [err18];
-}
-else {
-vErrors.push(err18);
-}
-errors++;
-}
-}
-else {
-const err19 = {instancePath:instancePath+"/blob/preview",schemaPath:"#/$defs/blobRef/properties/preview/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema94.properties.preview.type,parentSchema:schema94.properties.preview,data:data6};
-if(vErrors === null){
-vErrors = [err19];
-}
-else {
-vErrors.push(err19);
-}
-errors++;
-}
-}
-if(data2.textLength !== undefined){
-let data7 = data2.textLength;
-if(!(((typeof data7 == "number") && (!(data7 % 1) && !isNaN(data7))) && (isFinite(data7)))){
-const err20 = {instancePath:instancePath+"/blob/textLength",schemaPath:"#/$defs/blobRef/properties/textLength/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema94.properties.textLength.type,parentSchema:schema94.properties.textLength,data:data7};
-if(vErrors === null){
-vErrors = [err20];
-}
-else {
-vErrors.push(err20);
-}
-errors++;
-}
-if((typeof data7 == "number") && (isFinite(data7))){
-if(data7 < 0 || isNaN(data7)){
-const err21 = {instancePath:instancePath+"/blob/textLength",schemaPath:"#/$defs/blobRef/properties/textLength/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema94.properties.textLength,data:data7};
-if(vErrors === null){
-vErrors = [err21];
-}
-else {
-vErrors.push(err21);
-}
-errors++;
-}
-}
-}
-}
-else {
-const err22 = {instancePath:instancePath+"/blob",schemaPath:"#/$defs/blobRef/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema94.type,parentSchema:schema94,data:data2};
-if(vErrors === null){
-vErrors = [err22];
-}
-else {
-vErrors.push(err22);
-}
-errors++;
-}
-}
-}
-else {
-const err23 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema93.type,parentSchema:schema93,data};
-if(vErrors === null){
-vErrors = [err23];
-}
-else {
-vErrors.push(err23);
-}
-errors++;
-}
-validate82.errors = vErrors;
+validate80.errors = vErrors;
 return errors === 0;
 }
-validate82.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate80.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
+const schema91 = {"description":"Text and media items.","type":"object","required":["type","value"],"properties":{"type":{"const":"content"},"value":{"type":"array","items":{"$ref":"#/$defs/toolResultContentItem"}}},"additionalProperties":false};
+const schema92 = {"description":"One item of a content tool output: text or media.","type":"object","required":["type"],"properties":{"type":{"enum":["text","media"]}},"discriminator":{"propertyName":"type"},"oneOf":[{"$ref":"#/$defs/textContentItem"},{"$ref":"#/$defs/mediaContentItem"}]};
+const schema93 = {"description":"Text item of a content tool output.","type":"object","required":["type","text"],"properties":{"type":{"const":"text"},"text":{"type":"string"}},"additionalProperties":false};
+const schema94 = {"description":"Media item of a content tool output (base64 data).","type":"object","required":["type","data","mediaType"],"properties":{"type":{"const":"media"},"data":{"type":"string"},"mediaType":{"type":"string"}},"additionalProperties":false};
 
-function validate74(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate83(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate74.evaluated;
+const evaluated0 = validate83.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -4447,7 +4175,7 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.type === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'",schema:schema86.required,parentSchema:schema86,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'",schema:schema92.required,parentSchema:schema92,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -4458,8 +4186,8 @@ errors++;
 }
 if(data.type !== undefined){
 let data0 = data.type;
-if(!(((((((data0 === "text") || (data0 === "json")) || (data0 === "error-text")) || (data0 === "error-json")) || (data0 === "content")) || (data0 === "execution-denied")) || (data0 === "blob"))){
-const err1 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/enum",keyword:"enum",params:{allowedValues: schema86.properties.type.enum},message:"must be equal to one of the allowed values",schema:schema86.properties.type.enum,parentSchema:schema86.properties.type,data:data0};
+if(!((data0 === "text") || (data0 === "media"))){
+const err1 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/enum",keyword:"enum",params:{allowedValues: schema92.properties.type.enum},message:"must be equal to one of the allowed values",schema:schema92.properties.type.enum,parentSchema:schema92.properties.type,data:data0};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -4474,7 +4202,7 @@ if(typeof tag0 == "string"){
 if(tag0 === "text"){
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.type === undefined){
-const err2 = {instancePath,schemaPath:"#/$defs/textOutput/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'",schema:schema95.required,parentSchema:schema95,data};
+const err2 = {instancePath,schemaPath:"#/$defs/textContentItem/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'",schema:schema93.required,parentSchema:schema93,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -4483,8 +4211,8 @@ vErrors.push(err2);
 }
 errors++;
 }
-if(data.value === undefined){
-const err3 = {instancePath,schemaPath:"#/$defs/textOutput/required",keyword:"required",params:{missingProperty: "value"},message:"must have required property '"+"value"+"'",schema:schema95.required,parentSchema:schema95,data};
+if(data.text === undefined){
+const err3 = {instancePath,schemaPath:"#/$defs/textContentItem/required",keyword:"required",params:{missingProperty: "text"},message:"must have required property '"+"text"+"'",schema:schema93.required,parentSchema:schema93,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -4494,8 +4222,8 @@ vErrors.push(err3);
 errors++;
 }
 for(const key0 in data){
-if(!((key0 === "type") || (key0 === "value"))){
-const err4 = {instancePath,schemaPath:"#/$defs/textOutput/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema95,data};
+if(!((key0 === "type") || (key0 === "text"))){
+const err4 = {instancePath,schemaPath:"#/$defs/textContentItem/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema93,data};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -4508,7 +4236,647 @@ errors++;
 if(data.type !== undefined){
 let data1 = data.type;
 if("text" !== data1){
-const err5 = {instancePath:instancePath+"/type",schemaPath:"#/$defs/textOutput/properties/type/const",keyword:"const",params:{allowedValue: "text"},message:"must be equal to constant",schema:"text",parentSchema:schema95.properties.type,data:data1};
+const err5 = {instancePath:instancePath+"/type",schemaPath:"#/$defs/textContentItem/properties/type/const",keyword:"const",params:{allowedValue: "text"},message:"must be equal to constant",schema:"text",parentSchema:schema93.properties.type,data:data1};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+if(data.text !== undefined){
+let data2 = data.text;
+if(typeof data2 !== "string"){
+const err6 = {instancePath:instancePath+"/text",schemaPath:"#/$defs/textContentItem/properties/text/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema93.properties.text.type,parentSchema:schema93.properties.text,data:data2};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+}
+else {
+const err7 = {instancePath,schemaPath:"#/$defs/textContentItem/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema93.type,parentSchema:schema93,data};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+var props0 = true;
+}
+else if(tag0 === "media"){
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.type === undefined){
+const err8 = {instancePath,schemaPath:"#/$defs/mediaContentItem/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'",schema:schema94.required,parentSchema:schema94,data};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+if(data.data === undefined){
+const err9 = {instancePath,schemaPath:"#/$defs/mediaContentItem/required",keyword:"required",params:{missingProperty: "data"},message:"must have required property '"+"data"+"'",schema:schema94.required,parentSchema:schema94,data};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+if(data.mediaType === undefined){
+const err10 = {instancePath,schemaPath:"#/$defs/mediaContentItem/required",keyword:"required",params:{missingProperty: "mediaType"},message:"must have required property '"+"mediaType"+"'",schema:schema94.required,parentSchema:schema94,data};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+for(const key1 in data){
+if(!(((key1 === "type") || (key1 === "data")) || (key1 === "mediaType"))){
+const err11 = {instancePath,schemaPath:"#/$defs/mediaContentItem/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema94,data};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+}
+if(data.type !== undefined){
+let data3 = data.type;
+if("media" !== data3){
+const err12 = {instancePath:instancePath+"/type",schemaPath:"#/$defs/mediaContentItem/properties/type/const",keyword:"const",params:{allowedValue: "media"},message:"must be equal to constant",schema:"media",parentSchema:schema94.properties.type,data:data3};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+if(data.data !== undefined){
+let data4 = data.data;
+if(typeof data4 !== "string"){
+const err13 = {instancePath:instancePath+"/data",schemaPath:"#/$defs/mediaContentItem/properties/data/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema94.properties.data.type,parentSchema:schema94.properties.data,data:data4};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+if(data.mediaType !== undefined){
+let data5 = data.mediaType;
+if(typeof data5 !== "string"){
+const err14 = {instancePath:instancePath+"/mediaType",schemaPath:"#/$defs/mediaContentItem/properties/mediaType/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema94.properties.mediaType.type,parentSchema:schema94.properties.mediaType,data:data5};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+}
+}
+else {
+const err15 = {instancePath,schemaPath:"#/$defs/mediaContentItem/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema94.type,parentSchema:schema94,data};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+if(props0 !== true){
+props0 = true;
+}
+}
+else {
+const err16 = {instancePath,schemaPath:"#/discriminator",keyword:"discriminator",params:{error: "mapping", tag: "type", tagValue: tag0},message:"value of tag \"type\" must be in oneOf",schema:schema92.discriminator,parentSchema:schema92,data};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+}
+else {
+const err17 = {instancePath,schemaPath:"#/discriminator",keyword:"discriminator",params:{error: "tag", tag: "type", tagValue: tag0},message:"tag \"type\" must be string",schema:schema92.discriminator,parentSchema:schema92,data};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+}
+}
+else {
+const err18 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema92.type,parentSchema:schema92,data};
+if(vErrors === null){
+vErrors = [err18];
+}
+else {
+vErrors.push(err18);
+}
+errors++;
+}
+validate83.errors = vErrors;
+evaluated0.props = props0;
+return errors === 0;
+}
+validate83.evaluated = {"dynamicProps":true,"dynamicItems":false};
+
+
+function validate82(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate82.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.type === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'",schema:schema91.required,parentSchema:schema91,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.value === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "value"},message:"must have required property '"+"value"+"'",schema:schema91.required,parentSchema:schema91,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+for(const key0 in data){
+if(!((key0 === "type") || (key0 === "value"))){
+const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema91,data};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.type !== undefined){
+let data0 = data.type;
+if("content" !== data0){
+const err3 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/const",keyword:"const",params:{allowedValue: "content"},message:"must be equal to constant",schema:"content",parentSchema:schema91.properties.type,data:data0};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+if(data.value !== undefined){
+let data1 = data.value;
+if(Array.isArray(data1)){
+const len0 = data1.length;
+for(let i0=0; i0<len0; i0++){
+if(!(validate83(data1[i0], {instancePath:instancePath+"/value/" + i0,parentData:data1,parentDataProperty:i0,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate83.errors : vErrors.concat(validate83.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err4 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema91.properties.value.type,parentSchema:schema91.properties.value,data:data1};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+}
+else {
+const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema91.type,parentSchema:schema91,data};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+validate82.errors = vErrors;
+return errors === 0;
+}
+validate82.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+
+const schema95 = {"description":"A text or JSON output kept as a blob; `as` is the output type it stands for (its bytes are the text, or the JSON text).","type":"object","required":["type","as","blob"],"properties":{"type":{"const":"blob"},"as":{"enum":["text","json","error-text","error-json"]},"blob":{"$ref":"#/$defs/blobRef"}},"additionalProperties":false};
+
+function validate85(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate85.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.type === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'",schema:schema95.required,parentSchema:schema95,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.as === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "as"},message:"must have required property '"+"as"+"'",schema:schema95.required,parentSchema:schema95,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.blob === undefined){
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "blob"},message:"must have required property '"+"blob"+"'",schema:schema95.required,parentSchema:schema95,data};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+for(const key0 in data){
+if(!(((key0 === "type") || (key0 === "as")) || (key0 === "blob"))){
+const err3 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema95,data};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+if(data.type !== undefined){
+let data0 = data.type;
+if("blob" !== data0){
+const err4 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/const",keyword:"const",params:{allowedValue: "blob"},message:"must be equal to constant",schema:"blob",parentSchema:schema95.properties.type,data:data0};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+if(data.as !== undefined){
+let data1 = data.as;
+if(!((((data1 === "text") || (data1 === "json")) || (data1 === "error-text")) || (data1 === "error-json"))){
+const err5 = {instancePath:instancePath+"/as",schemaPath:"#/properties/as/enum",keyword:"enum",params:{allowedValues: schema95.properties.as.enum},message:"must be equal to one of the allowed values",schema:schema95.properties.as.enum,parentSchema:schema95.properties.as,data:data1};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+if(data.blob !== undefined){
+let data2 = data.blob;
+if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
+if(data2.sha256 === undefined){
+const err6 = {instancePath:instancePath+"/blob",schemaPath:"#/$defs/blobRef/required",keyword:"required",params:{missingProperty: "sha256"},message:"must have required property '"+"sha256"+"'",schema:schema54.required,parentSchema:schema54,data:data2};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+if(data2.size === undefined){
+const err7 = {instancePath:instancePath+"/blob",schemaPath:"#/$defs/blobRef/required",keyword:"required",params:{missingProperty: "size"},message:"must have required property '"+"size"+"'",schema:schema54.required,parentSchema:schema54,data:data2};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+if(data2.mediaType === undefined){
+const err8 = {instancePath:instancePath+"/blob",schemaPath:"#/$defs/blobRef/required",keyword:"required",params:{missingProperty: "mediaType"},message:"must have required property '"+"mediaType"+"'",schema:schema54.required,parentSchema:schema54,data:data2};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+if(data2.preview === undefined){
+const err9 = {instancePath:instancePath+"/blob",schemaPath:"#/$defs/blobRef/required",keyword:"required",params:{missingProperty: "preview"},message:"must have required property '"+"preview"+"'",schema:schema54.required,parentSchema:schema54,data:data2};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+for(const key1 in data2){
+if(!(((((key1 === "sha256") || (key1 === "size")) || (key1 === "mediaType")) || (key1 === "preview")) || (key1 === "textLength"))){
+const err10 = {instancePath:instancePath+"/blob",schemaPath:"#/$defs/blobRef/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema54,data:data2};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+}
+if(data2.sha256 !== undefined){
+let data3 = data2.sha256;
+if(typeof data3 === "string"){
+if(!pattern4.test(data3)){
+const err11 = {instancePath:instancePath+"/blob/sha256",schemaPath:"#/$defs/blobRef/properties/sha256/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{64}$"},message:"must match pattern \""+"^[0-9a-f]{64}$"+"\"",schema:"^[0-9a-f]{64}$",parentSchema:schema54.properties.sha256,data:data3};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+}
+else {
+const err12 = {instancePath:instancePath+"/blob/sha256",schemaPath:"#/$defs/blobRef/properties/sha256/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema54.properties.sha256.type,parentSchema:schema54.properties.sha256,data:data3};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+if(data2.size !== undefined){
+let data4 = data2.size;
+if(!(((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4))) && (isFinite(data4)))){
+const err13 = {instancePath:instancePath+"/blob/size",schemaPath:"#/$defs/blobRef/properties/size/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema54.properties.size.type,parentSchema:schema54.properties.size,data:data4};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+if((typeof data4 == "number") && (isFinite(data4))){
+if(data4 < 0 || isNaN(data4)){
+const err14 = {instancePath:instancePath+"/blob/size",schemaPath:"#/$defs/blobRef/properties/size/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema54.properties.size,data:data4};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+}
+}
+if(data2.mediaType !== undefined){
+let data5 = data2.mediaType;
+if(typeof data5 === "string"){
+if(func1(data5) > 255){
+const err15 = {instancePath:instancePath+"/blob/mediaType",schemaPath:"#/$defs/blobRef/properties/mediaType/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema54.properties.mediaType,data:data5};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+if(func1(data5) < 1){
+const err16 = {instancePath:instancePath+"/blob/mediaType",schemaPath:"#/$defs/blobRef/properties/mediaType/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema54.properties.mediaType,data:data5};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+}
+else {
+const err17 = {instancePath:instancePath+"/blob/mediaType",schemaPath:"#/$defs/blobRef/properties/mediaType/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema54.properties.mediaType.type,parentSchema:schema54.properties.mediaType,data:data5};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+}
+}
+if(data2.preview !== undefined){
+let data6 = data2.preview;
+if(typeof data6 === "string"){
+if(func1(data6) > 512){
+const err18 = {instancePath:instancePath+"/blob/preview",schemaPath:"#/$defs/blobRef/properties/preview/maxLength",keyword:"maxLength",params:{limit: 512},message:"must NOT have more than 512 characters",schema:512,parentSchema:schema54.properties.preview,data:data6};
+if(vErrors === null){
+vErrors = [err18];
+}
+else {
+vErrors.push(err18);
+}
+errors++;
+}
+}
+else {
+const err19 = {instancePath:instancePath+"/blob/preview",schemaPath:"#/$defs/blobRef/properties/preview/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema54.properties.preview.type,parentSchema:schema54.properties.preview,data:data6};
+if(vErrors === null){
+vErrors = [err19];
+}
+else {
+vErrors.push(err19);
+}
+errors++;
+}
+}
+if(data2.textLength !== undefined){
+let data7 = data2.textLength;
+if(!(((typeof data7 == "number") && (!(data7 % 1) && !isNaN(data7))) && (isFinite(data7)))){
+const err20 = {instancePath:instancePath+"/blob/textLength",schemaPath:"#/$defs/blobRef/properties/textLength/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema54.properties.textLength.type,parentSchema:schema54.properties.textLength,data:data7};
+if(vErrors === null){
+vErrors = [err20];
+}
+else {
+vErrors.push(err20);
+}
+errors++;
+}
+if((typeof data7 == "number") && (isFinite(data7))){
+if(data7 < 0 || isNaN(data7)){
+const err21 = {instancePath:instancePath+"/blob/textLength",schemaPath:"#/$defs/blobRef/properties/textLength/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema54.properties.textLength,data:data7};
+if(vErrors === null){
+vErrors = [err21];
+}
+else {
+vErrors.push(err21);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err22 = {instancePath:instancePath+"/blob",schemaPath:"#/$defs/blobRef/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema54.type,parentSchema:schema54,data:data2};
+if(vErrors === null){
+vErrors = [err22];
+}
+else {
+vErrors.push(err22);
+}
+errors++;
+}
+}
+}
+else {
+const err23 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema95.type,parentSchema:schema95,data};
+if(vErrors === null){
+vErrors = [err23];
+}
+else {
+vErrors.push(err23);
+}
+errors++;
+}
+validate85.errors = vErrors;
+return errors === 0;
+}
+validate85.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+
+
+function validate77(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate77.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.type === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'",schema:schema88.required,parentSchema:schema88,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.type !== undefined){
+let data0 = data.type;
+if(!(((((((data0 === "text") || (data0 === "json")) || (data0 === "error-text")) || (data0 === "error-json")) || (data0 === "content")) || (data0 === "execution-denied")) || (data0 === "blob"))){
+const err1 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/enum",keyword:"enum",params:{allowedValues: schema88.properties.type.enum},message:"must be equal to one of the allowed values",schema:schema88.properties.type.enum,parentSchema:schema88.properties.type,data:data0};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+const tag0 = data.type;
+if(typeof tag0 == "string"){
+if(tag0 === "text"){
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.type === undefined){
+const err2 = {instancePath,schemaPath:"#/$defs/textOutput/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'",schema:schema97.required,parentSchema:schema97,data};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+if(data.value === undefined){
+const err3 = {instancePath,schemaPath:"#/$defs/textOutput/required",keyword:"required",params:{missingProperty: "value"},message:"must have required property '"+"value"+"'",schema:schema97.required,parentSchema:schema97,data};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+for(const key0 in data){
+if(!((key0 === "type") || (key0 === "value"))){
+const err4 = {instancePath,schemaPath:"#/$defs/textOutput/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema97,data};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+if(data.type !== undefined){
+let data1 = data.type;
+if("text" !== data1){
+const err5 = {instancePath:instancePath+"/type",schemaPath:"#/$defs/textOutput/properties/type/const",keyword:"const",params:{allowedValue: "text"},message:"must be equal to constant",schema:"text",parentSchema:schema97.properties.type,data:data1};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -4521,7 +4889,7 @@ errors++;
 if(data.value !== undefined){
 let data2 = data.value;
 if(typeof data2 !== "string"){
-const err6 = {instancePath:instancePath+"/value",schemaPath:"#/$defs/textOutput/properties/value/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema95.properties.value.type,parentSchema:schema95.properties.value,data:data2};
+const err6 = {instancePath:instancePath+"/value",schemaPath:"#/$defs/textOutput/properties/value/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema97.properties.value.type,parentSchema:schema97.properties.value,data:data2};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -4533,7 +4901,7 @@ errors++;
 }
 }
 else {
-const err7 = {instancePath,schemaPath:"#/$defs/textOutput/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema95.type,parentSchema:schema95,data};
+const err7 = {instancePath,schemaPath:"#/$defs/textOutput/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema97.type,parentSchema:schema97,data};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -4545,8 +4913,8 @@ errors++;
 var props0 = true;
 }
 else if(tag0 === "json"){
-if(!(validate75(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate75.errors : vErrors.concat(validate75.errors);
+if(!(validate78(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate78.errors : vErrors.concat(validate78.errors);
 errors = vErrors.length;
 }
 if(props0 !== true){
@@ -4556,7 +4924,7 @@ props0 = true;
 else if(tag0 === "error-text"){
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.type === undefined){
-const err8 = {instancePath,schemaPath:"#/$defs/errorTextOutput/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'",schema:schema96.required,parentSchema:schema96,data};
+const err8 = {instancePath,schemaPath:"#/$defs/errorTextOutput/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'",schema:schema98.required,parentSchema:schema98,data};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -4566,7 +4934,7 @@ vErrors.push(err8);
 errors++;
 }
 if(data.value === undefined){
-const err9 = {instancePath,schemaPath:"#/$defs/errorTextOutput/required",keyword:"required",params:{missingProperty: "value"},message:"must have required property '"+"value"+"'",schema:schema96.required,parentSchema:schema96,data};
+const err9 = {instancePath,schemaPath:"#/$defs/errorTextOutput/required",keyword:"required",params:{missingProperty: "value"},message:"must have required property '"+"value"+"'",schema:schema98.required,parentSchema:schema98,data};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -4577,7 +4945,7 @@ errors++;
 }
 for(const key1 in data){
 if(!((key1 === "type") || (key1 === "value"))){
-const err10 = {instancePath,schemaPath:"#/$defs/errorTextOutput/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema96,data};
+const err10 = {instancePath,schemaPath:"#/$defs/errorTextOutput/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema98,data};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -4590,7 +4958,7 @@ errors++;
 if(data.type !== undefined){
 let data3 = data.type;
 if("error-text" !== data3){
-const err11 = {instancePath:instancePath+"/type",schemaPath:"#/$defs/errorTextOutput/properties/type/const",keyword:"const",params:{allowedValue: "error-text"},message:"must be equal to constant",schema:"error-text",parentSchema:schema96.properties.type,data:data3};
+const err11 = {instancePath:instancePath+"/type",schemaPath:"#/$defs/errorTextOutput/properties/type/const",keyword:"const",params:{allowedValue: "error-text"},message:"must be equal to constant",schema:"error-text",parentSchema:schema98.properties.type,data:data3};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -4603,7 +4971,7 @@ errors++;
 if(data.value !== undefined){
 let data4 = data.value;
 if(typeof data4 !== "string"){
-const err12 = {instancePath:instancePath+"/value",schemaPath:"#/$defs/errorTextOutput/properties/value/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema96.properties.value.type,parentSchema:schema96.properties.value,data:data4};
+const err12 = {instancePath:instancePath+"/value",schemaPath:"#/$defs/errorTextOutput/properties/value/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema98.properties.value.type,parentSchema:schema98.properties.value,data:data4};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -4615,7 +4983,7 @@ errors++;
 }
 }
 else {
-const err13 = {instancePath,schemaPath:"#/$defs/errorTextOutput/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema96.type,parentSchema:schema96,data};
+const err13 = {instancePath,schemaPath:"#/$defs/errorTextOutput/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema98.type,parentSchema:schema98,data};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -4629,8 +4997,8 @@ props0 = true;
 }
 }
 else if(tag0 === "error-json"){
-if(!(validate77(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate77.errors : vErrors.concat(validate77.errors);
+if(!(validate80(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate80.errors : vErrors.concat(validate80.errors);
 errors = vErrors.length;
 }
 if(props0 !== true){
@@ -4638,8 +5006,8 @@ props0 = true;
 }
 }
 else if(tag0 === "content"){
-if(!(validate79(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate79.errors : vErrors.concat(validate79.errors);
+if(!(validate82(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate82.errors : vErrors.concat(validate82.errors);
 errors = vErrors.length;
 }
 if(props0 !== true){
@@ -4649,7 +5017,7 @@ props0 = true;
 else if(tag0 === "execution-denied"){
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.type === undefined){
-const err14 = {instancePath,schemaPath:"#/$defs/executionDeniedOutput/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'",schema:schema97.required,parentSchema:schema97,data};
+const err14 = {instancePath,schemaPath:"#/$defs/executionDeniedOutput/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'",schema:schema99.required,parentSchema:schema99,data};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -4660,7 +5028,7 @@ errors++;
 }
 for(const key2 in data){
 if(!((key2 === "type") || (key2 === "reason"))){
-const err15 = {instancePath,schemaPath:"#/$defs/executionDeniedOutput/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties",schema:false,parentSchema:schema97,data};
+const err15 = {instancePath,schemaPath:"#/$defs/executionDeniedOutput/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties",schema:false,parentSchema:schema99,data};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -4673,7 +5041,7 @@ errors++;
 if(data.type !== undefined){
 let data5 = data.type;
 if("execution-denied" !== data5){
-const err16 = {instancePath:instancePath+"/type",schemaPath:"#/$defs/executionDeniedOutput/properties/type/const",keyword:"const",params:{allowedValue: "execution-denied"},message:"must be equal to constant",schema:"execution-denied",parentSchema:schema97.properties.type,data:data5};
+const err16 = {instancePath:instancePath+"/type",schemaPath:"#/$defs/executionDeniedOutput/properties/type/const",keyword:"const",params:{allowedValue: "execution-denied"},message:"must be equal to constant",schema:"execution-denied",parentSchema:schema99.properties.type,data:data5};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -4686,7 +5054,7 @@ errors++;
 if(data.reason !== undefined){
 let data6 = data.reason;
 if(typeof data6 !== "string"){
-const err17 = {instancePath:instancePath+"/reason",schemaPath:"#/$defs/executionDeniedOutput/properties/reason/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema97.properties.reason.type,parentSchema:schema97.properties.reason,data:data6};
+const err17 = {instancePath:instancePath+"/reason",schemaPath:"#/$defs/executionDeniedOutput/properties/reason/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema99.properties.reason.type,parentSchema:schema99.properties.reason,data:data6};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -4698,7 +5066,7 @@ errors++;
 }
 }
 else {
-const err18 = {instancePath,schemaPath:"#/$defs/executionDeniedOutput/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema97.type,parentSchema:schema97,data};
+const err18 = {instancePath,schemaPath:"#/$defs/executionDeniedOutput/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema99.type,parentSchema:schema99,data};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -4712,8 +5080,8 @@ props0 = true;
 }
 }
 else if(tag0 === "blob"){
-if(!(validate82(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate82.errors : vErrors.concat(validate82.errors);
+if(!(validate85(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate85.errors : vErrors.concat(validate85.errors);
 errors = vErrors.length;
 }
 if(props0 !== true){
@@ -4721,7 +5089,7 @@ props0 = true;
 }
 }
 else {
-const err19 = {instancePath,schemaPath:"#/discriminator",keyword:"discriminator",params:{error: "mapping", tag: "type", tagValue: tag0},message:"value of tag \"type\" must be in oneOf",schema:schema86.discriminator,parentSchema:schema86,data};
+const err19 = {instancePath,schemaPath:"#/discriminator",keyword:"discriminator",params:{error: "mapping", tag: "type", tagValue: tag0},message:"value of tag \"type\" must be in oneOf",schema:schema88.discriminator,parentSchema:schema88,data};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -4732,7 +5100,7 @@ errors++;
 }
 }
 else {
-const err20 = {instancePath,schemaPath:"#/discriminator",keyword:"discriminator",params:{error: "tag", tag: "type", tagValue: tag0},message:"tag \"type\" must be string",schema:schema86.discriminator,parentSchema:schema86,data};
+const err20 = {instancePath,schemaPath:"#/discriminator",keyword:"discriminator",params:{error: "tag", tag: "type", tagValue: tag0},message:"tag \"type\" must be string",schema:schema88.discriminator,parentSchema:schema88,data};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -4743,7 +5111,7 @@ errors++;
 }
 }
 else {
-const err21 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema86.type,parentSchema:schema86,data};
+const err21 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema88.type,parentSchema:schema88,data};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -4752,17 +5120,17 @@ vErrors.push(err21);
 }
 errors++;
 }
-validate74.errors = vErrors;
+validate77.errors = vErrors;
 evaluated0.props = props0;
 return errors === 0;
 }
-validate74.evaluated = {"dynamicProps":true,"dynamicItems":false};
+validate77.evaluated = {"dynamicProps":true,"dynamicItems":false};
 
 
-function validate73(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate76(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate73.evaluated;
+const evaluated0 = validate76.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -4771,7 +5139,7 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.type === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'",schema:schema85.required,parentSchema:schema85,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'",schema:schema87.required,parentSchema:schema87,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -4781,7 +5149,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.toolCallId === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "toolCallId"},message:"must have required property '"+"toolCallId"+"'",schema:schema85.required,parentSchema:schema85,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "toolCallId"},message:"must have required property '"+"toolCallId"+"'",schema:schema87.required,parentSchema:schema87,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -4791,7 +5159,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.output === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "output"},message:"must have required property '"+"output"+"'",schema:schema85.required,parentSchema:schema85,data};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "output"},message:"must have required property '"+"output"+"'",schema:schema87.required,parentSchema:schema87,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -4802,7 +5170,7 @@ errors++;
 }
 for(const key0 in data){
 if(!(((((key0 === "type") || (key0 === "toolCallId")) || (key0 === "toolName")) || (key0 === "output")) || (key0 === "providerOptions"))){
-const err3 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema85,data};
+const err3 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema87,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -4815,7 +5183,7 @@ errors++;
 if(data.type !== undefined){
 let data0 = data.type;
 if("tool-result" !== data0){
-const err4 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/const",keyword:"const",params:{allowedValue: "tool-result"},message:"must be equal to constant",schema:"tool-result",parentSchema:schema85.properties.type,data:data0};
+const err4 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/const",keyword:"const",params:{allowedValue: "tool-result"},message:"must be equal to constant",schema:"tool-result",parentSchema:schema87.properties.type,data:data0};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -4829,7 +5197,7 @@ if(data.toolCallId !== undefined){
 let data1 = data.toolCallId;
 if(typeof data1 === "string"){
 if(func1(data1) < 1){
-const err5 = {instancePath:instancePath+"/toolCallId",schemaPath:"#/properties/toolCallId/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema85.properties.toolCallId,data:data1};
+const err5 = {instancePath:instancePath+"/toolCallId",schemaPath:"#/properties/toolCallId/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema87.properties.toolCallId,data:data1};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -4840,7 +5208,7 @@ errors++;
 }
 }
 else {
-const err6 = {instancePath:instancePath+"/toolCallId",schemaPath:"#/properties/toolCallId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema85.properties.toolCallId.type,parentSchema:schema85.properties.toolCallId,data:data1};
+const err6 = {instancePath:instancePath+"/toolCallId",schemaPath:"#/properties/toolCallId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema87.properties.toolCallId.type,parentSchema:schema87.properties.toolCallId,data:data1};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -4854,7 +5222,7 @@ if(data.toolName !== undefined){
 let data2 = data.toolName;
 if(typeof data2 === "string"){
 if(func1(data2) < 1){
-const err7 = {instancePath:instancePath+"/toolName",schemaPath:"#/properties/toolName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema85.properties.toolName,data:data2};
+const err7 = {instancePath:instancePath+"/toolName",schemaPath:"#/properties/toolName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema87.properties.toolName,data:data2};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -4865,7 +5233,7 @@ errors++;
 }
 }
 else {
-const err8 = {instancePath:instancePath+"/toolName",schemaPath:"#/properties/toolName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema85.properties.toolName.type,parentSchema:schema85.properties.toolName,data:data2};
+const err8 = {instancePath:instancePath+"/toolName",schemaPath:"#/properties/toolName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema87.properties.toolName.type,parentSchema:schema87.properties.toolName,data:data2};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -4876,8 +5244,8 @@ errors++;
 }
 }
 if(data.output !== undefined){
-if(!(validate74(data.output, {instancePath:instancePath+"/output",parentData:data,parentDataProperty:"output",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate74.errors : vErrors.concat(validate74.errors);
+if(!(validate77(data.output, {instancePath:instancePath+"/output",parentData:data,parentDataProperty:"output",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate77.errors : vErrors.concat(validate77.errors);
 errors = vErrors.length;
 }
 }
@@ -4889,7 +5257,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err9 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema85.type,parentSchema:schema85,data};
+const err9 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema87.type,parentSchema:schema87,data};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -4898,17 +5266,17 @@ vErrors.push(err9);
 }
 errors++;
 }
-validate73.errors = vErrors;
+validate76.errors = vErrors;
 return errors === 0;
 }
-validate73.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate76.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 
-function validate69(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate72(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://agent-ledger.example/event-schemas/tool-result-recorded.v1.schema.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate69.evaluated;
+const evaluated0 = validate72.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -4917,7 +5285,7 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema78.required,parentSchema:schema78,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema80.required,parentSchema:schema80,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -4927,7 +5295,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.sessionId === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "sessionId"},message:"must have required property '"+"sessionId"+"'",schema:schema78.required,parentSchema:schema78,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "sessionId"},message:"must have required property '"+"sessionId"+"'",schema:schema80.required,parentSchema:schema80,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -4937,7 +5305,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.role === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "role"},message:"must have required property '"+"role"+"'",schema:schema78.required,parentSchema:schema78,data};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "role"},message:"must have required property '"+"role"+"'",schema:schema80.required,parentSchema:schema80,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -4947,7 +5315,7 @@ vErrors.push(err2);
 errors++;
 }
 if(data.kind === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "kind"},message:"must have required property '"+"kind"+"'",schema:schema78.required,parentSchema:schema78,data};
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "kind"},message:"must have required property '"+"kind"+"'",schema:schema80.required,parentSchema:schema80,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -4957,7 +5325,7 @@ vErrors.push(err3);
 errors++;
 }
 if(data.createdAt === undefined){
-const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "createdAt"},message:"must have required property '"+"createdAt"+"'",schema:schema78.required,parentSchema:schema78,data};
+const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "createdAt"},message:"must have required property '"+"createdAt"+"'",schema:schema80.required,parentSchema:schema80,data};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -4967,7 +5335,7 @@ vErrors.push(err4);
 errors++;
 }
 if(data.content === undefined){
-const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "content"},message:"must have required property '"+"content"+"'",schema:schema78.required,parentSchema:schema78,data};
+const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "content"},message:"must have required property '"+"content"+"'",schema:schema80.required,parentSchema:schema80,data};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -4978,7 +5346,7 @@ errors++;
 }
 for(const key0 in data){
 if(!((((((((key0 === "id") || (key0 === "sessionId")) || (key0 === "runId")) || (key0 === "role")) || (key0 === "kind")) || (key0 === "createdAt")) || (key0 === "metadata")) || (key0 === "content"))){
-const err6 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema78,data};
+const err6 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema80,data};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -5054,7 +5422,7 @@ errors++;
 if(data.role !== undefined){
 let data3 = data.role;
 if("tool" !== data3){
-const err12 = {instancePath:instancePath+"/role",schemaPath:"#/properties/role/const",keyword:"const",params:{allowedValue: "tool"},message:"must be equal to constant",schema:"tool",parentSchema:schema78.properties.role,data:data3};
+const err12 = {instancePath:instancePath+"/role",schemaPath:"#/properties/role/const",keyword:"const",params:{allowedValue: "tool"},message:"must be equal to constant",schema:"tool",parentSchema:schema80.properties.role,data:data3};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -5067,7 +5435,7 @@ errors++;
 if(data.kind !== undefined){
 let data4 = data.kind;
 if("tool_result" !== data4){
-const err13 = {instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/const",keyword:"const",params:{allowedValue: "tool_result"},message:"must be equal to constant",schema:"tool_result",parentSchema:schema78.properties.kind,data:data4};
+const err13 = {instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/const",keyword:"const",params:{allowedValue: "tool_result"},message:"must be equal to constant",schema:"tool_result",parentSchema:schema80.properties.kind,data:data4};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -5103,8 +5471,8 @@ errors++;
 }
 }
 if(data.metadata !== undefined){
-if(!(validate70(data.metadata, {instancePath:instancePath+"/metadata",parentData:data,parentDataProperty:"metadata",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate70.errors : vErrors.concat(validate70.errors);
+if(!(validate73(data.metadata, {instancePath:instancePath+"/metadata",parentData:data,parentDataProperty:"metadata",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate73.errors : vErrors.concat(validate73.errors);
 errors = vErrors.length;
 }
 }
@@ -5112,7 +5480,7 @@ if(data.content !== undefined){
 let data7 = data.content;
 if(Array.isArray(data7)){
 if(data7.length < 1){
-const err16 = {instancePath:instancePath+"/content",schemaPath:"#/properties/content/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema78.properties.content,data:data7};
+const err16 = {instancePath:instancePath+"/content",schemaPath:"#/properties/content/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema80.properties.content,data:data7};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -5123,14 +5491,14 @@ errors++;
 }
 const len0 = data7.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate73(data7[i0], {instancePath:instancePath+"/content/" + i0,parentData:data7,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate73.errors : vErrors.concat(validate73.errors);
+if(!(validate76(data7[i0], {instancePath:instancePath+"/content/" + i0,parentData:data7,parentDataProperty:i0,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate76.errors : vErrors.concat(validate76.errors);
 errors = vErrors.length;
 }
 }
 }
 else {
-const err17 = {instancePath:instancePath+"/content",schemaPath:"#/properties/content/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema78.properties.content.type,parentSchema:schema78.properties.content,data:data7};
+const err17 = {instancePath:instancePath+"/content",schemaPath:"#/properties/content/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema80.properties.content.type,parentSchema:schema80.properties.content,data:data7};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -5142,7 +5510,7 @@ errors++;
 }
 }
 else {
-const err18 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema78.type,parentSchema:schema78,data};
+const err18 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema80.type,parentSchema:schema80,data};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -5151,18 +5519,18 @@ vErrors.push(err18);
 }
 errors++;
 }
-validate69.errors = vErrors;
+validate72.errors = vErrors;
 return errors === 0;
 }
-validate69.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate72.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const data_v1_ToolApprovalRequested = validate90;
-const schema98 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://agent-ledger.example/event-schemas/tool-approval-requested.v1.schema.json","title":"ToolApprovalRequested (v1)","description":"Data of a ToolApprovalRequested event: one runtime message of kind \"tool_approval_request\", role \"assistant\". Approval requests for tool calls.","type":"object","required":["id","sessionId","role","kind","createdAt","content"],"properties":{"id":{"$ref":"runtime-message.v1.schema.json#/$defs/messageId"},"sessionId":{"$ref":"runtime-message.v1.schema.json#/$defs/sessionId"},"runId":{"$ref":"runtime-message.v1.schema.json#/$defs/runId"},"role":{"const":"assistant"},"kind":{"const":"tool_approval_request"},"createdAt":{"$ref":"runtime-message.v1.schema.json#/$defs/timestamp"},"metadata":{"$ref":"runtime-message.v1.schema.json#/$defs/metadata"},"content":{"description":"A non-empty array of tool-approval-request parts.","type":"array","minItems":1,"items":{"$ref":"runtime-message.v1.schema.json#/$defs/toolApprovalRequestPart"}}},"additionalProperties":false};
+export const data_v1_ToolApprovalRequested = validate93;
+const schema100 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://agent-ledger.example/event-schemas/tool-approval-requested.v1.schema.json","title":"ToolApprovalRequested (v1)","description":"Data of a ToolApprovalRequested event: one runtime message of kind \"tool_approval_request\", role \"assistant\". Approval requests for tool calls.","type":"object","required":["id","sessionId","role","kind","createdAt","content"],"properties":{"id":{"$ref":"runtime-message.v1.schema.json#/$defs/messageId"},"sessionId":{"$ref":"runtime-message.v1.schema.json#/$defs/sessionId"},"runId":{"$ref":"runtime-message.v1.schema.json#/$defs/runId"},"role":{"const":"assistant"},"kind":{"const":"tool_approval_request"},"createdAt":{"$ref":"runtime-message.v1.schema.json#/$defs/timestamp"},"metadata":{"$ref":"runtime-message.v1.schema.json#/$defs/metadata"},"content":{"description":"A non-empty array of tool-approval-request parts.","type":"array","minItems":1,"items":{"$ref":"runtime-message.v1.schema.json#/$defs/toolApprovalRequestPart"}}},"additionalProperties":false};
 
-function validate91(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate94(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate91.evaluated;
+const evaluated0 = validate94.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -5381,17 +5749,17 @@ vErrors.push(err15);
 }
 errors++;
 }
-validate91.errors = vErrors;
+validate94.errors = vErrors;
 return errors === 0;
 }
-validate91.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate94.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const schema105 = {"description":"Asks for approval of a tool call before it runs.","type":"object","required":["type","approvalId","toolCallId"],"properties":{"type":{"const":"tool-approval-request"},"approvalId":{"type":"string","minLength":1},"toolCallId":{"type":"string","minLength":1},"signature":{"type":"string","description":"The AI SDK's HMAC of the approval (experimental_toolApprovalSecret), kept verbatim: the next generateText call checks it before running the approved call."},"inputSchemaInput":{"$ref":"#/$defs/jsonValue","description":"The tool input before the tool's input schema transformed it, when it differs from the call's input; the AI SDK validates it again before running the approved call."}},"additionalProperties":false};
+const schema107 = {"description":"Asks for approval of a tool call before it runs.","type":"object","required":["type","approvalId","toolCallId"],"properties":{"type":{"const":"tool-approval-request"},"approvalId":{"type":"string","minLength":1},"toolCallId":{"type":"string","minLength":1},"signature":{"type":"string","description":"The AI SDK's HMAC of the approval (experimental_toolApprovalSecret), kept verbatim: the next generateText call checks it before running the approved call."},"inputSchemaInput":{"$ref":"#/$defs/jsonValue","description":"The tool input before the tool's input schema transformed it, when it differs from the call's input; the AI SDK validates it again before running the approved call."}},"additionalProperties":false};
 
-function validate94(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate97(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate94.evaluated;
+const evaluated0 = validate97.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -5400,7 +5768,7 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.type === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'",schema:schema105.required,parentSchema:schema105,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'",schema:schema107.required,parentSchema:schema107,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -5410,7 +5778,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.approvalId === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "approvalId"},message:"must have required property '"+"approvalId"+"'",schema:schema105.required,parentSchema:schema105,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "approvalId"},message:"must have required property '"+"approvalId"+"'",schema:schema107.required,parentSchema:schema107,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -5420,7 +5788,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.toolCallId === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "toolCallId"},message:"must have required property '"+"toolCallId"+"'",schema:schema105.required,parentSchema:schema105,data};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "toolCallId"},message:"must have required property '"+"toolCallId"+"'",schema:schema107.required,parentSchema:schema107,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -5431,7 +5799,7 @@ errors++;
 }
 for(const key0 in data){
 if(!(((((key0 === "type") || (key0 === "approvalId")) || (key0 === "toolCallId")) || (key0 === "signature")) || (key0 === "inputSchemaInput"))){
-const err3 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema105,data};
+const err3 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema107,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -5444,7 +5812,7 @@ errors++;
 if(data.type !== undefined){
 let data0 = data.type;
 if("tool-approval-request" !== data0){
-const err4 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/const",keyword:"const",params:{allowedValue: "tool-approval-request"},message:"must be equal to constant",schema:"tool-approval-request",parentSchema:schema105.properties.type,data:data0};
+const err4 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/const",keyword:"const",params:{allowedValue: "tool-approval-request"},message:"must be equal to constant",schema:"tool-approval-request",parentSchema:schema107.properties.type,data:data0};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -5458,7 +5826,7 @@ if(data.approvalId !== undefined){
 let data1 = data.approvalId;
 if(typeof data1 === "string"){
 if(func1(data1) < 1){
-const err5 = {instancePath:instancePath+"/approvalId",schemaPath:"#/properties/approvalId/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema105.properties.approvalId,data:data1};
+const err5 = {instancePath:instancePath+"/approvalId",schemaPath:"#/properties/approvalId/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema107.properties.approvalId,data:data1};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -5469,7 +5837,7 @@ errors++;
 }
 }
 else {
-const err6 = {instancePath:instancePath+"/approvalId",schemaPath:"#/properties/approvalId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema105.properties.approvalId.type,parentSchema:schema105.properties.approvalId,data:data1};
+const err6 = {instancePath:instancePath+"/approvalId",schemaPath:"#/properties/approvalId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema107.properties.approvalId.type,parentSchema:schema107.properties.approvalId,data:data1};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -5483,7 +5851,7 @@ if(data.toolCallId !== undefined){
 let data2 = data.toolCallId;
 if(typeof data2 === "string"){
 if(func1(data2) < 1){
-const err7 = {instancePath:instancePath+"/toolCallId",schemaPath:"#/properties/toolCallId/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema105.properties.toolCallId,data:data2};
+const err7 = {instancePath:instancePath+"/toolCallId",schemaPath:"#/properties/toolCallId/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema107.properties.toolCallId,data:data2};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -5494,7 +5862,7 @@ errors++;
 }
 }
 else {
-const err8 = {instancePath:instancePath+"/toolCallId",schemaPath:"#/properties/toolCallId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema105.properties.toolCallId.type,parentSchema:schema105.properties.toolCallId,data:data2};
+const err8 = {instancePath:instancePath+"/toolCallId",schemaPath:"#/properties/toolCallId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema107.properties.toolCallId.type,parentSchema:schema107.properties.toolCallId,data:data2};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -5507,7 +5875,7 @@ errors++;
 if(data.signature !== undefined){
 let data3 = data.signature;
 if(typeof data3 !== "string"){
-const err9 = {instancePath:instancePath+"/signature",schemaPath:"#/properties/signature/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema105.properties.signature.type,parentSchema:schema105.properties.signature,data:data3};
+const err9 = {instancePath:instancePath+"/signature",schemaPath:"#/properties/signature/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema107.properties.signature.type,parentSchema:schema107.properties.signature,data:data3};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -5525,7 +5893,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err10 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema105.type,parentSchema:schema105,data};
+const err10 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema107.type,parentSchema:schema107,data};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -5534,17 +5902,17 @@ vErrors.push(err10);
 }
 errors++;
 }
-validate94.errors = vErrors;
+validate97.errors = vErrors;
 return errors === 0;
 }
-validate94.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate97.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 
-function validate90(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate93(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://agent-ledger.example/event-schemas/tool-approval-requested.v1.schema.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate90.evaluated;
+const evaluated0 = validate93.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -5553,7 +5921,7 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema98.required,parentSchema:schema98,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema100.required,parentSchema:schema100,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -5563,7 +5931,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.sessionId === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "sessionId"},message:"must have required property '"+"sessionId"+"'",schema:schema98.required,parentSchema:schema98,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "sessionId"},message:"must have required property '"+"sessionId"+"'",schema:schema100.required,parentSchema:schema100,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -5573,7 +5941,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.role === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "role"},message:"must have required property '"+"role"+"'",schema:schema98.required,parentSchema:schema98,data};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "role"},message:"must have required property '"+"role"+"'",schema:schema100.required,parentSchema:schema100,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -5583,7 +5951,7 @@ vErrors.push(err2);
 errors++;
 }
 if(data.kind === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "kind"},message:"must have required property '"+"kind"+"'",schema:schema98.required,parentSchema:schema98,data};
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "kind"},message:"must have required property '"+"kind"+"'",schema:schema100.required,parentSchema:schema100,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -5593,7 +5961,7 @@ vErrors.push(err3);
 errors++;
 }
 if(data.createdAt === undefined){
-const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "createdAt"},message:"must have required property '"+"createdAt"+"'",schema:schema98.required,parentSchema:schema98,data};
+const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "createdAt"},message:"must have required property '"+"createdAt"+"'",schema:schema100.required,parentSchema:schema100,data};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -5603,7 +5971,7 @@ vErrors.push(err4);
 errors++;
 }
 if(data.content === undefined){
-const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "content"},message:"must have required property '"+"content"+"'",schema:schema98.required,parentSchema:schema98,data};
+const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "content"},message:"must have required property '"+"content"+"'",schema:schema100.required,parentSchema:schema100,data};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -5614,7 +5982,7 @@ errors++;
 }
 for(const key0 in data){
 if(!((((((((key0 === "id") || (key0 === "sessionId")) || (key0 === "runId")) || (key0 === "role")) || (key0 === "kind")) || (key0 === "createdAt")) || (key0 === "metadata")) || (key0 === "content"))){
-const err6 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema98,data};
+const err6 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema100,data};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -5690,7 +6058,7 @@ errors++;
 if(data.role !== undefined){
 let data3 = data.role;
 if("assistant" !== data3){
-const err12 = {instancePath:instancePath+"/role",schemaPath:"#/properties/role/const",keyword:"const",params:{allowedValue: "assistant"},message:"must be equal to constant",schema:"assistant",parentSchema:schema98.properties.role,data:data3};
+const err12 = {instancePath:instancePath+"/role",schemaPath:"#/properties/role/const",keyword:"const",params:{allowedValue: "assistant"},message:"must be equal to constant",schema:"assistant",parentSchema:schema100.properties.role,data:data3};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -5703,7 +6071,7 @@ errors++;
 if(data.kind !== undefined){
 let data4 = data.kind;
 if("tool_approval_request" !== data4){
-const err13 = {instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/const",keyword:"const",params:{allowedValue: "tool_approval_request"},message:"must be equal to constant",schema:"tool_approval_request",parentSchema:schema98.properties.kind,data:data4};
+const err13 = {instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/const",keyword:"const",params:{allowedValue: "tool_approval_request"},message:"must be equal to constant",schema:"tool_approval_request",parentSchema:schema100.properties.kind,data:data4};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -5739,8 +6107,8 @@ errors++;
 }
 }
 if(data.metadata !== undefined){
-if(!(validate91(data.metadata, {instancePath:instancePath+"/metadata",parentData:data,parentDataProperty:"metadata",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate91.errors : vErrors.concat(validate91.errors);
+if(!(validate94(data.metadata, {instancePath:instancePath+"/metadata",parentData:data,parentDataProperty:"metadata",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate94.errors : vErrors.concat(validate94.errors);
 errors = vErrors.length;
 }
 }
@@ -5748,7 +6116,7 @@ if(data.content !== undefined){
 let data7 = data.content;
 if(Array.isArray(data7)){
 if(data7.length < 1){
-const err16 = {instancePath:instancePath+"/content",schemaPath:"#/properties/content/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema98.properties.content,data:data7};
+const err16 = {instancePath:instancePath+"/content",schemaPath:"#/properties/content/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema100.properties.content,data:data7};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -5759,14 +6127,14 @@ errors++;
 }
 const len0 = data7.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate94(data7[i0], {instancePath:instancePath+"/content/" + i0,parentData:data7,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate94.errors : vErrors.concat(validate94.errors);
+if(!(validate97(data7[i0], {instancePath:instancePath+"/content/" + i0,parentData:data7,parentDataProperty:i0,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate97.errors : vErrors.concat(validate97.errors);
 errors = vErrors.length;
 }
 }
 }
 else {
-const err17 = {instancePath:instancePath+"/content",schemaPath:"#/properties/content/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema98.properties.content.type,parentSchema:schema98.properties.content,data:data7};
+const err17 = {instancePath:instancePath+"/content",schemaPath:"#/properties/content/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema100.properties.content.type,parentSchema:schema100.properties.content,data:data7};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -5778,7 +6146,7 @@ errors++;
 }
 }
 else {
-const err18 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema98.type,parentSchema:schema98,data};
+const err18 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema100.type,parentSchema:schema100,data};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -5787,19 +6155,19 @@ vErrors.push(err18);
 }
 errors++;
 }
-validate90.errors = vErrors;
+validate93.errors = vErrors;
 return errors === 0;
 }
-validate90.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate93.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const data_v1_ToolApprovalResponded = validate97;
-const schema106 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://agent-ledger.example/event-schemas/tool-approval-responded.v1.schema.json","title":"ToolApprovalResponded (v1)","description":"Data of a ToolApprovalResponded event: one runtime message of kind \"tool_approval_response\", role \"tool\". Answers to approval requests.","type":"object","required":["id","sessionId","role","kind","createdAt","content"],"properties":{"id":{"$ref":"runtime-message.v1.schema.json#/$defs/messageId"},"sessionId":{"$ref":"runtime-message.v1.schema.json#/$defs/sessionId"},"runId":{"$ref":"runtime-message.v1.schema.json#/$defs/runId"},"role":{"const":"tool"},"kind":{"const":"tool_approval_response"},"createdAt":{"$ref":"runtime-message.v1.schema.json#/$defs/timestamp"},"metadata":{"$ref":"runtime-message.v1.schema.json#/$defs/metadata"},"content":{"description":"A non-empty array of tool-approval-response parts.","type":"array","minItems":1,"items":{"$ref":"runtime-message.v1.schema.json#/$defs/toolApprovalResponsePart"}}},"additionalProperties":false};
-const schema113 = {"description":"The answer to a tool-approval request.","type":"object","required":["type","approvalId","approved"],"properties":{"type":{"const":"tool-approval-response"},"approvalId":{"type":"string","minLength":1},"approved":{"type":"boolean"},"reason":{"type":"string"}},"additionalProperties":false};
+export const data_v1_ToolApprovalResponded = validate100;
+const schema108 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://agent-ledger.example/event-schemas/tool-approval-responded.v1.schema.json","title":"ToolApprovalResponded (v1)","description":"Data of a ToolApprovalResponded event: one runtime message of kind \"tool_approval_response\", role \"tool\". Answers to approval requests.","type":"object","required":["id","sessionId","role","kind","createdAt","content"],"properties":{"id":{"$ref":"runtime-message.v1.schema.json#/$defs/messageId"},"sessionId":{"$ref":"runtime-message.v1.schema.json#/$defs/sessionId"},"runId":{"$ref":"runtime-message.v1.schema.json#/$defs/runId"},"role":{"const":"tool"},"kind":{"const":"tool_approval_response"},"createdAt":{"$ref":"runtime-message.v1.schema.json#/$defs/timestamp"},"metadata":{"$ref":"runtime-message.v1.schema.json#/$defs/metadata"},"content":{"description":"A non-empty array of tool-approval-response parts.","type":"array","minItems":1,"items":{"$ref":"runtime-message.v1.schema.json#/$defs/toolApprovalResponsePart"}}},"additionalProperties":false};
+const schema115 = {"description":"The answer to a tool-approval request.","type":"object","required":["type","approvalId","approved"],"properties":{"type":{"const":"tool-approval-response"},"approvalId":{"type":"string","minLength":1},"approved":{"type":"boolean"},"reason":{"type":"string"}},"additionalProperties":false};
 
-function validate98(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate101(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate98.evaluated;
+const evaluated0 = validate101.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -6018,17 +6386,17 @@ vErrors.push(err15);
 }
 errors++;
 }
-validate98.errors = vErrors;
+validate101.errors = vErrors;
 return errors === 0;
 }
-validate98.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate101.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 
-function validate97(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate100(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://agent-ledger.example/event-schemas/tool-approval-responded.v1.schema.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate97.evaluated;
+const evaluated0 = validate100.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -6037,7 +6405,7 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema106.required,parentSchema:schema106,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema108.required,parentSchema:schema108,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -6047,7 +6415,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.sessionId === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "sessionId"},message:"must have required property '"+"sessionId"+"'",schema:schema106.required,parentSchema:schema106,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "sessionId"},message:"must have required property '"+"sessionId"+"'",schema:schema108.required,parentSchema:schema108,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -6057,7 +6425,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.role === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "role"},message:"must have required property '"+"role"+"'",schema:schema106.required,parentSchema:schema106,data};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "role"},message:"must have required property '"+"role"+"'",schema:schema108.required,parentSchema:schema108,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -6067,7 +6435,7 @@ vErrors.push(err2);
 errors++;
 }
 if(data.kind === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "kind"},message:"must have required property '"+"kind"+"'",schema:schema106.required,parentSchema:schema106,data};
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "kind"},message:"must have required property '"+"kind"+"'",schema:schema108.required,parentSchema:schema108,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -6077,7 +6445,7 @@ vErrors.push(err3);
 errors++;
 }
 if(data.createdAt === undefined){
-const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "createdAt"},message:"must have required property '"+"createdAt"+"'",schema:schema106.required,parentSchema:schema106,data};
+const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "createdAt"},message:"must have required property '"+"createdAt"+"'",schema:schema108.required,parentSchema:schema108,data};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -6087,7 +6455,7 @@ vErrors.push(err4);
 errors++;
 }
 if(data.content === undefined){
-const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "content"},message:"must have required property '"+"content"+"'",schema:schema106.required,parentSchema:schema106,data};
+const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "content"},message:"must have required property '"+"content"+"'",schema:schema108.required,parentSchema:schema108,data};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -6098,7 +6466,7 @@ errors++;
 }
 for(const key0 in data){
 if(!((((((((key0 === "id") || (key0 === "sessionId")) || (key0 === "runId")) || (key0 === "role")) || (key0 === "kind")) || (key0 === "createdAt")) || (key0 === "metadata")) || (key0 === "content"))){
-const err6 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema106,data};
+const err6 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema108,data};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -6174,7 +6542,7 @@ errors++;
 if(data.role !== undefined){
 let data3 = data.role;
 if("tool" !== data3){
-const err12 = {instancePath:instancePath+"/role",schemaPath:"#/properties/role/const",keyword:"const",params:{allowedValue: "tool"},message:"must be equal to constant",schema:"tool",parentSchema:schema106.properties.role,data:data3};
+const err12 = {instancePath:instancePath+"/role",schemaPath:"#/properties/role/const",keyword:"const",params:{allowedValue: "tool"},message:"must be equal to constant",schema:"tool",parentSchema:schema108.properties.role,data:data3};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -6187,7 +6555,7 @@ errors++;
 if(data.kind !== undefined){
 let data4 = data.kind;
 if("tool_approval_response" !== data4){
-const err13 = {instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/const",keyword:"const",params:{allowedValue: "tool_approval_response"},message:"must be equal to constant",schema:"tool_approval_response",parentSchema:schema106.properties.kind,data:data4};
+const err13 = {instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/const",keyword:"const",params:{allowedValue: "tool_approval_response"},message:"must be equal to constant",schema:"tool_approval_response",parentSchema:schema108.properties.kind,data:data4};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -6223,8 +6591,8 @@ errors++;
 }
 }
 if(data.metadata !== undefined){
-if(!(validate98(data.metadata, {instancePath:instancePath+"/metadata",parentData:data,parentDataProperty:"metadata",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate98.errors : vErrors.concat(validate98.errors);
+if(!(validate101(data.metadata, {instancePath:instancePath+"/metadata",parentData:data,parentDataProperty:"metadata",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate101.errors : vErrors.concat(validate101.errors);
 errors = vErrors.length;
 }
 }
@@ -6232,7 +6600,7 @@ if(data.content !== undefined){
 let data7 = data.content;
 if(Array.isArray(data7)){
 if(data7.length < 1){
-const err16 = {instancePath:instancePath+"/content",schemaPath:"#/properties/content/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema106.properties.content,data:data7};
+const err16 = {instancePath:instancePath+"/content",schemaPath:"#/properties/content/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema108.properties.content,data:data7};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -6246,7 +6614,7 @@ for(let i0=0; i0<len0; i0++){
 let data8 = data7[i0];
 if(data8 && typeof data8 == "object" && !Array.isArray(data8)){
 if(data8.type === undefined){
-const err17 = {instancePath:instancePath+"/content/" + i0,schemaPath:"runtime-message.v1.schema.json#/$defs/toolApprovalResponsePart/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'",schema:schema113.required,parentSchema:schema113,data:data8};
+const err17 = {instancePath:instancePath+"/content/" + i0,schemaPath:"runtime-message.v1.schema.json#/$defs/toolApprovalResponsePart/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'",schema:schema115.required,parentSchema:schema115,data:data8};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -6256,7 +6624,7 @@ vErrors.push(err17);
 errors++;
 }
 if(data8.approvalId === undefined){
-const err18 = {instancePath:instancePath+"/content/" + i0,schemaPath:"runtime-message.v1.schema.json#/$defs/toolApprovalResponsePart/required",keyword:"required",params:{missingProperty: "approvalId"},message:"must have required property '"+"approvalId"+"'",schema:schema113.required,parentSchema:schema113,data:data8};
+const err18 = {instancePath:instancePath+"/content/" + i0,schemaPath:"runtime-message.v1.schema.json#/$defs/toolApprovalResponsePart/required",keyword:"required",params:{missingProperty: "approvalId"},message:"must have required property '"+"approvalId"+"'",schema:schema115.required,parentSchema:schema115,data:data8};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -6266,7 +6634,7 @@ vErrors.push(err18);
 errors++;
 }
 if(data8.approved === undefined){
-const err19 = {instancePath:instancePath+"/content/" + i0,schemaPath:"runtime-message.v1.schema.json#/$defs/toolApprovalResponsePart/required",keyword:"required",params:{missingProperty: "approved"},message:"must have required property '"+"approved"+"'",schema:schema113.required,parentSchema:schema113,data:data8};
+const err19 = {instancePath:instancePath+"/content/" + i0,schemaPath:"runtime-message.v1.schema.json#/$defs/toolApprovalResponsePart/required",keyword:"required",params:{missingProperty: "approved"},message:"must have required property '"+"approved"+"'",schema:schema115.required,parentSchema:schema115,data:data8};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -6277,7 +6645,7 @@ errors++;
 }
 for(const key1 in data8){
 if(!((((key1 === "type") || (key1 === "approvalId")) || (key1 === "approved")) || (key1 === "reason"))){
-const err20 = {instancePath:instancePath+"/content/" + i0,schemaPath:"runtime-message.v1.schema.json#/$defs/toolApprovalResponsePart/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema113,data:data8};
+const err20 = {instancePath:instancePath+"/content/" + i0,schemaPath:"runtime-message.v1.schema.json#/$defs/toolApprovalResponsePart/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema115,data:data8};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -6290,7 +6658,7 @@ errors++;
 if(data8.type !== undefined){
 let data9 = data8.type;
 if("tool-approval-response" !== data9){
-const err21 = {instancePath:instancePath+"/content/" + i0+"/type",schemaPath:"runtime-message.v1.schema.json#/$defs/toolApprovalResponsePart/properties/type/const",keyword:"const",params:{allowedValue: "tool-approval-response"},message:"must be equal to constant",schema:"tool-approval-response",parentSchema:schema113.properties.type,data:data9};
+const err21 = {instancePath:instancePath+"/content/" + i0+"/type",schemaPath:"runtime-message.v1.schema.json#/$defs/toolApprovalResponsePart/properties/type/const",keyword:"const",params:{allowedValue: "tool-approval-response"},message:"must be equal to constant",schema:"tool-approval-response",parentSchema:schema115.properties.type,data:data9};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -6304,7 +6672,7 @@ if(data8.approvalId !== undefined){
 let data10 = data8.approvalId;
 if(typeof data10 === "string"){
 if(func1(data10) < 1){
-const err22 = {instancePath:instancePath+"/content/" + i0+"/approvalId",schemaPath:"runtime-message.v1.schema.json#/$defs/toolApprovalResponsePart/properties/approvalId/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema113.properties.approvalId,data:data10};
+const err22 = {instancePath:instancePath+"/content/" + i0+"/approvalId",schemaPath:"runtime-message.v1.schema.json#/$defs/toolApprovalResponsePart/properties/approvalId/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema115.properties.approvalId,data:data10};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -6315,7 +6683,7 @@ errors++;
 }
 }
 else {
-const err23 = {instancePath:instancePath+"/content/" + i0+"/approvalId",schemaPath:"runtime-message.v1.schema.json#/$defs/toolApprovalResponsePart/properties/approvalId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema113.properties.approvalId.type,parentSchema:schema113.properties.approvalId,data:data10};
+const err23 = {instancePath:instancePath+"/content/" + i0+"/approvalId",schemaPath:"runtime-message.v1.schema.json#/$defs/toolApprovalResponsePart/properties/approvalId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema115.properties.approvalId.type,parentSchema:schema115.properties.approvalId,data:data10};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -6328,7 +6696,7 @@ errors++;
 if(data8.approved !== undefined){
 let data11 = data8.approved;
 if(typeof data11 !== "boolean"){
-const err24 = {instancePath:instancePath+"/content/" + i0+"/approved",schemaPath:"runtime-message.v1.schema.json#/$defs/toolApprovalResponsePart/properties/approved/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema113.properties.approved.type,parentSchema:schema113.properties.approved,data:data11};
+const err24 = {instancePath:instancePath+"/content/" + i0+"/approved",schemaPath:"runtime-message.v1.schema.json#/$defs/toolApprovalResponsePart/properties/approved/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema115.properties.approved.type,parentSchema:schema115.properties.approved,data:data11};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -6341,7 +6709,7 @@ errors++;
 if(data8.reason !== undefined){
 let data12 = data8.reason;
 if(typeof data12 !== "string"){
-const err25 = {instancePath:instancePath+"/content/" + i0+"/reason",schemaPath:"runtime-message.v1.schema.json#/$defs/toolApprovalResponsePart/properties/reason/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema113.properties.reason.type,parentSchema:schema113.properties.reason,data:data12};
+const err25 = {instancePath:instancePath+"/content/" + i0+"/reason",schemaPath:"runtime-message.v1.schema.json#/$defs/toolApprovalResponsePart/properties/reason/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema115.properties.reason.type,parentSchema:schema115.properties.reason,data:data12};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -6353,7 +6721,7 @@ errors++;
 }
 }
 else {
-const err26 = {instancePath:instancePath+"/content/" + i0,schemaPath:"runtime-message.v1.schema.json#/$defs/toolApprovalResponsePart/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema113.type,parentSchema:schema113,data:data8};
+const err26 = {instancePath:instancePath+"/content/" + i0,schemaPath:"runtime-message.v1.schema.json#/$defs/toolApprovalResponsePart/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema115.type,parentSchema:schema115,data:data8};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -6365,7 +6733,7 @@ errors++;
 }
 }
 else {
-const err27 = {instancePath:instancePath+"/content",schemaPath:"#/properties/content/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema106.properties.content.type,parentSchema:schema106.properties.content,data:data7};
+const err27 = {instancePath:instancePath+"/content",schemaPath:"#/properties/content/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema108.properties.content.type,parentSchema:schema108.properties.content,data:data7};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -6377,7 +6745,7 @@ errors++;
 }
 }
 else {
-const err28 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema106.type,parentSchema:schema106,data};
+const err28 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema108.type,parentSchema:schema108,data};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -6386,19 +6754,19 @@ vErrors.push(err28);
 }
 errors++;
 }
-validate97.errors = vErrors;
+validate100.errors = vErrors;
 return errors === 0;
 }
-validate97.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate100.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const data_v1_CompactBoundaryRecorded = validate101;
-const schema114 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://agent-ledger.example/event-schemas/compact-boundary-recorded.v1.schema.json","title":"CompactBoundaryRecorded (v1)","description":"Data of a CompactBoundaryRecorded event: one runtime message of kind \"compact_boundary\", role \"system\". Marks where the model context was compacted; never sent to the model itself.","type":"object","required":["id","sessionId","role","kind","createdAt","content"],"properties":{"id":{"$ref":"runtime-message.v1.schema.json#/$defs/messageId"},"sessionId":{"$ref":"runtime-message.v1.schema.json#/$defs/sessionId"},"runId":{"$ref":"runtime-message.v1.schema.json#/$defs/runId"},"role":{"const":"system"},"kind":{"const":"compact_boundary"},"createdAt":{"$ref":"runtime-message.v1.schema.json#/$defs/timestamp"},"metadata":{"$ref":"runtime-message.v1.schema.json#/$defs/metadata"},"content":{"$ref":"runtime-message.v1.schema.json#/$defs/compactBoundaryContent"}},"additionalProperties":false};
-const schema121 = {"description":"An object {type: \"compact-boundary\", trigger: \"auto\" or \"manual\", tokensBefore?, reason?, retainFromMessageId?}: why the context was compacted, and the recent turns it keeps verbatim.","type":"object","required":["type","trigger"],"properties":{"type":{"const":"compact-boundary"},"trigger":{"enum":["auto","manual"]},"tokensBefore":{"type":"integer","minimum":0,"description":"Estimated tokens of the context before compaction."},"reason":{"type":"string"},"retainFromMessageId":{"type":"string","minLength":1,"description":"Recent turns kept verbatim: the model context after this boundary holds the messages from this earlier one on (after the summary), not only those after the boundary."}},"additionalProperties":false};
+export const data_v1_CompactBoundaryRecorded = validate104;
+const schema116 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://agent-ledger.example/event-schemas/compact-boundary-recorded.v1.schema.json","title":"CompactBoundaryRecorded (v1)","description":"Data of a CompactBoundaryRecorded event: one runtime message of kind \"compact_boundary\", role \"system\". Marks where the model context was compacted; never sent to the model itself.","type":"object","required":["id","sessionId","role","kind","createdAt","content"],"properties":{"id":{"$ref":"runtime-message.v1.schema.json#/$defs/messageId"},"sessionId":{"$ref":"runtime-message.v1.schema.json#/$defs/sessionId"},"runId":{"$ref":"runtime-message.v1.schema.json#/$defs/runId"},"role":{"const":"system"},"kind":{"const":"compact_boundary"},"createdAt":{"$ref":"runtime-message.v1.schema.json#/$defs/timestamp"},"metadata":{"$ref":"runtime-message.v1.schema.json#/$defs/metadata"},"content":{"$ref":"runtime-message.v1.schema.json#/$defs/compactBoundaryContent"}},"additionalProperties":false};
+const schema123 = {"description":"An object {type: \"compact-boundary\", trigger: \"auto\" or \"manual\", tokensBefore?, reason?, retainFromMessageId?}: why the context was compacted, and the recent turns it keeps verbatim.","type":"object","required":["type","trigger"],"properties":{"type":{"const":"compact-boundary"},"trigger":{"enum":["auto","manual"]},"tokensBefore":{"type":"integer","minimum":0,"description":"Estimated tokens of the context before compaction."},"reason":{"type":"string"},"retainFromMessageId":{"type":"string","minLength":1,"description":"Recent turns kept verbatim: the model context after this boundary holds the messages from this earlier one on (after the summary), not only those after the boundary."}},"additionalProperties":false};
 
-function validate102(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate105(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate102.evaluated;
+const evaluated0 = validate105.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -6617,17 +6985,17 @@ vErrors.push(err15);
 }
 errors++;
 }
-validate102.errors = vErrors;
+validate105.errors = vErrors;
 return errors === 0;
 }
-validate102.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate105.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 
-function validate101(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate104(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://agent-ledger.example/event-schemas/compact-boundary-recorded.v1.schema.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate101.evaluated;
+const evaluated0 = validate104.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -6636,7 +7004,7 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema114.required,parentSchema:schema114,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema116.required,parentSchema:schema116,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -6646,7 +7014,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.sessionId === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "sessionId"},message:"must have required property '"+"sessionId"+"'",schema:schema114.required,parentSchema:schema114,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "sessionId"},message:"must have required property '"+"sessionId"+"'",schema:schema116.required,parentSchema:schema116,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -6656,7 +7024,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.role === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "role"},message:"must have required property '"+"role"+"'",schema:schema114.required,parentSchema:schema114,data};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "role"},message:"must have required property '"+"role"+"'",schema:schema116.required,parentSchema:schema116,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -6666,7 +7034,7 @@ vErrors.push(err2);
 errors++;
 }
 if(data.kind === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "kind"},message:"must have required property '"+"kind"+"'",schema:schema114.required,parentSchema:schema114,data};
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "kind"},message:"must have required property '"+"kind"+"'",schema:schema116.required,parentSchema:schema116,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -6676,7 +7044,7 @@ vErrors.push(err3);
 errors++;
 }
 if(data.createdAt === undefined){
-const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "createdAt"},message:"must have required property '"+"createdAt"+"'",schema:schema114.required,parentSchema:schema114,data};
+const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "createdAt"},message:"must have required property '"+"createdAt"+"'",schema:schema116.required,parentSchema:schema116,data};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -6686,7 +7054,7 @@ vErrors.push(err4);
 errors++;
 }
 if(data.content === undefined){
-const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "content"},message:"must have required property '"+"content"+"'",schema:schema114.required,parentSchema:schema114,data};
+const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "content"},message:"must have required property '"+"content"+"'",schema:schema116.required,parentSchema:schema116,data};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -6697,7 +7065,7 @@ errors++;
 }
 for(const key0 in data){
 if(!((((((((key0 === "id") || (key0 === "sessionId")) || (key0 === "runId")) || (key0 === "role")) || (key0 === "kind")) || (key0 === "createdAt")) || (key0 === "metadata")) || (key0 === "content"))){
-const err6 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema114,data};
+const err6 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema116,data};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -6773,7 +7141,7 @@ errors++;
 if(data.role !== undefined){
 let data3 = data.role;
 if("system" !== data3){
-const err12 = {instancePath:instancePath+"/role",schemaPath:"#/properties/role/const",keyword:"const",params:{allowedValue: "system"},message:"must be equal to constant",schema:"system",parentSchema:schema114.properties.role,data:data3};
+const err12 = {instancePath:instancePath+"/role",schemaPath:"#/properties/role/const",keyword:"const",params:{allowedValue: "system"},message:"must be equal to constant",schema:"system",parentSchema:schema116.properties.role,data:data3};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -6786,7 +7154,7 @@ errors++;
 if(data.kind !== undefined){
 let data4 = data.kind;
 if("compact_boundary" !== data4){
-const err13 = {instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/const",keyword:"const",params:{allowedValue: "compact_boundary"},message:"must be equal to constant",schema:"compact_boundary",parentSchema:schema114.properties.kind,data:data4};
+const err13 = {instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/const",keyword:"const",params:{allowedValue: "compact_boundary"},message:"must be equal to constant",schema:"compact_boundary",parentSchema:schema116.properties.kind,data:data4};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -6822,8 +7190,8 @@ errors++;
 }
 }
 if(data.metadata !== undefined){
-if(!(validate102(data.metadata, {instancePath:instancePath+"/metadata",parentData:data,parentDataProperty:"metadata",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate102.errors : vErrors.concat(validate102.errors);
+if(!(validate105(data.metadata, {instancePath:instancePath+"/metadata",parentData:data,parentDataProperty:"metadata",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate105.errors : vErrors.concat(validate105.errors);
 errors = vErrors.length;
 }
 }
@@ -6831,7 +7199,7 @@ if(data.content !== undefined){
 let data7 = data.content;
 if(data7 && typeof data7 == "object" && !Array.isArray(data7)){
 if(data7.type === undefined){
-const err16 = {instancePath:instancePath+"/content",schemaPath:"runtime-message.v1.schema.json#/$defs/compactBoundaryContent/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'",schema:schema121.required,parentSchema:schema121,data:data7};
+const err16 = {instancePath:instancePath+"/content",schemaPath:"runtime-message.v1.schema.json#/$defs/compactBoundaryContent/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'",schema:schema123.required,parentSchema:schema123,data:data7};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -6841,7 +7209,7 @@ vErrors.push(err16);
 errors++;
 }
 if(data7.trigger === undefined){
-const err17 = {instancePath:instancePath+"/content",schemaPath:"runtime-message.v1.schema.json#/$defs/compactBoundaryContent/required",keyword:"required",params:{missingProperty: "trigger"},message:"must have required property '"+"trigger"+"'",schema:schema121.required,parentSchema:schema121,data:data7};
+const err17 = {instancePath:instancePath+"/content",schemaPath:"runtime-message.v1.schema.json#/$defs/compactBoundaryContent/required",keyword:"required",params:{missingProperty: "trigger"},message:"must have required property '"+"trigger"+"'",schema:schema123.required,parentSchema:schema123,data:data7};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -6852,7 +7220,7 @@ errors++;
 }
 for(const key1 in data7){
 if(!(((((key1 === "type") || (key1 === "trigger")) || (key1 === "tokensBefore")) || (key1 === "reason")) || (key1 === "retainFromMessageId"))){
-const err18 = {instancePath:instancePath+"/content",schemaPath:"runtime-message.v1.schema.json#/$defs/compactBoundaryContent/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema121,data:data7};
+const err18 = {instancePath:instancePath+"/content",schemaPath:"runtime-message.v1.schema.json#/$defs/compactBoundaryContent/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema123,data:data7};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -6865,7 +7233,7 @@ errors++;
 if(data7.type !== undefined){
 let data8 = data7.type;
 if("compact-boundary" !== data8){
-const err19 = {instancePath:instancePath+"/content/type",schemaPath:"runtime-message.v1.schema.json#/$defs/compactBoundaryContent/properties/type/const",keyword:"const",params:{allowedValue: "compact-boundary"},message:"must be equal to constant",schema:"compact-boundary",parentSchema:schema121.properties.type,data:data8};
+const err19 = {instancePath:instancePath+"/content/type",schemaPath:"runtime-message.v1.schema.json#/$defs/compactBoundaryContent/properties/type/const",keyword:"const",params:{allowedValue: "compact-boundary"},message:"must be equal to constant",schema:"compact-boundary",parentSchema:schema123.properties.type,data:data8};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -6878,7 +7246,7 @@ errors++;
 if(data7.trigger !== undefined){
 let data9 = data7.trigger;
 if(!((data9 === "auto") || (data9 === "manual"))){
-const err20 = {instancePath:instancePath+"/content/trigger",schemaPath:"runtime-message.v1.schema.json#/$defs/compactBoundaryContent/properties/trigger/enum",keyword:"enum",params:{allowedValues: schema121.properties.trigger.enum},message:"must be equal to one of the allowed values",schema:schema121.properties.trigger.enum,parentSchema:schema121.properties.trigger,data:data9};
+const err20 = {instancePath:instancePath+"/content/trigger",schemaPath:"runtime-message.v1.schema.json#/$defs/compactBoundaryContent/properties/trigger/enum",keyword:"enum",params:{allowedValues: schema123.properties.trigger.enum},message:"must be equal to one of the allowed values",schema:schema123.properties.trigger.enum,parentSchema:schema123.properties.trigger,data:data9};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -6891,7 +7259,7 @@ errors++;
 if(data7.tokensBefore !== undefined){
 let data10 = data7.tokensBefore;
 if(!(((typeof data10 == "number") && (!(data10 % 1) && !isNaN(data10))) && (isFinite(data10)))){
-const err21 = {instancePath:instancePath+"/content/tokensBefore",schemaPath:"runtime-message.v1.schema.json#/$defs/compactBoundaryContent/properties/tokensBefore/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema121.properties.tokensBefore.type,parentSchema:schema121.properties.tokensBefore,data:data10};
+const err21 = {instancePath:instancePath+"/content/tokensBefore",schemaPath:"runtime-message.v1.schema.json#/$defs/compactBoundaryContent/properties/tokensBefore/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema123.properties.tokensBefore.type,parentSchema:schema123.properties.tokensBefore,data:data10};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -6902,7 +7270,7 @@ errors++;
 }
 if((typeof data10 == "number") && (isFinite(data10))){
 if(data10 < 0 || isNaN(data10)){
-const err22 = {instancePath:instancePath+"/content/tokensBefore",schemaPath:"runtime-message.v1.schema.json#/$defs/compactBoundaryContent/properties/tokensBefore/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema121.properties.tokensBefore,data:data10};
+const err22 = {instancePath:instancePath+"/content/tokensBefore",schemaPath:"runtime-message.v1.schema.json#/$defs/compactBoundaryContent/properties/tokensBefore/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema123.properties.tokensBefore,data:data10};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -6916,7 +7284,7 @@ errors++;
 if(data7.reason !== undefined){
 let data11 = data7.reason;
 if(typeof data11 !== "string"){
-const err23 = {instancePath:instancePath+"/content/reason",schemaPath:"runtime-message.v1.schema.json#/$defs/compactBoundaryContent/properties/reason/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema121.properties.reason.type,parentSchema:schema121.properties.reason,data:data11};
+const err23 = {instancePath:instancePath+"/content/reason",schemaPath:"runtime-message.v1.schema.json#/$defs/compactBoundaryContent/properties/reason/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema123.properties.reason.type,parentSchema:schema123.properties.reason,data:data11};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -6930,7 +7298,7 @@ if(data7.retainFromMessageId !== undefined){
 let data12 = data7.retainFromMessageId;
 if(typeof data12 === "string"){
 if(func1(data12) < 1){
-const err24 = {instancePath:instancePath+"/content/retainFromMessageId",schemaPath:"runtime-message.v1.schema.json#/$defs/compactBoundaryContent/properties/retainFromMessageId/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema121.properties.retainFromMessageId,data:data12};
+const err24 = {instancePath:instancePath+"/content/retainFromMessageId",schemaPath:"runtime-message.v1.schema.json#/$defs/compactBoundaryContent/properties/retainFromMessageId/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema123.properties.retainFromMessageId,data:data12};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -6941,7 +7309,7 @@ errors++;
 }
 }
 else {
-const err25 = {instancePath:instancePath+"/content/retainFromMessageId",schemaPath:"runtime-message.v1.schema.json#/$defs/compactBoundaryContent/properties/retainFromMessageId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema121.properties.retainFromMessageId.type,parentSchema:schema121.properties.retainFromMessageId,data:data12};
+const err25 = {instancePath:instancePath+"/content/retainFromMessageId",schemaPath:"runtime-message.v1.schema.json#/$defs/compactBoundaryContent/properties/retainFromMessageId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema123.properties.retainFromMessageId.type,parentSchema:schema123.properties.retainFromMessageId,data:data12};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -6953,7 +7321,7 @@ errors++;
 }
 }
 else {
-const err26 = {instancePath:instancePath+"/content",schemaPath:"runtime-message.v1.schema.json#/$defs/compactBoundaryContent/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema121.type,parentSchema:schema121,data:data7};
+const err26 = {instancePath:instancePath+"/content",schemaPath:"runtime-message.v1.schema.json#/$defs/compactBoundaryContent/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema123.type,parentSchema:schema123,data:data7};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -6965,7 +7333,7 @@ errors++;
 }
 }
 else {
-const err27 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema114.type,parentSchema:schema114,data};
+const err27 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema116.type,parentSchema:schema116,data};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -6974,18 +7342,18 @@ vErrors.push(err27);
 }
 errors++;
 }
-validate101.errors = vErrors;
+validate104.errors = vErrors;
 return errors === 0;
 }
-validate101.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate104.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const data_v1_CompactSummaryRecorded = validate105;
-const schema122 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://agent-ledger.example/event-schemas/compact-summary-recorded.v1.schema.json","title":"CompactSummaryRecorded (v1)","description":"Data of a CompactSummaryRecorded event: one runtime message of kind \"compact_summary\", role \"user\". Summary of the history before a compact boundary; metadata.summaryForBoundaryId (required) names the boundary.","type":"object","required":["id","sessionId","role","kind","createdAt","content","metadata"],"properties":{"id":{"$ref":"runtime-message.v1.schema.json#/$defs/messageId"},"sessionId":{"$ref":"runtime-message.v1.schema.json#/$defs/sessionId"},"runId":{"$ref":"runtime-message.v1.schema.json#/$defs/runId"},"role":{"const":"user"},"kind":{"const":"compact_summary"},"createdAt":{"$ref":"runtime-message.v1.schema.json#/$defs/timestamp"},"metadata":{"$ref":"runtime-message.v1.schema.json#/$defs/metadata","type":"object","required":["summaryForBoundaryId"],"properties":{"summaryForBoundaryId":{"type":"string","minLength":1,"description":"The id of the compact_boundary this summary is for."}}},"content":{"type":"string","description":"The summary, as plain text."}},"additionalProperties":false};
+export const data_v1_CompactSummaryRecorded = validate108;
+const schema124 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://agent-ledger.example/event-schemas/compact-summary-recorded.v1.schema.json","title":"CompactSummaryRecorded (v1)","description":"Data of a CompactSummaryRecorded event: one runtime message of kind \"compact_summary\", role \"user\". Summary of the history before a compact boundary; metadata.summaryForBoundaryId (required) names the boundary.","type":"object","required":["id","sessionId","role","kind","createdAt","content","metadata"],"properties":{"id":{"$ref":"runtime-message.v1.schema.json#/$defs/messageId"},"sessionId":{"$ref":"runtime-message.v1.schema.json#/$defs/sessionId"},"runId":{"$ref":"runtime-message.v1.schema.json#/$defs/runId"},"role":{"const":"user"},"kind":{"const":"compact_summary"},"createdAt":{"$ref":"runtime-message.v1.schema.json#/$defs/timestamp"},"metadata":{"$ref":"runtime-message.v1.schema.json#/$defs/metadata","type":"object","required":["summaryForBoundaryId"],"properties":{"summaryForBoundaryId":{"type":"string","minLength":1,"description":"The id of the compact_boundary this summary is for."}}},"content":{"type":"string","description":"The summary, as plain text."}},"additionalProperties":false};
 
-function validate106(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate109(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate106.evaluated;
+const evaluated0 = validate109.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -7204,17 +7572,17 @@ vErrors.push(err15);
 }
 errors++;
 }
-validate106.errors = vErrors;
+validate109.errors = vErrors;
 return errors === 0;
 }
-validate106.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate109.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 
-function validate105(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate108(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://agent-ledger.example/event-schemas/compact-summary-recorded.v1.schema.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate105.evaluated;
+const evaluated0 = validate108.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -7223,7 +7591,7 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema122.required,parentSchema:schema122,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema124.required,parentSchema:schema124,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -7233,7 +7601,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.sessionId === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "sessionId"},message:"must have required property '"+"sessionId"+"'",schema:schema122.required,parentSchema:schema122,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "sessionId"},message:"must have required property '"+"sessionId"+"'",schema:schema124.required,parentSchema:schema124,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -7243,7 +7611,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.role === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "role"},message:"must have required property '"+"role"+"'",schema:schema122.required,parentSchema:schema122,data};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "role"},message:"must have required property '"+"role"+"'",schema:schema124.required,parentSchema:schema124,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -7253,7 +7621,7 @@ vErrors.push(err2);
 errors++;
 }
 if(data.kind === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "kind"},message:"must have required property '"+"kind"+"'",schema:schema122.required,parentSchema:schema122,data};
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "kind"},message:"must have required property '"+"kind"+"'",schema:schema124.required,parentSchema:schema124,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -7263,7 +7631,7 @@ vErrors.push(err3);
 errors++;
 }
 if(data.createdAt === undefined){
-const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "createdAt"},message:"must have required property '"+"createdAt"+"'",schema:schema122.required,parentSchema:schema122,data};
+const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "createdAt"},message:"must have required property '"+"createdAt"+"'",schema:schema124.required,parentSchema:schema124,data};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -7273,7 +7641,7 @@ vErrors.push(err4);
 errors++;
 }
 if(data.content === undefined){
-const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "content"},message:"must have required property '"+"content"+"'",schema:schema122.required,parentSchema:schema122,data};
+const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "content"},message:"must have required property '"+"content"+"'",schema:schema124.required,parentSchema:schema124,data};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -7283,7 +7651,7 @@ vErrors.push(err5);
 errors++;
 }
 if(data.metadata === undefined){
-const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "metadata"},message:"must have required property '"+"metadata"+"'",schema:schema122.required,parentSchema:schema122,data};
+const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "metadata"},message:"must have required property '"+"metadata"+"'",schema:schema124.required,parentSchema:schema124,data};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -7294,7 +7662,7 @@ errors++;
 }
 for(const key0 in data){
 if(!((((((((key0 === "id") || (key0 === "sessionId")) || (key0 === "runId")) || (key0 === "role")) || (key0 === "kind")) || (key0 === "createdAt")) || (key0 === "metadata")) || (key0 === "content"))){
-const err7 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema122,data};
+const err7 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema124,data};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -7370,7 +7738,7 @@ errors++;
 if(data.role !== undefined){
 let data3 = data.role;
 if("user" !== data3){
-const err13 = {instancePath:instancePath+"/role",schemaPath:"#/properties/role/const",keyword:"const",params:{allowedValue: "user"},message:"must be equal to constant",schema:"user",parentSchema:schema122.properties.role,data:data3};
+const err13 = {instancePath:instancePath+"/role",schemaPath:"#/properties/role/const",keyword:"const",params:{allowedValue: "user"},message:"must be equal to constant",schema:"user",parentSchema:schema124.properties.role,data:data3};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -7383,7 +7751,7 @@ errors++;
 if(data.kind !== undefined){
 let data4 = data.kind;
 if("compact_summary" !== data4){
-const err14 = {instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/const",keyword:"const",params:{allowedValue: "compact_summary"},message:"must be equal to constant",schema:"compact_summary",parentSchema:schema122.properties.kind,data:data4};
+const err14 = {instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/const",keyword:"const",params:{allowedValue: "compact_summary"},message:"must be equal to constant",schema:"compact_summary",parentSchema:schema124.properties.kind,data:data4};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -7420,13 +7788,13 @@ errors++;
 }
 if(data.metadata !== undefined){
 let data6 = data.metadata;
-if(!(validate106(data6, {instancePath:instancePath+"/metadata",parentData:data,parentDataProperty:"metadata",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate106.errors : vErrors.concat(validate106.errors);
+if(!(validate109(data6, {instancePath:instancePath+"/metadata",parentData:data,parentDataProperty:"metadata",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate109.errors : vErrors.concat(validate109.errors);
 errors = vErrors.length;
 }
 if(data6 && typeof data6 == "object" && !Array.isArray(data6)){
 if(data6.summaryForBoundaryId === undefined){
-const err17 = {instancePath:instancePath+"/metadata",schemaPath:"#/properties/metadata/required",keyword:"required",params:{missingProperty: "summaryForBoundaryId"},message:"must have required property '"+"summaryForBoundaryId"+"'",schema:schema122.properties.metadata.required,parentSchema:schema122.properties.metadata,data:data6};
+const err17 = {instancePath:instancePath+"/metadata",schemaPath:"#/properties/metadata/required",keyword:"required",params:{missingProperty: "summaryForBoundaryId"},message:"must have required property '"+"summaryForBoundaryId"+"'",schema:schema124.properties.metadata.required,parentSchema:schema124.properties.metadata,data:data6};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -7439,7 +7807,7 @@ if(data6.summaryForBoundaryId !== undefined){
 let data7 = data6.summaryForBoundaryId;
 if(typeof data7 === "string"){
 if(func1(data7) < 1){
-const err18 = {instancePath:instancePath+"/metadata/summaryForBoundaryId",schemaPath:"#/properties/metadata/properties/summaryForBoundaryId/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema122.properties.metadata.properties.summaryForBoundaryId,data:data7};
+const err18 = {instancePath:instancePath+"/metadata/summaryForBoundaryId",schemaPath:"#/properties/metadata/properties/summaryForBoundaryId/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema124.properties.metadata.properties.summaryForBoundaryId,data:data7};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -7450,7 +7818,7 @@ errors++;
 }
 }
 else {
-const err19 = {instancePath:instancePath+"/metadata/summaryForBoundaryId",schemaPath:"#/properties/metadata/properties/summaryForBoundaryId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema122.properties.metadata.properties.summaryForBoundaryId.type,parentSchema:schema122.properties.metadata.properties.summaryForBoundaryId,data:data7};
+const err19 = {instancePath:instancePath+"/metadata/summaryForBoundaryId",schemaPath:"#/properties/metadata/properties/summaryForBoundaryId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema124.properties.metadata.properties.summaryForBoundaryId.type,parentSchema:schema124.properties.metadata.properties.summaryForBoundaryId,data:data7};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -7462,7 +7830,7 @@ errors++;
 }
 }
 else {
-const err20 = {instancePath:instancePath+"/metadata",schemaPath:"#/properties/metadata/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema122.properties.metadata.type,parentSchema:schema122.properties.metadata,data:data6};
+const err20 = {instancePath:instancePath+"/metadata",schemaPath:"#/properties/metadata/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema124.properties.metadata.type,parentSchema:schema124.properties.metadata,data:data6};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -7475,7 +7843,7 @@ errors++;
 if(data.content !== undefined){
 let data8 = data.content;
 if(typeof data8 !== "string"){
-const err21 = {instancePath:instancePath+"/content",schemaPath:"#/properties/content/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema122.properties.content.type,parentSchema:schema122.properties.content,data:data8};
+const err21 = {instancePath:instancePath+"/content",schemaPath:"#/properties/content/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema124.properties.content.type,parentSchema:schema124.properties.content,data:data8};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -7487,7 +7855,7 @@ errors++;
 }
 }
 else {
-const err22 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema122.type,parentSchema:schema122,data};
+const err22 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema124.type,parentSchema:schema124,data};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -7496,18 +7864,18 @@ vErrors.push(err22);
 }
 errors++;
 }
-validate105.errors = vErrors;
+validate108.errors = vErrors;
 return errors === 0;
 }
-validate105.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate108.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const data_v1_RuntimeReminderRecorded = validate109;
-const schema129 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://agent-ledger.example/event-schemas/runtime-reminder-recorded.v1.schema.json","title":"RuntimeReminderRecorded (v1)","description":"Data of a RuntimeReminderRecorded event: one runtime message of kind \"runtime_reminder\", role \"system\". A reminder the runtime injects for the model (hook output, todo state, mode changes).","type":"object","required":["id","sessionId","role","kind","createdAt","content"],"properties":{"id":{"$ref":"runtime-message.v1.schema.json#/$defs/messageId"},"sessionId":{"$ref":"runtime-message.v1.schema.json#/$defs/sessionId"},"runId":{"$ref":"runtime-message.v1.schema.json#/$defs/runId"},"role":{"const":"system"},"kind":{"const":"runtime_reminder"},"createdAt":{"$ref":"runtime-message.v1.schema.json#/$defs/timestamp"},"metadata":{"$ref":"runtime-message.v1.schema.json#/$defs/metadata"},"content":{"type":"string","description":"The reminder, as plain text."}},"additionalProperties":false};
+export const data_v1_RuntimeReminderRecorded = validate112;
+const schema131 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://agent-ledger.example/event-schemas/runtime-reminder-recorded.v1.schema.json","title":"RuntimeReminderRecorded (v1)","description":"Data of a RuntimeReminderRecorded event: one runtime message of kind \"runtime_reminder\", role \"system\". A reminder the runtime injects for the model (hook output, todo state, mode changes).","type":"object","required":["id","sessionId","role","kind","createdAt","content"],"properties":{"id":{"$ref":"runtime-message.v1.schema.json#/$defs/messageId"},"sessionId":{"$ref":"runtime-message.v1.schema.json#/$defs/sessionId"},"runId":{"$ref":"runtime-message.v1.schema.json#/$defs/runId"},"role":{"const":"system"},"kind":{"const":"runtime_reminder"},"createdAt":{"$ref":"runtime-message.v1.schema.json#/$defs/timestamp"},"metadata":{"$ref":"runtime-message.v1.schema.json#/$defs/metadata"},"content":{"type":"string","description":"The reminder, as plain text."}},"additionalProperties":false};
 
-function validate110(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate113(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate110.evaluated;
+const evaluated0 = validate113.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -7726,17 +8094,17 @@ vErrors.push(err15);
 }
 errors++;
 }
-validate110.errors = vErrors;
+validate113.errors = vErrors;
 return errors === 0;
 }
-validate110.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate113.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 
-function validate109(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate112(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://agent-ledger.example/event-schemas/runtime-reminder-recorded.v1.schema.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate109.evaluated;
+const evaluated0 = validate112.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -7745,7 +8113,7 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema129.required,parentSchema:schema129,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema131.required,parentSchema:schema131,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -7755,7 +8123,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.sessionId === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "sessionId"},message:"must have required property '"+"sessionId"+"'",schema:schema129.required,parentSchema:schema129,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "sessionId"},message:"must have required property '"+"sessionId"+"'",schema:schema131.required,parentSchema:schema131,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -7765,7 +8133,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.role === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "role"},message:"must have required property '"+"role"+"'",schema:schema129.required,parentSchema:schema129,data};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "role"},message:"must have required property '"+"role"+"'",schema:schema131.required,parentSchema:schema131,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -7775,7 +8143,7 @@ vErrors.push(err2);
 errors++;
 }
 if(data.kind === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "kind"},message:"must have required property '"+"kind"+"'",schema:schema129.required,parentSchema:schema129,data};
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "kind"},message:"must have required property '"+"kind"+"'",schema:schema131.required,parentSchema:schema131,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -7785,7 +8153,7 @@ vErrors.push(err3);
 errors++;
 }
 if(data.createdAt === undefined){
-const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "createdAt"},message:"must have required property '"+"createdAt"+"'",schema:schema129.required,parentSchema:schema129,data};
+const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "createdAt"},message:"must have required property '"+"createdAt"+"'",schema:schema131.required,parentSchema:schema131,data};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -7795,7 +8163,7 @@ vErrors.push(err4);
 errors++;
 }
 if(data.content === undefined){
-const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "content"},message:"must have required property '"+"content"+"'",schema:schema129.required,parentSchema:schema129,data};
+const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "content"},message:"must have required property '"+"content"+"'",schema:schema131.required,parentSchema:schema131,data};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -7806,7 +8174,7 @@ errors++;
 }
 for(const key0 in data){
 if(!((((((((key0 === "id") || (key0 === "sessionId")) || (key0 === "runId")) || (key0 === "role")) || (key0 === "kind")) || (key0 === "createdAt")) || (key0 === "metadata")) || (key0 === "content"))){
-const err6 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema129,data};
+const err6 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema131,data};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -7882,7 +8250,7 @@ errors++;
 if(data.role !== undefined){
 let data3 = data.role;
 if("system" !== data3){
-const err12 = {instancePath:instancePath+"/role",schemaPath:"#/properties/role/const",keyword:"const",params:{allowedValue: "system"},message:"must be equal to constant",schema:"system",parentSchema:schema129.properties.role,data:data3};
+const err12 = {instancePath:instancePath+"/role",schemaPath:"#/properties/role/const",keyword:"const",params:{allowedValue: "system"},message:"must be equal to constant",schema:"system",parentSchema:schema131.properties.role,data:data3};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -7895,7 +8263,7 @@ errors++;
 if(data.kind !== undefined){
 let data4 = data.kind;
 if("runtime_reminder" !== data4){
-const err13 = {instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/const",keyword:"const",params:{allowedValue: "runtime_reminder"},message:"must be equal to constant",schema:"runtime_reminder",parentSchema:schema129.properties.kind,data:data4};
+const err13 = {instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/const",keyword:"const",params:{allowedValue: "runtime_reminder"},message:"must be equal to constant",schema:"runtime_reminder",parentSchema:schema131.properties.kind,data:data4};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -7931,15 +8299,15 @@ errors++;
 }
 }
 if(data.metadata !== undefined){
-if(!(validate110(data.metadata, {instancePath:instancePath+"/metadata",parentData:data,parentDataProperty:"metadata",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate110.errors : vErrors.concat(validate110.errors);
+if(!(validate113(data.metadata, {instancePath:instancePath+"/metadata",parentData:data,parentDataProperty:"metadata",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate113.errors : vErrors.concat(validate113.errors);
 errors = vErrors.length;
 }
 }
 if(data.content !== undefined){
 let data7 = data.content;
 if(typeof data7 !== "string"){
-const err16 = {instancePath:instancePath+"/content",schemaPath:"#/properties/content/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema129.properties.content.type,parentSchema:schema129.properties.content,data:data7};
+const err16 = {instancePath:instancePath+"/content",schemaPath:"#/properties/content/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema131.properties.content.type,parentSchema:schema131.properties.content,data:data7};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -7951,7 +8319,7 @@ errors++;
 }
 }
 else {
-const err17 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema129.type,parentSchema:schema129,data};
+const err17 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema131.type,parentSchema:schema131,data};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -7960,18 +8328,18 @@ vErrors.push(err17);
 }
 errors++;
 }
-validate109.errors = vErrors;
+validate112.errors = vErrors;
 return errors === 0;
 }
-validate109.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate112.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const data_v1_HandoffSummaryRecorded = validate113;
-const schema136 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://agent-ledger.example/event-schemas/handoff-summary-recorded.v1.schema.json","title":"HandoffSummaryRecorded (v1)","description":"Data of a HandoffSummaryRecorded event: one runtime message of kind \"handoff_summary\", role \"user\". What the previous agent hands to the next one.","type":"object","required":["id","sessionId","role","kind","createdAt","content"],"properties":{"id":{"$ref":"runtime-message.v1.schema.json#/$defs/messageId"},"sessionId":{"$ref":"runtime-message.v1.schema.json#/$defs/sessionId"},"runId":{"$ref":"runtime-message.v1.schema.json#/$defs/runId"},"role":{"const":"user"},"kind":{"const":"handoff_summary"},"createdAt":{"$ref":"runtime-message.v1.schema.json#/$defs/timestamp"},"metadata":{"$ref":"runtime-message.v1.schema.json#/$defs/metadata"},"content":{"type":"string","description":"The summary, as plain text."}},"additionalProperties":false};
+export const data_v1_HandoffSummaryRecorded = validate116;
+const schema138 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://agent-ledger.example/event-schemas/handoff-summary-recorded.v1.schema.json","title":"HandoffSummaryRecorded (v1)","description":"Data of a HandoffSummaryRecorded event: one runtime message of kind \"handoff_summary\", role \"user\". What the previous agent hands to the next one.","type":"object","required":["id","sessionId","role","kind","createdAt","content"],"properties":{"id":{"$ref":"runtime-message.v1.schema.json#/$defs/messageId"},"sessionId":{"$ref":"runtime-message.v1.schema.json#/$defs/sessionId"},"runId":{"$ref":"runtime-message.v1.schema.json#/$defs/runId"},"role":{"const":"user"},"kind":{"const":"handoff_summary"},"createdAt":{"$ref":"runtime-message.v1.schema.json#/$defs/timestamp"},"metadata":{"$ref":"runtime-message.v1.schema.json#/$defs/metadata"},"content":{"type":"string","description":"The summary, as plain text."}},"additionalProperties":false};
 
-function validate114(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate117(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate114.evaluated;
+const evaluated0 = validate117.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -8190,17 +8558,17 @@ vErrors.push(err15);
 }
 errors++;
 }
-validate114.errors = vErrors;
+validate117.errors = vErrors;
 return errors === 0;
 }
-validate114.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate117.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 
-function validate113(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate116(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://agent-ledger.example/event-schemas/handoff-summary-recorded.v1.schema.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate113.evaluated;
+const evaluated0 = validate116.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -8209,7 +8577,7 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema136.required,parentSchema:schema136,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema138.required,parentSchema:schema138,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -8219,7 +8587,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.sessionId === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "sessionId"},message:"must have required property '"+"sessionId"+"'",schema:schema136.required,parentSchema:schema136,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "sessionId"},message:"must have required property '"+"sessionId"+"'",schema:schema138.required,parentSchema:schema138,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -8229,7 +8597,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.role === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "role"},message:"must have required property '"+"role"+"'",schema:schema136.required,parentSchema:schema136,data};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "role"},message:"must have required property '"+"role"+"'",schema:schema138.required,parentSchema:schema138,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -8239,7 +8607,7 @@ vErrors.push(err2);
 errors++;
 }
 if(data.kind === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "kind"},message:"must have required property '"+"kind"+"'",schema:schema136.required,parentSchema:schema136,data};
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "kind"},message:"must have required property '"+"kind"+"'",schema:schema138.required,parentSchema:schema138,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -8249,7 +8617,7 @@ vErrors.push(err3);
 errors++;
 }
 if(data.createdAt === undefined){
-const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "createdAt"},message:"must have required property '"+"createdAt"+"'",schema:schema136.required,parentSchema:schema136,data};
+const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "createdAt"},message:"must have required property '"+"createdAt"+"'",schema:schema138.required,parentSchema:schema138,data};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -8259,7 +8627,7 @@ vErrors.push(err4);
 errors++;
 }
 if(data.content === undefined){
-const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "content"},message:"must have required property '"+"content"+"'",schema:schema136.required,parentSchema:schema136,data};
+const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "content"},message:"must have required property '"+"content"+"'",schema:schema138.required,parentSchema:schema138,data};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -8270,7 +8638,7 @@ errors++;
 }
 for(const key0 in data){
 if(!((((((((key0 === "id") || (key0 === "sessionId")) || (key0 === "runId")) || (key0 === "role")) || (key0 === "kind")) || (key0 === "createdAt")) || (key0 === "metadata")) || (key0 === "content"))){
-const err6 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema136,data};
+const err6 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema138,data};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -8346,7 +8714,7 @@ errors++;
 if(data.role !== undefined){
 let data3 = data.role;
 if("user" !== data3){
-const err12 = {instancePath:instancePath+"/role",schemaPath:"#/properties/role/const",keyword:"const",params:{allowedValue: "user"},message:"must be equal to constant",schema:"user",parentSchema:schema136.properties.role,data:data3};
+const err12 = {instancePath:instancePath+"/role",schemaPath:"#/properties/role/const",keyword:"const",params:{allowedValue: "user"},message:"must be equal to constant",schema:"user",parentSchema:schema138.properties.role,data:data3};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -8359,7 +8727,7 @@ errors++;
 if(data.kind !== undefined){
 let data4 = data.kind;
 if("handoff_summary" !== data4){
-const err13 = {instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/const",keyword:"const",params:{allowedValue: "handoff_summary"},message:"must be equal to constant",schema:"handoff_summary",parentSchema:schema136.properties.kind,data:data4};
+const err13 = {instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/const",keyword:"const",params:{allowedValue: "handoff_summary"},message:"must be equal to constant",schema:"handoff_summary",parentSchema:schema138.properties.kind,data:data4};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -8395,15 +8763,15 @@ errors++;
 }
 }
 if(data.metadata !== undefined){
-if(!(validate114(data.metadata, {instancePath:instancePath+"/metadata",parentData:data,parentDataProperty:"metadata",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate114.errors : vErrors.concat(validate114.errors);
+if(!(validate117(data.metadata, {instancePath:instancePath+"/metadata",parentData:data,parentDataProperty:"metadata",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate117.errors : vErrors.concat(validate117.errors);
 errors = vErrors.length;
 }
 }
 if(data.content !== undefined){
 let data7 = data.content;
 if(typeof data7 !== "string"){
-const err16 = {instancePath:instancePath+"/content",schemaPath:"#/properties/content/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema136.properties.content.type,parentSchema:schema136.properties.content,data:data7};
+const err16 = {instancePath:instancePath+"/content",schemaPath:"#/properties/content/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema138.properties.content.type,parentSchema:schema138.properties.content,data:data7};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -8415,7 +8783,7 @@ errors++;
 }
 }
 else {
-const err17 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema136.type,parentSchema:schema136,data};
+const err17 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema138.type,parentSchema:schema138,data};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -8424,19 +8792,19 @@ vErrors.push(err17);
 }
 errors++;
 }
-validate113.errors = vErrors;
+validate116.errors = vErrors;
 return errors === 0;
 }
-validate113.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate116.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const data_v1_AgentSwitchNoteRecorded = validate117;
-const schema143 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://agent-ledger.example/event-schemas/agent-switch-note-recorded.v1.schema.json","title":"AgentSwitchNoteRecorded (v1)","description":"Data of a AgentSwitchNoteRecorded event: one runtime message of kind \"agent_switch_note\", role \"system\". Records that another agent took over; for people, not the model.","type":"object","required":["id","sessionId","role","kind","createdAt","content"],"properties":{"id":{"$ref":"runtime-message.v1.schema.json#/$defs/messageId"},"sessionId":{"$ref":"runtime-message.v1.schema.json#/$defs/sessionId"},"runId":{"$ref":"runtime-message.v1.schema.json#/$defs/runId"},"role":{"const":"system"},"kind":{"const":"agent_switch_note"},"createdAt":{"$ref":"runtime-message.v1.schema.json#/$defs/timestamp"},"metadata":{"$ref":"runtime-message.v1.schema.json#/$defs/metadata"},"content":{"$ref":"runtime-message.v1.schema.json#/$defs/agentSwitchContent"}},"additionalProperties":false};
-const schema150 = {"description":"An object {type: \"agent-switch\", fromAgent, toAgent, reason?}: who handed the conversation to whom.","type":"object","required":["type","fromAgent","toAgent"],"properties":{"type":{"const":"agent-switch"},"fromAgent":{"type":"string"},"toAgent":{"type":"string"},"reason":{"type":"string"}},"additionalProperties":false};
+export const data_v1_AgentSwitchNoteRecorded = validate120;
+const schema145 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://agent-ledger.example/event-schemas/agent-switch-note-recorded.v1.schema.json","title":"AgentSwitchNoteRecorded (v1)","description":"Data of a AgentSwitchNoteRecorded event: one runtime message of kind \"agent_switch_note\", role \"system\". Records that another agent took over; for people, not the model.","type":"object","required":["id","sessionId","role","kind","createdAt","content"],"properties":{"id":{"$ref":"runtime-message.v1.schema.json#/$defs/messageId"},"sessionId":{"$ref":"runtime-message.v1.schema.json#/$defs/sessionId"},"runId":{"$ref":"runtime-message.v1.schema.json#/$defs/runId"},"role":{"const":"system"},"kind":{"const":"agent_switch_note"},"createdAt":{"$ref":"runtime-message.v1.schema.json#/$defs/timestamp"},"metadata":{"$ref":"runtime-message.v1.schema.json#/$defs/metadata"},"content":{"$ref":"runtime-message.v1.schema.json#/$defs/agentSwitchContent"}},"additionalProperties":false};
+const schema152 = {"description":"An object {type: \"agent-switch\", fromAgent, toAgent, reason?}: who handed the conversation to whom.","type":"object","required":["type","fromAgent","toAgent"],"properties":{"type":{"const":"agent-switch"},"fromAgent":{"type":"string"},"toAgent":{"type":"string"},"reason":{"type":"string"}},"additionalProperties":false};
 
-function validate118(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate121(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate118.evaluated;
+const evaluated0 = validate121.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -8655,17 +9023,17 @@ vErrors.push(err15);
 }
 errors++;
 }
-validate118.errors = vErrors;
+validate121.errors = vErrors;
 return errors === 0;
 }
-validate118.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate121.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 
-function validate117(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate120(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://agent-ledger.example/event-schemas/agent-switch-note-recorded.v1.schema.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate117.evaluated;
+const evaluated0 = validate120.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -8674,7 +9042,7 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema143.required,parentSchema:schema143,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema145.required,parentSchema:schema145,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -8684,7 +9052,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.sessionId === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "sessionId"},message:"must have required property '"+"sessionId"+"'",schema:schema143.required,parentSchema:schema143,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "sessionId"},message:"must have required property '"+"sessionId"+"'",schema:schema145.required,parentSchema:schema145,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -8694,7 +9062,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.role === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "role"},message:"must have required property '"+"role"+"'",schema:schema143.required,parentSchema:schema143,data};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "role"},message:"must have required property '"+"role"+"'",schema:schema145.required,parentSchema:schema145,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -8704,7 +9072,7 @@ vErrors.push(err2);
 errors++;
 }
 if(data.kind === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "kind"},message:"must have required property '"+"kind"+"'",schema:schema143.required,parentSchema:schema143,data};
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "kind"},message:"must have required property '"+"kind"+"'",schema:schema145.required,parentSchema:schema145,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -8714,7 +9082,7 @@ vErrors.push(err3);
 errors++;
 }
 if(data.createdAt === undefined){
-const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "createdAt"},message:"must have required property '"+"createdAt"+"'",schema:schema143.required,parentSchema:schema143,data};
+const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "createdAt"},message:"must have required property '"+"createdAt"+"'",schema:schema145.required,parentSchema:schema145,data};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -8724,7 +9092,7 @@ vErrors.push(err4);
 errors++;
 }
 if(data.content === undefined){
-const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "content"},message:"must have required property '"+"content"+"'",schema:schema143.required,parentSchema:schema143,data};
+const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "content"},message:"must have required property '"+"content"+"'",schema:schema145.required,parentSchema:schema145,data};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -8735,7 +9103,7 @@ errors++;
 }
 for(const key0 in data){
 if(!((((((((key0 === "id") || (key0 === "sessionId")) || (key0 === "runId")) || (key0 === "role")) || (key0 === "kind")) || (key0 === "createdAt")) || (key0 === "metadata")) || (key0 === "content"))){
-const err6 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema143,data};
+const err6 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema145,data};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -8811,7 +9179,7 @@ errors++;
 if(data.role !== undefined){
 let data3 = data.role;
 if("system" !== data3){
-const err12 = {instancePath:instancePath+"/role",schemaPath:"#/properties/role/const",keyword:"const",params:{allowedValue: "system"},message:"must be equal to constant",schema:"system",parentSchema:schema143.properties.role,data:data3};
+const err12 = {instancePath:instancePath+"/role",schemaPath:"#/properties/role/const",keyword:"const",params:{allowedValue: "system"},message:"must be equal to constant",schema:"system",parentSchema:schema145.properties.role,data:data3};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -8824,7 +9192,7 @@ errors++;
 if(data.kind !== undefined){
 let data4 = data.kind;
 if("agent_switch_note" !== data4){
-const err13 = {instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/const",keyword:"const",params:{allowedValue: "agent_switch_note"},message:"must be equal to constant",schema:"agent_switch_note",parentSchema:schema143.properties.kind,data:data4};
+const err13 = {instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/const",keyword:"const",params:{allowedValue: "agent_switch_note"},message:"must be equal to constant",schema:"agent_switch_note",parentSchema:schema145.properties.kind,data:data4};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -8860,8 +9228,8 @@ errors++;
 }
 }
 if(data.metadata !== undefined){
-if(!(validate118(data.metadata, {instancePath:instancePath+"/metadata",parentData:data,parentDataProperty:"metadata",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate118.errors : vErrors.concat(validate118.errors);
+if(!(validate121(data.metadata, {instancePath:instancePath+"/metadata",parentData:data,parentDataProperty:"metadata",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate121.errors : vErrors.concat(validate121.errors);
 errors = vErrors.length;
 }
 }
@@ -8869,7 +9237,7 @@ if(data.content !== undefined){
 let data7 = data.content;
 if(data7 && typeof data7 == "object" && !Array.isArray(data7)){
 if(data7.type === undefined){
-const err16 = {instancePath:instancePath+"/content",schemaPath:"runtime-message.v1.schema.json#/$defs/agentSwitchContent/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'",schema:schema150.required,parentSchema:schema150,data:data7};
+const err16 = {instancePath:instancePath+"/content",schemaPath:"runtime-message.v1.schema.json#/$defs/agentSwitchContent/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'",schema:schema152.required,parentSchema:schema152,data:data7};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -8879,7 +9247,7 @@ vErrors.push(err16);
 errors++;
 }
 if(data7.fromAgent === undefined){
-const err17 = {instancePath:instancePath+"/content",schemaPath:"runtime-message.v1.schema.json#/$defs/agentSwitchContent/required",keyword:"required",params:{missingProperty: "fromAgent"},message:"must have required property '"+"fromAgent"+"'",schema:schema150.required,parentSchema:schema150,data:data7};
+const err17 = {instancePath:instancePath+"/content",schemaPath:"runtime-message.v1.schema.json#/$defs/agentSwitchContent/required",keyword:"required",params:{missingProperty: "fromAgent"},message:"must have required property '"+"fromAgent"+"'",schema:schema152.required,parentSchema:schema152,data:data7};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -8889,7 +9257,7 @@ vErrors.push(err17);
 errors++;
 }
 if(data7.toAgent === undefined){
-const err18 = {instancePath:instancePath+"/content",schemaPath:"runtime-message.v1.schema.json#/$defs/agentSwitchContent/required",keyword:"required",params:{missingProperty: "toAgent"},message:"must have required property '"+"toAgent"+"'",schema:schema150.required,parentSchema:schema150,data:data7};
+const err18 = {instancePath:instancePath+"/content",schemaPath:"runtime-message.v1.schema.json#/$defs/agentSwitchContent/required",keyword:"required",params:{missingProperty: "toAgent"},message:"must have required property '"+"toAgent"+"'",schema:schema152.required,parentSchema:schema152,data:data7};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -8900,7 +9268,7 @@ errors++;
 }
 for(const key1 in data7){
 if(!((((key1 === "type") || (key1 === "fromAgent")) || (key1 === "toAgent")) || (key1 === "reason"))){
-const err19 = {instancePath:instancePath+"/content",schemaPath:"runtime-message.v1.schema.json#/$defs/agentSwitchContent/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema150,data:data7};
+const err19 = {instancePath:instancePath+"/content",schemaPath:"runtime-message.v1.schema.json#/$defs/agentSwitchContent/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema152,data:data7};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -8913,7 +9281,7 @@ errors++;
 if(data7.type !== undefined){
 let data8 = data7.type;
 if("agent-switch" !== data8){
-const err20 = {instancePath:instancePath+"/content/type",schemaPath:"runtime-message.v1.schema.json#/$defs/agentSwitchContent/properties/type/const",keyword:"const",params:{allowedValue: "agent-switch"},message:"must be equal to constant",schema:"agent-switch",parentSchema:schema150.properties.type,data:data8};
+const err20 = {instancePath:instancePath+"/content/type",schemaPath:"runtime-message.v1.schema.json#/$defs/agentSwitchContent/properties/type/const",keyword:"const",params:{allowedValue: "agent-switch"},message:"must be equal to constant",schema:"agent-switch",parentSchema:schema152.properties.type,data:data8};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -8926,7 +9294,7 @@ errors++;
 if(data7.fromAgent !== undefined){
 let data9 = data7.fromAgent;
 if(typeof data9 !== "string"){
-const err21 = {instancePath:instancePath+"/content/fromAgent",schemaPath:"runtime-message.v1.schema.json#/$defs/agentSwitchContent/properties/fromAgent/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema150.properties.fromAgent.type,parentSchema:schema150.properties.fromAgent,data:data9};
+const err21 = {instancePath:instancePath+"/content/fromAgent",schemaPath:"runtime-message.v1.schema.json#/$defs/agentSwitchContent/properties/fromAgent/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema152.properties.fromAgent.type,parentSchema:schema152.properties.fromAgent,data:data9};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -8939,7 +9307,7 @@ errors++;
 if(data7.toAgent !== undefined){
 let data10 = data7.toAgent;
 if(typeof data10 !== "string"){
-const err22 = {instancePath:instancePath+"/content/toAgent",schemaPath:"runtime-message.v1.schema.json#/$defs/agentSwitchContent/properties/toAgent/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema150.properties.toAgent.type,parentSchema:schema150.properties.toAgent,data:data10};
+const err22 = {instancePath:instancePath+"/content/toAgent",schemaPath:"runtime-message.v1.schema.json#/$defs/agentSwitchContent/properties/toAgent/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema152.properties.toAgent.type,parentSchema:schema152.properties.toAgent,data:data10};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -8952,7 +9320,7 @@ errors++;
 if(data7.reason !== undefined){
 let data11 = data7.reason;
 if(typeof data11 !== "string"){
-const err23 = {instancePath:instancePath+"/content/reason",schemaPath:"runtime-message.v1.schema.json#/$defs/agentSwitchContent/properties/reason/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema150.properties.reason.type,parentSchema:schema150.properties.reason,data:data11};
+const err23 = {instancePath:instancePath+"/content/reason",schemaPath:"runtime-message.v1.schema.json#/$defs/agentSwitchContent/properties/reason/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema152.properties.reason.type,parentSchema:schema152.properties.reason,data:data11};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -8964,7 +9332,7 @@ errors++;
 }
 }
 else {
-const err24 = {instancePath:instancePath+"/content",schemaPath:"runtime-message.v1.schema.json#/$defs/agentSwitchContent/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema150.type,parentSchema:schema150,data:data7};
+const err24 = {instancePath:instancePath+"/content",schemaPath:"runtime-message.v1.schema.json#/$defs/agentSwitchContent/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema152.type,parentSchema:schema152,data:data7};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -8976,7 +9344,7 @@ errors++;
 }
 }
 else {
-const err25 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema143.type,parentSchema:schema143,data};
+const err25 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema145.type,parentSchema:schema145,data};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -8985,19 +9353,19 @@ vErrors.push(err25);
 }
 errors++;
 }
-validate117.errors = vErrors;
+validate120.errors = vErrors;
 return errors === 0;
 }
-validate117.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate120.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const data_v1_SessionStarted = validate121;
-const schema151 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://agent-ledger.example/event-schemas/session-started.v1.schema.json","title":"SessionStarted (v1)","description":"Data of a SessionStarted event. The session stream began (written with the session's first append).","type":"object","required":["sessionId","startedAt"],"properties":{"sessionId":{"$ref":"runtime-message.v1.schema.json#/$defs/sessionId"},"startedAt":{"$ref":"runtime-message.v1.schema.json#/$defs/timestamp"},"agentName":{"type":"string","description":"The agent the session started with."},"forkedFrom":{"type":"object","description":"For a fork: the session and revision it was forked from; the fork's model context at its start is the source's at that revision.","required":["sessionId","revision"],"properties":{"sessionId":{"$ref":"runtime-message.v1.schema.json#/$defs/sessionId"},"revision":{"type":"integer","minimum":0}},"additionalProperties":false},"subjectId":{"type":"string","minLength":1,"maxLength":256,"description":"The data subject whose content the session holds (set with its first append; an erasure by subject covers the session and its forks)."}},"additionalProperties":false};
+export const data_v1_SessionStarted = validate124;
+const schema153 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://agent-ledger.example/event-schemas/session-started.v1.schema.json","title":"SessionStarted (v1)","description":"Data of a SessionStarted event. The session stream began (written with the session's first append).","type":"object","required":["sessionId","startedAt"],"properties":{"sessionId":{"$ref":"runtime-message.v1.schema.json#/$defs/sessionId"},"startedAt":{"$ref":"runtime-message.v1.schema.json#/$defs/timestamp"},"agentName":{"type":"string","description":"The agent the session started with."},"forkedFrom":{"type":"object","description":"For a fork: the session and revision it was forked from; the fork's model context at its start is the source's at that revision.","required":["sessionId","revision"],"properties":{"sessionId":{"$ref":"runtime-message.v1.schema.json#/$defs/sessionId"},"revision":{"type":"integer","minimum":0}},"additionalProperties":false},"subjectId":{"type":"string","minLength":1,"maxLength":256,"description":"The data subject whose content the session holds (set with its first append; an erasure by subject covers the session and its forks)."}},"additionalProperties":false};
 
-function validate121(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate124(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://agent-ledger.example/event-schemas/session-started.v1.schema.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate121.evaluated;
+const evaluated0 = validate124.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -9006,7 +9374,7 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.sessionId === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "sessionId"},message:"must have required property '"+"sessionId"+"'",schema:schema151.required,parentSchema:schema151,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "sessionId"},message:"must have required property '"+"sessionId"+"'",schema:schema153.required,parentSchema:schema153,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -9016,7 +9384,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.startedAt === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "startedAt"},message:"must have required property '"+"startedAt"+"'",schema:schema151.required,parentSchema:schema151,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "startedAt"},message:"must have required property '"+"startedAt"+"'",schema:schema153.required,parentSchema:schema153,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -9027,7 +9395,7 @@ errors++;
 }
 for(const key0 in data){
 if(!(((((key0 === "sessionId") || (key0 === "startedAt")) || (key0 === "agentName")) || (key0 === "forkedFrom")) || (key0 === "subjectId"))){
-const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema151,data};
+const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema153,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -9090,7 +9458,7 @@ errors++;
 if(data.agentName !== undefined){
 let data2 = data.agentName;
 if(typeof data2 !== "string"){
-const err7 = {instancePath:instancePath+"/agentName",schemaPath:"#/properties/agentName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema151.properties.agentName.type,parentSchema:schema151.properties.agentName,data:data2};
+const err7 = {instancePath:instancePath+"/agentName",schemaPath:"#/properties/agentName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema153.properties.agentName.type,parentSchema:schema153.properties.agentName,data:data2};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -9104,7 +9472,7 @@ if(data.forkedFrom !== undefined){
 let data3 = data.forkedFrom;
 if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
 if(data3.sessionId === undefined){
-const err8 = {instancePath:instancePath+"/forkedFrom",schemaPath:"#/properties/forkedFrom/required",keyword:"required",params:{missingProperty: "sessionId"},message:"must have required property '"+"sessionId"+"'",schema:schema151.properties.forkedFrom.required,parentSchema:schema151.properties.forkedFrom,data:data3};
+const err8 = {instancePath:instancePath+"/forkedFrom",schemaPath:"#/properties/forkedFrom/required",keyword:"required",params:{missingProperty: "sessionId"},message:"must have required property '"+"sessionId"+"'",schema:schema153.properties.forkedFrom.required,parentSchema:schema153.properties.forkedFrom,data:data3};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -9114,7 +9482,7 @@ vErrors.push(err8);
 errors++;
 }
 if(data3.revision === undefined){
-const err9 = {instancePath:instancePath+"/forkedFrom",schemaPath:"#/properties/forkedFrom/required",keyword:"required",params:{missingProperty: "revision"},message:"must have required property '"+"revision"+"'",schema:schema151.properties.forkedFrom.required,parentSchema:schema151.properties.forkedFrom,data:data3};
+const err9 = {instancePath:instancePath+"/forkedFrom",schemaPath:"#/properties/forkedFrom/required",keyword:"required",params:{missingProperty: "revision"},message:"must have required property '"+"revision"+"'",schema:schema153.properties.forkedFrom.required,parentSchema:schema153.properties.forkedFrom,data:data3};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -9125,7 +9493,7 @@ errors++;
 }
 for(const key1 in data3){
 if(!((key1 === "sessionId") || (key1 === "revision"))){
-const err10 = {instancePath:instancePath+"/forkedFrom",schemaPath:"#/properties/forkedFrom/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema151.properties.forkedFrom,data:data3};
+const err10 = {instancePath:instancePath+"/forkedFrom",schemaPath:"#/properties/forkedFrom/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema153.properties.forkedFrom,data:data3};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -9163,7 +9531,7 @@ errors++;
 if(data3.revision !== undefined){
 let data5 = data3.revision;
 if(!(((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5))) && (isFinite(data5)))){
-const err13 = {instancePath:instancePath+"/forkedFrom/revision",schemaPath:"#/properties/forkedFrom/properties/revision/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema151.properties.forkedFrom.properties.revision.type,parentSchema:schema151.properties.forkedFrom.properties.revision,data:data5};
+const err13 = {instancePath:instancePath+"/forkedFrom/revision",schemaPath:"#/properties/forkedFrom/properties/revision/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema153.properties.forkedFrom.properties.revision.type,parentSchema:schema153.properties.forkedFrom.properties.revision,data:data5};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -9174,7 +9542,7 @@ errors++;
 }
 if((typeof data5 == "number") && (isFinite(data5))){
 if(data5 < 0 || isNaN(data5)){
-const err14 = {instancePath:instancePath+"/forkedFrom/revision",schemaPath:"#/properties/forkedFrom/properties/revision/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema151.properties.forkedFrom.properties.revision,data:data5};
+const err14 = {instancePath:instancePath+"/forkedFrom/revision",schemaPath:"#/properties/forkedFrom/properties/revision/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema153.properties.forkedFrom.properties.revision,data:data5};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -9187,7 +9555,7 @@ errors++;
 }
 }
 else {
-const err15 = {instancePath:instancePath+"/forkedFrom",schemaPath:"#/properties/forkedFrom/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema151.properties.forkedFrom.type,parentSchema:schema151.properties.forkedFrom,data:data3};
+const err15 = {instancePath:instancePath+"/forkedFrom",schemaPath:"#/properties/forkedFrom/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema153.properties.forkedFrom.type,parentSchema:schema153.properties.forkedFrom,data:data3};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -9201,7 +9569,7 @@ if(data.subjectId !== undefined){
 let data6 = data.subjectId;
 if(typeof data6 === "string"){
 if(func1(data6) > 256){
-const err16 = {instancePath:instancePath+"/subjectId",schemaPath:"#/properties/subjectId/maxLength",keyword:"maxLength",params:{limit: 256},message:"must NOT have more than 256 characters",schema:256,parentSchema:schema151.properties.subjectId,data:data6};
+const err16 = {instancePath:instancePath+"/subjectId",schemaPath:"#/properties/subjectId/maxLength",keyword:"maxLength",params:{limit: 256},message:"must NOT have more than 256 characters",schema:256,parentSchema:schema153.properties.subjectId,data:data6};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -9211,7 +9579,7 @@ vErrors.push(err16);
 errors++;
 }
 if(func1(data6) < 1){
-const err17 = {instancePath:instancePath+"/subjectId",schemaPath:"#/properties/subjectId/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema151.properties.subjectId,data:data6};
+const err17 = {instancePath:instancePath+"/subjectId",schemaPath:"#/properties/subjectId/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema153.properties.subjectId,data:data6};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -9222,7 +9590,7 @@ errors++;
 }
 }
 else {
-const err18 = {instancePath:instancePath+"/subjectId",schemaPath:"#/properties/subjectId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema151.properties.subjectId.type,parentSchema:schema151.properties.subjectId,data:data6};
+const err18 = {instancePath:instancePath+"/subjectId",schemaPath:"#/properties/subjectId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema153.properties.subjectId.type,parentSchema:schema153.properties.subjectId,data:data6};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -9234,7 +9602,7 @@ errors++;
 }
 }
 else {
-const err19 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema151.type,parentSchema:schema151,data};
+const err19 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema153.type,parentSchema:schema153,data};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -9243,19 +9611,19 @@ vErrors.push(err19);
 }
 errors++;
 }
-validate121.errors = vErrors;
+validate124.errors = vErrors;
 return errors === 0;
 }
-validate121.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate124.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const data_v1_SessionEnded = validate122;
-const schema155 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://agent-ledger.example/event-schemas/session-ended.v1.schema.json","title":"SessionEnded (v1)","description":"Data of a SessionEnded event. The session was ended by the runtime; later appends are refused.","type":"object","required":["sessionId","endedAt"],"properties":{"sessionId":{"$ref":"runtime-message.v1.schema.json#/$defs/sessionId"},"endedAt":{"$ref":"runtime-message.v1.schema.json#/$defs/timestamp"},"reason":{"type":"string"}},"additionalProperties":false};
+export const data_v1_SessionEnded = validate125;
+const schema157 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://agent-ledger.example/event-schemas/session-ended.v1.schema.json","title":"SessionEnded (v1)","description":"Data of a SessionEnded event. The session was ended by the runtime; later appends are refused.","type":"object","required":["sessionId","endedAt"],"properties":{"sessionId":{"$ref":"runtime-message.v1.schema.json#/$defs/sessionId"},"endedAt":{"$ref":"runtime-message.v1.schema.json#/$defs/timestamp"},"reason":{"type":"string"}},"additionalProperties":false};
 
-function validate122(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate125(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://agent-ledger.example/event-schemas/session-ended.v1.schema.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate122.evaluated;
+const evaluated0 = validate125.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -9264,7 +9632,7 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.sessionId === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "sessionId"},message:"must have required property '"+"sessionId"+"'",schema:schema155.required,parentSchema:schema155,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "sessionId"},message:"must have required property '"+"sessionId"+"'",schema:schema157.required,parentSchema:schema157,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -9274,7 +9642,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.endedAt === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "endedAt"},message:"must have required property '"+"endedAt"+"'",schema:schema155.required,parentSchema:schema155,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "endedAt"},message:"must have required property '"+"endedAt"+"'",schema:schema157.required,parentSchema:schema157,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -9285,7 +9653,7 @@ errors++;
 }
 for(const key0 in data){
 if(!(((key0 === "sessionId") || (key0 === "endedAt")) || (key0 === "reason"))){
-const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema155,data};
+const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema157,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -9348,7 +9716,7 @@ errors++;
 if(data.reason !== undefined){
 let data2 = data.reason;
 if(typeof data2 !== "string"){
-const err7 = {instancePath:instancePath+"/reason",schemaPath:"#/properties/reason/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema155.properties.reason.type,parentSchema:schema155.properties.reason,data:data2};
+const err7 = {instancePath:instancePath+"/reason",schemaPath:"#/properties/reason/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema157.properties.reason.type,parentSchema:schema157.properties.reason,data:data2};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -9360,7 +9728,7 @@ errors++;
 }
 }
 else {
-const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema155.type,parentSchema:schema155,data};
+const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema157.type,parentSchema:schema157,data};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -9369,19 +9737,19 @@ vErrors.push(err8);
 }
 errors++;
 }
-validate122.errors = vErrors;
+validate125.errors = vErrors;
 return errors === 0;
 }
-validate122.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate125.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const data_v1_SessionRewound = validate123;
-const schema158 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://agent-ledger.example/event-schemas/session-rewound.v1.schema.json","title":"SessionRewound (v1)","description":"Data of a SessionRewound event. The session was rewound: every event after toRevision up to this one is undone for the model context and the decider; nothing is deleted.","type":"object","required":["sessionId","toRevision","fromRevision","rewoundAt"],"properties":{"sessionId":{"$ref":"runtime-message.v1.schema.json#/$defs/sessionId"},"toRevision":{"type":"integer","minimum":0,"description":"The revision the session is rewound to: it stays, everything after it is undone."},"fromRevision":{"type":"integer","minimum":0,"description":"The stream's revision before this event (the event is at fromRevision + 1)."},"rewoundAt":{"$ref":"runtime-message.v1.schema.json#/$defs/timestamp"},"reason":{"type":"string"}},"additionalProperties":false};
+export const data_v1_SessionRewound = validate126;
+const schema160 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://agent-ledger.example/event-schemas/session-rewound.v1.schema.json","title":"SessionRewound (v1)","description":"Data of a SessionRewound event. The session was rewound: every event after toRevision up to this one is undone for the model context and the decider; nothing is deleted.","type":"object","required":["sessionId","toRevision","fromRevision","rewoundAt"],"properties":{"sessionId":{"$ref":"runtime-message.v1.schema.json#/$defs/sessionId"},"toRevision":{"type":"integer","minimum":0,"description":"The revision the session is rewound to: it stays, everything after it is undone."},"fromRevision":{"type":"integer","minimum":0,"description":"The stream's revision before this event (the event is at fromRevision + 1)."},"rewoundAt":{"$ref":"runtime-message.v1.schema.json#/$defs/timestamp"},"reason":{"type":"string"}},"additionalProperties":false};
 
-function validate123(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate126(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://agent-ledger.example/event-schemas/session-rewound.v1.schema.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate123.evaluated;
+const evaluated0 = validate126.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -9390,7 +9758,7 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.sessionId === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "sessionId"},message:"must have required property '"+"sessionId"+"'",schema:schema158.required,parentSchema:schema158,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "sessionId"},message:"must have required property '"+"sessionId"+"'",schema:schema160.required,parentSchema:schema160,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -9400,7 +9768,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.toRevision === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "toRevision"},message:"must have required property '"+"toRevision"+"'",schema:schema158.required,parentSchema:schema158,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "toRevision"},message:"must have required property '"+"toRevision"+"'",schema:schema160.required,parentSchema:schema160,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -9410,7 +9778,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.fromRevision === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "fromRevision"},message:"must have required property '"+"fromRevision"+"'",schema:schema158.required,parentSchema:schema158,data};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "fromRevision"},message:"must have required property '"+"fromRevision"+"'",schema:schema160.required,parentSchema:schema160,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -9420,7 +9788,7 @@ vErrors.push(err2);
 errors++;
 }
 if(data.rewoundAt === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "rewoundAt"},message:"must have required property '"+"rewoundAt"+"'",schema:schema158.required,parentSchema:schema158,data};
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "rewoundAt"},message:"must have required property '"+"rewoundAt"+"'",schema:schema160.required,parentSchema:schema160,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -9431,7 +9799,7 @@ errors++;
 }
 for(const key0 in data){
 if(!(((((key0 === "sessionId") || (key0 === "toRevision")) || (key0 === "fromRevision")) || (key0 === "rewoundAt")) || (key0 === "reason"))){
-const err4 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema158,data};
+const err4 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema160,data};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -9469,7 +9837,7 @@ errors++;
 if(data.toRevision !== undefined){
 let data1 = data.toRevision;
 if(!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))){
-const err7 = {instancePath:instancePath+"/toRevision",schemaPath:"#/properties/toRevision/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema158.properties.toRevision.type,parentSchema:schema158.properties.toRevision,data:data1};
+const err7 = {instancePath:instancePath+"/toRevision",schemaPath:"#/properties/toRevision/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema160.properties.toRevision.type,parentSchema:schema160.properties.toRevision,data:data1};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -9480,7 +9848,7 @@ errors++;
 }
 if((typeof data1 == "number") && (isFinite(data1))){
 if(data1 < 0 || isNaN(data1)){
-const err8 = {instancePath:instancePath+"/toRevision",schemaPath:"#/properties/toRevision/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema158.properties.toRevision,data:data1};
+const err8 = {instancePath:instancePath+"/toRevision",schemaPath:"#/properties/toRevision/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema160.properties.toRevision,data:data1};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -9494,7 +9862,7 @@ errors++;
 if(data.fromRevision !== undefined){
 let data2 = data.fromRevision;
 if(!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))){
-const err9 = {instancePath:instancePath+"/fromRevision",schemaPath:"#/properties/fromRevision/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema158.properties.fromRevision.type,parentSchema:schema158.properties.fromRevision,data:data2};
+const err9 = {instancePath:instancePath+"/fromRevision",schemaPath:"#/properties/fromRevision/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema160.properties.fromRevision.type,parentSchema:schema160.properties.fromRevision,data:data2};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -9505,7 +9873,7 @@ errors++;
 }
 if((typeof data2 == "number") && (isFinite(data2))){
 if(data2 < 0 || isNaN(data2)){
-const err10 = {instancePath:instancePath+"/fromRevision",schemaPath:"#/properties/fromRevision/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema158.properties.fromRevision,data:data2};
+const err10 = {instancePath:instancePath+"/fromRevision",schemaPath:"#/properties/fromRevision/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema160.properties.fromRevision,data:data2};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -9544,7 +9912,7 @@ errors++;
 if(data.reason !== undefined){
 let data4 = data.reason;
 if(typeof data4 !== "string"){
-const err13 = {instancePath:instancePath+"/reason",schemaPath:"#/properties/reason/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema158.properties.reason.type,parentSchema:schema158.properties.reason,data:data4};
+const err13 = {instancePath:instancePath+"/reason",schemaPath:"#/properties/reason/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema160.properties.reason.type,parentSchema:schema160.properties.reason,data:data4};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -9556,7 +9924,7 @@ errors++;
 }
 }
 else {
-const err14 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema158.type,parentSchema:schema158,data};
+const err14 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema160.type,parentSchema:schema160,data};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -9565,19 +9933,19 @@ vErrors.push(err14);
 }
 errors++;
 }
-validate123.errors = vErrors;
+validate126.errors = vErrors;
 return errors === 0;
 }
-validate123.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate126.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const data_v1_ToolResultsPruned = validate124;
-const schema161 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://agent-ledger.example/event-schemas/tool-results-pruned.v1.schema.json","title":"ToolResultsPruned (v1)","description":"Data of a ToolResultsPruned event. The pruning mark: tool results whose content the model no longer needs in full. Storage keeps the original; the model view shows a stub from compactedAt on. When several marks name one message, the first one wins.","type":"object","required":["sessionId","messageIds","compactedAt","reason"],"properties":{"sessionId":{"$ref":"runtime-message.v1.schema.json#/$defs/sessionId"},"messageIds":{"description":"A non-empty array of ids of tool_result runtime messages.","type":"array","minItems":1,"items":{"$ref":"runtime-message.v1.schema.json#/$defs/messageId"}},"compactedAt":{"$ref":"runtime-message.v1.schema.json#/$defs/timestamp"},"reason":{"type":"string","description":"Why the results were pruned."}},"additionalProperties":false};
+export const data_v1_ToolResultsPruned = validate127;
+const schema163 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://agent-ledger.example/event-schemas/tool-results-pruned.v1.schema.json","title":"ToolResultsPruned (v1)","description":"Data of a ToolResultsPruned event. The pruning mark: tool results whose content the model no longer needs in full. Storage keeps the original; the model view shows a stub from compactedAt on. When several marks name one message, the first one wins.","type":"object","required":["sessionId","messageIds","compactedAt","reason"],"properties":{"sessionId":{"$ref":"runtime-message.v1.schema.json#/$defs/sessionId"},"messageIds":{"description":"A non-empty array of ids of tool_result runtime messages.","type":"array","minItems":1,"items":{"$ref":"runtime-message.v1.schema.json#/$defs/messageId"}},"compactedAt":{"$ref":"runtime-message.v1.schema.json#/$defs/timestamp"},"reason":{"type":"string","description":"Why the results were pruned."}},"additionalProperties":false};
 
-function validate124(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate127(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://agent-ledger.example/event-schemas/tool-results-pruned.v1.schema.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate124.evaluated;
+const evaluated0 = validate127.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -9586,7 +9954,7 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.sessionId === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "sessionId"},message:"must have required property '"+"sessionId"+"'",schema:schema161.required,parentSchema:schema161,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "sessionId"},message:"must have required property '"+"sessionId"+"'",schema:schema163.required,parentSchema:schema163,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -9596,7 +9964,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.messageIds === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "messageIds"},message:"must have required property '"+"messageIds"+"'",schema:schema161.required,parentSchema:schema161,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "messageIds"},message:"must have required property '"+"messageIds"+"'",schema:schema163.required,parentSchema:schema163,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -9606,7 +9974,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.compactedAt === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "compactedAt"},message:"must have required property '"+"compactedAt"+"'",schema:schema161.required,parentSchema:schema161,data};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "compactedAt"},message:"must have required property '"+"compactedAt"+"'",schema:schema163.required,parentSchema:schema163,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -9616,7 +9984,7 @@ vErrors.push(err2);
 errors++;
 }
 if(data.reason === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "reason"},message:"must have required property '"+"reason"+"'",schema:schema161.required,parentSchema:schema161,data};
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "reason"},message:"must have required property '"+"reason"+"'",schema:schema163.required,parentSchema:schema163,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -9627,7 +9995,7 @@ errors++;
 }
 for(const key0 in data){
 if(!((((key0 === "sessionId") || (key0 === "messageIds")) || (key0 === "compactedAt")) || (key0 === "reason"))){
-const err4 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema161,data};
+const err4 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema163,data};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -9666,7 +10034,7 @@ if(data.messageIds !== undefined){
 let data1 = data.messageIds;
 if(Array.isArray(data1)){
 if(data1.length < 1){
-const err7 = {instancePath:instancePath+"/messageIds",schemaPath:"#/properties/messageIds/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema161.properties.messageIds,data:data1};
+const err7 = {instancePath:instancePath+"/messageIds",schemaPath:"#/properties/messageIds/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema163.properties.messageIds,data:data1};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -9703,7 +10071,7 @@ errors++;
 }
 }
 else {
-const err10 = {instancePath:instancePath+"/messageIds",schemaPath:"#/properties/messageIds/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema161.properties.messageIds.type,parentSchema:schema161.properties.messageIds,data:data1};
+const err10 = {instancePath:instancePath+"/messageIds",schemaPath:"#/properties/messageIds/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema163.properties.messageIds.type,parentSchema:schema163.properties.messageIds,data:data1};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -9741,7 +10109,7 @@ errors++;
 if(data.reason !== undefined){
 let data4 = data.reason;
 if(typeof data4 !== "string"){
-const err13 = {instancePath:instancePath+"/reason",schemaPath:"#/properties/reason/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema161.properties.reason.type,parentSchema:schema161.properties.reason,data:data4};
+const err13 = {instancePath:instancePath+"/reason",schemaPath:"#/properties/reason/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema163.properties.reason.type,parentSchema:schema163.properties.reason,data:data4};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -9753,7 +10121,7 @@ errors++;
 }
 }
 else {
-const err14 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema161.type,parentSchema:schema161,data};
+const err14 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema163.type,parentSchema:schema163,data};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -9762,21 +10130,21 @@ vErrors.push(err14);
 }
 errors++;
 }
-validate124.errors = vErrors;
+validate127.errors = vErrors;
 return errors === 0;
 }
-validate124.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate127.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const data_v1_ModelCallRecorded = validate125;
-const schema165 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://agent-ledger.example/event-schemas/model-call-recorded.v1.schema.json","title":"ModelCallRecorded (v1)","description":"Data of a ModelCallRecorded event. One model call (one step of an AI SDK generateText or streamText call): who made it, with which model, how it finished, what it cost, and which runtime messages its step's response messages are. Written after the step's new messages, in the same append; a retry of the step writes nothing.","type":"object","required":["sessionId","callId","generationId","responseMessageCount","messageIds","recordedAt"],"properties":{"sessionId":{"$ref":"runtime-message.v1.schema.json#/$defs/sessionId"},"callId":{"type":"string","minLength":1,"description":"Id of the call, unique in the session: the generation id with the step number, else the response id, else the number of response messages."},"generationId":{"type":"string","minLength":1,"description":"The generation (one generateText call) the step belongs to: the id the runtime sent, or one derived from the generation's first response message (\"gen-…\"). Its messages have the ids <generationId>:<k>."},"stepNumber":{"type":"integer","minimum":0,"description":"The AI SDK's zero-based step number within the generation."},"runId":{"$ref":"runtime-message.v1.schema.json#/$defs/runId"},"agentName":{"type":"string","description":"The agent that made the call."},"provider":{"type":"string","description":"The AI SDK provider id, e.g. \"anthropic.messages\"."},"modelId":{"type":"string","description":"The model that answered, e.g. \"claude-sonnet-4-5\"."},"responseId":{"type":"string","description":"The provider's id of the response."},"finishReason":{"type":"string","description":"Why the step finished: the AI SDK's finishReason (\"stop\", \"length\", \"content-filter\", \"tool-calls\", \"error\", \"other\")."},"usage":{"$ref":"#/$defs/usage"},"providerMetadata":{"$ref":"runtime-message.v1.schema.json#/$defs/providerOptions","description":"The step's provider metadata, provider name to an object."},"contextRevision":{"type":"integer","minimum":0,"description":"The session revision whose model context the call was made from, when the runtime said so."},"latencyMs":{"type":"number","minimum":0,"description":"How long the call took, in milliseconds, as the runtime measured it (the TypeScript client: from the step's start to the model's response). Absent when not measured. A measurement: not part of what identifies a re-sent step."},"cost":{"$ref":"#/$defs/cost"},"responseMessageCount":{"type":"integer","minimum":0,"description":"How many response messages of the generation the step carried (the AI SDK accumulates them over the steps): the next call of the generation starts after them."},"messageIds":{"description":"An array of the ids of the runtime messages of the step's own response messages, new or already recorded; empty when the step added none.","type":"array","items":{"$ref":"runtime-message.v1.schema.json#/$defs/messageId"}},"recordedAt":{"$ref":"runtime-message.v1.schema.json#/$defs/timestamp"}},"additionalProperties":false,"$defs":{"cost":{"description":"What the call cost, where the provider reported it (in the step's provider metadata: the AI Gateway's `gateway.cost`, OpenRouter's `openrouter.usage.cost`) or the runtime sent it.","type":"object","required":["amount","currency","source"],"properties":{"amount":{"type":"number","minimum":0},"currency":{"type":"string","minLength":1,"description":"An ISO 4217 code such as \"USD\"."},"source":{"enum":["provider","runtime"],"description":"provider: read from the step's provider metadata; runtime: sent by the runtime."}},"additionalProperties":false},"tokenCount":{"type":"number","minimum":0},"usage":{"description":"An object of token counts: the AI SDK's LanguageModelUsage (counts the provider did not report are absent).","type":"object","properties":{"inputTokens":{"$ref":"#/$defs/tokenCount"},"inputTokenDetails":{"type":"object","properties":{"noCacheTokens":{"$ref":"#/$defs/tokenCount"},"cacheReadTokens":{"$ref":"#/$defs/tokenCount"},"cacheWriteTokens":{"$ref":"#/$defs/tokenCount"}},"additionalProperties":false},"outputTokens":{"$ref":"#/$defs/tokenCount"},"outputTokenDetails":{"type":"object","properties":{"textTokens":{"$ref":"#/$defs/tokenCount"},"reasoningTokens":{"$ref":"#/$defs/tokenCount"}},"additionalProperties":false},"totalTokens":{"$ref":"#/$defs/tokenCount"},"reasoningTokens":{"$ref":"#/$defs/tokenCount","description":"Deprecated in the AI SDK for outputTokenDetails.reasoningTokens; kept when sent."},"cachedInputTokens":{"$ref":"#/$defs/tokenCount","description":"Deprecated in the AI SDK for inputTokenDetails.cacheReadTokens; kept when sent."},"raw":{"$ref":"runtime-message.v1.schema.json#/$defs/jsonObject","description":"The usage as the provider reported it."}},"additionalProperties":false}}};
-const schema181 = {"description":"What the call cost, where the provider reported it (in the step's provider metadata: the AI Gateway's `gateway.cost`, OpenRouter's `openrouter.usage.cost`) or the runtime sent it.","type":"object","required":["amount","currency","source"],"properties":{"amount":{"type":"number","minimum":0},"currency":{"type":"string","minLength":1,"description":"An ISO 4217 code such as \"USD\"."},"source":{"enum":["provider","runtime"],"description":"provider: read from the step's provider metadata; runtime: sent by the runtime."}},"additionalProperties":false};
-const schema168 = {"description":"An object of token counts: the AI SDK's LanguageModelUsage (counts the provider did not report are absent).","type":"object","properties":{"inputTokens":{"$ref":"#/$defs/tokenCount"},"inputTokenDetails":{"type":"object","properties":{"noCacheTokens":{"$ref":"#/$defs/tokenCount"},"cacheReadTokens":{"$ref":"#/$defs/tokenCount"},"cacheWriteTokens":{"$ref":"#/$defs/tokenCount"}},"additionalProperties":false},"outputTokens":{"$ref":"#/$defs/tokenCount"},"outputTokenDetails":{"type":"object","properties":{"textTokens":{"$ref":"#/$defs/tokenCount"},"reasoningTokens":{"$ref":"#/$defs/tokenCount"}},"additionalProperties":false},"totalTokens":{"$ref":"#/$defs/tokenCount"},"reasoningTokens":{"$ref":"#/$defs/tokenCount","description":"Deprecated in the AI SDK for outputTokenDetails.reasoningTokens; kept when sent."},"cachedInputTokens":{"$ref":"#/$defs/tokenCount","description":"Deprecated in the AI SDK for inputTokenDetails.cacheReadTokens; kept when sent."},"raw":{"$ref":"runtime-message.v1.schema.json#/$defs/jsonObject","description":"The usage as the provider reported it."}},"additionalProperties":false};
-const schema169 = {"type":"number","minimum":0};
+export const data_v1_ModelCallRecorded = validate128;
+const schema167 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://agent-ledger.example/event-schemas/model-call-recorded.v1.schema.json","title":"ModelCallRecorded (v1)","description":"Data of a ModelCallRecorded event. One model call (one step of an AI SDK generateText or streamText call): who made it, with which model, how it finished, what it cost, and which runtime messages its step's response messages are. Written after the step's new messages, in the same append; a retry of the step writes nothing.","type":"object","required":["sessionId","callId","generationId","responseMessageCount","messageIds","recordedAt"],"properties":{"sessionId":{"$ref":"runtime-message.v1.schema.json#/$defs/sessionId"},"callId":{"type":"string","minLength":1,"description":"Id of the call, unique in the session: the generation id with the step number, else the response id, else the number of response messages."},"generationId":{"type":"string","minLength":1,"description":"The generation (one generateText call) the step belongs to: the id the runtime sent, or one derived from the generation's first response message (\"gen-…\"). Its messages have the ids <generationId>:<k>."},"stepNumber":{"type":"integer","minimum":0,"description":"The AI SDK's zero-based step number within the generation."},"runId":{"$ref":"runtime-message.v1.schema.json#/$defs/runId"},"agentName":{"type":"string","description":"The agent that made the call."},"provider":{"type":"string","description":"The AI SDK provider id, e.g. \"anthropic.messages\"."},"modelId":{"type":"string","description":"The model that answered, e.g. \"claude-sonnet-4-5\"."},"responseId":{"type":"string","description":"The provider's id of the response."},"finishReason":{"type":"string","description":"Why the step finished: the AI SDK's finishReason (\"stop\", \"length\", \"content-filter\", \"tool-calls\", \"error\", \"other\")."},"usage":{"$ref":"#/$defs/usage"},"providerMetadata":{"$ref":"runtime-message.v1.schema.json#/$defs/providerOptions","description":"The step's provider metadata, provider name to an object."},"contextRevision":{"type":"integer","minimum":0,"description":"The session revision whose model context the call was made from, when the runtime said so."},"latencyMs":{"type":"number","minimum":0,"description":"How long the call took, in milliseconds, as the runtime measured it (the TypeScript client: from the step's start to the model's response). Absent when not measured. A measurement: not part of what identifies a re-sent step."},"cost":{"$ref":"#/$defs/cost"},"responseMessageCount":{"type":"integer","minimum":0,"description":"How many response messages of the generation the step carried (the AI SDK accumulates them over the steps): the next call of the generation starts after them."},"messageIds":{"description":"An array of the ids of the runtime messages of the step's own response messages, new or already recorded; empty when the step added none.","type":"array","items":{"$ref":"runtime-message.v1.schema.json#/$defs/messageId"}},"recordedAt":{"$ref":"runtime-message.v1.schema.json#/$defs/timestamp"}},"additionalProperties":false,"$defs":{"cost":{"description":"What the call cost, where the provider reported it (in the step's provider metadata: the AI Gateway's `gateway.cost`, OpenRouter's `openrouter.usage.cost`) or the runtime sent it.","type":"object","required":["amount","currency","source"],"properties":{"amount":{"type":"number","minimum":0},"currency":{"type":"string","minLength":1,"description":"An ISO 4217 code such as \"USD\"."},"source":{"enum":["provider","runtime"],"description":"provider: read from the step's provider metadata; runtime: sent by the runtime."}},"additionalProperties":false},"tokenCount":{"type":"number","minimum":0},"usage":{"description":"An object of token counts: the AI SDK's LanguageModelUsage (counts the provider did not report are absent).","type":"object","properties":{"inputTokens":{"$ref":"#/$defs/tokenCount"},"inputTokenDetails":{"type":"object","properties":{"noCacheTokens":{"$ref":"#/$defs/tokenCount"},"cacheReadTokens":{"$ref":"#/$defs/tokenCount"},"cacheWriteTokens":{"$ref":"#/$defs/tokenCount"}},"additionalProperties":false},"outputTokens":{"$ref":"#/$defs/tokenCount"},"outputTokenDetails":{"type":"object","properties":{"textTokens":{"$ref":"#/$defs/tokenCount"},"reasoningTokens":{"$ref":"#/$defs/tokenCount"}},"additionalProperties":false},"totalTokens":{"$ref":"#/$defs/tokenCount"},"reasoningTokens":{"$ref":"#/$defs/tokenCount","description":"Deprecated in the AI SDK for outputTokenDetails.reasoningTokens; kept when sent."},"cachedInputTokens":{"$ref":"#/$defs/tokenCount","description":"Deprecated in the AI SDK for inputTokenDetails.cacheReadTokens; kept when sent."},"raw":{"$ref":"runtime-message.v1.schema.json#/$defs/jsonObject","description":"The usage as the provider reported it."}},"additionalProperties":false}}};
+const schema183 = {"description":"What the call cost, where the provider reported it (in the step's provider metadata: the AI Gateway's `gateway.cost`, OpenRouter's `openrouter.usage.cost`) or the runtime sent it.","type":"object","required":["amount","currency","source"],"properties":{"amount":{"type":"number","minimum":0},"currency":{"type":"string","minLength":1,"description":"An ISO 4217 code such as \"USD\"."},"source":{"enum":["provider","runtime"],"description":"provider: read from the step's provider metadata; runtime: sent by the runtime."}},"additionalProperties":false};
+const schema170 = {"description":"An object of token counts: the AI SDK's LanguageModelUsage (counts the provider did not report are absent).","type":"object","properties":{"inputTokens":{"$ref":"#/$defs/tokenCount"},"inputTokenDetails":{"type":"object","properties":{"noCacheTokens":{"$ref":"#/$defs/tokenCount"},"cacheReadTokens":{"$ref":"#/$defs/tokenCount"},"cacheWriteTokens":{"$ref":"#/$defs/tokenCount"}},"additionalProperties":false},"outputTokens":{"$ref":"#/$defs/tokenCount"},"outputTokenDetails":{"type":"object","properties":{"textTokens":{"$ref":"#/$defs/tokenCount"},"reasoningTokens":{"$ref":"#/$defs/tokenCount"}},"additionalProperties":false},"totalTokens":{"$ref":"#/$defs/tokenCount"},"reasoningTokens":{"$ref":"#/$defs/tokenCount","description":"Deprecated in the AI SDK for outputTokenDetails.reasoningTokens; kept when sent."},"cachedInputTokens":{"$ref":"#/$defs/tokenCount","description":"Deprecated in the AI SDK for inputTokenDetails.cacheReadTokens; kept when sent."},"raw":{"$ref":"runtime-message.v1.schema.json#/$defs/jsonObject","description":"The usage as the provider reported it."}},"additionalProperties":false};
+const schema171 = {"type":"number","minimum":0};
 
-function validate127(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate130(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate127.evaluated;
+const evaluated0 = validate130.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -9801,16 +10169,16 @@ vErrors.push(err0);
 }
 errors++;
 }
-validate127.errors = vErrors;
+validate130.errors = vErrors;
 return errors === 0;
 }
-validate127.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate130.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 
-function validate126(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate129(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate126.evaluated;
+const evaluated0 = validate129.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -9820,7 +10188,7 @@ evaluated0.items = undefined;
 if(data && typeof data == "object" && !Array.isArray(data)){
 for(const key0 in data){
 if(!((((((((key0 === "inputTokens") || (key0 === "inputTokenDetails")) || (key0 === "outputTokens")) || (key0 === "outputTokenDetails")) || (key0 === "totalTokens")) || (key0 === "reasoningTokens")) || (key0 === "cachedInputTokens")) || (key0 === "raw"))){
-const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema168,data};
+const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema170,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -9834,7 +10202,7 @@ if(data.inputTokens !== undefined){
 let data0 = data.inputTokens;
 if((typeof data0 == "number") && (isFinite(data0))){
 if(data0 < 0 || isNaN(data0)){
-const err1 = {instancePath:instancePath+"/inputTokens",schemaPath:"#/$defs/tokenCount/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema169,data:data0};
+const err1 = {instancePath:instancePath+"/inputTokens",schemaPath:"#/$defs/tokenCount/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema171,data:data0};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -9845,7 +10213,7 @@ errors++;
 }
 }
 else {
-const err2 = {instancePath:instancePath+"/inputTokens",schemaPath:"#/$defs/tokenCount/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema169.type,parentSchema:schema169,data:data0};
+const err2 = {instancePath:instancePath+"/inputTokens",schemaPath:"#/$defs/tokenCount/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema171.type,parentSchema:schema171,data:data0};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -9860,7 +10228,7 @@ let data1 = data.inputTokenDetails;
 if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
 for(const key1 in data1){
 if(!(((key1 === "noCacheTokens") || (key1 === "cacheReadTokens")) || (key1 === "cacheWriteTokens"))){
-const err3 = {instancePath:instancePath+"/inputTokenDetails",schemaPath:"#/properties/inputTokenDetails/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema168.properties.inputTokenDetails,data:data1};
+const err3 = {instancePath:instancePath+"/inputTokenDetails",schemaPath:"#/properties/inputTokenDetails/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema170.properties.inputTokenDetails,data:data1};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -9874,7 +10242,7 @@ if(data1.noCacheTokens !== undefined){
 let data2 = data1.noCacheTokens;
 if((typeof data2 == "number") && (isFinite(data2))){
 if(data2 < 0 || isNaN(data2)){
-const err4 = {instancePath:instancePath+"/inputTokenDetails/noCacheTokens",schemaPath:"#/$defs/tokenCount/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema169,data:data2};
+const err4 = {instancePath:instancePath+"/inputTokenDetails/noCacheTokens",schemaPath:"#/$defs/tokenCount/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema171,data:data2};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -9885,7 +10253,7 @@ errors++;
 }
 }
 else {
-const err5 = {instancePath:instancePath+"/inputTokenDetails/noCacheTokens",schemaPath:"#/$defs/tokenCount/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema169.type,parentSchema:schema169,data:data2};
+const err5 = {instancePath:instancePath+"/inputTokenDetails/noCacheTokens",schemaPath:"#/$defs/tokenCount/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema171.type,parentSchema:schema171,data:data2};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -9899,7 +10267,7 @@ if(data1.cacheReadTokens !== undefined){
 let data3 = data1.cacheReadTokens;
 if((typeof data3 == "number") && (isFinite(data3))){
 if(data3 < 0 || isNaN(data3)){
-const err6 = {instancePath:instancePath+"/inputTokenDetails/cacheReadTokens",schemaPath:"#/$defs/tokenCount/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema169,data:data3};
+const err6 = {instancePath:instancePath+"/inputTokenDetails/cacheReadTokens",schemaPath:"#/$defs/tokenCount/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema171,data:data3};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -9910,7 +10278,7 @@ errors++;
 }
 }
 else {
-const err7 = {instancePath:instancePath+"/inputTokenDetails/cacheReadTokens",schemaPath:"#/$defs/tokenCount/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema169.type,parentSchema:schema169,data:data3};
+const err7 = {instancePath:instancePath+"/inputTokenDetails/cacheReadTokens",schemaPath:"#/$defs/tokenCount/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema171.type,parentSchema:schema171,data:data3};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -9924,7 +10292,7 @@ if(data1.cacheWriteTokens !== undefined){
 let data4 = data1.cacheWriteTokens;
 if((typeof data4 == "number") && (isFinite(data4))){
 if(data4 < 0 || isNaN(data4)){
-const err8 = {instancePath:instancePath+"/inputTokenDetails/cacheWriteTokens",schemaPath:"#/$defs/tokenCount/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema169,data:data4};
+const err8 = {instancePath:instancePath+"/inputTokenDetails/cacheWriteTokens",schemaPath:"#/$defs/tokenCount/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema171,data:data4};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -9935,7 +10303,7 @@ errors++;
 }
 }
 else {
-const err9 = {instancePath:instancePath+"/inputTokenDetails/cacheWriteTokens",schemaPath:"#/$defs/tokenCount/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema169.type,parentSchema:schema169,data:data4};
+const err9 = {instancePath:instancePath+"/inputTokenDetails/cacheWriteTokens",schemaPath:"#/$defs/tokenCount/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema171.type,parentSchema:schema171,data:data4};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -9947,7 +10315,7 @@ errors++;
 }
 }
 else {
-const err10 = {instancePath:instancePath+"/inputTokenDetails",schemaPath:"#/properties/inputTokenDetails/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema168.properties.inputTokenDetails.type,parentSchema:schema168.properties.inputTokenDetails,data:data1};
+const err10 = {instancePath:instancePath+"/inputTokenDetails",schemaPath:"#/properties/inputTokenDetails/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema170.properties.inputTokenDetails.type,parentSchema:schema170.properties.inputTokenDetails,data:data1};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -9961,7 +10329,7 @@ if(data.outputTokens !== undefined){
 let data5 = data.outputTokens;
 if((typeof data5 == "number") && (isFinite(data5))){
 if(data5 < 0 || isNaN(data5)){
-const err11 = {instancePath:instancePath+"/outputTokens",schemaPath:"#/$defs/tokenCount/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema169,data:data5};
+const err11 = {instancePath:instancePath+"/outputTokens",schemaPath:"#/$defs/tokenCount/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema171,data:data5};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -9972,7 +10340,7 @@ errors++;
 }
 }
 else {
-const err12 = {instancePath:instancePath+"/outputTokens",schemaPath:"#/$defs/tokenCount/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema169.type,parentSchema:schema169,data:data5};
+const err12 = {instancePath:instancePath+"/outputTokens",schemaPath:"#/$defs/tokenCount/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema171.type,parentSchema:schema171,data:data5};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -9987,7 +10355,7 @@ let data6 = data.outputTokenDetails;
 if(data6 && typeof data6 == "object" && !Array.isArray(data6)){
 for(const key2 in data6){
 if(!((key2 === "textTokens") || (key2 === "reasoningTokens"))){
-const err13 = {instancePath:instancePath+"/outputTokenDetails",schemaPath:"#/properties/outputTokenDetails/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties",schema:false,parentSchema:schema168.properties.outputTokenDetails,data:data6};
+const err13 = {instancePath:instancePath+"/outputTokenDetails",schemaPath:"#/properties/outputTokenDetails/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties",schema:false,parentSchema:schema170.properties.outputTokenDetails,data:data6};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -10001,7 +10369,7 @@ if(data6.textTokens !== undefined){
 let data7 = data6.textTokens;
 if((typeof data7 == "number") && (isFinite(data7))){
 if(data7 < 0 || isNaN(data7)){
-const err14 = {instancePath:instancePath+"/outputTokenDetails/textTokens",schemaPath:"#/$defs/tokenCount/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema169,data:data7};
+const err14 = {instancePath:instancePath+"/outputTokenDetails/textTokens",schemaPath:"#/$defs/tokenCount/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema171,data:data7};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -10012,7 +10380,7 @@ errors++;
 }
 }
 else {
-const err15 = {instancePath:instancePath+"/outputTokenDetails/textTokens",schemaPath:"#/$defs/tokenCount/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema169.type,parentSchema:schema169,data:data7};
+const err15 = {instancePath:instancePath+"/outputTokenDetails/textTokens",schemaPath:"#/$defs/tokenCount/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema171.type,parentSchema:schema171,data:data7};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -10026,7 +10394,7 @@ if(data6.reasoningTokens !== undefined){
 let data8 = data6.reasoningTokens;
 if((typeof data8 == "number") && (isFinite(data8))){
 if(data8 < 0 || isNaN(data8)){
-const err16 = {instancePath:instancePath+"/outputTokenDetails/reasoningTokens",schemaPath:"#/$defs/tokenCount/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema169,data:data8};
+const err16 = {instancePath:instancePath+"/outputTokenDetails/reasoningTokens",schemaPath:"#/$defs/tokenCount/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema171,data:data8};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -10037,7 +10405,7 @@ errors++;
 }
 }
 else {
-const err17 = {instancePath:instancePath+"/outputTokenDetails/reasoningTokens",schemaPath:"#/$defs/tokenCount/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema169.type,parentSchema:schema169,data:data8};
+const err17 = {instancePath:instancePath+"/outputTokenDetails/reasoningTokens",schemaPath:"#/$defs/tokenCount/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema171.type,parentSchema:schema171,data:data8};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -10049,7 +10417,7 @@ errors++;
 }
 }
 else {
-const err18 = {instancePath:instancePath+"/outputTokenDetails",schemaPath:"#/properties/outputTokenDetails/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema168.properties.outputTokenDetails.type,parentSchema:schema168.properties.outputTokenDetails,data:data6};
+const err18 = {instancePath:instancePath+"/outputTokenDetails",schemaPath:"#/properties/outputTokenDetails/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema170.properties.outputTokenDetails.type,parentSchema:schema170.properties.outputTokenDetails,data:data6};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -10063,7 +10431,7 @@ if(data.totalTokens !== undefined){
 let data9 = data.totalTokens;
 if((typeof data9 == "number") && (isFinite(data9))){
 if(data9 < 0 || isNaN(data9)){
-const err19 = {instancePath:instancePath+"/totalTokens",schemaPath:"#/$defs/tokenCount/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema169,data:data9};
+const err19 = {instancePath:instancePath+"/totalTokens",schemaPath:"#/$defs/tokenCount/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema171,data:data9};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -10074,7 +10442,7 @@ errors++;
 }
 }
 else {
-const err20 = {instancePath:instancePath+"/totalTokens",schemaPath:"#/$defs/tokenCount/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema169.type,parentSchema:schema169,data:data9};
+const err20 = {instancePath:instancePath+"/totalTokens",schemaPath:"#/$defs/tokenCount/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema171.type,parentSchema:schema171,data:data9};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -10088,7 +10456,7 @@ if(data.reasoningTokens !== undefined){
 let data10 = data.reasoningTokens;
 if((typeof data10 == "number") && (isFinite(data10))){
 if(data10 < 0 || isNaN(data10)){
-const err21 = {instancePath:instancePath+"/reasoningTokens",schemaPath:"#/$defs/tokenCount/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema169,data:data10};
+const err21 = {instancePath:instancePath+"/reasoningTokens",schemaPath:"#/$defs/tokenCount/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema171,data:data10};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -10099,7 +10467,7 @@ errors++;
 }
 }
 else {
-const err22 = {instancePath:instancePath+"/reasoningTokens",schemaPath:"#/$defs/tokenCount/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema169.type,parentSchema:schema169,data:data10};
+const err22 = {instancePath:instancePath+"/reasoningTokens",schemaPath:"#/$defs/tokenCount/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema171.type,parentSchema:schema171,data:data10};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -10113,7 +10481,7 @@ if(data.cachedInputTokens !== undefined){
 let data11 = data.cachedInputTokens;
 if((typeof data11 == "number") && (isFinite(data11))){
 if(data11 < 0 || isNaN(data11)){
-const err23 = {instancePath:instancePath+"/cachedInputTokens",schemaPath:"#/$defs/tokenCount/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema169,data:data11};
+const err23 = {instancePath:instancePath+"/cachedInputTokens",schemaPath:"#/$defs/tokenCount/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema171,data:data11};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -10124,7 +10492,7 @@ errors++;
 }
 }
 else {
-const err24 = {instancePath:instancePath+"/cachedInputTokens",schemaPath:"#/$defs/tokenCount/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema169.type,parentSchema:schema169,data:data11};
+const err24 = {instancePath:instancePath+"/cachedInputTokens",schemaPath:"#/$defs/tokenCount/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema171.type,parentSchema:schema171,data:data11};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -10135,14 +10503,14 @@ errors++;
 }
 }
 if(data.raw !== undefined){
-if(!(validate127(data.raw, {instancePath:instancePath+"/raw",parentData:data,parentDataProperty:"raw",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate127.errors : vErrors.concat(validate127.errors);
+if(!(validate130(data.raw, {instancePath:instancePath+"/raw",parentData:data,parentDataProperty:"raw",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate130.errors : vErrors.concat(validate130.errors);
 errors = vErrors.length;
 }
 }
 }
 else {
-const err25 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema168.type,parentSchema:schema168,data};
+const err25 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema170.type,parentSchema:schema170,data};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -10151,16 +10519,16 @@ vErrors.push(err25);
 }
 errors++;
 }
-validate126.errors = vErrors;
+validate129.errors = vErrors;
 return errors === 0;
 }
-validate126.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate129.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 
-function validate131(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate134(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate131.evaluated;
+const evaluated0 = validate134.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -10185,17 +10553,17 @@ vErrors.push(err0);
 }
 errors++;
 }
-validate131.errors = vErrors;
+validate134.errors = vErrors;
 return errors === 0;
 }
-validate131.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate134.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 
-function validate125(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate128(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://agent-ledger.example/event-schemas/model-call-recorded.v1.schema.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate125.evaluated;
+const evaluated0 = validate128.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -10204,7 +10572,7 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.sessionId === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "sessionId"},message:"must have required property '"+"sessionId"+"'",schema:schema165.required,parentSchema:schema165,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "sessionId"},message:"must have required property '"+"sessionId"+"'",schema:schema167.required,parentSchema:schema167,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -10214,7 +10582,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.callId === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "callId"},message:"must have required property '"+"callId"+"'",schema:schema165.required,parentSchema:schema165,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "callId"},message:"must have required property '"+"callId"+"'",schema:schema167.required,parentSchema:schema167,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -10224,7 +10592,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.generationId === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "generationId"},message:"must have required property '"+"generationId"+"'",schema:schema165.required,parentSchema:schema165,data};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "generationId"},message:"must have required property '"+"generationId"+"'",schema:schema167.required,parentSchema:schema167,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -10234,7 +10602,7 @@ vErrors.push(err2);
 errors++;
 }
 if(data.responseMessageCount === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "responseMessageCount"},message:"must have required property '"+"responseMessageCount"+"'",schema:schema165.required,parentSchema:schema165,data};
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "responseMessageCount"},message:"must have required property '"+"responseMessageCount"+"'",schema:schema167.required,parentSchema:schema167,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -10244,7 +10612,7 @@ vErrors.push(err3);
 errors++;
 }
 if(data.messageIds === undefined){
-const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "messageIds"},message:"must have required property '"+"messageIds"+"'",schema:schema165.required,parentSchema:schema165,data};
+const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "messageIds"},message:"must have required property '"+"messageIds"+"'",schema:schema167.required,parentSchema:schema167,data};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -10254,7 +10622,7 @@ vErrors.push(err4);
 errors++;
 }
 if(data.recordedAt === undefined){
-const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "recordedAt"},message:"must have required property '"+"recordedAt"+"'",schema:schema165.required,parentSchema:schema165,data};
+const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "recordedAt"},message:"must have required property '"+"recordedAt"+"'",schema:schema167.required,parentSchema:schema167,data};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -10264,8 +10632,8 @@ vErrors.push(err5);
 errors++;
 }
 for(const key0 in data){
-if(!(func3.call(schema165.properties, key0))){
-const err6 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema165,data};
+if(!(func3.call(schema167.properties, key0))){
+const err6 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema167,data};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -10304,7 +10672,7 @@ if(data.callId !== undefined){
 let data1 = data.callId;
 if(typeof data1 === "string"){
 if(func1(data1) < 1){
-const err9 = {instancePath:instancePath+"/callId",schemaPath:"#/properties/callId/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema165.properties.callId,data:data1};
+const err9 = {instancePath:instancePath+"/callId",schemaPath:"#/properties/callId/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema167.properties.callId,data:data1};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -10315,7 +10683,7 @@ errors++;
 }
 }
 else {
-const err10 = {instancePath:instancePath+"/callId",schemaPath:"#/properties/callId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema165.properties.callId.type,parentSchema:schema165.properties.callId,data:data1};
+const err10 = {instancePath:instancePath+"/callId",schemaPath:"#/properties/callId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema167.properties.callId.type,parentSchema:schema167.properties.callId,data:data1};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -10329,7 +10697,7 @@ if(data.generationId !== undefined){
 let data2 = data.generationId;
 if(typeof data2 === "string"){
 if(func1(data2) < 1){
-const err11 = {instancePath:instancePath+"/generationId",schemaPath:"#/properties/generationId/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema165.properties.generationId,data:data2};
+const err11 = {instancePath:instancePath+"/generationId",schemaPath:"#/properties/generationId/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema167.properties.generationId,data:data2};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -10340,7 +10708,7 @@ errors++;
 }
 }
 else {
-const err12 = {instancePath:instancePath+"/generationId",schemaPath:"#/properties/generationId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema165.properties.generationId.type,parentSchema:schema165.properties.generationId,data:data2};
+const err12 = {instancePath:instancePath+"/generationId",schemaPath:"#/properties/generationId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema167.properties.generationId.type,parentSchema:schema167.properties.generationId,data:data2};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -10353,7 +10721,7 @@ errors++;
 if(data.stepNumber !== undefined){
 let data3 = data.stepNumber;
 if(!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3)))){
-const err13 = {instancePath:instancePath+"/stepNumber",schemaPath:"#/properties/stepNumber/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema165.properties.stepNumber.type,parentSchema:schema165.properties.stepNumber,data:data3};
+const err13 = {instancePath:instancePath+"/stepNumber",schemaPath:"#/properties/stepNumber/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema167.properties.stepNumber.type,parentSchema:schema167.properties.stepNumber,data:data3};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -10364,7 +10732,7 @@ errors++;
 }
 if((typeof data3 == "number") && (isFinite(data3))){
 if(data3 < 0 || isNaN(data3)){
-const err14 = {instancePath:instancePath+"/stepNumber",schemaPath:"#/properties/stepNumber/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema165.properties.stepNumber,data:data3};
+const err14 = {instancePath:instancePath+"/stepNumber",schemaPath:"#/properties/stepNumber/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema167.properties.stepNumber,data:data3};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -10391,7 +10759,7 @@ errors++;
 if(data.agentName !== undefined){
 let data5 = data.agentName;
 if(typeof data5 !== "string"){
-const err16 = {instancePath:instancePath+"/agentName",schemaPath:"#/properties/agentName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema165.properties.agentName.type,parentSchema:schema165.properties.agentName,data:data5};
+const err16 = {instancePath:instancePath+"/agentName",schemaPath:"#/properties/agentName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema167.properties.agentName.type,parentSchema:schema167.properties.agentName,data:data5};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -10404,7 +10772,7 @@ errors++;
 if(data.provider !== undefined){
 let data6 = data.provider;
 if(typeof data6 !== "string"){
-const err17 = {instancePath:instancePath+"/provider",schemaPath:"#/properties/provider/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema165.properties.provider.type,parentSchema:schema165.properties.provider,data:data6};
+const err17 = {instancePath:instancePath+"/provider",schemaPath:"#/properties/provider/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema167.properties.provider.type,parentSchema:schema167.properties.provider,data:data6};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -10417,7 +10785,7 @@ errors++;
 if(data.modelId !== undefined){
 let data7 = data.modelId;
 if(typeof data7 !== "string"){
-const err18 = {instancePath:instancePath+"/modelId",schemaPath:"#/properties/modelId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema165.properties.modelId.type,parentSchema:schema165.properties.modelId,data:data7};
+const err18 = {instancePath:instancePath+"/modelId",schemaPath:"#/properties/modelId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema167.properties.modelId.type,parentSchema:schema167.properties.modelId,data:data7};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -10430,7 +10798,7 @@ errors++;
 if(data.responseId !== undefined){
 let data8 = data.responseId;
 if(typeof data8 !== "string"){
-const err19 = {instancePath:instancePath+"/responseId",schemaPath:"#/properties/responseId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema165.properties.responseId.type,parentSchema:schema165.properties.responseId,data:data8};
+const err19 = {instancePath:instancePath+"/responseId",schemaPath:"#/properties/responseId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema167.properties.responseId.type,parentSchema:schema167.properties.responseId,data:data8};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -10443,7 +10811,7 @@ errors++;
 if(data.finishReason !== undefined){
 let data9 = data.finishReason;
 if(typeof data9 !== "string"){
-const err20 = {instancePath:instancePath+"/finishReason",schemaPath:"#/properties/finishReason/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema165.properties.finishReason.type,parentSchema:schema165.properties.finishReason,data:data9};
+const err20 = {instancePath:instancePath+"/finishReason",schemaPath:"#/properties/finishReason/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema167.properties.finishReason.type,parentSchema:schema167.properties.finishReason,data:data9};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -10454,21 +10822,21 @@ errors++;
 }
 }
 if(data.usage !== undefined){
-if(!(validate126(data.usage, {instancePath:instancePath+"/usage",parentData:data,parentDataProperty:"usage",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate126.errors : vErrors.concat(validate126.errors);
+if(!(validate129(data.usage, {instancePath:instancePath+"/usage",parentData:data,parentDataProperty:"usage",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate129.errors : vErrors.concat(validate129.errors);
 errors = vErrors.length;
 }
 }
 if(data.providerMetadata !== undefined){
-if(!(validate131(data.providerMetadata, {instancePath:instancePath+"/providerMetadata",parentData:data,parentDataProperty:"providerMetadata",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate131.errors : vErrors.concat(validate131.errors);
+if(!(validate134(data.providerMetadata, {instancePath:instancePath+"/providerMetadata",parentData:data,parentDataProperty:"providerMetadata",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate134.errors : vErrors.concat(validate134.errors);
 errors = vErrors.length;
 }
 }
 if(data.contextRevision !== undefined){
 let data12 = data.contextRevision;
 if(!(((typeof data12 == "number") && (!(data12 % 1) && !isNaN(data12))) && (isFinite(data12)))){
-const err21 = {instancePath:instancePath+"/contextRevision",schemaPath:"#/properties/contextRevision/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema165.properties.contextRevision.type,parentSchema:schema165.properties.contextRevision,data:data12};
+const err21 = {instancePath:instancePath+"/contextRevision",schemaPath:"#/properties/contextRevision/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema167.properties.contextRevision.type,parentSchema:schema167.properties.contextRevision,data:data12};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -10479,7 +10847,7 @@ errors++;
 }
 if((typeof data12 == "number") && (isFinite(data12))){
 if(data12 < 0 || isNaN(data12)){
-const err22 = {instancePath:instancePath+"/contextRevision",schemaPath:"#/properties/contextRevision/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema165.properties.contextRevision,data:data12};
+const err22 = {instancePath:instancePath+"/contextRevision",schemaPath:"#/properties/contextRevision/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema167.properties.contextRevision,data:data12};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -10494,7 +10862,7 @@ if(data.latencyMs !== undefined){
 let data13 = data.latencyMs;
 if((typeof data13 == "number") && (isFinite(data13))){
 if(data13 < 0 || isNaN(data13)){
-const err23 = {instancePath:instancePath+"/latencyMs",schemaPath:"#/properties/latencyMs/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema165.properties.latencyMs,data:data13};
+const err23 = {instancePath:instancePath+"/latencyMs",schemaPath:"#/properties/latencyMs/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema167.properties.latencyMs,data:data13};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -10505,7 +10873,7 @@ errors++;
 }
 }
 else {
-const err24 = {instancePath:instancePath+"/latencyMs",schemaPath:"#/properties/latencyMs/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema165.properties.latencyMs.type,parentSchema:schema165.properties.latencyMs,data:data13};
+const err24 = {instancePath:instancePath+"/latencyMs",schemaPath:"#/properties/latencyMs/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema167.properties.latencyMs.type,parentSchema:schema167.properties.latencyMs,data:data13};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -10519,7 +10887,7 @@ if(data.cost !== undefined){
 let data14 = data.cost;
 if(data14 && typeof data14 == "object" && !Array.isArray(data14)){
 if(data14.amount === undefined){
-const err25 = {instancePath:instancePath+"/cost",schemaPath:"#/$defs/cost/required",keyword:"required",params:{missingProperty: "amount"},message:"must have required property '"+"amount"+"'",schema:schema181.required,parentSchema:schema181,data:data14};
+const err25 = {instancePath:instancePath+"/cost",schemaPath:"#/$defs/cost/required",keyword:"required",params:{missingProperty: "amount"},message:"must have required property '"+"amount"+"'",schema:schema183.required,parentSchema:schema183,data:data14};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -10529,7 +10897,7 @@ vErrors.push(err25);
 errors++;
 }
 if(data14.currency === undefined){
-const err26 = {instancePath:instancePath+"/cost",schemaPath:"#/$defs/cost/required",keyword:"required",params:{missingProperty: "currency"},message:"must have required property '"+"currency"+"'",schema:schema181.required,parentSchema:schema181,data:data14};
+const err26 = {instancePath:instancePath+"/cost",schemaPath:"#/$defs/cost/required",keyword:"required",params:{missingProperty: "currency"},message:"must have required property '"+"currency"+"'",schema:schema183.required,parentSchema:schema183,data:data14};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -10539,7 +10907,7 @@ vErrors.push(err26);
 errors++;
 }
 if(data14.source === undefined){
-const err27 = {instancePath:instancePath+"/cost",schemaPath:"#/$defs/cost/required",keyword:"required",params:{missingProperty: "source"},message:"must have required property '"+"source"+"'",schema:schema181.required,parentSchema:schema181,data:data14};
+const err27 = {instancePath:instancePath+"/cost",schemaPath:"#/$defs/cost/required",keyword:"required",params:{missingProperty: "source"},message:"must have required property '"+"source"+"'",schema:schema183.required,parentSchema:schema183,data:data14};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -10550,7 +10918,7 @@ errors++;
 }
 for(const key1 in data14){
 if(!(((key1 === "amount") || (key1 === "currency")) || (key1 === "source"))){
-const err28 = {instancePath:instancePath+"/cost",schemaPath:"#/$defs/cost/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema181,data:data14};
+const err28 = {instancePath:instancePath+"/cost",schemaPath:"#/$defs/cost/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema183,data:data14};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -10564,7 +10932,7 @@ if(data14.amount !== undefined){
 let data15 = data14.amount;
 if((typeof data15 == "number") && (isFinite(data15))){
 if(data15 < 0 || isNaN(data15)){
-const err29 = {instancePath:instancePath+"/cost/amount",schemaPath:"#/$defs/cost/properties/amount/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema181.properties.amount,data:data15};
+const err29 = {instancePath:instancePath+"/cost/amount",schemaPath:"#/$defs/cost/properties/amount/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema183.properties.amount,data:data15};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -10575,7 +10943,7 @@ errors++;
 }
 }
 else {
-const err30 = {instancePath:instancePath+"/cost/amount",schemaPath:"#/$defs/cost/properties/amount/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema181.properties.amount.type,parentSchema:schema181.properties.amount,data:data15};
+const err30 = {instancePath:instancePath+"/cost/amount",schemaPath:"#/$defs/cost/properties/amount/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema183.properties.amount.type,parentSchema:schema183.properties.amount,data:data15};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -10589,7 +10957,7 @@ if(data14.currency !== undefined){
 let data16 = data14.currency;
 if(typeof data16 === "string"){
 if(func1(data16) < 1){
-const err31 = {instancePath:instancePath+"/cost/currency",schemaPath:"#/$defs/cost/properties/currency/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema181.properties.currency,data:data16};
+const err31 = {instancePath:instancePath+"/cost/currency",schemaPath:"#/$defs/cost/properties/currency/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema183.properties.currency,data:data16};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -10600,7 +10968,7 @@ errors++;
 }
 }
 else {
-const err32 = {instancePath:instancePath+"/cost/currency",schemaPath:"#/$defs/cost/properties/currency/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema181.properties.currency.type,parentSchema:schema181.properties.currency,data:data16};
+const err32 = {instancePath:instancePath+"/cost/currency",schemaPath:"#/$defs/cost/properties/currency/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema183.properties.currency.type,parentSchema:schema183.properties.currency,data:data16};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -10613,7 +10981,7 @@ errors++;
 if(data14.source !== undefined){
 let data17 = data14.source;
 if(!((data17 === "provider") || (data17 === "runtime"))){
-const err33 = {instancePath:instancePath+"/cost/source",schemaPath:"#/$defs/cost/properties/source/enum",keyword:"enum",params:{allowedValues: schema181.properties.source.enum},message:"must be equal to one of the allowed values",schema:schema181.properties.source.enum,parentSchema:schema181.properties.source,data:data17};
+const err33 = {instancePath:instancePath+"/cost/source",schemaPath:"#/$defs/cost/properties/source/enum",keyword:"enum",params:{allowedValues: schema183.properties.source.enum},message:"must be equal to one of the allowed values",schema:schema183.properties.source.enum,parentSchema:schema183.properties.source,data:data17};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -10625,7 +10993,7 @@ errors++;
 }
 }
 else {
-const err34 = {instancePath:instancePath+"/cost",schemaPath:"#/$defs/cost/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema181.type,parentSchema:schema181,data:data14};
+const err34 = {instancePath:instancePath+"/cost",schemaPath:"#/$defs/cost/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema183.type,parentSchema:schema183,data:data14};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -10638,7 +11006,7 @@ errors++;
 if(data.responseMessageCount !== undefined){
 let data18 = data.responseMessageCount;
 if(!(((typeof data18 == "number") && (!(data18 % 1) && !isNaN(data18))) && (isFinite(data18)))){
-const err35 = {instancePath:instancePath+"/responseMessageCount",schemaPath:"#/properties/responseMessageCount/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema165.properties.responseMessageCount.type,parentSchema:schema165.properties.responseMessageCount,data:data18};
+const err35 = {instancePath:instancePath+"/responseMessageCount",schemaPath:"#/properties/responseMessageCount/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema167.properties.responseMessageCount.type,parentSchema:schema167.properties.responseMessageCount,data:data18};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -10649,7 +11017,7 @@ errors++;
 }
 if((typeof data18 == "number") && (isFinite(data18))){
 if(data18 < 0 || isNaN(data18)){
-const err36 = {instancePath:instancePath+"/responseMessageCount",schemaPath:"#/properties/responseMessageCount/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema165.properties.responseMessageCount,data:data18};
+const err36 = {instancePath:instancePath+"/responseMessageCount",schemaPath:"#/properties/responseMessageCount/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema167.properties.responseMessageCount,data:data18};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -10691,7 +11059,7 @@ errors++;
 }
 }
 else {
-const err39 = {instancePath:instancePath+"/messageIds",schemaPath:"#/properties/messageIds/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema165.properties.messageIds.type,parentSchema:schema165.properties.messageIds,data:data19};
+const err39 = {instancePath:instancePath+"/messageIds",schemaPath:"#/properties/messageIds/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema167.properties.messageIds.type,parentSchema:schema167.properties.messageIds,data:data19};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -10728,7 +11096,7 @@ errors++;
 }
 }
 else {
-const err42 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema165.type,parentSchema:schema165,data};
+const err42 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema167.type,parentSchema:schema167,data};
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -10737,19 +11105,19 @@ vErrors.push(err42);
 }
 errors++;
 }
-validate125.errors = vErrors;
+validate128.errors = vErrors;
 return errors === 0;
 }
-validate125.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate128.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const data_v1_ClaudeCodeEntriesRecorded = validate134;
-const schema184 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://agent-ledger.example/event-schemas/claude-code-entries-recorded.v1.schema.json","title":"ClaudeCodeEntriesRecorded (v1)","description":"Data of a ClaudeCodeEntriesRecorded event. Raw transcript entries of a Claude Agent SDK session (the lines of Claude Code's JSONL files) as its SessionStore mirrored them, kept verbatim; the session's runtime messages are the Claude Code importer's mapping of them.","type":"object","required":["sessionId","projectKey","entries","recordedAt"],"properties":{"sessionId":{"$ref":"runtime-message.v1.schema.json#/$defs/sessionId"},"projectKey":{"type":"string","minLength":1,"description":"The SDK's SessionKey.projectKey."},"subpath":{"type":"string","minLength":1,"description":"The SDK's SessionKey.subpath (a sub-agent's transcript, subagents/agent-<id>); absent for the main transcript."},"entries":{"type":"array","minItems":1,"items":{"type":"object","required":["type"],"properties":{"type":{"type":"string"}}},"description":"The entries, in append order, each a JSON object with a string type."},"recordedAt":{"$ref":"runtime-message.v1.schema.json#/$defs/timestamp"}},"additionalProperties":false};
+export const data_v1_ClaudeCodeEntriesRecorded = validate137;
+const schema186 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://agent-ledger.example/event-schemas/claude-code-entries-recorded.v1.schema.json","title":"ClaudeCodeEntriesRecorded (v1)","description":"Data of a ClaudeCodeEntriesRecorded event. Raw transcript entries of a Claude Agent SDK session (the lines of Claude Code's JSONL files) as its SessionStore mirrored them, kept verbatim; the session's runtime messages are the Claude Code importer's mapping of them.","type":"object","required":["sessionId","projectKey","entries","recordedAt"],"properties":{"sessionId":{"$ref":"runtime-message.v1.schema.json#/$defs/sessionId"},"projectKey":{"type":"string","minLength":1,"description":"The SDK's SessionKey.projectKey."},"subpath":{"type":"string","minLength":1,"description":"The SDK's SessionKey.subpath (a sub-agent's transcript, subagents/agent-<id>); absent for the main transcript."},"entries":{"type":"array","minItems":1,"items":{"type":"object","required":["type"],"properties":{"type":{"type":"string"}}},"description":"The entries, in append order, each a JSON object with a string type."},"recordedAt":{"$ref":"runtime-message.v1.schema.json#/$defs/timestamp"}},"additionalProperties":false};
 
-function validate134(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate137(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://agent-ledger.example/event-schemas/claude-code-entries-recorded.v1.schema.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate134.evaluated;
+const evaluated0 = validate137.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -10758,7 +11126,7 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.sessionId === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "sessionId"},message:"must have required property '"+"sessionId"+"'",schema:schema184.required,parentSchema:schema184,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "sessionId"},message:"must have required property '"+"sessionId"+"'",schema:schema186.required,parentSchema:schema186,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -10768,7 +11136,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.projectKey === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "projectKey"},message:"must have required property '"+"projectKey"+"'",schema:schema184.required,parentSchema:schema184,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "projectKey"},message:"must have required property '"+"projectKey"+"'",schema:schema186.required,parentSchema:schema186,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -10778,7 +11146,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.entries === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "entries"},message:"must have required property '"+"entries"+"'",schema:schema184.required,parentSchema:schema184,data};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "entries"},message:"must have required property '"+"entries"+"'",schema:schema186.required,parentSchema:schema186,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -10788,7 +11156,7 @@ vErrors.push(err2);
 errors++;
 }
 if(data.recordedAt === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "recordedAt"},message:"must have required property '"+"recordedAt"+"'",schema:schema184.required,parentSchema:schema184,data};
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "recordedAt"},message:"must have required property '"+"recordedAt"+"'",schema:schema186.required,parentSchema:schema186,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -10799,7 +11167,7 @@ errors++;
 }
 for(const key0 in data){
 if(!(((((key0 === "sessionId") || (key0 === "projectKey")) || (key0 === "subpath")) || (key0 === "entries")) || (key0 === "recordedAt"))){
-const err4 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema184,data};
+const err4 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema186,data};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -10838,7 +11206,7 @@ if(data.projectKey !== undefined){
 let data1 = data.projectKey;
 if(typeof data1 === "string"){
 if(func1(data1) < 1){
-const err7 = {instancePath:instancePath+"/projectKey",schemaPath:"#/properties/projectKey/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema184.properties.projectKey,data:data1};
+const err7 = {instancePath:instancePath+"/projectKey",schemaPath:"#/properties/projectKey/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema186.properties.projectKey,data:data1};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -10849,7 +11217,7 @@ errors++;
 }
 }
 else {
-const err8 = {instancePath:instancePath+"/projectKey",schemaPath:"#/properties/projectKey/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema184.properties.projectKey.type,parentSchema:schema184.properties.projectKey,data:data1};
+const err8 = {instancePath:instancePath+"/projectKey",schemaPath:"#/properties/projectKey/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema186.properties.projectKey.type,parentSchema:schema186.properties.projectKey,data:data1};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -10863,7 +11231,7 @@ if(data.subpath !== undefined){
 let data2 = data.subpath;
 if(typeof data2 === "string"){
 if(func1(data2) < 1){
-const err9 = {instancePath:instancePath+"/subpath",schemaPath:"#/properties/subpath/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema184.properties.subpath,data:data2};
+const err9 = {instancePath:instancePath+"/subpath",schemaPath:"#/properties/subpath/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema186.properties.subpath,data:data2};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -10874,7 +11242,7 @@ errors++;
 }
 }
 else {
-const err10 = {instancePath:instancePath+"/subpath",schemaPath:"#/properties/subpath/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema184.properties.subpath.type,parentSchema:schema184.properties.subpath,data:data2};
+const err10 = {instancePath:instancePath+"/subpath",schemaPath:"#/properties/subpath/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema186.properties.subpath.type,parentSchema:schema186.properties.subpath,data:data2};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -10888,7 +11256,7 @@ if(data.entries !== undefined){
 let data3 = data.entries;
 if(Array.isArray(data3)){
 if(data3.length < 1){
-const err11 = {instancePath:instancePath+"/entries",schemaPath:"#/properties/entries/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema184.properties.entries,data:data3};
+const err11 = {instancePath:instancePath+"/entries",schemaPath:"#/properties/entries/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema186.properties.entries,data:data3};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -10902,7 +11270,7 @@ for(let i0=0; i0<len0; i0++){
 let data4 = data3[i0];
 if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
 if(data4.type === undefined){
-const err12 = {instancePath:instancePath+"/entries/" + i0,schemaPath:"#/properties/entries/items/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'",schema:schema184.properties.entries.items.required,parentSchema:schema184.properties.entries.items,data:data4};
+const err12 = {instancePath:instancePath+"/entries/" + i0,schemaPath:"#/properties/entries/items/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'",schema:schema186.properties.entries.items.required,parentSchema:schema186.properties.entries.items,data:data4};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -10914,7 +11282,7 @@ errors++;
 if(data4.type !== undefined){
 let data5 = data4.type;
 if(typeof data5 !== "string"){
-const err13 = {instancePath:instancePath+"/entries/" + i0+"/type",schemaPath:"#/properties/entries/items/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema184.properties.entries.items.properties.type.type,parentSchema:schema184.properties.entries.items.properties.type,data:data5};
+const err13 = {instancePath:instancePath+"/entries/" + i0+"/type",schemaPath:"#/properties/entries/items/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema186.properties.entries.items.properties.type.type,parentSchema:schema186.properties.entries.items.properties.type,data:data5};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -10926,7 +11294,7 @@ errors++;
 }
 }
 else {
-const err14 = {instancePath:instancePath+"/entries/" + i0,schemaPath:"#/properties/entries/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema184.properties.entries.items.type,parentSchema:schema184.properties.entries.items,data:data4};
+const err14 = {instancePath:instancePath+"/entries/" + i0,schemaPath:"#/properties/entries/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema186.properties.entries.items.type,parentSchema:schema186.properties.entries.items,data:data4};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -10938,7 +11306,7 @@ errors++;
 }
 }
 else {
-const err15 = {instancePath:instancePath+"/entries",schemaPath:"#/properties/entries/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema184.properties.entries.type,parentSchema:schema184.properties.entries,data:data3};
+const err15 = {instancePath:instancePath+"/entries",schemaPath:"#/properties/entries/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema186.properties.entries.type,parentSchema:schema186.properties.entries,data:data3};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -10975,7 +11343,7 @@ errors++;
 }
 }
 else {
-const err18 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema184.type,parentSchema:schema184,data};
+const err18 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema186.type,parentSchema:schema186,data};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -10984,19 +11352,19 @@ vErrors.push(err18);
 }
 errors++;
 }
-validate134.errors = vErrors;
+validate137.errors = vErrors;
 return errors === 0;
 }
-validate134.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate137.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const data_v1_ContextOverflowRecovered = validate135;
-const schema187 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://agent-ledger.example/event-schemas/context-overflow-recovered.v1.schema.json","title":"ContextOverflowRecovered (v1)","description":"Data of a ContextOverflowRecovered event. A model call was refused for a context too long for the model (the provider's context-length error), and the runtime shrank the context and retried until a call was accepted. Holds no content: the provider, the errors and the budgets used.","type":"object","required":["sessionId","recoveryId","provider","attempts","recordedAt"],"properties":{"sessionId":{"$ref":"runtime-message.v1.schema.json#/$defs/sessionId"},"recoveryId":{"type":"string","minLength":1,"maxLength":200,"description":"Id of the recovery, unique in the session: a retried request with the same id writes nothing."},"provider":{"type":"string","minLength":1,"description":"The AI SDK provider id of the model that overflowed, e.g. \"anthropic.messages\"."},"call":{"enum":["model","summarization"],"description":"Which call overflowed: the agent's own model call, or the summarization of a compaction (default: model)."},"attempts":{"type":"array","minItems":1,"maxItems":20,"description":"Each refused call, in order, with how the context was shrunk before the next one.","items":{"type":"object","required":["errorCode","shrink"],"properties":{"errorCode":{"type":"string","minLength":1,"description":"The provider's error, as a stable code: prompt_too_long (Anthropic), context_length_exceeded (OpenAI), input_token_count_exceeded (Google), maximum_context_length (OpenAI-compatible servers such as vLLM)."},"limitTokens":{"type":"integer","minimum":0,"description":"The model's limit, when the error said it."},"requestedTokens":{"type":"integer","minimum":0,"description":"The size of the refused context, when the error said it."},"shrink":{"enum":["budget","prune","compact"],"description":"How the next context was made smaller: a model context under the token budget, a pruning of tool results, or a compaction."},"maxInputTokens":{"type":"integer","minimum":1,"description":"The token budget the next context was asked for."}},"additionalProperties":false}},"recordedAt":{"$ref":"runtime-message.v1.schema.json#/$defs/timestamp"}},"additionalProperties":false};
+export const data_v1_ContextOverflowRecovered = validate138;
+const schema189 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://agent-ledger.example/event-schemas/context-overflow-recovered.v1.schema.json","title":"ContextOverflowRecovered (v1)","description":"Data of a ContextOverflowRecovered event. A model call was refused for a context too long for the model (the provider's context-length error), and the runtime shrank the context and retried until a call was accepted. Holds no content: the provider, the errors and the budgets used.","type":"object","required":["sessionId","recoveryId","provider","attempts","recordedAt"],"properties":{"sessionId":{"$ref":"runtime-message.v1.schema.json#/$defs/sessionId"},"recoveryId":{"type":"string","minLength":1,"maxLength":200,"description":"Id of the recovery, unique in the session: a retried request with the same id writes nothing."},"provider":{"type":"string","minLength":1,"description":"The AI SDK provider id of the model that overflowed, e.g. \"anthropic.messages\"."},"call":{"enum":["model","summarization"],"description":"Which call overflowed: the agent's own model call, or the summarization of a compaction (default: model)."},"attempts":{"type":"array","minItems":1,"maxItems":20,"description":"Each refused call, in order, with how the context was shrunk before the next one.","items":{"type":"object","required":["errorCode","shrink"],"properties":{"errorCode":{"type":"string","minLength":1,"description":"The provider's error, as a stable code: prompt_too_long (Anthropic), context_length_exceeded (OpenAI), input_token_count_exceeded (Google), maximum_context_length (OpenAI-compatible servers such as vLLM)."},"limitTokens":{"type":"integer","minimum":0,"description":"The model's limit, when the error said it."},"requestedTokens":{"type":"integer","minimum":0,"description":"The size of the refused context, when the error said it."},"shrink":{"enum":["budget","prune","compact"],"description":"How the next context was made smaller: a model context under the token budget, a pruning of tool results, or a compaction."},"maxInputTokens":{"type":"integer","minimum":1,"description":"The token budget the next context was asked for."}},"additionalProperties":false}},"recordedAt":{"$ref":"runtime-message.v1.schema.json#/$defs/timestamp"}},"additionalProperties":false};
 
-function validate135(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate138(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://agent-ledger.example/event-schemas/context-overflow-recovered.v1.schema.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate135.evaluated;
+const evaluated0 = validate138.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -11005,7 +11373,7 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.sessionId === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "sessionId"},message:"must have required property '"+"sessionId"+"'",schema:schema187.required,parentSchema:schema187,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "sessionId"},message:"must have required property '"+"sessionId"+"'",schema:schema189.required,parentSchema:schema189,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -11015,7 +11383,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.recoveryId === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "recoveryId"},message:"must have required property '"+"recoveryId"+"'",schema:schema187.required,parentSchema:schema187,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "recoveryId"},message:"must have required property '"+"recoveryId"+"'",schema:schema189.required,parentSchema:schema189,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -11025,7 +11393,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.provider === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "provider"},message:"must have required property '"+"provider"+"'",schema:schema187.required,parentSchema:schema187,data};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "provider"},message:"must have required property '"+"provider"+"'",schema:schema189.required,parentSchema:schema189,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -11035,7 +11403,7 @@ vErrors.push(err2);
 errors++;
 }
 if(data.attempts === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "attempts"},message:"must have required property '"+"attempts"+"'",schema:schema187.required,parentSchema:schema187,data};
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "attempts"},message:"must have required property '"+"attempts"+"'",schema:schema189.required,parentSchema:schema189,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -11045,7 +11413,7 @@ vErrors.push(err3);
 errors++;
 }
 if(data.recordedAt === undefined){
-const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "recordedAt"},message:"must have required property '"+"recordedAt"+"'",schema:schema187.required,parentSchema:schema187,data};
+const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "recordedAt"},message:"must have required property '"+"recordedAt"+"'",schema:schema189.required,parentSchema:schema189,data};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -11056,7 +11424,7 @@ errors++;
 }
 for(const key0 in data){
 if(!((((((key0 === "sessionId") || (key0 === "recoveryId")) || (key0 === "provider")) || (key0 === "call")) || (key0 === "attempts")) || (key0 === "recordedAt"))){
-const err5 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema187,data};
+const err5 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema189,data};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -11095,7 +11463,7 @@ if(data.recoveryId !== undefined){
 let data1 = data.recoveryId;
 if(typeof data1 === "string"){
 if(func1(data1) > 200){
-const err8 = {instancePath:instancePath+"/recoveryId",schemaPath:"#/properties/recoveryId/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters",schema:200,parentSchema:schema187.properties.recoveryId,data:data1};
+const err8 = {instancePath:instancePath+"/recoveryId",schemaPath:"#/properties/recoveryId/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters",schema:200,parentSchema:schema189.properties.recoveryId,data:data1};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -11105,7 +11473,7 @@ vErrors.push(err8);
 errors++;
 }
 if(func1(data1) < 1){
-const err9 = {instancePath:instancePath+"/recoveryId",schemaPath:"#/properties/recoveryId/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema187.properties.recoveryId,data:data1};
+const err9 = {instancePath:instancePath+"/recoveryId",schemaPath:"#/properties/recoveryId/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema189.properties.recoveryId,data:data1};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -11116,7 +11484,7 @@ errors++;
 }
 }
 else {
-const err10 = {instancePath:instancePath+"/recoveryId",schemaPath:"#/properties/recoveryId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema187.properties.recoveryId.type,parentSchema:schema187.properties.recoveryId,data:data1};
+const err10 = {instancePath:instancePath+"/recoveryId",schemaPath:"#/properties/recoveryId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema189.properties.recoveryId.type,parentSchema:schema189.properties.recoveryId,data:data1};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -11130,7 +11498,7 @@ if(data.provider !== undefined){
 let data2 = data.provider;
 if(typeof data2 === "string"){
 if(func1(data2) < 1){
-const err11 = {instancePath:instancePath+"/provider",schemaPath:"#/properties/provider/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema187.properties.provider,data:data2};
+const err11 = {instancePath:instancePath+"/provider",schemaPath:"#/properties/provider/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema189.properties.provider,data:data2};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -11141,7 +11509,7 @@ errors++;
 }
 }
 else {
-const err12 = {instancePath:instancePath+"/provider",schemaPath:"#/properties/provider/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema187.properties.provider.type,parentSchema:schema187.properties.provider,data:data2};
+const err12 = {instancePath:instancePath+"/provider",schemaPath:"#/properties/provider/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema189.properties.provider.type,parentSchema:schema189.properties.provider,data:data2};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -11154,7 +11522,7 @@ errors++;
 if(data.call !== undefined){
 let data3 = data.call;
 if(!((data3 === "model") || (data3 === "summarization"))){
-const err13 = {instancePath:instancePath+"/call",schemaPath:"#/properties/call/enum",keyword:"enum",params:{allowedValues: schema187.properties.call.enum},message:"must be equal to one of the allowed values",schema:schema187.properties.call.enum,parentSchema:schema187.properties.call,data:data3};
+const err13 = {instancePath:instancePath+"/call",schemaPath:"#/properties/call/enum",keyword:"enum",params:{allowedValues: schema189.properties.call.enum},message:"must be equal to one of the allowed values",schema:schema189.properties.call.enum,parentSchema:schema189.properties.call,data:data3};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -11168,7 +11536,7 @@ if(data.attempts !== undefined){
 let data4 = data.attempts;
 if(Array.isArray(data4)){
 if(data4.length > 20){
-const err14 = {instancePath:instancePath+"/attempts",schemaPath:"#/properties/attempts/maxItems",keyword:"maxItems",params:{limit: 20},message:"must NOT have more than 20 items",schema:20,parentSchema:schema187.properties.attempts,data:data4};
+const err14 = {instancePath:instancePath+"/attempts",schemaPath:"#/properties/attempts/maxItems",keyword:"maxItems",params:{limit: 20},message:"must NOT have more than 20 items",schema:20,parentSchema:schema189.properties.attempts,data:data4};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -11178,7 +11546,7 @@ vErrors.push(err14);
 errors++;
 }
 if(data4.length < 1){
-const err15 = {instancePath:instancePath+"/attempts",schemaPath:"#/properties/attempts/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema187.properties.attempts,data:data4};
+const err15 = {instancePath:instancePath+"/attempts",schemaPath:"#/properties/attempts/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema189.properties.attempts,data:data4};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -11192,7 +11560,7 @@ for(let i0=0; i0<len0; i0++){
 let data5 = data4[i0];
 if(data5 && typeof data5 == "object" && !Array.isArray(data5)){
 if(data5.errorCode === undefined){
-const err16 = {instancePath:instancePath+"/attempts/" + i0,schemaPath:"#/properties/attempts/items/required",keyword:"required",params:{missingProperty: "errorCode"},message:"must have required property '"+"errorCode"+"'",schema:schema187.properties.attempts.items.required,parentSchema:schema187.properties.attempts.items,data:data5};
+const err16 = {instancePath:instancePath+"/attempts/" + i0,schemaPath:"#/properties/attempts/items/required",keyword:"required",params:{missingProperty: "errorCode"},message:"must have required property '"+"errorCode"+"'",schema:schema189.properties.attempts.items.required,parentSchema:schema189.properties.attempts.items,data:data5};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -11202,7 +11570,7 @@ vErrors.push(err16);
 errors++;
 }
 if(data5.shrink === undefined){
-const err17 = {instancePath:instancePath+"/attempts/" + i0,schemaPath:"#/properties/attempts/items/required",keyword:"required",params:{missingProperty: "shrink"},message:"must have required property '"+"shrink"+"'",schema:schema187.properties.attempts.items.required,parentSchema:schema187.properties.attempts.items,data:data5};
+const err17 = {instancePath:instancePath+"/attempts/" + i0,schemaPath:"#/properties/attempts/items/required",keyword:"required",params:{missingProperty: "shrink"},message:"must have required property '"+"shrink"+"'",schema:schema189.properties.attempts.items.required,parentSchema:schema189.properties.attempts.items,data:data5};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -11213,7 +11581,7 @@ errors++;
 }
 for(const key1 in data5){
 if(!(((((key1 === "errorCode") || (key1 === "limitTokens")) || (key1 === "requestedTokens")) || (key1 === "shrink")) || (key1 === "maxInputTokens"))){
-const err18 = {instancePath:instancePath+"/attempts/" + i0,schemaPath:"#/properties/attempts/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema187.properties.attempts.items,data:data5};
+const err18 = {instancePath:instancePath+"/attempts/" + i0,schemaPath:"#/properties/attempts/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema189.properties.attempts.items,data:data5};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -11227,7 +11595,7 @@ if(data5.errorCode !== undefined){
 let data6 = data5.errorCode;
 if(typeof data6 === "string"){
 if(func1(data6) < 1){
-const err19 = {instancePath:instancePath+"/attempts/" + i0+"/errorCode",schemaPath:"#/properties/attempts/items/properties/errorCode/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema187.properties.attempts.items.properties.errorCode,data:data6};
+const err19 = {instancePath:instancePath+"/attempts/" + i0+"/errorCode",schemaPath:"#/properties/attempts/items/properties/errorCode/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema189.properties.attempts.items.properties.errorCode,data:data6};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -11238,7 +11606,7 @@ errors++;
 }
 }
 else {
-const err20 = {instancePath:instancePath+"/attempts/" + i0+"/errorCode",schemaPath:"#/properties/attempts/items/properties/errorCode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema187.properties.attempts.items.properties.errorCode.type,parentSchema:schema187.properties.attempts.items.properties.errorCode,data:data6};
+const err20 = {instancePath:instancePath+"/attempts/" + i0+"/errorCode",schemaPath:"#/properties/attempts/items/properties/errorCode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema189.properties.attempts.items.properties.errorCode.type,parentSchema:schema189.properties.attempts.items.properties.errorCode,data:data6};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -11251,7 +11619,7 @@ errors++;
 if(data5.limitTokens !== undefined){
 let data7 = data5.limitTokens;
 if(!(((typeof data7 == "number") && (!(data7 % 1) && !isNaN(data7))) && (isFinite(data7)))){
-const err21 = {instancePath:instancePath+"/attempts/" + i0+"/limitTokens",schemaPath:"#/properties/attempts/items/properties/limitTokens/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema187.properties.attempts.items.properties.limitTokens.type,parentSchema:schema187.properties.attempts.items.properties.limitTokens,data:data7};
+const err21 = {instancePath:instancePath+"/attempts/" + i0+"/limitTokens",schemaPath:"#/properties/attempts/items/properties/limitTokens/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema189.properties.attempts.items.properties.limitTokens.type,parentSchema:schema189.properties.attempts.items.properties.limitTokens,data:data7};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -11262,7 +11630,7 @@ errors++;
 }
 if((typeof data7 == "number") && (isFinite(data7))){
 if(data7 < 0 || isNaN(data7)){
-const err22 = {instancePath:instancePath+"/attempts/" + i0+"/limitTokens",schemaPath:"#/properties/attempts/items/properties/limitTokens/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema187.properties.attempts.items.properties.limitTokens,data:data7};
+const err22 = {instancePath:instancePath+"/attempts/" + i0+"/limitTokens",schemaPath:"#/properties/attempts/items/properties/limitTokens/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema189.properties.attempts.items.properties.limitTokens,data:data7};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -11276,7 +11644,7 @@ errors++;
 if(data5.requestedTokens !== undefined){
 let data8 = data5.requestedTokens;
 if(!(((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8))) && (isFinite(data8)))){
-const err23 = {instancePath:instancePath+"/attempts/" + i0+"/requestedTokens",schemaPath:"#/properties/attempts/items/properties/requestedTokens/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema187.properties.attempts.items.properties.requestedTokens.type,parentSchema:schema187.properties.attempts.items.properties.requestedTokens,data:data8};
+const err23 = {instancePath:instancePath+"/attempts/" + i0+"/requestedTokens",schemaPath:"#/properties/attempts/items/properties/requestedTokens/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema189.properties.attempts.items.properties.requestedTokens.type,parentSchema:schema189.properties.attempts.items.properties.requestedTokens,data:data8};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -11287,7 +11655,7 @@ errors++;
 }
 if((typeof data8 == "number") && (isFinite(data8))){
 if(data8 < 0 || isNaN(data8)){
-const err24 = {instancePath:instancePath+"/attempts/" + i0+"/requestedTokens",schemaPath:"#/properties/attempts/items/properties/requestedTokens/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema187.properties.attempts.items.properties.requestedTokens,data:data8};
+const err24 = {instancePath:instancePath+"/attempts/" + i0+"/requestedTokens",schemaPath:"#/properties/attempts/items/properties/requestedTokens/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema189.properties.attempts.items.properties.requestedTokens,data:data8};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -11301,7 +11669,7 @@ errors++;
 if(data5.shrink !== undefined){
 let data9 = data5.shrink;
 if(!(((data9 === "budget") || (data9 === "prune")) || (data9 === "compact"))){
-const err25 = {instancePath:instancePath+"/attempts/" + i0+"/shrink",schemaPath:"#/properties/attempts/items/properties/shrink/enum",keyword:"enum",params:{allowedValues: schema187.properties.attempts.items.properties.shrink.enum},message:"must be equal to one of the allowed values",schema:schema187.properties.attempts.items.properties.shrink.enum,parentSchema:schema187.properties.attempts.items.properties.shrink,data:data9};
+const err25 = {instancePath:instancePath+"/attempts/" + i0+"/shrink",schemaPath:"#/properties/attempts/items/properties/shrink/enum",keyword:"enum",params:{allowedValues: schema189.properties.attempts.items.properties.shrink.enum},message:"must be equal to one of the allowed values",schema:schema189.properties.attempts.items.properties.shrink.enum,parentSchema:schema189.properties.attempts.items.properties.shrink,data:data9};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -11314,7 +11682,7 @@ errors++;
 if(data5.maxInputTokens !== undefined){
 let data10 = data5.maxInputTokens;
 if(!(((typeof data10 == "number") && (!(data10 % 1) && !isNaN(data10))) && (isFinite(data10)))){
-const err26 = {instancePath:instancePath+"/attempts/" + i0+"/maxInputTokens",schemaPath:"#/properties/attempts/items/properties/maxInputTokens/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema187.properties.attempts.items.properties.maxInputTokens.type,parentSchema:schema187.properties.attempts.items.properties.maxInputTokens,data:data10};
+const err26 = {instancePath:instancePath+"/attempts/" + i0+"/maxInputTokens",schemaPath:"#/properties/attempts/items/properties/maxInputTokens/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema189.properties.attempts.items.properties.maxInputTokens.type,parentSchema:schema189.properties.attempts.items.properties.maxInputTokens,data:data10};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -11325,7 +11693,7 @@ errors++;
 }
 if((typeof data10 == "number") && (isFinite(data10))){
 if(data10 < 1 || isNaN(data10)){
-const err27 = {instancePath:instancePath+"/attempts/" + i0+"/maxInputTokens",schemaPath:"#/properties/attempts/items/properties/maxInputTokens/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema187.properties.attempts.items.properties.maxInputTokens,data:data10};
+const err27 = {instancePath:instancePath+"/attempts/" + i0+"/maxInputTokens",schemaPath:"#/properties/attempts/items/properties/maxInputTokens/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema189.properties.attempts.items.properties.maxInputTokens,data:data10};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -11338,7 +11706,7 @@ errors++;
 }
 }
 else {
-const err28 = {instancePath:instancePath+"/attempts/" + i0,schemaPath:"#/properties/attempts/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema187.properties.attempts.items.type,parentSchema:schema187.properties.attempts.items,data:data5};
+const err28 = {instancePath:instancePath+"/attempts/" + i0,schemaPath:"#/properties/attempts/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema189.properties.attempts.items.type,parentSchema:schema189.properties.attempts.items,data:data5};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -11350,7 +11718,7 @@ errors++;
 }
 }
 else {
-const err29 = {instancePath:instancePath+"/attempts",schemaPath:"#/properties/attempts/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema187.properties.attempts.type,parentSchema:schema187.properties.attempts,data:data4};
+const err29 = {instancePath:instancePath+"/attempts",schemaPath:"#/properties/attempts/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema189.properties.attempts.type,parentSchema:schema189.properties.attempts,data:data4};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -11387,7 +11755,7 @@ errors++;
 }
 }
 else {
-const err32 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema187.type,parentSchema:schema187,data};
+const err32 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema189.type,parentSchema:schema189,data};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -11396,20 +11764,20 @@ vErrors.push(err32);
 }
 errors++;
 }
-validate135.errors = vErrors;
+validate138.errors = vErrors;
 return errors === 0;
 }
-validate135.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate138.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const ledger_v1_ErasureRequested = validate136;
-const schema190 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://agent-ledger.example/event-schemas/erasure-requested.v1.schema.json","title":"ErasureRequested (v1)","description":"Data of an ErasureRequested event, in the audit stream ledger-erasures (not a session event). Once it is durable the sessions it names are erased: every route answers 404 for them, every node's read models purge them, and a node that restarts finishes an erasure without its ErasureCompleted. Holds the structure of what goes, never content.","type":"object","required":["erasureId","tenant","action","reason","requestedBy","requestedAt","sessions"],"properties":{"erasureId":{"type":"string","minLength":1,"maxLength":128,"description":"The erasure's id: for a subject, derived from the tenant and subject (erasing again answers the same receipt); for one session, from its stream and last event."},"tenant":{"type":"string","minLength":1,"description":"The tenant whose sessions go."},"subjectId":{"type":"string","minLength":1,"maxLength":256,"description":"The data subject whose sessions go (an erasure by subject); absent for one session erased by its id."},"action":{"enum":["erase","strip-content"],"description":"erase: the sessions go from every view. strip-content (retention): their content goes exactly as in an erasure, and the session list keeps them, marked contentErased, with the structure below."},"reason":{"enum":["request","retention"],"description":"request: asked for by a caller (DELETE /v1/sessions/:id, POST /v1/erasures, the CLI). retention: a retention run found the sessions idle."},"maxIdle":{"type":"string","description":"Retention: the policy's idle time (\"30d\") the sessions were past."},"requestedBy":{"type":"object","required":["via"],"properties":{"via":{"enum":["http","cli","retention"]},"keyId":{"type":"string","description":"The API key of the request (absent on an open server, the CLI and the schedule)."}},"additionalProperties":false},"requestedAt":{"$ref":"runtime-message.v1.schema.json#/$defs/timestamp"},"sessions":{"type":"array","items":{"$ref":"#/$defs/erasedSession"},"description":"Every session that goes (may be empty: a subject with no session leaves a receipt too)."}},"additionalProperties":false,"$defs":{"erasedSession":{"type":"object","required":["sessionId","streamName","events","eventsByType","eventIdsDigest"],"properties":{"sessionId":{"$ref":"runtime-message.v1.schema.json#/$defs/sessionId"},"streamName":{"type":"string","minLength":1},"events":{"type":"integer","minimum":0,"description":"Events the stream held."},"lastRevision":{"type":"integer","minimum":-1},"eventsByType":{"type":"object","additionalProperties":{"type":"integer","minimum":0},"description":"How many events of each type (UserInputRecorded: 12, ...)."},"eventIdsDigest":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$","description":"sha256 of the stream's event ids in revision order, one per line: proves which events went without keeping them."},"firstRecordedAt":{"$ref":"runtime-message.v1.schema.json#/$defs/timestamp"},"lastRecordedAt":{"$ref":"runtime-message.v1.schema.json#/$defs/timestamp"}},"additionalProperties":false}}};
-const schema192 = {"type":"object","required":["sessionId","streamName","events","eventsByType","eventIdsDigest"],"properties":{"sessionId":{"$ref":"runtime-message.v1.schema.json#/$defs/sessionId"},"streamName":{"type":"string","minLength":1},"events":{"type":"integer","minimum":0,"description":"Events the stream held."},"lastRevision":{"type":"integer","minimum":-1},"eventsByType":{"type":"object","additionalProperties":{"type":"integer","minimum":0},"description":"How many events of each type (UserInputRecorded: 12, ...)."},"eventIdsDigest":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$","description":"sha256 of the stream's event ids in revision order, one per line: proves which events went without keeping them."},"firstRecordedAt":{"$ref":"runtime-message.v1.schema.json#/$defs/timestamp"},"lastRecordedAt":{"$ref":"runtime-message.v1.schema.json#/$defs/timestamp"}},"additionalProperties":false};
-const pattern5 = new RegExp("^sha256:[0-9a-f]{64}$", "u");
+export const ledger_v1_ErasureRequested = validate139;
+const schema192 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://agent-ledger.example/event-schemas/erasure-requested.v1.schema.json","title":"ErasureRequested (v1)","description":"Data of an ErasureRequested event, in the audit stream ledger-erasures (not a session event). Once it is durable the sessions it names are erased: every route answers 404 for them, every node's read models purge them, and a node that restarts finishes an erasure without its ErasureCompleted. Holds the structure of what goes, never content.","type":"object","required":["erasureId","tenant","action","reason","requestedBy","requestedAt","sessions"],"properties":{"erasureId":{"type":"string","minLength":1,"maxLength":128,"description":"The erasure's id: for a subject, derived from the tenant and subject (erasing again answers the same receipt); for one session, from its stream and last event."},"tenant":{"type":"string","minLength":1,"description":"The tenant whose sessions go."},"subjectId":{"type":"string","minLength":1,"maxLength":256,"description":"The data subject whose sessions go (an erasure by subject); absent for one session erased by its id."},"action":{"enum":["erase","strip-content"],"description":"erase: the sessions go from every view. strip-content (retention): their content goes exactly as in an erasure, and the session list keeps them, marked contentErased, with the structure below."},"reason":{"enum":["request","retention"],"description":"request: asked for by a caller (DELETE /v1/sessions/:id, POST /v1/erasures, the CLI). retention: a retention run found the sessions idle."},"maxIdle":{"type":"string","description":"Retention: the policy's idle time (\"30d\") the sessions were past."},"requestedBy":{"type":"object","required":["via"],"properties":{"via":{"enum":["http","cli","retention"]},"keyId":{"type":"string","description":"The API key of the request (absent on an open server, the CLI and the schedule)."}},"additionalProperties":false},"requestedAt":{"$ref":"runtime-message.v1.schema.json#/$defs/timestamp"},"sessions":{"type":"array","items":{"$ref":"#/$defs/erasedSession"},"description":"Every session that goes (may be empty: a subject with no session leaves a receipt too)."}},"additionalProperties":false,"$defs":{"erasedSession":{"type":"object","required":["sessionId","streamName","events","eventsByType","eventIdsDigest"],"properties":{"sessionId":{"$ref":"runtime-message.v1.schema.json#/$defs/sessionId"},"streamName":{"type":"string","minLength":1},"events":{"type":"integer","minimum":0,"description":"Events the stream held."},"lastRevision":{"type":"integer","minimum":-1},"eventsByType":{"type":"object","additionalProperties":{"type":"integer","minimum":0},"description":"How many events of each type (UserInputRecorded: 12, ...)."},"eventIdsDigest":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$","description":"sha256 of the stream's event ids in revision order, one per line: proves which events went without keeping them."},"firstRecordedAt":{"$ref":"runtime-message.v1.schema.json#/$defs/timestamp"},"lastRecordedAt":{"$ref":"runtime-message.v1.schema.json#/$defs/timestamp"}},"additionalProperties":false}}};
+const schema194 = {"type":"object","required":["sessionId","streamName","events","eventsByType","eventIdsDigest"],"properties":{"sessionId":{"$ref":"runtime-message.v1.schema.json#/$defs/sessionId"},"streamName":{"type":"string","minLength":1},"events":{"type":"integer","minimum":0,"description":"Events the stream held."},"lastRevision":{"type":"integer","minimum":-1},"eventsByType":{"type":"object","additionalProperties":{"type":"integer","minimum":0},"description":"How many events of each type (UserInputRecorded: 12, ...)."},"eventIdsDigest":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$","description":"sha256 of the stream's event ids in revision order, one per line: proves which events went without keeping them."},"firstRecordedAt":{"$ref":"runtime-message.v1.schema.json#/$defs/timestamp"},"lastRecordedAt":{"$ref":"runtime-message.v1.schema.json#/$defs/timestamp"}},"additionalProperties":false};
+const pattern6 = new RegExp("^sha256:[0-9a-f]{64}$", "u");
 
-function validate137(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate140(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate137.evaluated;
+const evaluated0 = validate140.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -11418,7 +11786,7 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.sessionId === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "sessionId"},message:"must have required property '"+"sessionId"+"'",schema:schema192.required,parentSchema:schema192,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "sessionId"},message:"must have required property '"+"sessionId"+"'",schema:schema194.required,parentSchema:schema194,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -11428,7 +11796,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.streamName === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "streamName"},message:"must have required property '"+"streamName"+"'",schema:schema192.required,parentSchema:schema192,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "streamName"},message:"must have required property '"+"streamName"+"'",schema:schema194.required,parentSchema:schema194,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -11438,7 +11806,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.events === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "events"},message:"must have required property '"+"events"+"'",schema:schema192.required,parentSchema:schema192,data};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "events"},message:"must have required property '"+"events"+"'",schema:schema194.required,parentSchema:schema194,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -11448,7 +11816,7 @@ vErrors.push(err2);
 errors++;
 }
 if(data.eventsByType === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "eventsByType"},message:"must have required property '"+"eventsByType"+"'",schema:schema192.required,parentSchema:schema192,data};
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "eventsByType"},message:"must have required property '"+"eventsByType"+"'",schema:schema194.required,parentSchema:schema194,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -11458,7 +11826,7 @@ vErrors.push(err3);
 errors++;
 }
 if(data.eventIdsDigest === undefined){
-const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "eventIdsDigest"},message:"must have required property '"+"eventIdsDigest"+"'",schema:schema192.required,parentSchema:schema192,data};
+const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "eventIdsDigest"},message:"must have required property '"+"eventIdsDigest"+"'",schema:schema194.required,parentSchema:schema194,data};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -11469,7 +11837,7 @@ errors++;
 }
 for(const key0 in data){
 if(!((((((((key0 === "sessionId") || (key0 === "streamName")) || (key0 === "events")) || (key0 === "lastRevision")) || (key0 === "eventsByType")) || (key0 === "eventIdsDigest")) || (key0 === "firstRecordedAt")) || (key0 === "lastRecordedAt"))){
-const err5 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema192,data};
+const err5 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema194,data};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -11508,7 +11876,7 @@ if(data.streamName !== undefined){
 let data1 = data.streamName;
 if(typeof data1 === "string"){
 if(func1(data1) < 1){
-const err8 = {instancePath:instancePath+"/streamName",schemaPath:"#/properties/streamName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema192.properties.streamName,data:data1};
+const err8 = {instancePath:instancePath+"/streamName",schemaPath:"#/properties/streamName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema194.properties.streamName,data:data1};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -11519,7 +11887,7 @@ errors++;
 }
 }
 else {
-const err9 = {instancePath:instancePath+"/streamName",schemaPath:"#/properties/streamName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema192.properties.streamName.type,parentSchema:schema192.properties.streamName,data:data1};
+const err9 = {instancePath:instancePath+"/streamName",schemaPath:"#/properties/streamName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema194.properties.streamName.type,parentSchema:schema194.properties.streamName,data:data1};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -11532,7 +11900,7 @@ errors++;
 if(data.events !== undefined){
 let data2 = data.events;
 if(!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))){
-const err10 = {instancePath:instancePath+"/events",schemaPath:"#/properties/events/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema192.properties.events.type,parentSchema:schema192.properties.events,data:data2};
+const err10 = {instancePath:instancePath+"/events",schemaPath:"#/properties/events/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema194.properties.events.type,parentSchema:schema194.properties.events,data:data2};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -11543,7 +11911,7 @@ errors++;
 }
 if((typeof data2 == "number") && (isFinite(data2))){
 if(data2 < 0 || isNaN(data2)){
-const err11 = {instancePath:instancePath+"/events",schemaPath:"#/properties/events/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema192.properties.events,data:data2};
+const err11 = {instancePath:instancePath+"/events",schemaPath:"#/properties/events/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema194.properties.events,data:data2};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -11557,7 +11925,7 @@ errors++;
 if(data.lastRevision !== undefined){
 let data3 = data.lastRevision;
 if(!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3)))){
-const err12 = {instancePath:instancePath+"/lastRevision",schemaPath:"#/properties/lastRevision/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema192.properties.lastRevision.type,parentSchema:schema192.properties.lastRevision,data:data3};
+const err12 = {instancePath:instancePath+"/lastRevision",schemaPath:"#/properties/lastRevision/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema194.properties.lastRevision.type,parentSchema:schema194.properties.lastRevision,data:data3};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -11568,7 +11936,7 @@ errors++;
 }
 if((typeof data3 == "number") && (isFinite(data3))){
 if(data3 < -1 || isNaN(data3)){
-const err13 = {instancePath:instancePath+"/lastRevision",schemaPath:"#/properties/lastRevision/minimum",keyword:"minimum",params:{comparison: ">=", limit: -1},message:"must be >= -1",schema:-1,parentSchema:schema192.properties.lastRevision,data:data3};
+const err13 = {instancePath:instancePath+"/lastRevision",schemaPath:"#/properties/lastRevision/minimum",keyword:"minimum",params:{comparison: ">=", limit: -1},message:"must be >= -1",schema:-1,parentSchema:schema194.properties.lastRevision,data:data3};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -11585,7 +11953,7 @@ if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
 for(const key1 in data4){
 let data5 = data4[key1];
 if(!(((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5))) && (isFinite(data5)))){
-const err14 = {instancePath:instancePath+"/eventsByType/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/eventsByType/additionalProperties/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema192.properties.eventsByType.additionalProperties.type,parentSchema:schema192.properties.eventsByType.additionalProperties,data:data5};
+const err14 = {instancePath:instancePath+"/eventsByType/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/eventsByType/additionalProperties/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema194.properties.eventsByType.additionalProperties.type,parentSchema:schema194.properties.eventsByType.additionalProperties,data:data5};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -11596,7 +11964,7 @@ errors++;
 }
 if((typeof data5 == "number") && (isFinite(data5))){
 if(data5 < 0 || isNaN(data5)){
-const err15 = {instancePath:instancePath+"/eventsByType/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/eventsByType/additionalProperties/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema192.properties.eventsByType.additionalProperties,data:data5};
+const err15 = {instancePath:instancePath+"/eventsByType/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/eventsByType/additionalProperties/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema194.properties.eventsByType.additionalProperties,data:data5};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -11609,7 +11977,7 @@ errors++;
 }
 }
 else {
-const err16 = {instancePath:instancePath+"/eventsByType",schemaPath:"#/properties/eventsByType/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema192.properties.eventsByType.type,parentSchema:schema192.properties.eventsByType,data:data4};
+const err16 = {instancePath:instancePath+"/eventsByType",schemaPath:"#/properties/eventsByType/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema194.properties.eventsByType.type,parentSchema:schema194.properties.eventsByType,data:data4};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -11622,8 +11990,8 @@ errors++;
 if(data.eventIdsDigest !== undefined){
 let data6 = data.eventIdsDigest;
 if(typeof data6 === "string"){
-if(!pattern5.test(data6)){
-const err17 = {instancePath:instancePath+"/eventIdsDigest",schemaPath:"#/properties/eventIdsDigest/pattern",keyword:"pattern",params:{pattern: "^sha256:[0-9a-f]{64}$"},message:"must match pattern \""+"^sha256:[0-9a-f]{64}$"+"\"",schema:"^sha256:[0-9a-f]{64}$",parentSchema:schema192.properties.eventIdsDigest,data:data6};
+if(!pattern6.test(data6)){
+const err17 = {instancePath:instancePath+"/eventIdsDigest",schemaPath:"#/properties/eventIdsDigest/pattern",keyword:"pattern",params:{pattern: "^sha256:[0-9a-f]{64}$"},message:"must match pattern \""+"^sha256:[0-9a-f]{64}$"+"\"",schema:"^sha256:[0-9a-f]{64}$",parentSchema:schema194.properties.eventIdsDigest,data:data6};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -11634,7 +12002,7 @@ errors++;
 }
 }
 else {
-const err18 = {instancePath:instancePath+"/eventIdsDigest",schemaPath:"#/properties/eventIdsDigest/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema192.properties.eventIdsDigest.type,parentSchema:schema192.properties.eventIdsDigest,data:data6};
+const err18 = {instancePath:instancePath+"/eventIdsDigest",schemaPath:"#/properties/eventIdsDigest/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema194.properties.eventIdsDigest.type,parentSchema:schema194.properties.eventIdsDigest,data:data6};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -11696,7 +12064,7 @@ errors++;
 }
 }
 else {
-const err23 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema192.type,parentSchema:schema192,data};
+const err23 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema194.type,parentSchema:schema194,data};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -11705,17 +12073,17 @@ vErrors.push(err23);
 }
 errors++;
 }
-validate137.errors = vErrors;
+validate140.errors = vErrors;
 return errors === 0;
 }
-validate137.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate140.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 
-function validate136(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate139(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://agent-ledger.example/event-schemas/erasure-requested.v1.schema.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate136.evaluated;
+const evaluated0 = validate139.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -11724,7 +12092,7 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.erasureId === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "erasureId"},message:"must have required property '"+"erasureId"+"'",schema:schema190.required,parentSchema:schema190,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "erasureId"},message:"must have required property '"+"erasureId"+"'",schema:schema192.required,parentSchema:schema192,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -11734,7 +12102,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.tenant === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "tenant"},message:"must have required property '"+"tenant"+"'",schema:schema190.required,parentSchema:schema190,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "tenant"},message:"must have required property '"+"tenant"+"'",schema:schema192.required,parentSchema:schema192,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -11744,7 +12112,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.action === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "action"},message:"must have required property '"+"action"+"'",schema:schema190.required,parentSchema:schema190,data};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "action"},message:"must have required property '"+"action"+"'",schema:schema192.required,parentSchema:schema192,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -11754,7 +12122,7 @@ vErrors.push(err2);
 errors++;
 }
 if(data.reason === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "reason"},message:"must have required property '"+"reason"+"'",schema:schema190.required,parentSchema:schema190,data};
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "reason"},message:"must have required property '"+"reason"+"'",schema:schema192.required,parentSchema:schema192,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -11764,7 +12132,7 @@ vErrors.push(err3);
 errors++;
 }
 if(data.requestedBy === undefined){
-const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "requestedBy"},message:"must have required property '"+"requestedBy"+"'",schema:schema190.required,parentSchema:schema190,data};
+const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "requestedBy"},message:"must have required property '"+"requestedBy"+"'",schema:schema192.required,parentSchema:schema192,data};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -11774,7 +12142,7 @@ vErrors.push(err4);
 errors++;
 }
 if(data.requestedAt === undefined){
-const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "requestedAt"},message:"must have required property '"+"requestedAt"+"'",schema:schema190.required,parentSchema:schema190,data};
+const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "requestedAt"},message:"must have required property '"+"requestedAt"+"'",schema:schema192.required,parentSchema:schema192,data};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -11784,7 +12152,7 @@ vErrors.push(err5);
 errors++;
 }
 if(data.sessions === undefined){
-const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "sessions"},message:"must have required property '"+"sessions"+"'",schema:schema190.required,parentSchema:schema190,data};
+const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "sessions"},message:"must have required property '"+"sessions"+"'",schema:schema192.required,parentSchema:schema192,data};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -11794,8 +12162,8 @@ vErrors.push(err6);
 errors++;
 }
 for(const key0 in data){
-if(!(func3.call(schema190.properties, key0))){
-const err7 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema190,data};
+if(!(func3.call(schema192.properties, key0))){
+const err7 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema192,data};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -11809,7 +12177,7 @@ if(data.erasureId !== undefined){
 let data0 = data.erasureId;
 if(typeof data0 === "string"){
 if(func1(data0) > 128){
-const err8 = {instancePath:instancePath+"/erasureId",schemaPath:"#/properties/erasureId/maxLength",keyword:"maxLength",params:{limit: 128},message:"must NOT have more than 128 characters",schema:128,parentSchema:schema190.properties.erasureId,data:data0};
+const err8 = {instancePath:instancePath+"/erasureId",schemaPath:"#/properties/erasureId/maxLength",keyword:"maxLength",params:{limit: 128},message:"must NOT have more than 128 characters",schema:128,parentSchema:schema192.properties.erasureId,data:data0};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -11819,7 +12187,7 @@ vErrors.push(err8);
 errors++;
 }
 if(func1(data0) < 1){
-const err9 = {instancePath:instancePath+"/erasureId",schemaPath:"#/properties/erasureId/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema190.properties.erasureId,data:data0};
+const err9 = {instancePath:instancePath+"/erasureId",schemaPath:"#/properties/erasureId/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema192.properties.erasureId,data:data0};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -11830,7 +12198,7 @@ errors++;
 }
 }
 else {
-const err10 = {instancePath:instancePath+"/erasureId",schemaPath:"#/properties/erasureId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema190.properties.erasureId.type,parentSchema:schema190.properties.erasureId,data:data0};
+const err10 = {instancePath:instancePath+"/erasureId",schemaPath:"#/properties/erasureId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema192.properties.erasureId.type,parentSchema:schema192.properties.erasureId,data:data0};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -11844,7 +12212,7 @@ if(data.tenant !== undefined){
 let data1 = data.tenant;
 if(typeof data1 === "string"){
 if(func1(data1) < 1){
-const err11 = {instancePath:instancePath+"/tenant",schemaPath:"#/properties/tenant/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema190.properties.tenant,data:data1};
+const err11 = {instancePath:instancePath+"/tenant",schemaPath:"#/properties/tenant/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema192.properties.tenant,data:data1};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -11855,7 +12223,7 @@ errors++;
 }
 }
 else {
-const err12 = {instancePath:instancePath+"/tenant",schemaPath:"#/properties/tenant/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema190.properties.tenant.type,parentSchema:schema190.properties.tenant,data:data1};
+const err12 = {instancePath:instancePath+"/tenant",schemaPath:"#/properties/tenant/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema192.properties.tenant.type,parentSchema:schema192.properties.tenant,data:data1};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -11869,7 +12237,7 @@ if(data.subjectId !== undefined){
 let data2 = data.subjectId;
 if(typeof data2 === "string"){
 if(func1(data2) > 256){
-const err13 = {instancePath:instancePath+"/subjectId",schemaPath:"#/properties/subjectId/maxLength",keyword:"maxLength",params:{limit: 256},message:"must NOT have more than 256 characters",schema:256,parentSchema:schema190.properties.subjectId,data:data2};
+const err13 = {instancePath:instancePath+"/subjectId",schemaPath:"#/properties/subjectId/maxLength",keyword:"maxLength",params:{limit: 256},message:"must NOT have more than 256 characters",schema:256,parentSchema:schema192.properties.subjectId,data:data2};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -11879,7 +12247,7 @@ vErrors.push(err13);
 errors++;
 }
 if(func1(data2) < 1){
-const err14 = {instancePath:instancePath+"/subjectId",schemaPath:"#/properties/subjectId/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema190.properties.subjectId,data:data2};
+const err14 = {instancePath:instancePath+"/subjectId",schemaPath:"#/properties/subjectId/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema192.properties.subjectId,data:data2};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -11890,7 +12258,7 @@ errors++;
 }
 }
 else {
-const err15 = {instancePath:instancePath+"/subjectId",schemaPath:"#/properties/subjectId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema190.properties.subjectId.type,parentSchema:schema190.properties.subjectId,data:data2};
+const err15 = {instancePath:instancePath+"/subjectId",schemaPath:"#/properties/subjectId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema192.properties.subjectId.type,parentSchema:schema192.properties.subjectId,data:data2};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -11903,7 +12271,7 @@ errors++;
 if(data.action !== undefined){
 let data3 = data.action;
 if(!((data3 === "erase") || (data3 === "strip-content"))){
-const err16 = {instancePath:instancePath+"/action",schemaPath:"#/properties/action/enum",keyword:"enum",params:{allowedValues: schema190.properties.action.enum},message:"must be equal to one of the allowed values",schema:schema190.properties.action.enum,parentSchema:schema190.properties.action,data:data3};
+const err16 = {instancePath:instancePath+"/action",schemaPath:"#/properties/action/enum",keyword:"enum",params:{allowedValues: schema192.properties.action.enum},message:"must be equal to one of the allowed values",schema:schema192.properties.action.enum,parentSchema:schema192.properties.action,data:data3};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -11916,7 +12284,7 @@ errors++;
 if(data.reason !== undefined){
 let data4 = data.reason;
 if(!((data4 === "request") || (data4 === "retention"))){
-const err17 = {instancePath:instancePath+"/reason",schemaPath:"#/properties/reason/enum",keyword:"enum",params:{allowedValues: schema190.properties.reason.enum},message:"must be equal to one of the allowed values",schema:schema190.properties.reason.enum,parentSchema:schema190.properties.reason,data:data4};
+const err17 = {instancePath:instancePath+"/reason",schemaPath:"#/properties/reason/enum",keyword:"enum",params:{allowedValues: schema192.properties.reason.enum},message:"must be equal to one of the allowed values",schema:schema192.properties.reason.enum,parentSchema:schema192.properties.reason,data:data4};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -11929,7 +12297,7 @@ errors++;
 if(data.maxIdle !== undefined){
 let data5 = data.maxIdle;
 if(typeof data5 !== "string"){
-const err18 = {instancePath:instancePath+"/maxIdle",schemaPath:"#/properties/maxIdle/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema190.properties.maxIdle.type,parentSchema:schema190.properties.maxIdle,data:data5};
+const err18 = {instancePath:instancePath+"/maxIdle",schemaPath:"#/properties/maxIdle/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema192.properties.maxIdle.type,parentSchema:schema192.properties.maxIdle,data:data5};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -11943,7 +12311,7 @@ if(data.requestedBy !== undefined){
 let data6 = data.requestedBy;
 if(data6 && typeof data6 == "object" && !Array.isArray(data6)){
 if(data6.via === undefined){
-const err19 = {instancePath:instancePath+"/requestedBy",schemaPath:"#/properties/requestedBy/required",keyword:"required",params:{missingProperty: "via"},message:"must have required property '"+"via"+"'",schema:schema190.properties.requestedBy.required,parentSchema:schema190.properties.requestedBy,data:data6};
+const err19 = {instancePath:instancePath+"/requestedBy",schemaPath:"#/properties/requestedBy/required",keyword:"required",params:{missingProperty: "via"},message:"must have required property '"+"via"+"'",schema:schema192.properties.requestedBy.required,parentSchema:schema192.properties.requestedBy,data:data6};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -11954,7 +12322,7 @@ errors++;
 }
 for(const key1 in data6){
 if(!((key1 === "via") || (key1 === "keyId"))){
-const err20 = {instancePath:instancePath+"/requestedBy",schemaPath:"#/properties/requestedBy/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema190.properties.requestedBy,data:data6};
+const err20 = {instancePath:instancePath+"/requestedBy",schemaPath:"#/properties/requestedBy/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema192.properties.requestedBy,data:data6};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -11967,7 +12335,7 @@ errors++;
 if(data6.via !== undefined){
 let data7 = data6.via;
 if(!(((data7 === "http") || (data7 === "cli")) || (data7 === "retention"))){
-const err21 = {instancePath:instancePath+"/requestedBy/via",schemaPath:"#/properties/requestedBy/properties/via/enum",keyword:"enum",params:{allowedValues: schema190.properties.requestedBy.properties.via.enum},message:"must be equal to one of the allowed values",schema:schema190.properties.requestedBy.properties.via.enum,parentSchema:schema190.properties.requestedBy.properties.via,data:data7};
+const err21 = {instancePath:instancePath+"/requestedBy/via",schemaPath:"#/properties/requestedBy/properties/via/enum",keyword:"enum",params:{allowedValues: schema192.properties.requestedBy.properties.via.enum},message:"must be equal to one of the allowed values",schema:schema192.properties.requestedBy.properties.via.enum,parentSchema:schema192.properties.requestedBy.properties.via,data:data7};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -11980,7 +12348,7 @@ errors++;
 if(data6.keyId !== undefined){
 let data8 = data6.keyId;
 if(typeof data8 !== "string"){
-const err22 = {instancePath:instancePath+"/requestedBy/keyId",schemaPath:"#/properties/requestedBy/properties/keyId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema190.properties.requestedBy.properties.keyId.type,parentSchema:schema190.properties.requestedBy.properties.keyId,data:data8};
+const err22 = {instancePath:instancePath+"/requestedBy/keyId",schemaPath:"#/properties/requestedBy/properties/keyId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema192.properties.requestedBy.properties.keyId.type,parentSchema:schema192.properties.requestedBy.properties.keyId,data:data8};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -11992,7 +12360,7 @@ errors++;
 }
 }
 else {
-const err23 = {instancePath:instancePath+"/requestedBy",schemaPath:"#/properties/requestedBy/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema190.properties.requestedBy.type,parentSchema:schema190.properties.requestedBy,data:data6};
+const err23 = {instancePath:instancePath+"/requestedBy",schemaPath:"#/properties/requestedBy/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema192.properties.requestedBy.type,parentSchema:schema192.properties.requestedBy,data:data6};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -12032,14 +12400,14 @@ let data10 = data.sessions;
 if(Array.isArray(data10)){
 const len0 = data10.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate137(data10[i0], {instancePath:instancePath+"/sessions/" + i0,parentData:data10,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate137.errors : vErrors.concat(validate137.errors);
+if(!(validate140(data10[i0], {instancePath:instancePath+"/sessions/" + i0,parentData:data10,parentDataProperty:i0,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate140.errors : vErrors.concat(validate140.errors);
 errors = vErrors.length;
 }
 }
 }
 else {
-const err26 = {instancePath:instancePath+"/sessions",schemaPath:"#/properties/sessions/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema190.properties.sessions.type,parentSchema:schema190.properties.sessions,data:data10};
+const err26 = {instancePath:instancePath+"/sessions",schemaPath:"#/properties/sessions/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema192.properties.sessions.type,parentSchema:schema192.properties.sessions,data:data10};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -12051,7 +12419,7 @@ errors++;
 }
 }
 else {
-const err27 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema190.type,parentSchema:schema190,data};
+const err27 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema192.type,parentSchema:schema192,data};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -12060,19 +12428,19 @@ vErrors.push(err27);
 }
 errors++;
 }
-validate136.errors = vErrors;
+validate139.errors = vErrors;
 return errors === 0;
 }
-validate136.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate139.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const ledger_v1_ErasureCompleted = validate139;
-const schema196 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://agent-ledger.example/event-schemas/erasure-completed.v1.schema.json","title":"ErasureCompleted (v1)","description":"Data of an ErasureCompleted event, in the audit stream ledger-erasures: the receipt that the erasure its ErasureRequested started is done (keys destroyed, streams erased, read models and caches purged).","type":"object","required":["erasureId","completedAt","erasedEvents","contentKeysDestroyed","physical"],"properties":{"erasureId":{"type":"string","minLength":1,"maxLength":128},"completedAt":{"$ref":"runtime-message.v1.schema.json#/$defs/timestamp"},"erasedEvents":{"type":"integer","minimum":0,"description":"Records the store removed (or, on EventStoreDB, deleted until a scavenge) for the erasure's sessions."},"contentKeysDestroyed":{"type":"integer","minimum":0,"description":"Content keys destroyed (crypto-shredding)."},"blobsDeleted":{"type":"integer","minimum":0,"description":"Blobs deleted because no session left refers to them (absent on receipts written before blobs existed)."},"physical":{"type":"boolean","description":"true: the store's files no longer hold the bytes (the embedded store); false: the store keeps them until it reclaims them (EventStoreDB), unreadable once their keys are destroyed."}},"additionalProperties":false};
+export const ledger_v1_ErasureCompleted = validate142;
+const schema198 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://agent-ledger.example/event-schemas/erasure-completed.v1.schema.json","title":"ErasureCompleted (v1)","description":"Data of an ErasureCompleted event, in the audit stream ledger-erasures: the receipt that the erasure its ErasureRequested started is done (keys destroyed, streams erased, read models and caches purged).","type":"object","required":["erasureId","completedAt","erasedEvents","contentKeysDestroyed","physical"],"properties":{"erasureId":{"type":"string","minLength":1,"maxLength":128},"completedAt":{"$ref":"runtime-message.v1.schema.json#/$defs/timestamp"},"erasedEvents":{"type":"integer","minimum":0,"description":"Records the store removed (or, on EventStoreDB, deleted until a scavenge) for the erasure's sessions."},"contentKeysDestroyed":{"type":"integer","minimum":0,"description":"Content keys destroyed (crypto-shredding)."},"blobsDeleted":{"type":"integer","minimum":0,"description":"Blobs deleted because no session left refers to them (absent on receipts written before blobs existed)."},"physical":{"type":"boolean","description":"true: the store's files no longer hold the bytes (the embedded store); false: the store keeps them until it reclaims them (EventStoreDB), unreadable once their keys are destroyed."}},"additionalProperties":false};
 
-function validate139(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate142(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://agent-ledger.example/event-schemas/erasure-completed.v1.schema.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate139.evaluated;
+const evaluated0 = validate142.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -12081,7 +12449,7 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.erasureId === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "erasureId"},message:"must have required property '"+"erasureId"+"'",schema:schema196.required,parentSchema:schema196,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "erasureId"},message:"must have required property '"+"erasureId"+"'",schema:schema198.required,parentSchema:schema198,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -12091,7 +12459,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.completedAt === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "completedAt"},message:"must have required property '"+"completedAt"+"'",schema:schema196.required,parentSchema:schema196,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "completedAt"},message:"must have required property '"+"completedAt"+"'",schema:schema198.required,parentSchema:schema198,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -12101,7 +12469,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.erasedEvents === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "erasedEvents"},message:"must have required property '"+"erasedEvents"+"'",schema:schema196.required,parentSchema:schema196,data};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "erasedEvents"},message:"must have required property '"+"erasedEvents"+"'",schema:schema198.required,parentSchema:schema198,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -12111,7 +12479,7 @@ vErrors.push(err2);
 errors++;
 }
 if(data.contentKeysDestroyed === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "contentKeysDestroyed"},message:"must have required property '"+"contentKeysDestroyed"+"'",schema:schema196.required,parentSchema:schema196,data};
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "contentKeysDestroyed"},message:"must have required property '"+"contentKeysDestroyed"+"'",schema:schema198.required,parentSchema:schema198,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -12121,7 +12489,7 @@ vErrors.push(err3);
 errors++;
 }
 if(data.physical === undefined){
-const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "physical"},message:"must have required property '"+"physical"+"'",schema:schema196.required,parentSchema:schema196,data};
+const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "physical"},message:"must have required property '"+"physical"+"'",schema:schema198.required,parentSchema:schema198,data};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -12132,7 +12500,7 @@ errors++;
 }
 for(const key0 in data){
 if(!((((((key0 === "erasureId") || (key0 === "completedAt")) || (key0 === "erasedEvents")) || (key0 === "contentKeysDestroyed")) || (key0 === "blobsDeleted")) || (key0 === "physical"))){
-const err5 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema196,data};
+const err5 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema198,data};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -12146,7 +12514,7 @@ if(data.erasureId !== undefined){
 let data0 = data.erasureId;
 if(typeof data0 === "string"){
 if(func1(data0) > 128){
-const err6 = {instancePath:instancePath+"/erasureId",schemaPath:"#/properties/erasureId/maxLength",keyword:"maxLength",params:{limit: 128},message:"must NOT have more than 128 characters",schema:128,parentSchema:schema196.properties.erasureId,data:data0};
+const err6 = {instancePath:instancePath+"/erasureId",schemaPath:"#/properties/erasureId/maxLength",keyword:"maxLength",params:{limit: 128},message:"must NOT have more than 128 characters",schema:128,parentSchema:schema198.properties.erasureId,data:data0};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -12156,7 +12524,7 @@ vErrors.push(err6);
 errors++;
 }
 if(func1(data0) < 1){
-const err7 = {instancePath:instancePath+"/erasureId",schemaPath:"#/properties/erasureId/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema196.properties.erasureId,data:data0};
+const err7 = {instancePath:instancePath+"/erasureId",schemaPath:"#/properties/erasureId/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema198.properties.erasureId,data:data0};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -12167,7 +12535,7 @@ errors++;
 }
 }
 else {
-const err8 = {instancePath:instancePath+"/erasureId",schemaPath:"#/properties/erasureId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema196.properties.erasureId.type,parentSchema:schema196.properties.erasureId,data:data0};
+const err8 = {instancePath:instancePath+"/erasureId",schemaPath:"#/properties/erasureId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema198.properties.erasureId.type,parentSchema:schema198.properties.erasureId,data:data0};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -12205,7 +12573,7 @@ errors++;
 if(data.erasedEvents !== undefined){
 let data2 = data.erasedEvents;
 if(!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))){
-const err11 = {instancePath:instancePath+"/erasedEvents",schemaPath:"#/properties/erasedEvents/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema196.properties.erasedEvents.type,parentSchema:schema196.properties.erasedEvents,data:data2};
+const err11 = {instancePath:instancePath+"/erasedEvents",schemaPath:"#/properties/erasedEvents/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema198.properties.erasedEvents.type,parentSchema:schema198.properties.erasedEvents,data:data2};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -12216,7 +12584,7 @@ errors++;
 }
 if((typeof data2 == "number") && (isFinite(data2))){
 if(data2 < 0 || isNaN(data2)){
-const err12 = {instancePath:instancePath+"/erasedEvents",schemaPath:"#/properties/erasedEvents/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema196.properties.erasedEvents,data:data2};
+const err12 = {instancePath:instancePath+"/erasedEvents",schemaPath:"#/properties/erasedEvents/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema198.properties.erasedEvents,data:data2};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -12230,7 +12598,7 @@ errors++;
 if(data.contentKeysDestroyed !== undefined){
 let data3 = data.contentKeysDestroyed;
 if(!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3)))){
-const err13 = {instancePath:instancePath+"/contentKeysDestroyed",schemaPath:"#/properties/contentKeysDestroyed/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema196.properties.contentKeysDestroyed.type,parentSchema:schema196.properties.contentKeysDestroyed,data:data3};
+const err13 = {instancePath:instancePath+"/contentKeysDestroyed",schemaPath:"#/properties/contentKeysDestroyed/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema198.properties.contentKeysDestroyed.type,parentSchema:schema198.properties.contentKeysDestroyed,data:data3};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -12241,7 +12609,7 @@ errors++;
 }
 if((typeof data3 == "number") && (isFinite(data3))){
 if(data3 < 0 || isNaN(data3)){
-const err14 = {instancePath:instancePath+"/contentKeysDestroyed",schemaPath:"#/properties/contentKeysDestroyed/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema196.properties.contentKeysDestroyed,data:data3};
+const err14 = {instancePath:instancePath+"/contentKeysDestroyed",schemaPath:"#/properties/contentKeysDestroyed/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema198.properties.contentKeysDestroyed,data:data3};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -12255,7 +12623,7 @@ errors++;
 if(data.blobsDeleted !== undefined){
 let data4 = data.blobsDeleted;
 if(!(((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4))) && (isFinite(data4)))){
-const err15 = {instancePath:instancePath+"/blobsDeleted",schemaPath:"#/properties/blobsDeleted/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema196.properties.blobsDeleted.type,parentSchema:schema196.properties.blobsDeleted,data:data4};
+const err15 = {instancePath:instancePath+"/blobsDeleted",schemaPath:"#/properties/blobsDeleted/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema198.properties.blobsDeleted.type,parentSchema:schema198.properties.blobsDeleted,data:data4};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -12266,7 +12634,7 @@ errors++;
 }
 if((typeof data4 == "number") && (isFinite(data4))){
 if(data4 < 0 || isNaN(data4)){
-const err16 = {instancePath:instancePath+"/blobsDeleted",schemaPath:"#/properties/blobsDeleted/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema196.properties.blobsDeleted,data:data4};
+const err16 = {instancePath:instancePath+"/blobsDeleted",schemaPath:"#/properties/blobsDeleted/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema198.properties.blobsDeleted,data:data4};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -12280,7 +12648,7 @@ errors++;
 if(data.physical !== undefined){
 let data5 = data.physical;
 if(typeof data5 !== "boolean"){
-const err17 = {instancePath:instancePath+"/physical",schemaPath:"#/properties/physical/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema196.properties.physical.type,parentSchema:schema196.properties.physical,data:data5};
+const err17 = {instancePath:instancePath+"/physical",schemaPath:"#/properties/physical/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema198.properties.physical.type,parentSchema:schema198.properties.physical,data:data5};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -12292,7 +12660,7 @@ errors++;
 }
 }
 else {
-const err18 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema196.type,parentSchema:schema196,data};
+const err18 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema198.type,parentSchema:schema198,data};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -12301,22 +12669,22 @@ vErrors.push(err18);
 }
 errors++;
 }
-validate139.errors = vErrors;
+validate142.errors = vErrors;
 return errors === 0;
 }
-validate139.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate142.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const ledger_v1_ApiKeyCreated = validate140;
-const schema198 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://agent-ledger.example/event-schemas/api-key-created.v1.schema.json","title":"ApiKeyCreated (v1)","description":"Data of an ApiKeyCreated event, in the access stream ledger-keys (not a session event): an API key of a tenant exists from here on, on every node that follows the stream. Holds the SHA-256 of the secret, never the secret. A tenant exists through its keys. Once any key was created, a server never runs open again.","type":"object","required":["keyId","tenant","scopes","secretSha256","createdAt"],"properties":{"keyId":{"type":"string","pattern":"^[0-9a-f]{12}$","description":"The key's public id: the part of the secret alk_<keyId>_<random> that logs, event metadata and keys list show."},"tenant":{"type":"string","pattern":"^[a-z0-9][a-z0-9_-]{0,63}$","description":"The tenant whose sessions the key reads and writes."},"scopes":{"type":"array","minItems":1,"uniqueItems":true,"items":{"enum":["read","write","audit","admin","erase"]}},"name":{"type":"string","minLength":1,"maxLength":200,"description":"Who or what holds the key."},"secretSha256":{"type":"string","pattern":"^[0-9a-f]{64}$","description":"SHA-256 (hex) of the whole secret, compared in constant time."},"createdAt":{"$ref":"runtime-message.v1.schema.json#/$defs/timestamp"},"migratedFrom":{"const":"keys.sqlite","description":"Set on keys copied from a data directory's keys.sqlite at a server's first start on this version."}},"additionalProperties":false};
-const pattern6 = new RegExp("^[0-9a-f]{12}$", "u");
-const pattern7 = new RegExp("^[a-z0-9][a-z0-9_-]{0,63}$", "u");
+export const ledger_v1_ApiKeyCreated = validate143;
+const schema200 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://agent-ledger.example/event-schemas/api-key-created.v1.schema.json","title":"ApiKeyCreated (v1)","description":"Data of an ApiKeyCreated event, in the access stream ledger-keys (not a session event): an API key of a tenant exists from here on, on every node that follows the stream. Holds the SHA-256 of the secret, never the secret. A tenant exists through its keys. Once any key was created, a server never runs open again.","type":"object","required":["keyId","tenant","scopes","secretSha256","createdAt"],"properties":{"keyId":{"type":"string","pattern":"^[0-9a-f]{12}$","description":"The key's public id: the part of the secret alk_<keyId>_<random> that logs, event metadata and keys list show."},"tenant":{"type":"string","pattern":"^[a-z0-9][a-z0-9_-]{0,63}$","description":"The tenant whose sessions the key reads and writes."},"scopes":{"type":"array","minItems":1,"uniqueItems":true,"items":{"enum":["read","write","audit","admin","erase"]}},"name":{"type":"string","minLength":1,"maxLength":200,"description":"Who or what holds the key."},"secretSha256":{"type":"string","pattern":"^[0-9a-f]{64}$","description":"SHA-256 (hex) of the whole secret, compared in constant time."},"createdAt":{"$ref":"runtime-message.v1.schema.json#/$defs/timestamp"},"migratedFrom":{"const":"keys.sqlite","description":"Set on keys copied from a data directory's keys.sqlite at a server's first start on this version."}},"additionalProperties":false};
+const pattern7 = new RegExp("^[0-9a-f]{12}$", "u");
+const pattern8 = new RegExp("^[a-z0-9][a-z0-9_-]{0,63}$", "u");
 const func0 = require("ajv/dist/runtime/equal").default;
 
-function validate140(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate143(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://agent-ledger.example/event-schemas/api-key-created.v1.schema.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate140.evaluated;
+const evaluated0 = validate143.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -12325,7 +12693,7 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.keyId === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "keyId"},message:"must have required property '"+"keyId"+"'",schema:schema198.required,parentSchema:schema198,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "keyId"},message:"must have required property '"+"keyId"+"'",schema:schema200.required,parentSchema:schema200,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -12335,7 +12703,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.tenant === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "tenant"},message:"must have required property '"+"tenant"+"'",schema:schema198.required,parentSchema:schema198,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "tenant"},message:"must have required property '"+"tenant"+"'",schema:schema200.required,parentSchema:schema200,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -12345,7 +12713,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.scopes === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "scopes"},message:"must have required property '"+"scopes"+"'",schema:schema198.required,parentSchema:schema198,data};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "scopes"},message:"must have required property '"+"scopes"+"'",schema:schema200.required,parentSchema:schema200,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -12355,7 +12723,7 @@ vErrors.push(err2);
 errors++;
 }
 if(data.secretSha256 === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "secretSha256"},message:"must have required property '"+"secretSha256"+"'",schema:schema198.required,parentSchema:schema198,data};
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "secretSha256"},message:"must have required property '"+"secretSha256"+"'",schema:schema200.required,parentSchema:schema200,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -12365,7 +12733,7 @@ vErrors.push(err3);
 errors++;
 }
 if(data.createdAt === undefined){
-const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "createdAt"},message:"must have required property '"+"createdAt"+"'",schema:schema198.required,parentSchema:schema198,data};
+const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "createdAt"},message:"must have required property '"+"createdAt"+"'",schema:schema200.required,parentSchema:schema200,data};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -12376,7 +12744,7 @@ errors++;
 }
 for(const key0 in data){
 if(!(((((((key0 === "keyId") || (key0 === "tenant")) || (key0 === "scopes")) || (key0 === "name")) || (key0 === "secretSha256")) || (key0 === "createdAt")) || (key0 === "migratedFrom"))){
-const err5 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema198,data};
+const err5 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema200,data};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -12389,8 +12757,8 @@ errors++;
 if(data.keyId !== undefined){
 let data0 = data.keyId;
 if(typeof data0 === "string"){
-if(!pattern6.test(data0)){
-const err6 = {instancePath:instancePath+"/keyId",schemaPath:"#/properties/keyId/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{12}$"},message:"must match pattern \""+"^[0-9a-f]{12}$"+"\"",schema:"^[0-9a-f]{12}$",parentSchema:schema198.properties.keyId,data:data0};
+if(!pattern7.test(data0)){
+const err6 = {instancePath:instancePath+"/keyId",schemaPath:"#/properties/keyId/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{12}$"},message:"must match pattern \""+"^[0-9a-f]{12}$"+"\"",schema:"^[0-9a-f]{12}$",parentSchema:schema200.properties.keyId,data:data0};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -12401,7 +12769,7 @@ errors++;
 }
 }
 else {
-const err7 = {instancePath:instancePath+"/keyId",schemaPath:"#/properties/keyId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema198.properties.keyId.type,parentSchema:schema198.properties.keyId,data:data0};
+const err7 = {instancePath:instancePath+"/keyId",schemaPath:"#/properties/keyId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema200.properties.keyId.type,parentSchema:schema200.properties.keyId,data:data0};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -12414,8 +12782,8 @@ errors++;
 if(data.tenant !== undefined){
 let data1 = data.tenant;
 if(typeof data1 === "string"){
-if(!pattern7.test(data1)){
-const err8 = {instancePath:instancePath+"/tenant",schemaPath:"#/properties/tenant/pattern",keyword:"pattern",params:{pattern: "^[a-z0-9][a-z0-9_-]{0,63}$"},message:"must match pattern \""+"^[a-z0-9][a-z0-9_-]{0,63}$"+"\"",schema:"^[a-z0-9][a-z0-9_-]{0,63}$",parentSchema:schema198.properties.tenant,data:data1};
+if(!pattern8.test(data1)){
+const err8 = {instancePath:instancePath+"/tenant",schemaPath:"#/properties/tenant/pattern",keyword:"pattern",params:{pattern: "^[a-z0-9][a-z0-9_-]{0,63}$"},message:"must match pattern \""+"^[a-z0-9][a-z0-9_-]{0,63}$"+"\"",schema:"^[a-z0-9][a-z0-9_-]{0,63}$",parentSchema:schema200.properties.tenant,data:data1};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -12426,7 +12794,7 @@ errors++;
 }
 }
 else {
-const err9 = {instancePath:instancePath+"/tenant",schemaPath:"#/properties/tenant/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema198.properties.tenant.type,parentSchema:schema198.properties.tenant,data:data1};
+const err9 = {instancePath:instancePath+"/tenant",schemaPath:"#/properties/tenant/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema200.properties.tenant.type,parentSchema:schema200.properties.tenant,data:data1};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -12440,7 +12808,7 @@ if(data.scopes !== undefined){
 let data2 = data.scopes;
 if(Array.isArray(data2)){
 if(data2.length < 1){
-const err10 = {instancePath:instancePath+"/scopes",schemaPath:"#/properties/scopes/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema198.properties.scopes,data:data2};
+const err10 = {instancePath:instancePath+"/scopes",schemaPath:"#/properties/scopes/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema200.properties.scopes,data:data2};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -12453,7 +12821,7 @@ const len0 = data2.length;
 for(let i0=0; i0<len0; i0++){
 let data3 = data2[i0];
 if(!(((((data3 === "read") || (data3 === "write")) || (data3 === "audit")) || (data3 === "admin")) || (data3 === "erase"))){
-const err11 = {instancePath:instancePath+"/scopes/" + i0,schemaPath:"#/properties/scopes/items/enum",keyword:"enum",params:{allowedValues: schema198.properties.scopes.items.enum},message:"must be equal to one of the allowed values",schema:schema198.properties.scopes.items.enum,parentSchema:schema198.properties.scopes.items,data:data3};
+const err11 = {instancePath:instancePath+"/scopes/" + i0,schemaPath:"#/properties/scopes/items/enum",keyword:"enum",params:{allowedValues: schema200.properties.scopes.items.enum},message:"must be equal to one of the allowed values",schema:schema200.properties.scopes.items.enum,parentSchema:schema200.properties.scopes.items,data:data3};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -12470,7 +12838,7 @@ outer0:
 for(;i1--;){
 for(j0 = i1; j0--;){
 if(func0(data2[i1], data2[j0])){
-const err12 = {instancePath:instancePath+"/scopes",schemaPath:"#/properties/scopes/uniqueItems",keyword:"uniqueItems",params:{i: i1, j: j0},message:"must NOT have duplicate items (items ## "+j0+" and "+i1+" are identical)",schema:true,parentSchema:schema198.properties.scopes,data:data2};
+const err12 = {instancePath:instancePath+"/scopes",schemaPath:"#/properties/scopes/uniqueItems",keyword:"uniqueItems",params:{i: i1, j: j0},message:"must NOT have duplicate items (items ## "+j0+" and "+i1+" are identical)",schema:true,parentSchema:schema200.properties.scopes,data:data2};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -12485,7 +12853,7 @@ break outer0;
 }
 }
 else {
-const err13 = {instancePath:instancePath+"/scopes",schemaPath:"#/properties/scopes/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema198.properties.scopes.type,parentSchema:schema198.properties.scopes,data:data2};
+const err13 = {instancePath:instancePath+"/scopes",schemaPath:"#/properties/scopes/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema200.properties.scopes.type,parentSchema:schema200.properties.scopes,data:data2};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -12499,7 +12867,7 @@ if(data.name !== undefined){
 let data4 = data.name;
 if(typeof data4 === "string"){
 if(func1(data4) > 200){
-const err14 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters",schema:200,parentSchema:schema198.properties.name,data:data4};
+const err14 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters",schema:200,parentSchema:schema200.properties.name,data:data4};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -12509,7 +12877,7 @@ vErrors.push(err14);
 errors++;
 }
 if(func1(data4) < 1){
-const err15 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema198.properties.name,data:data4};
+const err15 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema200.properties.name,data:data4};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -12520,7 +12888,7 @@ errors++;
 }
 }
 else {
-const err16 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema198.properties.name.type,parentSchema:schema198.properties.name,data:data4};
+const err16 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema200.properties.name.type,parentSchema:schema200.properties.name,data:data4};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -12534,7 +12902,7 @@ if(data.secretSha256 !== undefined){
 let data5 = data.secretSha256;
 if(typeof data5 === "string"){
 if(!pattern4.test(data5)){
-const err17 = {instancePath:instancePath+"/secretSha256",schemaPath:"#/properties/secretSha256/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{64}$"},message:"must match pattern \""+"^[0-9a-f]{64}$"+"\"",schema:"^[0-9a-f]{64}$",parentSchema:schema198.properties.secretSha256,data:data5};
+const err17 = {instancePath:instancePath+"/secretSha256",schemaPath:"#/properties/secretSha256/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{64}$"},message:"must match pattern \""+"^[0-9a-f]{64}$"+"\"",schema:"^[0-9a-f]{64}$",parentSchema:schema200.properties.secretSha256,data:data5};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -12545,7 +12913,7 @@ errors++;
 }
 }
 else {
-const err18 = {instancePath:instancePath+"/secretSha256",schemaPath:"#/properties/secretSha256/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema198.properties.secretSha256.type,parentSchema:schema198.properties.secretSha256,data:data5};
+const err18 = {instancePath:instancePath+"/secretSha256",schemaPath:"#/properties/secretSha256/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema200.properties.secretSha256.type,parentSchema:schema200.properties.secretSha256,data:data5};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -12583,7 +12951,7 @@ errors++;
 if(data.migratedFrom !== undefined){
 let data7 = data.migratedFrom;
 if("keys.sqlite" !== data7){
-const err21 = {instancePath:instancePath+"/migratedFrom",schemaPath:"#/properties/migratedFrom/const",keyword:"const",params:{allowedValue: "keys.sqlite"},message:"must be equal to constant",schema:"keys.sqlite",parentSchema:schema198.properties.migratedFrom,data:data7};
+const err21 = {instancePath:instancePath+"/migratedFrom",schemaPath:"#/properties/migratedFrom/const",keyword:"const",params:{allowedValue: "keys.sqlite"},message:"must be equal to constant",schema:"keys.sqlite",parentSchema:schema200.properties.migratedFrom,data:data7};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -12595,7 +12963,7 @@ errors++;
 }
 }
 else {
-const err22 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema198.type,parentSchema:schema198,data};
+const err22 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema200.type,parentSchema:schema200,data};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -12604,19 +12972,19 @@ vErrors.push(err22);
 }
 errors++;
 }
-validate140.errors = vErrors;
+validate143.errors = vErrors;
 return errors === 0;
 }
-validate140.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate143.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const ledger_v1_ApiKeyRevoked = validate141;
-const schema200 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://agent-ledger.example/event-schemas/api-key-revoked.v1.schema.json","title":"ApiKeyRevoked (v1)","description":"Data of an ApiKeyRevoked event, in the access stream ledger-keys: the key is refused from here on, on every node that follows the stream. Revoking twice is harmless: the first revocation counts. Revoking every key leaves the server closed (401), never open.","type":"object","required":["keyId","revokedAt"],"properties":{"keyId":{"type":"string","pattern":"^[0-9a-f]{12}$"},"revokedAt":{"$ref":"runtime-message.v1.schema.json#/$defs/timestamp"},"revokedBy":{"type":"object","required":["via"],"properties":{"via":{"enum":["http","cli","migration"]},"keyId":{"type":"string","description":"The admin key of the request (http only)."}},"additionalProperties":false}},"additionalProperties":false};
+export const ledger_v1_ApiKeyRevoked = validate144;
+const schema202 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://agent-ledger.example/event-schemas/api-key-revoked.v1.schema.json","title":"ApiKeyRevoked (v1)","description":"Data of an ApiKeyRevoked event, in the access stream ledger-keys: the key is refused from here on, on every node that follows the stream. Revoking twice is harmless: the first revocation counts. Revoking every key leaves the server closed (401), never open.","type":"object","required":["keyId","revokedAt"],"properties":{"keyId":{"type":"string","pattern":"^[0-9a-f]{12}$"},"revokedAt":{"$ref":"runtime-message.v1.schema.json#/$defs/timestamp"},"revokedBy":{"type":"object","required":["via"],"properties":{"via":{"enum":["http","cli","migration"]},"keyId":{"type":"string","description":"The admin key of the request (http only)."}},"additionalProperties":false}},"additionalProperties":false};
 
-function validate141(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate144(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://agent-ledger.example/event-schemas/api-key-revoked.v1.schema.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate141.evaluated;
+const evaluated0 = validate144.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -12625,7 +12993,7 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.keyId === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "keyId"},message:"must have required property '"+"keyId"+"'",schema:schema200.required,parentSchema:schema200,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "keyId"},message:"must have required property '"+"keyId"+"'",schema:schema202.required,parentSchema:schema202,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -12635,7 +13003,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.revokedAt === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "revokedAt"},message:"must have required property '"+"revokedAt"+"'",schema:schema200.required,parentSchema:schema200,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "revokedAt"},message:"must have required property '"+"revokedAt"+"'",schema:schema202.required,parentSchema:schema202,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -12646,7 +13014,7 @@ errors++;
 }
 for(const key0 in data){
 if(!(((key0 === "keyId") || (key0 === "revokedAt")) || (key0 === "revokedBy"))){
-const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema200,data};
+const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema202,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -12659,8 +13027,8 @@ errors++;
 if(data.keyId !== undefined){
 let data0 = data.keyId;
 if(typeof data0 === "string"){
-if(!pattern6.test(data0)){
-const err3 = {instancePath:instancePath+"/keyId",schemaPath:"#/properties/keyId/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{12}$"},message:"must match pattern \""+"^[0-9a-f]{12}$"+"\"",schema:"^[0-9a-f]{12}$",parentSchema:schema200.properties.keyId,data:data0};
+if(!pattern7.test(data0)){
+const err3 = {instancePath:instancePath+"/keyId",schemaPath:"#/properties/keyId/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{12}$"},message:"must match pattern \""+"^[0-9a-f]{12}$"+"\"",schema:"^[0-9a-f]{12}$",parentSchema:schema202.properties.keyId,data:data0};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -12671,7 +13039,7 @@ errors++;
 }
 }
 else {
-const err4 = {instancePath:instancePath+"/keyId",schemaPath:"#/properties/keyId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema200.properties.keyId.type,parentSchema:schema200.properties.keyId,data:data0};
+const err4 = {instancePath:instancePath+"/keyId",schemaPath:"#/properties/keyId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema202.properties.keyId.type,parentSchema:schema202.properties.keyId,data:data0};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -12710,7 +13078,7 @@ if(data.revokedBy !== undefined){
 let data2 = data.revokedBy;
 if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
 if(data2.via === undefined){
-const err7 = {instancePath:instancePath+"/revokedBy",schemaPath:"#/properties/revokedBy/required",keyword:"required",params:{missingProperty: "via"},message:"must have required property '"+"via"+"'",schema:schema200.properties.revokedBy.required,parentSchema:schema200.properties.revokedBy,data:data2};
+const err7 = {instancePath:instancePath+"/revokedBy",schemaPath:"#/properties/revokedBy/required",keyword:"required",params:{missingProperty: "via"},message:"must have required property '"+"via"+"'",schema:schema202.properties.revokedBy.required,parentSchema:schema202.properties.revokedBy,data:data2};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -12721,7 +13089,7 @@ errors++;
 }
 for(const key1 in data2){
 if(!((key1 === "via") || (key1 === "keyId"))){
-const err8 = {instancePath:instancePath+"/revokedBy",schemaPath:"#/properties/revokedBy/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema200.properties.revokedBy,data:data2};
+const err8 = {instancePath:instancePath+"/revokedBy",schemaPath:"#/properties/revokedBy/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema202.properties.revokedBy,data:data2};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -12734,7 +13102,7 @@ errors++;
 if(data2.via !== undefined){
 let data3 = data2.via;
 if(!(((data3 === "http") || (data3 === "cli")) || (data3 === "migration"))){
-const err9 = {instancePath:instancePath+"/revokedBy/via",schemaPath:"#/properties/revokedBy/properties/via/enum",keyword:"enum",params:{allowedValues: schema200.properties.revokedBy.properties.via.enum},message:"must be equal to one of the allowed values",schema:schema200.properties.revokedBy.properties.via.enum,parentSchema:schema200.properties.revokedBy.properties.via,data:data3};
+const err9 = {instancePath:instancePath+"/revokedBy/via",schemaPath:"#/properties/revokedBy/properties/via/enum",keyword:"enum",params:{allowedValues: schema202.properties.revokedBy.properties.via.enum},message:"must be equal to one of the allowed values",schema:schema202.properties.revokedBy.properties.via.enum,parentSchema:schema202.properties.revokedBy.properties.via,data:data3};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -12747,7 +13115,7 @@ errors++;
 if(data2.keyId !== undefined){
 let data4 = data2.keyId;
 if(typeof data4 !== "string"){
-const err10 = {instancePath:instancePath+"/revokedBy/keyId",schemaPath:"#/properties/revokedBy/properties/keyId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema200.properties.revokedBy.properties.keyId.type,parentSchema:schema200.properties.revokedBy.properties.keyId,data:data4};
+const err10 = {instancePath:instancePath+"/revokedBy/keyId",schemaPath:"#/properties/revokedBy/properties/keyId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema202.properties.revokedBy.properties.keyId.type,parentSchema:schema202.properties.revokedBy.properties.keyId,data:data4};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -12759,7 +13127,7 @@ errors++;
 }
 }
 else {
-const err11 = {instancePath:instancePath+"/revokedBy",schemaPath:"#/properties/revokedBy/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema200.properties.revokedBy.type,parentSchema:schema200.properties.revokedBy,data:data2};
+const err11 = {instancePath:instancePath+"/revokedBy",schemaPath:"#/properties/revokedBy/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema202.properties.revokedBy.type,parentSchema:schema202.properties.revokedBy,data:data2};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -12771,7 +13139,7 @@ errors++;
 }
 }
 else {
-const err12 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema200.type,parentSchema:schema200,data};
+const err12 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema202.type,parentSchema:schema202,data};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -12780,8 +13148,8 @@ vErrors.push(err12);
 }
 errors++;
 }
-validate141.errors = vErrors;
+validate144.errors = vErrors;
 return errors === 0;
 }
-validate141.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate144.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 

@@ -289,6 +289,21 @@ export class SessionErasure {
     });
   }
 
+  /**
+   * Whether the session `sessionId` of `tenant` is being erased, or was erased and not started
+   * again (its stream is gone and a receipt names it): what must not gain a reference to a blob
+   * any more, since no erasure would ever release it.
+   */
+  async wasErased(tenant: string, sessionId: string): Promise<boolean> {
+    const key = sessionKeyOf(tenant, sessionId);
+    if (this.isErasing(key)) return true;
+    const streamName = sessionStreamName(key);
+    if ((await this.options.store.getStreamRevision(streamName)) !== undefined) return false;
+    return (await this.allReceipts()).some((receipt) =>
+      receipt.sessions.some((session) => session.streamName === streamName),
+    );
+  }
+
   /** The receipts of `tenant`, in the order requested. */
   async receipts(tenant: string): Promise<ErasureReceipt[]> {
     return (await this.allReceipts()).filter((receipt) => receipt.tenant === tenant);
