@@ -7,6 +7,8 @@ export {
   type ReadModelDatabase,
 } from './database/open-read-model-database';
 export { openFreshReadModelFile, type FreshReadModelFile } from './database/fresh-read-model-file';
+export { registerPackedText } from './database/register-packed-text';
+export { packText, unpackText, PACK_MIN_BYTES } from './database/packed-text';
 export {
   holdReadModels,
   serversHoldingReadModels,

@@ -98,7 +98,7 @@ export class RecordedMessagesHandler implements ProjectionHandler {
       // once. The runner applies a batch to the session views first, so they are there; later
       // events of the batch are left out by their revision.
       versions: db.prepare(
-        `SELECT COALESCE(recorded, message) AS message FROM rm_messages
+        `SELECT rm_unpack(COALESCE(recorded, message)) AS message FROM rm_messages
          WHERE session_id = @sessionId AND copy_of IS NULL AND recorded_id = @id
            AND revision < @revision AND (id = @id OR id > @id || '#' AND id < @id || '$')
          ORDER BY seq`,
