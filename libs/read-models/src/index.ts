@@ -40,7 +40,7 @@ export {
   type LiveProjections,
   type ProjectionRunnerThreadOptions,
 } from './runner/projection-runner-thread';
-export type { RunnerContentKeys } from './runner/runner-thread-protocol';
+export type { RunnerContentKeys, RunnerSearchBlobText } from './runner/runner-thread-protocol';
 export type { RebuildProgress } from './runner/rebuild-progress';
 export { SILENT_LOGGER, type RunnerLogger } from './runner/runner-logger';
 export { createReadModelHandlers } from './create-read-model-handlers';
@@ -68,6 +68,7 @@ export { storedDifferences } from './snapshot/stored-differences';
 export { verifySessionReadModels } from './snapshot/verify-session-read-models';
 export { AnalyticsReader } from './analytics/analytics-reader';
 export { RecordedMessagesHandler } from './search/recorded-messages-handler';
+export { DEFAULT_SEARCH_BLOB_TEXT_BYTES, type SearchBlobText } from './search/search-blob-text';
 export {
   searchIndexEntries,
   searchIndexEntry,
