@@ -40,6 +40,7 @@ import {
   type ReadModelDatabase,
   type SearchIndexEntry,
   viewRedaction,
+  unpackText,
 } from '@agent-ledger/read-models';
 import { verifyReadModels } from '../apps/cli/src/audit/verify-read-models';
 import { median } from './measure';
@@ -312,11 +313,11 @@ function writeFloor(
     if (FTS_TABLES.has(name)) continue;
     rowsOf.set(name, from.prepare<[], Record<string, unknown>>(`SELECT * FROM ${name}`).all());
   }
-  // Each search row's message is the session views' row of its event (stored once there).
+  // Each search row's message is the session views' row of its event (stored once there, packed).
   const recordedMessages = new Map<string, string>();
   for (const row of rowsOf.get('rm_messages') ?? []) {
     if (row['copy_of'] !== null) continue;
-    const json = row['recorded'] ?? row['message'];
+    const json = unpackText(row['recorded'] ?? row['message']);
     recordedMessages.set(`${String(row['session_id'])} ${String(row['revision'])}`, String(json));
   }
   const entries = (rowsOf.get('rm_search_messages') ?? []).map((row) => ({

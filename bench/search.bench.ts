@@ -221,7 +221,7 @@ function queryCases(): QueryCase[] {
   const pick = () => words[100 + Math.floor(next() * (VOCABULARY - 100))]!;
   const session = () => `s${Math.floor(next() * Math.max(1, MESSAGES / PER_SESSION))}`;
   const likeSql = (extra: string) =>
-    `SELECT rowid FROM rm_messages WHERE message LIKE ? ${extra} LIMIT 20`;
+    `SELECT rowid FROM rm_messages WHERE rm_unpack(message) LIKE ? ${extra} LIMIT 20`;
   const cases: QueryCase[] = [
     { name: 'word (random, ranks 100–20,000)', queries: [] },
     { name: 'common word (ranks 1–100)', queries: [] },

@@ -7,13 +7,18 @@ export const BLOB_PREVIEW_BYTES = BLOB_PREVIEW_CHARACTERS * 4;
 const TEXT_MEDIA_TYPE =
   /^(text\/|application\/(json|xml|javascript|x-ndjson|yaml)|[^;]*\+(json|xml))/i;
 
+/** Whether a media type names text (`text/*`, JSON, XML, YAML, JavaScript): what previews and search read. */
+export function isTextMediaType(mediaType: string): boolean {
+  return TEXT_MEDIA_TYPE.test(mediaType.trim());
+}
+
 /**
  * A `BlobRef`'s preview: the first characters of a text blob (a `text/*`, JSON, XML or YAML media
  * type), decoded from `head` (the blob's first bytes) without a character cut in half; empty for
  * binary content. Pure.
  */
 export function blobPreview(head: Uint8Array, mediaType: string): string {
-  if (!TEXT_MEDIA_TYPE.test(mediaType.trim())) return '';
+  if (!isTextMediaType(mediaType)) return '';
   const text = new TextDecoder('utf-8', { fatal: false }).decode(
     head.subarray(0, BLOB_PREVIEW_BYTES),
   );

@@ -12,7 +12,13 @@ export {
 export { isSha256 } from './is-sha256';
 export { limitBlobBytes } from './limit-blob-bytes';
 export { rechunk } from './rechunk';
-export { blobPreview, BLOB_PREVIEW_BYTES, BLOB_PREVIEW_CHARACTERS } from './blob-preview';
+export {
+  blobPreview,
+  isTextMediaType,
+  BLOB_PREVIEW_BYTES,
+  BLOB_PREVIEW_CHARACTERS,
+} from './blob-preview';
+export { readBlobTextHead } from './read-blob-text-head';
 export {
   SqliteBlobStore,
   DEFAULT_BLOB_CHUNK_SIZE,

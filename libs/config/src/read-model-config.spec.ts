@@ -11,6 +11,7 @@ describe('loadReadModelConfig', () => {
       maxPageBytes: 4 * 1024 * 1024,
       readyMaxLag: 1000,
       sweepRowsPerSecond: 1000,
+      searchBlobTextBytes: 65536,
     });
   });
 
@@ -26,6 +27,7 @@ describe('loadReadModelConfig', () => {
           MAX_PAGE_BYTES: '65536',
           READY_MAX_LAG: '50',
           READ_MODEL_SWEEP_ROWS_PER_SECOND: '0',
+          SEARCH_BLOB_TEXT_BYTES: '1048576',
         },
         '/data',
       ),
@@ -41,6 +43,7 @@ describe('loadReadModelConfig', () => {
       maxPageBytes: 65536,
       readyMaxLag: 50,
       sweepRowsPerSecond: 0,
+      searchBlobTextBytes: 1048576,
     });
   });
 
@@ -52,6 +55,10 @@ describe('loadReadModelConfig', () => {
     [
       { READ_MODEL_SWEEP_ROWS_PER_SECOND: '-5' },
       'READ_MODEL_SWEEP_ROWS_PER_SECOND is "-5"; expected rows per second from 0 (no sweep) to 1000000.',
+    ],
+    [
+      { SEARCH_BLOB_TEXT_BYTES: '64k' },
+      'SEARCH_BLOB_TEXT_BYTES is "64k"; expected bytes from 0 (previews only) to 16777216 (default 65536).',
     ],
     [
       { READY_MAX_LAG: '-1' },

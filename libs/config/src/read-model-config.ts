@@ -35,6 +35,12 @@ export interface ReadModelConfig {
    * no one reads is found and repaired too (reads check every row they return anyway).
    */
   sweepRowsPerSecond: number;
+  /**
+   * `SEARCH_BLOB_TEXT_BYTES`, default 64 KiB (`0`: previews only): how many bytes of a blob
+   * output's text the search index reads from the blob store and indexes; a word past them is not
+   * found (the preview, the first 200 characters, always is).
+   */
+  searchBlobTextBytes: number;
 }
 
 /** A read-side variable that cannot be used; says which and what is accepted. */
@@ -59,7 +65,19 @@ export function loadReadModelConfig(
     maxPageBytes: maxPageBytes(env['MAX_PAGE_BYTES']),
     readyMaxLag: readyMaxLag(env['READY_MAX_LAG']),
     sweepRowsPerSecond: sweepRate(env['READ_MODEL_SWEEP_ROWS_PER_SECOND']),
+    searchBlobTextBytes: searchBlobTextBytes(env['SEARCH_BLOB_TEXT_BYTES']),
   };
+}
+
+function searchBlobTextBytes(raw: string | undefined): number {
+  if (raw === undefined || raw.trim() === '') return 64 * 1024;
+  const value = Number(raw);
+  if (!/^\d+$/.test(raw.trim()) || value > 16 * 1024 * 1024) {
+    throw new ReadModelConfigError(
+      `SEARCH_BLOB_TEXT_BYTES is ${JSON.stringify(raw)}; expected bytes from 0 (previews only) to 16777216 (default 65536).`,
+    );
+  }
+  return value;
 }
 
 function sweepRate(raw: string | undefined): number {

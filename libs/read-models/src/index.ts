@@ -13,6 +13,8 @@ export {
   type TruncateWalOptions,
 } from './database/truncate-wal-patiently';
 export { openFreshReadModelFile, type FreshReadModelFile } from './database/fresh-read-model-file';
+export { registerPackedText } from './database/register-packed-text';
+export { packText, unpackText, PACK_MIN_BYTES } from './database/packed-text';
 export {
   holdReadModels,
   serversHoldingReadModels,
@@ -44,7 +46,7 @@ export {
   type LiveProjections,
   type ProjectionRunnerThreadOptions,
 } from './runner/projection-runner-thread';
-export type { RunnerContentKeys } from './runner/runner-thread-protocol';
+export type { RunnerContentKeys, RunnerSearchBlobText } from './runner/runner-thread-protocol';
 export type { RebuildProgress } from './runner/rebuild-progress';
 export { SILENT_LOGGER, type RunnerLogger } from './runner/runner-logger';
 export { createReadModelHandlers } from './create-read-model-handlers';
@@ -72,6 +74,7 @@ export { storedDifferences } from './snapshot/stored-differences';
 export { verifySessionReadModels } from './snapshot/verify-session-read-models';
 export { AnalyticsReader } from './analytics/analytics-reader';
 export { RecordedMessagesHandler } from './search/recorded-messages-handler';
+export { DEFAULT_SEARCH_BLOB_TEXT_BYTES, type SearchBlobText } from './search/search-blob-text';
 export {
   searchIndexEntries,
   searchIndexEntry,

@@ -3,6 +3,7 @@ import { parentPort, workerData } from 'node:worker_threads';
 import Database from 'better-sqlite3';
 import { ContentSealingEventStore, SqliteContentKeyStore } from '@agent-ledger/content-crypto';
 import { SqliteEventStore, type EventStore } from '@agent-ledger/event-store';
+import { registerPackedText } from '@agent-ledger/read-models';
 import { checkpointRows } from './checkpoint-rows';
 import { SessionClaims } from './session-claims';
 import type { VerifyWorkerData, VerifyWorkerReply } from './verify-helper-protocol';
@@ -16,6 +17,7 @@ import { verifySession } from './verify-session';
  */
 async function run(data: VerifyWorkerData, say: (reply: VerifyWorkerReply) => void): Promise<void> {
   const db = new Database(data.readModelPath, { readonly: true, fileMustExist: true });
+  registerPackedText(db);
   // Opening a file that is not there would make an empty store: every session would differ.
   if (!existsSync(data.eventStorePath)) {
     db.close();

@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import { BlobNotFoundError, SqliteBlobStore, type BlobStore } from '@agent-ledger/blobs';
 import type { EventStore } from '@agent-ledger/event-store';
 import {
   createReadModelHandlers,
@@ -14,6 +15,7 @@ import {
   createEventStore,
   loadReadModelConfig,
   loadServerConfig,
+  sqliteBlobStorePath,
   sqliteEventStorePath,
   type ReadModelConfig,
   type ServerConfig,
@@ -53,6 +55,19 @@ export function openLedger(env: Record<string, string | undefined>): Ledger {
   const readModelConfig = loadReadModelConfig(env, config.dataDir);
   let store: Promise<EventStore> | undefined;
   let db: ReadModelDatabase | undefined;
+  let blobs: SqliteBlobStore | undefined;
+  // The server's blob file, read beside the server (what it has staged stays staged); none yet:
+  // no blob output to read, search indexes previews. Same handler versions as the server either way.
+  const blobReader: Pick<BlobStore, 'read'> = {
+    read: (tenant, sha256, range) => {
+      const path = sqliteBlobStorePath(config);
+      if (blobs === undefined && existsSync(path)) {
+        blobs = new SqliteBlobStore({ path, deleteStaged: false });
+      }
+      if (blobs === undefined) throw new BlobNotFoundError(sha256);
+      return blobs.read(tenant, sha256, range);
+    },
+  };
   return {
     config,
     readModelConfig,
@@ -80,9 +95,20 @@ export function openLedger(env: Record<string, string | undefined>): Ledger {
       return db;
     },
     handlers: (database) =>
-      createReadModelHandlers(database, { exportPolicy: readModelConfig.exportPolicy }),
+      createReadModelHandlers(database, {
+        exportPolicy: readModelConfig.exportPolicy,
+        searchBlobText: {
+          blobs: blobReader,
+          maxBytes: readModelConfig.searchBlobTextBytes,
+          onUnreadable: (sha256, error) =>
+            process.stderr.write(
+              `Search indexed the preview of blob ${sha256} only: ${error instanceof Error ? error.message : String(error)}\n`,
+            ),
+        },
+      }),
     close: async () => {
       if (db?.open === true) db.close();
+      await blobs?.close();
       if (store !== undefined) await (await store.catch(() => undefined))?.close();
     },
   };

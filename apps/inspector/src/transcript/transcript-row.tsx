@@ -4,6 +4,7 @@ import { describeError, useConnection } from '../auth';
 import { clip, formatTime } from '../format';
 import type { TreeRow } from '../model/call-tree';
 import { contentText, outputText, stringOr } from '../model/content-text';
+import { BlobOutput, blobOutputRef } from './blob-output';
 import type { ToolPairs } from '../model/pair-tool-calls';
 import { BranchActions } from '../lifecycle/branch-actions';
 import { ShortId } from '../short-id';
@@ -258,7 +259,18 @@ function ToolResult({
     return (
       <div>
         <p class="result-heading">{heading}</p>
-        <Text text={results.map((part) => outputText(part['output'])).join('\n')} />
+        {results.some((part) => blobOutputRef(part['output']) !== undefined) ? (
+          results.map((part) => {
+            const blob = blobOutputRef(part['output']);
+            return blob === undefined ? (
+              <Text key={String(part['toolCallId'])} text={outputText(part['output'])} />
+            ) : (
+              <BlobOutput key={String(part['toolCallId'])} sessionId={sessionId} blob={blob} />
+            );
+          })
+        ) : (
+          <Text text={results.map((part) => outputText(part['output'])).join('\n')} />
+        )}
       </div>
     );
   }

@@ -17,11 +17,12 @@ import {
 } from '@agent-ledger/read-models';
 import {
   loadReadModelConfig,
+  sqliteBlobStorePath,
   sqliteEventStorePath,
   type ReadModelConfig,
   type ServerConfig,
 } from '@agent-ledger/config';
-import type { BlobStore } from '@agent-ledger/blobs';
+import { BlobNotFoundError, type BlobStore } from '@agent-ledger/blobs';
 import { ModelContextReader } from '@agent-ledger/model-context';
 import { ViewRedaction } from '../access/view-redaction';
 import { BLOB_STORE, EVENT_STORE, SERVER_CONFIG } from '../tokens';
@@ -54,6 +55,13 @@ import { TranscriptStreamController } from './transcript-stream.controller';
  * own over the embedded store unless `PROJECTION_RUNNER=inline`), and the query handlers and
  * controllers on the `QueryBus`.
  */
+/** A blob reader with no blob: what the search index reads without a blob store. */
+const NO_BLOBS: Pick<BlobStore, 'read'> = {
+  read: (_tenant, sha256) => {
+    throw new BlobNotFoundError(sha256);
+  },
+};
+
 @Module({
   controllers: [TranscriptStreamController, SessionQueriesController],
   providers: [
@@ -87,8 +95,13 @@ import { TranscriptStreamController } from './transcript-stream.controller';
         db: ReadModelDatabase,
         config: ReadModelConfig,
         server: ServerConfig,
+        blobs: BlobStore | undefined,
       ): LiveProjections => {
         const logger = new Logger('ProjectionRunner');
+        const unreadable = (sha256: string, error: unknown): void =>
+          logger.warn(
+            `Search indexed the preview of blob ${sha256} only: ${error instanceof Error ? error.message : String(error)}`,
+          );
         // Nothing can be written: the read models stay as they are (and say how far behind).
         if (startedReadOnly()) return new FrozenProjections(db);
         // Sealed content: the embedded store is below the wrapper, and the thread opens the
@@ -112,18 +125,36 @@ import { TranscriptStreamController } from './transcript-stream.controller';
                     ...(masterKey === undefined ? {} : { masterKey }),
                   },
                 }),
+            searchBlobText: {
+              blobStorePath: sqliteBlobStorePath(server),
+              maxBytes: config.searchBlobTextBytes,
+            },
             logger,
           });
         }
         return new ProjectionRunner({
           store,
           db,
-          handlers: createReadModelHandlers(db, { exportPolicy: config.exportPolicy }),
+          // Without a blob store, blob outputs are indexed by their previews (same handler version).
+          handlers: createReadModelHandlers(db, {
+            exportPolicy: config.exportPolicy,
+            searchBlobText: {
+              blobs: blobs ?? NO_BLOBS,
+              maxBytes: config.searchBlobTextBytes,
+              onUnreadable: unreadable,
+            },
+          }),
           sweepRowsPerSecond: config.sweepRowsPerSecond,
           logger,
         });
       },
-      inject: [EVENT_STORE, READ_MODEL_DB, READ_MODEL_CONFIG, SERVER_CONFIG],
+      inject: [
+        EVENT_STORE,
+        READ_MODEL_DB,
+        READ_MODEL_CONFIG,
+        SERVER_CONFIG,
+        { token: BLOB_STORE, optional: true },
+      ],
     },
     {
       provide: SessionViewsReader,

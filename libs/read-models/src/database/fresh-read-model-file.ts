@@ -17,6 +17,7 @@ import {
   type ReadModelDatabase,
 } from './open-read-model-database';
 import { processRuns } from './process-runs';
+import { registerPackedText } from './register-packed-text';
 import { RUNNER_SCHEMA_SQL } from './runner-schema';
 
 /** A read-model file being built apart from the one in use (`openFreshReadModelFile`). */
@@ -66,6 +67,7 @@ export function openFreshReadModelFile(path: string): FreshReadModelFile {
   removeLeftovers(path);
   const building = buildingPath(path);
   const db = new Database(building);
+  registerPackedText(db);
   try {
     db.pragma('journal_mode = MEMORY');
     db.pragma('synchronous = OFF');

@@ -2,6 +2,7 @@ import { existsSync, mkdirSync, renameSync, rmSync } from 'node:fs';
 import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
 import { retryWhileBusy } from '@agent-ledger/event-store';
+import { registerPackedText } from './register-packed-text';
 import { RUNNER_SCHEMA_SQL } from './runner-schema';
 
 /** Pages of WAL (4 KiB each) after which a commit checkpoints it into the file. */
@@ -93,6 +94,7 @@ export function openReadModelDatabase(
 
 function openOnce(path: string, busyTimeoutMs: number, quickCheck: boolean): ReadModelDatabase {
   const db = new Database(path, { timeout: busyTimeoutMs });
+  registerPackedText(db);
   try {
     db.pragma('journal_mode = WAL');
     db.pragma('synchronous = NORMAL');
@@ -119,6 +121,7 @@ function openOnce(path: string, busyTimeoutMs: number, quickCheck: boolean): Rea
 
 function openReadOnly(path: string, busyTimeoutMs: number): ReadModelDatabase {
   const db = new Database(path, { timeout: busyTimeoutMs, fileMustExist: true });
+  registerPackedText(db);
   try {
     // Before the first read: the WAL index then lives in this process's memory.
     db.pragma('locking_mode = EXCLUSIVE');

@@ -19,6 +19,12 @@ export interface ProjectionHandler {
   /** Applies one event, which the runner has already parsed and checked against its schema. */
   apply(event: SessionLogEvent): void;
   /**
+   * Optional: called with a batch's session events before its transaction begins, to read what
+   * `apply` will need from outside the read-model file (the text of blob outputs); `apply` stays
+   * synchronous. Must not throw: what cannot be read is left out (and logged) by the handler.
+   */
+  prepareBatch?(events: readonly SessionLogEvent[]): Promise<void>;
+  /**
    * Optional: called after the batch's events, still inside its transaction. A handler that keeps
    * rows in memory during a batch (one write per row per batch instead of one per event) writes
    * them here.

@@ -13,6 +13,7 @@ import {
 import { SILENT_LOGGER, type RunnerLogger } from './runner-logger';
 import type {
   RunnerContentKeys,
+  RunnerSearchBlobText,
   RunnerThreadMessage,
   RunnerThreadReply,
   RunnerThreadSetup,
@@ -77,6 +78,8 @@ export interface ProjectionRunnerThreadOptions {
    * the server's store does (`ContentSealingEventStore`), when the log has sealed events.
    */
   contentKeys?: RunnerContentKeys;
+  /** Where the thread's search index reads blob outputs' text (its own connection to the blob file). */
+  searchBlobText?: RunnerSearchBlobText;
   /** Starts the thread (default: `projection-runner-worker`'s); tests give threads that fail. */
   startWorker?: (setup: RunnerThreadSetup) => Worker;
 }
@@ -204,6 +207,9 @@ export class ProjectionRunnerThread implements LiveProjections {
         ? {}
         : { pollIntervalMs: this.options.pollIntervalMs }),
       ...(this.options.contentKeys === undefined ? {} : { contentKeys: this.options.contentKeys }),
+      ...(this.options.searchBlobText === undefined
+        ? {}
+        : { searchBlobText: this.options.searchBlobText }),
     });
     this.worker = worker;
     return new Promise<void>((resolve, reject) => {

@@ -6,6 +6,7 @@
  * wakes its subscription at each commit, and a message tells it when to stop.
  */
 import { parentPort, workerData } from 'node:worker_threads';
+import { SqliteBlobStore } from '@agent-ledger/blobs';
 import { ContentSealingEventStore, SqliteContentKeyStore } from '@agent-ledger/content-crypto';
 import { retryWhileBusy, SqliteEventStore, type EventStore } from '@agent-ledger/event-store';
 import { schemaValidators } from '@agent-ledger/events';
@@ -49,13 +50,31 @@ const store: EventStore =
         seal: false,
       });
 const db = openReadModelDatabase(setup.readModelPath, { check: setup.readModelCheck });
+// Only reads: the server's thread writes the blob file, and what it has staged stays staged.
+const blobs =
+  setup.searchBlobText === undefined
+    ? undefined
+    : new SqliteBlobStore({ path: setup.searchBlobText.blobStorePath, deleteStaged: false });
 const runner = new ProjectionRunner({
   store,
   db,
-  handlers: createReadModelHandlers(
-    db,
-    setup.exportPolicy === undefined ? {} : { exportPolicy: setup.exportPolicy },
-  ),
+  handlers: createReadModelHandlers(db, {
+    ...(setup.exportPolicy === undefined ? {} : { exportPolicy: setup.exportPolicy }),
+    ...(setup.searchBlobText === undefined || blobs === undefined
+      ? {}
+      : {
+          searchBlobText: {
+            blobs,
+            maxBytes: setup.searchBlobText.maxBytes,
+            onUnreadable: (sha256, error) =>
+              say({
+                kind: 'log',
+                level: 'warn',
+                message: `Search indexed the preview of blob ${sha256} only: ${error instanceof Error ? error.message : String(error)}`,
+              }),
+          },
+        }),
+  }),
   ...(setup.batchSize === undefined ? {} : { batchSize: setup.batchSize }),
   ...(setup.sweepRowsPerSecond === undefined
     ? {}
@@ -96,6 +115,7 @@ setImmediate(() => schemaValidators());
 async function stop(): Promise<void> {
   await runner.stop();
   await store.close();
+  await blobs?.close();
   if (db.open) db.close();
   say({ kind: 'stopped', reached: runner.position });
   port?.close();

@@ -448,12 +448,14 @@ export class ProjectionRunner {
     }
     let processedEvents = 0;
     let buffer: RecordedEvent[] = [];
-    const flush = (upTo?: number): void => {
+    const flush = async (upTo?: number): Promise<void> => {
       const position = buffer.at(-1)?.position ?? upTo;
       if (position === undefined) return;
       const batch = buffer;
       buffer = [];
-      this.applyBatch(batch, Math.max(position, upTo ?? position));
+      const parsed = batch.map((recorded) => ({ recorded, event: parseRunnerEvent(recorded) }));
+      await this.prepareBatch(parsed);
+      this.applyBatch(batch, Math.max(position, upTo ?? position), parsed);
       processedEvents += batch.length;
       run.onProgress?.({
         processedEvents,
@@ -474,11 +476,11 @@ export class ProjectionRunner {
             ? await next
             : await Promise.race([next, idle()]);
         if (result === IDLE) {
-          flush();
+          await flush();
           continue;
         }
         if (result.done === true) {
-          flush();
+          await flush();
           return;
         }
         next = iterator.next();
@@ -486,13 +488,13 @@ export class ProjectionRunner {
         switch (message.kind) {
           case 'event':
             buffer.push(message.event);
-            if (buffer.length >= this.batchSize) flush();
+            if (buffer.length >= this.batchSize) await flush();
             break;
           case 'checkpoint':
-            flush(message.position);
+            await flush(message.position);
             break;
           case 'caughtUp':
-            flush(message.position ?? undefined);
+            await flush(message.position ?? undefined);
             if (run.untilCaughtUp) return;
             break;
           default: {
@@ -515,9 +517,12 @@ export class ProjectionRunner {
    * `abortBatch` called), and the batch is applied again with one savepoint per event and handler,
    * so that only the failing events are undone and recorded. Either way what commits is the same.
    */
-  private applyBatch(events: readonly RecordedEvent[], upTo: number): void {
+  private applyBatch(
+    events: readonly RecordedEvent[],
+    upTo: number,
+    parsed: readonly { recorded: RecordedEvent; event: ParsedRunnerEvent }[],
+  ): void {
     const startedAt = performance.timeOrigin + performance.now();
-    const parsed = events.map((recorded) => ({ recorded, event: parseRunnerEvent(recorded) }));
     let outcome: BatchOutcome;
     try {
       outcome = this.applyParsedBatch(parsed, upTo, 'optimistic');
@@ -542,6 +547,26 @@ export class ProjectionRunner {
     const timing = { startedAt, endedAt: performance.timeOrigin + performance.now() };
     for (const listener of this.batchListeners) {
       listener({ events: applied, position: upTo, timing });
+    }
+  }
+
+  /** Lets the handlers that read outside the read-model file (`prepareBatch`) do so first. */
+  private async prepareBatch(
+    parsed: readonly { recorded: RecordedEvent; event: ParsedRunnerEvent }[],
+  ): Promise<void> {
+    const preparing = this.handlers.filter((handler) => handler.prepareBatch !== undefined);
+    if (preparing.length === 0) return;
+    const events = parsed.flatMap(({ event }) =>
+      event.kind === 'session' && event.event.ok ? [event.event.event] : [],
+    );
+    for (const handler of preparing) {
+      try {
+        await handler.prepareBatch?.(events);
+      } catch (error) {
+        this.logger.warn(
+          `Projection runner: ${handler.name} could not prepare a batch (${describe(error)}).`,
+        );
+      }
     }
   }
 

@@ -20,6 +20,14 @@ export interface RunnerThreadSetup {
   sweepRowsPerSecond?: number;
   /** The content key store the thread opens sealed events with, when the log has them. */
   contentKeys?: RunnerContentKeys;
+  /** The embedded blob store the search index reads blob outputs' text from, and how much of each. */
+  searchBlobText?: RunnerSearchBlobText;
+}
+
+/** The blob file (`DATA_DIR/blobs.sqlite`) and `SEARCH_BLOB_TEXT_BYTES`. */
+export interface RunnerSearchBlobText {
+  blobStorePath: string;
+  maxBytes: number;
 }
 
 /** Where the content key store is (`CONTENT_KEYS_PATH`), and its master key (`CONTENT_MASTER_KEY`). */

@@ -1,6 +1,8 @@
+import { readBlobTextHead } from '@agent-ledger/blobs';
 import {
   handleSessionEvent,
   pruningMarkTargets,
+  splitSessionKey,
   recordMessageOnce,
   type SessionEventHandlers,
   type SessionLogEvent,
@@ -11,6 +13,7 @@ import type { ReadModelDatabase } from '../database/open-read-model-database';
 import type { ErasedSession, ProjectionHandler } from '../runner/projection-handler';
 import type { ExportPolicy } from '../session-views/export-policy';
 import { viewRedaction, type ViewRedactionRule } from '../session-views/view-redaction';
+import type { SearchBlobText } from './search-blob-text';
 import { searchIndexEntries } from './search-index-entry';
 import { SearchRowsSoFar } from './search-rows-so-far';
 import {
@@ -73,17 +76,65 @@ export class RecordedMessagesHandler implements ProjectionHandler {
   readonly version: string;
   private readonly redaction: ViewRedactionRule;
   private statements: Statements | undefined;
+  /** The text of the batch's blob outputs, by hash, read before its transaction (`prepareBatch`). */
+  private blobTexts = new Map<string, string>();
 
   /**
    * `exportPolicy`: the server's, whose view redaction (`viewRedaction`) the redacted index is
-   * made with; it is part of the version, so a new policy rebuilds the index.
+   * made with; it is part of the version, so a new policy rebuilds the index. `blobText`: where
+   * the text of blob outputs is read, up to its cap (part of the version too); without it a blob
+   * output is indexed by its preview.
    */
   constructor(
     private readonly db: ReadModelDatabase,
     exportPolicy: ExportPolicy = {},
+    private readonly blobText?: SearchBlobText,
   ) {
     this.redaction = viewRedaction(exportPolicy);
-    this.version = `${SCHEMA_VERSION}:${this.redaction.key}`;
+    this.version = `${SCHEMA_VERSION}:${this.redaction.key}${
+      blobText === undefined ? '' : `:blob-text-${blobText.maxBytes}`
+    }`;
+  }
+
+  /**
+   * Reads the head of each text blob output of the batch (up to `blobText.maxBytes`, one range
+   * read per blob) for `apply` to index. A blob that cannot be read (the store unavailable, the
+   * blob erased since) is indexed by its preview, and `onUnreadable` told.
+   */
+  async prepareBatch(events: readonly SessionLogEvent[]): Promise<void> {
+    this.blobTexts = new Map();
+    const source = this.blobText;
+    if (source === undefined) return;
+    for (const { event, sessionId } of events) {
+      if (!('kind' in event.data) || event.data.kind !== 'tool_result') continue;
+      for (const part of event.data.content) {
+        if (part.output.type !== 'blob' || this.blobTexts.has(part.output.blob.sha256)) continue;
+        const { blob } = part.output;
+        try {
+          const tenant = splitSessionKey(sessionId).tenant;
+          this.blobTexts.set(
+            blob.sha256,
+            await readBlobTextHead(source.blobs, tenant, blob, source.maxBytes),
+          );
+        } catch (error) {
+          source.onUnreadable?.(blob.sha256, error);
+        }
+      }
+    }
+  }
+
+  /** The message as search indexes it: each blob output's preview replaced by its text read. */
+  private withBlobTexts(message: RuntimeMessage): RuntimeMessage {
+    if (message.kind !== 'tool_result' || this.blobTexts.size === 0) return message;
+    let changed = false;
+    const content = message.content.map((part) => {
+      if (part.output.type !== 'blob') return part;
+      const text = this.blobTexts.get(part.output.blob.sha256);
+      if (text === undefined || text.length <= part.output.blob.preview.length) return part;
+      changed = true;
+      return { ...part, output: { ...part.output, blob: { ...part.output.blob, preview: text } } };
+    });
+    return changed ? { ...message, content } : message;
   }
 
   setUp(): void {
@@ -98,7 +149,7 @@ export class RecordedMessagesHandler implements ProjectionHandler {
       // once. The runner applies a batch to the session views first, so they are there; later
       // events of the batch are left out by their revision.
       versions: db.prepare(
-        `SELECT COALESCE(recorded, message) AS message FROM rm_messages
+        `SELECT rm_unpack(COALESCE(recorded, message)) AS message FROM rm_messages
          WHERE session_id = @sessionId AND copy_of IS NULL AND recorded_id = @id
            AND revision < @revision AND (id = @id OR id > @id || '#' AND id < @id || '$')
          ORDER BY seq`,
@@ -250,7 +301,7 @@ export class RecordedMessagesHandler implements ProjectionHandler {
     }
     const agent = message.metadata?.effectiveAgentName ?? message.metadata?.agentName ?? null;
     const { recorded, redacted } = searchIndexEntries(
-      message,
+      this.withBlobTexts(message),
       sessionId,
       toolNames,
       agent,

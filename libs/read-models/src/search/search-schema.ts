@@ -123,7 +123,7 @@ export function searchIndexSettingsSql(table: string): string {
  * or when the session views have not reached the row yet.
  */
 export function recordedMessageSql(alias: string): string {
-  return `(SELECT COALESCE(v.recorded, v.message) FROM rm_messages v
+  return `(SELECT rm_unpack(COALESCE(v.recorded, v.message)) FROM rm_messages v
     WHERE v.session_id = ${alias}.session_id AND v.id = ${alias}.message_id
       AND v.revision = ${alias}.revision AND v.copy_of IS NULL)`;
 }
@@ -132,5 +132,5 @@ export function recordedMessageSql(alias: string): string {
  * The message an event recorded (JSON), by session and revision alone: the fallback of
  * `recordedMessageSql` (it reads the session's rows, so only for the rare row that one missed).
  */
-export const RECORDED_MESSAGE_BY_REVISION_SQL = `SELECT COALESCE(recorded, message) AS message
+export const RECORDED_MESSAGE_BY_REVISION_SQL = `SELECT rm_unpack(COALESCE(recorded, message)) AS message
   FROM rm_messages WHERE session_id = ? AND revision = ? AND copy_of IS NULL`;

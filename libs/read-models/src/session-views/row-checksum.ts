@@ -18,9 +18,12 @@ export interface MessageRowValues {
   export_entry: string | null;
 }
 
-/** The columns {@link messageRowChecksum} covers, in its order: what a reader selects to check a row. */
+/**
+ * The columns {@link messageRowChecksum} covers, in its order: what a reader selects to check a
+ * row. The JSON columns are stored packed (`packText`) and read back as text (`rm_unpack`).
+ */
 export const CHECKED_MESSAGE_COLUMNS =
-  'session_id, seq, id, recorded_id, recorded, copy_of, revision, changed_revision, kind, message, in_transcript, export_state, export_redactions, export_entry, checksum';
+  'session_id, seq, id, recorded_id, rm_unpack(recorded) AS recorded, copy_of, revision, changed_revision, kind, rm_unpack(message) AS message, in_transcript, export_state, export_redactions, rm_unpack(export_entry) AS export_entry, checksum';
 
 /**
  * The checksum of an `rm_messages` row: the first 48 bits of the SHA-1 of every other column,

@@ -90,12 +90,13 @@ export class SessionViewsStore {
         `INSERT INTO rm_messages (session_id, seq, id, recorded_id, recorded, copy_of, revision,
            changed_revision, kind, message, in_transcript, export_state, export_redactions,
            export_entry, checksum)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+         VALUES (?, ?, ?, ?, rm_pack(?), ?, ?, ?, ?, rm_pack(?), ?, ?, ?, rm_pack(?), ?)`,
       ),
       updateMessage: db.prepare<MessageRow>(
-        `UPDATE rm_messages SET message = @message, recorded = @recorded, changed_revision = @changed_revision,
-           in_transcript = @in_transcript, export_state = @export_state,
-           export_redactions = @export_redactions, export_entry = @export_entry, checksum = @checksum
+        `UPDATE rm_messages SET message = rm_pack(@message), recorded = rm_pack(@recorded),
+           changed_revision = @changed_revision, in_transcript = @in_transcript,
+           export_state = @export_state, export_redactions = @export_redactions,
+           export_entry = rm_pack(@export_entry), checksum = @checksum
          WHERE session_id = @session_id AND seq = @seq`,
       ),
       messages: db.prepare<[string], MessageRow>(
