@@ -165,6 +165,8 @@ interface Generation {
   recordedSteps: Set<number>;
   /** When each step started (ms since the epoch), by step number: for the call's latency. */
   stepStarts: Map<number, number>;
+  /** The model context's token count of the context each step was sent, by step number. */
+  stepTokens: Map<number, ModelContextResponse['tokens']>;
   abort: AbortController;
   error?: Error;
 }
@@ -264,6 +266,7 @@ export class LedgerSession {
         // Until the AI SDK says when step 0 started (`experimental_onStepStart`), the prompt's
         // answer is the nearest earlier time known.
         stepStarts: new Map([[0, Date.now()]]),
+        stepTokens: new Map([[0, context.tokens]]),
         abort,
       };
     }
@@ -324,7 +327,9 @@ export class LedgerSession {
    * recorded once, whichever step sends it again) and the model call, with the revision of the
    * context the call was made from, and its latency: from the step's start (`stepStarted`, else
    * `prepareStep`, else the prompt for step 0) to `step.response.timestamp` when the AI SDK
-   * stamped it after that start, else to now. The AI SDK ignores what `onStepFinish` throws, so a step the
+   * stamped it after that start, else to now; and the model context's token count of what the step
+   * was sent (`contextTokens`: the prompt's for step 0, `prepareStep`'s after; none for a step the
+   * AI SDK built from its own history). The AI SDK ignores what `onStepFinish` throws, so a step the
    * ledger refused also aborts the generation (through the prompt's `abortSignal`); `recordResult`
    * rethrows the error.
    */
@@ -332,6 +337,7 @@ export class LedgerSession {
     const generation = this.requireGeneration('recordStep');
     if (generation.recordedSteps.has(step.stepNumber)) return;
     const latencyMs = stepLatency(generation.stepStarts.get(step.stepNumber), step, Date.now());
+    const contextTokens = generation.stepTokens.get(step.stepNumber);
     try {
       await this.command((expectedRevision) =>
         this.client.recordAiSdkStep(this.sessionId, {
@@ -350,11 +356,15 @@ export class LedgerSession {
             : { providerMetadata: step.providerMetadata }),
           ...(this.revision === undefined ? {} : { contextRevision: this.revision }),
           ...(latencyMs === undefined ? {} : { latencyMs }),
+          ...(contextTokens === undefined
+            ? {}
+            : { contextTokens: { input: contextTokens.input, method: contextTokens.method } }),
           ...expectedRevision,
         }),
       );
       generation.recordedSteps.add(step.stepNumber);
       generation.stepStarts.delete(step.stepNumber);
+      generation.stepTokens.delete(step.stepNumber);
     } catch (error) {
       generation.error ??= error instanceof Error ? error : new Error(String(error));
       generation.abort.abort(error);
@@ -387,7 +397,8 @@ export class LedgerSession {
       generation.stepStarts.set(0, Date.now());
       return undefined;
     }
-    const step = await this.stepContext(generation.contextQuery);
+    const { tokens, ...step } = await this.stepContext(generation.contextQuery);
+    generation.stepTokens.set(stepNumber, tokens);
     // The step starts once its context is here: the ledger's read is not the model's latency.
     generation.stepStarts.set(stepNumber, Date.now());
     return step;
@@ -407,20 +418,25 @@ export class LedgerSession {
         generation.stepStarts.set(0, Date.now());
         return undefined;
       }
-      const step = await this.stepContext({
+      const { tokens, ...step } = await this.stepContext({
         ...generation.contextQuery,
         maxInputTokens: budget.maxInputTokens,
       });
+      generation.stepTokens.set(stepNumber, tokens);
       generation.stepStarts.set(stepNumber, Date.now());
       return step;
     };
   }
 
-  private async stepContext(query: ModelContextQuery): Promise<LedgerStep> {
+  /** A step's context, and its token count (recorded with the step, not given to the model). */
+  private async stepContext(
+    query: ModelContextQuery,
+  ): Promise<LedgerStep & { tokens: ModelContextResponse['tokens'] }> {
     const context = await this.client.modelContext<ModelMessage>(this.sessionId, query);
     return {
       ...(context.system === undefined ? {} : { system: context.system }),
       messages: context.messages,
+      tokens: context.tokens,
     };
   }
 

@@ -1,3 +1,4 @@
+import { AnalyticsTimelineHandler } from './analytics/analytics-timeline-handler';
 import type { ReadModelDatabase } from './database/open-read-model-database';
 import type { ProjectionHandler } from './runner/projection-handler';
 import { RecordedMessagesHandler } from './search/recorded-messages-handler';
@@ -5,7 +6,7 @@ import { SessionListHandler } from './session-list/session-list-handler';
 import type { ExportPolicy } from './session-views/export-policy';
 import { SessionViewsHandler } from './session-views/session-views-handler';
 
-/** Every read model's handler: session views (transcript, export, debug), the session list, and the recorded messages (search and analytics). */
+/** Every read model's handler: session views (transcript, export, debug), the session list, the recorded messages (search and analytics), and the analytics timeline. */
 export function createReadModelHandlers(
   db: ReadModelDatabase,
   options: { exportPolicy?: ExportPolicy } = {},
@@ -14,5 +15,6 @@ export function createReadModelHandlers(
     new SessionViewsHandler(db, options.exportPolicy),
     new SessionListHandler(db),
     new RecordedMessagesHandler(db, options.exportPolicy),
+    new AnalyticsTimelineHandler(db),
   ];
 }

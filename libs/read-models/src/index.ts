@@ -65,6 +65,7 @@ export type { SessionReadModels } from './snapshot/session-read-models';
 export { storedDifferences } from './snapshot/stored-differences';
 export { verifySessionReadModels } from './snapshot/verify-session-read-models';
 export { AnalyticsReader } from './analytics/analytics-reader';
+export { AnalyticsTimelineHandler } from './analytics/analytics-timeline-handler';
 export { RecordedMessagesHandler } from './search/recorded-messages-handler';
 export {
   searchIndexEntries,
