@@ -265,7 +265,13 @@ describe('groupAnalytics', () => {
         priced: 2,
         cost: { USD: 0.75 },
       },
-      { key: 'unknown', timed: undefined, latencyMs: undefined, priced: undefined, cost: undefined },
+      {
+        key: 'unknown',
+        timed: undefined,
+        latencyMs: undefined,
+        priced: undefined,
+        cost: undefined,
+      },
     ]);
     expect(groupAnalytics(sessions, 'agent')[1]).not.toHaveProperty('latencyMs');
   });

@@ -45,7 +45,12 @@ export class AnalyticsReader {
       .all(sessionId)
       .map((row) => readOwnJson<ModelCallFacts>(row.facts));
     if (messages.length === 0 && calls.length === 0) return undefined;
-    return summarizeAnalytics(sessionId, messages, calls, readAnalyticsTimeline(this.db, sessionId));
+    return summarizeAnalytics(
+      sessionId,
+      messages,
+      calls,
+      readAnalyticsTimeline(this.db, sessionId),
+    );
   }
 
   /**

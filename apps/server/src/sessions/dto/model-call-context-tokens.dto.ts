@@ -6,7 +6,11 @@ import { IsNotEmpty, IsNumber, IsString, Min } from 'class-validator';
  * the call was sent, kept beside the provider's reported usage.
  */
 export class ModelCallContextTokensDto {
-  @ApiProperty({ description: 'The input tokens the ledger counted, ≥ 0.', minimum: 0, example: 1840 })
+  @ApiProperty({
+    description: 'The input tokens the ledger counted, ≥ 0.',
+    minimum: 0,
+    example: 1840,
+  })
   @IsNumber()
   @Min(0)
   input!: number;
