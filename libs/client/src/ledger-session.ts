@@ -296,18 +296,22 @@ export class LedgerSession {
   ): Promise<T> {
     const { shrink: strategy = 'budget', summarizer, modelProvider, ...promptOptions } = options;
     const provider = modelProvider ?? promptOptions.provider;
+    // The ledger's count of the context last sent: a size to shrink from when the error names none.
+    let sentTokens: number | undefined;
     return recoverOverflow({
       provider,
       strategy,
       canCompact: summarizer !== undefined,
       initialBudget: promptOptions.maxInputTokens,
-      attemptCall: async (maxInputTokens) =>
-        call(
-          await this.prompt({
-            ...promptOptions,
-            ...(maxInputTokens === undefined ? {} : { maxInputTokens }),
-          }),
-        ),
+      attemptCall: async (maxInputTokens) => {
+        const prompt = await this.prompt({
+          ...promptOptions,
+          ...(maxInputTokens === undefined ? {} : { maxInputTokens }),
+        });
+        sentTokens = prompt.tokens.input;
+        return call(prompt);
+      },
+      sentTokens: () => sentTokens,
       shrink: async (step) => {
         if (step.shrink === 'prune') {
           await this.prune(
