@@ -281,7 +281,10 @@ describe('overflow recovery through the real adapters', () => {
       expect(recovered[0]?.attempts).toHaveLength(sent.length - 1);
       const budgets = (recovered[0]?.attempts ?? []).map((attempt) => attempt['maxInputTokens']);
       for (const attempt of recovered[0]?.attempts ?? []) {
-        expect(attempt).toMatchObject({ shrink: 'budget', errorCode: expect.any(String) });
+        expect(attempt).toMatchObject({
+          shrink: 'budget',
+          errorCode: expect.any(String) as unknown,
+        });
       }
       // Each budget is smaller than the last.
       expect([...budgets].sort((a, b) => Number(b) - Number(a))).toEqual(budgets);
@@ -290,7 +293,9 @@ describe('overflow recovery through the real adapters', () => {
       // The call the recovery made is recorded, with the ledger's count of what it sent.
       const calls = events.filter((event) => event.type === 'ModelCallRecorded');
       expect(calls).toHaveLength(1);
-      expect(calls[0]?.data).toMatchObject({ contextTokens: { input: expect.any(Number) } });
+      expect(calls[0]?.data).toMatchObject({
+        contextTokens: { input: expect.any(Number) as unknown },
+      });
 
       // Not stuck: the next call of the session goes through under the last budget.
       scripted.expect(provider, [{ text: 'Still here.' }]);

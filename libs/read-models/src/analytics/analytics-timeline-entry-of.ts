@@ -1,5 +1,31 @@
-import type { SessionLogEvent } from '@agent-ledger/events';
+import {
+  handleSessionEvent,
+  type SessionEventHandlers,
+  type SessionLogEvent,
+} from '@agent-ledger/events';
 import type { AnalyticsTimelineEntry } from '@agent-ledger/projections';
+
+type Entry = AnalyticsTimelineEntry | undefined;
+
+/** What each kind of event is on the timeline: a call, a pruning, a compaction, or nothing. */
+const TIMELINE: SessionEventHandlers<[revision: number], Entry> = {
+  SessionStarted: () => undefined,
+  SessionEnded: () => undefined,
+  SessionRewound: () => undefined,
+  ClaudeCodeEntriesRecorded: () => undefined,
+  ContextOverflowRecovered: () => undefined,
+  ModelCallRecorded: ({ data }, revision) => ({ kind: 'call', revision, callId: data.callId }),
+  ToolResultsPruned: ({ data }, revision) => ({
+    kind: 'pruning',
+    revision,
+    messageIds: [...data.messageIds],
+  }),
+  MessageRecorded: ({ data }, revision) =>
+    data.kind === 'compact_boundary'
+      ? { kind: 'compaction', revision, boundaryId: data.id }
+      : undefined,
+  unknownType: () => undefined,
+};
 
 /**
  * The analytics timeline's entry of one event: a model call, a pruning mark, a compact boundary;
@@ -9,16 +35,7 @@ export function analyticsTimelineEntryOf({
   event,
   revision,
 }: Pick<SessionLogEvent, 'event' | 'revision'>): AnalyticsTimelineEntry | undefined {
-  switch (event.type) {
-    case 'ModelCallRecorded':
-      return { kind: 'call', revision, callId: event.data.callId };
-    case 'ToolResultsPruned':
-      return { kind: 'pruning', revision, messageIds: [...event.data.messageIds] };
-    case 'CompactBoundaryRecorded':
-      return { kind: 'compaction', revision, boundaryId: event.data.id };
-    default:
-      return undefined;
-  }
+  return handleSessionEvent(TIMELINE, event, revision);
 }
 
 /**
