@@ -560,6 +560,8 @@ describe.each(STORE_KINDS)('AI SDK steps on the %s store', (kind) => {
     expect(last.status).toBe(200);
     const { position } = last.body as { position: number };
     expect((await step(2, { contextTokens: { input: -1, method: 'estimate' } })).status).toBe(400);
+    expect((await step(2, { contextTokens: 'many' })).status).toBe(400);
+    expect((await step(2, { contextTokens: { input: 5 } })).status).toBe(400);
 
     const calls = await getJson(
       `${server.url}/v1/sessions/${sessionId}/model-calls?minPosition=${position}`,
