@@ -5,8 +5,9 @@
  * - the raw `$all` read of the session events (nothing done to them): the ceiling;
  * - the runner alone (its subscription, parse and schema check of every event, one empty
  *   transaction per batch, no handler): what any rebuild pays before a handler runs;
- * - the rebuild without the recorded-messages handler (session views and session list), and with
- *   every handler (`createReadModelHandlers`);
+ * - the rebuild without the recorded-messages handler (session views, session list and the
+ *   analytics timeline, whose rows are a few per model call), and with every handler
+ *   (`createReadModelHandlers`);
  * - `verifyReadModels` (the CLI's `verify`, in this process) of the rebuilt file;
  * and in each round, on the file just rebuilt, the write floor: every row the rebuild left in every table,
  * written again into a fresh file of the same schema with prepared statements and nothing else
@@ -25,6 +26,7 @@ import {
 } from '@agent-ledger/events';
 import type { RuntimeMessage } from '@agent-ledger/messages';
 import {
+  AnalyticsTimelineHandler,
   computeSessionReadModels,
   createReadModelHandlers,
   evolveSessionSummary,
@@ -167,6 +169,7 @@ export async function measureRebuilds(
       rebuild('without', path.join(dir, `without-${round}.sqlite`), (db) => [
         new SessionViewsHandler(db),
         new SessionListHandler(db),
+        new AnalyticsTimelineHandler(db),
       ]);
     // The two rebuilds a ratio compares take turns going first, so that neither always runs
     // after the other (on a heap the other left, in a file cache the other warmed).

@@ -57,6 +57,20 @@ describe('runtime conformance: the model context under a token budget', () => {
     const counts = await ledgerCounts(server!.url, 'budget-anthropic', 'anthropic', bodies.length);
     expect(counts.slice(2).every((count) => count.method === 'calibrated')).toBe(true);
     expect(offBy(counts.slice(2), bodies.slice(2), 3)).toEqual([]);
+
+    // Analytics keep, per call, the count the client was given with its context beside the
+    // provider's report, and the cache reads and writes the provider reported.
+    const analytics = recordOf(
+      await (await fetch(`${server!.url}/v1/sessions/budget-anthropic/analytics`)).json(),
+    );
+    const rows = arrayOf(analytics?.['calls']).map((row) => recordOf(row) ?? {});
+    expect(rows.map((row) => row['estimatedInputTokens'])).toEqual(
+      counts.map((count) => count.input),
+    );
+    expect(rows.map((row) => [row['cacheReadTokens'], row['cacheWriteTokens']])).toEqual(
+      bodies.map((body) => [body.cacheRead, body.inputTokens - body.cacheRead]),
+    );
+    expect(recordOf(analytics?.['tokenEstimates'])?.['calls']).toBe(40);
   }, 180_000);
 
   it('Google: the calibrated count within 10 % of the usage the calls reported', async () => {

@@ -524,4 +524,119 @@ describe.each(STORE_KINDS)('AI SDK steps on the %s store', (kind) => {
       (await getJson(`${server.url}/v1/sessions/${sessionId}/model-calls?cursor=x`)).status,
     ).toBe(400);
   });
+  it("records cache reads and writes and the ledger's token count beside the reported input: per call in GET …/model-calls and analytics, latency and cost in GET /v1/analytics", async () => {
+    const sessionId = 'steps-cache';
+    await recordInput(sessionId, 'u1', 'Hello');
+    const step = (stepNumber: number, extra: Record<string, unknown>) =>
+      post(sessionId, 'ai-sdk-steps', {
+        generationId: 'gen-cache',
+        stepNumber,
+        messages: [{ role: 'assistant', content: [{ type: 'text', text: 'Hi.' }] }],
+        provider: 'anthropic.messages',
+        modelId: 'claude-cache-2026',
+        ...extra,
+      });
+    expect(
+      (
+        await step(0, {
+          usage: {
+            inputTokens: 1000,
+            outputTokens: 10,
+            inputTokenDetails: { noCacheTokens: 0, cacheReadTokens: 0, cacheWriteTokens: 1000 },
+          },
+          contextTokens: { input: 950, method: 'calibrated' },
+          latencyMs: 300,
+          cost: { amount: 0.25, currency: 'USD' },
+        })
+      ).status,
+    ).toBe(200);
+    // No cache writes in the usage: Anthropic's own count in the provider metadata is read.
+    const last = await step(1, {
+      usage: { inputTokens: 1100, outputTokens: 10, inputTokenDetails: { cacheReadTokens: 1000 } },
+      providerMetadata: { anthropic: { cacheCreationInputTokens: 90 } },
+      contextTokens: { input: 1210, method: 'calibrated' },
+      latencyMs: 500,
+    });
+    expect(last.status).toBe(200);
+    const { position } = last.body as { position: number };
+    expect((await step(2, { contextTokens: { input: -1, method: 'estimate' } })).status).toBe(400);
+    expect((await step(2, { contextTokens: 'many' })).status).toBe(400);
+    expect((await step(2, { contextTokens: { input: 5 } })).status).toBe(400);
+
+    const calls = await getJson(
+      `${server.url}/v1/sessions/${sessionId}/model-calls?minPosition=${position}`,
+    );
+    expect(
+      (calls.body as { calls: Array<Record<string, unknown>> }).calls.map(
+        ({ contextTokens, usage }) => ({ contextTokens, usage }),
+      ),
+    ).toEqual([
+      {
+        contextTokens: { input: 950, method: 'calibrated' },
+        usage: {
+          inputTokens: 1000,
+          outputTokens: 10,
+          inputTokenDetails: { noCacheTokens: 0, cacheReadTokens: 0, cacheWriteTokens: 1000 },
+        },
+      },
+      {
+        contextTokens: { input: 1210, method: 'calibrated' },
+        usage: {
+          inputTokens: 1100,
+          outputTokens: 10,
+          inputTokenDetails: { cacheReadTokens: 1000 },
+        },
+      },
+    ]);
+
+    const analytics = await getJson(
+      `${server.url}/v1/sessions/${sessionId}/analytics?minPosition=${position}`,
+    );
+    const body = analytics.body as {
+      calls: Array<Record<string, unknown>>;
+      tokenEstimates: unknown;
+      tokens: Record<string, number>;
+    };
+    expect(
+      body.calls.map(
+        ({ cacheReadTokens, cacheWriteTokens, estimatedInputTokens, estimateError }) => ({
+          cacheReadTokens,
+          cacheWriteTokens,
+          estimatedInputTokens,
+          estimateError,
+        }),
+      ),
+    ).toEqual([
+      { cacheReadTokens: 0, cacheWriteTokens: 1000, estimatedInputTokens: 950, estimateError: -50 },
+      {
+        cacheReadTokens: 1000,
+        cacheWriteTokens: 90,
+        estimatedInputTokens: 1210,
+        estimateError: 110,
+      },
+    ]);
+    // |−50| and |110| over two calls; 5 % and 10 %.
+    expect(body.tokenEstimates).toEqual({
+      calls: 2,
+      meanAbsoluteError: 80,
+      meanAbsolutePercentError: 7.5,
+    });
+    expect(body.tokens).toMatchObject({ cachedInput: 1000, cacheWrite: 1090 });
+
+    const groups = await getJson(
+      `${server.url}/v1/analytics?groupBy=model&minPosition=${position}`,
+    );
+    expect(groups.status).toBe(200);
+    const group = (groups.body as { groups: Array<Record<string, unknown>> }).groups.find(
+      ({ key }) => key === 'anthropic.messages/claude-cache-2026',
+    );
+    expect(group).toMatchObject({
+      modelCalls: 2,
+      timed: 2,
+      latencyMs: { p50: 300, max: 500, total: 800 },
+      priced: 1,
+      cost: { USD: 0.25 },
+      tokens: { cachedInput: 1000, cacheWrite: 1090 },
+    });
+  });
 });

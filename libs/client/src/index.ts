@@ -61,6 +61,8 @@ export type {
   AnalyticsGroupBy,
   AnalyticsPage,
   AnalyticsQuery,
+  ContextShrinkFigures,
+  ModelCallRow,
   SessionAnalytics,
   SizeFigures,
   TokenTotals,

@@ -163,6 +163,8 @@ interface Generation {
   recordedSteps: Set<number>;
   /** When each step started (ms since the epoch), by step number: for the call's latency. */
   stepStarts: Map<number, number>;
+  /** The model context's token count of the context each step was sent, by step number. */
+  stepTokens: Map<number, ModelContextResponse['tokens']>;
   abort: AbortController;
   error?: Error;
   /** The large outputs its steps uploaded, by text: each is sent once, not with every step. */
@@ -267,6 +269,7 @@ export class LedgerSession {
         // Until the AI SDK says when step 0 started (`experimental_onStepStart`), the prompt's
         // answer is the nearest earlier time known.
         stepStarts: new Map([[0, Date.now()]]),
+        stepTokens: new Map([[0, context.tokens]]),
         abort,
         uploaded: new Map(),
       };
@@ -297,18 +300,22 @@ export class LedgerSession {
   ): Promise<T> {
     const { shrink: strategy = 'budget', summarizer, modelProvider, ...promptOptions } = options;
     const provider = modelProvider ?? promptOptions.provider;
+    // The ledger's count of the context last sent: a size to shrink from when the error names none.
+    let sentTokens: number | undefined;
     return recoverOverflow({
       provider,
       strategy,
       canCompact: summarizer !== undefined,
       initialBudget: promptOptions.maxInputTokens,
-      attemptCall: async (maxInputTokens) =>
-        call(
-          await this.prompt({
-            ...promptOptions,
-            ...(maxInputTokens === undefined ? {} : { maxInputTokens }),
-          }),
-        ),
+      attemptCall: async (maxInputTokens) => {
+        const prompt = await this.prompt({
+          ...promptOptions,
+          ...(maxInputTokens === undefined ? {} : { maxInputTokens }),
+        });
+        sentTokens = prompt.tokens.input;
+        return call(prompt);
+      },
+      sentTokens: () => sentTokens,
       shrink: async (step) => {
         if (step.shrink === 'prune') {
           await this.prune(
@@ -328,7 +335,9 @@ export class LedgerSession {
    * recorded once, whichever step sends it again) and the model call, with the revision of the
    * context the call was made from, and its latency: from the step's start (`stepStarted`, else
    * `prepareStep`, else the prompt for step 0) to `step.response.timestamp` when the AI SDK
-   * stamped it after that start, else to now. The AI SDK ignores what `onStepFinish` throws, so a step the
+   * stamped it after that start, else to now; and the model context's token count of what the step
+   * was sent (`contextTokens`: the prompt's for step 0, `prepareStep`'s after; none for a step the
+   * AI SDK built from its own history). The AI SDK ignores what `onStepFinish` throws, so a step the
    * ledger refused also aborts the generation (through the prompt's `abortSignal`); `recordResult`
    * rethrows the error.
    */
@@ -336,6 +345,7 @@ export class LedgerSession {
     const generation = this.requireGeneration('recordStep');
     if (generation.recordedSteps.has(step.stepNumber)) return;
     const latencyMs = stepLatency(generation.stepStarts.get(step.stepNumber), step, Date.now());
+    const contextTokens = generation.stepTokens.get(step.stepNumber);
     try {
       await this.command((expectedRevision) =>
         this.client.recordAiSdkStep(
@@ -356,6 +366,9 @@ export class LedgerSession {
               : { providerMetadata: step.providerMetadata }),
             ...(this.revision === undefined ? {} : { contextRevision: this.revision }),
             ...(latencyMs === undefined ? {} : { latencyMs }),
+            ...(contextTokens === undefined
+              ? {}
+              : { contextTokens: { input: contextTokens.input, method: contextTokens.method } }),
             ...expectedRevision,
           },
           { uploaded: generation.uploaded },
@@ -363,6 +376,7 @@ export class LedgerSession {
       );
       generation.recordedSteps.add(step.stepNumber);
       generation.stepStarts.delete(step.stepNumber);
+      generation.stepTokens.delete(step.stepNumber);
     } catch (error) {
       generation.error ??= error instanceof Error ? error : new Error(String(error));
       generation.abort.abort(error);
@@ -395,7 +409,8 @@ export class LedgerSession {
       generation.stepStarts.set(0, Date.now());
       return undefined;
     }
-    const step = await this.stepContext(generation.contextQuery);
+    const { tokens, ...step } = await this.stepContext(generation.contextQuery);
+    generation.stepTokens.set(stepNumber, tokens);
     // The step starts once its context is here: the ledger's read is not the model's latency.
     generation.stepStarts.set(stepNumber, Date.now());
     return step;
@@ -415,20 +430,25 @@ export class LedgerSession {
         generation.stepStarts.set(0, Date.now());
         return undefined;
       }
-      const step = await this.stepContext({
+      const { tokens, ...step } = await this.stepContext({
         ...generation.contextQuery,
         maxInputTokens: budget.maxInputTokens,
       });
+      generation.stepTokens.set(stepNumber, tokens);
       generation.stepStarts.set(stepNumber, Date.now());
       return step;
     };
   }
 
-  private async stepContext(query: ModelContextQuery): Promise<LedgerStep> {
+  /** A step's context, and its token count (recorded with the step, not given to the model). */
+  private async stepContext(
+    query: ModelContextQuery,
+  ): Promise<LedgerStep & { tokens: ModelContextResponse['tokens'] }> {
     const context = await this.client.modelContext<ModelMessage>(this.sessionId, query);
     return {
       ...(context.system === undefined ? {} : { system: context.system }),
       messages: context.messages,
+      tokens: context.tokens,
     };
   }
 

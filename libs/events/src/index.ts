@@ -3,6 +3,7 @@ export type {
   MessageRecordedEvent,
   ModelCallRecordedEvent,
   ModelCallCost,
+  ModelCallContextTokens,
   ContextOverflowRecoveredEvent,
   OverflowAttempt,
   OverflowShrink,

@@ -118,6 +118,16 @@ export interface ModelCallCost {
 }
 
 /**
+ * The ledger's count of the input tokens of the context a model call was sent (the model-context
+ * answer's `tokens`), kept beside the provider's reported usage: how good the estimate was.
+ */
+export interface ModelCallContextTokens {
+  input: number;
+  /** `tokenizer:o200k_base`, `calibrated` or `estimate`, as the model context said. */
+  method: string;
+}
+
+/**
  * One model call: a step of an AI SDK `generateText`/`streamText` call (a *generation*). Written
  * after the step's new messages, in the same append; the event id comes from `callId`, so a
  * retried step writes nothing. Nothing of it reaches a model: it is for audits and analytics.
@@ -152,6 +162,11 @@ export interface ModelCallRecordedEvent {
     latencyMs?: number;
     /** What the call cost, where the provider reported it or the runtime knew it. */
     cost?: ModelCallCost;
+    /**
+     * The input tokens the ledger counted for the context the call was sent, as the runtime got
+     * them with it. An estimate: a re-sent step may carry another.
+     */
+    contextTokens?: ModelCallContextTokens;
     /**
      * How many response messages of the generation the step carried (the AI SDK accumulates them
      * over a generation's steps): the generation's next call starts after them.

@@ -93,12 +93,24 @@ export {
   type AnalyticsGroupBy,
   type SessionAnalyticsFacts,
 } from './analytics/group-analytics';
-export { modelCallFactsOf, type RecordedModelCall } from './analytics/model-call-facts-of';
+export {
+  MODEL_CALL_FACTS_VERSION,
+  modelCallFactsOf,
+  type RecordedModelCall,
+} from './analytics/model-call-facts-of';
 export { projectToAnalytics } from './analytics/project-to-analytics';
+export {
+  CACHE_PRICE_WEIGHTS,
+  type AnalyticsTimelineEntry,
+} from './analytics/analytics-timeline';
+export { contextShrinkFigures } from './analytics/context-shrink-figures';
 export type {
   CompactionFigures,
+  ContextShrinkFigures,
   ModelCallFigures,
+  ModelCallRow,
   SessionAnalytics,
+  TokenEstimateFigures,
   SizeFigures,
   TokenTotals,
   ToolFigures,

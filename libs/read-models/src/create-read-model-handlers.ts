@@ -1,3 +1,4 @@
+import { AnalyticsTimelineHandler } from './analytics/analytics-timeline-handler';
 import type { ReadModelDatabase } from './database/open-read-model-database';
 import type { ProjectionHandler } from './runner/projection-handler';
 import { RecordedMessagesHandler } from './search/recorded-messages-handler';
@@ -7,9 +8,9 @@ import type { ExportPolicy } from './session-views/export-policy';
 import { SessionViewsHandler } from './session-views/session-views-handler';
 
 /**
- * Every read model's handler: session views (transcript, export, debug), the session list, and
- * the recorded messages (search and analytics). `searchBlobText`: where search reads the text of
- * blob outputs (else their previews are indexed).
+ * Every read model's handler: session views (transcript, export, debug), the session list, the
+ * recorded messages (search and analytics), and the analytics timeline. `searchBlobText`: where
+ * search reads the text of blob outputs (else their previews are indexed).
  */
 export function createReadModelHandlers(
   db: ReadModelDatabase,
@@ -19,5 +20,6 @@ export function createReadModelHandlers(
     new SessionViewsHandler(db, options.exportPolicy),
     new SessionListHandler(db),
     new RecordedMessagesHandler(db, options.exportPolicy, options.searchBlobText),
+    new AnalyticsTimelineHandler(db),
   ];
 }

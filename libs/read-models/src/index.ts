@@ -73,6 +73,7 @@ export type { SessionReadModels } from './snapshot/session-read-models';
 export { storedDifferences } from './snapshot/stored-differences';
 export { verifySessionReadModels } from './snapshot/verify-session-read-models';
 export { AnalyticsReader } from './analytics/analytics-reader';
+export { AnalyticsTimelineHandler } from './analytics/analytics-timeline-handler';
 export { RecordedMessagesHandler } from './search/recorded-messages-handler';
 export { DEFAULT_SEARCH_BLOB_TEXT_BYTES, type SearchBlobText } from './search/search-blob-text';
 export {

@@ -12,6 +12,7 @@ import {
 import { startServer, type RunningServer } from '../../../apps/server/test/testing/start-server';
 import { createScriptedFetch } from '../wire/wire-fetch';
 import type { WireProvider } from '../wire/wire-format';
+import { contextWindowStandIn, requestTokens } from './context-window-stand-in';
 import { OVERFLOW_ERRORS, overflowingFetch } from './overflow-errors';
 
 const OLD_RESULT = `OLD-RESULT ${'export const first = 1;\n'.repeat(80)}`;
@@ -228,5 +229,109 @@ describe('overflow recovery through the real adapters', () => {
         attempts: [{ errorCode: 'prompt_too_long', shrink: 'prune' }],
       },
     ]);
+  }, 30_000);
+  it.each(['anthropic', 'openai', 'openai.chat', 'google'] as const)(
+    '%s, budget shrink: a window the first request overflows; the client fits the context to a budget until a request is below it, and records the recovery',
+    async (provider) => {
+      const sessionId = `overflow-budget-${provider}`;
+      const session = ledger.session(sessionId);
+      await recordHistory(session);
+      const scripted = createScriptedFetch();
+      scripted.expect(provider, [{ text: 'Both export one constant.' }]);
+      const sent: string[] = [];
+      // A window the whole history overflows and the history with the old result stubbed fits.
+      const limitTokens = 700;
+      const model = modelOf(
+        provider,
+        contextWindowStandIn(provider, limitTokens, scripted.fetch, sent),
+      );
+
+      const result = await session.generateWithRecovery(
+        { provider, modelProvider: model.provider },
+        async (prompt) => {
+          const generation = await generateText({
+            model,
+            ...prompt,
+            maxRetries: 0,
+            onStepFinish: session.recordStep,
+          });
+          await session.recordResult(generation);
+          return generation;
+        },
+      );
+
+      expect(result.text).toBe('Both export one constant.');
+      const sizes = sent.map(requestTokens);
+      // Refused while at or over the window, accepted once below it; never more than 3 shrinks.
+      expect(sizes.slice(0, -1).every((size) => size >= limitTokens)).toBe(true);
+      expect(sizes.at(-1)).toBeLessThan(limitTokens);
+      expect(sent.length).toBeGreaterThanOrEqual(2);
+      expect(sent.length).toBeLessThanOrEqual(4);
+      expect(sent[0]).toContain('OLD-RESULT');
+      expect(sent.at(-1)).not.toContain('OLD-RESULT');
+      // The latest turn and the recent result are still there.
+      expect(sent.at(-1)).toContain('What do both export?');
+      expect(sent.at(-1)).toContain('RECENT-RESULT');
+      const events = await eventsOf(ledger, sessionId);
+      const recovered = events
+        .filter((event) => event.type === 'ContextOverflowRecovered')
+        .map((event) => event.data as { call: string; attempts: Array<Record<string, unknown>> });
+      expect(recovered).toHaveLength(1);
+      expect(recovered[0]?.call).toBe('model');
+      expect(recovered[0]?.attempts).toHaveLength(sent.length - 1);
+      const budgets = (recovered[0]?.attempts ?? []).map((attempt) => attempt['maxInputTokens']);
+      for (const attempt of recovered[0]?.attempts ?? []) {
+        expect(attempt).toMatchObject({
+          shrink: 'budget',
+          errorCode: expect.any(String) as unknown,
+        });
+      }
+      // Each budget is smaller than the last.
+      expect([...budgets].sort((a, b) => Number(b) - Number(a))).toEqual(budgets);
+      // Fitting to a budget stubs in the answer only: nothing is pruned in the log.
+      expect(events.map((event) => event.type)).not.toContain('ToolResultsPruned');
+      // The call the recovery made is recorded, with the ledger's count of what it sent.
+      const calls = events.filter((event) => event.type === 'ModelCallRecorded');
+      expect(calls).toHaveLength(1);
+      expect(calls[0]?.data).toMatchObject({
+        contextTokens: { input: expect.any(Number) as unknown },
+      });
+
+      // Not stuck: the next call of the session goes through under the last budget.
+      scripted.expect(provider, [{ text: 'Still here.' }]);
+      await session.append([{ role: 'user', kind: 'user_input', content: 'And now?' }]);
+      const next = await session.generateWithRecovery(
+        { provider, modelProvider: model.provider, maxInputTokens: Number(budgets.at(-1)) },
+        async (prompt) => generateText({ model, ...prompt, maxRetries: 0 }),
+      );
+      expect(next.text).toBe('Still here.');
+    },
+    30_000,
+  );
+
+  it('budget shrink against a window nothing fits: gives up after at most three calls, records no recovery, and the session goes on', async () => {
+    const sessionId = 'overflow-budget-impossible';
+    const session = ledger.session(sessionId);
+    await recordHistory(session);
+    const sent: string[] = [];
+    const model = modelOf(
+      'anthropic',
+      contextWindowStandIn('anthropic', 20, createScriptedFetch().fetch, sent),
+    );
+    const stuck = session.generateWithRecovery({ provider: 'anthropic' }, (prompt) =>
+      generateText({ model, ...prompt, maxRetries: 0 }),
+    );
+    await expect(stuck).rejects.toBeInstanceOf(ContextOverflowUnrecovered);
+    await expect(stuck).rejects.toMatchObject({
+      code: 'ContextOverflowUnrecovered',
+      attempts: [{ shrink: 'budget' }, { shrink: 'budget' }],
+    });
+    expect(sent).toHaveLength(3);
+    const types = (await eventsOf(ledger, sessionId)).map((event) => event.type);
+    expect(types).not.toContain('ContextOverflowRecovered');
+    // The session still takes appends and answers its context.
+    await session.append([{ role: 'user', kind: 'user_input', content: 'Shorter, then.' }]);
+    const prompt = await session.prompt({ provider: 'anthropic' });
+    expect(prompt.messages.length).toBeGreaterThan(0);
   }, 30_000);
 });

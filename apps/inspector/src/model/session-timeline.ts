@@ -31,7 +31,11 @@ export interface ModelCall {
   inputTokens?: number;
   outputTokens?: number;
   cachedInputTokens?: number;
+  /** Input tokens written to the provider's prompt cache. */
+  cacheWriteTokens?: number;
   reasoningTokens?: number;
+  /** The ledger's count of the context the call was sent, when the runtime recorded it. */
+  estimatedInputTokens?: number;
   /** Milliseconds, where the runtime measured it. */
   latencyMs?: number;
   /** Where the provider reported it or the runtime sent it. */
@@ -177,7 +181,9 @@ function modelCallOf(number: number, revision: number, data: Record<string, unkn
     inputTokens: count(usage['inputTokens']),
     outputTokens: count(usage['outputTokens']),
     cachedInputTokens: count(inputDetails['cacheReadTokens'], usage['cachedInputTokens']),
+    cacheWriteTokens: count(inputDetails['cacheWriteTokens']),
     reasoningTokens: count(outputDetails['reasoningTokens'], usage['reasoningTokens']),
+    estimatedInputTokens: count(asRecord(data['contextTokens'])['input']),
     latencyMs: count(data['latencyMs']),
     cost: costOf(data['cost']),
     recordedAt: text('recordedAt'),

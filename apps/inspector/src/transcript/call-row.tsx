@@ -3,8 +3,9 @@ import type { ModelCall } from '../model/session-timeline';
 import { ShortId } from '../short-id';
 
 /**
- * A recorded model call in the tree: the model, the tokens it reported (in, out, cached,
- * reasoning), its latency and cost where the call recorded them, how it finished, and the
+ * A recorded model call in the tree: the model, the tokens it reported (in, out, read from and
+ * written to the provider's cache, reasoning), the ledger's count of its context beside the
+ * reported input, its latency and cost where the call recorded them, how it finished, and the
  * context it saw (its revision), which opens in Time travel.
  */
 export function CallRow(props: {
@@ -41,6 +42,19 @@ export function CallRow(props: {
         {call.cachedInputTokens !== undefined && call.cachedInputTokens > 0 && (
           <span class="metric" title="input tokens read from the provider's cache">
             {formatCount(call.cachedInputTokens)} cached
+          </span>
+        )}
+        {call.cacheWriteTokens !== undefined && call.cacheWriteTokens > 0 && (
+          <span class="metric" title="input tokens written to the provider's cache">
+            {formatCount(call.cacheWriteTokens)} cache write
+          </span>
+        )}
+        {call.estimatedInputTokens !== undefined && (
+          <span
+            class="metric"
+            title="the ledger's count of the context the call was sent, beside the input the provider reported"
+          >
+            {formatCount(call.estimatedInputTokens)} counted
           </span>
         )}
         {call.reasoningTokens !== undefined && call.reasoningTokens > 0 && (

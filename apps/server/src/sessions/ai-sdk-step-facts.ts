@@ -43,6 +43,9 @@ export function aiSdkStepFacts(
     ...(usage === undefined ? {} : { usage: usageOf(usage, isJsonObject(raw) ? raw : undefined) }),
     ...(providerMetadata === undefined ? {} : { providerMetadata }),
     ...costOf(body, providerMetadata),
+    ...(body.contextTokens === undefined
+      ? {}
+      : { contextTokens: { input: body.contextTokens.input, method: body.contextTokens.method } }),
   };
   return { ok: true, facts };
 }

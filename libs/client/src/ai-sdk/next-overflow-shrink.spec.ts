@@ -21,6 +21,32 @@ describe('nextOverflowShrink', () => {
     expect(second).toEqual({ shrink: 'budget', maxInputTokens: 128000 });
   });
 
+  it("an error that names no size (OpenAI's): budgets 80 % of the ledger's count of the refused context", () => {
+    const sizeless = { errorCode: 'context_length_exceeded' };
+    expect(
+      nextOverflowShrink({ strategy: 'budget', attempt: 0, overflow: sizeless, canCompact: false }),
+    ).toBeUndefined();
+    expect(
+      nextOverflowShrink({
+        strategy: 'budget',
+        attempt: 0,
+        overflow: sizeless,
+        sentTokens: 5000,
+        canCompact: false,
+      }),
+    ).toEqual({ shrink: 'budget', maxInputTokens: 4000 });
+    // The smallest size known wins: a count below the error's limit.
+    expect(
+      nextOverflowShrink({
+        strategy: 'budget',
+        attempt: 0,
+        overflow: tooLong,
+        sentTokens: 150000,
+        canCompact: false,
+      }),
+    ).toEqual({ shrink: 'budget', maxInputTokens: 120000 });
+  });
+
   it('prunes keeping the last 2, then 1 user turns, never the latest', () => {
     const steps = [0, 1].map((attempt) =>
       nextOverflowShrink({ strategy: 'prune', attempt, overflow: tooLong, canCompact: false }),

@@ -9,14 +9,19 @@ export type OverflowShrinkStep =
   | { shrink: 'prune'; keepLastUserTurns: number }
   | { shrink: 'compact' };
 
-/** Each budget is this share of the smallest size known so far (the limit, the last budget). */
+/**
+ * Each budget is this share of the smallest size known so far (the limit, the size requested,
+ * the last budget, the ledger's count of the refused context).
+ */
 export const OVERFLOW_BUDGET_SHARE = 0.8;
 /** How many times the first strategy shrinks before a compaction (or giving up). */
 export const OVERFLOW_STRATEGY_STEPS = 2;
 
 /**
  * The shrink after the `attempt`-th refusal (0-based), or `undefined` when none is left: the
- * strategy's steps (budgets of 80 % of the smallest known size, each smaller than the last; or
+ * strategy's steps (budgets of 80 % of the smallest known size, each smaller than the last: the
+ * error's limit and requested size, the last budget, and the ledger's own count of the refused
+ * context (`sentTokens`), the one size known when an error names none, as OpenAI's does; or
  * prunings keeping the last 2, then 1 user turns: never the latest), then one compaction when
  * the caller can compact (it gave a summarizer and has not compacted yet). Pure and deterministic: the same refusals give the same shrinks,
  * and there are at most three, so a session never loops.
@@ -26,12 +31,14 @@ export function nextOverflowShrink(options: {
   attempt: number;
   overflow: ContextOverflow;
   previousBudget?: number | undefined;
+  /** The ledger's count of the context the provider refused (the model-context answer's `tokens.input`). */
+  sentTokens?: number | undefined;
   /** A summarizer was given and this recovery has not compacted yet. */
   canCompact: boolean;
 }): OverflowShrinkStep | undefined {
-  const { strategy, attempt, overflow, previousBudget, canCompact } = options;
+  const { strategy, attempt, overflow, previousBudget, sentTokens, canCompact } = options;
   if (attempt < OVERFLOW_STRATEGY_STEPS) {
-    const step = strategyStep(strategy, attempt, overflow, previousBudget);
+    const step = strategyStep(strategy, attempt, overflow, [previousBudget, sentTokens]);
     if (step !== undefined) return step;
   }
   return canCompact ? { shrink: 'compact' } : undefined;
@@ -41,12 +48,12 @@ function strategyStep(
   strategy: OverflowShrinkStrategy,
   attempt: number,
   overflow: ContextOverflow,
-  previousBudget: number | undefined,
+  ownSizes: Array<number | undefined>,
 ): OverflowShrinkStep | undefined {
   if (strategy === 'prune') {
     return { shrink: 'prune', keepLastUserTurns: OVERFLOW_STRATEGY_STEPS - attempt };
   }
-  const known = [overflow.limitTokens, overflow.requestedTokens, previousBudget].filter(
+  const known = [overflow.limitTokens, overflow.requestedTokens, ...ownSizes].filter(
     (size): size is number => size !== undefined && size > 0,
   );
   if (known.length === 0) return undefined;

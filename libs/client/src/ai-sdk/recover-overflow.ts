@@ -18,6 +18,8 @@ export interface OverflowRecoveryPlan<T> {
   initialBudget?: number | undefined;
   /** Makes one call, its context fetched under `maxInputTokens` when a budget is set. */
   attemptCall: (maxInputTokens: number | undefined) => Promise<T>;
+  /** The ledger's count of the context the last call sent, when known: a size to shrink from. */
+  sentTokens?: () => number | undefined;
   /** Applies a prune or compact shrink (a budget needs nothing: the next call carries it). */
   shrink: (step: Exclude<OverflowShrinkStep, { shrink: 'budget' }>) => Promise<void>;
   /** Records the recovery once a call was accepted after at least one refusal. */
@@ -46,6 +48,7 @@ export async function recoverOverflow<T>(plan: OverflowRecoveryPlan<T>): Promise
         attempt: attempts.length,
         overflow,
         previousBudget: budget,
+        sentTokens: plan.sentTokens?.(),
         canCompact: plan.canCompact && !attempts.some(({ shrink }) => shrink === 'compact'),
       });
       if (step === undefined) {

@@ -6,6 +6,8 @@ export interface TokenTotals {
   output: number;
   reasoning: number;
   cachedInput: number;
+  /** Input tokens written to the provider's prompt cache. */
+  cacheWrite: number;
   total: number;
 }
 
@@ -14,6 +16,47 @@ export interface SizeFigures {
   p50: number;
   max: number;
   total: number;
+}
+
+/** One model call in a session's analytics: reported tokens beside the ledger's count. */
+export interface ModelCallRow {
+  callId: string;
+  recordedAt: string;
+  /** `provider/modelId`. */
+  model: string;
+  inputTokens: number;
+  outputTokens: number;
+  cacheReadTokens: number;
+  cacheWriteTokens: number;
+  latencyMs?: number;
+  cost?: { amount: number; currency: string };
+  /** The model context's count of the context the call was sent, when the runtime recorded it. */
+  estimatedInputTokens?: number;
+  estimateMethod?: string;
+  /** `estimatedInputTokens - inputTokens`. */
+  estimateError?: number;
+}
+
+/** A pruning mark or compaction against its cost after cache effects (docs/analytics.md). */
+export interface ContextShrinkFigures {
+  kind: 'pruning' | 'compaction';
+  revision: number;
+  boundaryId?: string;
+  results?: number;
+  tokensBefore?: number;
+  tokensAfter?: number;
+  tokensShed?: number;
+  callsAfter: number;
+  tokensSaved?: number;
+  cache?: {
+    cachedBefore: number;
+    readAfter: number;
+    writtenAfter: number;
+    rebilledTokens: number;
+    /** Plain-input-token equivalents; negative when the shrink paid for itself. */
+    netCost: number;
+    breakEvenCalls?: number;
+  };
 }
 
 /** `GET /v1/sessions/:sessionId/analytics` (docs/analytics.md). */
@@ -34,6 +77,10 @@ export interface SessionAnalytics {
     /** Their cost summed per currency. */
     cost?: Record<string, number>;
   };
+  /** Every model call, in log order. */
+  calls: ModelCallRow[];
+  /** The ledger's counts against the reported input; absent when no call has both. */
+  tokenEstimates?: { calls: number; meanAbsoluteError: number; meanAbsolutePercentError: number };
   tokens: TokenTotals;
   tools: Array<{
     toolName: string;
@@ -49,6 +96,8 @@ export interface SessionAnalytics {
     tokensBefore?: number;
     summaryChars?: number;
   }>;
+  /** Each pruning mark and compaction, in log order. */
+  contextShrinks: ContextShrinkFigures[];
   handoffs: { total: number; byAgent: Record<string, number> };
   firstActivityAt?: string;
   lastActivityAt?: string;
@@ -72,6 +121,12 @@ export interface AnalyticsGroup {
   turns: number;
   modelCalls: number;
   tokens: TokenTotals;
+  /** The group's calls with a latency, and their figures (ms); absent when none has one. */
+  timed?: number;
+  latencyMs?: SizeFigures;
+  /** The group's calls with a cost, and their sum per currency; absent when none has one. */
+  priced?: number;
+  cost?: Record<string, number>;
   toolCalls: number;
   toolErrors: number;
   toolOutputChars: SizeFigures;

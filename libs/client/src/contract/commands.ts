@@ -108,6 +108,8 @@ export interface RecordAiSdkStepRequest extends WithSubjectId, AiSdkStepObject {
   latencyMs?: number;
   /** What the call cost, when the runtime knows it (else the provider's report in `providerMetadata` is read). */
   cost?: { amount: number; currency: string };
+  /** The model-context answer's `tokens` for the context the call was sent: kept beside the reported usage. */
+  contextTokens?: { input: number; method: string };
 }
 
 /** One call refused for its context length, and how the next context was shrunk. */

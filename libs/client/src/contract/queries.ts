@@ -291,6 +291,8 @@ export interface ModelCallEntry {
   cost?: { amount: number; currency: string; source: 'provider' | 'runtime' };
   /** The revision whose model context the call was made from, when the runtime said so. */
   contextRevision?: number;
+  /** The input tokens the ledger counted for the context the call was sent, when the runtime sent them. */
+  contextTokens?: { input: number; method: string };
   responseMessageCount: number;
   /** The runtime messages of the step's own response messages. */
   messageIds: string[];

@@ -10136,7 +10136,7 @@ return errors === 0;
 validate127.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const data_v1_ModelCallRecorded = validate128;
-const schema167 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://agent-ledger.example/event-schemas/model-call-recorded.v1.schema.json","title":"ModelCallRecorded (v1)","description":"Data of a ModelCallRecorded event. One model call (one step of an AI SDK generateText or streamText call): who made it, with which model, how it finished, what it cost, and which runtime messages its step's response messages are. Written after the step's new messages, in the same append; a retry of the step writes nothing.","type":"object","required":["sessionId","callId","generationId","responseMessageCount","messageIds","recordedAt"],"properties":{"sessionId":{"$ref":"runtime-message.v1.schema.json#/$defs/sessionId"},"callId":{"type":"string","minLength":1,"description":"Id of the call, unique in the session: the generation id with the step number, else the response id, else the number of response messages."},"generationId":{"type":"string","minLength":1,"description":"The generation (one generateText call) the step belongs to: the id the runtime sent, or one derived from the generation's first response message (\"gen-…\"). Its messages have the ids <generationId>:<k>."},"stepNumber":{"type":"integer","minimum":0,"description":"The AI SDK's zero-based step number within the generation."},"runId":{"$ref":"runtime-message.v1.schema.json#/$defs/runId"},"agentName":{"type":"string","description":"The agent that made the call."},"provider":{"type":"string","description":"The AI SDK provider id, e.g. \"anthropic.messages\"."},"modelId":{"type":"string","description":"The model that answered, e.g. \"claude-sonnet-4-5\"."},"responseId":{"type":"string","description":"The provider's id of the response."},"finishReason":{"type":"string","description":"Why the step finished: the AI SDK's finishReason (\"stop\", \"length\", \"content-filter\", \"tool-calls\", \"error\", \"other\")."},"usage":{"$ref":"#/$defs/usage"},"providerMetadata":{"$ref":"runtime-message.v1.schema.json#/$defs/providerOptions","description":"The step's provider metadata, provider name to an object."},"contextRevision":{"type":"integer","minimum":0,"description":"The session revision whose model context the call was made from, when the runtime said so."},"latencyMs":{"type":"number","minimum":0,"description":"How long the call took, in milliseconds, as the runtime measured it (the TypeScript client: from the step's start to the model's response). Absent when not measured. A measurement: not part of what identifies a re-sent step."},"cost":{"$ref":"#/$defs/cost"},"responseMessageCount":{"type":"integer","minimum":0,"description":"How many response messages of the generation the step carried (the AI SDK accumulates them over the steps): the next call of the generation starts after them."},"messageIds":{"description":"An array of the ids of the runtime messages of the step's own response messages, new or already recorded; empty when the step added none.","type":"array","items":{"$ref":"runtime-message.v1.schema.json#/$defs/messageId"}},"recordedAt":{"$ref":"runtime-message.v1.schema.json#/$defs/timestamp"}},"additionalProperties":false,"$defs":{"cost":{"description":"What the call cost, where the provider reported it (in the step's provider metadata: the AI Gateway's `gateway.cost`, OpenRouter's `openrouter.usage.cost`) or the runtime sent it.","type":"object","required":["amount","currency","source"],"properties":{"amount":{"type":"number","minimum":0},"currency":{"type":"string","minLength":1,"description":"An ISO 4217 code such as \"USD\"."},"source":{"enum":["provider","runtime"],"description":"provider: read from the step's provider metadata; runtime: sent by the runtime."}},"additionalProperties":false},"tokenCount":{"type":"number","minimum":0},"usage":{"description":"An object of token counts: the AI SDK's LanguageModelUsage (counts the provider did not report are absent).","type":"object","properties":{"inputTokens":{"$ref":"#/$defs/tokenCount"},"inputTokenDetails":{"type":"object","properties":{"noCacheTokens":{"$ref":"#/$defs/tokenCount"},"cacheReadTokens":{"$ref":"#/$defs/tokenCount"},"cacheWriteTokens":{"$ref":"#/$defs/tokenCount"}},"additionalProperties":false},"outputTokens":{"$ref":"#/$defs/tokenCount"},"outputTokenDetails":{"type":"object","properties":{"textTokens":{"$ref":"#/$defs/tokenCount"},"reasoningTokens":{"$ref":"#/$defs/tokenCount"}},"additionalProperties":false},"totalTokens":{"$ref":"#/$defs/tokenCount"},"reasoningTokens":{"$ref":"#/$defs/tokenCount","description":"Deprecated in the AI SDK for outputTokenDetails.reasoningTokens; kept when sent."},"cachedInputTokens":{"$ref":"#/$defs/tokenCount","description":"Deprecated in the AI SDK for inputTokenDetails.cacheReadTokens; kept when sent."},"raw":{"$ref":"runtime-message.v1.schema.json#/$defs/jsonObject","description":"The usage as the provider reported it."}},"additionalProperties":false}}};
+const schema167 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://agent-ledger.example/event-schemas/model-call-recorded.v1.schema.json","title":"ModelCallRecorded (v1)","description":"Data of a ModelCallRecorded event. One model call (one step of an AI SDK generateText or streamText call): who made it, with which model, how it finished, what it cost, and which runtime messages its step's response messages are. Written after the step's new messages, in the same append; a retry of the step writes nothing.","type":"object","required":["sessionId","callId","generationId","responseMessageCount","messageIds","recordedAt"],"properties":{"sessionId":{"$ref":"runtime-message.v1.schema.json#/$defs/sessionId"},"callId":{"type":"string","minLength":1,"description":"Id of the call, unique in the session: the generation id with the step number, else the response id, else the number of response messages."},"generationId":{"type":"string","minLength":1,"description":"The generation (one generateText call) the step belongs to: the id the runtime sent, or one derived from the generation's first response message (\"gen-…\"). Its messages have the ids <generationId>:<k>."},"stepNumber":{"type":"integer","minimum":0,"description":"The AI SDK's zero-based step number within the generation."},"runId":{"$ref":"runtime-message.v1.schema.json#/$defs/runId"},"agentName":{"type":"string","description":"The agent that made the call."},"provider":{"type":"string","description":"The AI SDK provider id, e.g. \"anthropic.messages\"."},"modelId":{"type":"string","description":"The model that answered, e.g. \"claude-sonnet-4-5\"."},"responseId":{"type":"string","description":"The provider's id of the response."},"finishReason":{"type":"string","description":"Why the step finished: the AI SDK's finishReason (\"stop\", \"length\", \"content-filter\", \"tool-calls\", \"error\", \"other\")."},"usage":{"$ref":"#/$defs/usage"},"providerMetadata":{"$ref":"runtime-message.v1.schema.json#/$defs/providerOptions","description":"The step's provider metadata, provider name to an object."},"contextRevision":{"type":"integer","minimum":0,"description":"The session revision whose model context the call was made from, when the runtime said so."},"latencyMs":{"type":"number","minimum":0,"description":"How long the call took, in milliseconds, as the runtime measured it (the TypeScript client: from the step's start to the model's response). Absent when not measured. A measurement: not part of what identifies a re-sent step."},"cost":{"$ref":"#/$defs/cost"},"contextTokens":{"$ref":"#/$defs/contextTokens"},"responseMessageCount":{"type":"integer","minimum":0,"description":"How many response messages of the generation the step carried (the AI SDK accumulates them over the steps): the next call of the generation starts after them."},"messageIds":{"description":"An array of the ids of the runtime messages of the step's own response messages, new or already recorded; empty when the step added none.","type":"array","items":{"$ref":"runtime-message.v1.schema.json#/$defs/messageId"}},"recordedAt":{"$ref":"runtime-message.v1.schema.json#/$defs/timestamp"}},"additionalProperties":false,"$defs":{"contextTokens":{"description":"The input tokens the ledger counted for the context the call was sent (the model-context answer's `tokens`, as the runtime got them with it), kept beside the provider's reported usage. An estimate: not part of what identifies a re-sent step.","type":"object","required":["input","method"],"properties":{"input":{"$ref":"#/$defs/tokenCount"},"method":{"type":"string","minLength":1,"description":"How they were counted: \"tokenizer:o200k_base\", \"calibrated\" or \"estimate\"."}},"additionalProperties":false},"cost":{"description":"What the call cost, where the provider reported it (in the step's provider metadata: the AI Gateway's `gateway.cost`, OpenRouter's `openrouter.usage.cost`) or the runtime sent it.","type":"object","required":["amount","currency","source"],"properties":{"amount":{"type":"number","minimum":0},"currency":{"type":"string","minLength":1,"description":"An ISO 4217 code such as \"USD\"."},"source":{"enum":["provider","runtime"],"description":"provider: read from the step's provider metadata; runtime: sent by the runtime."}},"additionalProperties":false},"tokenCount":{"type":"number","minimum":0},"usage":{"description":"An object of token counts: the AI SDK's LanguageModelUsage (counts the provider did not report are absent).","type":"object","properties":{"inputTokens":{"$ref":"#/$defs/tokenCount"},"inputTokenDetails":{"type":"object","properties":{"noCacheTokens":{"$ref":"#/$defs/tokenCount"},"cacheReadTokens":{"$ref":"#/$defs/tokenCount"},"cacheWriteTokens":{"$ref":"#/$defs/tokenCount"}},"additionalProperties":false},"outputTokens":{"$ref":"#/$defs/tokenCount"},"outputTokenDetails":{"type":"object","properties":{"textTokens":{"$ref":"#/$defs/tokenCount"},"reasoningTokens":{"$ref":"#/$defs/tokenCount"}},"additionalProperties":false},"totalTokens":{"$ref":"#/$defs/tokenCount"},"reasoningTokens":{"$ref":"#/$defs/tokenCount","description":"Deprecated in the AI SDK for outputTokenDetails.reasoningTokens; kept when sent."},"cachedInputTokens":{"$ref":"#/$defs/tokenCount","description":"Deprecated in the AI SDK for inputTokenDetails.cacheReadTokens; kept when sent."},"raw":{"$ref":"runtime-message.v1.schema.json#/$defs/jsonObject","description":"The usage as the provider reported it."}},"additionalProperties":false}}};
 const schema183 = {"description":"What the call cost, where the provider reported it (in the step's provider metadata: the AI Gateway's `gateway.cost`, OpenRouter's `openrouter.usage.cost`) or the runtime sent it.","type":"object","required":["amount","currency","source"],"properties":{"amount":{"type":"number","minimum":0},"currency":{"type":"string","minLength":1,"description":"An ISO 4217 code such as \"USD\"."},"source":{"enum":["provider","runtime"],"description":"provider: read from the step's provider metadata; runtime: sent by the runtime."}},"additionalProperties":false};
 const schema170 = {"description":"An object of token counts: the AI SDK's LanguageModelUsage (counts the provider did not report are absent).","type":"object","properties":{"inputTokens":{"$ref":"#/$defs/tokenCount"},"inputTokenDetails":{"type":"object","properties":{"noCacheTokens":{"$ref":"#/$defs/tokenCount"},"cacheReadTokens":{"$ref":"#/$defs/tokenCount"},"cacheWriteTokens":{"$ref":"#/$defs/tokenCount"}},"additionalProperties":false},"outputTokens":{"$ref":"#/$defs/tokenCount"},"outputTokenDetails":{"type":"object","properties":{"textTokens":{"$ref":"#/$defs/tokenCount"},"reasoningTokens":{"$ref":"#/$defs/tokenCount"}},"additionalProperties":false},"totalTokens":{"$ref":"#/$defs/tokenCount"},"reasoningTokens":{"$ref":"#/$defs/tokenCount","description":"Deprecated in the AI SDK for outputTokenDetails.reasoningTokens; kept when sent."},"cachedInputTokens":{"$ref":"#/$defs/tokenCount","description":"Deprecated in the AI SDK for inputTokenDetails.cacheReadTokens; kept when sent."},"raw":{"$ref":"runtime-message.v1.schema.json#/$defs/jsonObject","description":"The usage as the provider reported it."}},"additionalProperties":false};
 const schema171 = {"type":"number","minimum":0};
@@ -10557,6 +10557,117 @@ validate134.errors = vErrors;
 return errors === 0;
 }
 validate134.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+
+const schema184 = {"description":"The input tokens the ledger counted for the context the call was sent (the model-context answer's `tokens`, as the runtime got them with it), kept beside the provider's reported usage. An estimate: not part of what identifies a re-sent step.","type":"object","required":["input","method"],"properties":{"input":{"$ref":"#/$defs/tokenCount"},"method":{"type":"string","minLength":1,"description":"How they were counted: \"tokenizer:o200k_base\", \"calibrated\" or \"estimate\"."}},"additionalProperties":false};
+
+function validate137(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate137.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.input === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "input"},message:"must have required property '"+"input"+"'",schema:schema184.required,parentSchema:schema184,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.method === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "method"},message:"must have required property '"+"method"+"'",schema:schema184.required,parentSchema:schema184,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+for(const key0 in data){
+if(!((key0 === "input") || (key0 === "method"))){
+const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema184,data};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.input !== undefined){
+let data0 = data.input;
+if((typeof data0 == "number") && (isFinite(data0))){
+if(data0 < 0 || isNaN(data0)){
+const err3 = {instancePath:instancePath+"/input",schemaPath:"#/$defs/tokenCount/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema171,data:data0};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+else {
+const err4 = {instancePath:instancePath+"/input",schemaPath:"#/$defs/tokenCount/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema171.type,parentSchema:schema171,data:data0};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+if(data.method !== undefined){
+let data1 = data.method;
+if(typeof data1 === "string"){
+if(func1(data1) < 1){
+const err5 = {instancePath:instancePath+"/method",schemaPath:"#/properties/method/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema184.properties.method,data:data1};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+else {
+const err6 = {instancePath:instancePath+"/method",schemaPath:"#/properties/method/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema184.properties.method.type,parentSchema:schema184.properties.method,data:data1};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+}
+else {
+const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema184.type,parentSchema:schema184,data};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+validate137.errors = vErrors;
+return errors === 0;
+}
+validate137.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 
 function validate128(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -11003,10 +11114,16 @@ vErrors.push(err34);
 errors++;
 }
 }
+if(data.contextTokens !== undefined){
+if(!(validate137(data.contextTokens, {instancePath:instancePath+"/contextTokens",parentData:data,parentDataProperty:"contextTokens",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate137.errors : vErrors.concat(validate137.errors);
+errors = vErrors.length;
+}
+}
 if(data.responseMessageCount !== undefined){
-let data18 = data.responseMessageCount;
-if(!(((typeof data18 == "number") && (!(data18 % 1) && !isNaN(data18))) && (isFinite(data18)))){
-const err35 = {instancePath:instancePath+"/responseMessageCount",schemaPath:"#/properties/responseMessageCount/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema167.properties.responseMessageCount.type,parentSchema:schema167.properties.responseMessageCount,data:data18};
+let data19 = data.responseMessageCount;
+if(!(((typeof data19 == "number") && (!(data19 % 1) && !isNaN(data19))) && (isFinite(data19)))){
+const err35 = {instancePath:instancePath+"/responseMessageCount",schemaPath:"#/properties/responseMessageCount/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema167.properties.responseMessageCount.type,parentSchema:schema167.properties.responseMessageCount,data:data19};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -11015,9 +11132,9 @@ vErrors.push(err35);
 }
 errors++;
 }
-if((typeof data18 == "number") && (isFinite(data18))){
-if(data18 < 0 || isNaN(data18)){
-const err36 = {instancePath:instancePath+"/responseMessageCount",schemaPath:"#/properties/responseMessageCount/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema167.properties.responseMessageCount,data:data18};
+if((typeof data19 == "number") && (isFinite(data19))){
+if(data19 < 0 || isNaN(data19)){
+const err36 = {instancePath:instancePath+"/responseMessageCount",schemaPath:"#/properties/responseMessageCount/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema167.properties.responseMessageCount,data:data19};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -11029,14 +11146,14 @@ errors++;
 }
 }
 if(data.messageIds !== undefined){
-let data19 = data.messageIds;
-if(Array.isArray(data19)){
-const len0 = data19.length;
+let data20 = data.messageIds;
+if(Array.isArray(data20)){
+const len0 = data20.length;
 for(let i0=0; i0<len0; i0++){
-let data20 = data19[i0];
-if(typeof data20 === "string"){
-if(func1(data20) < 1){
-const err37 = {instancePath:instancePath+"/messageIds/" + i0,schemaPath:"runtime-message.v1.schema.json#/$defs/messageId/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema34,data:data20};
+let data21 = data20[i0];
+if(typeof data21 === "string"){
+if(func1(data21) < 1){
+const err37 = {instancePath:instancePath+"/messageIds/" + i0,schemaPath:"runtime-message.v1.schema.json#/$defs/messageId/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema34,data:data21};
 if(vErrors === null){
 vErrors = [err37];
 }
@@ -11047,7 +11164,7 @@ errors++;
 }
 }
 else {
-const err38 = {instancePath:instancePath+"/messageIds/" + i0,schemaPath:"runtime-message.v1.schema.json#/$defs/messageId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema34.type,parentSchema:schema34,data:data20};
+const err38 = {instancePath:instancePath+"/messageIds/" + i0,schemaPath:"runtime-message.v1.schema.json#/$defs/messageId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema34.type,parentSchema:schema34,data:data21};
 if(vErrors === null){
 vErrors = [err38];
 }
@@ -11059,7 +11176,7 @@ errors++;
 }
 }
 else {
-const err39 = {instancePath:instancePath+"/messageIds",schemaPath:"#/properties/messageIds/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema167.properties.messageIds.type,parentSchema:schema167.properties.messageIds,data:data19};
+const err39 = {instancePath:instancePath+"/messageIds",schemaPath:"#/properties/messageIds/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema167.properties.messageIds.type,parentSchema:schema167.properties.messageIds,data:data20};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -11070,10 +11187,10 @@ errors++;
 }
 }
 if(data.recordedAt !== undefined){
-let data21 = data.recordedAt;
-if(typeof data21 === "string"){
-if(!(formats0.validate(data21))){
-const err40 = {instancePath:instancePath+"/recordedAt",schemaPath:"runtime-message.v1.schema.json#/$defs/timestamp/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\"",schema:"date-time",parentSchema:schema37,data:data21};
+let data22 = data.recordedAt;
+if(typeof data22 === "string"){
+if(!(formats0.validate(data22))){
+const err40 = {instancePath:instancePath+"/recordedAt",schemaPath:"runtime-message.v1.schema.json#/$defs/timestamp/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\"",schema:"date-time",parentSchema:schema37,data:data22};
 if(vErrors === null){
 vErrors = [err40];
 }
@@ -11084,7 +11201,7 @@ errors++;
 }
 }
 else {
-const err41 = {instancePath:instancePath+"/recordedAt",schemaPath:"runtime-message.v1.schema.json#/$defs/timestamp/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema37.type,parentSchema:schema37,data:data21};
+const err41 = {instancePath:instancePath+"/recordedAt",schemaPath:"runtime-message.v1.schema.json#/$defs/timestamp/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema37.type,parentSchema:schema37,data:data22};
 if(vErrors === null){
 vErrors = [err41];
 }
@@ -11110,14 +11227,14 @@ return errors === 0;
 }
 validate128.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const data_v1_ClaudeCodeEntriesRecorded = validate137;
-const schema186 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://agent-ledger.example/event-schemas/claude-code-entries-recorded.v1.schema.json","title":"ClaudeCodeEntriesRecorded (v1)","description":"Data of a ClaudeCodeEntriesRecorded event. Raw transcript entries of a Claude Agent SDK session (the lines of Claude Code's JSONL files) as its SessionStore mirrored them, kept verbatim; the session's runtime messages are the Claude Code importer's mapping of them.","type":"object","required":["sessionId","projectKey","entries","recordedAt"],"properties":{"sessionId":{"$ref":"runtime-message.v1.schema.json#/$defs/sessionId"},"projectKey":{"type":"string","minLength":1,"description":"The SDK's SessionKey.projectKey."},"subpath":{"type":"string","minLength":1,"description":"The SDK's SessionKey.subpath (a sub-agent's transcript, subagents/agent-<id>); absent for the main transcript."},"entries":{"type":"array","minItems":1,"items":{"type":"object","required":["type"],"properties":{"type":{"type":"string"}}},"description":"The entries, in append order, each a JSON object with a string type."},"recordedAt":{"$ref":"runtime-message.v1.schema.json#/$defs/timestamp"}},"additionalProperties":false};
+export const data_v1_ClaudeCodeEntriesRecorded = validate139;
+const schema188 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://agent-ledger.example/event-schemas/claude-code-entries-recorded.v1.schema.json","title":"ClaudeCodeEntriesRecorded (v1)","description":"Data of a ClaudeCodeEntriesRecorded event. Raw transcript entries of a Claude Agent SDK session (the lines of Claude Code's JSONL files) as its SessionStore mirrored them, kept verbatim; the session's runtime messages are the Claude Code importer's mapping of them.","type":"object","required":["sessionId","projectKey","entries","recordedAt"],"properties":{"sessionId":{"$ref":"runtime-message.v1.schema.json#/$defs/sessionId"},"projectKey":{"type":"string","minLength":1,"description":"The SDK's SessionKey.projectKey."},"subpath":{"type":"string","minLength":1,"description":"The SDK's SessionKey.subpath (a sub-agent's transcript, subagents/agent-<id>); absent for the main transcript."},"entries":{"type":"array","minItems":1,"items":{"type":"object","required":["type"],"properties":{"type":{"type":"string"}}},"description":"The entries, in append order, each a JSON object with a string type."},"recordedAt":{"$ref":"runtime-message.v1.schema.json#/$defs/timestamp"}},"additionalProperties":false};
 
-function validate137(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate139(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://agent-ledger.example/event-schemas/claude-code-entries-recorded.v1.schema.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate137.evaluated;
+const evaluated0 = validate139.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -11126,7 +11243,7 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.sessionId === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "sessionId"},message:"must have required property '"+"sessionId"+"'",schema:schema186.required,parentSchema:schema186,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "sessionId"},message:"must have required property '"+"sessionId"+"'",schema:schema188.required,parentSchema:schema188,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -11136,7 +11253,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.projectKey === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "projectKey"},message:"must have required property '"+"projectKey"+"'",schema:schema186.required,parentSchema:schema186,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "projectKey"},message:"must have required property '"+"projectKey"+"'",schema:schema188.required,parentSchema:schema188,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -11146,7 +11263,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.entries === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "entries"},message:"must have required property '"+"entries"+"'",schema:schema186.required,parentSchema:schema186,data};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "entries"},message:"must have required property '"+"entries"+"'",schema:schema188.required,parentSchema:schema188,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -11156,7 +11273,7 @@ vErrors.push(err2);
 errors++;
 }
 if(data.recordedAt === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "recordedAt"},message:"must have required property '"+"recordedAt"+"'",schema:schema186.required,parentSchema:schema186,data};
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "recordedAt"},message:"must have required property '"+"recordedAt"+"'",schema:schema188.required,parentSchema:schema188,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -11167,7 +11284,7 @@ errors++;
 }
 for(const key0 in data){
 if(!(((((key0 === "sessionId") || (key0 === "projectKey")) || (key0 === "subpath")) || (key0 === "entries")) || (key0 === "recordedAt"))){
-const err4 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema186,data};
+const err4 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema188,data};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -11206,7 +11323,7 @@ if(data.projectKey !== undefined){
 let data1 = data.projectKey;
 if(typeof data1 === "string"){
 if(func1(data1) < 1){
-const err7 = {instancePath:instancePath+"/projectKey",schemaPath:"#/properties/projectKey/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema186.properties.projectKey,data:data1};
+const err7 = {instancePath:instancePath+"/projectKey",schemaPath:"#/properties/projectKey/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema188.properties.projectKey,data:data1};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -11217,7 +11334,7 @@ errors++;
 }
 }
 else {
-const err8 = {instancePath:instancePath+"/projectKey",schemaPath:"#/properties/projectKey/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema186.properties.projectKey.type,parentSchema:schema186.properties.projectKey,data:data1};
+const err8 = {instancePath:instancePath+"/projectKey",schemaPath:"#/properties/projectKey/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema188.properties.projectKey.type,parentSchema:schema188.properties.projectKey,data:data1};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -11231,7 +11348,7 @@ if(data.subpath !== undefined){
 let data2 = data.subpath;
 if(typeof data2 === "string"){
 if(func1(data2) < 1){
-const err9 = {instancePath:instancePath+"/subpath",schemaPath:"#/properties/subpath/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema186.properties.subpath,data:data2};
+const err9 = {instancePath:instancePath+"/subpath",schemaPath:"#/properties/subpath/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema188.properties.subpath,data:data2};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -11242,7 +11359,7 @@ errors++;
 }
 }
 else {
-const err10 = {instancePath:instancePath+"/subpath",schemaPath:"#/properties/subpath/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema186.properties.subpath.type,parentSchema:schema186.properties.subpath,data:data2};
+const err10 = {instancePath:instancePath+"/subpath",schemaPath:"#/properties/subpath/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema188.properties.subpath.type,parentSchema:schema188.properties.subpath,data:data2};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -11256,7 +11373,7 @@ if(data.entries !== undefined){
 let data3 = data.entries;
 if(Array.isArray(data3)){
 if(data3.length < 1){
-const err11 = {instancePath:instancePath+"/entries",schemaPath:"#/properties/entries/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema186.properties.entries,data:data3};
+const err11 = {instancePath:instancePath+"/entries",schemaPath:"#/properties/entries/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema188.properties.entries,data:data3};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -11270,7 +11387,7 @@ for(let i0=0; i0<len0; i0++){
 let data4 = data3[i0];
 if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
 if(data4.type === undefined){
-const err12 = {instancePath:instancePath+"/entries/" + i0,schemaPath:"#/properties/entries/items/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'",schema:schema186.properties.entries.items.required,parentSchema:schema186.properties.entries.items,data:data4};
+const err12 = {instancePath:instancePath+"/entries/" + i0,schemaPath:"#/properties/entries/items/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'",schema:schema188.properties.entries.items.required,parentSchema:schema188.properties.entries.items,data:data4};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -11282,7 +11399,7 @@ errors++;
 if(data4.type !== undefined){
 let data5 = data4.type;
 if(typeof data5 !== "string"){
-const err13 = {instancePath:instancePath+"/entries/" + i0+"/type",schemaPath:"#/properties/entries/items/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema186.properties.entries.items.properties.type.type,parentSchema:schema186.properties.entries.items.properties.type,data:data5};
+const err13 = {instancePath:instancePath+"/entries/" + i0+"/type",schemaPath:"#/properties/entries/items/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema188.properties.entries.items.properties.type.type,parentSchema:schema188.properties.entries.items.properties.type,data:data5};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -11294,7 +11411,7 @@ errors++;
 }
 }
 else {
-const err14 = {instancePath:instancePath+"/entries/" + i0,schemaPath:"#/properties/entries/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema186.properties.entries.items.type,parentSchema:schema186.properties.entries.items,data:data4};
+const err14 = {instancePath:instancePath+"/entries/" + i0,schemaPath:"#/properties/entries/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema188.properties.entries.items.type,parentSchema:schema188.properties.entries.items,data:data4};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -11306,7 +11423,7 @@ errors++;
 }
 }
 else {
-const err15 = {instancePath:instancePath+"/entries",schemaPath:"#/properties/entries/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema186.properties.entries.type,parentSchema:schema186.properties.entries,data:data3};
+const err15 = {instancePath:instancePath+"/entries",schemaPath:"#/properties/entries/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema188.properties.entries.type,parentSchema:schema188.properties.entries,data:data3};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -11343,7 +11460,7 @@ errors++;
 }
 }
 else {
-const err18 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema186.type,parentSchema:schema186,data};
+const err18 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema188.type,parentSchema:schema188,data};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -11352,19 +11469,19 @@ vErrors.push(err18);
 }
 errors++;
 }
-validate137.errors = vErrors;
+validate139.errors = vErrors;
 return errors === 0;
 }
-validate137.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate139.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const data_v1_ContextOverflowRecovered = validate138;
-const schema189 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://agent-ledger.example/event-schemas/context-overflow-recovered.v1.schema.json","title":"ContextOverflowRecovered (v1)","description":"Data of a ContextOverflowRecovered event. A model call was refused for a context too long for the model (the provider's context-length error), and the runtime shrank the context and retried until a call was accepted. Holds no content: the provider, the errors and the budgets used.","type":"object","required":["sessionId","recoveryId","provider","attempts","recordedAt"],"properties":{"sessionId":{"$ref":"runtime-message.v1.schema.json#/$defs/sessionId"},"recoveryId":{"type":"string","minLength":1,"maxLength":200,"description":"Id of the recovery, unique in the session: a retried request with the same id writes nothing."},"provider":{"type":"string","minLength":1,"description":"The AI SDK provider id of the model that overflowed, e.g. \"anthropic.messages\"."},"call":{"enum":["model","summarization"],"description":"Which call overflowed: the agent's own model call, or the summarization of a compaction (default: model)."},"attempts":{"type":"array","minItems":1,"maxItems":20,"description":"Each refused call, in order, with how the context was shrunk before the next one.","items":{"type":"object","required":["errorCode","shrink"],"properties":{"errorCode":{"type":"string","minLength":1,"description":"The provider's error, as a stable code: prompt_too_long (Anthropic), context_length_exceeded (OpenAI), input_token_count_exceeded (Google), maximum_context_length (OpenAI-compatible servers such as vLLM)."},"limitTokens":{"type":"integer","minimum":0,"description":"The model's limit, when the error said it."},"requestedTokens":{"type":"integer","minimum":0,"description":"The size of the refused context, when the error said it."},"shrink":{"enum":["budget","prune","compact"],"description":"How the next context was made smaller: a model context under the token budget, a pruning of tool results, or a compaction."},"maxInputTokens":{"type":"integer","minimum":1,"description":"The token budget the next context was asked for."}},"additionalProperties":false}},"recordedAt":{"$ref":"runtime-message.v1.schema.json#/$defs/timestamp"}},"additionalProperties":false};
+export const data_v1_ContextOverflowRecovered = validate140;
+const schema191 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://agent-ledger.example/event-schemas/context-overflow-recovered.v1.schema.json","title":"ContextOverflowRecovered (v1)","description":"Data of a ContextOverflowRecovered event. A model call was refused for a context too long for the model (the provider's context-length error), and the runtime shrank the context and retried until a call was accepted. Holds no content: the provider, the errors and the budgets used.","type":"object","required":["sessionId","recoveryId","provider","attempts","recordedAt"],"properties":{"sessionId":{"$ref":"runtime-message.v1.schema.json#/$defs/sessionId"},"recoveryId":{"type":"string","minLength":1,"maxLength":200,"description":"Id of the recovery, unique in the session: a retried request with the same id writes nothing."},"provider":{"type":"string","minLength":1,"description":"The AI SDK provider id of the model that overflowed, e.g. \"anthropic.messages\"."},"call":{"enum":["model","summarization"],"description":"Which call overflowed: the agent's own model call, or the summarization of a compaction (default: model)."},"attempts":{"type":"array","minItems":1,"maxItems":20,"description":"Each refused call, in order, with how the context was shrunk before the next one.","items":{"type":"object","required":["errorCode","shrink"],"properties":{"errorCode":{"type":"string","minLength":1,"description":"The provider's error, as a stable code: prompt_too_long (Anthropic), context_length_exceeded (OpenAI), input_token_count_exceeded (Google), maximum_context_length (OpenAI-compatible servers such as vLLM)."},"limitTokens":{"type":"integer","minimum":0,"description":"The model's limit, when the error said it."},"requestedTokens":{"type":"integer","minimum":0,"description":"The size of the refused context, when the error said it."},"shrink":{"enum":["budget","prune","compact"],"description":"How the next context was made smaller: a model context under the token budget, a pruning of tool results, or a compaction."},"maxInputTokens":{"type":"integer","minimum":1,"description":"The token budget the next context was asked for."}},"additionalProperties":false}},"recordedAt":{"$ref":"runtime-message.v1.schema.json#/$defs/timestamp"}},"additionalProperties":false};
 
-function validate138(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate140(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://agent-ledger.example/event-schemas/context-overflow-recovered.v1.schema.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate138.evaluated;
+const evaluated0 = validate140.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -11373,7 +11490,7 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.sessionId === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "sessionId"},message:"must have required property '"+"sessionId"+"'",schema:schema189.required,parentSchema:schema189,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "sessionId"},message:"must have required property '"+"sessionId"+"'",schema:schema191.required,parentSchema:schema191,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -11383,7 +11500,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.recoveryId === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "recoveryId"},message:"must have required property '"+"recoveryId"+"'",schema:schema189.required,parentSchema:schema189,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "recoveryId"},message:"must have required property '"+"recoveryId"+"'",schema:schema191.required,parentSchema:schema191,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -11393,7 +11510,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.provider === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "provider"},message:"must have required property '"+"provider"+"'",schema:schema189.required,parentSchema:schema189,data};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "provider"},message:"must have required property '"+"provider"+"'",schema:schema191.required,parentSchema:schema191,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -11403,7 +11520,7 @@ vErrors.push(err2);
 errors++;
 }
 if(data.attempts === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "attempts"},message:"must have required property '"+"attempts"+"'",schema:schema189.required,parentSchema:schema189,data};
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "attempts"},message:"must have required property '"+"attempts"+"'",schema:schema191.required,parentSchema:schema191,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -11413,7 +11530,7 @@ vErrors.push(err3);
 errors++;
 }
 if(data.recordedAt === undefined){
-const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "recordedAt"},message:"must have required property '"+"recordedAt"+"'",schema:schema189.required,parentSchema:schema189,data};
+const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "recordedAt"},message:"must have required property '"+"recordedAt"+"'",schema:schema191.required,parentSchema:schema191,data};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -11424,7 +11541,7 @@ errors++;
 }
 for(const key0 in data){
 if(!((((((key0 === "sessionId") || (key0 === "recoveryId")) || (key0 === "provider")) || (key0 === "call")) || (key0 === "attempts")) || (key0 === "recordedAt"))){
-const err5 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema189,data};
+const err5 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema191,data};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -11463,7 +11580,7 @@ if(data.recoveryId !== undefined){
 let data1 = data.recoveryId;
 if(typeof data1 === "string"){
 if(func1(data1) > 200){
-const err8 = {instancePath:instancePath+"/recoveryId",schemaPath:"#/properties/recoveryId/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters",schema:200,parentSchema:schema189.properties.recoveryId,data:data1};
+const err8 = {instancePath:instancePath+"/recoveryId",schemaPath:"#/properties/recoveryId/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters",schema:200,parentSchema:schema191.properties.recoveryId,data:data1};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -11473,7 +11590,7 @@ vErrors.push(err8);
 errors++;
 }
 if(func1(data1) < 1){
-const err9 = {instancePath:instancePath+"/recoveryId",schemaPath:"#/properties/recoveryId/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema189.properties.recoveryId,data:data1};
+const err9 = {instancePath:instancePath+"/recoveryId",schemaPath:"#/properties/recoveryId/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema191.properties.recoveryId,data:data1};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -11484,7 +11601,7 @@ errors++;
 }
 }
 else {
-const err10 = {instancePath:instancePath+"/recoveryId",schemaPath:"#/properties/recoveryId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema189.properties.recoveryId.type,parentSchema:schema189.properties.recoveryId,data:data1};
+const err10 = {instancePath:instancePath+"/recoveryId",schemaPath:"#/properties/recoveryId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema191.properties.recoveryId.type,parentSchema:schema191.properties.recoveryId,data:data1};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -11498,7 +11615,7 @@ if(data.provider !== undefined){
 let data2 = data.provider;
 if(typeof data2 === "string"){
 if(func1(data2) < 1){
-const err11 = {instancePath:instancePath+"/provider",schemaPath:"#/properties/provider/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema189.properties.provider,data:data2};
+const err11 = {instancePath:instancePath+"/provider",schemaPath:"#/properties/provider/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema191.properties.provider,data:data2};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -11509,7 +11626,7 @@ errors++;
 }
 }
 else {
-const err12 = {instancePath:instancePath+"/provider",schemaPath:"#/properties/provider/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema189.properties.provider.type,parentSchema:schema189.properties.provider,data:data2};
+const err12 = {instancePath:instancePath+"/provider",schemaPath:"#/properties/provider/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema191.properties.provider.type,parentSchema:schema191.properties.provider,data:data2};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -11522,7 +11639,7 @@ errors++;
 if(data.call !== undefined){
 let data3 = data.call;
 if(!((data3 === "model") || (data3 === "summarization"))){
-const err13 = {instancePath:instancePath+"/call",schemaPath:"#/properties/call/enum",keyword:"enum",params:{allowedValues: schema189.properties.call.enum},message:"must be equal to one of the allowed values",schema:schema189.properties.call.enum,parentSchema:schema189.properties.call,data:data3};
+const err13 = {instancePath:instancePath+"/call",schemaPath:"#/properties/call/enum",keyword:"enum",params:{allowedValues: schema191.properties.call.enum},message:"must be equal to one of the allowed values",schema:schema191.properties.call.enum,parentSchema:schema191.properties.call,data:data3};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -11536,7 +11653,7 @@ if(data.attempts !== undefined){
 let data4 = data.attempts;
 if(Array.isArray(data4)){
 if(data4.length > 20){
-const err14 = {instancePath:instancePath+"/attempts",schemaPath:"#/properties/attempts/maxItems",keyword:"maxItems",params:{limit: 20},message:"must NOT have more than 20 items",schema:20,parentSchema:schema189.properties.attempts,data:data4};
+const err14 = {instancePath:instancePath+"/attempts",schemaPath:"#/properties/attempts/maxItems",keyword:"maxItems",params:{limit: 20},message:"must NOT have more than 20 items",schema:20,parentSchema:schema191.properties.attempts,data:data4};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -11546,7 +11663,7 @@ vErrors.push(err14);
 errors++;
 }
 if(data4.length < 1){
-const err15 = {instancePath:instancePath+"/attempts",schemaPath:"#/properties/attempts/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema189.properties.attempts,data:data4};
+const err15 = {instancePath:instancePath+"/attempts",schemaPath:"#/properties/attempts/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema191.properties.attempts,data:data4};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -11560,7 +11677,7 @@ for(let i0=0; i0<len0; i0++){
 let data5 = data4[i0];
 if(data5 && typeof data5 == "object" && !Array.isArray(data5)){
 if(data5.errorCode === undefined){
-const err16 = {instancePath:instancePath+"/attempts/" + i0,schemaPath:"#/properties/attempts/items/required",keyword:"required",params:{missingProperty: "errorCode"},message:"must have required property '"+"errorCode"+"'",schema:schema189.properties.attempts.items.required,parentSchema:schema189.properties.attempts.items,data:data5};
+const err16 = {instancePath:instancePath+"/attempts/" + i0,schemaPath:"#/properties/attempts/items/required",keyword:"required",params:{missingProperty: "errorCode"},message:"must have required property '"+"errorCode"+"'",schema:schema191.properties.attempts.items.required,parentSchema:schema191.properties.attempts.items,data:data5};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -11570,7 +11687,7 @@ vErrors.push(err16);
 errors++;
 }
 if(data5.shrink === undefined){
-const err17 = {instancePath:instancePath+"/attempts/" + i0,schemaPath:"#/properties/attempts/items/required",keyword:"required",params:{missingProperty: "shrink"},message:"must have required property '"+"shrink"+"'",schema:schema189.properties.attempts.items.required,parentSchema:schema189.properties.attempts.items,data:data5};
+const err17 = {instancePath:instancePath+"/attempts/" + i0,schemaPath:"#/properties/attempts/items/required",keyword:"required",params:{missingProperty: "shrink"},message:"must have required property '"+"shrink"+"'",schema:schema191.properties.attempts.items.required,parentSchema:schema191.properties.attempts.items,data:data5};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -11581,7 +11698,7 @@ errors++;
 }
 for(const key1 in data5){
 if(!(((((key1 === "errorCode") || (key1 === "limitTokens")) || (key1 === "requestedTokens")) || (key1 === "shrink")) || (key1 === "maxInputTokens"))){
-const err18 = {instancePath:instancePath+"/attempts/" + i0,schemaPath:"#/properties/attempts/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema189.properties.attempts.items,data:data5};
+const err18 = {instancePath:instancePath+"/attempts/" + i0,schemaPath:"#/properties/attempts/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema191.properties.attempts.items,data:data5};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -11595,7 +11712,7 @@ if(data5.errorCode !== undefined){
 let data6 = data5.errorCode;
 if(typeof data6 === "string"){
 if(func1(data6) < 1){
-const err19 = {instancePath:instancePath+"/attempts/" + i0+"/errorCode",schemaPath:"#/properties/attempts/items/properties/errorCode/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema189.properties.attempts.items.properties.errorCode,data:data6};
+const err19 = {instancePath:instancePath+"/attempts/" + i0+"/errorCode",schemaPath:"#/properties/attempts/items/properties/errorCode/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema191.properties.attempts.items.properties.errorCode,data:data6};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -11606,7 +11723,7 @@ errors++;
 }
 }
 else {
-const err20 = {instancePath:instancePath+"/attempts/" + i0+"/errorCode",schemaPath:"#/properties/attempts/items/properties/errorCode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema189.properties.attempts.items.properties.errorCode.type,parentSchema:schema189.properties.attempts.items.properties.errorCode,data:data6};
+const err20 = {instancePath:instancePath+"/attempts/" + i0+"/errorCode",schemaPath:"#/properties/attempts/items/properties/errorCode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema191.properties.attempts.items.properties.errorCode.type,parentSchema:schema191.properties.attempts.items.properties.errorCode,data:data6};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -11619,7 +11736,7 @@ errors++;
 if(data5.limitTokens !== undefined){
 let data7 = data5.limitTokens;
 if(!(((typeof data7 == "number") && (!(data7 % 1) && !isNaN(data7))) && (isFinite(data7)))){
-const err21 = {instancePath:instancePath+"/attempts/" + i0+"/limitTokens",schemaPath:"#/properties/attempts/items/properties/limitTokens/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema189.properties.attempts.items.properties.limitTokens.type,parentSchema:schema189.properties.attempts.items.properties.limitTokens,data:data7};
+const err21 = {instancePath:instancePath+"/attempts/" + i0+"/limitTokens",schemaPath:"#/properties/attempts/items/properties/limitTokens/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema191.properties.attempts.items.properties.limitTokens.type,parentSchema:schema191.properties.attempts.items.properties.limitTokens,data:data7};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -11630,7 +11747,7 @@ errors++;
 }
 if((typeof data7 == "number") && (isFinite(data7))){
 if(data7 < 0 || isNaN(data7)){
-const err22 = {instancePath:instancePath+"/attempts/" + i0+"/limitTokens",schemaPath:"#/properties/attempts/items/properties/limitTokens/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema189.properties.attempts.items.properties.limitTokens,data:data7};
+const err22 = {instancePath:instancePath+"/attempts/" + i0+"/limitTokens",schemaPath:"#/properties/attempts/items/properties/limitTokens/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema191.properties.attempts.items.properties.limitTokens,data:data7};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -11644,7 +11761,7 @@ errors++;
 if(data5.requestedTokens !== undefined){
 let data8 = data5.requestedTokens;
 if(!(((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8))) && (isFinite(data8)))){
-const err23 = {instancePath:instancePath+"/attempts/" + i0+"/requestedTokens",schemaPath:"#/properties/attempts/items/properties/requestedTokens/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema189.properties.attempts.items.properties.requestedTokens.type,parentSchema:schema189.properties.attempts.items.properties.requestedTokens,data:data8};
+const err23 = {instancePath:instancePath+"/attempts/" + i0+"/requestedTokens",schemaPath:"#/properties/attempts/items/properties/requestedTokens/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema191.properties.attempts.items.properties.requestedTokens.type,parentSchema:schema191.properties.attempts.items.properties.requestedTokens,data:data8};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -11655,7 +11772,7 @@ errors++;
 }
 if((typeof data8 == "number") && (isFinite(data8))){
 if(data8 < 0 || isNaN(data8)){
-const err24 = {instancePath:instancePath+"/attempts/" + i0+"/requestedTokens",schemaPath:"#/properties/attempts/items/properties/requestedTokens/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema189.properties.attempts.items.properties.requestedTokens,data:data8};
+const err24 = {instancePath:instancePath+"/attempts/" + i0+"/requestedTokens",schemaPath:"#/properties/attempts/items/properties/requestedTokens/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema191.properties.attempts.items.properties.requestedTokens,data:data8};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -11669,7 +11786,7 @@ errors++;
 if(data5.shrink !== undefined){
 let data9 = data5.shrink;
 if(!(((data9 === "budget") || (data9 === "prune")) || (data9 === "compact"))){
-const err25 = {instancePath:instancePath+"/attempts/" + i0+"/shrink",schemaPath:"#/properties/attempts/items/properties/shrink/enum",keyword:"enum",params:{allowedValues: schema189.properties.attempts.items.properties.shrink.enum},message:"must be equal to one of the allowed values",schema:schema189.properties.attempts.items.properties.shrink.enum,parentSchema:schema189.properties.attempts.items.properties.shrink,data:data9};
+const err25 = {instancePath:instancePath+"/attempts/" + i0+"/shrink",schemaPath:"#/properties/attempts/items/properties/shrink/enum",keyword:"enum",params:{allowedValues: schema191.properties.attempts.items.properties.shrink.enum},message:"must be equal to one of the allowed values",schema:schema191.properties.attempts.items.properties.shrink.enum,parentSchema:schema191.properties.attempts.items.properties.shrink,data:data9};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -11682,7 +11799,7 @@ errors++;
 if(data5.maxInputTokens !== undefined){
 let data10 = data5.maxInputTokens;
 if(!(((typeof data10 == "number") && (!(data10 % 1) && !isNaN(data10))) && (isFinite(data10)))){
-const err26 = {instancePath:instancePath+"/attempts/" + i0+"/maxInputTokens",schemaPath:"#/properties/attempts/items/properties/maxInputTokens/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema189.properties.attempts.items.properties.maxInputTokens.type,parentSchema:schema189.properties.attempts.items.properties.maxInputTokens,data:data10};
+const err26 = {instancePath:instancePath+"/attempts/" + i0+"/maxInputTokens",schemaPath:"#/properties/attempts/items/properties/maxInputTokens/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema191.properties.attempts.items.properties.maxInputTokens.type,parentSchema:schema191.properties.attempts.items.properties.maxInputTokens,data:data10};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -11693,7 +11810,7 @@ errors++;
 }
 if((typeof data10 == "number") && (isFinite(data10))){
 if(data10 < 1 || isNaN(data10)){
-const err27 = {instancePath:instancePath+"/attempts/" + i0+"/maxInputTokens",schemaPath:"#/properties/attempts/items/properties/maxInputTokens/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema189.properties.attempts.items.properties.maxInputTokens,data:data10};
+const err27 = {instancePath:instancePath+"/attempts/" + i0+"/maxInputTokens",schemaPath:"#/properties/attempts/items/properties/maxInputTokens/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema191.properties.attempts.items.properties.maxInputTokens,data:data10};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -11706,7 +11823,7 @@ errors++;
 }
 }
 else {
-const err28 = {instancePath:instancePath+"/attempts/" + i0,schemaPath:"#/properties/attempts/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema189.properties.attempts.items.type,parentSchema:schema189.properties.attempts.items,data:data5};
+const err28 = {instancePath:instancePath+"/attempts/" + i0,schemaPath:"#/properties/attempts/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema191.properties.attempts.items.type,parentSchema:schema191.properties.attempts.items,data:data5};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -11718,7 +11835,7 @@ errors++;
 }
 }
 else {
-const err29 = {instancePath:instancePath+"/attempts",schemaPath:"#/properties/attempts/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema189.properties.attempts.type,parentSchema:schema189.properties.attempts,data:data4};
+const err29 = {instancePath:instancePath+"/attempts",schemaPath:"#/properties/attempts/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema191.properties.attempts.type,parentSchema:schema191.properties.attempts,data:data4};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -11755,7 +11872,7 @@ errors++;
 }
 }
 else {
-const err32 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema189.type,parentSchema:schema189,data};
+const err32 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema191.type,parentSchema:schema191,data};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -11764,20 +11881,20 @@ vErrors.push(err32);
 }
 errors++;
 }
-validate138.errors = vErrors;
+validate140.errors = vErrors;
 return errors === 0;
 }
-validate138.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate140.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const ledger_v1_ErasureRequested = validate139;
-const schema192 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://agent-ledger.example/event-schemas/erasure-requested.v1.schema.json","title":"ErasureRequested (v1)","description":"Data of an ErasureRequested event, in the audit stream ledger-erasures (not a session event). Once it is durable the sessions it names are erased: every route answers 404 for them, every node's read models purge them, and a node that restarts finishes an erasure without its ErasureCompleted. Holds the structure of what goes, never content.","type":"object","required":["erasureId","tenant","action","reason","requestedBy","requestedAt","sessions"],"properties":{"erasureId":{"type":"string","minLength":1,"maxLength":128,"description":"The erasure's id: for a subject, derived from the tenant and subject (erasing again answers the same receipt); for one session, from its stream and last event."},"tenant":{"type":"string","minLength":1,"description":"The tenant whose sessions go."},"subjectId":{"type":"string","minLength":1,"maxLength":256,"description":"The data subject whose sessions go (an erasure by subject); absent for one session erased by its id."},"action":{"enum":["erase","strip-content"],"description":"erase: the sessions go from every view. strip-content (retention): their content goes exactly as in an erasure, and the session list keeps them, marked contentErased, with the structure below."},"reason":{"enum":["request","retention"],"description":"request: asked for by a caller (DELETE /v1/sessions/:id, POST /v1/erasures, the CLI). retention: a retention run found the sessions idle."},"maxIdle":{"type":"string","description":"Retention: the policy's idle time (\"30d\") the sessions were past."},"requestedBy":{"type":"object","required":["via"],"properties":{"via":{"enum":["http","cli","retention"]},"keyId":{"type":"string","description":"The API key of the request (absent on an open server, the CLI and the schedule)."}},"additionalProperties":false},"requestedAt":{"$ref":"runtime-message.v1.schema.json#/$defs/timestamp"},"sessions":{"type":"array","items":{"$ref":"#/$defs/erasedSession"},"description":"Every session that goes (may be empty: a subject with no session leaves a receipt too)."}},"additionalProperties":false,"$defs":{"erasedSession":{"type":"object","required":["sessionId","streamName","events","eventsByType","eventIdsDigest"],"properties":{"sessionId":{"$ref":"runtime-message.v1.schema.json#/$defs/sessionId"},"streamName":{"type":"string","minLength":1},"events":{"type":"integer","minimum":0,"description":"Events the stream held."},"lastRevision":{"type":"integer","minimum":-1},"eventsByType":{"type":"object","additionalProperties":{"type":"integer","minimum":0},"description":"How many events of each type (UserInputRecorded: 12, ...)."},"eventIdsDigest":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$","description":"sha256 of the stream's event ids in revision order, one per line: proves which events went without keeping them."},"firstRecordedAt":{"$ref":"runtime-message.v1.schema.json#/$defs/timestamp"},"lastRecordedAt":{"$ref":"runtime-message.v1.schema.json#/$defs/timestamp"}},"additionalProperties":false}}};
-const schema194 = {"type":"object","required":["sessionId","streamName","events","eventsByType","eventIdsDigest"],"properties":{"sessionId":{"$ref":"runtime-message.v1.schema.json#/$defs/sessionId"},"streamName":{"type":"string","minLength":1},"events":{"type":"integer","minimum":0,"description":"Events the stream held."},"lastRevision":{"type":"integer","minimum":-1},"eventsByType":{"type":"object","additionalProperties":{"type":"integer","minimum":0},"description":"How many events of each type (UserInputRecorded: 12, ...)."},"eventIdsDigest":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$","description":"sha256 of the stream's event ids in revision order, one per line: proves which events went without keeping them."},"firstRecordedAt":{"$ref":"runtime-message.v1.schema.json#/$defs/timestamp"},"lastRecordedAt":{"$ref":"runtime-message.v1.schema.json#/$defs/timestamp"}},"additionalProperties":false};
+export const ledger_v1_ErasureRequested = validate141;
+const schema194 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://agent-ledger.example/event-schemas/erasure-requested.v1.schema.json","title":"ErasureRequested (v1)","description":"Data of an ErasureRequested event, in the audit stream ledger-erasures (not a session event). Once it is durable the sessions it names are erased: every route answers 404 for them, every node's read models purge them, and a node that restarts finishes an erasure without its ErasureCompleted. Holds the structure of what goes, never content.","type":"object","required":["erasureId","tenant","action","reason","requestedBy","requestedAt","sessions"],"properties":{"erasureId":{"type":"string","minLength":1,"maxLength":128,"description":"The erasure's id: for a subject, derived from the tenant and subject (erasing again answers the same receipt); for one session, from its stream and last event."},"tenant":{"type":"string","minLength":1,"description":"The tenant whose sessions go."},"subjectId":{"type":"string","minLength":1,"maxLength":256,"description":"The data subject whose sessions go (an erasure by subject); absent for one session erased by its id."},"action":{"enum":["erase","strip-content"],"description":"erase: the sessions go from every view. strip-content (retention): their content goes exactly as in an erasure, and the session list keeps them, marked contentErased, with the structure below."},"reason":{"enum":["request","retention"],"description":"request: asked for by a caller (DELETE /v1/sessions/:id, POST /v1/erasures, the CLI). retention: a retention run found the sessions idle."},"maxIdle":{"type":"string","description":"Retention: the policy's idle time (\"30d\") the sessions were past."},"requestedBy":{"type":"object","required":["via"],"properties":{"via":{"enum":["http","cli","retention"]},"keyId":{"type":"string","description":"The API key of the request (absent on an open server, the CLI and the schedule)."}},"additionalProperties":false},"requestedAt":{"$ref":"runtime-message.v1.schema.json#/$defs/timestamp"},"sessions":{"type":"array","items":{"$ref":"#/$defs/erasedSession"},"description":"Every session that goes (may be empty: a subject with no session leaves a receipt too)."}},"additionalProperties":false,"$defs":{"erasedSession":{"type":"object","required":["sessionId","streamName","events","eventsByType","eventIdsDigest"],"properties":{"sessionId":{"$ref":"runtime-message.v1.schema.json#/$defs/sessionId"},"streamName":{"type":"string","minLength":1},"events":{"type":"integer","minimum":0,"description":"Events the stream held."},"lastRevision":{"type":"integer","minimum":-1},"eventsByType":{"type":"object","additionalProperties":{"type":"integer","minimum":0},"description":"How many events of each type (UserInputRecorded: 12, ...)."},"eventIdsDigest":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$","description":"sha256 of the stream's event ids in revision order, one per line: proves which events went without keeping them."},"firstRecordedAt":{"$ref":"runtime-message.v1.schema.json#/$defs/timestamp"},"lastRecordedAt":{"$ref":"runtime-message.v1.schema.json#/$defs/timestamp"}},"additionalProperties":false}}};
+const schema196 = {"type":"object","required":["sessionId","streamName","events","eventsByType","eventIdsDigest"],"properties":{"sessionId":{"$ref":"runtime-message.v1.schema.json#/$defs/sessionId"},"streamName":{"type":"string","minLength":1},"events":{"type":"integer","minimum":0,"description":"Events the stream held."},"lastRevision":{"type":"integer","minimum":-1},"eventsByType":{"type":"object","additionalProperties":{"type":"integer","minimum":0},"description":"How many events of each type (UserInputRecorded: 12, ...)."},"eventIdsDigest":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$","description":"sha256 of the stream's event ids in revision order, one per line: proves which events went without keeping them."},"firstRecordedAt":{"$ref":"runtime-message.v1.schema.json#/$defs/timestamp"},"lastRecordedAt":{"$ref":"runtime-message.v1.schema.json#/$defs/timestamp"}},"additionalProperties":false};
 const pattern6 = new RegExp("^sha256:[0-9a-f]{64}$", "u");
 
-function validate140(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate142(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate140.evaluated;
+const evaluated0 = validate142.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -11786,7 +11903,7 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.sessionId === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "sessionId"},message:"must have required property '"+"sessionId"+"'",schema:schema194.required,parentSchema:schema194,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "sessionId"},message:"must have required property '"+"sessionId"+"'",schema:schema196.required,parentSchema:schema196,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -11796,7 +11913,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.streamName === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "streamName"},message:"must have required property '"+"streamName"+"'",schema:schema194.required,parentSchema:schema194,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "streamName"},message:"must have required property '"+"streamName"+"'",schema:schema196.required,parentSchema:schema196,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -11806,7 +11923,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.events === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "events"},message:"must have required property '"+"events"+"'",schema:schema194.required,parentSchema:schema194,data};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "events"},message:"must have required property '"+"events"+"'",schema:schema196.required,parentSchema:schema196,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -11816,7 +11933,7 @@ vErrors.push(err2);
 errors++;
 }
 if(data.eventsByType === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "eventsByType"},message:"must have required property '"+"eventsByType"+"'",schema:schema194.required,parentSchema:schema194,data};
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "eventsByType"},message:"must have required property '"+"eventsByType"+"'",schema:schema196.required,parentSchema:schema196,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -11826,7 +11943,7 @@ vErrors.push(err3);
 errors++;
 }
 if(data.eventIdsDigest === undefined){
-const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "eventIdsDigest"},message:"must have required property '"+"eventIdsDigest"+"'",schema:schema194.required,parentSchema:schema194,data};
+const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "eventIdsDigest"},message:"must have required property '"+"eventIdsDigest"+"'",schema:schema196.required,parentSchema:schema196,data};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -11837,7 +11954,7 @@ errors++;
 }
 for(const key0 in data){
 if(!((((((((key0 === "sessionId") || (key0 === "streamName")) || (key0 === "events")) || (key0 === "lastRevision")) || (key0 === "eventsByType")) || (key0 === "eventIdsDigest")) || (key0 === "firstRecordedAt")) || (key0 === "lastRecordedAt"))){
-const err5 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema194,data};
+const err5 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema196,data};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -11876,7 +11993,7 @@ if(data.streamName !== undefined){
 let data1 = data.streamName;
 if(typeof data1 === "string"){
 if(func1(data1) < 1){
-const err8 = {instancePath:instancePath+"/streamName",schemaPath:"#/properties/streamName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema194.properties.streamName,data:data1};
+const err8 = {instancePath:instancePath+"/streamName",schemaPath:"#/properties/streamName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema196.properties.streamName,data:data1};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -11887,7 +12004,7 @@ errors++;
 }
 }
 else {
-const err9 = {instancePath:instancePath+"/streamName",schemaPath:"#/properties/streamName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema194.properties.streamName.type,parentSchema:schema194.properties.streamName,data:data1};
+const err9 = {instancePath:instancePath+"/streamName",schemaPath:"#/properties/streamName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema196.properties.streamName.type,parentSchema:schema196.properties.streamName,data:data1};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -11900,7 +12017,7 @@ errors++;
 if(data.events !== undefined){
 let data2 = data.events;
 if(!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))){
-const err10 = {instancePath:instancePath+"/events",schemaPath:"#/properties/events/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema194.properties.events.type,parentSchema:schema194.properties.events,data:data2};
+const err10 = {instancePath:instancePath+"/events",schemaPath:"#/properties/events/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema196.properties.events.type,parentSchema:schema196.properties.events,data:data2};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -11911,7 +12028,7 @@ errors++;
 }
 if((typeof data2 == "number") && (isFinite(data2))){
 if(data2 < 0 || isNaN(data2)){
-const err11 = {instancePath:instancePath+"/events",schemaPath:"#/properties/events/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema194.properties.events,data:data2};
+const err11 = {instancePath:instancePath+"/events",schemaPath:"#/properties/events/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema196.properties.events,data:data2};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -11925,7 +12042,7 @@ errors++;
 if(data.lastRevision !== undefined){
 let data3 = data.lastRevision;
 if(!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3)))){
-const err12 = {instancePath:instancePath+"/lastRevision",schemaPath:"#/properties/lastRevision/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema194.properties.lastRevision.type,parentSchema:schema194.properties.lastRevision,data:data3};
+const err12 = {instancePath:instancePath+"/lastRevision",schemaPath:"#/properties/lastRevision/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema196.properties.lastRevision.type,parentSchema:schema196.properties.lastRevision,data:data3};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -11936,7 +12053,7 @@ errors++;
 }
 if((typeof data3 == "number") && (isFinite(data3))){
 if(data3 < -1 || isNaN(data3)){
-const err13 = {instancePath:instancePath+"/lastRevision",schemaPath:"#/properties/lastRevision/minimum",keyword:"minimum",params:{comparison: ">=", limit: -1},message:"must be >= -1",schema:-1,parentSchema:schema194.properties.lastRevision,data:data3};
+const err13 = {instancePath:instancePath+"/lastRevision",schemaPath:"#/properties/lastRevision/minimum",keyword:"minimum",params:{comparison: ">=", limit: -1},message:"must be >= -1",schema:-1,parentSchema:schema196.properties.lastRevision,data:data3};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -11953,7 +12070,7 @@ if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
 for(const key1 in data4){
 let data5 = data4[key1];
 if(!(((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5))) && (isFinite(data5)))){
-const err14 = {instancePath:instancePath+"/eventsByType/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/eventsByType/additionalProperties/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema194.properties.eventsByType.additionalProperties.type,parentSchema:schema194.properties.eventsByType.additionalProperties,data:data5};
+const err14 = {instancePath:instancePath+"/eventsByType/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/eventsByType/additionalProperties/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema196.properties.eventsByType.additionalProperties.type,parentSchema:schema196.properties.eventsByType.additionalProperties,data:data5};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -11964,7 +12081,7 @@ errors++;
 }
 if((typeof data5 == "number") && (isFinite(data5))){
 if(data5 < 0 || isNaN(data5)){
-const err15 = {instancePath:instancePath+"/eventsByType/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/eventsByType/additionalProperties/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema194.properties.eventsByType.additionalProperties,data:data5};
+const err15 = {instancePath:instancePath+"/eventsByType/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/eventsByType/additionalProperties/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema196.properties.eventsByType.additionalProperties,data:data5};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -11977,7 +12094,7 @@ errors++;
 }
 }
 else {
-const err16 = {instancePath:instancePath+"/eventsByType",schemaPath:"#/properties/eventsByType/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema194.properties.eventsByType.type,parentSchema:schema194.properties.eventsByType,data:data4};
+const err16 = {instancePath:instancePath+"/eventsByType",schemaPath:"#/properties/eventsByType/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema196.properties.eventsByType.type,parentSchema:schema196.properties.eventsByType,data:data4};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -11991,7 +12108,7 @@ if(data.eventIdsDigest !== undefined){
 let data6 = data.eventIdsDigest;
 if(typeof data6 === "string"){
 if(!pattern6.test(data6)){
-const err17 = {instancePath:instancePath+"/eventIdsDigest",schemaPath:"#/properties/eventIdsDigest/pattern",keyword:"pattern",params:{pattern: "^sha256:[0-9a-f]{64}$"},message:"must match pattern \""+"^sha256:[0-9a-f]{64}$"+"\"",schema:"^sha256:[0-9a-f]{64}$",parentSchema:schema194.properties.eventIdsDigest,data:data6};
+const err17 = {instancePath:instancePath+"/eventIdsDigest",schemaPath:"#/properties/eventIdsDigest/pattern",keyword:"pattern",params:{pattern: "^sha256:[0-9a-f]{64}$"},message:"must match pattern \""+"^sha256:[0-9a-f]{64}$"+"\"",schema:"^sha256:[0-9a-f]{64}$",parentSchema:schema196.properties.eventIdsDigest,data:data6};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -12002,7 +12119,7 @@ errors++;
 }
 }
 else {
-const err18 = {instancePath:instancePath+"/eventIdsDigest",schemaPath:"#/properties/eventIdsDigest/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema194.properties.eventIdsDigest.type,parentSchema:schema194.properties.eventIdsDigest,data:data6};
+const err18 = {instancePath:instancePath+"/eventIdsDigest",schemaPath:"#/properties/eventIdsDigest/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema196.properties.eventIdsDigest.type,parentSchema:schema196.properties.eventIdsDigest,data:data6};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -12064,7 +12181,7 @@ errors++;
 }
 }
 else {
-const err23 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema194.type,parentSchema:schema194,data};
+const err23 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema196.type,parentSchema:schema196,data};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -12073,17 +12190,17 @@ vErrors.push(err23);
 }
 errors++;
 }
-validate140.errors = vErrors;
+validate142.errors = vErrors;
 return errors === 0;
 }
-validate140.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate142.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 
-function validate139(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate141(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://agent-ledger.example/event-schemas/erasure-requested.v1.schema.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate139.evaluated;
+const evaluated0 = validate141.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -12092,7 +12209,7 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.erasureId === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "erasureId"},message:"must have required property '"+"erasureId"+"'",schema:schema192.required,parentSchema:schema192,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "erasureId"},message:"must have required property '"+"erasureId"+"'",schema:schema194.required,parentSchema:schema194,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -12102,7 +12219,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.tenant === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "tenant"},message:"must have required property '"+"tenant"+"'",schema:schema192.required,parentSchema:schema192,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "tenant"},message:"must have required property '"+"tenant"+"'",schema:schema194.required,parentSchema:schema194,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -12112,7 +12229,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.action === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "action"},message:"must have required property '"+"action"+"'",schema:schema192.required,parentSchema:schema192,data};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "action"},message:"must have required property '"+"action"+"'",schema:schema194.required,parentSchema:schema194,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -12122,7 +12239,7 @@ vErrors.push(err2);
 errors++;
 }
 if(data.reason === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "reason"},message:"must have required property '"+"reason"+"'",schema:schema192.required,parentSchema:schema192,data};
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "reason"},message:"must have required property '"+"reason"+"'",schema:schema194.required,parentSchema:schema194,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -12132,7 +12249,7 @@ vErrors.push(err3);
 errors++;
 }
 if(data.requestedBy === undefined){
-const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "requestedBy"},message:"must have required property '"+"requestedBy"+"'",schema:schema192.required,parentSchema:schema192,data};
+const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "requestedBy"},message:"must have required property '"+"requestedBy"+"'",schema:schema194.required,parentSchema:schema194,data};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -12142,7 +12259,7 @@ vErrors.push(err4);
 errors++;
 }
 if(data.requestedAt === undefined){
-const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "requestedAt"},message:"must have required property '"+"requestedAt"+"'",schema:schema192.required,parentSchema:schema192,data};
+const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "requestedAt"},message:"must have required property '"+"requestedAt"+"'",schema:schema194.required,parentSchema:schema194,data};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -12152,7 +12269,7 @@ vErrors.push(err5);
 errors++;
 }
 if(data.sessions === undefined){
-const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "sessions"},message:"must have required property '"+"sessions"+"'",schema:schema192.required,parentSchema:schema192,data};
+const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "sessions"},message:"must have required property '"+"sessions"+"'",schema:schema194.required,parentSchema:schema194,data};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -12162,8 +12279,8 @@ vErrors.push(err6);
 errors++;
 }
 for(const key0 in data){
-if(!(func3.call(schema192.properties, key0))){
-const err7 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema192,data};
+if(!(func3.call(schema194.properties, key0))){
+const err7 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema194,data};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -12177,7 +12294,7 @@ if(data.erasureId !== undefined){
 let data0 = data.erasureId;
 if(typeof data0 === "string"){
 if(func1(data0) > 128){
-const err8 = {instancePath:instancePath+"/erasureId",schemaPath:"#/properties/erasureId/maxLength",keyword:"maxLength",params:{limit: 128},message:"must NOT have more than 128 characters",schema:128,parentSchema:schema192.properties.erasureId,data:data0};
+const err8 = {instancePath:instancePath+"/erasureId",schemaPath:"#/properties/erasureId/maxLength",keyword:"maxLength",params:{limit: 128},message:"must NOT have more than 128 characters",schema:128,parentSchema:schema194.properties.erasureId,data:data0};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -12187,7 +12304,7 @@ vErrors.push(err8);
 errors++;
 }
 if(func1(data0) < 1){
-const err9 = {instancePath:instancePath+"/erasureId",schemaPath:"#/properties/erasureId/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema192.properties.erasureId,data:data0};
+const err9 = {instancePath:instancePath+"/erasureId",schemaPath:"#/properties/erasureId/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema194.properties.erasureId,data:data0};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -12198,7 +12315,7 @@ errors++;
 }
 }
 else {
-const err10 = {instancePath:instancePath+"/erasureId",schemaPath:"#/properties/erasureId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema192.properties.erasureId.type,parentSchema:schema192.properties.erasureId,data:data0};
+const err10 = {instancePath:instancePath+"/erasureId",schemaPath:"#/properties/erasureId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema194.properties.erasureId.type,parentSchema:schema194.properties.erasureId,data:data0};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -12212,7 +12329,7 @@ if(data.tenant !== undefined){
 let data1 = data.tenant;
 if(typeof data1 === "string"){
 if(func1(data1) < 1){
-const err11 = {instancePath:instancePath+"/tenant",schemaPath:"#/properties/tenant/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema192.properties.tenant,data:data1};
+const err11 = {instancePath:instancePath+"/tenant",schemaPath:"#/properties/tenant/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema194.properties.tenant,data:data1};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -12223,7 +12340,7 @@ errors++;
 }
 }
 else {
-const err12 = {instancePath:instancePath+"/tenant",schemaPath:"#/properties/tenant/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema192.properties.tenant.type,parentSchema:schema192.properties.tenant,data:data1};
+const err12 = {instancePath:instancePath+"/tenant",schemaPath:"#/properties/tenant/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema194.properties.tenant.type,parentSchema:schema194.properties.tenant,data:data1};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -12237,7 +12354,7 @@ if(data.subjectId !== undefined){
 let data2 = data.subjectId;
 if(typeof data2 === "string"){
 if(func1(data2) > 256){
-const err13 = {instancePath:instancePath+"/subjectId",schemaPath:"#/properties/subjectId/maxLength",keyword:"maxLength",params:{limit: 256},message:"must NOT have more than 256 characters",schema:256,parentSchema:schema192.properties.subjectId,data:data2};
+const err13 = {instancePath:instancePath+"/subjectId",schemaPath:"#/properties/subjectId/maxLength",keyword:"maxLength",params:{limit: 256},message:"must NOT have more than 256 characters",schema:256,parentSchema:schema194.properties.subjectId,data:data2};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -12247,7 +12364,7 @@ vErrors.push(err13);
 errors++;
 }
 if(func1(data2) < 1){
-const err14 = {instancePath:instancePath+"/subjectId",schemaPath:"#/properties/subjectId/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema192.properties.subjectId,data:data2};
+const err14 = {instancePath:instancePath+"/subjectId",schemaPath:"#/properties/subjectId/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema194.properties.subjectId,data:data2};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -12258,7 +12375,7 @@ errors++;
 }
 }
 else {
-const err15 = {instancePath:instancePath+"/subjectId",schemaPath:"#/properties/subjectId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema192.properties.subjectId.type,parentSchema:schema192.properties.subjectId,data:data2};
+const err15 = {instancePath:instancePath+"/subjectId",schemaPath:"#/properties/subjectId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema194.properties.subjectId.type,parentSchema:schema194.properties.subjectId,data:data2};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -12271,7 +12388,7 @@ errors++;
 if(data.action !== undefined){
 let data3 = data.action;
 if(!((data3 === "erase") || (data3 === "strip-content"))){
-const err16 = {instancePath:instancePath+"/action",schemaPath:"#/properties/action/enum",keyword:"enum",params:{allowedValues: schema192.properties.action.enum},message:"must be equal to one of the allowed values",schema:schema192.properties.action.enum,parentSchema:schema192.properties.action,data:data3};
+const err16 = {instancePath:instancePath+"/action",schemaPath:"#/properties/action/enum",keyword:"enum",params:{allowedValues: schema194.properties.action.enum},message:"must be equal to one of the allowed values",schema:schema194.properties.action.enum,parentSchema:schema194.properties.action,data:data3};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -12284,7 +12401,7 @@ errors++;
 if(data.reason !== undefined){
 let data4 = data.reason;
 if(!((data4 === "request") || (data4 === "retention"))){
-const err17 = {instancePath:instancePath+"/reason",schemaPath:"#/properties/reason/enum",keyword:"enum",params:{allowedValues: schema192.properties.reason.enum},message:"must be equal to one of the allowed values",schema:schema192.properties.reason.enum,parentSchema:schema192.properties.reason,data:data4};
+const err17 = {instancePath:instancePath+"/reason",schemaPath:"#/properties/reason/enum",keyword:"enum",params:{allowedValues: schema194.properties.reason.enum},message:"must be equal to one of the allowed values",schema:schema194.properties.reason.enum,parentSchema:schema194.properties.reason,data:data4};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -12297,7 +12414,7 @@ errors++;
 if(data.maxIdle !== undefined){
 let data5 = data.maxIdle;
 if(typeof data5 !== "string"){
-const err18 = {instancePath:instancePath+"/maxIdle",schemaPath:"#/properties/maxIdle/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema192.properties.maxIdle.type,parentSchema:schema192.properties.maxIdle,data:data5};
+const err18 = {instancePath:instancePath+"/maxIdle",schemaPath:"#/properties/maxIdle/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema194.properties.maxIdle.type,parentSchema:schema194.properties.maxIdle,data:data5};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -12311,7 +12428,7 @@ if(data.requestedBy !== undefined){
 let data6 = data.requestedBy;
 if(data6 && typeof data6 == "object" && !Array.isArray(data6)){
 if(data6.via === undefined){
-const err19 = {instancePath:instancePath+"/requestedBy",schemaPath:"#/properties/requestedBy/required",keyword:"required",params:{missingProperty: "via"},message:"must have required property '"+"via"+"'",schema:schema192.properties.requestedBy.required,parentSchema:schema192.properties.requestedBy,data:data6};
+const err19 = {instancePath:instancePath+"/requestedBy",schemaPath:"#/properties/requestedBy/required",keyword:"required",params:{missingProperty: "via"},message:"must have required property '"+"via"+"'",schema:schema194.properties.requestedBy.required,parentSchema:schema194.properties.requestedBy,data:data6};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -12322,7 +12439,7 @@ errors++;
 }
 for(const key1 in data6){
 if(!((key1 === "via") || (key1 === "keyId"))){
-const err20 = {instancePath:instancePath+"/requestedBy",schemaPath:"#/properties/requestedBy/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema192.properties.requestedBy,data:data6};
+const err20 = {instancePath:instancePath+"/requestedBy",schemaPath:"#/properties/requestedBy/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema194.properties.requestedBy,data:data6};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -12335,7 +12452,7 @@ errors++;
 if(data6.via !== undefined){
 let data7 = data6.via;
 if(!(((data7 === "http") || (data7 === "cli")) || (data7 === "retention"))){
-const err21 = {instancePath:instancePath+"/requestedBy/via",schemaPath:"#/properties/requestedBy/properties/via/enum",keyword:"enum",params:{allowedValues: schema192.properties.requestedBy.properties.via.enum},message:"must be equal to one of the allowed values",schema:schema192.properties.requestedBy.properties.via.enum,parentSchema:schema192.properties.requestedBy.properties.via,data:data7};
+const err21 = {instancePath:instancePath+"/requestedBy/via",schemaPath:"#/properties/requestedBy/properties/via/enum",keyword:"enum",params:{allowedValues: schema194.properties.requestedBy.properties.via.enum},message:"must be equal to one of the allowed values",schema:schema194.properties.requestedBy.properties.via.enum,parentSchema:schema194.properties.requestedBy.properties.via,data:data7};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -12348,7 +12465,7 @@ errors++;
 if(data6.keyId !== undefined){
 let data8 = data6.keyId;
 if(typeof data8 !== "string"){
-const err22 = {instancePath:instancePath+"/requestedBy/keyId",schemaPath:"#/properties/requestedBy/properties/keyId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema192.properties.requestedBy.properties.keyId.type,parentSchema:schema192.properties.requestedBy.properties.keyId,data:data8};
+const err22 = {instancePath:instancePath+"/requestedBy/keyId",schemaPath:"#/properties/requestedBy/properties/keyId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema194.properties.requestedBy.properties.keyId.type,parentSchema:schema194.properties.requestedBy.properties.keyId,data:data8};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -12360,7 +12477,7 @@ errors++;
 }
 }
 else {
-const err23 = {instancePath:instancePath+"/requestedBy",schemaPath:"#/properties/requestedBy/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema192.properties.requestedBy.type,parentSchema:schema192.properties.requestedBy,data:data6};
+const err23 = {instancePath:instancePath+"/requestedBy",schemaPath:"#/properties/requestedBy/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema194.properties.requestedBy.type,parentSchema:schema194.properties.requestedBy,data:data6};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -12400,14 +12517,14 @@ let data10 = data.sessions;
 if(Array.isArray(data10)){
 const len0 = data10.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate140(data10[i0], {instancePath:instancePath+"/sessions/" + i0,parentData:data10,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate140.errors : vErrors.concat(validate140.errors);
+if(!(validate142(data10[i0], {instancePath:instancePath+"/sessions/" + i0,parentData:data10,parentDataProperty:i0,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate142.errors : vErrors.concat(validate142.errors);
 errors = vErrors.length;
 }
 }
 }
 else {
-const err26 = {instancePath:instancePath+"/sessions",schemaPath:"#/properties/sessions/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema192.properties.sessions.type,parentSchema:schema192.properties.sessions,data:data10};
+const err26 = {instancePath:instancePath+"/sessions",schemaPath:"#/properties/sessions/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema194.properties.sessions.type,parentSchema:schema194.properties.sessions,data:data10};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -12419,7 +12536,7 @@ errors++;
 }
 }
 else {
-const err27 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema192.type,parentSchema:schema192,data};
+const err27 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema194.type,parentSchema:schema194,data};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -12428,19 +12545,19 @@ vErrors.push(err27);
 }
 errors++;
 }
-validate139.errors = vErrors;
+validate141.errors = vErrors;
 return errors === 0;
 }
-validate139.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate141.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const ledger_v1_ErasureCompleted = validate142;
-const schema198 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://agent-ledger.example/event-schemas/erasure-completed.v1.schema.json","title":"ErasureCompleted (v1)","description":"Data of an ErasureCompleted event, in the audit stream ledger-erasures: the receipt that the erasure its ErasureRequested started is done (keys destroyed, streams erased, read models and caches purged).","type":"object","required":["erasureId","completedAt","erasedEvents","contentKeysDestroyed","physical"],"properties":{"erasureId":{"type":"string","minLength":1,"maxLength":128},"completedAt":{"$ref":"runtime-message.v1.schema.json#/$defs/timestamp"},"erasedEvents":{"type":"integer","minimum":0,"description":"Records the store removed (or, on EventStoreDB, deleted until a scavenge) for the erasure's sessions."},"contentKeysDestroyed":{"type":"integer","minimum":0,"description":"Content keys destroyed (crypto-shredding)."},"blobsDeleted":{"type":"integer","minimum":0,"description":"Blobs deleted because no session left refers to them (absent on receipts written before blobs existed)."},"physical":{"type":"boolean","description":"true: the store's files no longer hold the bytes (the embedded store); false: the store keeps them until it reclaims them (EventStoreDB), unreadable once their keys are destroyed."}},"additionalProperties":false};
+export const ledger_v1_ErasureCompleted = validate144;
+const schema200 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://agent-ledger.example/event-schemas/erasure-completed.v1.schema.json","title":"ErasureCompleted (v1)","description":"Data of an ErasureCompleted event, in the audit stream ledger-erasures: the receipt that the erasure its ErasureRequested started is done (keys destroyed, streams erased, read models and caches purged).","type":"object","required":["erasureId","completedAt","erasedEvents","contentKeysDestroyed","physical"],"properties":{"erasureId":{"type":"string","minLength":1,"maxLength":128},"completedAt":{"$ref":"runtime-message.v1.schema.json#/$defs/timestamp"},"erasedEvents":{"type":"integer","minimum":0,"description":"Records the store removed (or, on EventStoreDB, deleted until a scavenge) for the erasure's sessions."},"contentKeysDestroyed":{"type":"integer","minimum":0,"description":"Content keys destroyed (crypto-shredding)."},"blobsDeleted":{"type":"integer","minimum":0,"description":"Blobs deleted because no session left refers to them (absent on receipts written before blobs existed)."},"physical":{"type":"boolean","description":"true: the store's files no longer hold the bytes (the embedded store); false: the store keeps them until it reclaims them (EventStoreDB), unreadable once their keys are destroyed."}},"additionalProperties":false};
 
-function validate142(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate144(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://agent-ledger.example/event-schemas/erasure-completed.v1.schema.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate142.evaluated;
+const evaluated0 = validate144.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -12449,7 +12566,7 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.erasureId === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "erasureId"},message:"must have required property '"+"erasureId"+"'",schema:schema198.required,parentSchema:schema198,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "erasureId"},message:"must have required property '"+"erasureId"+"'",schema:schema200.required,parentSchema:schema200,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -12459,7 +12576,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.completedAt === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "completedAt"},message:"must have required property '"+"completedAt"+"'",schema:schema198.required,parentSchema:schema198,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "completedAt"},message:"must have required property '"+"completedAt"+"'",schema:schema200.required,parentSchema:schema200,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -12469,7 +12586,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.erasedEvents === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "erasedEvents"},message:"must have required property '"+"erasedEvents"+"'",schema:schema198.required,parentSchema:schema198,data};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "erasedEvents"},message:"must have required property '"+"erasedEvents"+"'",schema:schema200.required,parentSchema:schema200,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -12479,7 +12596,7 @@ vErrors.push(err2);
 errors++;
 }
 if(data.contentKeysDestroyed === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "contentKeysDestroyed"},message:"must have required property '"+"contentKeysDestroyed"+"'",schema:schema198.required,parentSchema:schema198,data};
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "contentKeysDestroyed"},message:"must have required property '"+"contentKeysDestroyed"+"'",schema:schema200.required,parentSchema:schema200,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -12489,7 +12606,7 @@ vErrors.push(err3);
 errors++;
 }
 if(data.physical === undefined){
-const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "physical"},message:"must have required property '"+"physical"+"'",schema:schema198.required,parentSchema:schema198,data};
+const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "physical"},message:"must have required property '"+"physical"+"'",schema:schema200.required,parentSchema:schema200,data};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -12500,7 +12617,7 @@ errors++;
 }
 for(const key0 in data){
 if(!((((((key0 === "erasureId") || (key0 === "completedAt")) || (key0 === "erasedEvents")) || (key0 === "contentKeysDestroyed")) || (key0 === "blobsDeleted")) || (key0 === "physical"))){
-const err5 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema198,data};
+const err5 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema200,data};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -12514,7 +12631,7 @@ if(data.erasureId !== undefined){
 let data0 = data.erasureId;
 if(typeof data0 === "string"){
 if(func1(data0) > 128){
-const err6 = {instancePath:instancePath+"/erasureId",schemaPath:"#/properties/erasureId/maxLength",keyword:"maxLength",params:{limit: 128},message:"must NOT have more than 128 characters",schema:128,parentSchema:schema198.properties.erasureId,data:data0};
+const err6 = {instancePath:instancePath+"/erasureId",schemaPath:"#/properties/erasureId/maxLength",keyword:"maxLength",params:{limit: 128},message:"must NOT have more than 128 characters",schema:128,parentSchema:schema200.properties.erasureId,data:data0};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -12524,7 +12641,7 @@ vErrors.push(err6);
 errors++;
 }
 if(func1(data0) < 1){
-const err7 = {instancePath:instancePath+"/erasureId",schemaPath:"#/properties/erasureId/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema198.properties.erasureId,data:data0};
+const err7 = {instancePath:instancePath+"/erasureId",schemaPath:"#/properties/erasureId/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema200.properties.erasureId,data:data0};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -12535,7 +12652,7 @@ errors++;
 }
 }
 else {
-const err8 = {instancePath:instancePath+"/erasureId",schemaPath:"#/properties/erasureId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema198.properties.erasureId.type,parentSchema:schema198.properties.erasureId,data:data0};
+const err8 = {instancePath:instancePath+"/erasureId",schemaPath:"#/properties/erasureId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema200.properties.erasureId.type,parentSchema:schema200.properties.erasureId,data:data0};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -12573,7 +12690,7 @@ errors++;
 if(data.erasedEvents !== undefined){
 let data2 = data.erasedEvents;
 if(!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))){
-const err11 = {instancePath:instancePath+"/erasedEvents",schemaPath:"#/properties/erasedEvents/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema198.properties.erasedEvents.type,parentSchema:schema198.properties.erasedEvents,data:data2};
+const err11 = {instancePath:instancePath+"/erasedEvents",schemaPath:"#/properties/erasedEvents/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema200.properties.erasedEvents.type,parentSchema:schema200.properties.erasedEvents,data:data2};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -12584,7 +12701,7 @@ errors++;
 }
 if((typeof data2 == "number") && (isFinite(data2))){
 if(data2 < 0 || isNaN(data2)){
-const err12 = {instancePath:instancePath+"/erasedEvents",schemaPath:"#/properties/erasedEvents/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema198.properties.erasedEvents,data:data2};
+const err12 = {instancePath:instancePath+"/erasedEvents",schemaPath:"#/properties/erasedEvents/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema200.properties.erasedEvents,data:data2};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -12598,7 +12715,7 @@ errors++;
 if(data.contentKeysDestroyed !== undefined){
 let data3 = data.contentKeysDestroyed;
 if(!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3)))){
-const err13 = {instancePath:instancePath+"/contentKeysDestroyed",schemaPath:"#/properties/contentKeysDestroyed/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema198.properties.contentKeysDestroyed.type,parentSchema:schema198.properties.contentKeysDestroyed,data:data3};
+const err13 = {instancePath:instancePath+"/contentKeysDestroyed",schemaPath:"#/properties/contentKeysDestroyed/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema200.properties.contentKeysDestroyed.type,parentSchema:schema200.properties.contentKeysDestroyed,data:data3};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -12609,7 +12726,7 @@ errors++;
 }
 if((typeof data3 == "number") && (isFinite(data3))){
 if(data3 < 0 || isNaN(data3)){
-const err14 = {instancePath:instancePath+"/contentKeysDestroyed",schemaPath:"#/properties/contentKeysDestroyed/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema198.properties.contentKeysDestroyed,data:data3};
+const err14 = {instancePath:instancePath+"/contentKeysDestroyed",schemaPath:"#/properties/contentKeysDestroyed/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema200.properties.contentKeysDestroyed,data:data3};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -12623,7 +12740,7 @@ errors++;
 if(data.blobsDeleted !== undefined){
 let data4 = data.blobsDeleted;
 if(!(((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4))) && (isFinite(data4)))){
-const err15 = {instancePath:instancePath+"/blobsDeleted",schemaPath:"#/properties/blobsDeleted/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema198.properties.blobsDeleted.type,parentSchema:schema198.properties.blobsDeleted,data:data4};
+const err15 = {instancePath:instancePath+"/blobsDeleted",schemaPath:"#/properties/blobsDeleted/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema200.properties.blobsDeleted.type,parentSchema:schema200.properties.blobsDeleted,data:data4};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -12634,7 +12751,7 @@ errors++;
 }
 if((typeof data4 == "number") && (isFinite(data4))){
 if(data4 < 0 || isNaN(data4)){
-const err16 = {instancePath:instancePath+"/blobsDeleted",schemaPath:"#/properties/blobsDeleted/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema198.properties.blobsDeleted,data:data4};
+const err16 = {instancePath:instancePath+"/blobsDeleted",schemaPath:"#/properties/blobsDeleted/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema200.properties.blobsDeleted,data:data4};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -12648,7 +12765,7 @@ errors++;
 if(data.physical !== undefined){
 let data5 = data.physical;
 if(typeof data5 !== "boolean"){
-const err17 = {instancePath:instancePath+"/physical",schemaPath:"#/properties/physical/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema198.properties.physical.type,parentSchema:schema198.properties.physical,data:data5};
+const err17 = {instancePath:instancePath+"/physical",schemaPath:"#/properties/physical/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema200.properties.physical.type,parentSchema:schema200.properties.physical,data:data5};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -12660,7 +12777,7 @@ errors++;
 }
 }
 else {
-const err18 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema198.type,parentSchema:schema198,data};
+const err18 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema200.type,parentSchema:schema200,data};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -12669,22 +12786,22 @@ vErrors.push(err18);
 }
 errors++;
 }
-validate142.errors = vErrors;
+validate144.errors = vErrors;
 return errors === 0;
 }
-validate142.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate144.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const ledger_v1_ApiKeyCreated = validate143;
-const schema200 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://agent-ledger.example/event-schemas/api-key-created.v1.schema.json","title":"ApiKeyCreated (v1)","description":"Data of an ApiKeyCreated event, in the access stream ledger-keys (not a session event): an API key of a tenant exists from here on, on every node that follows the stream. Holds the SHA-256 of the secret, never the secret. A tenant exists through its keys. Once any key was created, a server never runs open again.","type":"object","required":["keyId","tenant","scopes","secretSha256","createdAt"],"properties":{"keyId":{"type":"string","pattern":"^[0-9a-f]{12}$","description":"The key's public id: the part of the secret alk_<keyId>_<random> that logs, event metadata and keys list show."},"tenant":{"type":"string","pattern":"^[a-z0-9][a-z0-9_-]{0,63}$","description":"The tenant whose sessions the key reads and writes."},"scopes":{"type":"array","minItems":1,"uniqueItems":true,"items":{"enum":["read","write","audit","admin","erase"]}},"name":{"type":"string","minLength":1,"maxLength":200,"description":"Who or what holds the key."},"secretSha256":{"type":"string","pattern":"^[0-9a-f]{64}$","description":"SHA-256 (hex) of the whole secret, compared in constant time."},"createdAt":{"$ref":"runtime-message.v1.schema.json#/$defs/timestamp"},"migratedFrom":{"const":"keys.sqlite","description":"Set on keys copied from a data directory's keys.sqlite at a server's first start on this version."}},"additionalProperties":false};
+export const ledger_v1_ApiKeyCreated = validate145;
+const schema202 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://agent-ledger.example/event-schemas/api-key-created.v1.schema.json","title":"ApiKeyCreated (v1)","description":"Data of an ApiKeyCreated event, in the access stream ledger-keys (not a session event): an API key of a tenant exists from here on, on every node that follows the stream. Holds the SHA-256 of the secret, never the secret. A tenant exists through its keys. Once any key was created, a server never runs open again.","type":"object","required":["keyId","tenant","scopes","secretSha256","createdAt"],"properties":{"keyId":{"type":"string","pattern":"^[0-9a-f]{12}$","description":"The key's public id: the part of the secret alk_<keyId>_<random> that logs, event metadata and keys list show."},"tenant":{"type":"string","pattern":"^[a-z0-9][a-z0-9_-]{0,63}$","description":"The tenant whose sessions the key reads and writes."},"scopes":{"type":"array","minItems":1,"uniqueItems":true,"items":{"enum":["read","write","audit","admin","erase"]}},"name":{"type":"string","minLength":1,"maxLength":200,"description":"Who or what holds the key."},"secretSha256":{"type":"string","pattern":"^[0-9a-f]{64}$","description":"SHA-256 (hex) of the whole secret, compared in constant time."},"createdAt":{"$ref":"runtime-message.v1.schema.json#/$defs/timestamp"},"migratedFrom":{"const":"keys.sqlite","description":"Set on keys copied from a data directory's keys.sqlite at a server's first start on this version."}},"additionalProperties":false};
 const pattern7 = new RegExp("^[0-9a-f]{12}$", "u");
 const pattern8 = new RegExp("^[a-z0-9][a-z0-9_-]{0,63}$", "u");
 const func0 = require("ajv/dist/runtime/equal").default;
 
-function validate143(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate145(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://agent-ledger.example/event-schemas/api-key-created.v1.schema.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate143.evaluated;
+const evaluated0 = validate145.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -12693,7 +12810,7 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.keyId === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "keyId"},message:"must have required property '"+"keyId"+"'",schema:schema200.required,parentSchema:schema200,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "keyId"},message:"must have required property '"+"keyId"+"'",schema:schema202.required,parentSchema:schema202,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -12703,7 +12820,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.tenant === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "tenant"},message:"must have required property '"+"tenant"+"'",schema:schema200.required,parentSchema:schema200,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "tenant"},message:"must have required property '"+"tenant"+"'",schema:schema202.required,parentSchema:schema202,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -12713,7 +12830,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.scopes === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "scopes"},message:"must have required property '"+"scopes"+"'",schema:schema200.required,parentSchema:schema200,data};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "scopes"},message:"must have required property '"+"scopes"+"'",schema:schema202.required,parentSchema:schema202,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -12723,7 +12840,7 @@ vErrors.push(err2);
 errors++;
 }
 if(data.secretSha256 === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "secretSha256"},message:"must have required property '"+"secretSha256"+"'",schema:schema200.required,parentSchema:schema200,data};
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "secretSha256"},message:"must have required property '"+"secretSha256"+"'",schema:schema202.required,parentSchema:schema202,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -12733,7 +12850,7 @@ vErrors.push(err3);
 errors++;
 }
 if(data.createdAt === undefined){
-const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "createdAt"},message:"must have required property '"+"createdAt"+"'",schema:schema200.required,parentSchema:schema200,data};
+const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "createdAt"},message:"must have required property '"+"createdAt"+"'",schema:schema202.required,parentSchema:schema202,data};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -12744,7 +12861,7 @@ errors++;
 }
 for(const key0 in data){
 if(!(((((((key0 === "keyId") || (key0 === "tenant")) || (key0 === "scopes")) || (key0 === "name")) || (key0 === "secretSha256")) || (key0 === "createdAt")) || (key0 === "migratedFrom"))){
-const err5 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema200,data};
+const err5 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema202,data};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -12758,7 +12875,7 @@ if(data.keyId !== undefined){
 let data0 = data.keyId;
 if(typeof data0 === "string"){
 if(!pattern7.test(data0)){
-const err6 = {instancePath:instancePath+"/keyId",schemaPath:"#/properties/keyId/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{12}$"},message:"must match pattern \""+"^[0-9a-f]{12}$"+"\"",schema:"^[0-9a-f]{12}$",parentSchema:schema200.properties.keyId,data:data0};
+const err6 = {instancePath:instancePath+"/keyId",schemaPath:"#/properties/keyId/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{12}$"},message:"must match pattern \""+"^[0-9a-f]{12}$"+"\"",schema:"^[0-9a-f]{12}$",parentSchema:schema202.properties.keyId,data:data0};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -12769,7 +12886,7 @@ errors++;
 }
 }
 else {
-const err7 = {instancePath:instancePath+"/keyId",schemaPath:"#/properties/keyId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema200.properties.keyId.type,parentSchema:schema200.properties.keyId,data:data0};
+const err7 = {instancePath:instancePath+"/keyId",schemaPath:"#/properties/keyId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema202.properties.keyId.type,parentSchema:schema202.properties.keyId,data:data0};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -12783,7 +12900,7 @@ if(data.tenant !== undefined){
 let data1 = data.tenant;
 if(typeof data1 === "string"){
 if(!pattern8.test(data1)){
-const err8 = {instancePath:instancePath+"/tenant",schemaPath:"#/properties/tenant/pattern",keyword:"pattern",params:{pattern: "^[a-z0-9][a-z0-9_-]{0,63}$"},message:"must match pattern \""+"^[a-z0-9][a-z0-9_-]{0,63}$"+"\"",schema:"^[a-z0-9][a-z0-9_-]{0,63}$",parentSchema:schema200.properties.tenant,data:data1};
+const err8 = {instancePath:instancePath+"/tenant",schemaPath:"#/properties/tenant/pattern",keyword:"pattern",params:{pattern: "^[a-z0-9][a-z0-9_-]{0,63}$"},message:"must match pattern \""+"^[a-z0-9][a-z0-9_-]{0,63}$"+"\"",schema:"^[a-z0-9][a-z0-9_-]{0,63}$",parentSchema:schema202.properties.tenant,data:data1};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -12794,7 +12911,7 @@ errors++;
 }
 }
 else {
-const err9 = {instancePath:instancePath+"/tenant",schemaPath:"#/properties/tenant/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema200.properties.tenant.type,parentSchema:schema200.properties.tenant,data:data1};
+const err9 = {instancePath:instancePath+"/tenant",schemaPath:"#/properties/tenant/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema202.properties.tenant.type,parentSchema:schema202.properties.tenant,data:data1};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -12808,7 +12925,7 @@ if(data.scopes !== undefined){
 let data2 = data.scopes;
 if(Array.isArray(data2)){
 if(data2.length < 1){
-const err10 = {instancePath:instancePath+"/scopes",schemaPath:"#/properties/scopes/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema200.properties.scopes,data:data2};
+const err10 = {instancePath:instancePath+"/scopes",schemaPath:"#/properties/scopes/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema202.properties.scopes,data:data2};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -12821,7 +12938,7 @@ const len0 = data2.length;
 for(let i0=0; i0<len0; i0++){
 let data3 = data2[i0];
 if(!(((((data3 === "read") || (data3 === "write")) || (data3 === "audit")) || (data3 === "admin")) || (data3 === "erase"))){
-const err11 = {instancePath:instancePath+"/scopes/" + i0,schemaPath:"#/properties/scopes/items/enum",keyword:"enum",params:{allowedValues: schema200.properties.scopes.items.enum},message:"must be equal to one of the allowed values",schema:schema200.properties.scopes.items.enum,parentSchema:schema200.properties.scopes.items,data:data3};
+const err11 = {instancePath:instancePath+"/scopes/" + i0,schemaPath:"#/properties/scopes/items/enum",keyword:"enum",params:{allowedValues: schema202.properties.scopes.items.enum},message:"must be equal to one of the allowed values",schema:schema202.properties.scopes.items.enum,parentSchema:schema202.properties.scopes.items,data:data3};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -12838,7 +12955,7 @@ outer0:
 for(;i1--;){
 for(j0 = i1; j0--;){
 if(func0(data2[i1], data2[j0])){
-const err12 = {instancePath:instancePath+"/scopes",schemaPath:"#/properties/scopes/uniqueItems",keyword:"uniqueItems",params:{i: i1, j: j0},message:"must NOT have duplicate items (items ## "+j0+" and "+i1+" are identical)",schema:true,parentSchema:schema200.properties.scopes,data:data2};
+const err12 = {instancePath:instancePath+"/scopes",schemaPath:"#/properties/scopes/uniqueItems",keyword:"uniqueItems",params:{i: i1, j: j0},message:"must NOT have duplicate items (items ## "+j0+" and "+i1+" are identical)",schema:true,parentSchema:schema202.properties.scopes,data:data2};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -12853,7 +12970,7 @@ break outer0;
 }
 }
 else {
-const err13 = {instancePath:instancePath+"/scopes",schemaPath:"#/properties/scopes/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema200.properties.scopes.type,parentSchema:schema200.properties.scopes,data:data2};
+const err13 = {instancePath:instancePath+"/scopes",schemaPath:"#/properties/scopes/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema202.properties.scopes.type,parentSchema:schema202.properties.scopes,data:data2};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -12867,7 +12984,7 @@ if(data.name !== undefined){
 let data4 = data.name;
 if(typeof data4 === "string"){
 if(func1(data4) > 200){
-const err14 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters",schema:200,parentSchema:schema200.properties.name,data:data4};
+const err14 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters",schema:200,parentSchema:schema202.properties.name,data:data4};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -12877,7 +12994,7 @@ vErrors.push(err14);
 errors++;
 }
 if(func1(data4) < 1){
-const err15 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema200.properties.name,data:data4};
+const err15 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema202.properties.name,data:data4};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -12888,7 +13005,7 @@ errors++;
 }
 }
 else {
-const err16 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema200.properties.name.type,parentSchema:schema200.properties.name,data:data4};
+const err16 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema202.properties.name.type,parentSchema:schema202.properties.name,data:data4};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -12902,7 +13019,7 @@ if(data.secretSha256 !== undefined){
 let data5 = data.secretSha256;
 if(typeof data5 === "string"){
 if(!pattern4.test(data5)){
-const err17 = {instancePath:instancePath+"/secretSha256",schemaPath:"#/properties/secretSha256/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{64}$"},message:"must match pattern \""+"^[0-9a-f]{64}$"+"\"",schema:"^[0-9a-f]{64}$",parentSchema:schema200.properties.secretSha256,data:data5};
+const err17 = {instancePath:instancePath+"/secretSha256",schemaPath:"#/properties/secretSha256/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{64}$"},message:"must match pattern \""+"^[0-9a-f]{64}$"+"\"",schema:"^[0-9a-f]{64}$",parentSchema:schema202.properties.secretSha256,data:data5};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -12913,7 +13030,7 @@ errors++;
 }
 }
 else {
-const err18 = {instancePath:instancePath+"/secretSha256",schemaPath:"#/properties/secretSha256/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema200.properties.secretSha256.type,parentSchema:schema200.properties.secretSha256,data:data5};
+const err18 = {instancePath:instancePath+"/secretSha256",schemaPath:"#/properties/secretSha256/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema202.properties.secretSha256.type,parentSchema:schema202.properties.secretSha256,data:data5};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -12951,7 +13068,7 @@ errors++;
 if(data.migratedFrom !== undefined){
 let data7 = data.migratedFrom;
 if("keys.sqlite" !== data7){
-const err21 = {instancePath:instancePath+"/migratedFrom",schemaPath:"#/properties/migratedFrom/const",keyword:"const",params:{allowedValue: "keys.sqlite"},message:"must be equal to constant",schema:"keys.sqlite",parentSchema:schema200.properties.migratedFrom,data:data7};
+const err21 = {instancePath:instancePath+"/migratedFrom",schemaPath:"#/properties/migratedFrom/const",keyword:"const",params:{allowedValue: "keys.sqlite"},message:"must be equal to constant",schema:"keys.sqlite",parentSchema:schema202.properties.migratedFrom,data:data7};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -12963,7 +13080,7 @@ errors++;
 }
 }
 else {
-const err22 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema200.type,parentSchema:schema200,data};
+const err22 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema202.type,parentSchema:schema202,data};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -12972,19 +13089,19 @@ vErrors.push(err22);
 }
 errors++;
 }
-validate143.errors = vErrors;
+validate145.errors = vErrors;
 return errors === 0;
 }
-validate143.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate145.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const ledger_v1_ApiKeyRevoked = validate144;
-const schema202 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://agent-ledger.example/event-schemas/api-key-revoked.v1.schema.json","title":"ApiKeyRevoked (v1)","description":"Data of an ApiKeyRevoked event, in the access stream ledger-keys: the key is refused from here on, on every node that follows the stream. Revoking twice is harmless: the first revocation counts. Revoking every key leaves the server closed (401), never open.","type":"object","required":["keyId","revokedAt"],"properties":{"keyId":{"type":"string","pattern":"^[0-9a-f]{12}$"},"revokedAt":{"$ref":"runtime-message.v1.schema.json#/$defs/timestamp"},"revokedBy":{"type":"object","required":["via"],"properties":{"via":{"enum":["http","cli","migration"]},"keyId":{"type":"string","description":"The admin key of the request (http only)."}},"additionalProperties":false}},"additionalProperties":false};
+export const ledger_v1_ApiKeyRevoked = validate146;
+const schema204 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://agent-ledger.example/event-schemas/api-key-revoked.v1.schema.json","title":"ApiKeyRevoked (v1)","description":"Data of an ApiKeyRevoked event, in the access stream ledger-keys: the key is refused from here on, on every node that follows the stream. Revoking twice is harmless: the first revocation counts. Revoking every key leaves the server closed (401), never open.","type":"object","required":["keyId","revokedAt"],"properties":{"keyId":{"type":"string","pattern":"^[0-9a-f]{12}$"},"revokedAt":{"$ref":"runtime-message.v1.schema.json#/$defs/timestamp"},"revokedBy":{"type":"object","required":["via"],"properties":{"via":{"enum":["http","cli","migration"]},"keyId":{"type":"string","description":"The admin key of the request (http only)."}},"additionalProperties":false}},"additionalProperties":false};
 
-function validate144(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate146(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://agent-ledger.example/event-schemas/api-key-revoked.v1.schema.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate144.evaluated;
+const evaluated0 = validate146.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -12993,7 +13110,7 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.keyId === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "keyId"},message:"must have required property '"+"keyId"+"'",schema:schema202.required,parentSchema:schema202,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "keyId"},message:"must have required property '"+"keyId"+"'",schema:schema204.required,parentSchema:schema204,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -13003,7 +13120,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.revokedAt === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "revokedAt"},message:"must have required property '"+"revokedAt"+"'",schema:schema202.required,parentSchema:schema202,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "revokedAt"},message:"must have required property '"+"revokedAt"+"'",schema:schema204.required,parentSchema:schema204,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -13014,7 +13131,7 @@ errors++;
 }
 for(const key0 in data){
 if(!(((key0 === "keyId") || (key0 === "revokedAt")) || (key0 === "revokedBy"))){
-const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema202,data};
+const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema204,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -13028,7 +13145,7 @@ if(data.keyId !== undefined){
 let data0 = data.keyId;
 if(typeof data0 === "string"){
 if(!pattern7.test(data0)){
-const err3 = {instancePath:instancePath+"/keyId",schemaPath:"#/properties/keyId/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{12}$"},message:"must match pattern \""+"^[0-9a-f]{12}$"+"\"",schema:"^[0-9a-f]{12}$",parentSchema:schema202.properties.keyId,data:data0};
+const err3 = {instancePath:instancePath+"/keyId",schemaPath:"#/properties/keyId/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{12}$"},message:"must match pattern \""+"^[0-9a-f]{12}$"+"\"",schema:"^[0-9a-f]{12}$",parentSchema:schema204.properties.keyId,data:data0};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -13039,7 +13156,7 @@ errors++;
 }
 }
 else {
-const err4 = {instancePath:instancePath+"/keyId",schemaPath:"#/properties/keyId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema202.properties.keyId.type,parentSchema:schema202.properties.keyId,data:data0};
+const err4 = {instancePath:instancePath+"/keyId",schemaPath:"#/properties/keyId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema204.properties.keyId.type,parentSchema:schema204.properties.keyId,data:data0};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -13078,7 +13195,7 @@ if(data.revokedBy !== undefined){
 let data2 = data.revokedBy;
 if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
 if(data2.via === undefined){
-const err7 = {instancePath:instancePath+"/revokedBy",schemaPath:"#/properties/revokedBy/required",keyword:"required",params:{missingProperty: "via"},message:"must have required property '"+"via"+"'",schema:schema202.properties.revokedBy.required,parentSchema:schema202.properties.revokedBy,data:data2};
+const err7 = {instancePath:instancePath+"/revokedBy",schemaPath:"#/properties/revokedBy/required",keyword:"required",params:{missingProperty: "via"},message:"must have required property '"+"via"+"'",schema:schema204.properties.revokedBy.required,parentSchema:schema204.properties.revokedBy,data:data2};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -13089,7 +13206,7 @@ errors++;
 }
 for(const key1 in data2){
 if(!((key1 === "via") || (key1 === "keyId"))){
-const err8 = {instancePath:instancePath+"/revokedBy",schemaPath:"#/properties/revokedBy/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema202.properties.revokedBy,data:data2};
+const err8 = {instancePath:instancePath+"/revokedBy",schemaPath:"#/properties/revokedBy/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema204.properties.revokedBy,data:data2};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -13102,7 +13219,7 @@ errors++;
 if(data2.via !== undefined){
 let data3 = data2.via;
 if(!(((data3 === "http") || (data3 === "cli")) || (data3 === "migration"))){
-const err9 = {instancePath:instancePath+"/revokedBy/via",schemaPath:"#/properties/revokedBy/properties/via/enum",keyword:"enum",params:{allowedValues: schema202.properties.revokedBy.properties.via.enum},message:"must be equal to one of the allowed values",schema:schema202.properties.revokedBy.properties.via.enum,parentSchema:schema202.properties.revokedBy.properties.via,data:data3};
+const err9 = {instancePath:instancePath+"/revokedBy/via",schemaPath:"#/properties/revokedBy/properties/via/enum",keyword:"enum",params:{allowedValues: schema204.properties.revokedBy.properties.via.enum},message:"must be equal to one of the allowed values",schema:schema204.properties.revokedBy.properties.via.enum,parentSchema:schema204.properties.revokedBy.properties.via,data:data3};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -13115,7 +13232,7 @@ errors++;
 if(data2.keyId !== undefined){
 let data4 = data2.keyId;
 if(typeof data4 !== "string"){
-const err10 = {instancePath:instancePath+"/revokedBy/keyId",schemaPath:"#/properties/revokedBy/properties/keyId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema202.properties.revokedBy.properties.keyId.type,parentSchema:schema202.properties.revokedBy.properties.keyId,data:data4};
+const err10 = {instancePath:instancePath+"/revokedBy/keyId",schemaPath:"#/properties/revokedBy/properties/keyId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema204.properties.revokedBy.properties.keyId.type,parentSchema:schema204.properties.revokedBy.properties.keyId,data:data4};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -13127,7 +13244,7 @@ errors++;
 }
 }
 else {
-const err11 = {instancePath:instancePath+"/revokedBy",schemaPath:"#/properties/revokedBy/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema202.properties.revokedBy.type,parentSchema:schema202.properties.revokedBy,data:data2};
+const err11 = {instancePath:instancePath+"/revokedBy",schemaPath:"#/properties/revokedBy/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema204.properties.revokedBy.type,parentSchema:schema204.properties.revokedBy,data:data2};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -13139,7 +13256,7 @@ errors++;
 }
 }
 else {
-const err12 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema202.type,parentSchema:schema202,data};
+const err12 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema204.type,parentSchema:schema204,data};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -13148,8 +13265,8 @@ vErrors.push(err12);
 }
 errors++;
 }
-validate144.errors = vErrors;
+validate146.errors = vErrors;
 return errors === 0;
 }
-validate144.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate146.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 

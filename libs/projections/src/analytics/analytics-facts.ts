@@ -41,7 +41,10 @@ export interface ModelCallFacts {
   inputTokens: number;
   outputTokens: number;
   reasoningTokens: number;
+  /** Input tokens read from the provider's prompt cache. */
   cachedInputTokens: number;
+  /** Input tokens written to the provider's prompt cache (billed above plain input by Anthropic). */
+  cacheWriteTokens: number;
   totalTokens: number;
   /** The step's response messages. */
   messageIds: string[];
@@ -49,4 +52,6 @@ export interface ModelCallFacts {
   latencyMs?: number;
   /** Where the provider reported it or the runtime sent it. */
   cost?: { amount: number; currency: string };
+  /** The ledger's count of the input tokens of the context the call was sent, when recorded. */
+  contextTokens?: { input: number; method: string };
 }

@@ -21,6 +21,12 @@ export interface AnalyticsGroup {
   turns: number;
   modelCalls: number;
   tokens: TokenTotals;
+  /** Calls with a latency, and their figures (ms); absent when none has one. */
+  timed?: number;
+  latencyMs?: SizeFigures;
+  /** Calls with a cost, and their sum per currency; absent when none has one. */
+  priced?: number;
+  cost?: Record<string, number>;
   toolCalls: number;
   toolErrors: number;
   toolOutputChars: SizeFigures;
@@ -34,7 +40,8 @@ export interface AnalyticsGroup {
  * - `model`: a call's `provider/modelId`; a message by the call whose step produced it
  *   (`messageIds`), else `none` (user input, tool results, runtime notes);
  * - `tool`: only tool calls and results, by tool name (a result without one by its call's).
- * Groups are sorted by key.
+ * A group's calls also give their latency (median, slowest, sum of the timed ones) and their cost
+ * per currency (of the priced ones), as one session's `modelCalls` does. Groups are sorted by key.
  */
 export function groupAnalytics(
   sessions: readonly SessionAnalyticsFacts[],
@@ -109,7 +116,14 @@ export function groupAnalytics(
       accumulator.tokens.output += call.outputTokens;
       accumulator.tokens.reasoning += call.reasoningTokens;
       accumulator.tokens.cachedInput += call.cachedInputTokens;
+      accumulator.tokens.cacheWrite += call.cacheWriteTokens;
       accumulator.tokens.total += call.totalTokens;
+      if (call.latencyMs !== undefined) accumulator.latencies.push(call.latencyMs);
+      if (call.cost !== undefined) {
+        accumulator.priced += 1;
+        accumulator.cost[call.cost.currency] =
+          (accumulator.cost[call.cost.currency] ?? 0) + call.cost.amount;
+      }
     }
   }
   return [...groups]
@@ -121,6 +135,10 @@ export function groupAnalytics(
       turns: accumulator.turns,
       modelCalls: accumulator.modelCalls,
       tokens: accumulator.tokens,
+      ...(accumulator.latencies.length === 0
+        ? {}
+        : { timed: accumulator.latencies.length, latencyMs: sizeFigures(accumulator.latencies) }),
+      ...(accumulator.priced === 0 ? {} : { priced: accumulator.priced, cost: accumulator.cost }),
       toolCalls: accumulator.toolCalls,
       toolErrors: accumulator.toolErrors,
       toolOutputChars: sizeFigures(accumulator.sizes),
@@ -133,6 +151,9 @@ interface Accumulator {
   turns: number;
   modelCalls: number;
   tokens: TokenTotals;
+  latencies: number[];
+  priced: number;
+  cost: Record<string, number>;
   toolCalls: number;
   toolErrors: number;
   sizes: number[];
@@ -144,7 +165,10 @@ function newAccumulator(): Accumulator {
     messages: 0,
     turns: 0,
     modelCalls: 0,
-    tokens: { input: 0, output: 0, reasoning: 0, cachedInput: 0, total: 0 },
+    tokens: { input: 0, output: 0, reasoning: 0, cachedInput: 0, cacheWrite: 0, total: 0 },
+    latencies: [],
+    priced: 0,
+    cost: {},
     toolCalls: 0,
     toolErrors: 0,
     sizes: [],

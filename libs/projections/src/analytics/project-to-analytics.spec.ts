@@ -85,10 +85,13 @@ const calls = [
     provider: 'anthropic.messages',
     modelId: 'claude',
     messageIds: ['c1'],
+    latencyMs: 800,
+    cost: { amount: 0.25, currency: 'USD' },
+    contextTokens: { input: 110, method: 'calibrated' },
     usage: {
       inputTokens: 100,
       outputTokens: 20,
-      inputTokenDetails: { cacheReadTokens: 60 },
+      inputTokenDetails: { cacheReadTokens: 60, cacheWriteTokens: 40 },
       outputTokenDetails: { reasoningTokens: 5 },
       totalTokens: 120,
     },
@@ -100,6 +103,10 @@ const calls = [
     provider: 'anthropic.messages',
     modelId: 'claude',
     messageIds: [],
+    latencyMs: 1200,
+    cost: { amount: 0.5, currency: 'USD' },
+    // Without cache writes in the usage: Anthropic's own count is read.
+    providerMetadata: { anthropic: { cacheCreationInputTokens: 25 } },
     usage: { inputTokens: 200, outputTokens: 30, cachedInputTokens: 150 },
   },
 ];
@@ -121,8 +128,50 @@ describe('projectToAnalytics', () => {
           agent_switch_note: 1,
         },
       },
-      modelCalls: { total: 2, byModel: { 'anthropic.messages/claude': 2 } },
-      tokens: { input: 300, output: 50, reasoning: 5, cachedInput: 210, total: 350 },
+      modelCalls: {
+        total: 2,
+        byModel: { 'anthropic.messages/claude': 2 },
+        timed: 2,
+        latencyMs: { p50: 800, max: 1200, total: 2000 },
+        priced: 2,
+        cost: { USD: 0.75 },
+      },
+      calls: [
+        {
+          callId: 'g:step-0',
+          recordedAt: at(1),
+          model: 'anthropic.messages/claude',
+          inputTokens: 100,
+          outputTokens: 20,
+          cacheReadTokens: 60,
+          cacheWriteTokens: 40,
+          latencyMs: 800,
+          cost: { amount: 0.25, currency: 'USD' },
+          estimatedInputTokens: 110,
+          estimateMethod: 'calibrated',
+          estimateError: 10,
+        },
+        {
+          callId: 'g:step-1',
+          recordedAt: at(3),
+          model: 'anthropic.messages/claude',
+          inputTokens: 200,
+          outputTokens: 30,
+          cacheReadTokens: 150,
+          cacheWriteTokens: 25,
+          latencyMs: 1200,
+          cost: { amount: 0.5, currency: 'USD' },
+        },
+      ],
+      tokenEstimates: { calls: 1, meanAbsoluteError: 10, meanAbsolutePercentError: 10 },
+      tokens: {
+        input: 300,
+        output: 50,
+        reasoning: 5,
+        cachedInput: 210,
+        cacheWrite: 65,
+        total: 350,
+      },
       tools: [
         {
           toolName: 'Bash',
@@ -141,6 +190,7 @@ describe('projectToAnalytics', () => {
       ],
       prunings: { results: 2, characters: 17 },
       compactions: [{ boundaryId: 'b1', createdAt: at(4), tokensBefore: 90000, summaryChars: 8 }],
+      contextShrinks: [],
       handoffs: { total: 1, byAgent: { docs: 1 } },
       firstActivityAt: at(0),
       lastActivityAt: at(0, 2),
@@ -161,8 +211,9 @@ describe('groupAnalytics', () => {
     output: number,
     reasoning: number,
     cachedInput: number,
+    cacheWrite: number,
     total: number,
-  ) => ({ input, output, reasoning, cachedInput, total });
+  ) => ({ input, output, reasoning, cachedInput, cacheWrite, total });
 
   it('by day, within a time range', () => {
     expect(
@@ -191,10 +242,38 @@ describe('groupAnalytics', () => {
         key: 'anthropic.messages/claude',
         count: 1,
         modelCalls: 2,
-        sum: tokens(300, 50, 5, 210, 350),
+        sum: tokens(300, 50, 5, 210, 65, 350),
       },
-      { key: 'none', count: 7, modelCalls: 0, sum: tokens(0, 0, 0, 0, 0) },
+      { key: 'none', count: 7, modelCalls: 0, sum: tokens(0, 0, 0, 0, 0, 0) },
     ]);
+  });
+
+  it("by agent: the calls' latency and cost, only where some call has them", () => {
+    expect(
+      groupAnalytics(sessions, 'agent').map(({ key, timed, latencyMs, priced, cost }) => ({
+        key,
+        timed,
+        latencyMs,
+        priced,
+        cost,
+      })),
+    ).toEqual([
+      {
+        key: 'coder',
+        timed: 2,
+        latencyMs: { p50: 800, max: 1200, total: 2000 },
+        priced: 2,
+        cost: { USD: 0.75 },
+      },
+      {
+        key: 'unknown',
+        timed: undefined,
+        latencyMs: undefined,
+        priced: undefined,
+        cost: undefined,
+      },
+    ]);
+    expect(groupAnalytics(sessions, 'agent')[1]).not.toHaveProperty('latencyMs');
   });
 
   it('by tool: calls, errors and output sizes', () => {

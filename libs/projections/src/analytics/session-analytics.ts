@@ -5,7 +5,10 @@ export interface TokenTotals {
   input: number;
   output: number;
   reasoning: number;
+  /** Input tokens read from the provider's prompt cache. */
   cachedInput: number;
+  /** Input tokens written to the provider's prompt cache. */
+  cacheWrite: number;
   total: number;
 }
 
@@ -48,6 +51,75 @@ export interface ModelCallFigures {
   cost?: Record<string, number>;
 }
 
+/**
+ * One model call as analytics show it: its model, its reported tokens (cache reads and writes
+ * among its input), latency and cost where recorded, and the ledger's count of the context it was
+ * sent beside the reported input (`estimateError`: the count minus the reported input).
+ */
+export interface ModelCallRow {
+  callId: string;
+  recordedAt: string;
+  model: string;
+  inputTokens: number;
+  outputTokens: number;
+  cacheReadTokens: number;
+  cacheWriteTokens: number;
+  latencyMs?: number;
+  cost?: { amount: number; currency: string };
+  estimatedInputTokens?: number;
+  estimateMethod?: string;
+  estimateError?: number;
+}
+
+/**
+ * How close the ledger's token counts were to the provider's: over the calls with both a count
+ * and a reported input above 0, the mean absolute error in tokens and in percent of the reported.
+ */
+export interface TokenEstimateFigures {
+  calls: number;
+  meanAbsoluteError: number;
+  meanAbsolutePercentError: number;
+}
+
+/**
+ * One pruning mark or compaction against what it cost once the prompt cache is counted
+ * (docs/analytics.md, "Context shrinks and the prompt cache"). Tokens are input tokens;
+ * `netCost` is in plain-input-token equivalents at `CACHE_PRICE_WEIGHTS`: negative when the
+ * shrink paid for itself over `callsAfter`.
+ */
+export interface ContextShrinkFigures {
+  kind: 'pruning' | 'compaction';
+  /** The revision of the pruning mark or of the compact boundary. */
+  revision: number;
+  /** The compact boundary's id. */
+  boundaryId?: string;
+  /** The tool results the mark pruned (first mark wins). */
+  results?: number;
+  tokensBefore?: number;
+  tokensAfter?: number;
+  /** `tokensBefore - tokensAfter`, at least 0. */
+  tokensShed?: number;
+  /** Model calls from the shrink to the next one (or the session's end). */
+  callsAfter: number;
+  /** `tokensShed × callsAfter`: input tokens those calls were not sent. */
+  tokensSaved?: number;
+  /** The cache effects, when the calls on both sides reported cache reads or writes. */
+  cache?: {
+    /** Cache reads plus writes of the last call before: the prefix the provider held. */
+    cachedBefore: number;
+    /** Cache reads of the first call after: the part of that prefix the shrink left in place. */
+    readAfter: number;
+    /** Cache writes of the first call after. */
+    writtenAfter: number;
+    /** `max(0, cachedBefore - readAfter - tokensShed)`: held prefix written again instead of read. */
+    rebilledTokens: number;
+    /** `rebilledTokens × (write − read) − tokensSaved × read`, in plain-input tokens. */
+    netCost: number;
+    /** Calls after the shrink it takes for the savings to pay the re-billing; absent when nothing was shed. */
+    breakEvenCalls?: number;
+  };
+}
+
 /** The analytics view of one session. */
 export interface SessionAnalytics {
   view: 'analytics';
@@ -56,12 +128,18 @@ export interface SessionAnalytics {
   turns: number;
   messages: { total: number; byKind: Partial<Record<RuntimeMessageKind, number>> };
   modelCalls: ModelCallFigures;
+  /** Every model call, in log order. */
+  calls: ModelCallRow[];
+  /** The ledger's token counts against the reported input; absent when no call has both. */
+  tokenEstimates?: TokenEstimateFigures;
   tokens: TokenTotals;
   /** Per tool name, by name. */
   tools: ToolFigures[];
   /** Pruned tool results and the characters of output the model no longer sees. */
   prunings: { results: number; characters: number };
   compactions: CompactionFigures[];
+  /** Each pruning mark and compaction, in log order, with its cache effects. */
+  contextShrinks: ContextShrinkFigures[];
   /** Agent switches, by the agent that took over. */
   handoffs: { total: number; byAgent: Record<string, number> };
   firstActivityAt?: string;

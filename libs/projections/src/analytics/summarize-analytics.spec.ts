@@ -26,6 +26,7 @@ describe('summarizeAnalytics: first and last activity', () => {
             outputTokens: 0,
             reasoningTokens: 0,
             cachedInputTokens: 0,
+            cacheWriteTokens: 0,
             totalTokens: 0,
             messageIds: [],
           }));

@@ -1,9 +1,13 @@
 import type { RuntimeMessageKind } from '@agent-ledger/messages';
 import type { MessageAnalyticsFacts, ModelCallFacts } from './analytics-facts';
+import type { AnalyticsTimelineEntry } from './analytics-timeline';
+import { contextShrinkFigures } from './context-shrink-figures';
 import type {
   CompactionFigures,
+  ModelCallRow,
   SessionAnalytics,
   SizeFigures,
+  TokenEstimateFigures,
   ToolFigures,
 } from './session-analytics';
 
@@ -16,14 +20,17 @@ export function modelKeyOf(call: ModelCallFacts): string {
 }
 
 /**
- * A session's analytics from the facts of its recorded messages (in log order) and its model
- * calls. A tool result without a `toolName` is counted under its call's name (`unknown` without
- * one); a compaction's summary is the latest one naming its boundary.
+ * A session's analytics from the facts of its recorded messages (in log order), its model calls,
+ * and where calls, pruning marks and compact boundaries sit in its log (`timeline`: the context
+ * shrinks' figures, `contextShrinkFigures`). A tool result without a `toolName` is counted under
+ * its call's name (`unknown` without one); a compaction's summary is the latest one naming its
+ * boundary.
  */
 export function summarizeAnalytics(
   sessionId: string,
   messages: readonly MessageAnalyticsFacts[],
   calls: readonly ModelCallFacts[],
+  timeline: readonly AnalyticsTimelineEntry[] = [],
 ): SessionAnalytics {
   const byKind: Partial<Record<RuntimeMessageKind, number>> = {};
   const callNames = new Map<string, string>();
@@ -78,7 +85,7 @@ export function summarizeAnalytics(
     }
   }
   const byModel: Record<string, number> = {};
-  const tokens = { input: 0, output: 0, reasoning: 0, cachedInput: 0, total: 0 };
+  const tokens = { input: 0, output: 0, reasoning: 0, cachedInput: 0, cacheWrite: 0, total: 0 };
   const latencies: number[] = [];
   const cost: Record<string, number> = {};
   let priced = 0;
@@ -94,6 +101,7 @@ export function summarizeAnalytics(
     tokens.output += call.outputTokens;
     tokens.reasoning += call.reasoningTokens;
     tokens.cachedInput += call.cachedInputTokens;
+    tokens.cacheWrite += call.cacheWriteTokens;
     tokens.total += call.totalTokens;
     if (first === undefined || call.recordedAt < first) first = call.recordedAt;
     if (last === undefined || call.recordedAt > last) last = call.recordedAt;
@@ -111,6 +119,8 @@ export function summarizeAnalytics(
         : { timed: latencies.length, latencyMs: sizeFigures(latencies) }),
       ...(priced === 0 ? {} : { priced, cost }),
     },
+    calls: calls.map(modelCallRow),
+    ...tokenEstimates(calls),
     tokens,
     tools: [...tools]
       .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
@@ -126,9 +136,60 @@ export function summarizeAnalytics(
       const summaryChars = summaries.get(compaction.boundaryId);
       return summaryChars === undefined ? compaction : { ...compaction, summaryChars };
     }),
+    contextShrinks: contextShrinkFigures(timeline, messages, calls),
     handoffs,
     ...(first === undefined ? {} : { firstActivityAt: first }),
     ...(last === undefined ? {} : { lastActivityAt: last }),
+  };
+}
+
+/** A call's row: reported tokens, and the ledger's count beside the reported input. */
+function modelCallRow(call: ModelCallFacts): ModelCallRow {
+  const estimate = call.contextTokens;
+  return {
+    callId: call.callId,
+    recordedAt: call.recordedAt,
+    model: modelKeyOf(call),
+    inputTokens: call.inputTokens,
+    outputTokens: call.outputTokens,
+    cacheReadTokens: call.cachedInputTokens,
+    cacheWriteTokens: call.cacheWriteTokens,
+    ...(call.latencyMs === undefined ? {} : { latencyMs: call.latencyMs }),
+    ...(call.cost === undefined ? {} : { cost: call.cost }),
+    ...(estimate === undefined
+      ? {}
+      : {
+          estimatedInputTokens: estimate.input,
+          estimateMethod: estimate.method,
+          ...(call.inputTokens > 0 ? { estimateError: estimate.input - call.inputTokens } : {}),
+        }),
+  };
+}
+
+/**
+ * The mean absolute error of the ledger's counts against the reported input (tokens, and percent
+ * of the reported, to one decimal), over the calls with both; nothing when there are none.
+ */
+function tokenEstimates(
+  calls: readonly ModelCallFacts[],
+): { tokenEstimates: TokenEstimateFigures } | Record<string, never> {
+  let count = 0;
+  let absolute = 0;
+  let percent = 0;
+  for (const call of calls) {
+    if (call.contextTokens === undefined || call.inputTokens <= 0) continue;
+    const error = Math.abs(call.contextTokens.input - call.inputTokens);
+    count += 1;
+    absolute += error;
+    percent += (error / call.inputTokens) * 100;
+  }
+  if (count === 0) return {};
+  return {
+    tokenEstimates: {
+      calls: count,
+      meanAbsoluteError: Math.round((absolute / count) * 10) / 10,
+      meanAbsolutePercentError: Math.round((percent / count) * 10) / 10,
+    },
   };
 }
 

@@ -11,6 +11,7 @@ import {
 import { tenantCondition } from '../database/tenant-condition';
 import type { ReadModelDatabase } from '../database/open-read-model-database';
 import { readOwnJson } from '../database/own-json';
+import { readAnalyticsTimeline } from './analytics-timeline-handler';
 
 interface MessageRow {
   session_id: string;
@@ -44,7 +45,12 @@ export class AnalyticsReader {
       .all(sessionId)
       .map((row) => readOwnJson<ModelCallFacts>(row.facts));
     if (messages.length === 0 && calls.length === 0) return undefined;
-    return summarizeAnalytics(sessionId, messages, calls);
+    return summarizeAnalytics(
+      sessionId,
+      messages,
+      calls,
+      readAnalyticsTimeline(this.db, sessionId),
+    );
   }
 
   /**

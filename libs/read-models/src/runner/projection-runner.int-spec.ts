@@ -69,12 +69,22 @@ describe('ProjectionRunner', () => {
         failed.map(({ handler, revision, eventId }) => ({ handler, revision, eventId })),
       ).toEqual([
         {
+          handler: 'analytics-timeline',
+          revision: 7,
+          eventId: '00000000-0000-4000-8000-000000000001',
+        },
+        {
           handler: 'recorded-messages',
           revision: 7,
           eventId: '00000000-0000-4000-8000-000000000001',
         },
         { handler: 'session-list', revision: 7, eventId: '00000000-0000-4000-8000-000000000001' },
         { handler: 'session-views', revision: 7, eventId: '00000000-0000-4000-8000-000000000001' },
+        {
+          handler: 'analytics-timeline',
+          revision: 8,
+          eventId: '00000000-0000-4000-8000-000000000002',
+        },
         {
           handler: 'recorded-messages',
           revision: 8,
@@ -90,7 +100,7 @@ describe('ProjectionRunner', () => {
         eventType: 'UserInputRecorded',
         error: expect.stringContaining('content') as unknown,
       });
-      expect(failed[3]?.error).toContain('schemaVersion: 99 is not supported');
+      expect(failed[4]?.error).toContain('schemaVersion: 99 is not supported');
       // The pure route skips the same events: one truth, two routes.
       await expectEqualToReplay(fixture, 's1');
     });
@@ -214,7 +224,12 @@ describe('ProjectionRunner', () => {
         .prepare<[], { handler: string }>('SELECT handler FROM rm_checkpoints ORDER BY handler')
         .all()
         .map((row) => row.handler);
-      expect(handlers).toEqual(['recorded-messages', 'session-list', 'session-views']);
+      expect(handlers).toEqual([
+        'analytics-timeline',
+        'recorded-messages',
+        'session-list',
+        'session-views',
+      ]);
       expect(listFailedEvents(fixture.db)).toEqual([]);
       const oldTable = fixture.db
         .prepare("SELECT 1 FROM sqlite_master WHERE name = 'rm_analytics_messages'")

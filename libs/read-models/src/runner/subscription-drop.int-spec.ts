@@ -142,6 +142,7 @@ describe('the projection runner on EventStoreDB (the emulator), its subscription
         'session-views': positions,
         'session-list': positions,
         'recorded-messages': positions,
+        'analytics-timeline': positions,
       });
       expect(listFailedEvents(db)).toEqual([]);
       for (const sessionId of sessionIds) {

@@ -8,7 +8,12 @@ import {
   type SessionLogEvent,
 } from '@agent-ledger/events';
 import type { RuntimeMessage } from '@agent-ledger/messages';
-import { messageKindFacts, modelCallFactsOf, toolNamesOf } from '@agent-ledger/projections';
+import {
+  MODEL_CALL_FACTS_VERSION,
+  messageKindFacts,
+  modelCallFactsOf,
+  toolNamesOf,
+} from '@agent-ledger/projections';
 import type { ReadModelDatabase } from '../database/open-read-model-database';
 import type { ErasedSession, ProjectionHandler } from '../runner/projection-handler';
 import type { ExportPolicy } from '../session-views/export-policy';
@@ -91,7 +96,8 @@ export class RecordedMessagesHandler implements ProjectionHandler {
     private readonly blobText?: SearchBlobText,
   ) {
     this.redaction = viewRedaction(exportPolicy);
-    this.version = `${SCHEMA_VERSION}:${this.redaction.key}${
+    // The model calls' facts are stored as `modelCallFactsOf` gives them: a new shape rebuilds.
+    this.version = `${SCHEMA_VERSION}.${MODEL_CALL_FACTS_VERSION}:${this.redaction.key}${
       blobText === undefined ? '' : `:blob-text-${blobText.maxBytes}`
     }`;
   }

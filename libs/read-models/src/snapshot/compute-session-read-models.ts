@@ -11,6 +11,7 @@ import {
   projectToSearch,
   projectToTranscript,
 } from '@agent-ledger/projections';
+import { analyticsTimelineOf } from '../analytics/analytics-timeline-entry-of';
 import { recordedMessages } from '../search/recorded-messages';
 import {
   evolveSessionSummary,
@@ -65,7 +66,12 @@ export function computeSessionReadModels(
     analytics:
       recorded.messages.length === 0 && recorded.modelCalls.length === 0
         ? undefined
-        : projectToAnalytics(recorded.messages, recorded.modelCalls, context),
+        : projectToAnalytics(
+            recorded.messages,
+            recorded.modelCalls,
+            context,
+            analyticsTimelineOf(logged),
+          ),
   };
 }
 

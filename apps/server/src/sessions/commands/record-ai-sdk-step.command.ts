@@ -1,4 +1,4 @@
-import type { ModelCallCost, ModelCallUsage } from '@agent-ledger/events';
+import type { ModelCallContextTokens, ModelCallCost, ModelCallUsage } from '@agent-ledger/events';
 import type { BlobToolResultOutput, ProviderOptions } from '@agent-ledger/messages';
 import { Command } from '@nestjs/cqrs';
 import type { AssistantModelMessage, ToolModelMessage } from 'ai';
@@ -23,6 +23,8 @@ export interface AiSdkStepFacts {
   latencyMs?: number;
   /** Sent by the runtime, else read from `providerMetadata` where the provider reported it. */
   cost?: ModelCallCost;
+  /** The model context's `tokens` for the context the call was sent. */
+  contextTokens?: ModelCallContextTokens;
 }
 
 /**

@@ -12,6 +12,7 @@ import {
   ValidateNested,
 } from 'class-validator';
 import { AiSdkStepObjectDto } from './ai-sdk-step-object.dto';
+import { ModelCallContextTokensDto } from './model-call-context-tokens.dto';
 import { ModelCallCostDto } from './model-call-cost.dto';
 import { ModelCallUsageDto } from './model-call-usage.dto';
 import { RawJson } from '../../http/raw-json';
@@ -192,4 +193,14 @@ export class RecordAiSdkStepDto extends AiSdkStepObjectDto {
   @ValidateNested()
   @Type(() => ModelCallCostDto)
   cost?: ModelCallCostDto;
+
+  @ApiPropertyOptional({
+    description:
+      "The model-context answer's `tokens` for the context the call was sent (`{ input, method }`): recorded as the call's `contextTokens`, beside the provider's reported usage (analytics compare them). The TypeScript client sends it.",
+    type: ModelCallContextTokensDto,
+  })
+  @IsOptional()
+  @ValidateNested()
+  @Type(() => ModelCallContextTokensDto)
+  contextTokens?: ModelCallContextTokensDto;
 }
