@@ -6,7 +6,6 @@ export type {
   ContextOverflowRecoveredEvent,
   OverflowAttempt,
   OverflowShrink,
-  ProviderCompactionFamily,
   ProviderCompactionRecordedEvent,
   ProviderContextEdit,
   ProviderContextEditedEvent,

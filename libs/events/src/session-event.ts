@@ -1,5 +1,6 @@
 import type {
   JsonObject,
+  ProviderCompactionFamily,
   ProviderOptions,
   RuntimeMessageKind,
   RuntimeMessageOfKind,
@@ -218,9 +219,6 @@ export interface ContextOverflowRecoveredEvent {
     recordedAt: string;
   };
 }
-
-/** The provider families whose compaction artifacts the ledger knows how to send back. */
-export type ProviderCompactionFamily = 'anthropic' | 'openai';
 
 /**
  * A provider compacted the context on its side and returned an artifact that stands for the
