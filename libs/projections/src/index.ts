@@ -117,3 +117,8 @@ export { blobExcerptLengths, type BlobExcerpt, type BlobExcerpts } from './blob-
 export { inlineBlobOutput, type InlinedBlobOutput } from './inline-blob-output';
 export { truncationMarker } from './truncation-marker';
 export { toolResultSoftLimitOf } from './tool-result-soft-limit-of';
+export {
+  applyProviderCompaction,
+  type ProviderCompactionDiagnostics,
+  type ProviderCompactionFacts,
+} from './apply-provider-compaction';
