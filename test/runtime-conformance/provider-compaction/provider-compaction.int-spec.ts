@@ -2,6 +2,7 @@ import { createAnthropic } from '@ai-sdk/anthropic';
 import { createOpenAI } from '@ai-sdk/openai';
 import { generateText, type ModelMessage } from 'ai';
 import { createLedgerClient, type LedgerClient, type StoredEvent } from '@agent-ledger/client';
+import { runCliProcess } from '../../../apps/cli/test/testing/run-cli-process';
 import { startServer, type RunningServer } from '../../../apps/server/test/testing/start-server';
 import { createScriptedFetch } from '../wire/wire-fetch';
 
@@ -176,5 +177,38 @@ describe('provider-side compaction through the real adapters', () => {
     expect(openaiBody).not.toContain(OLD_TURN);
     expect(openaiBody).toContain('Fixed login.');
     expect(openaiBody).toContain('Now fix logout.');
+
+    // `diff` names what Anthropic dropped: the covered turns and the tool result it cleared.
+    const last = (await eventsOf(ledger, sessionId)).at(-1)?.revision ?? 0;
+    const run = runCliProcess(['diff', sessionId, '--from', '0', '--to', String(last), '--json'], {
+      DATA_DIR: server?.dataDir ?? '',
+    });
+    expect(run.stderr).toBe('');
+    const diff = JSON.parse(run.stdout) as { providerChanges: unknown[] };
+    const toolResultId = events.find((event) => event.type === 'ToolResultRecorded')?.data;
+    expect(diff.providerChanges).toEqual([
+      {
+        change: 'provider-compacted',
+        revision: compaction?.revision,
+        compactionId: (compaction?.data as { compactionId?: string } | undefined)?.compactionId,
+        provider: 'anthropic.messages',
+        family: 'anthropic',
+        artifactMessageId: (compaction?.data as { artifactMessageId?: string } | undefined)
+          ?.artifactMessageId,
+        coveredMessageIds: events
+          .filter((event) =>
+            ['UserInputRecorded', 'ToolCallRecorded', 'ToolResultRecorded'].includes(event.type),
+          )
+          .map((event) => (event.data as { id?: string }).id),
+      },
+      {
+        change: 'provider-edited',
+        revision: edited?.revision,
+        callId: (edited?.data as { callId?: string } | undefined)?.callId,
+        provider: 'anthropic.messages',
+        edits: [{ type: 'clear_tool_uses_20250919', clearedToolUses: 1, clearedInputTokens: 640 }],
+        clearedToolResultIds: [(toolResultId as { id?: string } | undefined)?.id],
+      },
+    ]);
   }, 60_000);
 });
