@@ -178,6 +178,16 @@ describe('provider-side compaction through the real adapters', () => {
     expect(openaiBody).toContain('Fixed login.');
     expect(openaiBody).toContain('Now fix logout.');
 
+    // The debug view names it too.
+    const debug = await ledger.debugPage(sessionId);
+    expect(debug.providerChanges?.map((change) => change.change)).toEqual([
+      'provider-compacted',
+      'provider-edited',
+    ]);
+    expect(debug.providerChanges?.[1]).toMatchObject({
+      clearedToolResultIds: [expect.any(String)],
+    });
+
     // `diff` names what Anthropic dropped: the covered turns and the tool result it cleared.
     const last = (await eventsOf(ledger, sessionId)).at(-1)?.revision ?? 0;
     const run = runCliProcess(['diff', sessionId, '--from', '0', '--to', String(last), '--json'], {

@@ -4,7 +4,7 @@ import { projectToDebug, type DebugMessage } from '@agent-ledger/projections';
 import type { ProjectionOptions } from '../commands/projection-options';
 import { diffModelViews, type ModelContextChange } from './diff-model-views';
 import { lastAgentName } from './last-agent-name';
-import { providerContextChanges, type ProviderContextChange } from './provider-context-changes';
+import { providerContextChanges, type ProviderContextChange } from '@agent-ledger/model-context';
 import { readSessionLog } from './read-session-log';
 
 /** The model context at one end of a diff. */

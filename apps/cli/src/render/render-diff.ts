@@ -1,6 +1,6 @@
 import type { ModelContextDiff, ModelContextSide } from '../audit/diff-model-context';
 import type { ModelContextChange } from '../audit/diff-model-views';
-import type { ProviderContextChange } from '../audit/provider-context-changes';
+import type { ProviderContextChange } from '@agent-ledger/model-context';
 import type { ProviderContextEdit } from '@agent-ledger/events';
 import { formatTable } from './format-table';
 
