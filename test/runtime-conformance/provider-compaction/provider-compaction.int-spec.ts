@@ -21,7 +21,9 @@ function anthropicStandIn(answers: Array<Record<string, unknown>>): {
 } {
   const bodies: Array<Record<string, unknown>> = [];
   const fetch: typeof globalThis.fetch = (_input, init) => {
-    bodies.push(JSON.parse(String(init?.body)) as Record<string, unknown>);
+    const sentBody = init?.body;
+    if (typeof sentBody !== 'string') throw new Error('Anthropic was sent a body that is not JSON');
+    bodies.push(JSON.parse(sentBody) as Record<string, unknown>);
     const sequence = bodies.length;
     const answer = answers[sequence - 1];
     if (answer === undefined) throw new Error(`Anthropic was called ${sequence} times`);
