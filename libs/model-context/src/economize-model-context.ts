@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { promptOf, toAiSdkMessagesWithReport } from '@agent-ledger/ai-sdk';
 import type { SessionLogEvent } from '@agent-ledger/events';
+import { providerCompactionFamilyOf } from '@agent-ledger/messages';
 import {
   applyProviderCompaction,
   DEFAULT_RECENT_USER_TURNS,
@@ -134,6 +135,9 @@ async function withProviderCompaction(
   provider: string | undefined,
   source: ModelViewSource,
 ): Promise<Extract<ModelView, { format: 'model' }>> {
+  // A compaction changes the view only through an artifact part in it: without one, the window's
+  // events need not be read (most requests).
+  if (!view.messages.some(holdsProviderCompaction)) return view;
   const compaction = latestProviderCompaction(
     await source.windowEvents(view.revision),
     view.revision,
@@ -146,6 +150,16 @@ async function withProviderCompaction(
       ? {}
       : { diagnostics: { ...view.diagnostics, providerCompaction: applied.diagnostics } }),
   };
+}
+
+/** Whether a model-view message holds a provider's compaction artifact (a compaction part). */
+function holdsProviderCompaction(message: ModelMessage): boolean {
+  return (
+    typeof message.content !== 'string' &&
+    message.content.some(
+      (part) => part.type === 'text' && providerCompactionFamilyOf(part) !== undefined,
+    )
+  );
 }
 
 /** Tokens of one model-view message: OpenAI's tokenizer, else the calibrated estimate. */
