@@ -32,7 +32,8 @@ export function providerContextEvents(
   accepted.forEach((message, index) => {
     if (message.kind !== 'assistant_text' || typeof message.content === 'string') return;
     const part = message.content.find(
-      (candidate) => candidate.type === 'text' && providerCompactionFamilyOf(candidate) !== undefined,
+      (candidate) =>
+        candidate.type === 'text' && providerCompactionFamilyOf(candidate) !== undefined,
     );
     if (part === undefined || part.type !== 'text') return;
     const family = providerCompactionFamilyOf(part);
