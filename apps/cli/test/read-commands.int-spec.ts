@@ -266,6 +266,7 @@ describe('diff', () => {
         { change: 'added', messageId: 'u2', kind: 'user_input' },
         { change: 'added', messageId: 'a3', kind: 'assistant_text' },
       ],
+      providerChanges: [],
     });
   });
 

@@ -30,6 +30,7 @@ export type {
 export type {
   DebugEntry,
   DebugPage,
+  ProviderContextChangeEntry,
   EventsQuery,
   ExportResponse,
   FailedEvent,

@@ -73,6 +73,21 @@ const READABLE: SessionEventHandlers<[], Readable> = {
   // No content: the provider, the error codes and the budgets.
   ContextOverflowRecovered: ({ data }) =>
     pick(data, ['sessionId', 'recoveryId', 'provider', 'call', 'attempts', 'recordedAt']),
+  // The summary is content; the rest names messages and calls.
+  ProviderCompactionRecorded: ({ data }) =>
+    pick(data, [
+      'sessionId',
+      'compactionId',
+      'provider',
+      'family',
+      'artifactMessageId',
+      'coversThroughMessageId',
+      'callId',
+      'recordedAt',
+    ]),
+  // No content: the strategies and their counts.
+  ProviderContextEdited: ({ data }) =>
+    pick(data, ['sessionId', 'callId', 'provider', 'edits', 'recordedAt']),
   // The entries are the transcript itself: sealed whole.
   ClaudeCodeEntriesRecorded: ({ data }) =>
     pick(data, ['sessionId', 'projectKey', 'subpath', 'recordedAt']),

@@ -10,6 +10,8 @@ import assistantTextRecorded from '../../../event-schemas/assistant-text-recorde
 import claudeCodeEntriesRecorded from '../../../event-schemas/claude-code-entries-recorded.v1.schema.json';
 import compactBoundaryRecorded from '../../../event-schemas/compact-boundary-recorded.v1.schema.json';
 import contextOverflowRecovered from '../../../event-schemas/context-overflow-recovered.v1.schema.json';
+import providerCompactionRecorded from '../../../event-schemas/provider-compaction-recorded.v1.schema.json';
+import providerContextEdited from '../../../event-schemas/provider-context-edited.v1.schema.json';
 import compactSummaryRecorded from '../../../event-schemas/compact-summary-recorded.v1.schema.json';
 import erasureCompleted from '../../../event-schemas/erasure-completed.v1.schema.json';
 import erasureRequested from '../../../event-schemas/erasure-requested.v1.schema.json';
@@ -63,6 +65,8 @@ export const EVENT_DATA_SCHEMAS: Readonly<
     ModelCallRecorded: modelCallRecorded,
     ClaudeCodeEntriesRecorded: claudeCodeEntriesRecorded,
     ContextOverflowRecovered: contextOverflowRecovered,
+    ProviderCompactionRecorded: providerCompactionRecorded,
+    ProviderContextEdited: providerContextEdited,
   },
 };
 

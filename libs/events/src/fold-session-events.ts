@@ -42,6 +42,8 @@ const FOLD: SessionEventHandlers<
   SessionRewound: () => undefined,
   ModelCallRecorded: () => undefined,
   ContextOverflowRecovered: () => undefined,
+  ProviderCompactionRecorded: () => undefined,
+  ProviderContextEdited: () => undefined,
   // Raw entries of a Claude Agent SDK session: their runtime messages are recorded beside them.
   ClaudeCodeEntriesRecorded: () => undefined,
   ToolResultsPruned: ({ data }, recorded, repairs, eventIndex) => {

@@ -9,6 +9,9 @@ const NAME_OF: SessionEventHandlers<[prefix: string], string> = {
   ToolResultsPruned: (event, prefix) => `${prefix}pruned ${event.data.messageIds.join(',')}`,
   ModelCallRecorded: (event, prefix) => `${prefix}call ${event.data.callId}`,
   ContextOverflowRecovered: (event, prefix) => `${prefix}overflow ${event.data.recoveryId}`,
+  ProviderCompactionRecorded: (event, prefix) =>
+    `${prefix}provider compaction ${event.data.compactionId}`,
+  ProviderContextEdited: (event, prefix) => `${prefix}provider edits ${event.data.callId}`,
   ClaudeCodeEntriesRecorded: (event, prefix) =>
     `${prefix}claude-code entries ${event.data.entries.length}`,
   MessageRecorded: (event, prefix) => `${prefix}${event.data.kind} ${event.data.id}`,

@@ -42,6 +42,10 @@ export function handleSessionEvent<A extends unknown[], R>(
       return handlers.ClaudeCodeEntriesRecorded(event, ...args);
     case 'ContextOverflowRecovered':
       return handlers.ContextOverflowRecovered(event, ...args);
+    case 'ProviderCompactionRecorded':
+      return handlers.ProviderCompactionRecorded(event, ...args);
+    case 'ProviderContextEdited':
+      return handlers.ProviderContextEdited(event, ...args);
     default: {
       const unreachable: never = event;
       const eventType = typeOfUnknownEvent(unreachable);

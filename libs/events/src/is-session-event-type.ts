@@ -2,7 +2,8 @@ import { EVENT_TYPE_OF_KIND, type SessionEventType } from './session-event';
 
 /**
  * Every session event type: one per runtime-message kind, then the lifecycle, pruning and
- * model-call events, the raw Claude Code entries, and recovered context overflows.
+ * model-call events, the raw Claude Code entries, recovered context overflows, and
+ * provider-side compactions and context edits.
  */
 export const SESSION_EVENT_TYPES: readonly SessionEventType[] = [
   ...Object.values(EVENT_TYPE_OF_KIND),
@@ -13,6 +14,8 @@ export const SESSION_EVENT_TYPES: readonly SessionEventType[] = [
   'ModelCallRecorded',
   'ClaudeCodeEntriesRecorded',
   'ContextOverflowRecovered',
+  'ProviderCompactionRecorded',
+  'ProviderContextEdited',
 ];
 
 const KNOWN_TYPES: ReadonlySet<string> = new Set(SESSION_EVENT_TYPES);

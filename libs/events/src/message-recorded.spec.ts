@@ -39,8 +39,8 @@ describe('event types and kinds', () => {
     expect(kinds).toEqual([undefined, undefined, undefined]);
   });
 
-  it('know the 20 session event types and no others', () => {
-    expect(SESSION_EVENT_TYPES).toHaveLength(20);
+  it('know the 22 session event types and no others', () => {
+    expect(SESSION_EVENT_TYPES).toHaveLength(22);
     expect(SESSION_EVENT_TYPES.every(isSessionEventType)).toBe(true);
     expect(
       [

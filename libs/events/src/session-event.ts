@@ -1,5 +1,6 @@
 import type {
   JsonObject,
+  ProviderCompactionFamily,
   ProviderOptions,
   RuntimeMessageKind,
   RuntimeMessageOfKind,
@@ -234,6 +235,61 @@ export interface ContextOverflowRecoveredEvent {
   };
 }
 
+/**
+ * A provider compacted the context on its side and returned an artifact that stands for the
+ * messages before it: Anthropic's compaction block (readable text, sent back as a `compaction`
+ * block), OpenAI Responses' compaction item (encrypted, readable only by OpenAI). The artifact
+ * itself lives in the runtime message `artifactMessageId`; the model context replaces the covered
+ * messages by it only for the provider family that made it, and by `summary` (when readable) for
+ * any other. The event id comes from `compactionId`.
+ */
+export interface ProviderCompactionRecordedEvent {
+  type: 'ProviderCompactionRecorded';
+  data: {
+    sessionId: string;
+    compactionId: string;
+    /** The AI SDK provider id of the model that compacted (`anthropic.messages`), or `openai`. */
+    provider: string;
+    family: ProviderCompactionFamily;
+    /** The runtime message that holds the artifact. */
+    artifactMessageId: string;
+    /** The last runtime message the artifact stands for; absent when none came before it. */
+    coversThroughMessageId?: string;
+    /** The artifact's readable summary (Anthropic's block text); absent for an encrypted item. */
+    summary?: string;
+    /** The model call that returned the artifact. */
+    callId?: string;
+    recordedAt: string;
+  };
+}
+
+/** One context edit a provider applied to a call's request, as it reported it. */
+export interface ProviderContextEdit {
+  /** The provider's strategy, e.g. `clear_tool_uses_20250919`, `clear_thinking_20251015`. */
+  type: string;
+  clearedToolUses?: number;
+  clearedThinkingTurns?: number;
+  clearedInputTokens?: number;
+}
+
+/**
+ * A provider edited a call's context on its side before the model read it (Anthropic's context
+ * management: older tool uses or thinking cleared), as it reported in the call's metadata. The
+ * ledger's history is unchanged; this says what the model did not see. The event id comes from
+ * `callId`.
+ */
+export interface ProviderContextEditedEvent {
+  type: 'ProviderContextEdited';
+  data: {
+    sessionId: string;
+    /** The model call whose request the provider edited. */
+    callId: string;
+    provider: string;
+    edits: ProviderContextEdit[];
+    recordedAt: string;
+  };
+}
+
 /** Every event a session stream may hold. */
 export type SessionEvent =
   | MessageRecordedEvent
@@ -243,7 +299,9 @@ export type SessionEvent =
   | ToolResultsPrunedEvent
   | ModelCallRecordedEvent
   | ClaudeCodeEntriesRecordedEvent
-  | ContextOverflowRecoveredEvent;
+  | ContextOverflowRecoveredEvent
+  | ProviderCompactionRecordedEvent
+  | ProviderContextEditedEvent;
 
 /** Every session event type name. */
 export type SessionEventType = SessionEvent['type'];

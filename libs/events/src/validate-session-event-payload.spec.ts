@@ -69,7 +69,7 @@ describe('validateSessionEventPayload', () => {
   describe('refuses', () => {
     it('an unknown event type', () => {
       expect(validateSessionEventPayload({ type: 'UserInputRecordedd', data: {} })).toEqual([
-        'type: "UserInputRecordedd" is not a session event type (known: SystemNoteRecorded, UserInputRecorded, AssistantTextRecorded, AssistantReasoningRecorded, ToolCallRecorded, ToolResultRecorded, ToolApprovalRequested, ToolApprovalResponded, CompactBoundaryRecorded, CompactSummaryRecorded, RuntimeReminderRecorded, HandoffSummaryRecorded, AgentSwitchNoteRecorded, SessionStarted, SessionEnded, SessionRewound, ToolResultsPruned, ModelCallRecorded, ClaudeCodeEntriesRecorded, ContextOverflowRecovered)',
+        'type: "UserInputRecordedd" is not a session event type (known: SystemNoteRecorded, UserInputRecorded, AssistantTextRecorded, AssistantReasoningRecorded, ToolCallRecorded, ToolResultRecorded, ToolApprovalRequested, ToolApprovalResponded, CompactBoundaryRecorded, CompactSummaryRecorded, RuntimeReminderRecorded, HandoffSummaryRecorded, AgentSwitchNoteRecorded, SessionStarted, SessionEnded, SessionRewound, ToolResultsPruned, ModelCallRecorded, ClaudeCodeEntriesRecorded, ContextOverflowRecovered, ProviderCompactionRecorded, ProviderContextEdited)',
       ]);
     });
 

@@ -43,3 +43,7 @@ export type {
 } from './runtime-message';
 export { ROLE_OF_KIND, RUNTIME_MESSAGE_KINDS, isRuntimeMessageKind } from './runtime-message-kinds';
 export { derivedOnce, freezeDeep } from './derived-once';
+export {
+  providerCompactionFamilyOf,
+  type ProviderCompactionFamily,
+} from './provider-compaction-family-of';

@@ -1,12 +1,15 @@
 import { createHash } from 'node:crypto';
 import { promptOf, toAiSdkMessagesWithReport } from '@agent-ledger/ai-sdk';
 import type { SessionLogEvent } from '@agent-ledger/events';
+import { providerCompactionFamilyOf } from '@agent-ledger/messages';
 import {
+  applyProviderCompaction,
   DEFAULT_RECENT_USER_TURNS,
   fitModelViewToBudget,
   providerCapabilitiesOf,
   type ModelMessage,
 } from '@agent-ledger/projections';
+import { latestProviderCompaction } from './latest-provider-compaction';
 import { placeCacheBreakpoints } from './place-cache-breakpoints';
 import type { ModelContext, ModelContextQuery, ModelView } from './model-context';
 import { fitTokenCalibration, type CalibrationPoint } from './tokens/fit-token-calibration';
@@ -42,9 +45,10 @@ export async function economizeModelContext(
     const text = system + JSON.stringify(view.messages);
     return { ...view, tokens: { input: estimateTextTokens(text), method: 'estimate' } };
   }
-  const view = await source.view({ ...viewQuery, format: 'model' });
-  if (view.format !== 'model') throw new Error(`expected a model view, got ${view.format}`);
-  const provider = viewQuery.provider ?? view.modelCall?.provider;
+  const plain = await source.view({ ...viewQuery, format: 'model' });
+  if (plain.format !== 'model') throw new Error(`expected a model view, got ${plain.format}`);
+  const provider = viewQuery.provider ?? plain.modelCall?.provider;
+  const view = await withProviderCompaction(plain, provider, source);
   const family = providerCapabilitiesOf(provider)?.family;
   const openai = family === 'openai-responses' || family === 'openai-chat';
   const encoding = openai ? await counter.o200kBase() : undefined;
@@ -120,6 +124,42 @@ export async function economizeModelContext(
     diagnostics: withFallbacks,
     ...after,
   };
+}
+
+/**
+ * The view with the session's latest provider compaction applied for `provider`
+ * (`applyProviderCompaction`): the artifact for its own family, the portable summary for others.
+ */
+async function withProviderCompaction(
+  view: Extract<ModelView, { format: 'model' }>,
+  provider: string | undefined,
+  source: ModelViewSource,
+): Promise<Extract<ModelView, { format: 'model' }>> {
+  // A compaction changes the view only through an artifact part in it: without one, the window's
+  // events need not be read (most requests).
+  if (!view.messages.some(holdsProviderCompaction)) return view;
+  const compaction = latestProviderCompaction(
+    await source.windowEvents(view.revision),
+    view.revision,
+  );
+  const applied = applyProviderCompaction(view.messages, compaction, provider);
+  return {
+    ...view,
+    messages: applied.messages,
+    ...(applied.diagnostics === undefined
+      ? {}
+      : { diagnostics: { ...view.diagnostics, providerCompaction: applied.diagnostics } }),
+  };
+}
+
+/** Whether a model-view message holds a provider's compaction artifact (a compaction part). */
+function holdsProviderCompaction(message: ModelMessage): boolean {
+  return (
+    typeof message.content !== 'string' &&
+    message.content.some(
+      (part) => part.type === 'text' && providerCompactionFamilyOf(part) !== undefined,
+    )
+  );
 }
 
 /** Tokens of one model-view message: OpenAI's tokenizer, else the calibrated estimate. */

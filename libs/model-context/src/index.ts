@@ -20,3 +20,4 @@ export { modelCallContext, type ModelCallContext } from './model-call-context';
 export { readModelWindow, type ModelWindow } from './read-model-window';
 export { DEFAULT_SESSION_LOG_CACHE_CHARS, SessionLogCache } from './session-log-cache';
 export type { SessionLog } from './session-log';
+export { providerContextChanges, type ProviderContextChange } from './provider-context-changes';

@@ -2,6 +2,7 @@ import type { SessionRepair } from '@agent-ledger/events';
 import type { SerializationFallback } from '@agent-ledger/ai-sdk';
 import type {
   BudgetDiagnostics,
+  ProviderCompactionDiagnostics,
   CompactMessage,
   ModelMessage,
   ProjectionContext,
@@ -78,6 +79,11 @@ export interface ModelContextDiagnostics extends ProjectionDiagnostics {
   retainFromMessageId?: string;
   /** With `maxInputTokens`: what fitting the context to it did. */
   budget?: BudgetDiagnostics;
+  /**
+   * The session's latest provider compaction, as sent to the provider asked: its artifact, its
+   * readable summary, or nothing in place of the messages it covers (`coveredMessageIds`).
+   */
+  providerCompaction?: ProviderCompactionDiagnostics;
   /** The `ai-sdk` messages that carry an Anthropic cache breakpoint (their indexes). */
   cacheBreakpoints?: number[];
   window: {

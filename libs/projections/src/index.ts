@@ -136,3 +136,8 @@ export {
 } from './inline-blob-attachments';
 export { truncationMarker } from './truncation-marker';
 export { toolResultSoftLimitOf } from './tool-result-soft-limit-of';
+export {
+  applyProviderCompaction,
+  type ProviderCompactionDiagnostics,
+  type ProviderCompactionFacts,
+} from './apply-provider-compaction';

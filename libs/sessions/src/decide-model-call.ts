@@ -5,6 +5,7 @@ import {
 } from '@agent-ledger/events';
 import type { RuntimeMessage } from '@agent-ledger/messages';
 import { modelCallFingerprint } from './model-call-fingerprint';
+import { providerContextEvents } from './provider-context-events';
 import type { RecordModelCall, SessionDecisionContext } from './session-command';
 import { SessionRuleError, type SessionRuleCode } from './session-rule-error';
 import type { SessionState } from './session-state';
@@ -22,7 +23,8 @@ const RESENT_UNDER_NEW_ID: ReadonlySet<SessionRuleCode> = new Set<SessionRuleCod
 /**
  * The events of one model call: the generation's response messages not recorded yet (a message
  * sent again at its index is a retry, left out), then `ModelCallRecorded`, unless that call is
- * already recorded (a retried step appends nothing). The call's `messageIds` are those of the
+ * already recorded (a retried step appends nothing), then what the provider did to the context on
+ * its side (`providerContextEvents`). The call's `messageIds` are those of the
  * response messages after the ones the generation's earlier calls carried, whether this command
  * records them or they were already recorded.
  *
@@ -52,7 +54,11 @@ export function decideModelCall(
   const recorded = state.modelCalls.get(call.callId);
   if (recorded === undefined) {
     events.push({ type: 'ModelCallRecorded', data });
-  } else if (recorded !== modelCallFingerprint(data)) {
+  }
+  events.push(
+    ...providerContextEvents(command, accepted, state, recorded === undefined, context.now),
+  );
+  if (recorded !== undefined && recorded !== modelCallFingerprint(data)) {
     throw new SessionRuleError(
       'ModelCallConflict',
       `Model call "${call.callId}" is already recorded in session "${sessionId}" with other facts (step number, response id, usage, finish reason, model or number of response messages). A re-sent step must be sent unchanged; another step of the generation needs its own stepNumber (or responseId).`,

@@ -27,6 +27,8 @@ const EVOLVE: SessionEventHandlers<[state: SessionState], SessionState> = {
     return state;
   },
   ContextOverflowRecovered: (_event, state) => state,
+  ProviderCompactionRecorded: (_event, state) => state,
+  ProviderContextEdited: (_event, state) => state,
   SessionEnded: (_event, state) => {
     state.status = 'ended';
     return state;

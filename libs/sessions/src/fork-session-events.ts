@@ -49,6 +49,9 @@ const COPY: SessionEventHandlers<[sessionId: string], SessionEvent[]> = {
   SessionRewound: () => [],
   ModelCallRecorded: () => [],
   ContextOverflowRecovered: () => [],
+  // Forks re-id their messages; a provider artifact then counts for nothing but its message.
+  ProviderCompactionRecorded: () => [],
+  ProviderContextEdited: () => [],
   // A fork's history is its runtime messages; the source's raw entries stay the source's.
   ClaudeCodeEntriesRecorded: () => [],
   ToolResultsPruned: (event, sessionId) => [{ ...event, data: { ...event.data, sessionId } }],

@@ -55,6 +55,10 @@ const EVENT_NAME: SessionEventHandlers<[sessionId: string], string> = {
   ToolResultsPruned: (event, sessionId) =>
     `${sessionId}\u0000${event.type}\u0000${event.data.messageIds.join('\u0000')}`,
   ModelCallRecorded: (event, sessionId) => `${sessionId}\u0000model-call\u0000${event.data.callId}`,
+  ProviderCompactionRecorded: (event, sessionId) =>
+    `${sessionId}\u0000provider-compaction\u0000${event.data.compactionId}`,
+  ProviderContextEdited: (event, sessionId) =>
+    `${sessionId}\u0000provider-context-edit\u0000${event.data.callId}`,
   ContextOverflowRecovered: (event, sessionId) =>
     `${sessionId}\u0000overflow-recovery\u0000${event.data.recoveryId}`,
   // A batch is named by what it holds: the same batch sent again is a retry.

@@ -39,7 +39,9 @@ function agentOf(event: SessionEvent): string | undefined {
     event.type === 'SessionRewound' ||
     event.type === 'ToolResultsPruned' ||
     event.type === 'ClaudeCodeEntriesRecorded' ||
-    event.type === 'ContextOverflowRecovered'
+    event.type === 'ContextOverflowRecovered' ||
+    event.type === 'ProviderCompactionRecorded' ||
+    event.type === 'ProviderContextEdited'
   ) {
     return undefined;
   }

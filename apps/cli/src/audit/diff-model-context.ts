@@ -4,6 +4,7 @@ import { projectToDebug, type DebugMessage } from '@agent-ledger/projections';
 import type { ProjectionOptions } from '../commands/projection-options';
 import { diffModelViews, type ModelContextChange } from './diff-model-views';
 import { lastAgentName } from './last-agent-name';
+import { providerContextChanges, type ProviderContextChange } from '@agent-ledger/model-context';
 import { readSessionLog } from './read-session-log';
 
 /** The model context at one end of a diff. */
@@ -21,12 +22,15 @@ export interface ModelContextDiff {
   from: ModelContextSide;
   to: ModelContextSide;
   changes: ModelContextChange[];
+  /** What providers dropped on their side in between: compactions and applied context edits. */
+  providerChanges: ProviderContextChange[];
 }
 
 /**
  * How the model context of a session changed from revision `from` to revision `to`: the debug
  * view at each (the model view's own rules, with what it did to every message and why), compared
- * message by message with `diffModelViews`. The stream is read once, up to the later revision.
+ * message by message with `diffModelViews`, and what providers dropped on their side in between
+ * (`providerContextChanges`). The stream is read once, up to the later revision.
  */
 export async function diffModelContext(
   store: EventStore,
@@ -45,11 +49,13 @@ export async function diffModelContext(
     );
   const from = at(revisions.from);
   const to = at(revisions.to);
+  const line = currentLine(log.events.filter((event) => event.revision <= revisions.to));
   return {
     sessionId,
     from: side(revisions.from, from),
     to: side(revisions.to, to),
     changes: diffModelViews(from.messages, to.messages),
+    providerChanges: providerContextChanges(line, revisions.from, to.messages),
   };
 }
 

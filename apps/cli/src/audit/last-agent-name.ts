@@ -15,7 +15,9 @@ export function lastAgentName(events: readonly SessionEvent[]): string | undefin
       event.type === 'ToolResultsPruned' ||
       event.type === 'ModelCallRecorded' ||
       event.type === 'ClaudeCodeEntriesRecorded' ||
-      event.type === 'ContextOverflowRecovered'
+      event.type === 'ContextOverflowRecovered' ||
+      event.type === 'ProviderCompactionRecorded' ||
+      event.type === 'ProviderContextEdited'
     ) {
       continue;
     }

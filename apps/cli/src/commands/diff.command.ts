@@ -33,7 +33,7 @@ export function diffCommand(io: CliIo): Command {
         .argParser(wholeNumber(0, 'a revision'))
         .makeOptionMandatory(),
     )
-    .option('--json', 'print { sessionId, from, to, changes } as JSON');
+    .option('--json', 'print { sessionId, from, to, changes, providerChanges } as JSON');
   return addProjectionOptions(command).action((sessionId: string, flags: DiffFlags) =>
     withLedger(io, async (ledger) => {
       const diff = await diffModelContext(

@@ -32,6 +32,50 @@ const transcript = (rest: Partial<TranscriptEntry>): TranscriptEntry => ({
 });
 
 describe('whyReasons', () => {
+  test('what a provider dropped on its side: the compaction that covers it and the edit that cleared it', () => {
+    const reasons = whyReasons(
+      debug({ status: 'shown', modelIndex: 2 }),
+      undefined,
+      [],
+      [
+        {
+          change: 'provider-compacted',
+          revision: 9,
+          compactionId: 'g2:0',
+          provider: 'anthropic.messages',
+          family: 'anthropic',
+          artifactMessageId: 'g2:0',
+          coveredMessageIds: ['m2', 'm4'],
+        },
+        {
+          change: 'provider-edited',
+          revision: 10,
+          callId: 'g2:step-0',
+          provider: 'anthropic.messages',
+          edits: [{ type: 'clear_tool_uses_20250919', clearedToolUses: 1 }],
+          clearedToolResultIds: ['m4'],
+        },
+        {
+          change: 'provider-edited',
+          revision: 12,
+          callId: 'g3:step-0',
+          provider: 'anthropic.messages',
+          edits: [{ type: 'clear_tool_uses_20250919', clearedToolUses: 1 }],
+          clearedToolResultIds: ['m6'],
+        },
+      ],
+    );
+    expect(reasons.map((reason) => reason.kind)).toEqual([
+      'shown',
+      'provider-dropped',
+      'provider-dropped',
+    ]);
+    expect(reasons[1]?.text).toContain(
+      'Compacted by the provider (anthropic.messages, revision 9)',
+    );
+    expect(reasons[2]?.text).toContain("from call g2:step-0's context");
+  });
+
   test('behind a boundary and pruned are two reasons', () => {
     const reasons = whyReasons(
       debug({ status: 'hidden', reason: 'before-compact-boundary:b1' }),

@@ -1,4 +1,9 @@
-import type { DebugEntry, SessionRepair, TranscriptEntry } from '@agent-ledger/client';
+import type {
+  DebugEntry,
+  ProviderContextChangeEntry,
+  SessionRepair,
+  TranscriptEntry,
+} from '@agent-ledger/client';
 
 /** One reason the model view does what it does with a message. */
 export interface WhyReason {
@@ -12,6 +17,7 @@ export interface WhyReason {
     | 'rewound'
     | 'moved'
     | 'repaired'
+    | 'provider-dropped'
     | 'other';
   text: string;
 }
@@ -20,12 +26,14 @@ export interface WhyReason {
  * Every reason, not the first: the debug view's outcome (shown at an index, or hidden and why),
  * then what else holds of the message even when the outcome hides it — pruned (the transcript's
  * `compactedAt`: behind a boundary *and* pruned are two facts), truncated to the stub or cut, on an
- * abandoned branch, moved, and each repair normalization made to it.
+ * abandoned branch, moved, each repair normalization made to it, and what a provider dropped on its
+ * side (`providerChanges` of the debug view: a compaction that stands for it, an edit that cleared it).
  */
 export function whyReasons(
   debug: DebugEntry,
   transcript: TranscriptEntry | undefined,
   repairs: readonly SessionRepair[],
+  providerChanges: readonly ProviderContextChangeEntry[] = [],
 ): WhyReason[] {
   const model = debug.model as Record<string, unknown>;
   const reasons: WhyReason[] = [];
@@ -91,6 +99,20 @@ export function whyReasons(
       kind: 'other',
       text: `Parts dropped (their partner is not in the view): ${dropped.join(', ')}.`,
     });
+  }
+  for (const change of providerChanges) {
+    if (change.change === 'provider-compacted' && change.coveredMessageIds.includes(debug.id)) {
+      reasons.push({
+        kind: 'provider-dropped',
+        text: `Compacted by the provider (${change.provider}, revision ${change.revision}): ${change.family} models get its compaction instead; other providers get its readable summary, else this message.`,
+      });
+    }
+    if (change.change === 'provider-edited' && change.clearedToolResultIds.includes(debug.id)) {
+      reasons.push({
+        kind: 'provider-dropped',
+        text: `Cleared by the provider (${change.edits.map((edit) => edit.type).join(', ')}) from call ${change.callId}'s context: the model of that call did not see it.`,
+      });
+    }
   }
   for (const repair of repairs) {
     reasons.push({

@@ -1,4 +1,8 @@
-import type { SessionRepair, TranscriptEntry } from '@agent-ledger/client';
+import type {
+  ProviderContextChangeEntry,
+  SessionRepair,
+  TranscriptEntry,
+} from '@agent-ledger/client';
 import { useConnection } from '../auth';
 import { explainAtPoint, type Explanation } from '../model/explain-at-point';
 import { readModelViewMessage } from '../model/model-view-message';
@@ -45,17 +49,20 @@ function WhyOfMessage(props: {
   // The debug view, page by page until the message (and the repairs normalization made near it).
   const debug = useAsync(async () => {
     const repairs: SessionRepair[] = [];
+    const providerChanges: ProviderContextChangeEntry[] = [];
     let cursor: string | undefined;
     for (;;) {
       const page = await client.debugPage(props.sessionId, {
         limit: 1000,
         ...(cursor === undefined ? {} : { cursor }),
       });
-      if (cursor === undefined)
+      if (cursor === undefined) {
         repairs.push(...page.repairs.filter((repair) => names(repair, props.messageId)));
+        providerChanges.push(...(page.providerChanges ?? []));
+      }
       const entry = page.messages.find((message) => message.id === props.messageId);
-      if (entry !== undefined) return { entry, repairs };
-      if (page.nextCursor === null) return { entry: undefined, repairs };
+      if (entry !== undefined) return { entry, repairs, providerChanges };
+      if (page.nextCursor === null) return { entry: undefined, repairs, providerChanges };
       cursor = page.nextCursor;
     }
   }, [client, props.sessionId, props.messageId]);
@@ -100,7 +107,12 @@ function WhyOfMessage(props: {
           <p>The debug view has no such message.</p>
         ) : (
           <ul class="why-lines" aria-label="What the model sees now">
-            {whyReasons(debug.value.entry, props.entry, debug.value.repairs).map((reason) => (
+            {whyReasons(
+              debug.value.entry,
+              props.entry,
+              debug.value.repairs,
+              debug.value.providerChanges,
+            ).map((reason) => (
               <li key={reason.text} class={`reason reason-${reason.kind}`}>
                 {reason.text}
               </li>

@@ -146,7 +146,37 @@ export interface DebugPage {
   diagnostics: ProjectionDiagnostics;
   repairs: SessionRepair[];
   failedEvents: FailedEvent[];
+  /**
+   * What providers dropped on their side since the latest compact boundary: a compaction's
+   * covered messages, the tool results an applied context edit cleared.
+   */
+  providerChanges?: ProviderContextChangeEntry[];
 }
+
+/** One compaction or context edit a provider applied on its side (`DebugPage.providerChanges`). */
+export type ProviderContextChangeEntry =
+  | {
+      change: 'provider-compacted';
+      revision: number;
+      compactionId: string;
+      provider: string;
+      family: 'anthropic' | 'openai';
+      artifactMessageId: string;
+      coveredMessageIds: string[];
+    }
+  | {
+      change: 'provider-edited';
+      revision: number;
+      callId: string;
+      provider: string;
+      edits: Array<{
+        type: string;
+        clearedToolUses?: number;
+        clearedThinkingTurns?: number;
+        clearedInputTokens?: number;
+      }>;
+      clearedToolResultIds: string[];
+    };
 
 /** `GET /v1/sessions/:sessionId/export?format=json`. */
 export interface ExportResponse {
@@ -176,6 +206,16 @@ export interface ModelContextDiagnostics extends ProjectionDiagnostics {
   budget?: ModelContextBudget;
   /** Anthropic, under a budget: the indexes of the messages that carry a cache breakpoint. */
   cacheBreakpoints?: number[];
+  /**
+   * The session's latest provider compaction as sent to the provider asked: its artifact (that
+   * provider's family), its readable summary, or nothing, in place of `coveredMessageIds`.
+   */
+  providerCompaction?: {
+    compactionId: string;
+    family: 'anthropic' | 'openai';
+    sentAs: 'artifact' | 'summary' | 'none';
+    coveredMessageIds: string[];
+  };
   window: {
     fromRevision: number;
     toRevision: number;

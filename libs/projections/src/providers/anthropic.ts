@@ -49,4 +49,9 @@ export const ANTHROPIC_CAPABILITIES: ProviderCapabilities = {
     providerOptionsKey: 'anthropic',
     requiredFields: ['signature', 'redactedData'],
   },
+  // https://platform.claude.com/docs/en/build-with-claude/compaction: the API returns a
+  // `compaction` block and drops every block before one it is sent back. The adapter maps the
+  // block to a text part with `providerMetadata.anthropic.type === 'compaction'` and sends a text
+  // part with `providerOptions.anthropic.type === 'compaction'` back as that block.
+  sendsCompactionsOf: 'anthropic',
 };

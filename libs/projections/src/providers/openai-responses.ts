@@ -61,6 +61,8 @@ export const OPENAI_RESPONSES_CAPABILITIES: ProviderCapabilities = {
   // false) or `.reasoningEncryptedContent`; any other is dropped with the warning "Non-OpenAI
   // reasoning parts are not supported. Skipping reasoning part: …".
   reasoning: { sends: 'signed', providerOptionsKey: 'openai', requiredFields: REASONING_FIELDS },
+  // No `sendsCompactionsOf`: the Responses API's compaction item is an input item the adapter has
+  // no part for (3.0.x), so an OpenAI compaction reaches the model only through `@openai/agents`.
 };
 
 /**

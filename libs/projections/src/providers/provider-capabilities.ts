@@ -1,3 +1,4 @@
+import type { ProviderCompactionFamily } from '@agent-ledger/messages';
 /** The provider families with a capability table. */
 export type ProviderFamily = 'anthropic' | 'openai-responses' | 'openai-chat' | 'google';
 
@@ -50,4 +51,10 @@ export interface ProviderCapabilities {
    * must carry this provider option to be accepted; the serializer sets it on unsigned calls.
    */
   foreignToolCallSignature?: { providerOptionsKey: string; field: string; value: string };
+  /**
+   * The family whose provider-side compaction artifacts this adapter sends back (as the provider
+   * made them): then they replace the messages they cover. Absent: none; the portable summary is
+   * sent instead.
+   */
+  sendsCompactionsOf?: ProviderCompactionFamily;
 }

@@ -14,6 +14,9 @@ const TIMELINE: SessionEventHandlers<[revision: number], Entry> = {
   SessionRewound: () => undefined,
   ClaudeCodeEntriesRecorded: () => undefined,
   ContextOverflowRecovered: () => undefined,
+  // What a provider shed on its side is not the ledger's shrink: its cost shows in the calls.
+  ProviderCompactionRecorded: () => undefined,
+  ProviderContextEdited: () => undefined,
   ModelCallRecorded: ({ data }, revision) => ({ kind: 'call', revision, callId: data.callId }),
   ToolResultsPruned: ({ data }, revision) => ({
     kind: 'pruning',

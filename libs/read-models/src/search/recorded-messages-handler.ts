@@ -274,6 +274,8 @@ export class RecordedMessagesHandler implements ProjectionHandler {
     SessionRewound: () => undefined,
     ClaudeCodeEntriesRecorded: () => undefined,
     ContextOverflowRecovered: () => undefined,
+    ProviderCompactionRecorded: () => undefined,
+    ProviderContextEdited: () => undefined,
     ModelCallRecorded: (event, statements, { sessionId }) => {
       const ordinal = (statements.lastCall.get(sessionId).ordinal ?? -1) + 1;
       const facts = modelCallFactsOf(event.data);

@@ -65,6 +65,8 @@ const FOLD_INTO_SUMMARY: SessionEventHandlers<[owned: SessionSummary], void> = {
     owned.rewindCount = (owned.rewindCount ?? 0) + 1;
   },
   ContextOverflowRecovered: () => undefined,
+  ProviderCompactionRecorded: () => undefined,
+  ProviderContextEdited: () => undefined,
   SessionEnded: (_event, owned) => {
     owned.ended = true;
   },

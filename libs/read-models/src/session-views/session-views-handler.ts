@@ -151,6 +151,8 @@ export class SessionViewsHandler implements ProjectionHandler {
     ModelCallRecorded: () => undefined,
     ClaudeCodeEntriesRecorded: () => undefined,
     ContextOverflowRecovered: () => undefined,
+    ProviderCompactionRecorded: () => undefined,
+    ProviderContextEdited: () => undefined,
     ToolResultsPruned: (event, store, { sessionId, revision }) =>
       applyPruningMark(store, sessionId, event.data, revision, this.exportSettings),
     MessageRecorded: (event, store, { sessionId, revision }) =>

@@ -9,6 +9,7 @@ import {
   type ReadModelDatabase,
 } from '@agent-ledger/read-models';
 import type { ReadModelConfig } from '@agent-ledger/config';
+import { ModelContextReader, providerContextChanges } from '@agent-ledger/model-context';
 import { READ_MODEL_CONFIG, READ_MODEL_DB } from '../read-models/read-model.tokens';
 import { ReadYourWrites } from '../read-models/read-your-writes';
 import { RepairingReads } from '../read-models/repairing-reads';
@@ -30,6 +31,7 @@ export class GetDebugViewHandler implements IQueryHandler<GetDebugViewQuery> {
     @Inject(READ_MODEL_DB) private readonly db: ReadModelDatabase,
     @Inject(READ_MODEL_CONFIG) private readonly config: ReadModelConfig,
     private readonly repairing: RepairingReads,
+    private readonly contexts: ModelContextReader,
   ) {}
 
   async execute({ session, context, options }: GetDebugViewQuery): Promise<DebugViewResponse> {
@@ -59,6 +61,7 @@ export class GetDebugViewHandler implements IQueryHandler<GetDebugViewQuery> {
             project(messages).messages,
             rewound,
           );
+    const providerChanges = await this.providerChanges(session.key, debug.messages);
     const start = options.cursor === undefined ? 0 : Number(options.cursor);
     const page = debugPage(debug.messages, start, options.limit ?? 100, this.config.maxPageBytes);
     const end = start + page.length;
@@ -70,7 +73,18 @@ export class GetDebugViewHandler implements IQueryHandler<GetDebugViewQuery> {
       diagnostics: debug.diagnostics,
       repairs: this.views.repairs(session.key),
       failedEvents: listFailedEvents(this.db, session.key),
+      providerChanges,
     };
+  }
+
+  /** The provider compactions and edits of the model context's window (read from the log). */
+  private async providerChanges(
+    key: string,
+    messages: readonly DebugMessage[],
+  ): Promise<ReturnType<typeof providerContextChanges>> {
+    const { events } = await this.contexts.windowEvents(key);
+    if (!events.some((logged) => logged.event.type.startsWith('Provider'))) return [];
+    return providerContextChanges(events, -1, messages);
   }
 }
 

@@ -5,6 +5,7 @@ import type {
   ProjectionDiagnostics,
   ProjectionContext,
 } from '@agent-ledger/projections';
+import type { ProviderContextChange } from '@agent-ledger/model-context';
 import type { FailedEvent } from '@agent-ledger/read-models';
 import type { SessionRef } from '../../access/session-ref';
 
@@ -21,6 +22,11 @@ export interface DebugViewResponse {
   repairs: SessionRepair[];
   /** Events of this session the read models could not process (recorded, skipped). */
   failedEvents: FailedEvent[];
+  /**
+   * What providers dropped on their side since the latest compact boundary: compactions (the
+   * messages their artifact stands for) and applied context edits (the tool results cleared).
+   */
+  providerChanges: ProviderContextChange[];
 }
 
 /** The debug view: stored messages and repairs joined with the model view for the given options. */

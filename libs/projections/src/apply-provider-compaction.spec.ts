@@ -1,0 +1,103 @@
+import { applyProviderCompaction, type ProviderCompactionFacts } from './apply-provider-compaction';
+import type { ModelMessage } from './types';
+
+const system: ModelMessage = {
+  view: 'model',
+  role: 'system',
+  semanticType: 'system_note',
+  sourceMessageIds: ['m1'],
+  content: 'You are a coding agent.',
+};
+const ask: ModelMessage = {
+  view: 'model',
+  role: 'user',
+  semanticType: 'user_input',
+  sourceMessageIds: ['m2'],
+  content: 'Fix login.',
+};
+const block = {
+  type: 'text' as const,
+  text: 'The user asked to fix login.',
+  providerOptions: { anthropic: { type: 'compaction' } },
+};
+const compacted: ModelMessage = {
+  view: 'model',
+  role: 'assistant',
+  semanticType: 'assistant_text',
+  sourceMessageIds: ['g2:0'],
+  content: [block, { type: 'text', text: 'Done.' }],
+};
+const next: ModelMessage = {
+  view: 'model',
+  role: 'user',
+  semanticType: 'user_input',
+  sourceMessageIds: ['m3'],
+  content: 'Thanks; now logout.',
+};
+const view = [system, ask, compacted, next];
+const anthropicCompaction: ProviderCompactionFacts = {
+  compactionId: 'g2:0',
+  family: 'anthropic',
+  artifactMessageId: 'g2:0',
+  summary: 'The user asked to fix login.',
+};
+const withoutBlock: ModelMessage = { ...compacted, content: [{ type: 'text', text: 'Done.' }] };
+
+describe('applyProviderCompaction', () => {
+  it('for the family that made it: the artifact replaces the covered messages, system text kept', () => {
+    expect(applyProviderCompaction(view, anthropicCompaction, 'anthropic.messages')).toEqual({
+      messages: [system, compacted, next],
+      diagnostics: {
+        compactionId: 'g2:0',
+        family: 'anthropic',
+        sentAs: 'artifact',
+        coveredMessageIds: ['m2'],
+      },
+    });
+  });
+
+  it('for another provider: the readable summary replaces the covered messages, the block is taken out', () => {
+    expect(applyProviderCompaction(view, anthropicCompaction, 'openai.responses')).toEqual({
+      messages: [
+        system,
+        {
+          view: 'model',
+          role: 'user',
+          semanticType: 'compact_summary',
+          sourceMessageIds: ['g2:0'],
+          content: 'The user asked to fix login.',
+        },
+        withoutBlock,
+        next,
+      ],
+      diagnostics: {
+        compactionId: 'g2:0',
+        family: 'anthropic',
+        sentAs: 'summary',
+        coveredMessageIds: ['m2'],
+      },
+    });
+  });
+
+  it('for another provider, an artifact with no readable summary: the covered messages stay', () => {
+    const { summary: _summary, ...unreadable } = anthropicCompaction;
+    expect(applyProviderCompaction(view, unreadable, 'google.generative-ai')).toEqual({
+      messages: [system, ask, withoutBlock, next],
+      diagnostics: {
+        compactionId: 'g2:0',
+        family: 'anthropic',
+        sentAs: 'none',
+        coveredMessageIds: [],
+      },
+    });
+  });
+
+  it('without a recorded compaction: artifact parts reach only the family that reads them', () => {
+    expect(applyProviderCompaction(view, undefined, 'openai.responses')).toEqual({
+      messages: [system, ask, withoutBlock, next],
+    });
+    expect(applyProviderCompaction(view, undefined, 'anthropic.messages')).toEqual({
+      messages: view,
+    });
+  });
+});

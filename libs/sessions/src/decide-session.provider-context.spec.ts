@@ -1,0 +1,130 @@
+import type { ModelCallRecordedEvent, SessionEvent } from '@agent-ledger/events';
+import type { AssistantTextMessage } from '@agent-ledger/messages';
+import type { ModelCallFacts, RecordModelCall } from './session-command';
+import { NOW, decideGiven, m2, started } from './testing/decider-fixtures';
+
+const createdAt = '2026-04-08T09:30:00.000Z';
+
+/** Anthropic's answer after a server-side compaction: the compaction block, then the text. */
+const compacted: AssistantTextMessage = {
+  id: 'g2:0',
+  sessionId: 's1',
+  kind: 'assistant_text',
+  role: 'assistant',
+  createdAt,
+  content: [
+    {
+      type: 'text',
+      text: 'The user asked to fix login; a.ts was read.',
+      providerOptions: { anthropic: { type: 'compaction' } },
+    },
+    { type: 'text', text: 'Done.' },
+  ],
+};
+
+const facts: ModelCallFacts = {
+  callId: 'g2:step-0',
+  generationId: 'g2',
+  stepNumber: 0,
+  provider: 'anthropic.messages',
+  finishReason: 'stop',
+};
+
+const record = (callFacts: ModelCallFacts): RecordModelCall => ({
+  type: 'RecordModelCall',
+  sessionId: 's1',
+  responseMessages: [[compacted]],
+  call: callFacts,
+});
+
+const callRecorded = (callFacts: ModelCallFacts): ModelCallRecordedEvent => ({
+  type: 'ModelCallRecorded',
+  data: {
+    sessionId: 's1',
+    ...callFacts,
+    responseMessageCount: 1,
+    messageIds: ['g2:0'],
+    recordedAt: NOW,
+  },
+});
+
+const userTurn: SessionEvent[] = [started, { type: 'UserInputRecorded', data: m2 }];
+
+describe('RecordModelCall: what the provider did to the context', () => {
+  it('given a user turn, when the response carries an Anthropic compaction block, then ProviderCompactionRecorded covers everything before it, its text the summary', () => {
+    expect(decideGiven(userTurn, record(facts))).toEqual([
+      { type: 'AssistantTextRecorded', data: compacted },
+      callRecorded(facts),
+      {
+        type: 'ProviderCompactionRecorded',
+        data: {
+          sessionId: 's1',
+          compactionId: 'g2:0',
+          provider: 'anthropic.messages',
+          family: 'anthropic',
+          artifactMessageId: 'g2:0',
+          coversThroughMessageId: m2.id,
+          summary: 'The user asked to fix login; a.ts was read.',
+          callId: 'g2:step-0',
+          recordedAt: NOW,
+        },
+      },
+    ]);
+  });
+
+  it('given a user turn, when the call reports applied context edits, then ProviderContextEdited holds them as reported', () => {
+    const withEdits: ModelCallFacts = {
+      ...facts,
+      providerMetadata: {
+        anthropic: {
+          contextManagement: {
+            appliedEdits: [
+              { type: 'clear_tool_uses_20250919', clearedToolUses: 3, clearedInputTokens: 4200 },
+              { type: 'clear_thinking_20251015', clearedThinkingTurns: 1, clearedInputTokens: 90 },
+            ],
+          },
+        },
+      },
+    };
+    const command: RecordModelCall = { ...record(withEdits), responseMessages: [] };
+    expect(decideGiven(userTurn, command)).toEqual([
+      {
+        type: 'ModelCallRecorded',
+        data: {
+          sessionId: 's1',
+          ...withEdits,
+          responseMessageCount: 0,
+          messageIds: [],
+          recordedAt: NOW,
+        },
+      },
+      {
+        type: 'ProviderContextEdited',
+        data: {
+          sessionId: 's1',
+          callId: 'g2:step-0',
+          provider: 'anthropic.messages',
+          edits: [
+            { type: 'clear_tool_uses_20250919', clearedToolUses: 3, clearedInputTokens: 4200 },
+            { type: 'clear_thinking_20251015', clearedThinkingTurns: 1, clearedInputTokens: 90 },
+          ],
+          recordedAt: NOW,
+        },
+      },
+    ]);
+  });
+
+  it('given the compacting call recorded, when it is re-sent, then nothing is recorded again', () => {
+    const after = [...userTurn, ...decideGiven(userTurn, record(facts))];
+    expect(decideGiven(after, record(facts))).toEqual([]);
+  });
+
+  it('given a user turn, when the call reports no edits and no block, then no provider event is recorded', () => {
+    const plain: AssistantTextMessage = { ...compacted, content: 'Done.' };
+    const command: RecordModelCall = { ...record(facts), responseMessages: [[plain]] };
+    expect(decideGiven(userTurn, command).map((event) => event.type)).toEqual([
+      'AssistantTextRecorded',
+      'ModelCallRecorded',
+    ]);
+  });
+});
