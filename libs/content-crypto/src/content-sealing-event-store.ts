@@ -125,33 +125,50 @@ export class ContentSealingEventStore implements EventStore {
     });
     if (!this.sealing) return this.inner.append(streamName, events, options);
     let key: ContentKey | undefined;
-    const stored: EventToAppend[] = [];
-    for (const [index, event] of events.entries()) {
+    let keyObject: KeyObject | undefined;
+    const stored: EventToAppend[] = new Array<EventToAppend>(events.length);
+    for (let index = 0; index < events.length; index += 1) {
+      const event = events[index];
       const plain = serialized[index];
+      if (event === undefined) continue;
       if (plain === undefined || !this.policy.seals(streamName, event.type)) {
-        stored.push(event);
+        stored[index] = event;
         continue;
       }
-      key ??= await this.keys.currentKeyOf(streamName);
+      if (key === undefined) {
+        key = await this.keys.currentKeyOf(streamName);
+        keyObject = this.keyObjectOf(key.material);
+      }
       const readable = this.policy.readableFields(streamName, event);
-      const seal = {
-        keyId: key.id,
-        key: this.keyObjectOf(key.material),
-        iv: this.ivs.take(),
-        aad: contentAad(streamName, plain.id, event.type),
-      };
+      const iv = this.ivs.take();
+      const aad = contentAad(streamName, plain.id, event.type);
       // A payload that is not a JSON object (possible under `SEAL_EVERYTHING_POLICY`), or whose
       // stand-ins would be ambiguous, is sealed whole (version 1).
       const sealed =
         (isJsonObject(event.data)
-          ? sealPayload({ ...seal, payload: event.data, readable })
-          : undefined) ?? sealContent({ ...seal, plaintext: plain.data });
-      stored.push({
+          ? sealPayload({
+              payload: event.data,
+              readable,
+              keyId: key.id,
+              key: keyObject ?? key.material,
+              iv,
+              aad,
+            })
+          : undefined) ??
+        sealContent({
+          plaintext: plain.data,
+          keyId: key.id,
+          key: keyObject ?? key.material,
+          iv,
+          aad,
+        });
+      readable['sealed'] = sealed;
+      stored[index] = {
         id: event.id,
         type: event.type,
-        data: { ...readable, sealed },
+        data: readable,
         ...(event.metadata === undefined ? {} : { metadata: event.metadata }),
-      });
+      };
     }
     return this.inner.append(streamName, stored, options);
   }
