@@ -21,7 +21,7 @@ import {
   type SubscriptionMessage,
 } from '@agent-ledger/event-store';
 import { contentAad } from './content-aad';
-import type { ContentKey, ContentKeyStore } from './content-key-store';
+import type { ContentKeyStore } from './content-key-store';
 import { SESSION_CONTENT_POLICY, type ContentPolicy } from './content-policy';
 import { SealedContentUnreadableError } from './errors';
 import { openContent } from './open-content';
@@ -124,21 +124,17 @@ export class ContentSealingEventStore implements EventStore {
       ...(this.validatePayload === undefined ? {} : { validatePayload: this.validatePayload }),
     });
     if (!this.sealing) return this.inner.append(streamName, events, options);
-    let key: ContentKey | undefined;
-    let keyObject: KeyObject | undefined;
-    const stored: EventToAppend[] = new Array<EventToAppend>(events.length);
+    let key: { id: string; object: KeyObject } | undefined;
+    const stored: EventToAppend[] = [];
     for (let index = 0; index < events.length; index += 1) {
       const event = events[index];
       const plain = serialized[index];
       if (event === undefined) continue;
       if (plain === undefined || !this.policy.seals(streamName, event.type)) {
-        stored[index] = event;
+        stored.push(event);
         continue;
       }
-      if (key === undefined) {
-        key = await this.keys.currentKeyOf(streamName);
-        keyObject = this.keyObjectOf(key.material);
-      }
+      key ??= await this.currentKeyObjectOf(streamName);
       const readable = this.policy.readableFields(streamName, event);
       const iv = this.ivs.take();
       const aad = contentAad(streamName, plain.id, event.type);
@@ -150,7 +146,7 @@ export class ContentSealingEventStore implements EventStore {
               payload: event.data,
               readable,
               keyId: key.id,
-              key: keyObject ?? key.material,
+              key: key.object,
               iv,
               aad,
             })
@@ -158,17 +154,17 @@ export class ContentSealingEventStore implements EventStore {
         sealContent({
           plaintext: plain.data,
           keyId: key.id,
-          key: keyObject ?? key.material,
+          key: key.object,
           iv,
           aad,
         });
       readable['sealed'] = sealed;
-      stored[index] = {
+      stored.push({
         id: event.id,
         type: event.type,
         data: readable,
         ...(event.metadata === undefined ? {} : { metadata: event.metadata }),
-      };
+      });
     }
     return this.inner.append(streamName, stored, options);
   }
@@ -256,6 +252,12 @@ export class ContentSealingEventStore implements EventStore {
   async close(): Promise<void> {
     await this.inner.close();
     await this.keys.close();
+  }
+
+  /** The stream's current data key: its id, and its material as a `KeyObject`. */
+  private async currentKeyObjectOf(streamName: string): Promise<{ id: string; object: KeyObject }> {
+    const key = await this.keys.currentKeyOf(streamName);
+    return { id: key.id, object: this.keyObjectOf(key.material) };
   }
 
   private keyObjectOf(material: Buffer): KeyObject {
