@@ -7,7 +7,10 @@ export interface ContentPolicy {
   sealsStream(streamName: string): boolean;
   /** True when an event of this type in this stream is sealed on append and opened on read. */
   seals(streamName: string, eventType: string): boolean;
-  /** The fields left in plain text beside `sealed` (an event `seals` said yes to). */
+  /**
+   * The fields left in plain text beside `sealed` (an event `seals` said yes to): a new object at
+   * each call, which becomes the stored payload (`sealed` is added to it, no copy made).
+   */
   readableFields(
     streamName: string,
     event: { type: string; data: unknown },

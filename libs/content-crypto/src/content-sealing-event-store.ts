@@ -21,7 +21,7 @@ import {
   type SubscriptionMessage,
 } from '@agent-ledger/event-store';
 import { contentAad } from './content-aad';
-import type { ContentKey, ContentKeyStore } from './content-key-store';
+import type { ContentKeyStore } from './content-key-store';
 import { SESSION_CONTENT_POLICY, type ContentPolicy } from './content-policy';
 import { SealedContentUnreadableError } from './errors';
 import { openContent } from './open-content';
@@ -124,32 +124,45 @@ export class ContentSealingEventStore implements EventStore {
       ...(this.validatePayload === undefined ? {} : { validatePayload: this.validatePayload }),
     });
     if (!this.sealing) return this.inner.append(streamName, events, options);
-    let key: ContentKey | undefined;
+    let key: { id: string; object: KeyObject } | undefined;
     const stored: EventToAppend[] = [];
-    for (const [index, event] of events.entries()) {
+    for (let index = 0; index < events.length; index += 1) {
+      const event = events[index];
       const plain = serialized[index];
+      if (event === undefined) continue;
       if (plain === undefined || !this.policy.seals(streamName, event.type)) {
         stored.push(event);
         continue;
       }
-      key ??= await this.keys.currentKeyOf(streamName);
+      key ??= await this.currentKeyObjectOf(streamName);
       const readable = this.policy.readableFields(streamName, event);
-      const seal = {
-        keyId: key.id,
-        key: this.keyObjectOf(key.material),
-        iv: this.ivs.take(),
-        aad: contentAad(streamName, plain.id, event.type),
-      };
+      const iv = this.ivs.take();
+      const aad = contentAad(streamName, plain.id, event.type);
       // A payload that is not a JSON object (possible under `SEAL_EVERYTHING_POLICY`), or whose
       // stand-ins would be ambiguous, is sealed whole (version 1).
       const sealed =
         (isJsonObject(event.data)
-          ? sealPayload({ ...seal, payload: event.data, readable })
-          : undefined) ?? sealContent({ ...seal, plaintext: plain.data });
+          ? sealPayload({
+              payload: event.data,
+              readable,
+              keyId: key.id,
+              key: key.object,
+              iv,
+              aad,
+            })
+          : undefined) ??
+        sealContent({
+          plaintext: plain.data,
+          keyId: key.id,
+          key: key.object,
+          iv,
+          aad,
+        });
+      readable['sealed'] = sealed;
       stored.push({
         id: event.id,
         type: event.type,
-        data: { ...readable, sealed },
+        data: readable,
         ...(event.metadata === undefined ? {} : { metadata: event.metadata }),
       });
     }
@@ -239,6 +252,12 @@ export class ContentSealingEventStore implements EventStore {
   async close(): Promise<void> {
     await this.inner.close();
     await this.keys.close();
+  }
+
+  /** The stream's current data key: its id, and its material as a `KeyObject`. */
+  private async currentKeyObjectOf(streamName: string): Promise<{ id: string; object: KeyObject }> {
+    const key = await this.keys.currentKeyOf(streamName);
+    return { id: key.id, object: this.keyObjectOf(key.material) };
   }
 
   private keyObjectOf(material: Buffer): KeyObject {

@@ -77,6 +77,23 @@ describe('sealPayload and openPayload', () => {
     expect(openPayload(sealed, readable, key, aad)).toEqual(payload);
   });
 
+  it('seals a field named __proto__ as a field like any other, in its place', () => {
+    const payload = JSON.parse(
+      '{"id":"m1","__proto__":{"polluted":true},"content":"secret"}',
+    ) as Record<string, unknown>;
+    const sealed = sealPayload({
+      payload,
+      readable: { id: 'm1' },
+      keyId: 'k1',
+      key,
+      iv: randomBytes(12),
+      aad,
+    })!;
+    const opened = openPayload(sealed, { id: 'm1' }, key, aad);
+    expect(JSON.stringify(opened)).toBe(JSON.stringify(payload));
+    expect(Object.getPrototypeOf(opened)).toBe(Object.prototype);
+  });
+
   it('declines a payload whose 0 would stand for a readable field of another value', () => {
     const payload = { usage: 0, content: 'secret' };
     expect(

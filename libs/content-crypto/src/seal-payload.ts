@@ -30,26 +30,38 @@ export interface SealPayloadInput {
  * stand-in would be ambiguous): the caller seals it whole (version 1) instead.
  */
 export function sealPayload(input: SealPayloadInput): SealedContentV2 | undefined {
-  // No prototype: a field named `__proto__` is a field like any other.
-  const body = Object.create(null) as Record<string, unknown>;
-  for (const [field, value] of Object.entries(input.payload)) {
-    const isReadable = Object.hasOwn(input.readable, field);
-    if (isReadable && input.readable[field] === value && value !== undefined) {
-      body[field] = 0;
+  const { payload, readable } = input;
+  // An object literal, not `Object.create(null)`: one of no prototype is kept as a dictionary,
+  // which made the copy and its serialization cost twice as much. A field named `__proto__` (as
+  // a stored payload may have) is defined, not assigned, so it stays a field like any other.
+  const body: Record<string, unknown> = {};
+  for (const field in payload) {
+    if (!Object.hasOwn(payload, field)) continue;
+    const value = payload[field];
+    const isReadable = Object.hasOwn(readable, field);
+    let stored = value;
+    if (isReadable && readable[field] === value && value !== undefined) {
+      stored = 0;
+    } else if (isReadable && value === 0) {
+      return undefined;
+    }
+    if (field === '__proto__') {
+      Object.defineProperty(body, field, { value: stored, enumerable: true, writable: true });
     } else {
-      if (isReadable && value === 0) return undefined;
-      body[field] = value;
+      body[field] = stored;
     }
   }
+  const plaintext = Buffer.from(JSON.stringify(body), 'utf8');
   const cipher = createCipheriv('aes-256-gcm', input.key, input.iv);
-  cipher.setAAD(readableAad(input.aad, input.readable));
-  const head = cipher.update(JSON.stringify(body), 'utf8');
-  const tail = cipher.final();
-  return {
-    v: 2,
-    key: input.keyId,
-    box: Buffer.concat([input.iv, head, tail, cipher.getAuthTag()]).toString('base64'),
-  };
+  cipher.setAAD(readableAad(input.aad, readable));
+  // One buffer for the IV, the ciphertext (as long as the plaintext: GCM is a stream mode) and the
+  // tag, encoded once: no array of parts to concatenate.
+  const box = Buffer.allocUnsafe(IV_BYTES + plaintext.length + TAG_BYTES);
+  input.iv.copy(box, 0);
+  let end = IV_BYTES + cipher.update(plaintext).copy(box, IV_BYTES);
+  end += cipher.final().copy(box, end);
+  cipher.getAuthTag().copy(box, end);
+  return { v: 2, key: input.keyId, box: box.toString('base64') };
 }
 
 /**
@@ -88,9 +100,15 @@ export function openPayload(
 }
 
 /**
- * The additional data: the stream, event id and type (`contentAad`) and the readable part's JSON,
- * as stored (its order is the order the store gives back, so the reader's JSON is the writer's).
+ * The additional data: the stream, event id and type (`contentAad`), a NUL and the readable
+ * part's JSON, as stored (its order is the order the store gives back, so the reader's JSON is
+ * the writer's). Written into one buffer.
  */
 function readableAad(aad: Buffer, readable: Record<string, unknown>): Buffer {
-  return Buffer.concat([aad, Buffer.from(`\0${JSON.stringify(readable)}`)]);
+  const json = JSON.stringify(readable);
+  const bytes = Buffer.allocUnsafe(aad.length + 1 + Buffer.byteLength(json));
+  aad.copy(bytes, 0);
+  bytes[aad.length] = 0;
+  bytes.write(json, aad.length + 1, 'utf8');
+  return bytes;
 }
