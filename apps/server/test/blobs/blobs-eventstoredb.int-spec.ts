@@ -75,6 +75,14 @@ describe('blobs over HTTP on EventStoreDB (the emulator)', () => {
     // In the log, but never in plain text.
     expect(emulator.store.records.some((r) => r.streamName.startsWith('ledger-blob-'))).toBe(true);
     expect(logHolds(token)).toBe(false);
+    // The upload moved the head of the log: the read models follow the blob store's record
+    // streams, so the node is ready again without waiting for a session event.
+    let ready = await fetch(`${server.url}/health/ready`);
+    for (let attempt = 0; ready.status !== 200 && attempt < 100; attempt += 1) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      ready = await fetch(`${server.url}/health/ready`);
+    }
+    expect(ready.status).toBe(200);
 
     const whole = await download(`${blobs('esdb-own')}/${expected}`);
     expect([whole.status, whole.sha256]).toEqual([200, expected]);

@@ -64,13 +64,20 @@ export interface CommittedBatch {
 }
 
 /**
+ * The EventStoreDB blob store's small streams (records, references; never the chunks, which are
+ * `ledger-blobchunks-`): followed only so the runner's position keeps up with the head of the log
+ * after a blob upload (readiness compares the two); their events are skipped.
+ */
+const BLOB_RECORD_STREAM_PREFIX = 'ledger-blob-';
+
+/**
  * The subscription filter: session streams, and the audit stream of erasures, whose
  * `ErasureRequested` makes every handler purge the sessions it names (on every node, and in a
  * rebuild after their events, so that a rebuild ends as clean as the live run).
  */
 export const SESSION_STREAMS_FILTER: EventFilter = {
   on: 'streamName',
-  prefixes: [SESSION_STREAM_PREFIX, ERASURE_STREAM],
+  prefixes: [SESSION_STREAM_PREFIX, ERASURE_STREAM, BLOB_RECORD_STREAM_PREFIX],
 };
 
 /** Times the WAL checkpoint after an erasure is tried while readers hold it up. */
@@ -710,6 +717,7 @@ async function readSessionStream(store: EventStore, sessionId: string): Promise<
  * is read as a session event.
  */
 function parseRunnerEvent(recorded: RecordedEvent): ParsedRunnerEvent {
+  if (recorded.streamName.startsWith(BLOB_RECORD_STREAM_PREFIX)) return { kind: 'ignored' };
   if (recorded.streamName !== ERASURE_STREAM) {
     return { kind: 'session', event: parseSessionLogEvent(recorded) };
   }
