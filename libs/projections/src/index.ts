@@ -99,10 +99,7 @@ export {
   type RecordedModelCall,
 } from './analytics/model-call-facts-of';
 export { projectToAnalytics } from './analytics/project-to-analytics';
-export {
-  CACHE_PRICE_WEIGHTS,
-  type AnalyticsTimelineEntry,
-} from './analytics/analytics-timeline';
+export { CACHE_PRICE_WEIGHTS, type AnalyticsTimelineEntry } from './analytics/analytics-timeline';
 export { contextShrinkFigures } from './analytics/context-shrink-figures';
 export type {
   CompactionFigures,
