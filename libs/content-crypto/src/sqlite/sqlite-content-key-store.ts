@@ -59,8 +59,6 @@ export class SqliteContentKeyStore implements ContentKeyStore {
   private readonly currentByStream: KeyCache<ContentKey>;
   private dataVersion: number;
   private lastDestroyedRowid: number;
-  /** Whether `currentKeyOf` has looked at `data_version` in this turn of the event loop. */
-  private lookedThisTurn = false;
 
   constructor(options: SqliteContentKeyStoreOptions) {
     if (options.path !== ':memory:') mkdirSync(path.dirname(options.path), { recursive: true });
@@ -167,7 +165,7 @@ export class SqliteContentKeyStore implements ContentKeyStore {
   }
 
   private currentKeyOfNow(streamName: string): ContentKey {
-    this.forgetDestroyedElsewhereOncePerTurn();
+    this.forgetDestroyedElsewhere();
     const cached = this.currentByStream.get(streamName);
     if (cached !== undefined) return cached;
     // Immediate: two connections making the stream's first key one after the other make one.
@@ -217,24 +215,6 @@ export class SqliteContentKeyStore implements ContentKeyStore {
     // pages as they were until a checkpoint copies the zeroed ones back and truncates it.
     if (keyIds.length > 0) checkpointUntilEmpty(this.db);
     return keyIds.length;
-  }
-
-  /**
-   * `forgetDestroyedElsewhere`, at most once per turn of the event loop, for the append path: the
-   * look (`PRAGMA data_version`, a read of the WAL index under a shared lock) cost ~12 µs per
-   * append, a fifth of sealing's whole cost, and the sessions that a commit releases append in
-   * one turn. A key another connection destroys is then seen by the appends of the next turn on;
-   * it always could have been destroyed the instant after a look, so no guarantee is lost: an
-   * erasure stops its session's appends itself (and this connection's own `destroyKeysOf` updates
-   * the cache at once). `keyById` (the read path) still looks every time.
-   */
-  private forgetDestroyedElsewhereOncePerTurn(): void {
-    if (this.lookedThisTurn) return;
-    this.lookedThisTurn = true;
-    setImmediate(() => {
-      this.lookedThisTurn = false;
-    });
-    this.forgetDestroyedElsewhere();
   }
 
   /** Forgets the keys another connection destroyed since this one last looked. */
