@@ -44,17 +44,94 @@ describe('uploadLargeOutputs', () => {
         size: 120,
         mediaType: 'text/plain; charset=utf-8',
         preview: '数数数',
+        textLength: 40,
       },
     });
   });
 
-  it('leaves outputs at or under the threshold, and messages without tool results, as they are', async () => {
+  it('leaves outputs, texts and inputs at or under the threshold, and other messages, as they are', async () => {
     const { sent, uploads } = memoryUploads(100);
     const small = toolResult({ type: 'text', value: 'x'.repeat(100) });
-    const user = { kind: 'user_input', content: 'y'.repeat(1000) };
-    const messages = await uploadLargeOutputs([small, user], uploads);
-    expect(messages[0]).toBe(small);
+    const user = { kind: 'user_input', content: 'y'.repeat(100) };
+    const call = {
+      kind: 'tool_call',
+      content: [{ type: 'tool-call', toolCallId: 'c1', toolName: 'write', input: { a: 'z' } }],
+    };
+    const note = { kind: 'system_note', content: 'n'.repeat(1000) };
+    const messages = await uploadLargeOutputs([small, user, call, note], uploads);
+    expect(messages).toEqual([small, user, call, note]);
     expect(messages[1]).toBe(user);
+    expect(messages[2]).toBe(call);
+    expect(messages[3]).toBe(note);
+    expect(sent).toEqual([]);
+  });
+
+  it('uploads a long user text, kept as a text part holding the preview beside its blob', async () => {
+    const { sent, uploads } = memoryUploads(100);
+    const text = 'y'.repeat(1000);
+    const [message] = await uploadLargeOutputs([{ kind: 'user_input', content: text }], uploads);
+    expect(sent).toEqual([{ text, mediaType: 'text/plain; charset=utf-8' }]);
+    expect(message).toEqual({
+      kind: 'user_input',
+      content: [
+        {
+          type: 'text',
+          text: 'yyy',
+          blob: {
+            sha256: createHash('sha256').update(text).digest('hex'),
+            size: 1000,
+            mediaType: 'text/plain; charset=utf-8',
+            preview: 'yyy',
+            textLength: 1000,
+          },
+        },
+      ],
+    });
+  });
+
+  it('uploads the large strings of a tool input, keeping the input an object and naming each by path', async () => {
+    const { sent, uploads } = memoryUploads(100);
+    const content = 'c'.repeat(500);
+    const line = 'l'.repeat(200);
+    const call = {
+      kind: 'tool_call',
+      content: [
+        {
+          type: 'tool-call',
+          toolCallId: 'c1',
+          toolName: 'write',
+          input: { file_path: 'a.txt', content, edits: [{ old: 'x', new: line }] },
+        },
+      ],
+    };
+    const [message] = await uploadLargeOutputs([call], uploads);
+    expect(sent.map(({ text }) => text)).toEqual([content, line]);
+    const reference = (text: string) => ({
+      sha256: createHash('sha256').update(text).digest('hex'),
+      size: text.length,
+      mediaType: 'text/plain; charset=utf-8',
+      preview: text.slice(0, 3),
+      textLength: text.length,
+    });
+    expect(message?.content).toEqual([
+      {
+        type: 'tool-call',
+        toolCallId: 'c1',
+        toolName: 'write',
+        input: { file_path: 'a.txt', content: 'ccc', edits: [{ old: 'x', new: 'lll' }] },
+        inputBlobs: [
+          { path: ['content'], blob: reference(content) },
+          { path: ['edits', 0, 'new'], blob: reference(line) },
+        ],
+      },
+    ]);
+  });
+
+  it('leaves the texts of AI SDK messages (no kind) inline: only their tool outputs are uploaded', async () => {
+    const { sent, uploads } = memoryUploads(100);
+    const assistant = { role: 'assistant', content: [{ type: 'text', text: 'a'.repeat(1000) }] };
+    const [message] = await uploadLargeOutputs([assistant], uploads);
+    expect(message).toBe(assistant);
     expect(sent).toEqual([]);
   });
 

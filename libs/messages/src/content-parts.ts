@@ -17,17 +17,27 @@ export type JsonObject = { [key: string]: JsonValue };
 /** Provider-specific options carried through to the AI SDK untouched. */
 export type ProviderOptions = Record<string, Record<string, JsonValue>>;
 
-/** Plain text. */
+/**
+ * Plain text. A text too long to sit in the event keeps only its preview in `text` and the whole
+ * text in the blob `blob` names (UTF-8, `text/plain; charset=utf-8`): a reader that ignores
+ * `blob` sees the preview, the model view reads the blob (`projectToModel`).
+ */
 export interface TextPart {
   type: 'text';
+  /** The text, or, when `blob` is set, its preview. */
   text: string;
+  /** The blob holding the whole text, when it was too long for the event. */
+  blob?: ContentBlobRef;
   providerOptions?: ProviderOptions;
 }
 
-/** Model reasoning ("thinking") text. */
+/** Model reasoning ("thinking") text; a long one is kept as a blob as a `TextPart` is. */
 export interface ReasoningPart {
   type: 'reasoning';
+  /** The reasoning, or, when `blob` is set, its preview. */
   text: string;
+  /** The blob holding the whole reasoning, when it was too long for the event. */
+  blob?: ContentBlobRef;
   providerOptions?: ProviderOptions;
 }
 
@@ -60,12 +70,31 @@ export interface FilePart {
   providerOptions?: ProviderOptions;
 }
 
+/** One step of a path into a JSON value: an object's key or an array's index. */
+export type JsonPathStep = string | number;
+
+/**
+ * A string value of a tool call's input kept as a blob (too large to sit in the event): `path`
+ * leads from the input to the value (empty: the input is the string), which holds the blob's
+ * preview in the event. The blob holds the string's UTF-8.
+ */
+export interface ToolInputBlob {
+  path: JsonPathStep[];
+  blob: ContentBlobRef;
+}
+
 /** A request by the model to run a tool. */
 export interface ToolCallPart {
   type: 'tool-call';
   toolCallId: string;
   toolName: string;
+  /** The input; a value kept as a blob (`inputBlobs`) holds its preview here. */
   input: JsonValue;
+  /**
+   * The large string values of `input` kept as blobs, beside the input so that nothing in it can
+   * be mistaken for one: the model view puts each back (whole or its head and tail).
+   */
+  inputBlobs?: ToolInputBlob[];
   /** True when the provider ran the tool itself (web search and the like). */
   providerExecuted?: boolean;
   providerOptions?: ProviderOptions;

@@ -7,6 +7,7 @@ export type {
   FilePart,
   ImagePart,
   JsonObject,
+  JsonPathStep,
   JsonValue,
   ProviderOptions,
   ReasoningPart,
@@ -14,6 +15,7 @@ export type {
   ToolApprovalRequestPart,
   ToolApprovalResponsePart,
   ToolCallPart,
+  ToolInputBlob,
   ToolResultContentItem,
   ToolResultOutput,
   ToolResultPart,
@@ -47,3 +49,5 @@ export {
   providerCompactionFamilyOf,
   type ProviderCompactionFamily,
 } from './provider-compaction-family-of';
+export { valueAtPath } from './value-at-path';
+export { replaceAtPath } from './replace-at-path';

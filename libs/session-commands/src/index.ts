@@ -16,6 +16,7 @@ export { runImportPlan, type ImportBlobStorage, type ImportHistoryResult } from 
 export { storeLargeOutputs, type LargeOutputStorage } from './store-large-outputs';
 export { storeCommandOutputs } from './store-command-outputs';
 export { UnknownBlobError } from './unknown-blob.error';
+export { InvalidInputBlobError } from './invalid-input-blob.error';
 export {
   readClaudeCodeEntries,
   recordClaudeCodeEntries,

@@ -60,8 +60,8 @@ describe('storeLargeOutputs', () => {
       {
         id: 'u1',
         sessionId: 's1',
-        role: 'user',
-        kind: 'user_input',
+        role: 'system',
+        kind: 'system_note',
         createdAt: '2026-01-01T00:00:00.000Z',
         content: 'y'.repeat(1000),
       } satisfies RuntimeMessage,

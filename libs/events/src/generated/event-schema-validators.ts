@@ -904,8 +904,10 @@ return errors === 0;
 validate30.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 const schema49 = {"description":"A part of user input: text, image or file.","type":"object","required":["type"],"properties":{"type":{"enum":["text","image","file"]}},"discriminator":{"propertyName":"type"},"oneOf":[{"$ref":"#/$defs/textPart"},{"$ref":"#/$defs/imagePart"},{"$ref":"#/$defs/filePart"}]};
-const schema50 = {"description":"Plain text.","type":"object","required":["type","text"],"properties":{"type":{"const":"text"},"text":{"type":"string"},"providerOptions":{"$ref":"#/$defs/providerOptions"}},"additionalProperties":false};
-const schema51 = {"description":"Provider-specific options carried through to the AI SDK untouched: provider name to an object of options.","type":"object","additionalProperties":{"$ref":"#/$defs/jsonObject"}};
+const schema50 = {"description":"Plain text.","type":"object","required":["type","text"],"properties":{"type":{"const":"text"},"text":{"type":"string","description":"The text, or, when \"blob\" is set, its preview."},"blob":{"$ref":"#/$defs/blobRef","description":"The blob holding the whole text (UTF-8), when it was too long for the event."},"providerOptions":{"$ref":"#/$defs/providerOptions"}},"additionalProperties":false};
+const schema51 = {"description":"Large content kept outside the event as a content-addressed blob of the session's tenant: its SHA-256, size, media type, a short preview, and for text its length in UTF-16 code units.","type":"object","required":["sha256","size","mediaType","preview"],"properties":{"sha256":{"type":"string","pattern":"^[0-9a-f]{64}$"},"size":{"type":"integer","minimum":0},"mediaType":{"type":"string","minLength":1,"maxLength":255},"preview":{"type":"string","maxLength":512},"textLength":{"type":"integer","minimum":0}},"additionalProperties":false};
+const pattern4 = new RegExp("^[0-9a-f]{64}$", "u");
+const schema52 = {"description":"Provider-specific options carried through to the AI SDK untouched: provider name to an object of options.","type":"object","additionalProperties":{"$ref":"#/$defs/jsonObject"}};
 
 function validate35(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -926,7 +928,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema51.type,parentSchema:schema51,data};
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema52.type,parentSchema:schema52,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -973,7 +975,7 @@ vErrors.push(err1);
 errors++;
 }
 for(const key0 in data){
-if(!(((key0 === "type") || (key0 === "text")) || (key0 === "providerOptions"))){
+if(!((((key0 === "type") || (key0 === "text")) || (key0 === "blob")) || (key0 === "providerOptions"))){
 const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema50,data};
 if(vErrors === null){
 vErrors = [err2];
@@ -1010,15 +1012,11 @@ vErrors.push(err4);
 errors++;
 }
 }
-if(data.providerOptions !== undefined){
-if(!(validate35(data.providerOptions, {instancePath:instancePath+"/providerOptions",parentData:data,parentDataProperty:"providerOptions",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate35.errors : vErrors.concat(validate35.errors);
-errors = vErrors.length;
-}
-}
-}
-else {
-const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema50.type,parentSchema:schema50,data};
+if(data.blob !== undefined){
+let data2 = data.blob;
+if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
+if(data2.sha256 === undefined){
+const err5 = {instancePath:instancePath+"/blob",schemaPath:"#/$defs/blobRef/required",keyword:"required",params:{missingProperty: "sha256"},message:"must have required property '"+"sha256"+"'",schema:schema51.required,parentSchema:schema51,data:data2};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -1027,15 +1025,219 @@ vErrors.push(err5);
 }
 errors++;
 }
+if(data2.size === undefined){
+const err6 = {instancePath:instancePath+"/blob",schemaPath:"#/$defs/blobRef/required",keyword:"required",params:{missingProperty: "size"},message:"must have required property '"+"size"+"'",schema:schema51.required,parentSchema:schema51,data:data2};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+if(data2.mediaType === undefined){
+const err7 = {instancePath:instancePath+"/blob",schemaPath:"#/$defs/blobRef/required",keyword:"required",params:{missingProperty: "mediaType"},message:"must have required property '"+"mediaType"+"'",schema:schema51.required,parentSchema:schema51,data:data2};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+if(data2.preview === undefined){
+const err8 = {instancePath:instancePath+"/blob",schemaPath:"#/$defs/blobRef/required",keyword:"required",params:{missingProperty: "preview"},message:"must have required property '"+"preview"+"'",schema:schema51.required,parentSchema:schema51,data:data2};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+for(const key1 in data2){
+if(!(((((key1 === "sha256") || (key1 === "size")) || (key1 === "mediaType")) || (key1 === "preview")) || (key1 === "textLength"))){
+const err9 = {instancePath:instancePath+"/blob",schemaPath:"#/$defs/blobRef/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema51,data:data2};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+if(data2.sha256 !== undefined){
+let data3 = data2.sha256;
+if(typeof data3 === "string"){
+if(!pattern4.test(data3)){
+const err10 = {instancePath:instancePath+"/blob/sha256",schemaPath:"#/$defs/blobRef/properties/sha256/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{64}$"},message:"must match pattern \""+"^[0-9a-f]{64}$"+"\"",schema:"^[0-9a-f]{64}$",parentSchema:schema51.properties.sha256,data:data3};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+}
+else {
+const err11 = {instancePath:instancePath+"/blob/sha256",schemaPath:"#/$defs/blobRef/properties/sha256/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema51.properties.sha256.type,parentSchema:schema51.properties.sha256,data:data3};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+}
+if(data2.size !== undefined){
+let data4 = data2.size;
+if(!(((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4))) && (isFinite(data4)))){
+const err12 = {instancePath:instancePath+"/blob/size",schemaPath:"#/$defs/blobRef/properties/size/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema51.properties.size.type,parentSchema:schema51.properties.size,data:data4};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+if((typeof data4 == "number") && (isFinite(data4))){
+if(data4 < 0 || isNaN(data4)){
+const err13 = {instancePath:instancePath+"/blob/size",schemaPath:"#/$defs/blobRef/properties/size/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema51.properties.size,data:data4};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+}
+if(data2.mediaType !== undefined){
+let data5 = data2.mediaType;
+if(typeof data5 === "string"){
+if(func1(data5) > 255){
+const err14 = {instancePath:instancePath+"/blob/mediaType",schemaPath:"#/$defs/blobRef/properties/mediaType/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema51.properties.mediaType,data:data5};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+if(func1(data5) < 1){
+const err15 = {instancePath:instancePath+"/blob/mediaType",schemaPath:"#/$defs/blobRef/properties/mediaType/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema51.properties.mediaType,data:data5};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+}
+else {
+const err16 = {instancePath:instancePath+"/blob/mediaType",schemaPath:"#/$defs/blobRef/properties/mediaType/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema51.properties.mediaType.type,parentSchema:schema51.properties.mediaType,data:data5};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+}
+if(data2.preview !== undefined){
+let data6 = data2.preview;
+if(typeof data6 === "string"){
+if(func1(data6) > 512){
+const err17 = {instancePath:instancePath+"/blob/preview",schemaPath:"#/$defs/blobRef/properties/preview/maxLength",keyword:"maxLength",params:{limit: 512},message:"must NOT have more than 512 characters",schema:512,parentSchema:schema51.properties.preview,data:data6};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+}
+}
+else {
+const err18 = {instancePath:instancePath+"/blob/preview",schemaPath:"#/$defs/blobRef/properties/preview/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema51.properties.preview.type,parentSchema:schema51.properties.preview,data:data6};
+if(vErrors === null){
+vErrors = [err18];
+}
+else {
+vErrors.push(err18);
+}
+errors++;
+}
+}
+if(data2.textLength !== undefined){
+let data7 = data2.textLength;
+if(!(((typeof data7 == "number") && (!(data7 % 1) && !isNaN(data7))) && (isFinite(data7)))){
+const err19 = {instancePath:instancePath+"/blob/textLength",schemaPath:"#/$defs/blobRef/properties/textLength/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema51.properties.textLength.type,parentSchema:schema51.properties.textLength,data:data7};
+if(vErrors === null){
+vErrors = [err19];
+}
+else {
+vErrors.push(err19);
+}
+errors++;
+}
+if((typeof data7 == "number") && (isFinite(data7))){
+if(data7 < 0 || isNaN(data7)){
+const err20 = {instancePath:instancePath+"/blob/textLength",schemaPath:"#/$defs/blobRef/properties/textLength/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema51.properties.textLength,data:data7};
+if(vErrors === null){
+vErrors = [err20];
+}
+else {
+vErrors.push(err20);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err21 = {instancePath:instancePath+"/blob",schemaPath:"#/$defs/blobRef/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema51.type,parentSchema:schema51,data:data2};
+if(vErrors === null){
+vErrors = [err21];
+}
+else {
+vErrors.push(err21);
+}
+errors++;
+}
+}
+if(data.providerOptions !== undefined){
+if(!(validate35(data.providerOptions, {instancePath:instancePath+"/providerOptions",parentData:data,parentDataProperty:"providerOptions",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate35.errors : vErrors.concat(validate35.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err22 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema50.type,parentSchema:schema50,data};
+if(vErrors === null){
+vErrors = [err22];
+}
+else {
+vErrors.push(err22);
+}
+errors++;
+}
 validate34.errors = vErrors;
 return errors === 0;
 }
 validate34.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const schema52 = {"description":"An image, as base64 data, a URL string (https: or data:), or the blob holding its bytes.","type":"object","required":["type","image"],"properties":{"type":{"const":"image"},"image":{"description":"Base64-encoded bytes, a URL string, or the blob holding the bytes.","oneOf":[{"type":"string"},{"$ref":"#/$defs/blobAttachmentData"}]},"mediaType":{"type":"string"},"providerOptions":{"$ref":"#/$defs/providerOptions"}},"additionalProperties":false};
-const schema53 = {"description":"Attachment bytes kept outside the event as a content-addressed blob (the bytes themselves, not their base64), in place of an image's `image` or a file's `data`.","type":"object","required":["type","blob"],"properties":{"type":{"const":"blob"},"blob":{"$ref":"#/$defs/blobRef"}},"additionalProperties":false};
-const schema54 = {"description":"Large content kept outside the event as a content-addressed blob of the session's tenant: its SHA-256, size, media type, a short preview, and for text its length in UTF-16 code units.","type":"object","required":["sha256","size","mediaType","preview"],"properties":{"sha256":{"type":"string","pattern":"^[0-9a-f]{64}$"},"size":{"type":"integer","minimum":0},"mediaType":{"type":"string","minLength":1,"maxLength":255},"preview":{"type":"string","maxLength":512},"textLength":{"type":"integer","minimum":0}},"additionalProperties":false};
-const pattern4 = new RegExp("^[0-9a-f]{64}$", "u");
+const schema53 = {"description":"An image, as base64 data, a URL string (https: or data:), or the blob holding its bytes.","type":"object","required":["type","image"],"properties":{"type":{"const":"image"},"image":{"description":"Base64-encoded bytes, a URL string, or the blob holding the bytes.","oneOf":[{"type":"string"},{"$ref":"#/$defs/blobAttachmentData"}]},"mediaType":{"type":"string"},"providerOptions":{"$ref":"#/$defs/providerOptions"}},"additionalProperties":false};
+const schema54 = {"description":"Attachment bytes kept outside the event as a content-addressed blob (the bytes themselves, not their base64), in place of an image's `image` or a file's `data`.","type":"object","required":["type","blob"],"properties":{"type":{"const":"blob"},"blob":{"$ref":"#/$defs/blobRef"}},"additionalProperties":false};
 
 function validate39(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -1049,7 +1251,7 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.type === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'",schema:schema53.required,parentSchema:schema53,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'",schema:schema54.required,parentSchema:schema54,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -1059,7 +1261,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.blob === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "blob"},message:"must have required property '"+"blob"+"'",schema:schema53.required,parentSchema:schema53,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "blob"},message:"must have required property '"+"blob"+"'",schema:schema54.required,parentSchema:schema54,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -1070,7 +1272,7 @@ errors++;
 }
 for(const key0 in data){
 if(!((key0 === "type") || (key0 === "blob"))){
-const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema53,data};
+const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema54,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -1083,7 +1285,7 @@ errors++;
 if(data.type !== undefined){
 let data0 = data.type;
 if("blob" !== data0){
-const err3 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/const",keyword:"const",params:{allowedValue: "blob"},message:"must be equal to constant",schema:"blob",parentSchema:schema53.properties.type,data:data0};
+const err3 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/const",keyword:"const",params:{allowedValue: "blob"},message:"must be equal to constant",schema:"blob",parentSchema:schema54.properties.type,data:data0};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -1097,7 +1299,7 @@ if(data.blob !== undefined){
 let data1 = data.blob;
 if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
 if(data1.sha256 === undefined){
-const err4 = {instancePath:instancePath+"/blob",schemaPath:"#/$defs/blobRef/required",keyword:"required",params:{missingProperty: "sha256"},message:"must have required property '"+"sha256"+"'",schema:schema54.required,parentSchema:schema54,data:data1};
+const err4 = {instancePath:instancePath+"/blob",schemaPath:"#/$defs/blobRef/required",keyword:"required",params:{missingProperty: "sha256"},message:"must have required property '"+"sha256"+"'",schema:schema51.required,parentSchema:schema51,data:data1};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -1107,7 +1309,7 @@ vErrors.push(err4);
 errors++;
 }
 if(data1.size === undefined){
-const err5 = {instancePath:instancePath+"/blob",schemaPath:"#/$defs/blobRef/required",keyword:"required",params:{missingProperty: "size"},message:"must have required property '"+"size"+"'",schema:schema54.required,parentSchema:schema54,data:data1};
+const err5 = {instancePath:instancePath+"/blob",schemaPath:"#/$defs/blobRef/required",keyword:"required",params:{missingProperty: "size"},message:"must have required property '"+"size"+"'",schema:schema51.required,parentSchema:schema51,data:data1};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -1117,7 +1319,7 @@ vErrors.push(err5);
 errors++;
 }
 if(data1.mediaType === undefined){
-const err6 = {instancePath:instancePath+"/blob",schemaPath:"#/$defs/blobRef/required",keyword:"required",params:{missingProperty: "mediaType"},message:"must have required property '"+"mediaType"+"'",schema:schema54.required,parentSchema:schema54,data:data1};
+const err6 = {instancePath:instancePath+"/blob",schemaPath:"#/$defs/blobRef/required",keyword:"required",params:{missingProperty: "mediaType"},message:"must have required property '"+"mediaType"+"'",schema:schema51.required,parentSchema:schema51,data:data1};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -1127,7 +1329,7 @@ vErrors.push(err6);
 errors++;
 }
 if(data1.preview === undefined){
-const err7 = {instancePath:instancePath+"/blob",schemaPath:"#/$defs/blobRef/required",keyword:"required",params:{missingProperty: "preview"},message:"must have required property '"+"preview"+"'",schema:schema54.required,parentSchema:schema54,data:data1};
+const err7 = {instancePath:instancePath+"/blob",schemaPath:"#/$defs/blobRef/required",keyword:"required",params:{missingProperty: "preview"},message:"must have required property '"+"preview"+"'",schema:schema51.required,parentSchema:schema51,data:data1};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -1138,7 +1340,7 @@ errors++;
 }
 for(const key1 in data1){
 if(!(((((key1 === "sha256") || (key1 === "size")) || (key1 === "mediaType")) || (key1 === "preview")) || (key1 === "textLength"))){
-const err8 = {instancePath:instancePath+"/blob",schemaPath:"#/$defs/blobRef/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema54,data:data1};
+const err8 = {instancePath:instancePath+"/blob",schemaPath:"#/$defs/blobRef/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema51,data:data1};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -1152,7 +1354,7 @@ if(data1.sha256 !== undefined){
 let data2 = data1.sha256;
 if(typeof data2 === "string"){
 if(!pattern4.test(data2)){
-const err9 = {instancePath:instancePath+"/blob/sha256",schemaPath:"#/$defs/blobRef/properties/sha256/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{64}$"},message:"must match pattern \""+"^[0-9a-f]{64}$"+"\"",schema:"^[0-9a-f]{64}$",parentSchema:schema54.properties.sha256,data:data2};
+const err9 = {instancePath:instancePath+"/blob/sha256",schemaPath:"#/$defs/blobRef/properties/sha256/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{64}$"},message:"must match pattern \""+"^[0-9a-f]{64}$"+"\"",schema:"^[0-9a-f]{64}$",parentSchema:schema51.properties.sha256,data:data2};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -1163,7 +1365,7 @@ errors++;
 }
 }
 else {
-const err10 = {instancePath:instancePath+"/blob/sha256",schemaPath:"#/$defs/blobRef/properties/sha256/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema54.properties.sha256.type,parentSchema:schema54.properties.sha256,data:data2};
+const err10 = {instancePath:instancePath+"/blob/sha256",schemaPath:"#/$defs/blobRef/properties/sha256/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema51.properties.sha256.type,parentSchema:schema51.properties.sha256,data:data2};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -1176,7 +1378,7 @@ errors++;
 if(data1.size !== undefined){
 let data3 = data1.size;
 if(!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3)))){
-const err11 = {instancePath:instancePath+"/blob/size",schemaPath:"#/$defs/blobRef/properties/size/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema54.properties.size.type,parentSchema:schema54.properties.size,data:data3};
+const err11 = {instancePath:instancePath+"/blob/size",schemaPath:"#/$defs/blobRef/properties/size/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema51.properties.size.type,parentSchema:schema51.properties.size,data:data3};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -1187,7 +1389,7 @@ errors++;
 }
 if((typeof data3 == "number") && (isFinite(data3))){
 if(data3 < 0 || isNaN(data3)){
-const err12 = {instancePath:instancePath+"/blob/size",schemaPath:"#/$defs/blobRef/properties/size/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema54.properties.size,data:data3};
+const err12 = {instancePath:instancePath+"/blob/size",schemaPath:"#/$defs/blobRef/properties/size/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema51.properties.size,data:data3};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -1202,7 +1404,7 @@ if(data1.mediaType !== undefined){
 let data4 = data1.mediaType;
 if(typeof data4 === "string"){
 if(func1(data4) > 255){
-const err13 = {instancePath:instancePath+"/blob/mediaType",schemaPath:"#/$defs/blobRef/properties/mediaType/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema54.properties.mediaType,data:data4};
+const err13 = {instancePath:instancePath+"/blob/mediaType",schemaPath:"#/$defs/blobRef/properties/mediaType/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema51.properties.mediaType,data:data4};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -1212,7 +1414,7 @@ vErrors.push(err13);
 errors++;
 }
 if(func1(data4) < 1){
-const err14 = {instancePath:instancePath+"/blob/mediaType",schemaPath:"#/$defs/blobRef/properties/mediaType/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema54.properties.mediaType,data:data4};
+const err14 = {instancePath:instancePath+"/blob/mediaType",schemaPath:"#/$defs/blobRef/properties/mediaType/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema51.properties.mediaType,data:data4};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -1223,7 +1425,7 @@ errors++;
 }
 }
 else {
-const err15 = {instancePath:instancePath+"/blob/mediaType",schemaPath:"#/$defs/blobRef/properties/mediaType/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema54.properties.mediaType.type,parentSchema:schema54.properties.mediaType,data:data4};
+const err15 = {instancePath:instancePath+"/blob/mediaType",schemaPath:"#/$defs/blobRef/properties/mediaType/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema51.properties.mediaType.type,parentSchema:schema51.properties.mediaType,data:data4};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -1237,7 +1439,7 @@ if(data1.preview !== undefined){
 let data5 = data1.preview;
 if(typeof data5 === "string"){
 if(func1(data5) > 512){
-const err16 = {instancePath:instancePath+"/blob/preview",schemaPath:"#/$defs/blobRef/properties/preview/maxLength",keyword:"maxLength",params:{limit: 512},message:"must NOT have more than 512 characters",schema:512,parentSchema:schema54.properties.preview,data:data5};
+const err16 = {instancePath:instancePath+"/blob/preview",schemaPath:"#/$defs/blobRef/properties/preview/maxLength",keyword:"maxLength",params:{limit: 512},message:"must NOT have more than 512 characters",schema:512,parentSchema:schema51.properties.preview,data:data5};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -1248,7 +1450,7 @@ errors++;
 }
 }
 else {
-const err17 = {instancePath:instancePath+"/blob/preview",schemaPath:"#/$defs/blobRef/properties/preview/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema54.properties.preview.type,parentSchema:schema54.properties.preview,data:data5};
+const err17 = {instancePath:instancePath+"/blob/preview",schemaPath:"#/$defs/blobRef/properties/preview/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema51.properties.preview.type,parentSchema:schema51.properties.preview,data:data5};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -1261,7 +1463,7 @@ errors++;
 if(data1.textLength !== undefined){
 let data6 = data1.textLength;
 if(!(((typeof data6 == "number") && (!(data6 % 1) && !isNaN(data6))) && (isFinite(data6)))){
-const err18 = {instancePath:instancePath+"/blob/textLength",schemaPath:"#/$defs/blobRef/properties/textLength/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema54.properties.textLength.type,parentSchema:schema54.properties.textLength,data:data6};
+const err18 = {instancePath:instancePath+"/blob/textLength",schemaPath:"#/$defs/blobRef/properties/textLength/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema51.properties.textLength.type,parentSchema:schema51.properties.textLength,data:data6};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -1272,7 +1474,7 @@ errors++;
 }
 if((typeof data6 == "number") && (isFinite(data6))){
 if(data6 < 0 || isNaN(data6)){
-const err19 = {instancePath:instancePath+"/blob/textLength",schemaPath:"#/$defs/blobRef/properties/textLength/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema54.properties.textLength,data:data6};
+const err19 = {instancePath:instancePath+"/blob/textLength",schemaPath:"#/$defs/blobRef/properties/textLength/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema51.properties.textLength,data:data6};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -1285,7 +1487,7 @@ errors++;
 }
 }
 else {
-const err20 = {instancePath:instancePath+"/blob",schemaPath:"#/$defs/blobRef/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema54.type,parentSchema:schema54,data:data1};
+const err20 = {instancePath:instancePath+"/blob",schemaPath:"#/$defs/blobRef/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema51.type,parentSchema:schema51,data:data1};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -1297,7 +1499,7 @@ errors++;
 }
 }
 else {
-const err21 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema53.type,parentSchema:schema53,data};
+const err21 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema54.type,parentSchema:schema54,data};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -1324,7 +1526,7 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.type === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'",schema:schema52.required,parentSchema:schema52,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'",schema:schema53.required,parentSchema:schema53,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -1334,7 +1536,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.image === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "image"},message:"must have required property '"+"image"+"'",schema:schema52.required,parentSchema:schema52,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "image"},message:"must have required property '"+"image"+"'",schema:schema53.required,parentSchema:schema53,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -1345,7 +1547,7 @@ errors++;
 }
 for(const key0 in data){
 if(!((((key0 === "type") || (key0 === "image")) || (key0 === "mediaType")) || (key0 === "providerOptions"))){
-const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema52,data};
+const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema53,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -1358,7 +1560,7 @@ errors++;
 if(data.type !== undefined){
 let data0 = data.type;
 if("image" !== data0){
-const err3 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/const",keyword:"const",params:{allowedValue: "image"},message:"must be equal to constant",schema:"image",parentSchema:schema52.properties.type,data:data0};
+const err3 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/const",keyword:"const",params:{allowedValue: "image"},message:"must be equal to constant",schema:"image",parentSchema:schema53.properties.type,data:data0};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -1375,7 +1577,7 @@ let valid1 = false;
 let passing0 = null;
 const _errs5 = errors;
 if(typeof data1 !== "string"){
-const err4 = {instancePath:instancePath+"/image",schemaPath:"#/properties/image/oneOf/0/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema52.properties.image.oneOf[0].type,parentSchema:schema52.properties.image.oneOf[0],data:data1};
+const err4 = {instancePath:instancePath+"/image",schemaPath:"#/properties/image/oneOf/0/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema53.properties.image.oneOf[0].type,parentSchema:schema53.properties.image.oneOf[0],data:data1};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -1406,7 +1608,7 @@ passing0 = 1;
 }
 }
 if(!valid1){
-const err5 = {instancePath:instancePath+"/image",schemaPath:"#/properties/image/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf",schema:schema52.properties.image.oneOf,parentSchema:schema52.properties.image,data:data1};
+const err5 = {instancePath:instancePath+"/image",schemaPath:"#/properties/image/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf",schema:schema53.properties.image.oneOf,parentSchema:schema53.properties.image,data:data1};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -1430,7 +1632,7 @@ vErrors = null;
 if(data.mediaType !== undefined){
 let data2 = data.mediaType;
 if(typeof data2 !== "string"){
-const err6 = {instancePath:instancePath+"/mediaType",schemaPath:"#/properties/mediaType/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema52.properties.mediaType.type,parentSchema:schema52.properties.mediaType,data:data2};
+const err6 = {instancePath:instancePath+"/mediaType",schemaPath:"#/properties/mediaType/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema53.properties.mediaType.type,parentSchema:schema53.properties.mediaType,data:data2};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -1448,7 +1650,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema52.type,parentSchema:schema52,data};
+const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema53.type,parentSchema:schema53,data};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -1462,7 +1664,7 @@ return errors === 0;
 }
 validate38.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const schema55 = {"description":"A file (PDF, audio, text…), as base64 data, a URL string, or the blob holding its bytes.","type":"object","required":["type","data","mediaType"],"properties":{"type":{"const":"file"},"data":{"description":"Base64-encoded bytes, a URL string, or the blob holding the bytes.","oneOf":[{"type":"string"},{"$ref":"#/$defs/blobAttachmentData"}]},"mediaType":{"type":"string"},"filename":{"type":"string"},"providerOptions":{"$ref":"#/$defs/providerOptions"}},"additionalProperties":false};
+const schema56 = {"description":"A file (PDF, audio, text…), as base64 data, a URL string, or the blob holding its bytes.","type":"object","required":["type","data","mediaType"],"properties":{"type":{"const":"file"},"data":{"description":"Base64-encoded bytes, a URL string, or the blob holding the bytes.","oneOf":[{"type":"string"},{"$ref":"#/$defs/blobAttachmentData"}]},"mediaType":{"type":"string"},"filename":{"type":"string"},"providerOptions":{"$ref":"#/$defs/providerOptions"}},"additionalProperties":false};
 
 function validate42(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -1476,7 +1678,7 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.type === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'",schema:schema55.required,parentSchema:schema55,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'",schema:schema56.required,parentSchema:schema56,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -1486,7 +1688,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.data === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "data"},message:"must have required property '"+"data"+"'",schema:schema55.required,parentSchema:schema55,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "data"},message:"must have required property '"+"data"+"'",schema:schema56.required,parentSchema:schema56,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -1496,7 +1698,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.mediaType === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "mediaType"},message:"must have required property '"+"mediaType"+"'",schema:schema55.required,parentSchema:schema55,data};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "mediaType"},message:"must have required property '"+"mediaType"+"'",schema:schema56.required,parentSchema:schema56,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -1507,7 +1709,7 @@ errors++;
 }
 for(const key0 in data){
 if(!(((((key0 === "type") || (key0 === "data")) || (key0 === "mediaType")) || (key0 === "filename")) || (key0 === "providerOptions"))){
-const err3 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema55,data};
+const err3 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema56,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -1520,7 +1722,7 @@ errors++;
 if(data.type !== undefined){
 let data0 = data.type;
 if("file" !== data0){
-const err4 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/const",keyword:"const",params:{allowedValue: "file"},message:"must be equal to constant",schema:"file",parentSchema:schema55.properties.type,data:data0};
+const err4 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/const",keyword:"const",params:{allowedValue: "file"},message:"must be equal to constant",schema:"file",parentSchema:schema56.properties.type,data:data0};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -1537,7 +1739,7 @@ let valid1 = false;
 let passing0 = null;
 const _errs5 = errors;
 if(typeof data1 !== "string"){
-const err5 = {instancePath:instancePath+"/data",schemaPath:"#/properties/data/oneOf/0/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema55.properties.data.oneOf[0].type,parentSchema:schema55.properties.data.oneOf[0],data:data1};
+const err5 = {instancePath:instancePath+"/data",schemaPath:"#/properties/data/oneOf/0/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema56.properties.data.oneOf[0].type,parentSchema:schema56.properties.data.oneOf[0],data:data1};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -1568,7 +1770,7 @@ passing0 = 1;
 }
 }
 if(!valid1){
-const err6 = {instancePath:instancePath+"/data",schemaPath:"#/properties/data/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf",schema:schema55.properties.data.oneOf,parentSchema:schema55.properties.data,data:data1};
+const err6 = {instancePath:instancePath+"/data",schemaPath:"#/properties/data/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf",schema:schema56.properties.data.oneOf,parentSchema:schema56.properties.data,data:data1};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -1592,7 +1794,7 @@ vErrors = null;
 if(data.mediaType !== undefined){
 let data2 = data.mediaType;
 if(typeof data2 !== "string"){
-const err7 = {instancePath:instancePath+"/mediaType",schemaPath:"#/properties/mediaType/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema55.properties.mediaType.type,parentSchema:schema55.properties.mediaType,data:data2};
+const err7 = {instancePath:instancePath+"/mediaType",schemaPath:"#/properties/mediaType/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema56.properties.mediaType.type,parentSchema:schema56.properties.mediaType,data:data2};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -1605,7 +1807,7 @@ errors++;
 if(data.filename !== undefined){
 let data3 = data.filename;
 if(typeof data3 !== "string"){
-const err8 = {instancePath:instancePath+"/filename",schemaPath:"#/properties/filename/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema55.properties.filename.type,parentSchema:schema55.properties.filename,data:data3};
+const err8 = {instancePath:instancePath+"/filename",schemaPath:"#/properties/filename/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema56.properties.filename.type,parentSchema:schema56.properties.filename,data:data3};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -1623,7 +1825,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err9 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema55.type,parentSchema:schema55,data};
+const err9 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema56.type,parentSchema:schema56,data};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -1981,7 +2183,7 @@ return errors === 0;
 validate29.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const data_v1_AssistantTextRecorded = validate49;
-const schema56 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://agent-ledger.example/event-schemas/assistant-text-recorded.v1.schema.json","title":"AssistantTextRecorded (v1)","description":"Data of a AssistantTextRecorded event: one runtime message of kind \"assistant_text\", role \"assistant\". Visible assistant output.","type":"object","required":["id","sessionId","role","kind","createdAt","content"],"properties":{"id":{"$ref":"runtime-message.v1.schema.json#/$defs/messageId"},"sessionId":{"$ref":"runtime-message.v1.schema.json#/$defs/sessionId"},"runId":{"$ref":"runtime-message.v1.schema.json#/$defs/runId"},"role":{"const":"assistant"},"kind":{"const":"assistant_text"},"createdAt":{"$ref":"runtime-message.v1.schema.json#/$defs/timestamp"},"metadata":{"$ref":"runtime-message.v1.schema.json#/$defs/metadata"},"content":{"description":"A string, or an array of text and file parts.","type":["string","array"],"items":{"$ref":"runtime-message.v1.schema.json#/$defs/assistantTextPart"}}},"additionalProperties":false};
+const schema57 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://agent-ledger.example/event-schemas/assistant-text-recorded.v1.schema.json","title":"AssistantTextRecorded (v1)","description":"Data of a AssistantTextRecorded event: one runtime message of kind \"assistant_text\", role \"assistant\". Visible assistant output.","type":"object","required":["id","sessionId","role","kind","createdAt","content"],"properties":{"id":{"$ref":"runtime-message.v1.schema.json#/$defs/messageId"},"sessionId":{"$ref":"runtime-message.v1.schema.json#/$defs/sessionId"},"runId":{"$ref":"runtime-message.v1.schema.json#/$defs/runId"},"role":{"const":"assistant"},"kind":{"const":"assistant_text"},"createdAt":{"$ref":"runtime-message.v1.schema.json#/$defs/timestamp"},"metadata":{"$ref":"runtime-message.v1.schema.json#/$defs/metadata"},"content":{"description":"A string, or an array of text and file parts.","type":["string","array"],"items":{"$ref":"runtime-message.v1.schema.json#/$defs/assistantTextPart"}}},"additionalProperties":false};
 
 function validate50(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -2210,7 +2412,7 @@ return errors === 0;
 }
 validate50.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const schema63 = {"description":"A part of visible assistant output: text or file.","type":"object","required":["type"],"properties":{"type":{"enum":["text","file"]}},"discriminator":{"propertyName":"type"},"oneOf":[{"$ref":"#/$defs/textPart"},{"$ref":"#/$defs/filePart"}]};
+const schema64 = {"description":"A part of visible assistant output: text or file.","type":"object","required":["type"],"properties":{"type":{"enum":["text","file"]}},"discriminator":{"propertyName":"type"},"oneOf":[{"$ref":"#/$defs/textPart"},{"$ref":"#/$defs/filePart"}]};
 
 function validate53(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -2224,7 +2426,7 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.type === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'",schema:schema63.required,parentSchema:schema63,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'",schema:schema64.required,parentSchema:schema64,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -2236,7 +2438,7 @@ errors++;
 if(data.type !== undefined){
 let data0 = data.type;
 if(!((data0 === "text") || (data0 === "file"))){
-const err1 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/enum",keyword:"enum",params:{allowedValues: schema63.properties.type.enum},message:"must be equal to one of the allowed values",schema:schema63.properties.type.enum,parentSchema:schema63.properties.type,data:data0};
+const err1 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/enum",keyword:"enum",params:{allowedValues: schema64.properties.type.enum},message:"must be equal to one of the allowed values",schema:schema64.properties.type.enum,parentSchema:schema64.properties.type,data:data0};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -2265,7 +2467,7 @@ props0 = true;
 }
 }
 else {
-const err2 = {instancePath,schemaPath:"#/discriminator",keyword:"discriminator",params:{error: "mapping", tag: "type", tagValue: tag0},message:"value of tag \"type\" must be in oneOf",schema:schema63.discriminator,parentSchema:schema63,data};
+const err2 = {instancePath,schemaPath:"#/discriminator",keyword:"discriminator",params:{error: "mapping", tag: "type", tagValue: tag0},message:"value of tag \"type\" must be in oneOf",schema:schema64.discriminator,parentSchema:schema64,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -2276,7 +2478,7 @@ errors++;
 }
 }
 else {
-const err3 = {instancePath,schemaPath:"#/discriminator",keyword:"discriminator",params:{error: "tag", tag: "type", tagValue: tag0},message:"tag \"type\" must be string",schema:schema63.discriminator,parentSchema:schema63,data};
+const err3 = {instancePath,schemaPath:"#/discriminator",keyword:"discriminator",params:{error: "tag", tag: "type", tagValue: tag0},message:"tag \"type\" must be string",schema:schema64.discriminator,parentSchema:schema64,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -2287,7 +2489,7 @@ errors++;
 }
 }
 else {
-const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema63.type,parentSchema:schema63,data};
+const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema64.type,parentSchema:schema64,data};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -2316,7 +2518,7 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema56.required,parentSchema:schema56,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema57.required,parentSchema:schema57,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -2326,7 +2528,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.sessionId === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "sessionId"},message:"must have required property '"+"sessionId"+"'",schema:schema56.required,parentSchema:schema56,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "sessionId"},message:"must have required property '"+"sessionId"+"'",schema:schema57.required,parentSchema:schema57,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -2336,7 +2538,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.role === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "role"},message:"must have required property '"+"role"+"'",schema:schema56.required,parentSchema:schema56,data};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "role"},message:"must have required property '"+"role"+"'",schema:schema57.required,parentSchema:schema57,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -2346,7 +2548,7 @@ vErrors.push(err2);
 errors++;
 }
 if(data.kind === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "kind"},message:"must have required property '"+"kind"+"'",schema:schema56.required,parentSchema:schema56,data};
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "kind"},message:"must have required property '"+"kind"+"'",schema:schema57.required,parentSchema:schema57,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -2356,7 +2558,7 @@ vErrors.push(err3);
 errors++;
 }
 if(data.createdAt === undefined){
-const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "createdAt"},message:"must have required property '"+"createdAt"+"'",schema:schema56.required,parentSchema:schema56,data};
+const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "createdAt"},message:"must have required property '"+"createdAt"+"'",schema:schema57.required,parentSchema:schema57,data};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -2366,7 +2568,7 @@ vErrors.push(err4);
 errors++;
 }
 if(data.content === undefined){
-const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "content"},message:"must have required property '"+"content"+"'",schema:schema56.required,parentSchema:schema56,data};
+const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "content"},message:"must have required property '"+"content"+"'",schema:schema57.required,parentSchema:schema57,data};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -2377,7 +2579,7 @@ errors++;
 }
 for(const key0 in data){
 if(!((((((((key0 === "id") || (key0 === "sessionId")) || (key0 === "runId")) || (key0 === "role")) || (key0 === "kind")) || (key0 === "createdAt")) || (key0 === "metadata")) || (key0 === "content"))){
-const err6 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema56,data};
+const err6 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema57,data};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -2453,7 +2655,7 @@ errors++;
 if(data.role !== undefined){
 let data3 = data.role;
 if("assistant" !== data3){
-const err12 = {instancePath:instancePath+"/role",schemaPath:"#/properties/role/const",keyword:"const",params:{allowedValue: "assistant"},message:"must be equal to constant",schema:"assistant",parentSchema:schema56.properties.role,data:data3};
+const err12 = {instancePath:instancePath+"/role",schemaPath:"#/properties/role/const",keyword:"const",params:{allowedValue: "assistant"},message:"must be equal to constant",schema:"assistant",parentSchema:schema57.properties.role,data:data3};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -2466,7 +2668,7 @@ errors++;
 if(data.kind !== undefined){
 let data4 = data.kind;
 if("assistant_text" !== data4){
-const err13 = {instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/const",keyword:"const",params:{allowedValue: "assistant_text"},message:"must be equal to constant",schema:"assistant_text",parentSchema:schema56.properties.kind,data:data4};
+const err13 = {instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/const",keyword:"const",params:{allowedValue: "assistant_text"},message:"must be equal to constant",schema:"assistant_text",parentSchema:schema57.properties.kind,data:data4};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -2510,7 +2712,7 @@ errors = vErrors.length;
 if(data.content !== undefined){
 let data7 = data.content;
 if((typeof data7 !== "string") && (!(Array.isArray(data7)))){
-const err16 = {instancePath:instancePath+"/content",schemaPath:"#/properties/content/type",keyword:"type",params:{type: schema56.properties.content.type},message:"must be string,array",schema:schema56.properties.content.type,parentSchema:schema56.properties.content,data:data7};
+const err16 = {instancePath:instancePath+"/content",schemaPath:"#/properties/content/type",keyword:"type",params:{type: schema57.properties.content.type},message:"must be string,array",schema:schema57.properties.content.type,parentSchema:schema57.properties.content,data:data7};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -2531,7 +2733,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err17 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema56.type,parentSchema:schema56,data};
+const err17 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema57.type,parentSchema:schema57,data};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -2546,7 +2748,7 @@ return errors === 0;
 validate49.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const data_v1_AssistantReasoningRecorded = validate57;
-const schema64 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://agent-ledger.example/event-schemas/assistant-reasoning-recorded.v1.schema.json","title":"AssistantReasoningRecorded (v1)","description":"Data of a AssistantReasoningRecorded event: one runtime message of kind \"assistant_reasoning\", role \"assistant\". Assistant reasoning (\"thinking\").","type":"object","required":["id","sessionId","role","kind","createdAt","content"],"properties":{"id":{"$ref":"runtime-message.v1.schema.json#/$defs/messageId"},"sessionId":{"$ref":"runtime-message.v1.schema.json#/$defs/sessionId"},"runId":{"$ref":"runtime-message.v1.schema.json#/$defs/runId"},"role":{"const":"assistant"},"kind":{"const":"assistant_reasoning"},"createdAt":{"$ref":"runtime-message.v1.schema.json#/$defs/timestamp"},"metadata":{"$ref":"runtime-message.v1.schema.json#/$defs/metadata"},"content":{"description":"A string, or an array of reasoning parts.","type":["string","array"],"items":{"$ref":"runtime-message.v1.schema.json#/$defs/reasoningPart"}}},"additionalProperties":false};
+const schema65 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://agent-ledger.example/event-schemas/assistant-reasoning-recorded.v1.schema.json","title":"AssistantReasoningRecorded (v1)","description":"Data of a AssistantReasoningRecorded event: one runtime message of kind \"assistant_reasoning\", role \"assistant\". Assistant reasoning (\"thinking\").","type":"object","required":["id","sessionId","role","kind","createdAt","content"],"properties":{"id":{"$ref":"runtime-message.v1.schema.json#/$defs/messageId"},"sessionId":{"$ref":"runtime-message.v1.schema.json#/$defs/sessionId"},"runId":{"$ref":"runtime-message.v1.schema.json#/$defs/runId"},"role":{"const":"assistant"},"kind":{"const":"assistant_reasoning"},"createdAt":{"$ref":"runtime-message.v1.schema.json#/$defs/timestamp"},"metadata":{"$ref":"runtime-message.v1.schema.json#/$defs/metadata"},"content":{"description":"A string, or an array of reasoning parts.","type":["string","array"],"items":{"$ref":"runtime-message.v1.schema.json#/$defs/reasoningPart"}}},"additionalProperties":false};
 
 function validate58(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -2775,7 +2977,7 @@ return errors === 0;
 }
 validate58.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const schema71 = {"description":"Model reasoning (\"thinking\") text.","type":"object","required":["type","text"],"properties":{"type":{"const":"reasoning"},"text":{"type":"string"},"providerOptions":{"$ref":"#/$defs/providerOptions"}},"additionalProperties":false};
+const schema72 = {"description":"Model reasoning (\"thinking\") text.","type":"object","required":["type","text"],"properties":{"type":{"const":"reasoning"},"text":{"type":"string","description":"The reasoning, or, when \"blob\" is set, its preview."},"blob":{"$ref":"#/$defs/blobRef","description":"The blob holding the whole reasoning (UTF-8), when it was too long for the event."},"providerOptions":{"$ref":"#/$defs/providerOptions"}},"additionalProperties":false};
 
 function validate61(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -2789,7 +2991,7 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.type === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'",schema:schema71.required,parentSchema:schema71,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'",schema:schema72.required,parentSchema:schema72,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -2799,7 +3001,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.text === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "text"},message:"must have required property '"+"text"+"'",schema:schema71.required,parentSchema:schema71,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "text"},message:"must have required property '"+"text"+"'",schema:schema72.required,parentSchema:schema72,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -2809,8 +3011,8 @@ vErrors.push(err1);
 errors++;
 }
 for(const key0 in data){
-if(!(((key0 === "type") || (key0 === "text")) || (key0 === "providerOptions"))){
-const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema71,data};
+if(!((((key0 === "type") || (key0 === "text")) || (key0 === "blob")) || (key0 === "providerOptions"))){
+const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema72,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -2823,7 +3025,7 @@ errors++;
 if(data.type !== undefined){
 let data0 = data.type;
 if("reasoning" !== data0){
-const err3 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/const",keyword:"const",params:{allowedValue: "reasoning"},message:"must be equal to constant",schema:"reasoning",parentSchema:schema71.properties.type,data:data0};
+const err3 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/const",keyword:"const",params:{allowedValue: "reasoning"},message:"must be equal to constant",schema:"reasoning",parentSchema:schema72.properties.type,data:data0};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -2836,12 +3038,214 @@ errors++;
 if(data.text !== undefined){
 let data1 = data.text;
 if(typeof data1 !== "string"){
-const err4 = {instancePath:instancePath+"/text",schemaPath:"#/properties/text/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema71.properties.text.type,parentSchema:schema71.properties.text,data:data1};
+const err4 = {instancePath:instancePath+"/text",schemaPath:"#/properties/text/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema72.properties.text.type,parentSchema:schema72.properties.text,data:data1};
 if(vErrors === null){
 vErrors = [err4];
 }
 else {
 vErrors.push(err4);
+}
+errors++;
+}
+}
+if(data.blob !== undefined){
+let data2 = data.blob;
+if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
+if(data2.sha256 === undefined){
+const err5 = {instancePath:instancePath+"/blob",schemaPath:"#/$defs/blobRef/required",keyword:"required",params:{missingProperty: "sha256"},message:"must have required property '"+"sha256"+"'",schema:schema51.required,parentSchema:schema51,data:data2};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+if(data2.size === undefined){
+const err6 = {instancePath:instancePath+"/blob",schemaPath:"#/$defs/blobRef/required",keyword:"required",params:{missingProperty: "size"},message:"must have required property '"+"size"+"'",schema:schema51.required,parentSchema:schema51,data:data2};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+if(data2.mediaType === undefined){
+const err7 = {instancePath:instancePath+"/blob",schemaPath:"#/$defs/blobRef/required",keyword:"required",params:{missingProperty: "mediaType"},message:"must have required property '"+"mediaType"+"'",schema:schema51.required,parentSchema:schema51,data:data2};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+if(data2.preview === undefined){
+const err8 = {instancePath:instancePath+"/blob",schemaPath:"#/$defs/blobRef/required",keyword:"required",params:{missingProperty: "preview"},message:"must have required property '"+"preview"+"'",schema:schema51.required,parentSchema:schema51,data:data2};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+for(const key1 in data2){
+if(!(((((key1 === "sha256") || (key1 === "size")) || (key1 === "mediaType")) || (key1 === "preview")) || (key1 === "textLength"))){
+const err9 = {instancePath:instancePath+"/blob",schemaPath:"#/$defs/blobRef/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema51,data:data2};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+}
+if(data2.sha256 !== undefined){
+let data3 = data2.sha256;
+if(typeof data3 === "string"){
+if(!pattern4.test(data3)){
+const err10 = {instancePath:instancePath+"/blob/sha256",schemaPath:"#/$defs/blobRef/properties/sha256/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{64}$"},message:"must match pattern \""+"^[0-9a-f]{64}$"+"\"",schema:"^[0-9a-f]{64}$",parentSchema:schema51.properties.sha256,data:data3};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+}
+else {
+const err11 = {instancePath:instancePath+"/blob/sha256",schemaPath:"#/$defs/blobRef/properties/sha256/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema51.properties.sha256.type,parentSchema:schema51.properties.sha256,data:data3};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+}
+if(data2.size !== undefined){
+let data4 = data2.size;
+if(!(((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4))) && (isFinite(data4)))){
+const err12 = {instancePath:instancePath+"/blob/size",schemaPath:"#/$defs/blobRef/properties/size/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema51.properties.size.type,parentSchema:schema51.properties.size,data:data4};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+if((typeof data4 == "number") && (isFinite(data4))){
+if(data4 < 0 || isNaN(data4)){
+const err13 = {instancePath:instancePath+"/blob/size",schemaPath:"#/$defs/blobRef/properties/size/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema51.properties.size,data:data4};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+}
+if(data2.mediaType !== undefined){
+let data5 = data2.mediaType;
+if(typeof data5 === "string"){
+if(func1(data5) > 255){
+const err14 = {instancePath:instancePath+"/blob/mediaType",schemaPath:"#/$defs/blobRef/properties/mediaType/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema51.properties.mediaType,data:data5};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+if(func1(data5) < 1){
+const err15 = {instancePath:instancePath+"/blob/mediaType",schemaPath:"#/$defs/blobRef/properties/mediaType/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema51.properties.mediaType,data:data5};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+}
+else {
+const err16 = {instancePath:instancePath+"/blob/mediaType",schemaPath:"#/$defs/blobRef/properties/mediaType/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema51.properties.mediaType.type,parentSchema:schema51.properties.mediaType,data:data5};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+}
+if(data2.preview !== undefined){
+let data6 = data2.preview;
+if(typeof data6 === "string"){
+if(func1(data6) > 512){
+const err17 = {instancePath:instancePath+"/blob/preview",schemaPath:"#/$defs/blobRef/properties/preview/maxLength",keyword:"maxLength",params:{limit: 512},message:"must NOT have more than 512 characters",schema:512,parentSchema:schema51.properties.preview,data:data6};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+}
+}
+else {
+const err18 = {instancePath:instancePath+"/blob/preview",schemaPath:"#/$defs/blobRef/properties/preview/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema51.properties.preview.type,parentSchema:schema51.properties.preview,data:data6};
+if(vErrors === null){
+vErrors = [err18];
+}
+else {
+vErrors.push(err18);
+}
+errors++;
+}
+}
+if(data2.textLength !== undefined){
+let data7 = data2.textLength;
+if(!(((typeof data7 == "number") && (!(data7 % 1) && !isNaN(data7))) && (isFinite(data7)))){
+const err19 = {instancePath:instancePath+"/blob/textLength",schemaPath:"#/$defs/blobRef/properties/textLength/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema51.properties.textLength.type,parentSchema:schema51.properties.textLength,data:data7};
+if(vErrors === null){
+vErrors = [err19];
+}
+else {
+vErrors.push(err19);
+}
+errors++;
+}
+if((typeof data7 == "number") && (isFinite(data7))){
+if(data7 < 0 || isNaN(data7)){
+const err20 = {instancePath:instancePath+"/blob/textLength",schemaPath:"#/$defs/blobRef/properties/textLength/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema51.properties.textLength,data:data7};
+if(vErrors === null){
+vErrors = [err20];
+}
+else {
+vErrors.push(err20);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err21 = {instancePath:instancePath+"/blob",schemaPath:"#/$defs/blobRef/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema51.type,parentSchema:schema51,data:data2};
+if(vErrors === null){
+vErrors = [err21];
+}
+else {
+vErrors.push(err21);
 }
 errors++;
 }
@@ -2854,12 +3258,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema71.type,parentSchema:schema71,data};
+const err22 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema72.type,parentSchema:schema72,data};
 if(vErrors === null){
-vErrors = [err5];
+vErrors = [err22];
 }
 else {
-vErrors.push(err5);
+vErrors.push(err22);
 }
 errors++;
 }
@@ -2882,7 +3286,7 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema64.required,parentSchema:schema64,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema65.required,parentSchema:schema65,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -2892,7 +3296,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.sessionId === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "sessionId"},message:"must have required property '"+"sessionId"+"'",schema:schema64.required,parentSchema:schema64,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "sessionId"},message:"must have required property '"+"sessionId"+"'",schema:schema65.required,parentSchema:schema65,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -2902,7 +3306,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.role === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "role"},message:"must have required property '"+"role"+"'",schema:schema64.required,parentSchema:schema64,data};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "role"},message:"must have required property '"+"role"+"'",schema:schema65.required,parentSchema:schema65,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -2912,7 +3316,7 @@ vErrors.push(err2);
 errors++;
 }
 if(data.kind === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "kind"},message:"must have required property '"+"kind"+"'",schema:schema64.required,parentSchema:schema64,data};
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "kind"},message:"must have required property '"+"kind"+"'",schema:schema65.required,parentSchema:schema65,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -2922,7 +3326,7 @@ vErrors.push(err3);
 errors++;
 }
 if(data.createdAt === undefined){
-const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "createdAt"},message:"must have required property '"+"createdAt"+"'",schema:schema64.required,parentSchema:schema64,data};
+const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "createdAt"},message:"must have required property '"+"createdAt"+"'",schema:schema65.required,parentSchema:schema65,data};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -2932,7 +3336,7 @@ vErrors.push(err4);
 errors++;
 }
 if(data.content === undefined){
-const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "content"},message:"must have required property '"+"content"+"'",schema:schema64.required,parentSchema:schema64,data};
+const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "content"},message:"must have required property '"+"content"+"'",schema:schema65.required,parentSchema:schema65,data};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -2943,7 +3347,7 @@ errors++;
 }
 for(const key0 in data){
 if(!((((((((key0 === "id") || (key0 === "sessionId")) || (key0 === "runId")) || (key0 === "role")) || (key0 === "kind")) || (key0 === "createdAt")) || (key0 === "metadata")) || (key0 === "content"))){
-const err6 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema64,data};
+const err6 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema65,data};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -3019,7 +3423,7 @@ errors++;
 if(data.role !== undefined){
 let data3 = data.role;
 if("assistant" !== data3){
-const err12 = {instancePath:instancePath+"/role",schemaPath:"#/properties/role/const",keyword:"const",params:{allowedValue: "assistant"},message:"must be equal to constant",schema:"assistant",parentSchema:schema64.properties.role,data:data3};
+const err12 = {instancePath:instancePath+"/role",schemaPath:"#/properties/role/const",keyword:"const",params:{allowedValue: "assistant"},message:"must be equal to constant",schema:"assistant",parentSchema:schema65.properties.role,data:data3};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -3032,7 +3436,7 @@ errors++;
 if(data.kind !== undefined){
 let data4 = data.kind;
 if("assistant_reasoning" !== data4){
-const err13 = {instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/const",keyword:"const",params:{allowedValue: "assistant_reasoning"},message:"must be equal to constant",schema:"assistant_reasoning",parentSchema:schema64.properties.kind,data:data4};
+const err13 = {instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/const",keyword:"const",params:{allowedValue: "assistant_reasoning"},message:"must be equal to constant",schema:"assistant_reasoning",parentSchema:schema65.properties.kind,data:data4};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -3076,7 +3480,7 @@ errors = vErrors.length;
 if(data.content !== undefined){
 let data7 = data.content;
 if((typeof data7 !== "string") && (!(Array.isArray(data7)))){
-const err16 = {instancePath:instancePath+"/content",schemaPath:"#/properties/content/type",keyword:"type",params:{type: schema64.properties.content.type},message:"must be string,array",schema:schema64.properties.content.type,parentSchema:schema64.properties.content,data:data7};
+const err16 = {instancePath:instancePath+"/content",schemaPath:"#/properties/content/type",keyword:"type",params:{type: schema65.properties.content.type},message:"must be string,array",schema:schema65.properties.content.type,parentSchema:schema65.properties.content,data:data7};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -3097,7 +3501,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err17 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema64.type,parentSchema:schema64,data};
+const err17 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema65.type,parentSchema:schema65,data};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -3112,7 +3516,7 @@ return errors === 0;
 validate57.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const data_v1_ToolCallRecorded = validate64;
-const schema72 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://agent-ledger.example/event-schemas/tool-call-recorded.v1.schema.json","title":"ToolCallRecorded (v1)","description":"Data of a ToolCallRecorded event: one runtime message of kind \"tool_call\", role \"assistant\". The tool calls of one assistant step.","type":"object","required":["id","sessionId","role","kind","createdAt","content"],"properties":{"id":{"$ref":"runtime-message.v1.schema.json#/$defs/messageId"},"sessionId":{"$ref":"runtime-message.v1.schema.json#/$defs/sessionId"},"runId":{"$ref":"runtime-message.v1.schema.json#/$defs/runId"},"role":{"const":"assistant"},"kind":{"const":"tool_call"},"createdAt":{"$ref":"runtime-message.v1.schema.json#/$defs/timestamp"},"metadata":{"$ref":"runtime-message.v1.schema.json#/$defs/metadata"},"content":{"description":"A non-empty array of tool-call parts.","type":"array","minItems":1,"items":{"$ref":"runtime-message.v1.schema.json#/$defs/toolCallPart"}}},"additionalProperties":false};
+const schema74 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://agent-ledger.example/event-schemas/tool-call-recorded.v1.schema.json","title":"ToolCallRecorded (v1)","description":"Data of a ToolCallRecorded event: one runtime message of kind \"tool_call\", role \"assistant\". The tool calls of one assistant step.","type":"object","required":["id","sessionId","role","kind","createdAt","content"],"properties":{"id":{"$ref":"runtime-message.v1.schema.json#/$defs/messageId"},"sessionId":{"$ref":"runtime-message.v1.schema.json#/$defs/sessionId"},"runId":{"$ref":"runtime-message.v1.schema.json#/$defs/runId"},"role":{"const":"assistant"},"kind":{"const":"tool_call"},"createdAt":{"$ref":"runtime-message.v1.schema.json#/$defs/timestamp"},"metadata":{"$ref":"runtime-message.v1.schema.json#/$defs/metadata"},"content":{"description":"A non-empty array of tool-call parts.","type":"array","minItems":1,"items":{"$ref":"runtime-message.v1.schema.json#/$defs/toolCallPart"}}},"additionalProperties":false};
 
 function validate65(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -3341,7 +3745,373 @@ return errors === 0;
 }
 validate65.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const schema79 = {"description":"A request by the model to run a tool.","type":"object","required":["type","toolCallId","toolName","input"],"properties":{"type":{"const":"tool-call"},"toolCallId":{"type":"string","minLength":1},"toolName":{"type":"string","minLength":1},"input":{"$ref":"#/$defs/jsonValue"},"providerExecuted":{"type":"boolean","description":"True when the provider ran the tool itself."},"providerOptions":{"$ref":"#/$defs/providerOptions"}},"additionalProperties":false};
+const schema81 = {"description":"A request by the model to run a tool.","type":"object","required":["type","toolCallId","toolName","input"],"properties":{"type":{"const":"tool-call"},"toolCallId":{"type":"string","minLength":1},"toolName":{"type":"string","minLength":1},"input":{"$ref":"#/$defs/jsonValue","description":"The input; a string value kept as a blob (\"inputBlobs\") holds its preview here."},"inputBlobs":{"description":"The large string values of the input kept as blobs, beside the input: each names the path from the input to the value (object keys and array indices; empty: the input is the string) and the blob holding the string's UTF-8.","type":"array","minItems":1,"items":{"$ref":"#/$defs/toolInputBlob"}},"providerExecuted":{"type":"boolean","description":"True when the provider ran the tool itself."},"providerOptions":{"$ref":"#/$defs/providerOptions"}},"additionalProperties":false};
+const schema82 = {"description":"A string value of a tool call's input kept as a blob.","type":"object","required":["path","blob"],"properties":{"path":{"type":"array","maxItems":64,"items":{"oneOf":[{"type":"string"},{"type":"integer","minimum":0}]}},"blob":{"$ref":"#/$defs/blobRef"}},"additionalProperties":false};
+
+function validate70(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate70.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.path === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "path"},message:"must have required property '"+"path"+"'",schema:schema82.required,parentSchema:schema82,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.blob === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "blob"},message:"must have required property '"+"blob"+"'",schema:schema82.required,parentSchema:schema82,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+for(const key0 in data){
+if(!((key0 === "path") || (key0 === "blob"))){
+const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema82,data};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.path !== undefined){
+let data0 = data.path;
+if(Array.isArray(data0)){
+if(data0.length > 64){
+const err3 = {instancePath:instancePath+"/path",schemaPath:"#/properties/path/maxItems",keyword:"maxItems",params:{limit: 64},message:"must NOT have more than 64 items",schema:64,parentSchema:schema82.properties.path,data:data0};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+const len0 = data0.length;
+for(let i0=0; i0<len0; i0++){
+let data1 = data0[i0];
+const _errs5 = errors;
+let valid3 = false;
+let passing0 = null;
+const _errs6 = errors;
+if(typeof data1 !== "string"){
+const err4 = {instancePath:instancePath+"/path/" + i0,schemaPath:"#/properties/path/items/oneOf/0/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema82.properties.path.items.oneOf[0].type,parentSchema:schema82.properties.path.items.oneOf[0],data:data1};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+var _valid0 = _errs6 === errors;
+if(_valid0){
+valid3 = true;
+passing0 = 0;
+}
+const _errs8 = errors;
+if(!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))){
+const err5 = {instancePath:instancePath+"/path/" + i0,schemaPath:"#/properties/path/items/oneOf/1/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema82.properties.path.items.oneOf[1].type,parentSchema:schema82.properties.path.items.oneOf[1],data:data1};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+if((typeof data1 == "number") && (isFinite(data1))){
+if(data1 < 0 || isNaN(data1)){
+const err6 = {instancePath:instancePath+"/path/" + i0,schemaPath:"#/properties/path/items/oneOf/1/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema82.properties.path.items.oneOf[1],data:data1};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+var _valid0 = _errs8 === errors;
+if(_valid0 && valid3){
+valid3 = false;
+passing0 = [passing0, 1];
+}
+else {
+if(_valid0){
+valid3 = true;
+passing0 = 1;
+}
+}
+if(!valid3){
+const err7 = {instancePath:instancePath+"/path/" + i0,schemaPath:"#/properties/path/items/oneOf",keyword:"oneOf",params:{passingSchemas: passing0},message:"must match exactly one schema in oneOf",schema:schema82.properties.path.items.oneOf,parentSchema:schema82.properties.path.items,data:data1};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+else {
+errors = _errs5;
+if(vErrors !== null){
+if(_errs5){
+vErrors.length = _errs5;
+}
+else {
+vErrors = null;
+}
+}
+}
+}
+}
+else {
+const err8 = {instancePath:instancePath+"/path",schemaPath:"#/properties/path/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema82.properties.path.type,parentSchema:schema82.properties.path,data:data0};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+}
+if(data.blob !== undefined){
+let data2 = data.blob;
+if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
+if(data2.sha256 === undefined){
+const err9 = {instancePath:instancePath+"/blob",schemaPath:"#/$defs/blobRef/required",keyword:"required",params:{missingProperty: "sha256"},message:"must have required property '"+"sha256"+"'",schema:schema51.required,parentSchema:schema51,data:data2};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+if(data2.size === undefined){
+const err10 = {instancePath:instancePath+"/blob",schemaPath:"#/$defs/blobRef/required",keyword:"required",params:{missingProperty: "size"},message:"must have required property '"+"size"+"'",schema:schema51.required,parentSchema:schema51,data:data2};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+if(data2.mediaType === undefined){
+const err11 = {instancePath:instancePath+"/blob",schemaPath:"#/$defs/blobRef/required",keyword:"required",params:{missingProperty: "mediaType"},message:"must have required property '"+"mediaType"+"'",schema:schema51.required,parentSchema:schema51,data:data2};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+if(data2.preview === undefined){
+const err12 = {instancePath:instancePath+"/blob",schemaPath:"#/$defs/blobRef/required",keyword:"required",params:{missingProperty: "preview"},message:"must have required property '"+"preview"+"'",schema:schema51.required,parentSchema:schema51,data:data2};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+for(const key1 in data2){
+if(!(((((key1 === "sha256") || (key1 === "size")) || (key1 === "mediaType")) || (key1 === "preview")) || (key1 === "textLength"))){
+const err13 = {instancePath:instancePath+"/blob",schemaPath:"#/$defs/blobRef/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema51,data:data2};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+if(data2.sha256 !== undefined){
+let data3 = data2.sha256;
+if(typeof data3 === "string"){
+if(!pattern4.test(data3)){
+const err14 = {instancePath:instancePath+"/blob/sha256",schemaPath:"#/$defs/blobRef/properties/sha256/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{64}$"},message:"must match pattern \""+"^[0-9a-f]{64}$"+"\"",schema:"^[0-9a-f]{64}$",parentSchema:schema51.properties.sha256,data:data3};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+}
+else {
+const err15 = {instancePath:instancePath+"/blob/sha256",schemaPath:"#/$defs/blobRef/properties/sha256/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema51.properties.sha256.type,parentSchema:schema51.properties.sha256,data:data3};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+}
+if(data2.size !== undefined){
+let data4 = data2.size;
+if(!(((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4))) && (isFinite(data4)))){
+const err16 = {instancePath:instancePath+"/blob/size",schemaPath:"#/$defs/blobRef/properties/size/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema51.properties.size.type,parentSchema:schema51.properties.size,data:data4};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+if((typeof data4 == "number") && (isFinite(data4))){
+if(data4 < 0 || isNaN(data4)){
+const err17 = {instancePath:instancePath+"/blob/size",schemaPath:"#/$defs/blobRef/properties/size/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema51.properties.size,data:data4};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+}
+}
+}
+if(data2.mediaType !== undefined){
+let data5 = data2.mediaType;
+if(typeof data5 === "string"){
+if(func1(data5) > 255){
+const err18 = {instancePath:instancePath+"/blob/mediaType",schemaPath:"#/$defs/blobRef/properties/mediaType/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema51.properties.mediaType,data:data5};
+if(vErrors === null){
+vErrors = [err18];
+}
+else {
+vErrors.push(err18);
+}
+errors++;
+}
+if(func1(data5) < 1){
+const err19 = {instancePath:instancePath+"/blob/mediaType",schemaPath:"#/$defs/blobRef/properties/mediaType/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema51.properties.mediaType,data:data5};
+if(vErrors === null){
+vErrors = [err19];
+}
+else {
+vErrors.push(err19);
+}
+errors++;
+}
+}
+else {
+const err20 = {instancePath:instancePath+"/blob/mediaType",schemaPath:"#/$defs/blobRef/properties/mediaType/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema51.properties.mediaType.type,parentSchema:schema51.properties.mediaType,data:data5};
+if(vErrors === null){
+vErrors = [err20];
+}
+else {
+vErrors.push(err20);
+}
+errors++;
+}
+}
+if(data2.preview !== undefined){
+let data6 = data2.preview;
+if(typeof data6 === "string"){
+if(func1(data6) > 512){
+const err21 = {instancePath:instancePath+"/blob/preview",schemaPath:"#/$defs/blobRef/properties/preview/maxLength",keyword:"maxLength",params:{limit: 512},message:"must NOT have more than 512 characters",schema:512,parentSchema:schema51.properties.preview,data:data6};
+if(vErrors === null){
+vErrors = [err21];
+}
+else {
+vErrors.push(err21);
+}
+errors++;
+}
+}
+else {
+const err22 = {instancePath:instancePath+"/blob/preview",schemaPath:"#/$defs/blobRef/properties/preview/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema51.properties.preview.type,parentSchema:schema51.properties.preview,data:data6};
+if(vErrors === null){
+vErrors = [err22];
+}
+else {
+vErrors.push(err22);
+}
+errors++;
+}
+}
+if(data2.textLength !== undefined){
+let data7 = data2.textLength;
+if(!(((typeof data7 == "number") && (!(data7 % 1) && !isNaN(data7))) && (isFinite(data7)))){
+const err23 = {instancePath:instancePath+"/blob/textLength",schemaPath:"#/$defs/blobRef/properties/textLength/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema51.properties.textLength.type,parentSchema:schema51.properties.textLength,data:data7};
+if(vErrors === null){
+vErrors = [err23];
+}
+else {
+vErrors.push(err23);
+}
+errors++;
+}
+if((typeof data7 == "number") && (isFinite(data7))){
+if(data7 < 0 || isNaN(data7)){
+const err24 = {instancePath:instancePath+"/blob/textLength",schemaPath:"#/$defs/blobRef/properties/textLength/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema51.properties.textLength,data:data7};
+if(vErrors === null){
+vErrors = [err24];
+}
+else {
+vErrors.push(err24);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err25 = {instancePath:instancePath+"/blob",schemaPath:"#/$defs/blobRef/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema51.type,parentSchema:schema51,data:data2};
+if(vErrors === null){
+vErrors = [err25];
+}
+else {
+vErrors.push(err25);
+}
+errors++;
+}
+}
+}
+else {
+const err26 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema82.type,parentSchema:schema82,data};
+if(vErrors === null){
+vErrors = [err26];
+}
+else {
+vErrors.push(err26);
+}
+errors++;
+}
+validate70.errors = vErrors;
+return errors === 0;
+}
+validate70.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+
 
 function validate68(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -3355,7 +4125,7 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.type === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'",schema:schema79.required,parentSchema:schema79,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'",schema:schema81.required,parentSchema:schema81,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -3365,7 +4135,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.toolCallId === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "toolCallId"},message:"must have required property '"+"toolCallId"+"'",schema:schema79.required,parentSchema:schema79,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "toolCallId"},message:"must have required property '"+"toolCallId"+"'",schema:schema81.required,parentSchema:schema81,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -3375,7 +4145,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.toolName === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "toolName"},message:"must have required property '"+"toolName"+"'",schema:schema79.required,parentSchema:schema79,data};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "toolName"},message:"must have required property '"+"toolName"+"'",schema:schema81.required,parentSchema:schema81,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -3385,7 +4155,7 @@ vErrors.push(err2);
 errors++;
 }
 if(data.input === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "input"},message:"must have required property '"+"input"+"'",schema:schema79.required,parentSchema:schema79,data};
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "input"},message:"must have required property '"+"input"+"'",schema:schema81.required,parentSchema:schema81,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -3395,8 +4165,8 @@ vErrors.push(err3);
 errors++;
 }
 for(const key0 in data){
-if(!((((((key0 === "type") || (key0 === "toolCallId")) || (key0 === "toolName")) || (key0 === "input")) || (key0 === "providerExecuted")) || (key0 === "providerOptions"))){
-const err4 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema79,data};
+if(!(((((((key0 === "type") || (key0 === "toolCallId")) || (key0 === "toolName")) || (key0 === "input")) || (key0 === "inputBlobs")) || (key0 === "providerExecuted")) || (key0 === "providerOptions"))){
+const err4 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema81,data};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -3409,7 +4179,7 @@ errors++;
 if(data.type !== undefined){
 let data0 = data.type;
 if("tool-call" !== data0){
-const err5 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/const",keyword:"const",params:{allowedValue: "tool-call"},message:"must be equal to constant",schema:"tool-call",parentSchema:schema79.properties.type,data:data0};
+const err5 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/const",keyword:"const",params:{allowedValue: "tool-call"},message:"must be equal to constant",schema:"tool-call",parentSchema:schema81.properties.type,data:data0};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -3423,7 +4193,7 @@ if(data.toolCallId !== undefined){
 let data1 = data.toolCallId;
 if(typeof data1 === "string"){
 if(func1(data1) < 1){
-const err6 = {instancePath:instancePath+"/toolCallId",schemaPath:"#/properties/toolCallId/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema79.properties.toolCallId,data:data1};
+const err6 = {instancePath:instancePath+"/toolCallId",schemaPath:"#/properties/toolCallId/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema81.properties.toolCallId,data:data1};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -3434,7 +4204,7 @@ errors++;
 }
 }
 else {
-const err7 = {instancePath:instancePath+"/toolCallId",schemaPath:"#/properties/toolCallId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema79.properties.toolCallId.type,parentSchema:schema79.properties.toolCallId,data:data1};
+const err7 = {instancePath:instancePath+"/toolCallId",schemaPath:"#/properties/toolCallId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema81.properties.toolCallId.type,parentSchema:schema81.properties.toolCallId,data:data1};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -3448,7 +4218,7 @@ if(data.toolName !== undefined){
 let data2 = data.toolName;
 if(typeof data2 === "string"){
 if(func1(data2) < 1){
-const err8 = {instancePath:instancePath+"/toolName",schemaPath:"#/properties/toolName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema79.properties.toolName,data:data2};
+const err8 = {instancePath:instancePath+"/toolName",schemaPath:"#/properties/toolName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema81.properties.toolName,data:data2};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -3459,7 +4229,7 @@ errors++;
 }
 }
 else {
-const err9 = {instancePath:instancePath+"/toolName",schemaPath:"#/properties/toolName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema79.properties.toolName.type,parentSchema:schema79.properties.toolName,data:data2};
+const err9 = {instancePath:instancePath+"/toolName",schemaPath:"#/properties/toolName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema81.properties.toolName.type,parentSchema:schema81.properties.toolName,data:data2};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -3475,15 +4245,47 @@ vErrors = vErrors === null ? validate25.errors : vErrors.concat(validate25.error
 errors = vErrors.length;
 }
 }
-if(data.providerExecuted !== undefined){
-let data4 = data.providerExecuted;
-if(typeof data4 !== "boolean"){
-const err10 = {instancePath:instancePath+"/providerExecuted",schemaPath:"#/properties/providerExecuted/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema79.properties.providerExecuted.type,parentSchema:schema79.properties.providerExecuted,data:data4};
+if(data.inputBlobs !== undefined){
+let data4 = data.inputBlobs;
+if(Array.isArray(data4)){
+if(data4.length < 1){
+const err10 = {instancePath:instancePath+"/inputBlobs",schemaPath:"#/properties/inputBlobs/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema81.properties.inputBlobs,data:data4};
 if(vErrors === null){
 vErrors = [err10];
 }
 else {
 vErrors.push(err10);
+}
+errors++;
+}
+const len0 = data4.length;
+for(let i0=0; i0<len0; i0++){
+if(!(validate70(data4[i0], {instancePath:instancePath+"/inputBlobs/" + i0,parentData:data4,parentDataProperty:i0,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate70.errors : vErrors.concat(validate70.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err11 = {instancePath:instancePath+"/inputBlobs",schemaPath:"#/properties/inputBlobs/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema81.properties.inputBlobs.type,parentSchema:schema81.properties.inputBlobs,data:data4};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+}
+if(data.providerExecuted !== undefined){
+let data6 = data.providerExecuted;
+if(typeof data6 !== "boolean"){
+const err12 = {instancePath:instancePath+"/providerExecuted",schemaPath:"#/properties/providerExecuted/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema81.properties.providerExecuted.type,parentSchema:schema81.properties.providerExecuted,data:data6};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
 }
 errors++;
 }
@@ -3496,12 +4298,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err11 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema79.type,parentSchema:schema79,data};
+const err13 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema81.type,parentSchema:schema81,data};
 if(vErrors === null){
-vErrors = [err11];
+vErrors = [err13];
 }
 else {
-vErrors.push(err11);
+vErrors.push(err13);
 }
 errors++;
 }
@@ -3524,7 +4326,7 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema72.required,parentSchema:schema72,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema74.required,parentSchema:schema74,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -3534,7 +4336,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.sessionId === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "sessionId"},message:"must have required property '"+"sessionId"+"'",schema:schema72.required,parentSchema:schema72,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "sessionId"},message:"must have required property '"+"sessionId"+"'",schema:schema74.required,parentSchema:schema74,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -3544,7 +4346,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.role === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "role"},message:"must have required property '"+"role"+"'",schema:schema72.required,parentSchema:schema72,data};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "role"},message:"must have required property '"+"role"+"'",schema:schema74.required,parentSchema:schema74,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -3554,7 +4356,7 @@ vErrors.push(err2);
 errors++;
 }
 if(data.kind === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "kind"},message:"must have required property '"+"kind"+"'",schema:schema72.required,parentSchema:schema72,data};
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "kind"},message:"must have required property '"+"kind"+"'",schema:schema74.required,parentSchema:schema74,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -3564,7 +4366,7 @@ vErrors.push(err3);
 errors++;
 }
 if(data.createdAt === undefined){
-const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "createdAt"},message:"must have required property '"+"createdAt"+"'",schema:schema72.required,parentSchema:schema72,data};
+const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "createdAt"},message:"must have required property '"+"createdAt"+"'",schema:schema74.required,parentSchema:schema74,data};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -3574,7 +4376,7 @@ vErrors.push(err4);
 errors++;
 }
 if(data.content === undefined){
-const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "content"},message:"must have required property '"+"content"+"'",schema:schema72.required,parentSchema:schema72,data};
+const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "content"},message:"must have required property '"+"content"+"'",schema:schema74.required,parentSchema:schema74,data};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -3585,7 +4387,7 @@ errors++;
 }
 for(const key0 in data){
 if(!((((((((key0 === "id") || (key0 === "sessionId")) || (key0 === "runId")) || (key0 === "role")) || (key0 === "kind")) || (key0 === "createdAt")) || (key0 === "metadata")) || (key0 === "content"))){
-const err6 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema72,data};
+const err6 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema74,data};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -3661,7 +4463,7 @@ errors++;
 if(data.role !== undefined){
 let data3 = data.role;
 if("assistant" !== data3){
-const err12 = {instancePath:instancePath+"/role",schemaPath:"#/properties/role/const",keyword:"const",params:{allowedValue: "assistant"},message:"must be equal to constant",schema:"assistant",parentSchema:schema72.properties.role,data:data3};
+const err12 = {instancePath:instancePath+"/role",schemaPath:"#/properties/role/const",keyword:"const",params:{allowedValue: "assistant"},message:"must be equal to constant",schema:"assistant",parentSchema:schema74.properties.role,data:data3};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -3674,7 +4476,7 @@ errors++;
 if(data.kind !== undefined){
 let data4 = data.kind;
 if("tool_call" !== data4){
-const err13 = {instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/const",keyword:"const",params:{allowedValue: "tool_call"},message:"must be equal to constant",schema:"tool_call",parentSchema:schema72.properties.kind,data:data4};
+const err13 = {instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/const",keyword:"const",params:{allowedValue: "tool_call"},message:"must be equal to constant",schema:"tool_call",parentSchema:schema74.properties.kind,data:data4};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -3719,7 +4521,7 @@ if(data.content !== undefined){
 let data7 = data.content;
 if(Array.isArray(data7)){
 if(data7.length < 1){
-const err16 = {instancePath:instancePath+"/content",schemaPath:"#/properties/content/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema72.properties.content,data:data7};
+const err16 = {instancePath:instancePath+"/content",schemaPath:"#/properties/content/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema74.properties.content,data:data7};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -3737,7 +4539,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err17 = {instancePath:instancePath+"/content",schemaPath:"#/properties/content/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema72.properties.content.type,parentSchema:schema72.properties.content,data:data7};
+const err17 = {instancePath:instancePath+"/content",schemaPath:"#/properties/content/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema74.properties.content.type,parentSchema:schema74.properties.content,data:data7};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -3749,7 +4551,7 @@ errors++;
 }
 }
 else {
-const err18 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema72.type,parentSchema:schema72,data};
+const err18 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema74.type,parentSchema:schema74,data};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -3763,13 +4565,13 @@ return errors === 0;
 }
 validate64.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const data_v1_ToolResultRecorded = validate72;
-const schema80 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://agent-ledger.example/event-schemas/tool-result-recorded.v1.schema.json","title":"ToolResultRecorded (v1)","description":"Data of a ToolResultRecorded event: one runtime message of kind \"tool_result\", role \"tool\". Results of tool calls.","type":"object","required":["id","sessionId","role","kind","createdAt","content"],"properties":{"id":{"$ref":"runtime-message.v1.schema.json#/$defs/messageId"},"sessionId":{"$ref":"runtime-message.v1.schema.json#/$defs/sessionId"},"runId":{"$ref":"runtime-message.v1.schema.json#/$defs/runId"},"role":{"const":"tool"},"kind":{"const":"tool_result"},"createdAt":{"$ref":"runtime-message.v1.schema.json#/$defs/timestamp"},"metadata":{"$ref":"runtime-message.v1.schema.json#/$defs/metadata"},"content":{"description":"A non-empty array of tool-result parts.","type":"array","minItems":1,"items":{"$ref":"runtime-message.v1.schema.json#/$defs/toolResultPart"}}},"additionalProperties":false};
+export const data_v1_ToolResultRecorded = validate74;
+const schema84 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://agent-ledger.example/event-schemas/tool-result-recorded.v1.schema.json","title":"ToolResultRecorded (v1)","description":"Data of a ToolResultRecorded event: one runtime message of kind \"tool_result\", role \"tool\". Results of tool calls.","type":"object","required":["id","sessionId","role","kind","createdAt","content"],"properties":{"id":{"$ref":"runtime-message.v1.schema.json#/$defs/messageId"},"sessionId":{"$ref":"runtime-message.v1.schema.json#/$defs/sessionId"},"runId":{"$ref":"runtime-message.v1.schema.json#/$defs/runId"},"role":{"const":"tool"},"kind":{"const":"tool_result"},"createdAt":{"$ref":"runtime-message.v1.schema.json#/$defs/timestamp"},"metadata":{"$ref":"runtime-message.v1.schema.json#/$defs/metadata"},"content":{"description":"A non-empty array of tool-result parts.","type":"array","minItems":1,"items":{"$ref":"runtime-message.v1.schema.json#/$defs/toolResultPart"}}},"additionalProperties":false};
 
-function validate73(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate75(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate73.evaluated;
+const evaluated0 = validate75.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -3988,97 +4790,17 @@ vErrors.push(err15);
 }
 errors++;
 }
-validate73.errors = vErrors;
+validate75.errors = vErrors;
 return errors === 0;
 }
-validate73.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate75.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const schema87 = {"description":"The result of one tool call. toolName may be omitted; normalization fills it in from the matching call.","type":"object","required":["type","toolCallId","output"],"properties":{"type":{"const":"tool-result"},"toolCallId":{"type":"string","minLength":1},"toolName":{"type":"string","minLength":1},"output":{"$ref":"#/$defs/toolResultOutput"},"providerOptions":{"$ref":"#/$defs/providerOptions"}},"additionalProperties":false};
-const schema88 = {"description":"What a tool returned: the AI SDK's ToolResultOutput variants.","type":"object","required":["type"],"properties":{"type":{"enum":["text","json","error-text","error-json","content","execution-denied","blob"]}},"discriminator":{"propertyName":"type"},"oneOf":[{"$ref":"#/$defs/textOutput"},{"$ref":"#/$defs/jsonOutput"},{"$ref":"#/$defs/errorTextOutput"},{"$ref":"#/$defs/errorJsonOutput"},{"$ref":"#/$defs/contentOutput"},{"$ref":"#/$defs/executionDeniedOutput"},{"$ref":"#/$defs/blobOutput"}]};
-const schema97 = {"description":"Text the tool returned.","type":"object","required":["type","value"],"properties":{"type":{"const":"text"},"value":{"type":"string"}},"additionalProperties":false};
-const schema98 = {"description":"The tool failed; text error.","type":"object","required":["type","value"],"properties":{"type":{"const":"error-text"},"value":{"type":"string"}},"additionalProperties":false};
-const schema99 = {"description":"The tool call was not approved and did not run.","type":"object","required":["type"],"properties":{"type":{"const":"execution-denied"},"reason":{"type":"string"}},"additionalProperties":false};
-const schema89 = {"description":"JSON the tool returned.","type":"object","required":["type","value"],"properties":{"type":{"const":"json"},"value":{"$ref":"#/$defs/jsonValue"}},"additionalProperties":false};
-
-function validate78(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate78.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.type === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'",schema:schema89.required,parentSchema:schema89,data};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.value === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "value"},message:"must have required property '"+"value"+"'",schema:schema89.required,parentSchema:schema89,data};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-for(const key0 in data){
-if(!((key0 === "type") || (key0 === "value"))){
-const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema89,data};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-if(data.type !== undefined){
-let data0 = data.type;
-if("json" !== data0){
-const err3 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/const",keyword:"const",params:{allowedValue: "json"},message:"must be equal to constant",schema:"json",parentSchema:schema89.properties.type,data:data0};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-if(data.value !== undefined){
-if(!(validate25(data.value, {instancePath:instancePath+"/value",parentData:data,parentDataProperty:"value",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate25.errors : vErrors.concat(validate25.errors);
-errors = vErrors.length;
-}
-}
-}
-else {
-const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema89.type,parentSchema:schema89,data};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-validate78.errors = vErrors;
-return errors === 0;
-}
-validate78.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-
-const schema90 = {"description":"The tool failed; JSON error.","type":"object","required":["type","value"],"properties":{"type":{"const":"error-json"},"value":{"$ref":"#/$defs/jsonValue"}},"additionalProperties":false};
+const schema91 = {"description":"The result of one tool call. toolName may be omitted; normalization fills it in from the matching call.","type":"object","required":["type","toolCallId","output"],"properties":{"type":{"const":"tool-result"},"toolCallId":{"type":"string","minLength":1},"toolName":{"type":"string","minLength":1},"output":{"$ref":"#/$defs/toolResultOutput"},"providerOptions":{"$ref":"#/$defs/providerOptions"}},"additionalProperties":false};
+const schema92 = {"description":"What a tool returned: the AI SDK's ToolResultOutput variants.","type":"object","required":["type"],"properties":{"type":{"enum":["text","json","error-text","error-json","content","execution-denied","blob"]}},"discriminator":{"propertyName":"type"},"oneOf":[{"$ref":"#/$defs/textOutput"},{"$ref":"#/$defs/jsonOutput"},{"$ref":"#/$defs/errorTextOutput"},{"$ref":"#/$defs/errorJsonOutput"},{"$ref":"#/$defs/contentOutput"},{"$ref":"#/$defs/executionDeniedOutput"},{"$ref":"#/$defs/blobOutput"}]};
+const schema101 = {"description":"Text the tool returned.","type":"object","required":["type","value"],"properties":{"type":{"const":"text"},"value":{"type":"string"}},"additionalProperties":false};
+const schema102 = {"description":"The tool failed; text error.","type":"object","required":["type","value"],"properties":{"type":{"const":"error-text"},"value":{"type":"string"}},"additionalProperties":false};
+const schema103 = {"description":"The tool call was not approved and did not run.","type":"object","required":["type"],"properties":{"type":{"const":"execution-denied"},"reason":{"type":"string"}},"additionalProperties":false};
+const schema93 = {"description":"JSON the tool returned.","type":"object","required":["type","value"],"properties":{"type":{"const":"json"},"value":{"$ref":"#/$defs/jsonValue"}},"additionalProperties":false};
 
 function validate80(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -4092,7 +4814,7 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.type === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'",schema:schema90.required,parentSchema:schema90,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'",schema:schema93.required,parentSchema:schema93,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -4102,7 +4824,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.value === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "value"},message:"must have required property '"+"value"+"'",schema:schema90.required,parentSchema:schema90,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "value"},message:"must have required property '"+"value"+"'",schema:schema93.required,parentSchema:schema93,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -4113,7 +4835,7 @@ errors++;
 }
 for(const key0 in data){
 if(!((key0 === "type") || (key0 === "value"))){
-const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema90,data};
+const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema93,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -4125,8 +4847,8 @@ errors++;
 }
 if(data.type !== undefined){
 let data0 = data.type;
-if("error-json" !== data0){
-const err3 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/const",keyword:"const",params:{allowedValue: "error-json"},message:"must be equal to constant",schema:"error-json",parentSchema:schema90.properties.type,data:data0};
+if("json" !== data0){
+const err3 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/const",keyword:"const",params:{allowedValue: "json"},message:"must be equal to constant",schema:"json",parentSchema:schema93.properties.type,data:data0};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -4144,7 +4866,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema90.type,parentSchema:schema90,data};
+const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema93.type,parentSchema:schema93,data};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -4158,15 +4880,735 @@ return errors === 0;
 }
 validate80.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const schema91 = {"description":"Text and media items.","type":"object","required":["type","value"],"properties":{"type":{"const":"content"},"value":{"type":"array","items":{"$ref":"#/$defs/toolResultContentItem"}}},"additionalProperties":false};
-const schema92 = {"description":"One item of a content tool output: text or media.","type":"object","required":["type"],"properties":{"type":{"enum":["text","media"]}},"discriminator":{"propertyName":"type"},"oneOf":[{"$ref":"#/$defs/textContentItem"},{"$ref":"#/$defs/mediaContentItem"}]};
-const schema93 = {"description":"Text item of a content tool output.","type":"object","required":["type","text"],"properties":{"type":{"const":"text"},"text":{"type":"string"}},"additionalProperties":false};
-const schema94 = {"description":"Media item of a content tool output (base64 data).","type":"object","required":["type","data","mediaType"],"properties":{"type":{"const":"media"},"data":{"type":"string"},"mediaType":{"type":"string"}},"additionalProperties":false};
+const schema94 = {"description":"The tool failed; JSON error.","type":"object","required":["type","value"],"properties":{"type":{"const":"error-json"},"value":{"$ref":"#/$defs/jsonValue"}},"additionalProperties":false};
 
-function validate83(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate82(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate83.evaluated;
+const evaluated0 = validate82.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.type === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'",schema:schema94.required,parentSchema:schema94,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.value === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "value"},message:"must have required property '"+"value"+"'",schema:schema94.required,parentSchema:schema94,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+for(const key0 in data){
+if(!((key0 === "type") || (key0 === "value"))){
+const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema94,data};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.type !== undefined){
+let data0 = data.type;
+if("error-json" !== data0){
+const err3 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/const",keyword:"const",params:{allowedValue: "error-json"},message:"must be equal to constant",schema:"error-json",parentSchema:schema94.properties.type,data:data0};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+if(data.value !== undefined){
+if(!(validate25(data.value, {instancePath:instancePath+"/value",parentData:data,parentDataProperty:"value",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate25.errors : vErrors.concat(validate25.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err4 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema94.type,parentSchema:schema94,data};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+validate82.errors = vErrors;
+return errors === 0;
+}
+validate82.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+
+const schema95 = {"description":"Text and media items.","type":"object","required":["type","value"],"properties":{"type":{"const":"content"},"value":{"type":"array","items":{"$ref":"#/$defs/toolResultContentItem"}}},"additionalProperties":false};
+const schema96 = {"description":"One item of a content tool output: text or media.","type":"object","required":["type"],"properties":{"type":{"enum":["text","media"]}},"discriminator":{"propertyName":"type"},"oneOf":[{"$ref":"#/$defs/textContentItem"},{"$ref":"#/$defs/mediaContentItem"}]};
+const schema97 = {"description":"Text item of a content tool output.","type":"object","required":["type","text"],"properties":{"type":{"const":"text"},"text":{"type":"string"}},"additionalProperties":false};
+const schema98 = {"description":"Media item of a content tool output (base64 data).","type":"object","required":["type","data","mediaType"],"properties":{"type":{"const":"media"},"data":{"type":"string"},"mediaType":{"type":"string"}},"additionalProperties":false};
+
+function validate85(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate85.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.type === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'",schema:schema96.required,parentSchema:schema96,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.type !== undefined){
+let data0 = data.type;
+if(!((data0 === "text") || (data0 === "media"))){
+const err1 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/enum",keyword:"enum",params:{allowedValues: schema96.properties.type.enum},message:"must be equal to one of the allowed values",schema:schema96.properties.type.enum,parentSchema:schema96.properties.type,data:data0};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+}
+const tag0 = data.type;
+if(typeof tag0 == "string"){
+if(tag0 === "text"){
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.type === undefined){
+const err2 = {instancePath,schemaPath:"#/$defs/textContentItem/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'",schema:schema97.required,parentSchema:schema97,data};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+if(data.text === undefined){
+const err3 = {instancePath,schemaPath:"#/$defs/textContentItem/required",keyword:"required",params:{missingProperty: "text"},message:"must have required property '"+"text"+"'",schema:schema97.required,parentSchema:schema97,data};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+for(const key0 in data){
+if(!((key0 === "type") || (key0 === "text"))){
+const err4 = {instancePath,schemaPath:"#/$defs/textContentItem/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema97,data};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+if(data.type !== undefined){
+let data1 = data.type;
+if("text" !== data1){
+const err5 = {instancePath:instancePath+"/type",schemaPath:"#/$defs/textContentItem/properties/type/const",keyword:"const",params:{allowedValue: "text"},message:"must be equal to constant",schema:"text",parentSchema:schema97.properties.type,data:data1};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+if(data.text !== undefined){
+let data2 = data.text;
+if(typeof data2 !== "string"){
+const err6 = {instancePath:instancePath+"/text",schemaPath:"#/$defs/textContentItem/properties/text/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema97.properties.text.type,parentSchema:schema97.properties.text,data:data2};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+}
+}
+else {
+const err7 = {instancePath,schemaPath:"#/$defs/textContentItem/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema97.type,parentSchema:schema97,data};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+var props0 = true;
+}
+else if(tag0 === "media"){
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.type === undefined){
+const err8 = {instancePath,schemaPath:"#/$defs/mediaContentItem/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'",schema:schema98.required,parentSchema:schema98,data};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+if(data.data === undefined){
+const err9 = {instancePath,schemaPath:"#/$defs/mediaContentItem/required",keyword:"required",params:{missingProperty: "data"},message:"must have required property '"+"data"+"'",schema:schema98.required,parentSchema:schema98,data};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+if(data.mediaType === undefined){
+const err10 = {instancePath,schemaPath:"#/$defs/mediaContentItem/required",keyword:"required",params:{missingProperty: "mediaType"},message:"must have required property '"+"mediaType"+"'",schema:schema98.required,parentSchema:schema98,data};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+for(const key1 in data){
+if(!(((key1 === "type") || (key1 === "data")) || (key1 === "mediaType"))){
+const err11 = {instancePath,schemaPath:"#/$defs/mediaContentItem/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema98,data};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+}
+if(data.type !== undefined){
+let data3 = data.type;
+if("media" !== data3){
+const err12 = {instancePath:instancePath+"/type",schemaPath:"#/$defs/mediaContentItem/properties/type/const",keyword:"const",params:{allowedValue: "media"},message:"must be equal to constant",schema:"media",parentSchema:schema98.properties.type,data:data3};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+if(data.data !== undefined){
+let data4 = data.data;
+if(typeof data4 !== "string"){
+const err13 = {instancePath:instancePath+"/data",schemaPath:"#/$defs/mediaContentItem/properties/data/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema98.properties.data.type,parentSchema:schema98.properties.data,data:data4};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+}
+if(data.mediaType !== undefined){
+let data5 = data.mediaType;
+if(typeof data5 !== "string"){
+const err14 = {instancePath:instancePath+"/mediaType",schemaPath:"#/$defs/mediaContentItem/properties/mediaType/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema98.properties.mediaType.type,parentSchema:schema98.properties.mediaType,data:data5};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+}
+}
+else {
+const err15 = {instancePath,schemaPath:"#/$defs/mediaContentItem/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema98.type,parentSchema:schema98,data};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+if(props0 !== true){
+props0 = true;
+}
+}
+else {
+const err16 = {instancePath,schemaPath:"#/discriminator",keyword:"discriminator",params:{error: "mapping", tag: "type", tagValue: tag0},message:"value of tag \"type\" must be in oneOf",schema:schema96.discriminator,parentSchema:schema96,data};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+}
+else {
+const err17 = {instancePath,schemaPath:"#/discriminator",keyword:"discriminator",params:{error: "tag", tag: "type", tagValue: tag0},message:"tag \"type\" must be string",schema:schema96.discriminator,parentSchema:schema96,data};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+}
+}
+else {
+const err18 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema96.type,parentSchema:schema96,data};
+if(vErrors === null){
+vErrors = [err18];
+}
+else {
+vErrors.push(err18);
+}
+errors++;
+}
+validate85.errors = vErrors;
+evaluated0.props = props0;
+return errors === 0;
+}
+validate85.evaluated = {"dynamicProps":true,"dynamicItems":false};
+
+
+function validate84(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate84.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.type === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'",schema:schema95.required,parentSchema:schema95,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.value === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "value"},message:"must have required property '"+"value"+"'",schema:schema95.required,parentSchema:schema95,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+for(const key0 in data){
+if(!((key0 === "type") || (key0 === "value"))){
+const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema95,data};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+}
+if(data.type !== undefined){
+let data0 = data.type;
+if("content" !== data0){
+const err3 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/const",keyword:"const",params:{allowedValue: "content"},message:"must be equal to constant",schema:"content",parentSchema:schema95.properties.type,data:data0};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+if(data.value !== undefined){
+let data1 = data.value;
+if(Array.isArray(data1)){
+const len0 = data1.length;
+for(let i0=0; i0<len0; i0++){
+if(!(validate85(data1[i0], {instancePath:instancePath+"/value/" + i0,parentData:data1,parentDataProperty:i0,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate85.errors : vErrors.concat(validate85.errors);
+errors = vErrors.length;
+}
+}
+}
+else {
+const err4 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema95.properties.value.type,parentSchema:schema95.properties.value,data:data1};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+}
+else {
+const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema95.type,parentSchema:schema95,data};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+validate84.errors = vErrors;
+return errors === 0;
+}
+validate84.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+
+const schema99 = {"description":"A text or JSON output kept as a blob; `as` is the output type it stands for (its bytes are the text, or the JSON text).","type":"object","required":["type","as","blob"],"properties":{"type":{"const":"blob"},"as":{"enum":["text","json","error-text","error-json"]},"blob":{"$ref":"#/$defs/blobRef"}},"additionalProperties":false};
+
+function validate87(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate87.evaluated;
+if(evaluated0.dynamicProps){
+evaluated0.props = undefined;
+}
+if(evaluated0.dynamicItems){
+evaluated0.items = undefined;
+}
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.type === undefined){
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'",schema:schema99.required,parentSchema:schema99,data};
+if(vErrors === null){
+vErrors = [err0];
+}
+else {
+vErrors.push(err0);
+}
+errors++;
+}
+if(data.as === undefined){
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "as"},message:"must have required property '"+"as"+"'",schema:schema99.required,parentSchema:schema99,data};
+if(vErrors === null){
+vErrors = [err1];
+}
+else {
+vErrors.push(err1);
+}
+errors++;
+}
+if(data.blob === undefined){
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "blob"},message:"must have required property '"+"blob"+"'",schema:schema99.required,parentSchema:schema99,data};
+if(vErrors === null){
+vErrors = [err2];
+}
+else {
+vErrors.push(err2);
+}
+errors++;
+}
+for(const key0 in data){
+if(!(((key0 === "type") || (key0 === "as")) || (key0 === "blob"))){
+const err3 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema99,data};
+if(vErrors === null){
+vErrors = [err3];
+}
+else {
+vErrors.push(err3);
+}
+errors++;
+}
+}
+if(data.type !== undefined){
+let data0 = data.type;
+if("blob" !== data0){
+const err4 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/const",keyword:"const",params:{allowedValue: "blob"},message:"must be equal to constant",schema:"blob",parentSchema:schema99.properties.type,data:data0};
+if(vErrors === null){
+vErrors = [err4];
+}
+else {
+vErrors.push(err4);
+}
+errors++;
+}
+}
+if(data.as !== undefined){
+let data1 = data.as;
+if(!((((data1 === "text") || (data1 === "json")) || (data1 === "error-text")) || (data1 === "error-json"))){
+const err5 = {instancePath:instancePath+"/as",schemaPath:"#/properties/as/enum",keyword:"enum",params:{allowedValues: schema99.properties.as.enum},message:"must be equal to one of the allowed values",schema:schema99.properties.as.enum,parentSchema:schema99.properties.as,data:data1};
+if(vErrors === null){
+vErrors = [err5];
+}
+else {
+vErrors.push(err5);
+}
+errors++;
+}
+}
+if(data.blob !== undefined){
+let data2 = data.blob;
+if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
+if(data2.sha256 === undefined){
+const err6 = {instancePath:instancePath+"/blob",schemaPath:"#/$defs/blobRef/required",keyword:"required",params:{missingProperty: "sha256"},message:"must have required property '"+"sha256"+"'",schema:schema51.required,parentSchema:schema51,data:data2};
+if(vErrors === null){
+vErrors = [err6];
+}
+else {
+vErrors.push(err6);
+}
+errors++;
+}
+if(data2.size === undefined){
+const err7 = {instancePath:instancePath+"/blob",schemaPath:"#/$defs/blobRef/required",keyword:"required",params:{missingProperty: "size"},message:"must have required property '"+"size"+"'",schema:schema51.required,parentSchema:schema51,data:data2};
+if(vErrors === null){
+vErrors = [err7];
+}
+else {
+vErrors.push(err7);
+}
+errors++;
+}
+if(data2.mediaType === undefined){
+const err8 = {instancePath:instancePath+"/blob",schemaPath:"#/$defs/blobRef/required",keyword:"required",params:{missingProperty: "mediaType"},message:"must have required property '"+"mediaType"+"'",schema:schema51.required,parentSchema:schema51,data:data2};
+if(vErrors === null){
+vErrors = [err8];
+}
+else {
+vErrors.push(err8);
+}
+errors++;
+}
+if(data2.preview === undefined){
+const err9 = {instancePath:instancePath+"/blob",schemaPath:"#/$defs/blobRef/required",keyword:"required",params:{missingProperty: "preview"},message:"must have required property '"+"preview"+"'",schema:schema51.required,parentSchema:schema51,data:data2};
+if(vErrors === null){
+vErrors = [err9];
+}
+else {
+vErrors.push(err9);
+}
+errors++;
+}
+for(const key1 in data2){
+if(!(((((key1 === "sha256") || (key1 === "size")) || (key1 === "mediaType")) || (key1 === "preview")) || (key1 === "textLength"))){
+const err10 = {instancePath:instancePath+"/blob",schemaPath:"#/$defs/blobRef/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema51,data:data2};
+if(vErrors === null){
+vErrors = [err10];
+}
+else {
+vErrors.push(err10);
+}
+errors++;
+}
+}
+if(data2.sha256 !== undefined){
+let data3 = data2.sha256;
+if(typeof data3 === "string"){
+if(!pattern4.test(data3)){
+const err11 = {instancePath:instancePath+"/blob/sha256",schemaPath:"#/$defs/blobRef/properties/sha256/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{64}$"},message:"must match pattern \""+"^[0-9a-f]{64}$"+"\"",schema:"^[0-9a-f]{64}$",parentSchema:schema51.properties.sha256,data:data3};
+if(vErrors === null){
+vErrors = [err11];
+}
+else {
+vErrors.push(err11);
+}
+errors++;
+}
+}
+else {
+const err12 = {instancePath:instancePath+"/blob/sha256",schemaPath:"#/$defs/blobRef/properties/sha256/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema51.properties.sha256.type,parentSchema:schema51.properties.sha256,data:data3};
+if(vErrors === null){
+vErrors = [err12];
+}
+else {
+vErrors.push(err12);
+}
+errors++;
+}
+}
+if(data2.size !== undefined){
+let data4 = data2.size;
+if(!(((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4))) && (isFinite(data4)))){
+const err13 = {instancePath:instancePath+"/blob/size",schemaPath:"#/$defs/blobRef/properties/size/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema51.properties.size.type,parentSchema:schema51.properties.size,data:data4};
+if(vErrors === null){
+vErrors = [err13];
+}
+else {
+vErrors.push(err13);
+}
+errors++;
+}
+if((typeof data4 == "number") && (isFinite(data4))){
+if(data4 < 0 || isNaN(data4)){
+const err14 = {instancePath:instancePath+"/blob/size",schemaPath:"#/$defs/blobRef/properties/size/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema51.properties.size,data:data4};
+if(vErrors === null){
+vErrors = [err14];
+}
+else {
+vErrors.push(err14);
+}
+errors++;
+}
+}
+}
+if(data2.mediaType !== undefined){
+let data5 = data2.mediaType;
+if(typeof data5 === "string"){
+if(func1(data5) > 255){
+const err15 = {instancePath:instancePath+"/blob/mediaType",schemaPath:"#/$defs/blobRef/properties/mediaType/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema51.properties.mediaType,data:data5};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+if(func1(data5) < 1){
+const err16 = {instancePath:instancePath+"/blob/mediaType",schemaPath:"#/$defs/blobRef/properties/mediaType/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema51.properties.mediaType,data:data5};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
+}
+errors++;
+}
+}
+else {
+const err17 = {instancePath:instancePath+"/blob/mediaType",schemaPath:"#/$defs/blobRef/properties/mediaType/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema51.properties.mediaType.type,parentSchema:schema51.properties.mediaType,data:data5};
+if(vErrors === null){
+vErrors = [err17];
+}
+else {
+vErrors.push(err17);
+}
+errors++;
+}
+}
+if(data2.preview !== undefined){
+let data6 = data2.preview;
+if(typeof data6 === "string"){
+if(func1(data6) > 512){
+const err18 = {instancePath:instancePath+"/blob/preview",schemaPath:"#/$defs/blobRef/properties/preview/maxLength",keyword:"maxLength",params:{limit: 512},message:"must NOT have more than 512 characters",schema:512,parentSchema:schema51.properties.preview,data:data6};
+if(vErrors === null){
+vErrors = [err18];
+}
+else {
+vErrors.push(err18);
+}
+errors++;
+}
+}
+else {
+const err19 = {instancePath:instancePath+"/blob/preview",schemaPath:"#/$defs/blobRef/properties/preview/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema51.properties.preview.type,parentSchema:schema51.properties.preview,data:data6};
+if(vErrors === null){
+vErrors = [err19];
+}
+else {
+vErrors.push(err19);
+}
+errors++;
+}
+}
+if(data2.textLength !== undefined){
+let data7 = data2.textLength;
+if(!(((typeof data7 == "number") && (!(data7 % 1) && !isNaN(data7))) && (isFinite(data7)))){
+const err20 = {instancePath:instancePath+"/blob/textLength",schemaPath:"#/$defs/blobRef/properties/textLength/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema51.properties.textLength.type,parentSchema:schema51.properties.textLength,data:data7};
+if(vErrors === null){
+vErrors = [err20];
+}
+else {
+vErrors.push(err20);
+}
+errors++;
+}
+if((typeof data7 == "number") && (isFinite(data7))){
+if(data7 < 0 || isNaN(data7)){
+const err21 = {instancePath:instancePath+"/blob/textLength",schemaPath:"#/$defs/blobRef/properties/textLength/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema51.properties.textLength,data:data7};
+if(vErrors === null){
+vErrors = [err21];
+}
+else {
+vErrors.push(err21);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err22 = {instancePath:instancePath+"/blob",schemaPath:"#/$defs/blobRef/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema51.type,parentSchema:schema51,data:data2};
+if(vErrors === null){
+vErrors = [err22];
+}
+else {
+vErrors.push(err22);
+}
+errors++;
+}
+}
+}
+else {
+const err23 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema99.type,parentSchema:schema99,data};
+if(vErrors === null){
+vErrors = [err23];
+}
+else {
+vErrors.push(err23);
+}
+errors++;
+}
+validate87.errors = vErrors;
+return errors === 0;
+}
+validate87.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+
+
+function validate79(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+let vErrors = null;
+let errors = 0;
+const evaluated0 = validate79.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -4186,7 +5628,7 @@ errors++;
 }
 if(data.type !== undefined){
 let data0 = data.type;
-if(!((data0 === "text") || (data0 === "media"))){
+if(!(((((((data0 === "text") || (data0 === "json")) || (data0 === "error-text")) || (data0 === "error-json")) || (data0 === "content")) || (data0 === "execution-denied")) || (data0 === "blob"))){
 const err1 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/enum",keyword:"enum",params:{allowedValues: schema92.properties.type.enum},message:"must be equal to one of the allowed values",schema:schema92.properties.type.enum,parentSchema:schema92.properties.type,data:data0};
 if(vErrors === null){
 vErrors = [err1];
@@ -4202,7 +5644,7 @@ if(typeof tag0 == "string"){
 if(tag0 === "text"){
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.type === undefined){
-const err2 = {instancePath,schemaPath:"#/$defs/textContentItem/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'",schema:schema93.required,parentSchema:schema93,data};
+const err2 = {instancePath,schemaPath:"#/$defs/textOutput/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'",schema:schema101.required,parentSchema:schema101,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -4211,8 +5653,8 @@ vErrors.push(err2);
 }
 errors++;
 }
-if(data.text === undefined){
-const err3 = {instancePath,schemaPath:"#/$defs/textContentItem/required",keyword:"required",params:{missingProperty: "text"},message:"must have required property '"+"text"+"'",schema:schema93.required,parentSchema:schema93,data};
+if(data.value === undefined){
+const err3 = {instancePath,schemaPath:"#/$defs/textOutput/required",keyword:"required",params:{missingProperty: "value"},message:"must have required property '"+"value"+"'",schema:schema101.required,parentSchema:schema101,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -4222,8 +5664,8 @@ vErrors.push(err3);
 errors++;
 }
 for(const key0 in data){
-if(!((key0 === "type") || (key0 === "text"))){
-const err4 = {instancePath,schemaPath:"#/$defs/textContentItem/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema93,data};
+if(!((key0 === "type") || (key0 === "value"))){
+const err4 = {instancePath,schemaPath:"#/$defs/textOutput/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema101,data};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -4236,7 +5678,7 @@ errors++;
 if(data.type !== undefined){
 let data1 = data.type;
 if("text" !== data1){
-const err5 = {instancePath:instancePath+"/type",schemaPath:"#/$defs/textContentItem/properties/type/const",keyword:"const",params:{allowedValue: "text"},message:"must be equal to constant",schema:"text",parentSchema:schema93.properties.type,data:data1};
+const err5 = {instancePath:instancePath+"/type",schemaPath:"#/$defs/textOutput/properties/type/const",keyword:"const",params:{allowedValue: "text"},message:"must be equal to constant",schema:"text",parentSchema:schema101.properties.type,data:data1};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -4246,10 +5688,10 @@ vErrors.push(err5);
 errors++;
 }
 }
-if(data.text !== undefined){
-let data2 = data.text;
+if(data.value !== undefined){
+let data2 = data.value;
 if(typeof data2 !== "string"){
-const err6 = {instancePath:instancePath+"/text",schemaPath:"#/$defs/textContentItem/properties/text/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema93.properties.text.type,parentSchema:schema93.properties.text,data:data2};
+const err6 = {instancePath:instancePath+"/value",schemaPath:"#/$defs/textOutput/properties/value/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema101.properties.value.type,parentSchema:schema101.properties.value,data:data2};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -4261,7 +5703,7 @@ errors++;
 }
 }
 else {
-const err7 = {instancePath,schemaPath:"#/$defs/textContentItem/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema93.type,parentSchema:schema93,data};
+const err7 = {instancePath,schemaPath:"#/$defs/textOutput/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema101.type,parentSchema:schema101,data};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -4272,10 +5714,19 @@ errors++;
 }
 var props0 = true;
 }
-else if(tag0 === "media"){
+else if(tag0 === "json"){
+if(!(validate80(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate80.errors : vErrors.concat(validate80.errors);
+errors = vErrors.length;
+}
+if(props0 !== true){
+props0 = true;
+}
+}
+else if(tag0 === "error-text"){
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.type === undefined){
-const err8 = {instancePath,schemaPath:"#/$defs/mediaContentItem/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'",schema:schema94.required,parentSchema:schema94,data};
+const err8 = {instancePath,schemaPath:"#/$defs/errorTextOutput/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'",schema:schema102.required,parentSchema:schema102,data};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -4284,8 +5735,8 @@ vErrors.push(err8);
 }
 errors++;
 }
-if(data.data === undefined){
-const err9 = {instancePath,schemaPath:"#/$defs/mediaContentItem/required",keyword:"required",params:{missingProperty: "data"},message:"must have required property '"+"data"+"'",schema:schema94.required,parentSchema:schema94,data};
+if(data.value === undefined){
+const err9 = {instancePath,schemaPath:"#/$defs/errorTextOutput/required",keyword:"required",params:{missingProperty: "value"},message:"must have required property '"+"value"+"'",schema:schema102.required,parentSchema:schema102,data};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -4294,8 +5745,9 @@ vErrors.push(err9);
 }
 errors++;
 }
-if(data.mediaType === undefined){
-const err10 = {instancePath,schemaPath:"#/$defs/mediaContentItem/required",keyword:"required",params:{missingProperty: "mediaType"},message:"must have required property '"+"mediaType"+"'",schema:schema94.required,parentSchema:schema94,data};
+for(const key1 in data){
+if(!((key1 === "type") || (key1 === "value"))){
+const err10 = {instancePath,schemaPath:"#/$defs/errorTextOutput/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema102,data};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -4304,9 +5756,11 @@ vErrors.push(err10);
 }
 errors++;
 }
-for(const key1 in data){
-if(!(((key1 === "type") || (key1 === "data")) || (key1 === "mediaType"))){
-const err11 = {instancePath,schemaPath:"#/$defs/mediaContentItem/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema94,data};
+}
+if(data.type !== undefined){
+let data3 = data.type;
+if("error-text" !== data3){
+const err11 = {instancePath:instancePath+"/type",schemaPath:"#/$defs/errorTextOutput/properties/type/const",keyword:"const",params:{allowedValue: "error-text"},message:"must be equal to constant",schema:"error-text",parentSchema:schema102.properties.type,data:data3};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -4316,10 +5770,10 @@ vErrors.push(err11);
 errors++;
 }
 }
-if(data.type !== undefined){
-let data3 = data.type;
-if("media" !== data3){
-const err12 = {instancePath:instancePath+"/type",schemaPath:"#/$defs/mediaContentItem/properties/type/const",keyword:"const",params:{allowedValue: "media"},message:"must be equal to constant",schema:"media",parentSchema:schema94.properties.type,data:data3};
+if(data.value !== undefined){
+let data4 = data.value;
+if(typeof data4 !== "string"){
+const err12 = {instancePath:instancePath+"/value",schemaPath:"#/$defs/errorTextOutput/properties/value/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema102.properties.value.type,parentSchema:schema102.properties.value,data:data4};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -4329,10 +5783,9 @@ vErrors.push(err12);
 errors++;
 }
 }
-if(data.data !== undefined){
-let data4 = data.data;
-if(typeof data4 !== "string"){
-const err13 = {instancePath:instancePath+"/data",schemaPath:"#/$defs/mediaContentItem/properties/data/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema94.properties.data.type,parentSchema:schema94.properties.data,data:data4};
+}
+else {
+const err13 = {instancePath,schemaPath:"#/$defs/errorTextOutput/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema102.type,parentSchema:schema102,data};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -4341,11 +5794,32 @@ vErrors.push(err13);
 }
 errors++;
 }
+if(props0 !== true){
+props0 = true;
 }
-if(data.mediaType !== undefined){
-let data5 = data.mediaType;
-if(typeof data5 !== "string"){
-const err14 = {instancePath:instancePath+"/mediaType",schemaPath:"#/$defs/mediaContentItem/properties/mediaType/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema94.properties.mediaType.type,parentSchema:schema94.properties.mediaType,data:data5};
+}
+else if(tag0 === "error-json"){
+if(!(validate82(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate82.errors : vErrors.concat(validate82.errors);
+errors = vErrors.length;
+}
+if(props0 !== true){
+props0 = true;
+}
+}
+else if(tag0 === "content"){
+if(!(validate84(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate84.errors : vErrors.concat(validate84.errors);
+errors = vErrors.length;
+}
+if(props0 !== true){
+props0 = true;
+}
+}
+else if(tag0 === "execution-denied"){
+if(data && typeof data == "object" && !Array.isArray(data)){
+if(data.type === undefined){
+const err14 = {instancePath,schemaPath:"#/$defs/executionDeniedOutput/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'",schema:schema103.required,parentSchema:schema103,data};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -4354,10 +5828,9 @@ vErrors.push(err14);
 }
 errors++;
 }
-}
-}
-else {
-const err15 = {instancePath,schemaPath:"#/$defs/mediaContentItem/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema94.type,parentSchema:schema94,data};
+for(const key2 in data){
+if(!((key2 === "type") || (key2 === "reason"))){
+const err15 = {instancePath,schemaPath:"#/$defs/executionDeniedOutput/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties",schema:false,parentSchema:schema103,data};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -4366,12 +5839,11 @@ vErrors.push(err15);
 }
 errors++;
 }
-if(props0 !== true){
-props0 = true;
 }
-}
-else {
-const err16 = {instancePath,schemaPath:"#/discriminator",keyword:"discriminator",params:{error: "mapping", tag: "type", tagValue: tag0},message:"value of tag \"type\" must be in oneOf",schema:schema92.discriminator,parentSchema:schema92,data};
+if(data.type !== undefined){
+let data5 = data.type;
+if("execution-denied" !== data5){
+const err16 = {instancePath:instancePath+"/type",schemaPath:"#/$defs/executionDeniedOutput/properties/type/const",keyword:"const",params:{allowedValue: "execution-denied"},message:"must be equal to constant",schema:"execution-denied",parentSchema:schema103.properties.type,data:data5};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -4381,8 +5853,10 @@ vErrors.push(err16);
 errors++;
 }
 }
-else {
-const err17 = {instancePath,schemaPath:"#/discriminator",keyword:"discriminator",params:{error: "tag", tag: "type", tagValue: tag0},message:"tag \"type\" must be string",schema:schema92.discriminator,parentSchema:schema92,data};
+if(data.reason !== undefined){
+let data6 = data.reason;
+if(typeof data6 !== "string"){
+const err17 = {instancePath:instancePath+"/reason",schemaPath:"#/$defs/executionDeniedOutput/properties/reason/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema103.properties.reason.type,parentSchema:schema103.properties.reason,data:data6};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -4392,8 +5866,9 @@ vErrors.push(err17);
 errors++;
 }
 }
+}
 else {
-const err18 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema92.type,parentSchema:schema92,data};
+const err18 = {instancePath,schemaPath:"#/$defs/executionDeniedOutput/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema103.type,parentSchema:schema103,data};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -4402,17 +5877,62 @@ vErrors.push(err18);
 }
 errors++;
 }
-validate83.errors = vErrors;
+if(props0 !== true){
+props0 = true;
+}
+}
+else if(tag0 === "blob"){
+if(!(validate87(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate87.errors : vErrors.concat(validate87.errors);
+errors = vErrors.length;
+}
+if(props0 !== true){
+props0 = true;
+}
+}
+else {
+const err19 = {instancePath,schemaPath:"#/discriminator",keyword:"discriminator",params:{error: "mapping", tag: "type", tagValue: tag0},message:"value of tag \"type\" must be in oneOf",schema:schema92.discriminator,parentSchema:schema92,data};
+if(vErrors === null){
+vErrors = [err19];
+}
+else {
+vErrors.push(err19);
+}
+errors++;
+}
+}
+else {
+const err20 = {instancePath,schemaPath:"#/discriminator",keyword:"discriminator",params:{error: "tag", tag: "type", tagValue: tag0},message:"tag \"type\" must be string",schema:schema92.discriminator,parentSchema:schema92,data};
+if(vErrors === null){
+vErrors = [err20];
+}
+else {
+vErrors.push(err20);
+}
+errors++;
+}
+}
+else {
+const err21 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema92.type,parentSchema:schema92,data};
+if(vErrors === null){
+vErrors = [err21];
+}
+else {
+vErrors.push(err21);
+}
+errors++;
+}
+validate79.errors = vErrors;
 evaluated0.props = props0;
 return errors === 0;
 }
-validate83.evaluated = {"dynamicProps":true,"dynamicItems":false};
+validate79.evaluated = {"dynamicProps":true,"dynamicItems":false};
 
 
-function validate82(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate78(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate82.evaluated;
+const evaluated0 = validate78.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -4430,726 +5950,8 @@ vErrors.push(err0);
 }
 errors++;
 }
-if(data.value === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "value"},message:"must have required property '"+"value"+"'",schema:schema91.required,parentSchema:schema91,data};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-for(const key0 in data){
-if(!((key0 === "type") || (key0 === "value"))){
-const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema91,data};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-}
-if(data.type !== undefined){
-let data0 = data.type;
-if("content" !== data0){
-const err3 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/const",keyword:"const",params:{allowedValue: "content"},message:"must be equal to constant",schema:"content",parentSchema:schema91.properties.type,data:data0};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-if(data.value !== undefined){
-let data1 = data.value;
-if(Array.isArray(data1)){
-const len0 = data1.length;
-for(let i0=0; i0<len0; i0++){
-if(!(validate83(data1[i0], {instancePath:instancePath+"/value/" + i0,parentData:data1,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate83.errors : vErrors.concat(validate83.errors);
-errors = vErrors.length;
-}
-}
-}
-else {
-const err4 = {instancePath:instancePath+"/value",schemaPath:"#/properties/value/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema91.properties.value.type,parentSchema:schema91.properties.value,data:data1};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-}
-else {
-const err5 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema91.type,parentSchema:schema91,data};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-validate82.errors = vErrors;
-return errors === 0;
-}
-validate82.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-
-const schema95 = {"description":"A text or JSON output kept as a blob; `as` is the output type it stands for (its bytes are the text, or the JSON text).","type":"object","required":["type","as","blob"],"properties":{"type":{"const":"blob"},"as":{"enum":["text","json","error-text","error-json"]},"blob":{"$ref":"#/$defs/blobRef"}},"additionalProperties":false};
-
-function validate85(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate85.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.type === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'",schema:schema95.required,parentSchema:schema95,data};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.as === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "as"},message:"must have required property '"+"as"+"'",schema:schema95.required,parentSchema:schema95,data};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-if(data.blob === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "blob"},message:"must have required property '"+"blob"+"'",schema:schema95.required,parentSchema:schema95,data};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-for(const key0 in data){
-if(!(((key0 === "type") || (key0 === "as")) || (key0 === "blob"))){
-const err3 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema95,data};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-}
-if(data.type !== undefined){
-let data0 = data.type;
-if("blob" !== data0){
-const err4 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/const",keyword:"const",params:{allowedValue: "blob"},message:"must be equal to constant",schema:"blob",parentSchema:schema95.properties.type,data:data0};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-if(data.as !== undefined){
-let data1 = data.as;
-if(!((((data1 === "text") || (data1 === "json")) || (data1 === "error-text")) || (data1 === "error-json"))){
-const err5 = {instancePath:instancePath+"/as",schemaPath:"#/properties/as/enum",keyword:"enum",params:{allowedValues: schema95.properties.as.enum},message:"must be equal to one of the allowed values",schema:schema95.properties.as.enum,parentSchema:schema95.properties.as,data:data1};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-}
-if(data.blob !== undefined){
-let data2 = data.blob;
-if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
-if(data2.sha256 === undefined){
-const err6 = {instancePath:instancePath+"/blob",schemaPath:"#/$defs/blobRef/required",keyword:"required",params:{missingProperty: "sha256"},message:"must have required property '"+"sha256"+"'",schema:schema54.required,parentSchema:schema54,data:data2};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-if(data2.size === undefined){
-const err7 = {instancePath:instancePath+"/blob",schemaPath:"#/$defs/blobRef/required",keyword:"required",params:{missingProperty: "size"},message:"must have required property '"+"size"+"'",schema:schema54.required,parentSchema:schema54,data:data2};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-if(data2.mediaType === undefined){
-const err8 = {instancePath:instancePath+"/blob",schemaPath:"#/$defs/blobRef/required",keyword:"required",params:{missingProperty: "mediaType"},message:"must have required property '"+"mediaType"+"'",schema:schema54.required,parentSchema:schema54,data:data2};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
-}
-if(data2.preview === undefined){
-const err9 = {instancePath:instancePath+"/blob",schemaPath:"#/$defs/blobRef/required",keyword:"required",params:{missingProperty: "preview"},message:"must have required property '"+"preview"+"'",schema:schema54.required,parentSchema:schema54,data:data2};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
-}
-for(const key1 in data2){
-if(!(((((key1 === "sha256") || (key1 === "size")) || (key1 === "mediaType")) || (key1 === "preview")) || (key1 === "textLength"))){
-const err10 = {instancePath:instancePath+"/blob",schemaPath:"#/$defs/blobRef/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema54,data:data2};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
-}
-}
-if(data2.sha256 !== undefined){
-let data3 = data2.sha256;
-if(typeof data3 === "string"){
-if(!pattern4.test(data3)){
-const err11 = {instancePath:instancePath+"/blob/sha256",schemaPath:"#/$defs/blobRef/properties/sha256/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{64}$"},message:"must match pattern \""+"^[0-9a-f]{64}$"+"\"",schema:"^[0-9a-f]{64}$",parentSchema:schema54.properties.sha256,data:data3};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
-}
-}
-else {
-const err12 = {instancePath:instancePath+"/blob/sha256",schemaPath:"#/$defs/blobRef/properties/sha256/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema54.properties.sha256.type,parentSchema:schema54.properties.sha256,data:data3};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
-}
-errors++;
-}
-}
-if(data2.size !== undefined){
-let data4 = data2.size;
-if(!(((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4))) && (isFinite(data4)))){
-const err13 = {instancePath:instancePath+"/blob/size",schemaPath:"#/$defs/blobRef/properties/size/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema54.properties.size.type,parentSchema:schema54.properties.size,data:data4};
-if(vErrors === null){
-vErrors = [err13];
-}
-else {
-vErrors.push(err13);
-}
-errors++;
-}
-if((typeof data4 == "number") && (isFinite(data4))){
-if(data4 < 0 || isNaN(data4)){
-const err14 = {instancePath:instancePath+"/blob/size",schemaPath:"#/$defs/blobRef/properties/size/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema54.properties.size,data:data4};
-if(vErrors === null){
-vErrors = [err14];
-}
-else {
-vErrors.push(err14);
-}
-errors++;
-}
-}
-}
-if(data2.mediaType !== undefined){
-let data5 = data2.mediaType;
-if(typeof data5 === "string"){
-if(func1(data5) > 255){
-const err15 = {instancePath:instancePath+"/blob/mediaType",schemaPath:"#/$defs/blobRef/properties/mediaType/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema54.properties.mediaType,data:data5};
-if(vErrors === null){
-vErrors = [err15];
-}
-else {
-vErrors.push(err15);
-}
-errors++;
-}
-if(func1(data5) < 1){
-const err16 = {instancePath:instancePath+"/blob/mediaType",schemaPath:"#/$defs/blobRef/properties/mediaType/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema54.properties.mediaType,data:data5};
-if(vErrors === null){
-vErrors = [err16];
-}
-else {
-vErrors.push(err16);
-}
-errors++;
-}
-}
-else {
-const err17 = {instancePath:instancePath+"/blob/mediaType",schemaPath:"#/$defs/blobRef/properties/mediaType/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema54.properties.mediaType.type,parentSchema:schema54.properties.mediaType,data:data5};
-if(vErrors === null){
-vErrors = [err17];
-}
-else {
-vErrors.push(err17);
-}
-errors++;
-}
-}
-if(data2.preview !== undefined){
-let data6 = data2.preview;
-if(typeof data6 === "string"){
-if(func1(data6) > 512){
-const err18 = {instancePath:instancePath+"/blob/preview",schemaPath:"#/$defs/blobRef/properties/preview/maxLength",keyword:"maxLength",params:{limit: 512},message:"must NOT have more than 512 characters",schema:512,parentSchema:schema54.properties.preview,data:data6};
-if(vErrors === null){
-vErrors = [err18];
-}
-else {
-vErrors.push(err18);
-}
-errors++;
-}
-}
-else {
-const err19 = {instancePath:instancePath+"/blob/preview",schemaPath:"#/$defs/blobRef/properties/preview/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema54.properties.preview.type,parentSchema:schema54.properties.preview,data:data6};
-if(vErrors === null){
-vErrors = [err19];
-}
-else {
-vErrors.push(err19);
-}
-errors++;
-}
-}
-if(data2.textLength !== undefined){
-let data7 = data2.textLength;
-if(!(((typeof data7 == "number") && (!(data7 % 1) && !isNaN(data7))) && (isFinite(data7)))){
-const err20 = {instancePath:instancePath+"/blob/textLength",schemaPath:"#/$defs/blobRef/properties/textLength/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema54.properties.textLength.type,parentSchema:schema54.properties.textLength,data:data7};
-if(vErrors === null){
-vErrors = [err20];
-}
-else {
-vErrors.push(err20);
-}
-errors++;
-}
-if((typeof data7 == "number") && (isFinite(data7))){
-if(data7 < 0 || isNaN(data7)){
-const err21 = {instancePath:instancePath+"/blob/textLength",schemaPath:"#/$defs/blobRef/properties/textLength/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema54.properties.textLength,data:data7};
-if(vErrors === null){
-vErrors = [err21];
-}
-else {
-vErrors.push(err21);
-}
-errors++;
-}
-}
-}
-}
-else {
-const err22 = {instancePath:instancePath+"/blob",schemaPath:"#/$defs/blobRef/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema54.type,parentSchema:schema54,data:data2};
-if(vErrors === null){
-vErrors = [err22];
-}
-else {
-vErrors.push(err22);
-}
-errors++;
-}
-}
-}
-else {
-const err23 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema95.type,parentSchema:schema95,data};
-if(vErrors === null){
-vErrors = [err23];
-}
-else {
-vErrors.push(err23);
-}
-errors++;
-}
-validate85.errors = vErrors;
-return errors === 0;
-}
-validate85.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
-
-
-function validate77(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate77.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.type === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'",schema:schema88.required,parentSchema:schema88,data};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
-if(data.type !== undefined){
-let data0 = data.type;
-if(!(((((((data0 === "text") || (data0 === "json")) || (data0 === "error-text")) || (data0 === "error-json")) || (data0 === "content")) || (data0 === "execution-denied")) || (data0 === "blob"))){
-const err1 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/enum",keyword:"enum",params:{allowedValues: schema88.properties.type.enum},message:"must be equal to one of the allowed values",schema:schema88.properties.type.enum,parentSchema:schema88.properties.type,data:data0};
-if(vErrors === null){
-vErrors = [err1];
-}
-else {
-vErrors.push(err1);
-}
-errors++;
-}
-}
-const tag0 = data.type;
-if(typeof tag0 == "string"){
-if(tag0 === "text"){
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.type === undefined){
-const err2 = {instancePath,schemaPath:"#/$defs/textOutput/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'",schema:schema97.required,parentSchema:schema97,data};
-if(vErrors === null){
-vErrors = [err2];
-}
-else {
-vErrors.push(err2);
-}
-errors++;
-}
-if(data.value === undefined){
-const err3 = {instancePath,schemaPath:"#/$defs/textOutput/required",keyword:"required",params:{missingProperty: "value"},message:"must have required property '"+"value"+"'",schema:schema97.required,parentSchema:schema97,data};
-if(vErrors === null){
-vErrors = [err3];
-}
-else {
-vErrors.push(err3);
-}
-errors++;
-}
-for(const key0 in data){
-if(!((key0 === "type") || (key0 === "value"))){
-const err4 = {instancePath,schemaPath:"#/$defs/textOutput/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema97,data};
-if(vErrors === null){
-vErrors = [err4];
-}
-else {
-vErrors.push(err4);
-}
-errors++;
-}
-}
-if(data.type !== undefined){
-let data1 = data.type;
-if("text" !== data1){
-const err5 = {instancePath:instancePath+"/type",schemaPath:"#/$defs/textOutput/properties/type/const",keyword:"const",params:{allowedValue: "text"},message:"must be equal to constant",schema:"text",parentSchema:schema97.properties.type,data:data1};
-if(vErrors === null){
-vErrors = [err5];
-}
-else {
-vErrors.push(err5);
-}
-errors++;
-}
-}
-if(data.value !== undefined){
-let data2 = data.value;
-if(typeof data2 !== "string"){
-const err6 = {instancePath:instancePath+"/value",schemaPath:"#/$defs/textOutput/properties/value/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema97.properties.value.type,parentSchema:schema97.properties.value,data:data2};
-if(vErrors === null){
-vErrors = [err6];
-}
-else {
-vErrors.push(err6);
-}
-errors++;
-}
-}
-}
-else {
-const err7 = {instancePath,schemaPath:"#/$defs/textOutput/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema97.type,parentSchema:schema97,data};
-if(vErrors === null){
-vErrors = [err7];
-}
-else {
-vErrors.push(err7);
-}
-errors++;
-}
-var props0 = true;
-}
-else if(tag0 === "json"){
-if(!(validate78(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate78.errors : vErrors.concat(validate78.errors);
-errors = vErrors.length;
-}
-if(props0 !== true){
-props0 = true;
-}
-}
-else if(tag0 === "error-text"){
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.type === undefined){
-const err8 = {instancePath,schemaPath:"#/$defs/errorTextOutput/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'",schema:schema98.required,parentSchema:schema98,data};
-if(vErrors === null){
-vErrors = [err8];
-}
-else {
-vErrors.push(err8);
-}
-errors++;
-}
-if(data.value === undefined){
-const err9 = {instancePath,schemaPath:"#/$defs/errorTextOutput/required",keyword:"required",params:{missingProperty: "value"},message:"must have required property '"+"value"+"'",schema:schema98.required,parentSchema:schema98,data};
-if(vErrors === null){
-vErrors = [err9];
-}
-else {
-vErrors.push(err9);
-}
-errors++;
-}
-for(const key1 in data){
-if(!((key1 === "type") || (key1 === "value"))){
-const err10 = {instancePath,schemaPath:"#/$defs/errorTextOutput/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema98,data};
-if(vErrors === null){
-vErrors = [err10];
-}
-else {
-vErrors.push(err10);
-}
-errors++;
-}
-}
-if(data.type !== undefined){
-let data3 = data.type;
-if("error-text" !== data3){
-const err11 = {instancePath:instancePath+"/type",schemaPath:"#/$defs/errorTextOutput/properties/type/const",keyword:"const",params:{allowedValue: "error-text"},message:"must be equal to constant",schema:"error-text",parentSchema:schema98.properties.type,data:data3};
-if(vErrors === null){
-vErrors = [err11];
-}
-else {
-vErrors.push(err11);
-}
-errors++;
-}
-}
-if(data.value !== undefined){
-let data4 = data.value;
-if(typeof data4 !== "string"){
-const err12 = {instancePath:instancePath+"/value",schemaPath:"#/$defs/errorTextOutput/properties/value/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema98.properties.value.type,parentSchema:schema98.properties.value,data:data4};
-if(vErrors === null){
-vErrors = [err12];
-}
-else {
-vErrors.push(err12);
-}
-errors++;
-}
-}
-}
-else {
-const err13 = {instancePath,schemaPath:"#/$defs/errorTextOutput/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema98.type,parentSchema:schema98,data};
-if(vErrors === null){
-vErrors = [err13];
-}
-else {
-vErrors.push(err13);
-}
-errors++;
-}
-if(props0 !== true){
-props0 = true;
-}
-}
-else if(tag0 === "error-json"){
-if(!(validate80(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate80.errors : vErrors.concat(validate80.errors);
-errors = vErrors.length;
-}
-if(props0 !== true){
-props0 = true;
-}
-}
-else if(tag0 === "content"){
-if(!(validate82(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate82.errors : vErrors.concat(validate82.errors);
-errors = vErrors.length;
-}
-if(props0 !== true){
-props0 = true;
-}
-}
-else if(tag0 === "execution-denied"){
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.type === undefined){
-const err14 = {instancePath,schemaPath:"#/$defs/executionDeniedOutput/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'",schema:schema99.required,parentSchema:schema99,data};
-if(vErrors === null){
-vErrors = [err14];
-}
-else {
-vErrors.push(err14);
-}
-errors++;
-}
-for(const key2 in data){
-if(!((key2 === "type") || (key2 === "reason"))){
-const err15 = {instancePath,schemaPath:"#/$defs/executionDeniedOutput/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties",schema:false,parentSchema:schema99,data};
-if(vErrors === null){
-vErrors = [err15];
-}
-else {
-vErrors.push(err15);
-}
-errors++;
-}
-}
-if(data.type !== undefined){
-let data5 = data.type;
-if("execution-denied" !== data5){
-const err16 = {instancePath:instancePath+"/type",schemaPath:"#/$defs/executionDeniedOutput/properties/type/const",keyword:"const",params:{allowedValue: "execution-denied"},message:"must be equal to constant",schema:"execution-denied",parentSchema:schema99.properties.type,data:data5};
-if(vErrors === null){
-vErrors = [err16];
-}
-else {
-vErrors.push(err16);
-}
-errors++;
-}
-}
-if(data.reason !== undefined){
-let data6 = data.reason;
-if(typeof data6 !== "string"){
-const err17 = {instancePath:instancePath+"/reason",schemaPath:"#/$defs/executionDeniedOutput/properties/reason/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema99.properties.reason.type,parentSchema:schema99.properties.reason,data:data6};
-if(vErrors === null){
-vErrors = [err17];
-}
-else {
-vErrors.push(err17);
-}
-errors++;
-}
-}
-}
-else {
-const err18 = {instancePath,schemaPath:"#/$defs/executionDeniedOutput/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema99.type,parentSchema:schema99,data};
-if(vErrors === null){
-vErrors = [err18];
-}
-else {
-vErrors.push(err18);
-}
-errors++;
-}
-if(props0 !== true){
-props0 = true;
-}
-}
-else if(tag0 === "blob"){
-if(!(validate85(data, {instancePath,parentData,parentDataProperty,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate85.errors : vErrors.concat(validate85.errors);
-errors = vErrors.length;
-}
-if(props0 !== true){
-props0 = true;
-}
-}
-else {
-const err19 = {instancePath,schemaPath:"#/discriminator",keyword:"discriminator",params:{error: "mapping", tag: "type", tagValue: tag0},message:"value of tag \"type\" must be in oneOf",schema:schema88.discriminator,parentSchema:schema88,data};
-if(vErrors === null){
-vErrors = [err19];
-}
-else {
-vErrors.push(err19);
-}
-errors++;
-}
-}
-else {
-const err20 = {instancePath,schemaPath:"#/discriminator",keyword:"discriminator",params:{error: "tag", tag: "type", tagValue: tag0},message:"tag \"type\" must be string",schema:schema88.discriminator,parentSchema:schema88,data};
-if(vErrors === null){
-vErrors = [err20];
-}
-else {
-vErrors.push(err20);
-}
-errors++;
-}
-}
-else {
-const err21 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema88.type,parentSchema:schema88,data};
-if(vErrors === null){
-vErrors = [err21];
-}
-else {
-vErrors.push(err21);
-}
-errors++;
-}
-validate77.errors = vErrors;
-evaluated0.props = props0;
-return errors === 0;
-}
-validate77.evaluated = {"dynamicProps":true,"dynamicItems":false};
-
-
-function validate76(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
-let vErrors = null;
-let errors = 0;
-const evaluated0 = validate76.evaluated;
-if(evaluated0.dynamicProps){
-evaluated0.props = undefined;
-}
-if(evaluated0.dynamicItems){
-evaluated0.items = undefined;
-}
-if(data && typeof data == "object" && !Array.isArray(data)){
-if(data.type === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'",schema:schema87.required,parentSchema:schema87,data};
-if(vErrors === null){
-vErrors = [err0];
-}
-else {
-vErrors.push(err0);
-}
-errors++;
-}
 if(data.toolCallId === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "toolCallId"},message:"must have required property '"+"toolCallId"+"'",schema:schema87.required,parentSchema:schema87,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "toolCallId"},message:"must have required property '"+"toolCallId"+"'",schema:schema91.required,parentSchema:schema91,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -5159,7 +5961,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.output === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "output"},message:"must have required property '"+"output"+"'",schema:schema87.required,parentSchema:schema87,data};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "output"},message:"must have required property '"+"output"+"'",schema:schema91.required,parentSchema:schema91,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -5170,7 +5972,7 @@ errors++;
 }
 for(const key0 in data){
 if(!(((((key0 === "type") || (key0 === "toolCallId")) || (key0 === "toolName")) || (key0 === "output")) || (key0 === "providerOptions"))){
-const err3 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema87,data};
+const err3 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema91,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -5183,7 +5985,7 @@ errors++;
 if(data.type !== undefined){
 let data0 = data.type;
 if("tool-result" !== data0){
-const err4 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/const",keyword:"const",params:{allowedValue: "tool-result"},message:"must be equal to constant",schema:"tool-result",parentSchema:schema87.properties.type,data:data0};
+const err4 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/const",keyword:"const",params:{allowedValue: "tool-result"},message:"must be equal to constant",schema:"tool-result",parentSchema:schema91.properties.type,data:data0};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -5197,7 +5999,7 @@ if(data.toolCallId !== undefined){
 let data1 = data.toolCallId;
 if(typeof data1 === "string"){
 if(func1(data1) < 1){
-const err5 = {instancePath:instancePath+"/toolCallId",schemaPath:"#/properties/toolCallId/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema87.properties.toolCallId,data:data1};
+const err5 = {instancePath:instancePath+"/toolCallId",schemaPath:"#/properties/toolCallId/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema91.properties.toolCallId,data:data1};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -5208,7 +6010,7 @@ errors++;
 }
 }
 else {
-const err6 = {instancePath:instancePath+"/toolCallId",schemaPath:"#/properties/toolCallId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema87.properties.toolCallId.type,parentSchema:schema87.properties.toolCallId,data:data1};
+const err6 = {instancePath:instancePath+"/toolCallId",schemaPath:"#/properties/toolCallId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema91.properties.toolCallId.type,parentSchema:schema91.properties.toolCallId,data:data1};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -5222,7 +6024,7 @@ if(data.toolName !== undefined){
 let data2 = data.toolName;
 if(typeof data2 === "string"){
 if(func1(data2) < 1){
-const err7 = {instancePath:instancePath+"/toolName",schemaPath:"#/properties/toolName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema87.properties.toolName,data:data2};
+const err7 = {instancePath:instancePath+"/toolName",schemaPath:"#/properties/toolName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema91.properties.toolName,data:data2};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -5233,7 +6035,7 @@ errors++;
 }
 }
 else {
-const err8 = {instancePath:instancePath+"/toolName",schemaPath:"#/properties/toolName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema87.properties.toolName.type,parentSchema:schema87.properties.toolName,data:data2};
+const err8 = {instancePath:instancePath+"/toolName",schemaPath:"#/properties/toolName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema91.properties.toolName.type,parentSchema:schema91.properties.toolName,data:data2};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -5244,8 +6046,8 @@ errors++;
 }
 }
 if(data.output !== undefined){
-if(!(validate77(data.output, {instancePath:instancePath+"/output",parentData:data,parentDataProperty:"output",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate77.errors : vErrors.concat(validate77.errors);
+if(!(validate79(data.output, {instancePath:instancePath+"/output",parentData:data,parentDataProperty:"output",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate79.errors : vErrors.concat(validate79.errors);
 errors = vErrors.length;
 }
 }
@@ -5257,7 +6059,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err9 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema87.type,parentSchema:schema87,data};
+const err9 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema91.type,parentSchema:schema91,data};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -5266,17 +6068,17 @@ vErrors.push(err9);
 }
 errors++;
 }
-validate76.errors = vErrors;
+validate78.errors = vErrors;
 return errors === 0;
 }
-validate76.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate78.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 
-function validate72(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate74(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://agent-ledger.example/event-schemas/tool-result-recorded.v1.schema.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate72.evaluated;
+const evaluated0 = validate74.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -5285,7 +6087,7 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema80.required,parentSchema:schema80,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema84.required,parentSchema:schema84,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -5295,7 +6097,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.sessionId === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "sessionId"},message:"must have required property '"+"sessionId"+"'",schema:schema80.required,parentSchema:schema80,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "sessionId"},message:"must have required property '"+"sessionId"+"'",schema:schema84.required,parentSchema:schema84,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -5305,7 +6107,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.role === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "role"},message:"must have required property '"+"role"+"'",schema:schema80.required,parentSchema:schema80,data};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "role"},message:"must have required property '"+"role"+"'",schema:schema84.required,parentSchema:schema84,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -5315,7 +6117,7 @@ vErrors.push(err2);
 errors++;
 }
 if(data.kind === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "kind"},message:"must have required property '"+"kind"+"'",schema:schema80.required,parentSchema:schema80,data};
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "kind"},message:"must have required property '"+"kind"+"'",schema:schema84.required,parentSchema:schema84,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -5325,7 +6127,7 @@ vErrors.push(err3);
 errors++;
 }
 if(data.createdAt === undefined){
-const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "createdAt"},message:"must have required property '"+"createdAt"+"'",schema:schema80.required,parentSchema:schema80,data};
+const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "createdAt"},message:"must have required property '"+"createdAt"+"'",schema:schema84.required,parentSchema:schema84,data};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -5335,7 +6137,7 @@ vErrors.push(err4);
 errors++;
 }
 if(data.content === undefined){
-const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "content"},message:"must have required property '"+"content"+"'",schema:schema80.required,parentSchema:schema80,data};
+const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "content"},message:"must have required property '"+"content"+"'",schema:schema84.required,parentSchema:schema84,data};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -5346,7 +6148,7 @@ errors++;
 }
 for(const key0 in data){
 if(!((((((((key0 === "id") || (key0 === "sessionId")) || (key0 === "runId")) || (key0 === "role")) || (key0 === "kind")) || (key0 === "createdAt")) || (key0 === "metadata")) || (key0 === "content"))){
-const err6 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema80,data};
+const err6 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema84,data};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -5422,7 +6224,7 @@ errors++;
 if(data.role !== undefined){
 let data3 = data.role;
 if("tool" !== data3){
-const err12 = {instancePath:instancePath+"/role",schemaPath:"#/properties/role/const",keyword:"const",params:{allowedValue: "tool"},message:"must be equal to constant",schema:"tool",parentSchema:schema80.properties.role,data:data3};
+const err12 = {instancePath:instancePath+"/role",schemaPath:"#/properties/role/const",keyword:"const",params:{allowedValue: "tool"},message:"must be equal to constant",schema:"tool",parentSchema:schema84.properties.role,data:data3};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -5435,7 +6237,7 @@ errors++;
 if(data.kind !== undefined){
 let data4 = data.kind;
 if("tool_result" !== data4){
-const err13 = {instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/const",keyword:"const",params:{allowedValue: "tool_result"},message:"must be equal to constant",schema:"tool_result",parentSchema:schema80.properties.kind,data:data4};
+const err13 = {instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/const",keyword:"const",params:{allowedValue: "tool_result"},message:"must be equal to constant",schema:"tool_result",parentSchema:schema84.properties.kind,data:data4};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -5471,8 +6273,8 @@ errors++;
 }
 }
 if(data.metadata !== undefined){
-if(!(validate73(data.metadata, {instancePath:instancePath+"/metadata",parentData:data,parentDataProperty:"metadata",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate73.errors : vErrors.concat(validate73.errors);
+if(!(validate75(data.metadata, {instancePath:instancePath+"/metadata",parentData:data,parentDataProperty:"metadata",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate75.errors : vErrors.concat(validate75.errors);
 errors = vErrors.length;
 }
 }
@@ -5480,7 +6282,7 @@ if(data.content !== undefined){
 let data7 = data.content;
 if(Array.isArray(data7)){
 if(data7.length < 1){
-const err16 = {instancePath:instancePath+"/content",schemaPath:"#/properties/content/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema80.properties.content,data:data7};
+const err16 = {instancePath:instancePath+"/content",schemaPath:"#/properties/content/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema84.properties.content,data:data7};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -5491,14 +6293,14 @@ errors++;
 }
 const len0 = data7.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate76(data7[i0], {instancePath:instancePath+"/content/" + i0,parentData:data7,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate76.errors : vErrors.concat(validate76.errors);
+if(!(validate78(data7[i0], {instancePath:instancePath+"/content/" + i0,parentData:data7,parentDataProperty:i0,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate78.errors : vErrors.concat(validate78.errors);
 errors = vErrors.length;
 }
 }
 }
 else {
-const err17 = {instancePath:instancePath+"/content",schemaPath:"#/properties/content/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema80.properties.content.type,parentSchema:schema80.properties.content,data:data7};
+const err17 = {instancePath:instancePath+"/content",schemaPath:"#/properties/content/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema84.properties.content.type,parentSchema:schema84.properties.content,data:data7};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -5510,7 +6312,7 @@ errors++;
 }
 }
 else {
-const err18 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema80.type,parentSchema:schema80,data};
+const err18 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema84.type,parentSchema:schema84,data};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -5519,18 +6321,18 @@ vErrors.push(err18);
 }
 errors++;
 }
-validate72.errors = vErrors;
+validate74.errors = vErrors;
 return errors === 0;
 }
-validate72.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate74.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const data_v1_ToolApprovalRequested = validate93;
-const schema100 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://agent-ledger.example/event-schemas/tool-approval-requested.v1.schema.json","title":"ToolApprovalRequested (v1)","description":"Data of a ToolApprovalRequested event: one runtime message of kind \"tool_approval_request\", role \"assistant\". Approval requests for tool calls.","type":"object","required":["id","sessionId","role","kind","createdAt","content"],"properties":{"id":{"$ref":"runtime-message.v1.schema.json#/$defs/messageId"},"sessionId":{"$ref":"runtime-message.v1.schema.json#/$defs/sessionId"},"runId":{"$ref":"runtime-message.v1.schema.json#/$defs/runId"},"role":{"const":"assistant"},"kind":{"const":"tool_approval_request"},"createdAt":{"$ref":"runtime-message.v1.schema.json#/$defs/timestamp"},"metadata":{"$ref":"runtime-message.v1.schema.json#/$defs/metadata"},"content":{"description":"A non-empty array of tool-approval-request parts.","type":"array","minItems":1,"items":{"$ref":"runtime-message.v1.schema.json#/$defs/toolApprovalRequestPart"}}},"additionalProperties":false};
+export const data_v1_ToolApprovalRequested = validate95;
+const schema104 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://agent-ledger.example/event-schemas/tool-approval-requested.v1.schema.json","title":"ToolApprovalRequested (v1)","description":"Data of a ToolApprovalRequested event: one runtime message of kind \"tool_approval_request\", role \"assistant\". Approval requests for tool calls.","type":"object","required":["id","sessionId","role","kind","createdAt","content"],"properties":{"id":{"$ref":"runtime-message.v1.schema.json#/$defs/messageId"},"sessionId":{"$ref":"runtime-message.v1.schema.json#/$defs/sessionId"},"runId":{"$ref":"runtime-message.v1.schema.json#/$defs/runId"},"role":{"const":"assistant"},"kind":{"const":"tool_approval_request"},"createdAt":{"$ref":"runtime-message.v1.schema.json#/$defs/timestamp"},"metadata":{"$ref":"runtime-message.v1.schema.json#/$defs/metadata"},"content":{"description":"A non-empty array of tool-approval-request parts.","type":"array","minItems":1,"items":{"$ref":"runtime-message.v1.schema.json#/$defs/toolApprovalRequestPart"}}},"additionalProperties":false};
 
-function validate94(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate96(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate94.evaluated;
+const evaluated0 = validate96.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -5749,17 +6551,17 @@ vErrors.push(err15);
 }
 errors++;
 }
-validate94.errors = vErrors;
+validate96.errors = vErrors;
 return errors === 0;
 }
-validate94.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate96.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const schema107 = {"description":"Asks for approval of a tool call before it runs.","type":"object","required":["type","approvalId","toolCallId"],"properties":{"type":{"const":"tool-approval-request"},"approvalId":{"type":"string","minLength":1},"toolCallId":{"type":"string","minLength":1},"signature":{"type":"string","description":"The AI SDK's HMAC of the approval (experimental_toolApprovalSecret), kept verbatim: the next generateText call checks it before running the approved call."},"inputSchemaInput":{"$ref":"#/$defs/jsonValue","description":"The tool input before the tool's input schema transformed it, when it differs from the call's input; the AI SDK validates it again before running the approved call."}},"additionalProperties":false};
+const schema111 = {"description":"Asks for approval of a tool call before it runs.","type":"object","required":["type","approvalId","toolCallId"],"properties":{"type":{"const":"tool-approval-request"},"approvalId":{"type":"string","minLength":1},"toolCallId":{"type":"string","minLength":1},"signature":{"type":"string","description":"The AI SDK's HMAC of the approval (experimental_toolApprovalSecret), kept verbatim: the next generateText call checks it before running the approved call."},"inputSchemaInput":{"$ref":"#/$defs/jsonValue","description":"The tool input before the tool's input schema transformed it, when it differs from the call's input; the AI SDK validates it again before running the approved call."}},"additionalProperties":false};
 
-function validate97(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate99(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate97.evaluated;
+const evaluated0 = validate99.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -5768,7 +6570,7 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.type === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'",schema:schema107.required,parentSchema:schema107,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'",schema:schema111.required,parentSchema:schema111,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -5778,7 +6580,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.approvalId === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "approvalId"},message:"must have required property '"+"approvalId"+"'",schema:schema107.required,parentSchema:schema107,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "approvalId"},message:"must have required property '"+"approvalId"+"'",schema:schema111.required,parentSchema:schema111,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -5788,7 +6590,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.toolCallId === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "toolCallId"},message:"must have required property '"+"toolCallId"+"'",schema:schema107.required,parentSchema:schema107,data};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "toolCallId"},message:"must have required property '"+"toolCallId"+"'",schema:schema111.required,parentSchema:schema111,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -5799,7 +6601,7 @@ errors++;
 }
 for(const key0 in data){
 if(!(((((key0 === "type") || (key0 === "approvalId")) || (key0 === "toolCallId")) || (key0 === "signature")) || (key0 === "inputSchemaInput"))){
-const err3 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema107,data};
+const err3 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema111,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -5812,7 +6614,7 @@ errors++;
 if(data.type !== undefined){
 let data0 = data.type;
 if("tool-approval-request" !== data0){
-const err4 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/const",keyword:"const",params:{allowedValue: "tool-approval-request"},message:"must be equal to constant",schema:"tool-approval-request",parentSchema:schema107.properties.type,data:data0};
+const err4 = {instancePath:instancePath+"/type",schemaPath:"#/properties/type/const",keyword:"const",params:{allowedValue: "tool-approval-request"},message:"must be equal to constant",schema:"tool-approval-request",parentSchema:schema111.properties.type,data:data0};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -5826,7 +6628,7 @@ if(data.approvalId !== undefined){
 let data1 = data.approvalId;
 if(typeof data1 === "string"){
 if(func1(data1) < 1){
-const err5 = {instancePath:instancePath+"/approvalId",schemaPath:"#/properties/approvalId/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema107.properties.approvalId,data:data1};
+const err5 = {instancePath:instancePath+"/approvalId",schemaPath:"#/properties/approvalId/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema111.properties.approvalId,data:data1};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -5837,7 +6639,7 @@ errors++;
 }
 }
 else {
-const err6 = {instancePath:instancePath+"/approvalId",schemaPath:"#/properties/approvalId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema107.properties.approvalId.type,parentSchema:schema107.properties.approvalId,data:data1};
+const err6 = {instancePath:instancePath+"/approvalId",schemaPath:"#/properties/approvalId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema111.properties.approvalId.type,parentSchema:schema111.properties.approvalId,data:data1};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -5851,7 +6653,7 @@ if(data.toolCallId !== undefined){
 let data2 = data.toolCallId;
 if(typeof data2 === "string"){
 if(func1(data2) < 1){
-const err7 = {instancePath:instancePath+"/toolCallId",schemaPath:"#/properties/toolCallId/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema107.properties.toolCallId,data:data2};
+const err7 = {instancePath:instancePath+"/toolCallId",schemaPath:"#/properties/toolCallId/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema111.properties.toolCallId,data:data2};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -5862,7 +6664,7 @@ errors++;
 }
 }
 else {
-const err8 = {instancePath:instancePath+"/toolCallId",schemaPath:"#/properties/toolCallId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema107.properties.toolCallId.type,parentSchema:schema107.properties.toolCallId,data:data2};
+const err8 = {instancePath:instancePath+"/toolCallId",schemaPath:"#/properties/toolCallId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema111.properties.toolCallId.type,parentSchema:schema111.properties.toolCallId,data:data2};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -5875,7 +6677,7 @@ errors++;
 if(data.signature !== undefined){
 let data3 = data.signature;
 if(typeof data3 !== "string"){
-const err9 = {instancePath:instancePath+"/signature",schemaPath:"#/properties/signature/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema107.properties.signature.type,parentSchema:schema107.properties.signature,data:data3};
+const err9 = {instancePath:instancePath+"/signature",schemaPath:"#/properties/signature/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema111.properties.signature.type,parentSchema:schema111.properties.signature,data:data3};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -5893,7 +6695,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err10 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema107.type,parentSchema:schema107,data};
+const err10 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema111.type,parentSchema:schema111,data};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -5902,17 +6704,17 @@ vErrors.push(err10);
 }
 errors++;
 }
-validate97.errors = vErrors;
+validate99.errors = vErrors;
 return errors === 0;
 }
-validate97.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate99.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 
-function validate93(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate95(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://agent-ledger.example/event-schemas/tool-approval-requested.v1.schema.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate93.evaluated;
+const evaluated0 = validate95.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -5921,7 +6723,7 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema100.required,parentSchema:schema100,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema104.required,parentSchema:schema104,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -5931,7 +6733,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.sessionId === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "sessionId"},message:"must have required property '"+"sessionId"+"'",schema:schema100.required,parentSchema:schema100,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "sessionId"},message:"must have required property '"+"sessionId"+"'",schema:schema104.required,parentSchema:schema104,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -5941,7 +6743,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.role === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "role"},message:"must have required property '"+"role"+"'",schema:schema100.required,parentSchema:schema100,data};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "role"},message:"must have required property '"+"role"+"'",schema:schema104.required,parentSchema:schema104,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -5951,7 +6753,7 @@ vErrors.push(err2);
 errors++;
 }
 if(data.kind === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "kind"},message:"must have required property '"+"kind"+"'",schema:schema100.required,parentSchema:schema100,data};
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "kind"},message:"must have required property '"+"kind"+"'",schema:schema104.required,parentSchema:schema104,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -5961,7 +6763,7 @@ vErrors.push(err3);
 errors++;
 }
 if(data.createdAt === undefined){
-const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "createdAt"},message:"must have required property '"+"createdAt"+"'",schema:schema100.required,parentSchema:schema100,data};
+const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "createdAt"},message:"must have required property '"+"createdAt"+"'",schema:schema104.required,parentSchema:schema104,data};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -5971,7 +6773,7 @@ vErrors.push(err4);
 errors++;
 }
 if(data.content === undefined){
-const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "content"},message:"must have required property '"+"content"+"'",schema:schema100.required,parentSchema:schema100,data};
+const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "content"},message:"must have required property '"+"content"+"'",schema:schema104.required,parentSchema:schema104,data};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -5982,7 +6784,7 @@ errors++;
 }
 for(const key0 in data){
 if(!((((((((key0 === "id") || (key0 === "sessionId")) || (key0 === "runId")) || (key0 === "role")) || (key0 === "kind")) || (key0 === "createdAt")) || (key0 === "metadata")) || (key0 === "content"))){
-const err6 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema100,data};
+const err6 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema104,data};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -6058,7 +6860,7 @@ errors++;
 if(data.role !== undefined){
 let data3 = data.role;
 if("assistant" !== data3){
-const err12 = {instancePath:instancePath+"/role",schemaPath:"#/properties/role/const",keyword:"const",params:{allowedValue: "assistant"},message:"must be equal to constant",schema:"assistant",parentSchema:schema100.properties.role,data:data3};
+const err12 = {instancePath:instancePath+"/role",schemaPath:"#/properties/role/const",keyword:"const",params:{allowedValue: "assistant"},message:"must be equal to constant",schema:"assistant",parentSchema:schema104.properties.role,data:data3};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -6071,7 +6873,7 @@ errors++;
 if(data.kind !== undefined){
 let data4 = data.kind;
 if("tool_approval_request" !== data4){
-const err13 = {instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/const",keyword:"const",params:{allowedValue: "tool_approval_request"},message:"must be equal to constant",schema:"tool_approval_request",parentSchema:schema100.properties.kind,data:data4};
+const err13 = {instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/const",keyword:"const",params:{allowedValue: "tool_approval_request"},message:"must be equal to constant",schema:"tool_approval_request",parentSchema:schema104.properties.kind,data:data4};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -6107,8 +6909,8 @@ errors++;
 }
 }
 if(data.metadata !== undefined){
-if(!(validate94(data.metadata, {instancePath:instancePath+"/metadata",parentData:data,parentDataProperty:"metadata",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate94.errors : vErrors.concat(validate94.errors);
+if(!(validate96(data.metadata, {instancePath:instancePath+"/metadata",parentData:data,parentDataProperty:"metadata",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate96.errors : vErrors.concat(validate96.errors);
 errors = vErrors.length;
 }
 }
@@ -6116,7 +6918,7 @@ if(data.content !== undefined){
 let data7 = data.content;
 if(Array.isArray(data7)){
 if(data7.length < 1){
-const err16 = {instancePath:instancePath+"/content",schemaPath:"#/properties/content/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema100.properties.content,data:data7};
+const err16 = {instancePath:instancePath+"/content",schemaPath:"#/properties/content/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema104.properties.content,data:data7};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -6127,14 +6929,14 @@ errors++;
 }
 const len0 = data7.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate97(data7[i0], {instancePath:instancePath+"/content/" + i0,parentData:data7,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate97.errors : vErrors.concat(validate97.errors);
+if(!(validate99(data7[i0], {instancePath:instancePath+"/content/" + i0,parentData:data7,parentDataProperty:i0,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate99.errors : vErrors.concat(validate99.errors);
 errors = vErrors.length;
 }
 }
 }
 else {
-const err17 = {instancePath:instancePath+"/content",schemaPath:"#/properties/content/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema100.properties.content.type,parentSchema:schema100.properties.content,data:data7};
+const err17 = {instancePath:instancePath+"/content",schemaPath:"#/properties/content/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema104.properties.content.type,parentSchema:schema104.properties.content,data:data7};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -6146,7 +6948,7 @@ errors++;
 }
 }
 else {
-const err18 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema100.type,parentSchema:schema100,data};
+const err18 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema104.type,parentSchema:schema104,data};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -6155,19 +6957,19 @@ vErrors.push(err18);
 }
 errors++;
 }
-validate93.errors = vErrors;
+validate95.errors = vErrors;
 return errors === 0;
 }
-validate93.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate95.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const data_v1_ToolApprovalResponded = validate100;
-const schema108 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://agent-ledger.example/event-schemas/tool-approval-responded.v1.schema.json","title":"ToolApprovalResponded (v1)","description":"Data of a ToolApprovalResponded event: one runtime message of kind \"tool_approval_response\", role \"tool\". Answers to approval requests.","type":"object","required":["id","sessionId","role","kind","createdAt","content"],"properties":{"id":{"$ref":"runtime-message.v1.schema.json#/$defs/messageId"},"sessionId":{"$ref":"runtime-message.v1.schema.json#/$defs/sessionId"},"runId":{"$ref":"runtime-message.v1.schema.json#/$defs/runId"},"role":{"const":"tool"},"kind":{"const":"tool_approval_response"},"createdAt":{"$ref":"runtime-message.v1.schema.json#/$defs/timestamp"},"metadata":{"$ref":"runtime-message.v1.schema.json#/$defs/metadata"},"content":{"description":"A non-empty array of tool-approval-response parts.","type":"array","minItems":1,"items":{"$ref":"runtime-message.v1.schema.json#/$defs/toolApprovalResponsePart"}}},"additionalProperties":false};
-const schema115 = {"description":"The answer to a tool-approval request.","type":"object","required":["type","approvalId","approved"],"properties":{"type":{"const":"tool-approval-response"},"approvalId":{"type":"string","minLength":1},"approved":{"type":"boolean"},"reason":{"type":"string"}},"additionalProperties":false};
+export const data_v1_ToolApprovalResponded = validate102;
+const schema112 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://agent-ledger.example/event-schemas/tool-approval-responded.v1.schema.json","title":"ToolApprovalResponded (v1)","description":"Data of a ToolApprovalResponded event: one runtime message of kind \"tool_approval_response\", role \"tool\". Answers to approval requests.","type":"object","required":["id","sessionId","role","kind","createdAt","content"],"properties":{"id":{"$ref":"runtime-message.v1.schema.json#/$defs/messageId"},"sessionId":{"$ref":"runtime-message.v1.schema.json#/$defs/sessionId"},"runId":{"$ref":"runtime-message.v1.schema.json#/$defs/runId"},"role":{"const":"tool"},"kind":{"const":"tool_approval_response"},"createdAt":{"$ref":"runtime-message.v1.schema.json#/$defs/timestamp"},"metadata":{"$ref":"runtime-message.v1.schema.json#/$defs/metadata"},"content":{"description":"A non-empty array of tool-approval-response parts.","type":"array","minItems":1,"items":{"$ref":"runtime-message.v1.schema.json#/$defs/toolApprovalResponsePart"}}},"additionalProperties":false};
+const schema119 = {"description":"The answer to a tool-approval request.","type":"object","required":["type","approvalId","approved"],"properties":{"type":{"const":"tool-approval-response"},"approvalId":{"type":"string","minLength":1},"approved":{"type":"boolean"},"reason":{"type":"string"}},"additionalProperties":false};
 
-function validate101(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate103(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate101.evaluated;
+const evaluated0 = validate103.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -6386,17 +7188,17 @@ vErrors.push(err15);
 }
 errors++;
 }
-validate101.errors = vErrors;
+validate103.errors = vErrors;
 return errors === 0;
 }
-validate101.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate103.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 
-function validate100(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate102(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://agent-ledger.example/event-schemas/tool-approval-responded.v1.schema.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate100.evaluated;
+const evaluated0 = validate102.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -6405,7 +7207,7 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema108.required,parentSchema:schema108,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema112.required,parentSchema:schema112,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -6415,7 +7217,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.sessionId === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "sessionId"},message:"must have required property '"+"sessionId"+"'",schema:schema108.required,parentSchema:schema108,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "sessionId"},message:"must have required property '"+"sessionId"+"'",schema:schema112.required,parentSchema:schema112,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -6425,7 +7227,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.role === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "role"},message:"must have required property '"+"role"+"'",schema:schema108.required,parentSchema:schema108,data};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "role"},message:"must have required property '"+"role"+"'",schema:schema112.required,parentSchema:schema112,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -6435,7 +7237,7 @@ vErrors.push(err2);
 errors++;
 }
 if(data.kind === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "kind"},message:"must have required property '"+"kind"+"'",schema:schema108.required,parentSchema:schema108,data};
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "kind"},message:"must have required property '"+"kind"+"'",schema:schema112.required,parentSchema:schema112,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -6445,7 +7247,7 @@ vErrors.push(err3);
 errors++;
 }
 if(data.createdAt === undefined){
-const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "createdAt"},message:"must have required property '"+"createdAt"+"'",schema:schema108.required,parentSchema:schema108,data};
+const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "createdAt"},message:"must have required property '"+"createdAt"+"'",schema:schema112.required,parentSchema:schema112,data};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -6455,7 +7257,7 @@ vErrors.push(err4);
 errors++;
 }
 if(data.content === undefined){
-const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "content"},message:"must have required property '"+"content"+"'",schema:schema108.required,parentSchema:schema108,data};
+const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "content"},message:"must have required property '"+"content"+"'",schema:schema112.required,parentSchema:schema112,data};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -6466,7 +7268,7 @@ errors++;
 }
 for(const key0 in data){
 if(!((((((((key0 === "id") || (key0 === "sessionId")) || (key0 === "runId")) || (key0 === "role")) || (key0 === "kind")) || (key0 === "createdAt")) || (key0 === "metadata")) || (key0 === "content"))){
-const err6 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema108,data};
+const err6 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema112,data};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -6542,7 +7344,7 @@ errors++;
 if(data.role !== undefined){
 let data3 = data.role;
 if("tool" !== data3){
-const err12 = {instancePath:instancePath+"/role",schemaPath:"#/properties/role/const",keyword:"const",params:{allowedValue: "tool"},message:"must be equal to constant",schema:"tool",parentSchema:schema108.properties.role,data:data3};
+const err12 = {instancePath:instancePath+"/role",schemaPath:"#/properties/role/const",keyword:"const",params:{allowedValue: "tool"},message:"must be equal to constant",schema:"tool",parentSchema:schema112.properties.role,data:data3};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -6555,7 +7357,7 @@ errors++;
 if(data.kind !== undefined){
 let data4 = data.kind;
 if("tool_approval_response" !== data4){
-const err13 = {instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/const",keyword:"const",params:{allowedValue: "tool_approval_response"},message:"must be equal to constant",schema:"tool_approval_response",parentSchema:schema108.properties.kind,data:data4};
+const err13 = {instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/const",keyword:"const",params:{allowedValue: "tool_approval_response"},message:"must be equal to constant",schema:"tool_approval_response",parentSchema:schema112.properties.kind,data:data4};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -6591,8 +7393,8 @@ errors++;
 }
 }
 if(data.metadata !== undefined){
-if(!(validate101(data.metadata, {instancePath:instancePath+"/metadata",parentData:data,parentDataProperty:"metadata",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate101.errors : vErrors.concat(validate101.errors);
+if(!(validate103(data.metadata, {instancePath:instancePath+"/metadata",parentData:data,parentDataProperty:"metadata",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate103.errors : vErrors.concat(validate103.errors);
 errors = vErrors.length;
 }
 }
@@ -6600,7 +7402,7 @@ if(data.content !== undefined){
 let data7 = data.content;
 if(Array.isArray(data7)){
 if(data7.length < 1){
-const err16 = {instancePath:instancePath+"/content",schemaPath:"#/properties/content/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema108.properties.content,data:data7};
+const err16 = {instancePath:instancePath+"/content",schemaPath:"#/properties/content/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema112.properties.content,data:data7};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -6614,7 +7416,7 @@ for(let i0=0; i0<len0; i0++){
 let data8 = data7[i0];
 if(data8 && typeof data8 == "object" && !Array.isArray(data8)){
 if(data8.type === undefined){
-const err17 = {instancePath:instancePath+"/content/" + i0,schemaPath:"runtime-message.v1.schema.json#/$defs/toolApprovalResponsePart/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'",schema:schema115.required,parentSchema:schema115,data:data8};
+const err17 = {instancePath:instancePath+"/content/" + i0,schemaPath:"runtime-message.v1.schema.json#/$defs/toolApprovalResponsePart/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'",schema:schema119.required,parentSchema:schema119,data:data8};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -6624,7 +7426,7 @@ vErrors.push(err17);
 errors++;
 }
 if(data8.approvalId === undefined){
-const err18 = {instancePath:instancePath+"/content/" + i0,schemaPath:"runtime-message.v1.schema.json#/$defs/toolApprovalResponsePart/required",keyword:"required",params:{missingProperty: "approvalId"},message:"must have required property '"+"approvalId"+"'",schema:schema115.required,parentSchema:schema115,data:data8};
+const err18 = {instancePath:instancePath+"/content/" + i0,schemaPath:"runtime-message.v1.schema.json#/$defs/toolApprovalResponsePart/required",keyword:"required",params:{missingProperty: "approvalId"},message:"must have required property '"+"approvalId"+"'",schema:schema119.required,parentSchema:schema119,data:data8};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -6634,7 +7436,7 @@ vErrors.push(err18);
 errors++;
 }
 if(data8.approved === undefined){
-const err19 = {instancePath:instancePath+"/content/" + i0,schemaPath:"runtime-message.v1.schema.json#/$defs/toolApprovalResponsePart/required",keyword:"required",params:{missingProperty: "approved"},message:"must have required property '"+"approved"+"'",schema:schema115.required,parentSchema:schema115,data:data8};
+const err19 = {instancePath:instancePath+"/content/" + i0,schemaPath:"runtime-message.v1.schema.json#/$defs/toolApprovalResponsePart/required",keyword:"required",params:{missingProperty: "approved"},message:"must have required property '"+"approved"+"'",schema:schema119.required,parentSchema:schema119,data:data8};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -6645,7 +7447,7 @@ errors++;
 }
 for(const key1 in data8){
 if(!((((key1 === "type") || (key1 === "approvalId")) || (key1 === "approved")) || (key1 === "reason"))){
-const err20 = {instancePath:instancePath+"/content/" + i0,schemaPath:"runtime-message.v1.schema.json#/$defs/toolApprovalResponsePart/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema115,data:data8};
+const err20 = {instancePath:instancePath+"/content/" + i0,schemaPath:"runtime-message.v1.schema.json#/$defs/toolApprovalResponsePart/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema119,data:data8};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -6658,7 +7460,7 @@ errors++;
 if(data8.type !== undefined){
 let data9 = data8.type;
 if("tool-approval-response" !== data9){
-const err21 = {instancePath:instancePath+"/content/" + i0+"/type",schemaPath:"runtime-message.v1.schema.json#/$defs/toolApprovalResponsePart/properties/type/const",keyword:"const",params:{allowedValue: "tool-approval-response"},message:"must be equal to constant",schema:"tool-approval-response",parentSchema:schema115.properties.type,data:data9};
+const err21 = {instancePath:instancePath+"/content/" + i0+"/type",schemaPath:"runtime-message.v1.schema.json#/$defs/toolApprovalResponsePart/properties/type/const",keyword:"const",params:{allowedValue: "tool-approval-response"},message:"must be equal to constant",schema:"tool-approval-response",parentSchema:schema119.properties.type,data:data9};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -6672,7 +7474,7 @@ if(data8.approvalId !== undefined){
 let data10 = data8.approvalId;
 if(typeof data10 === "string"){
 if(func1(data10) < 1){
-const err22 = {instancePath:instancePath+"/content/" + i0+"/approvalId",schemaPath:"runtime-message.v1.schema.json#/$defs/toolApprovalResponsePart/properties/approvalId/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema115.properties.approvalId,data:data10};
+const err22 = {instancePath:instancePath+"/content/" + i0+"/approvalId",schemaPath:"runtime-message.v1.schema.json#/$defs/toolApprovalResponsePart/properties/approvalId/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema119.properties.approvalId,data:data10};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -6683,7 +7485,7 @@ errors++;
 }
 }
 else {
-const err23 = {instancePath:instancePath+"/content/" + i0+"/approvalId",schemaPath:"runtime-message.v1.schema.json#/$defs/toolApprovalResponsePart/properties/approvalId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema115.properties.approvalId.type,parentSchema:schema115.properties.approvalId,data:data10};
+const err23 = {instancePath:instancePath+"/content/" + i0+"/approvalId",schemaPath:"runtime-message.v1.schema.json#/$defs/toolApprovalResponsePart/properties/approvalId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema119.properties.approvalId.type,parentSchema:schema119.properties.approvalId,data:data10};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -6696,7 +7498,7 @@ errors++;
 if(data8.approved !== undefined){
 let data11 = data8.approved;
 if(typeof data11 !== "boolean"){
-const err24 = {instancePath:instancePath+"/content/" + i0+"/approved",schemaPath:"runtime-message.v1.schema.json#/$defs/toolApprovalResponsePart/properties/approved/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema115.properties.approved.type,parentSchema:schema115.properties.approved,data:data11};
+const err24 = {instancePath:instancePath+"/content/" + i0+"/approved",schemaPath:"runtime-message.v1.schema.json#/$defs/toolApprovalResponsePart/properties/approved/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema119.properties.approved.type,parentSchema:schema119.properties.approved,data:data11};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -6709,7 +7511,7 @@ errors++;
 if(data8.reason !== undefined){
 let data12 = data8.reason;
 if(typeof data12 !== "string"){
-const err25 = {instancePath:instancePath+"/content/" + i0+"/reason",schemaPath:"runtime-message.v1.schema.json#/$defs/toolApprovalResponsePart/properties/reason/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema115.properties.reason.type,parentSchema:schema115.properties.reason,data:data12};
+const err25 = {instancePath:instancePath+"/content/" + i0+"/reason",schemaPath:"runtime-message.v1.schema.json#/$defs/toolApprovalResponsePart/properties/reason/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema119.properties.reason.type,parentSchema:schema119.properties.reason,data:data12};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -6721,7 +7523,7 @@ errors++;
 }
 }
 else {
-const err26 = {instancePath:instancePath+"/content/" + i0,schemaPath:"runtime-message.v1.schema.json#/$defs/toolApprovalResponsePart/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema115.type,parentSchema:schema115,data:data8};
+const err26 = {instancePath:instancePath+"/content/" + i0,schemaPath:"runtime-message.v1.schema.json#/$defs/toolApprovalResponsePart/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema119.type,parentSchema:schema119,data:data8};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -6733,7 +7535,7 @@ errors++;
 }
 }
 else {
-const err27 = {instancePath:instancePath+"/content",schemaPath:"#/properties/content/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema108.properties.content.type,parentSchema:schema108.properties.content,data:data7};
+const err27 = {instancePath:instancePath+"/content",schemaPath:"#/properties/content/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema112.properties.content.type,parentSchema:schema112.properties.content,data:data7};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -6745,7 +7547,7 @@ errors++;
 }
 }
 else {
-const err28 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema108.type,parentSchema:schema108,data};
+const err28 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema112.type,parentSchema:schema112,data};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -6754,19 +7556,19 @@ vErrors.push(err28);
 }
 errors++;
 }
-validate100.errors = vErrors;
+validate102.errors = vErrors;
 return errors === 0;
 }
-validate100.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate102.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const data_v1_CompactBoundaryRecorded = validate104;
-const schema116 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://agent-ledger.example/event-schemas/compact-boundary-recorded.v1.schema.json","title":"CompactBoundaryRecorded (v1)","description":"Data of a CompactBoundaryRecorded event: one runtime message of kind \"compact_boundary\", role \"system\". Marks where the model context was compacted; never sent to the model itself.","type":"object","required":["id","sessionId","role","kind","createdAt","content"],"properties":{"id":{"$ref":"runtime-message.v1.schema.json#/$defs/messageId"},"sessionId":{"$ref":"runtime-message.v1.schema.json#/$defs/sessionId"},"runId":{"$ref":"runtime-message.v1.schema.json#/$defs/runId"},"role":{"const":"system"},"kind":{"const":"compact_boundary"},"createdAt":{"$ref":"runtime-message.v1.schema.json#/$defs/timestamp"},"metadata":{"$ref":"runtime-message.v1.schema.json#/$defs/metadata"},"content":{"$ref":"runtime-message.v1.schema.json#/$defs/compactBoundaryContent"}},"additionalProperties":false};
-const schema123 = {"description":"An object {type: \"compact-boundary\", trigger: \"auto\" or \"manual\", tokensBefore?, reason?, retainFromMessageId?}: why the context was compacted, and the recent turns it keeps verbatim.","type":"object","required":["type","trigger"],"properties":{"type":{"const":"compact-boundary"},"trigger":{"enum":["auto","manual"]},"tokensBefore":{"type":"integer","minimum":0,"description":"Estimated tokens of the context before compaction."},"reason":{"type":"string"},"retainFromMessageId":{"type":"string","minLength":1,"description":"Recent turns kept verbatim: the model context after this boundary holds the messages from this earlier one on (after the summary), not only those after the boundary."}},"additionalProperties":false};
+export const data_v1_CompactBoundaryRecorded = validate106;
+const schema120 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://agent-ledger.example/event-schemas/compact-boundary-recorded.v1.schema.json","title":"CompactBoundaryRecorded (v1)","description":"Data of a CompactBoundaryRecorded event: one runtime message of kind \"compact_boundary\", role \"system\". Marks where the model context was compacted; never sent to the model itself.","type":"object","required":["id","sessionId","role","kind","createdAt","content"],"properties":{"id":{"$ref":"runtime-message.v1.schema.json#/$defs/messageId"},"sessionId":{"$ref":"runtime-message.v1.schema.json#/$defs/sessionId"},"runId":{"$ref":"runtime-message.v1.schema.json#/$defs/runId"},"role":{"const":"system"},"kind":{"const":"compact_boundary"},"createdAt":{"$ref":"runtime-message.v1.schema.json#/$defs/timestamp"},"metadata":{"$ref":"runtime-message.v1.schema.json#/$defs/metadata"},"content":{"$ref":"runtime-message.v1.schema.json#/$defs/compactBoundaryContent"}},"additionalProperties":false};
+const schema127 = {"description":"An object {type: \"compact-boundary\", trigger: \"auto\" or \"manual\", tokensBefore?, reason?, retainFromMessageId?}: why the context was compacted, and the recent turns it keeps verbatim.","type":"object","required":["type","trigger"],"properties":{"type":{"const":"compact-boundary"},"trigger":{"enum":["auto","manual"]},"tokensBefore":{"type":"integer","minimum":0,"description":"Estimated tokens of the context before compaction."},"reason":{"type":"string"},"retainFromMessageId":{"type":"string","minLength":1,"description":"Recent turns kept verbatim: the model context after this boundary holds the messages from this earlier one on (after the summary), not only those after the boundary."}},"additionalProperties":false};
 
-function validate105(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate107(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate105.evaluated;
+const evaluated0 = validate107.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -6985,17 +7787,17 @@ vErrors.push(err15);
 }
 errors++;
 }
-validate105.errors = vErrors;
+validate107.errors = vErrors;
 return errors === 0;
 }
-validate105.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate107.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 
-function validate104(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate106(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://agent-ledger.example/event-schemas/compact-boundary-recorded.v1.schema.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate104.evaluated;
+const evaluated0 = validate106.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -7004,7 +7806,7 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema116.required,parentSchema:schema116,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema120.required,parentSchema:schema120,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -7014,7 +7816,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.sessionId === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "sessionId"},message:"must have required property '"+"sessionId"+"'",schema:schema116.required,parentSchema:schema116,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "sessionId"},message:"must have required property '"+"sessionId"+"'",schema:schema120.required,parentSchema:schema120,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -7024,7 +7826,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.role === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "role"},message:"must have required property '"+"role"+"'",schema:schema116.required,parentSchema:schema116,data};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "role"},message:"must have required property '"+"role"+"'",schema:schema120.required,parentSchema:schema120,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -7034,7 +7836,7 @@ vErrors.push(err2);
 errors++;
 }
 if(data.kind === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "kind"},message:"must have required property '"+"kind"+"'",schema:schema116.required,parentSchema:schema116,data};
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "kind"},message:"must have required property '"+"kind"+"'",schema:schema120.required,parentSchema:schema120,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -7044,7 +7846,7 @@ vErrors.push(err3);
 errors++;
 }
 if(data.createdAt === undefined){
-const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "createdAt"},message:"must have required property '"+"createdAt"+"'",schema:schema116.required,parentSchema:schema116,data};
+const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "createdAt"},message:"must have required property '"+"createdAt"+"'",schema:schema120.required,parentSchema:schema120,data};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -7054,7 +7856,7 @@ vErrors.push(err4);
 errors++;
 }
 if(data.content === undefined){
-const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "content"},message:"must have required property '"+"content"+"'",schema:schema116.required,parentSchema:schema116,data};
+const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "content"},message:"must have required property '"+"content"+"'",schema:schema120.required,parentSchema:schema120,data};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -7065,7 +7867,7 @@ errors++;
 }
 for(const key0 in data){
 if(!((((((((key0 === "id") || (key0 === "sessionId")) || (key0 === "runId")) || (key0 === "role")) || (key0 === "kind")) || (key0 === "createdAt")) || (key0 === "metadata")) || (key0 === "content"))){
-const err6 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema116,data};
+const err6 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema120,data};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -7141,7 +7943,7 @@ errors++;
 if(data.role !== undefined){
 let data3 = data.role;
 if("system" !== data3){
-const err12 = {instancePath:instancePath+"/role",schemaPath:"#/properties/role/const",keyword:"const",params:{allowedValue: "system"},message:"must be equal to constant",schema:"system",parentSchema:schema116.properties.role,data:data3};
+const err12 = {instancePath:instancePath+"/role",schemaPath:"#/properties/role/const",keyword:"const",params:{allowedValue: "system"},message:"must be equal to constant",schema:"system",parentSchema:schema120.properties.role,data:data3};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -7154,7 +7956,7 @@ errors++;
 if(data.kind !== undefined){
 let data4 = data.kind;
 if("compact_boundary" !== data4){
-const err13 = {instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/const",keyword:"const",params:{allowedValue: "compact_boundary"},message:"must be equal to constant",schema:"compact_boundary",parentSchema:schema116.properties.kind,data:data4};
+const err13 = {instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/const",keyword:"const",params:{allowedValue: "compact_boundary"},message:"must be equal to constant",schema:"compact_boundary",parentSchema:schema120.properties.kind,data:data4};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -7190,8 +7992,8 @@ errors++;
 }
 }
 if(data.metadata !== undefined){
-if(!(validate105(data.metadata, {instancePath:instancePath+"/metadata",parentData:data,parentDataProperty:"metadata",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate105.errors : vErrors.concat(validate105.errors);
+if(!(validate107(data.metadata, {instancePath:instancePath+"/metadata",parentData:data,parentDataProperty:"metadata",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate107.errors : vErrors.concat(validate107.errors);
 errors = vErrors.length;
 }
 }
@@ -7199,7 +8001,7 @@ if(data.content !== undefined){
 let data7 = data.content;
 if(data7 && typeof data7 == "object" && !Array.isArray(data7)){
 if(data7.type === undefined){
-const err16 = {instancePath:instancePath+"/content",schemaPath:"runtime-message.v1.schema.json#/$defs/compactBoundaryContent/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'",schema:schema123.required,parentSchema:schema123,data:data7};
+const err16 = {instancePath:instancePath+"/content",schemaPath:"runtime-message.v1.schema.json#/$defs/compactBoundaryContent/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'",schema:schema127.required,parentSchema:schema127,data:data7};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -7209,7 +8011,7 @@ vErrors.push(err16);
 errors++;
 }
 if(data7.trigger === undefined){
-const err17 = {instancePath:instancePath+"/content",schemaPath:"runtime-message.v1.schema.json#/$defs/compactBoundaryContent/required",keyword:"required",params:{missingProperty: "trigger"},message:"must have required property '"+"trigger"+"'",schema:schema123.required,parentSchema:schema123,data:data7};
+const err17 = {instancePath:instancePath+"/content",schemaPath:"runtime-message.v1.schema.json#/$defs/compactBoundaryContent/required",keyword:"required",params:{missingProperty: "trigger"},message:"must have required property '"+"trigger"+"'",schema:schema127.required,parentSchema:schema127,data:data7};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -7220,7 +8022,7 @@ errors++;
 }
 for(const key1 in data7){
 if(!(((((key1 === "type") || (key1 === "trigger")) || (key1 === "tokensBefore")) || (key1 === "reason")) || (key1 === "retainFromMessageId"))){
-const err18 = {instancePath:instancePath+"/content",schemaPath:"runtime-message.v1.schema.json#/$defs/compactBoundaryContent/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema123,data:data7};
+const err18 = {instancePath:instancePath+"/content",schemaPath:"runtime-message.v1.schema.json#/$defs/compactBoundaryContent/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema127,data:data7};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -7233,7 +8035,7 @@ errors++;
 if(data7.type !== undefined){
 let data8 = data7.type;
 if("compact-boundary" !== data8){
-const err19 = {instancePath:instancePath+"/content/type",schemaPath:"runtime-message.v1.schema.json#/$defs/compactBoundaryContent/properties/type/const",keyword:"const",params:{allowedValue: "compact-boundary"},message:"must be equal to constant",schema:"compact-boundary",parentSchema:schema123.properties.type,data:data8};
+const err19 = {instancePath:instancePath+"/content/type",schemaPath:"runtime-message.v1.schema.json#/$defs/compactBoundaryContent/properties/type/const",keyword:"const",params:{allowedValue: "compact-boundary"},message:"must be equal to constant",schema:"compact-boundary",parentSchema:schema127.properties.type,data:data8};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -7246,7 +8048,7 @@ errors++;
 if(data7.trigger !== undefined){
 let data9 = data7.trigger;
 if(!((data9 === "auto") || (data9 === "manual"))){
-const err20 = {instancePath:instancePath+"/content/trigger",schemaPath:"runtime-message.v1.schema.json#/$defs/compactBoundaryContent/properties/trigger/enum",keyword:"enum",params:{allowedValues: schema123.properties.trigger.enum},message:"must be equal to one of the allowed values",schema:schema123.properties.trigger.enum,parentSchema:schema123.properties.trigger,data:data9};
+const err20 = {instancePath:instancePath+"/content/trigger",schemaPath:"runtime-message.v1.schema.json#/$defs/compactBoundaryContent/properties/trigger/enum",keyword:"enum",params:{allowedValues: schema127.properties.trigger.enum},message:"must be equal to one of the allowed values",schema:schema127.properties.trigger.enum,parentSchema:schema127.properties.trigger,data:data9};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -7259,7 +8061,7 @@ errors++;
 if(data7.tokensBefore !== undefined){
 let data10 = data7.tokensBefore;
 if(!(((typeof data10 == "number") && (!(data10 % 1) && !isNaN(data10))) && (isFinite(data10)))){
-const err21 = {instancePath:instancePath+"/content/tokensBefore",schemaPath:"runtime-message.v1.schema.json#/$defs/compactBoundaryContent/properties/tokensBefore/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema123.properties.tokensBefore.type,parentSchema:schema123.properties.tokensBefore,data:data10};
+const err21 = {instancePath:instancePath+"/content/tokensBefore",schemaPath:"runtime-message.v1.schema.json#/$defs/compactBoundaryContent/properties/tokensBefore/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema127.properties.tokensBefore.type,parentSchema:schema127.properties.tokensBefore,data:data10};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -7270,7 +8072,7 @@ errors++;
 }
 if((typeof data10 == "number") && (isFinite(data10))){
 if(data10 < 0 || isNaN(data10)){
-const err22 = {instancePath:instancePath+"/content/tokensBefore",schemaPath:"runtime-message.v1.schema.json#/$defs/compactBoundaryContent/properties/tokensBefore/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema123.properties.tokensBefore,data:data10};
+const err22 = {instancePath:instancePath+"/content/tokensBefore",schemaPath:"runtime-message.v1.schema.json#/$defs/compactBoundaryContent/properties/tokensBefore/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema127.properties.tokensBefore,data:data10};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -7284,7 +8086,7 @@ errors++;
 if(data7.reason !== undefined){
 let data11 = data7.reason;
 if(typeof data11 !== "string"){
-const err23 = {instancePath:instancePath+"/content/reason",schemaPath:"runtime-message.v1.schema.json#/$defs/compactBoundaryContent/properties/reason/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema123.properties.reason.type,parentSchema:schema123.properties.reason,data:data11};
+const err23 = {instancePath:instancePath+"/content/reason",schemaPath:"runtime-message.v1.schema.json#/$defs/compactBoundaryContent/properties/reason/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema127.properties.reason.type,parentSchema:schema127.properties.reason,data:data11};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -7298,7 +8100,7 @@ if(data7.retainFromMessageId !== undefined){
 let data12 = data7.retainFromMessageId;
 if(typeof data12 === "string"){
 if(func1(data12) < 1){
-const err24 = {instancePath:instancePath+"/content/retainFromMessageId",schemaPath:"runtime-message.v1.schema.json#/$defs/compactBoundaryContent/properties/retainFromMessageId/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema123.properties.retainFromMessageId,data:data12};
+const err24 = {instancePath:instancePath+"/content/retainFromMessageId",schemaPath:"runtime-message.v1.schema.json#/$defs/compactBoundaryContent/properties/retainFromMessageId/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema127.properties.retainFromMessageId,data:data12};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -7309,7 +8111,7 @@ errors++;
 }
 }
 else {
-const err25 = {instancePath:instancePath+"/content/retainFromMessageId",schemaPath:"runtime-message.v1.schema.json#/$defs/compactBoundaryContent/properties/retainFromMessageId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema123.properties.retainFromMessageId.type,parentSchema:schema123.properties.retainFromMessageId,data:data12};
+const err25 = {instancePath:instancePath+"/content/retainFromMessageId",schemaPath:"runtime-message.v1.schema.json#/$defs/compactBoundaryContent/properties/retainFromMessageId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema127.properties.retainFromMessageId.type,parentSchema:schema127.properties.retainFromMessageId,data:data12};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -7321,7 +8123,7 @@ errors++;
 }
 }
 else {
-const err26 = {instancePath:instancePath+"/content",schemaPath:"runtime-message.v1.schema.json#/$defs/compactBoundaryContent/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema123.type,parentSchema:schema123,data:data7};
+const err26 = {instancePath:instancePath+"/content",schemaPath:"runtime-message.v1.schema.json#/$defs/compactBoundaryContent/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema127.type,parentSchema:schema127,data:data7};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -7333,7 +8135,7 @@ errors++;
 }
 }
 else {
-const err27 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema116.type,parentSchema:schema116,data};
+const err27 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema120.type,parentSchema:schema120,data};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -7342,18 +8144,18 @@ vErrors.push(err27);
 }
 errors++;
 }
-validate104.errors = vErrors;
+validate106.errors = vErrors;
 return errors === 0;
 }
-validate104.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate106.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const data_v1_CompactSummaryRecorded = validate108;
-const schema124 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://agent-ledger.example/event-schemas/compact-summary-recorded.v1.schema.json","title":"CompactSummaryRecorded (v1)","description":"Data of a CompactSummaryRecorded event: one runtime message of kind \"compact_summary\", role \"user\". Summary of the history before a compact boundary; metadata.summaryForBoundaryId (required) names the boundary.","type":"object","required":["id","sessionId","role","kind","createdAt","content","metadata"],"properties":{"id":{"$ref":"runtime-message.v1.schema.json#/$defs/messageId"},"sessionId":{"$ref":"runtime-message.v1.schema.json#/$defs/sessionId"},"runId":{"$ref":"runtime-message.v1.schema.json#/$defs/runId"},"role":{"const":"user"},"kind":{"const":"compact_summary"},"createdAt":{"$ref":"runtime-message.v1.schema.json#/$defs/timestamp"},"metadata":{"$ref":"runtime-message.v1.schema.json#/$defs/metadata","type":"object","required":["summaryForBoundaryId"],"properties":{"summaryForBoundaryId":{"type":"string","minLength":1,"description":"The id of the compact_boundary this summary is for."}}},"content":{"type":"string","description":"The summary, as plain text."}},"additionalProperties":false};
+export const data_v1_CompactSummaryRecorded = validate110;
+const schema128 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://agent-ledger.example/event-schemas/compact-summary-recorded.v1.schema.json","title":"CompactSummaryRecorded (v1)","description":"Data of a CompactSummaryRecorded event: one runtime message of kind \"compact_summary\", role \"user\". Summary of the history before a compact boundary; metadata.summaryForBoundaryId (required) names the boundary.","type":"object","required":["id","sessionId","role","kind","createdAt","content","metadata"],"properties":{"id":{"$ref":"runtime-message.v1.schema.json#/$defs/messageId"},"sessionId":{"$ref":"runtime-message.v1.schema.json#/$defs/sessionId"},"runId":{"$ref":"runtime-message.v1.schema.json#/$defs/runId"},"role":{"const":"user"},"kind":{"const":"compact_summary"},"createdAt":{"$ref":"runtime-message.v1.schema.json#/$defs/timestamp"},"metadata":{"$ref":"runtime-message.v1.schema.json#/$defs/metadata","type":"object","required":["summaryForBoundaryId"],"properties":{"summaryForBoundaryId":{"type":"string","minLength":1,"description":"The id of the compact_boundary this summary is for."}}},"content":{"type":"string","description":"The summary, as plain text."}},"additionalProperties":false};
 
-function validate109(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate111(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate109.evaluated;
+const evaluated0 = validate111.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -7572,17 +8374,17 @@ vErrors.push(err15);
 }
 errors++;
 }
-validate109.errors = vErrors;
+validate111.errors = vErrors;
 return errors === 0;
 }
-validate109.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate111.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 
-function validate108(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate110(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://agent-ledger.example/event-schemas/compact-summary-recorded.v1.schema.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate108.evaluated;
+const evaluated0 = validate110.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -7591,7 +8393,7 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema124.required,parentSchema:schema124,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema128.required,parentSchema:schema128,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -7601,7 +8403,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.sessionId === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "sessionId"},message:"must have required property '"+"sessionId"+"'",schema:schema124.required,parentSchema:schema124,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "sessionId"},message:"must have required property '"+"sessionId"+"'",schema:schema128.required,parentSchema:schema128,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -7611,7 +8413,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.role === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "role"},message:"must have required property '"+"role"+"'",schema:schema124.required,parentSchema:schema124,data};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "role"},message:"must have required property '"+"role"+"'",schema:schema128.required,parentSchema:schema128,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -7621,7 +8423,7 @@ vErrors.push(err2);
 errors++;
 }
 if(data.kind === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "kind"},message:"must have required property '"+"kind"+"'",schema:schema124.required,parentSchema:schema124,data};
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "kind"},message:"must have required property '"+"kind"+"'",schema:schema128.required,parentSchema:schema128,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -7631,7 +8433,7 @@ vErrors.push(err3);
 errors++;
 }
 if(data.createdAt === undefined){
-const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "createdAt"},message:"must have required property '"+"createdAt"+"'",schema:schema124.required,parentSchema:schema124,data};
+const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "createdAt"},message:"must have required property '"+"createdAt"+"'",schema:schema128.required,parentSchema:schema128,data};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -7641,7 +8443,7 @@ vErrors.push(err4);
 errors++;
 }
 if(data.content === undefined){
-const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "content"},message:"must have required property '"+"content"+"'",schema:schema124.required,parentSchema:schema124,data};
+const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "content"},message:"must have required property '"+"content"+"'",schema:schema128.required,parentSchema:schema128,data};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -7651,7 +8453,7 @@ vErrors.push(err5);
 errors++;
 }
 if(data.metadata === undefined){
-const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "metadata"},message:"must have required property '"+"metadata"+"'",schema:schema124.required,parentSchema:schema124,data};
+const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "metadata"},message:"must have required property '"+"metadata"+"'",schema:schema128.required,parentSchema:schema128,data};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -7662,7 +8464,7 @@ errors++;
 }
 for(const key0 in data){
 if(!((((((((key0 === "id") || (key0 === "sessionId")) || (key0 === "runId")) || (key0 === "role")) || (key0 === "kind")) || (key0 === "createdAt")) || (key0 === "metadata")) || (key0 === "content"))){
-const err7 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema124,data};
+const err7 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema128,data};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -7738,7 +8540,7 @@ errors++;
 if(data.role !== undefined){
 let data3 = data.role;
 if("user" !== data3){
-const err13 = {instancePath:instancePath+"/role",schemaPath:"#/properties/role/const",keyword:"const",params:{allowedValue: "user"},message:"must be equal to constant",schema:"user",parentSchema:schema124.properties.role,data:data3};
+const err13 = {instancePath:instancePath+"/role",schemaPath:"#/properties/role/const",keyword:"const",params:{allowedValue: "user"},message:"must be equal to constant",schema:"user",parentSchema:schema128.properties.role,data:data3};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -7751,7 +8553,7 @@ errors++;
 if(data.kind !== undefined){
 let data4 = data.kind;
 if("compact_summary" !== data4){
-const err14 = {instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/const",keyword:"const",params:{allowedValue: "compact_summary"},message:"must be equal to constant",schema:"compact_summary",parentSchema:schema124.properties.kind,data:data4};
+const err14 = {instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/const",keyword:"const",params:{allowedValue: "compact_summary"},message:"must be equal to constant",schema:"compact_summary",parentSchema:schema128.properties.kind,data:data4};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -7788,13 +8590,13 @@ errors++;
 }
 if(data.metadata !== undefined){
 let data6 = data.metadata;
-if(!(validate109(data6, {instancePath:instancePath+"/metadata",parentData:data,parentDataProperty:"metadata",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate109.errors : vErrors.concat(validate109.errors);
+if(!(validate111(data6, {instancePath:instancePath+"/metadata",parentData:data,parentDataProperty:"metadata",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate111.errors : vErrors.concat(validate111.errors);
 errors = vErrors.length;
 }
 if(data6 && typeof data6 == "object" && !Array.isArray(data6)){
 if(data6.summaryForBoundaryId === undefined){
-const err17 = {instancePath:instancePath+"/metadata",schemaPath:"#/properties/metadata/required",keyword:"required",params:{missingProperty: "summaryForBoundaryId"},message:"must have required property '"+"summaryForBoundaryId"+"'",schema:schema124.properties.metadata.required,parentSchema:schema124.properties.metadata,data:data6};
+const err17 = {instancePath:instancePath+"/metadata",schemaPath:"#/properties/metadata/required",keyword:"required",params:{missingProperty: "summaryForBoundaryId"},message:"must have required property '"+"summaryForBoundaryId"+"'",schema:schema128.properties.metadata.required,parentSchema:schema128.properties.metadata,data:data6};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -7807,7 +8609,7 @@ if(data6.summaryForBoundaryId !== undefined){
 let data7 = data6.summaryForBoundaryId;
 if(typeof data7 === "string"){
 if(func1(data7) < 1){
-const err18 = {instancePath:instancePath+"/metadata/summaryForBoundaryId",schemaPath:"#/properties/metadata/properties/summaryForBoundaryId/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema124.properties.metadata.properties.summaryForBoundaryId,data:data7};
+const err18 = {instancePath:instancePath+"/metadata/summaryForBoundaryId",schemaPath:"#/properties/metadata/properties/summaryForBoundaryId/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema128.properties.metadata.properties.summaryForBoundaryId,data:data7};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -7818,7 +8620,7 @@ errors++;
 }
 }
 else {
-const err19 = {instancePath:instancePath+"/metadata/summaryForBoundaryId",schemaPath:"#/properties/metadata/properties/summaryForBoundaryId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema124.properties.metadata.properties.summaryForBoundaryId.type,parentSchema:schema124.properties.metadata.properties.summaryForBoundaryId,data:data7};
+const err19 = {instancePath:instancePath+"/metadata/summaryForBoundaryId",schemaPath:"#/properties/metadata/properties/summaryForBoundaryId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema128.properties.metadata.properties.summaryForBoundaryId.type,parentSchema:schema128.properties.metadata.properties.summaryForBoundaryId,data:data7};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -7830,7 +8632,7 @@ errors++;
 }
 }
 else {
-const err20 = {instancePath:instancePath+"/metadata",schemaPath:"#/properties/metadata/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema124.properties.metadata.type,parentSchema:schema124.properties.metadata,data:data6};
+const err20 = {instancePath:instancePath+"/metadata",schemaPath:"#/properties/metadata/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema128.properties.metadata.type,parentSchema:schema128.properties.metadata,data:data6};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -7843,7 +8645,7 @@ errors++;
 if(data.content !== undefined){
 let data8 = data.content;
 if(typeof data8 !== "string"){
-const err21 = {instancePath:instancePath+"/content",schemaPath:"#/properties/content/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema124.properties.content.type,parentSchema:schema124.properties.content,data:data8};
+const err21 = {instancePath:instancePath+"/content",schemaPath:"#/properties/content/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema128.properties.content.type,parentSchema:schema128.properties.content,data:data8};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -7855,7 +8657,7 @@ errors++;
 }
 }
 else {
-const err22 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema124.type,parentSchema:schema124,data};
+const err22 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema128.type,parentSchema:schema128,data};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -7864,18 +8666,18 @@ vErrors.push(err22);
 }
 errors++;
 }
-validate108.errors = vErrors;
+validate110.errors = vErrors;
 return errors === 0;
 }
-validate108.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate110.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const data_v1_RuntimeReminderRecorded = validate112;
-const schema131 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://agent-ledger.example/event-schemas/runtime-reminder-recorded.v1.schema.json","title":"RuntimeReminderRecorded (v1)","description":"Data of a RuntimeReminderRecorded event: one runtime message of kind \"runtime_reminder\", role \"system\". A reminder the runtime injects for the model (hook output, todo state, mode changes).","type":"object","required":["id","sessionId","role","kind","createdAt","content"],"properties":{"id":{"$ref":"runtime-message.v1.schema.json#/$defs/messageId"},"sessionId":{"$ref":"runtime-message.v1.schema.json#/$defs/sessionId"},"runId":{"$ref":"runtime-message.v1.schema.json#/$defs/runId"},"role":{"const":"system"},"kind":{"const":"runtime_reminder"},"createdAt":{"$ref":"runtime-message.v1.schema.json#/$defs/timestamp"},"metadata":{"$ref":"runtime-message.v1.schema.json#/$defs/metadata"},"content":{"type":"string","description":"The reminder, as plain text."}},"additionalProperties":false};
+export const data_v1_RuntimeReminderRecorded = validate114;
+const schema135 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://agent-ledger.example/event-schemas/runtime-reminder-recorded.v1.schema.json","title":"RuntimeReminderRecorded (v1)","description":"Data of a RuntimeReminderRecorded event: one runtime message of kind \"runtime_reminder\", role \"system\". A reminder the runtime injects for the model (hook output, todo state, mode changes).","type":"object","required":["id","sessionId","role","kind","createdAt","content"],"properties":{"id":{"$ref":"runtime-message.v1.schema.json#/$defs/messageId"},"sessionId":{"$ref":"runtime-message.v1.schema.json#/$defs/sessionId"},"runId":{"$ref":"runtime-message.v1.schema.json#/$defs/runId"},"role":{"const":"system"},"kind":{"const":"runtime_reminder"},"createdAt":{"$ref":"runtime-message.v1.schema.json#/$defs/timestamp"},"metadata":{"$ref":"runtime-message.v1.schema.json#/$defs/metadata"},"content":{"type":"string","description":"The reminder, as plain text."}},"additionalProperties":false};
 
-function validate113(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate115(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate113.evaluated;
+const evaluated0 = validate115.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -8094,17 +8896,17 @@ vErrors.push(err15);
 }
 errors++;
 }
-validate113.errors = vErrors;
+validate115.errors = vErrors;
 return errors === 0;
 }
-validate113.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate115.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 
-function validate112(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate114(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://agent-ledger.example/event-schemas/runtime-reminder-recorded.v1.schema.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate112.evaluated;
+const evaluated0 = validate114.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -8113,7 +8915,7 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema131.required,parentSchema:schema131,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema135.required,parentSchema:schema135,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -8123,7 +8925,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.sessionId === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "sessionId"},message:"must have required property '"+"sessionId"+"'",schema:schema131.required,parentSchema:schema131,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "sessionId"},message:"must have required property '"+"sessionId"+"'",schema:schema135.required,parentSchema:schema135,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -8133,7 +8935,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.role === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "role"},message:"must have required property '"+"role"+"'",schema:schema131.required,parentSchema:schema131,data};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "role"},message:"must have required property '"+"role"+"'",schema:schema135.required,parentSchema:schema135,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -8143,7 +8945,7 @@ vErrors.push(err2);
 errors++;
 }
 if(data.kind === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "kind"},message:"must have required property '"+"kind"+"'",schema:schema131.required,parentSchema:schema131,data};
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "kind"},message:"must have required property '"+"kind"+"'",schema:schema135.required,parentSchema:schema135,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -8153,7 +8955,7 @@ vErrors.push(err3);
 errors++;
 }
 if(data.createdAt === undefined){
-const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "createdAt"},message:"must have required property '"+"createdAt"+"'",schema:schema131.required,parentSchema:schema131,data};
+const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "createdAt"},message:"must have required property '"+"createdAt"+"'",schema:schema135.required,parentSchema:schema135,data};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -8163,7 +8965,7 @@ vErrors.push(err4);
 errors++;
 }
 if(data.content === undefined){
-const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "content"},message:"must have required property '"+"content"+"'",schema:schema131.required,parentSchema:schema131,data};
+const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "content"},message:"must have required property '"+"content"+"'",schema:schema135.required,parentSchema:schema135,data};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -8174,7 +8976,7 @@ errors++;
 }
 for(const key0 in data){
 if(!((((((((key0 === "id") || (key0 === "sessionId")) || (key0 === "runId")) || (key0 === "role")) || (key0 === "kind")) || (key0 === "createdAt")) || (key0 === "metadata")) || (key0 === "content"))){
-const err6 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema131,data};
+const err6 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema135,data};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -8250,7 +9052,7 @@ errors++;
 if(data.role !== undefined){
 let data3 = data.role;
 if("system" !== data3){
-const err12 = {instancePath:instancePath+"/role",schemaPath:"#/properties/role/const",keyword:"const",params:{allowedValue: "system"},message:"must be equal to constant",schema:"system",parentSchema:schema131.properties.role,data:data3};
+const err12 = {instancePath:instancePath+"/role",schemaPath:"#/properties/role/const",keyword:"const",params:{allowedValue: "system"},message:"must be equal to constant",schema:"system",parentSchema:schema135.properties.role,data:data3};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -8263,7 +9065,7 @@ errors++;
 if(data.kind !== undefined){
 let data4 = data.kind;
 if("runtime_reminder" !== data4){
-const err13 = {instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/const",keyword:"const",params:{allowedValue: "runtime_reminder"},message:"must be equal to constant",schema:"runtime_reminder",parentSchema:schema131.properties.kind,data:data4};
+const err13 = {instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/const",keyword:"const",params:{allowedValue: "runtime_reminder"},message:"must be equal to constant",schema:"runtime_reminder",parentSchema:schema135.properties.kind,data:data4};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -8299,15 +9101,15 @@ errors++;
 }
 }
 if(data.metadata !== undefined){
-if(!(validate113(data.metadata, {instancePath:instancePath+"/metadata",parentData:data,parentDataProperty:"metadata",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate113.errors : vErrors.concat(validate113.errors);
+if(!(validate115(data.metadata, {instancePath:instancePath+"/metadata",parentData:data,parentDataProperty:"metadata",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate115.errors : vErrors.concat(validate115.errors);
 errors = vErrors.length;
 }
 }
 if(data.content !== undefined){
 let data7 = data.content;
 if(typeof data7 !== "string"){
-const err16 = {instancePath:instancePath+"/content",schemaPath:"#/properties/content/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema131.properties.content.type,parentSchema:schema131.properties.content,data:data7};
+const err16 = {instancePath:instancePath+"/content",schemaPath:"#/properties/content/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema135.properties.content.type,parentSchema:schema135.properties.content,data:data7};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -8319,7 +9121,7 @@ errors++;
 }
 }
 else {
-const err17 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema131.type,parentSchema:schema131,data};
+const err17 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema135.type,parentSchema:schema135,data};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -8328,18 +9130,18 @@ vErrors.push(err17);
 }
 errors++;
 }
-validate112.errors = vErrors;
+validate114.errors = vErrors;
 return errors === 0;
 }
-validate112.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate114.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const data_v1_HandoffSummaryRecorded = validate116;
-const schema138 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://agent-ledger.example/event-schemas/handoff-summary-recorded.v1.schema.json","title":"HandoffSummaryRecorded (v1)","description":"Data of a HandoffSummaryRecorded event: one runtime message of kind \"handoff_summary\", role \"user\". What the previous agent hands to the next one.","type":"object","required":["id","sessionId","role","kind","createdAt","content"],"properties":{"id":{"$ref":"runtime-message.v1.schema.json#/$defs/messageId"},"sessionId":{"$ref":"runtime-message.v1.schema.json#/$defs/sessionId"},"runId":{"$ref":"runtime-message.v1.schema.json#/$defs/runId"},"role":{"const":"user"},"kind":{"const":"handoff_summary"},"createdAt":{"$ref":"runtime-message.v1.schema.json#/$defs/timestamp"},"metadata":{"$ref":"runtime-message.v1.schema.json#/$defs/metadata"},"content":{"type":"string","description":"The summary, as plain text."}},"additionalProperties":false};
+export const data_v1_HandoffSummaryRecorded = validate118;
+const schema142 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://agent-ledger.example/event-schemas/handoff-summary-recorded.v1.schema.json","title":"HandoffSummaryRecorded (v1)","description":"Data of a HandoffSummaryRecorded event: one runtime message of kind \"handoff_summary\", role \"user\". What the previous agent hands to the next one.","type":"object","required":["id","sessionId","role","kind","createdAt","content"],"properties":{"id":{"$ref":"runtime-message.v1.schema.json#/$defs/messageId"},"sessionId":{"$ref":"runtime-message.v1.schema.json#/$defs/sessionId"},"runId":{"$ref":"runtime-message.v1.schema.json#/$defs/runId"},"role":{"const":"user"},"kind":{"const":"handoff_summary"},"createdAt":{"$ref":"runtime-message.v1.schema.json#/$defs/timestamp"},"metadata":{"$ref":"runtime-message.v1.schema.json#/$defs/metadata"},"content":{"type":"string","description":"The summary, as plain text."}},"additionalProperties":false};
 
-function validate117(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate119(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate117.evaluated;
+const evaluated0 = validate119.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -8558,17 +9360,17 @@ vErrors.push(err15);
 }
 errors++;
 }
-validate117.errors = vErrors;
+validate119.errors = vErrors;
 return errors === 0;
 }
-validate117.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate119.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 
-function validate116(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate118(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://agent-ledger.example/event-schemas/handoff-summary-recorded.v1.schema.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate116.evaluated;
+const evaluated0 = validate118.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -8577,7 +9379,7 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema138.required,parentSchema:schema138,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema142.required,parentSchema:schema142,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -8587,7 +9389,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.sessionId === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "sessionId"},message:"must have required property '"+"sessionId"+"'",schema:schema138.required,parentSchema:schema138,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "sessionId"},message:"must have required property '"+"sessionId"+"'",schema:schema142.required,parentSchema:schema142,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -8597,7 +9399,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.role === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "role"},message:"must have required property '"+"role"+"'",schema:schema138.required,parentSchema:schema138,data};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "role"},message:"must have required property '"+"role"+"'",schema:schema142.required,parentSchema:schema142,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -8607,7 +9409,7 @@ vErrors.push(err2);
 errors++;
 }
 if(data.kind === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "kind"},message:"must have required property '"+"kind"+"'",schema:schema138.required,parentSchema:schema138,data};
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "kind"},message:"must have required property '"+"kind"+"'",schema:schema142.required,parentSchema:schema142,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -8617,7 +9419,7 @@ vErrors.push(err3);
 errors++;
 }
 if(data.createdAt === undefined){
-const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "createdAt"},message:"must have required property '"+"createdAt"+"'",schema:schema138.required,parentSchema:schema138,data};
+const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "createdAt"},message:"must have required property '"+"createdAt"+"'",schema:schema142.required,parentSchema:schema142,data};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -8627,7 +9429,7 @@ vErrors.push(err4);
 errors++;
 }
 if(data.content === undefined){
-const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "content"},message:"must have required property '"+"content"+"'",schema:schema138.required,parentSchema:schema138,data};
+const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "content"},message:"must have required property '"+"content"+"'",schema:schema142.required,parentSchema:schema142,data};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -8638,7 +9440,7 @@ errors++;
 }
 for(const key0 in data){
 if(!((((((((key0 === "id") || (key0 === "sessionId")) || (key0 === "runId")) || (key0 === "role")) || (key0 === "kind")) || (key0 === "createdAt")) || (key0 === "metadata")) || (key0 === "content"))){
-const err6 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema138,data};
+const err6 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema142,data};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -8714,7 +9516,7 @@ errors++;
 if(data.role !== undefined){
 let data3 = data.role;
 if("user" !== data3){
-const err12 = {instancePath:instancePath+"/role",schemaPath:"#/properties/role/const",keyword:"const",params:{allowedValue: "user"},message:"must be equal to constant",schema:"user",parentSchema:schema138.properties.role,data:data3};
+const err12 = {instancePath:instancePath+"/role",schemaPath:"#/properties/role/const",keyword:"const",params:{allowedValue: "user"},message:"must be equal to constant",schema:"user",parentSchema:schema142.properties.role,data:data3};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -8727,7 +9529,7 @@ errors++;
 if(data.kind !== undefined){
 let data4 = data.kind;
 if("handoff_summary" !== data4){
-const err13 = {instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/const",keyword:"const",params:{allowedValue: "handoff_summary"},message:"must be equal to constant",schema:"handoff_summary",parentSchema:schema138.properties.kind,data:data4};
+const err13 = {instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/const",keyword:"const",params:{allowedValue: "handoff_summary"},message:"must be equal to constant",schema:"handoff_summary",parentSchema:schema142.properties.kind,data:data4};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -8763,15 +9565,15 @@ errors++;
 }
 }
 if(data.metadata !== undefined){
-if(!(validate117(data.metadata, {instancePath:instancePath+"/metadata",parentData:data,parentDataProperty:"metadata",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate117.errors : vErrors.concat(validate117.errors);
+if(!(validate119(data.metadata, {instancePath:instancePath+"/metadata",parentData:data,parentDataProperty:"metadata",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate119.errors : vErrors.concat(validate119.errors);
 errors = vErrors.length;
 }
 }
 if(data.content !== undefined){
 let data7 = data.content;
 if(typeof data7 !== "string"){
-const err16 = {instancePath:instancePath+"/content",schemaPath:"#/properties/content/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema138.properties.content.type,parentSchema:schema138.properties.content,data:data7};
+const err16 = {instancePath:instancePath+"/content",schemaPath:"#/properties/content/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema142.properties.content.type,parentSchema:schema142.properties.content,data:data7};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -8783,7 +9585,7 @@ errors++;
 }
 }
 else {
-const err17 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema138.type,parentSchema:schema138,data};
+const err17 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema142.type,parentSchema:schema142,data};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -8792,19 +9594,19 @@ vErrors.push(err17);
 }
 errors++;
 }
-validate116.errors = vErrors;
+validate118.errors = vErrors;
 return errors === 0;
 }
-validate116.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate118.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const data_v1_AgentSwitchNoteRecorded = validate120;
-const schema145 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://agent-ledger.example/event-schemas/agent-switch-note-recorded.v1.schema.json","title":"AgentSwitchNoteRecorded (v1)","description":"Data of a AgentSwitchNoteRecorded event: one runtime message of kind \"agent_switch_note\", role \"system\". Records that another agent took over; for people, not the model.","type":"object","required":["id","sessionId","role","kind","createdAt","content"],"properties":{"id":{"$ref":"runtime-message.v1.schema.json#/$defs/messageId"},"sessionId":{"$ref":"runtime-message.v1.schema.json#/$defs/sessionId"},"runId":{"$ref":"runtime-message.v1.schema.json#/$defs/runId"},"role":{"const":"system"},"kind":{"const":"agent_switch_note"},"createdAt":{"$ref":"runtime-message.v1.schema.json#/$defs/timestamp"},"metadata":{"$ref":"runtime-message.v1.schema.json#/$defs/metadata"},"content":{"$ref":"runtime-message.v1.schema.json#/$defs/agentSwitchContent"}},"additionalProperties":false};
-const schema152 = {"description":"An object {type: \"agent-switch\", fromAgent, toAgent, reason?}: who handed the conversation to whom.","type":"object","required":["type","fromAgent","toAgent"],"properties":{"type":{"const":"agent-switch"},"fromAgent":{"type":"string"},"toAgent":{"type":"string"},"reason":{"type":"string"}},"additionalProperties":false};
+export const data_v1_AgentSwitchNoteRecorded = validate122;
+const schema149 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://agent-ledger.example/event-schemas/agent-switch-note-recorded.v1.schema.json","title":"AgentSwitchNoteRecorded (v1)","description":"Data of a AgentSwitchNoteRecorded event: one runtime message of kind \"agent_switch_note\", role \"system\". Records that another agent took over; for people, not the model.","type":"object","required":["id","sessionId","role","kind","createdAt","content"],"properties":{"id":{"$ref":"runtime-message.v1.schema.json#/$defs/messageId"},"sessionId":{"$ref":"runtime-message.v1.schema.json#/$defs/sessionId"},"runId":{"$ref":"runtime-message.v1.schema.json#/$defs/runId"},"role":{"const":"system"},"kind":{"const":"agent_switch_note"},"createdAt":{"$ref":"runtime-message.v1.schema.json#/$defs/timestamp"},"metadata":{"$ref":"runtime-message.v1.schema.json#/$defs/metadata"},"content":{"$ref":"runtime-message.v1.schema.json#/$defs/agentSwitchContent"}},"additionalProperties":false};
+const schema156 = {"description":"An object {type: \"agent-switch\", fromAgent, toAgent, reason?}: who handed the conversation to whom.","type":"object","required":["type","fromAgent","toAgent"],"properties":{"type":{"const":"agent-switch"},"fromAgent":{"type":"string"},"toAgent":{"type":"string"},"reason":{"type":"string"}},"additionalProperties":false};
 
-function validate121(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate123(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate121.evaluated;
+const evaluated0 = validate123.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -9023,17 +9825,17 @@ vErrors.push(err15);
 }
 errors++;
 }
-validate121.errors = vErrors;
+validate123.errors = vErrors;
 return errors === 0;
 }
-validate121.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate123.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 
-function validate120(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate122(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://agent-ledger.example/event-schemas/agent-switch-note-recorded.v1.schema.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate120.evaluated;
+const evaluated0 = validate122.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -9042,7 +9844,7 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.id === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema145.required,parentSchema:schema145,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "id"},message:"must have required property '"+"id"+"'",schema:schema149.required,parentSchema:schema149,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -9052,7 +9854,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.sessionId === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "sessionId"},message:"must have required property '"+"sessionId"+"'",schema:schema145.required,parentSchema:schema145,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "sessionId"},message:"must have required property '"+"sessionId"+"'",schema:schema149.required,parentSchema:schema149,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -9062,7 +9864,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.role === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "role"},message:"must have required property '"+"role"+"'",schema:schema145.required,parentSchema:schema145,data};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "role"},message:"must have required property '"+"role"+"'",schema:schema149.required,parentSchema:schema149,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -9072,7 +9874,7 @@ vErrors.push(err2);
 errors++;
 }
 if(data.kind === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "kind"},message:"must have required property '"+"kind"+"'",schema:schema145.required,parentSchema:schema145,data};
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "kind"},message:"must have required property '"+"kind"+"'",schema:schema149.required,parentSchema:schema149,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -9082,7 +9884,7 @@ vErrors.push(err3);
 errors++;
 }
 if(data.createdAt === undefined){
-const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "createdAt"},message:"must have required property '"+"createdAt"+"'",schema:schema145.required,parentSchema:schema145,data};
+const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "createdAt"},message:"must have required property '"+"createdAt"+"'",schema:schema149.required,parentSchema:schema149,data};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -9092,7 +9894,7 @@ vErrors.push(err4);
 errors++;
 }
 if(data.content === undefined){
-const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "content"},message:"must have required property '"+"content"+"'",schema:schema145.required,parentSchema:schema145,data};
+const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "content"},message:"must have required property '"+"content"+"'",schema:schema149.required,parentSchema:schema149,data};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -9103,7 +9905,7 @@ errors++;
 }
 for(const key0 in data){
 if(!((((((((key0 === "id") || (key0 === "sessionId")) || (key0 === "runId")) || (key0 === "role")) || (key0 === "kind")) || (key0 === "createdAt")) || (key0 === "metadata")) || (key0 === "content"))){
-const err6 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema145,data};
+const err6 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema149,data};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -9179,7 +9981,7 @@ errors++;
 if(data.role !== undefined){
 let data3 = data.role;
 if("system" !== data3){
-const err12 = {instancePath:instancePath+"/role",schemaPath:"#/properties/role/const",keyword:"const",params:{allowedValue: "system"},message:"must be equal to constant",schema:"system",parentSchema:schema145.properties.role,data:data3};
+const err12 = {instancePath:instancePath+"/role",schemaPath:"#/properties/role/const",keyword:"const",params:{allowedValue: "system"},message:"must be equal to constant",schema:"system",parentSchema:schema149.properties.role,data:data3};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -9192,7 +9994,7 @@ errors++;
 if(data.kind !== undefined){
 let data4 = data.kind;
 if("agent_switch_note" !== data4){
-const err13 = {instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/const",keyword:"const",params:{allowedValue: "agent_switch_note"},message:"must be equal to constant",schema:"agent_switch_note",parentSchema:schema145.properties.kind,data:data4};
+const err13 = {instancePath:instancePath+"/kind",schemaPath:"#/properties/kind/const",keyword:"const",params:{allowedValue: "agent_switch_note"},message:"must be equal to constant",schema:"agent_switch_note",parentSchema:schema149.properties.kind,data:data4};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -9228,8 +10030,8 @@ errors++;
 }
 }
 if(data.metadata !== undefined){
-if(!(validate121(data.metadata, {instancePath:instancePath+"/metadata",parentData:data,parentDataProperty:"metadata",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate121.errors : vErrors.concat(validate121.errors);
+if(!(validate123(data.metadata, {instancePath:instancePath+"/metadata",parentData:data,parentDataProperty:"metadata",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate123.errors : vErrors.concat(validate123.errors);
 errors = vErrors.length;
 }
 }
@@ -9237,7 +10039,7 @@ if(data.content !== undefined){
 let data7 = data.content;
 if(data7 && typeof data7 == "object" && !Array.isArray(data7)){
 if(data7.type === undefined){
-const err16 = {instancePath:instancePath+"/content",schemaPath:"runtime-message.v1.schema.json#/$defs/agentSwitchContent/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'",schema:schema152.required,parentSchema:schema152,data:data7};
+const err16 = {instancePath:instancePath+"/content",schemaPath:"runtime-message.v1.schema.json#/$defs/agentSwitchContent/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'",schema:schema156.required,parentSchema:schema156,data:data7};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -9247,7 +10049,7 @@ vErrors.push(err16);
 errors++;
 }
 if(data7.fromAgent === undefined){
-const err17 = {instancePath:instancePath+"/content",schemaPath:"runtime-message.v1.schema.json#/$defs/agentSwitchContent/required",keyword:"required",params:{missingProperty: "fromAgent"},message:"must have required property '"+"fromAgent"+"'",schema:schema152.required,parentSchema:schema152,data:data7};
+const err17 = {instancePath:instancePath+"/content",schemaPath:"runtime-message.v1.schema.json#/$defs/agentSwitchContent/required",keyword:"required",params:{missingProperty: "fromAgent"},message:"must have required property '"+"fromAgent"+"'",schema:schema156.required,parentSchema:schema156,data:data7};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -9257,7 +10059,7 @@ vErrors.push(err17);
 errors++;
 }
 if(data7.toAgent === undefined){
-const err18 = {instancePath:instancePath+"/content",schemaPath:"runtime-message.v1.schema.json#/$defs/agentSwitchContent/required",keyword:"required",params:{missingProperty: "toAgent"},message:"must have required property '"+"toAgent"+"'",schema:schema152.required,parentSchema:schema152,data:data7};
+const err18 = {instancePath:instancePath+"/content",schemaPath:"runtime-message.v1.schema.json#/$defs/agentSwitchContent/required",keyword:"required",params:{missingProperty: "toAgent"},message:"must have required property '"+"toAgent"+"'",schema:schema156.required,parentSchema:schema156,data:data7};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -9268,7 +10070,7 @@ errors++;
 }
 for(const key1 in data7){
 if(!((((key1 === "type") || (key1 === "fromAgent")) || (key1 === "toAgent")) || (key1 === "reason"))){
-const err19 = {instancePath:instancePath+"/content",schemaPath:"runtime-message.v1.schema.json#/$defs/agentSwitchContent/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema152,data:data7};
+const err19 = {instancePath:instancePath+"/content",schemaPath:"runtime-message.v1.schema.json#/$defs/agentSwitchContent/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema156,data:data7};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -9281,7 +10083,7 @@ errors++;
 if(data7.type !== undefined){
 let data8 = data7.type;
 if("agent-switch" !== data8){
-const err20 = {instancePath:instancePath+"/content/type",schemaPath:"runtime-message.v1.schema.json#/$defs/agentSwitchContent/properties/type/const",keyword:"const",params:{allowedValue: "agent-switch"},message:"must be equal to constant",schema:"agent-switch",parentSchema:schema152.properties.type,data:data8};
+const err20 = {instancePath:instancePath+"/content/type",schemaPath:"runtime-message.v1.schema.json#/$defs/agentSwitchContent/properties/type/const",keyword:"const",params:{allowedValue: "agent-switch"},message:"must be equal to constant",schema:"agent-switch",parentSchema:schema156.properties.type,data:data8};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -9294,7 +10096,7 @@ errors++;
 if(data7.fromAgent !== undefined){
 let data9 = data7.fromAgent;
 if(typeof data9 !== "string"){
-const err21 = {instancePath:instancePath+"/content/fromAgent",schemaPath:"runtime-message.v1.schema.json#/$defs/agentSwitchContent/properties/fromAgent/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema152.properties.fromAgent.type,parentSchema:schema152.properties.fromAgent,data:data9};
+const err21 = {instancePath:instancePath+"/content/fromAgent",schemaPath:"runtime-message.v1.schema.json#/$defs/agentSwitchContent/properties/fromAgent/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema156.properties.fromAgent.type,parentSchema:schema156.properties.fromAgent,data:data9};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -9307,7 +10109,7 @@ errors++;
 if(data7.toAgent !== undefined){
 let data10 = data7.toAgent;
 if(typeof data10 !== "string"){
-const err22 = {instancePath:instancePath+"/content/toAgent",schemaPath:"runtime-message.v1.schema.json#/$defs/agentSwitchContent/properties/toAgent/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema152.properties.toAgent.type,parentSchema:schema152.properties.toAgent,data:data10};
+const err22 = {instancePath:instancePath+"/content/toAgent",schemaPath:"runtime-message.v1.schema.json#/$defs/agentSwitchContent/properties/toAgent/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema156.properties.toAgent.type,parentSchema:schema156.properties.toAgent,data:data10};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -9320,7 +10122,7 @@ errors++;
 if(data7.reason !== undefined){
 let data11 = data7.reason;
 if(typeof data11 !== "string"){
-const err23 = {instancePath:instancePath+"/content/reason",schemaPath:"runtime-message.v1.schema.json#/$defs/agentSwitchContent/properties/reason/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema152.properties.reason.type,parentSchema:schema152.properties.reason,data:data11};
+const err23 = {instancePath:instancePath+"/content/reason",schemaPath:"runtime-message.v1.schema.json#/$defs/agentSwitchContent/properties/reason/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema156.properties.reason.type,parentSchema:schema156.properties.reason,data:data11};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -9332,7 +10134,7 @@ errors++;
 }
 }
 else {
-const err24 = {instancePath:instancePath+"/content",schemaPath:"runtime-message.v1.schema.json#/$defs/agentSwitchContent/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema152.type,parentSchema:schema152,data:data7};
+const err24 = {instancePath:instancePath+"/content",schemaPath:"runtime-message.v1.schema.json#/$defs/agentSwitchContent/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema156.type,parentSchema:schema156,data:data7};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -9344,7 +10146,7 @@ errors++;
 }
 }
 else {
-const err25 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema145.type,parentSchema:schema145,data};
+const err25 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema149.type,parentSchema:schema149,data};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -9353,19 +10155,19 @@ vErrors.push(err25);
 }
 errors++;
 }
-validate120.errors = vErrors;
+validate122.errors = vErrors;
 return errors === 0;
 }
-validate120.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate122.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const data_v1_SessionStarted = validate124;
-const schema153 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://agent-ledger.example/event-schemas/session-started.v1.schema.json","title":"SessionStarted (v1)","description":"Data of a SessionStarted event. The session stream began (written with the session's first append).","type":"object","required":["sessionId","startedAt"],"properties":{"sessionId":{"$ref":"runtime-message.v1.schema.json#/$defs/sessionId"},"startedAt":{"$ref":"runtime-message.v1.schema.json#/$defs/timestamp"},"agentName":{"type":"string","description":"The agent the session started with."},"forkedFrom":{"type":"object","description":"For a fork: the session and revision it was forked from; the fork's model context at its start is the source's at that revision.","required":["sessionId","revision"],"properties":{"sessionId":{"$ref":"runtime-message.v1.schema.json#/$defs/sessionId"},"revision":{"type":"integer","minimum":0}},"additionalProperties":false},"subjectId":{"type":"string","minLength":1,"maxLength":256,"description":"The data subject whose content the session holds (set with its first append; an erasure by subject covers the session and its forks)."}},"additionalProperties":false};
+export const data_v1_SessionStarted = validate126;
+const schema157 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://agent-ledger.example/event-schemas/session-started.v1.schema.json","title":"SessionStarted (v1)","description":"Data of a SessionStarted event. The session stream began (written with the session's first append).","type":"object","required":["sessionId","startedAt"],"properties":{"sessionId":{"$ref":"runtime-message.v1.schema.json#/$defs/sessionId"},"startedAt":{"$ref":"runtime-message.v1.schema.json#/$defs/timestamp"},"agentName":{"type":"string","description":"The agent the session started with."},"forkedFrom":{"type":"object","description":"For a fork: the session and revision it was forked from; the fork's model context at its start is the source's at that revision.","required":["sessionId","revision"],"properties":{"sessionId":{"$ref":"runtime-message.v1.schema.json#/$defs/sessionId"},"revision":{"type":"integer","minimum":0}},"additionalProperties":false},"subjectId":{"type":"string","minLength":1,"maxLength":256,"description":"The data subject whose content the session holds (set with its first append; an erasure by subject covers the session and its forks)."}},"additionalProperties":false};
 
-function validate124(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate126(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://agent-ledger.example/event-schemas/session-started.v1.schema.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate124.evaluated;
+const evaluated0 = validate126.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -9374,7 +10176,7 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.sessionId === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "sessionId"},message:"must have required property '"+"sessionId"+"'",schema:schema153.required,parentSchema:schema153,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "sessionId"},message:"must have required property '"+"sessionId"+"'",schema:schema157.required,parentSchema:schema157,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -9384,7 +10186,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.startedAt === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "startedAt"},message:"must have required property '"+"startedAt"+"'",schema:schema153.required,parentSchema:schema153,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "startedAt"},message:"must have required property '"+"startedAt"+"'",schema:schema157.required,parentSchema:schema157,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -9395,7 +10197,7 @@ errors++;
 }
 for(const key0 in data){
 if(!(((((key0 === "sessionId") || (key0 === "startedAt")) || (key0 === "agentName")) || (key0 === "forkedFrom")) || (key0 === "subjectId"))){
-const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema153,data};
+const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema157,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -9458,7 +10260,7 @@ errors++;
 if(data.agentName !== undefined){
 let data2 = data.agentName;
 if(typeof data2 !== "string"){
-const err7 = {instancePath:instancePath+"/agentName",schemaPath:"#/properties/agentName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema153.properties.agentName.type,parentSchema:schema153.properties.agentName,data:data2};
+const err7 = {instancePath:instancePath+"/agentName",schemaPath:"#/properties/agentName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema157.properties.agentName.type,parentSchema:schema157.properties.agentName,data:data2};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -9472,7 +10274,7 @@ if(data.forkedFrom !== undefined){
 let data3 = data.forkedFrom;
 if(data3 && typeof data3 == "object" && !Array.isArray(data3)){
 if(data3.sessionId === undefined){
-const err8 = {instancePath:instancePath+"/forkedFrom",schemaPath:"#/properties/forkedFrom/required",keyword:"required",params:{missingProperty: "sessionId"},message:"must have required property '"+"sessionId"+"'",schema:schema153.properties.forkedFrom.required,parentSchema:schema153.properties.forkedFrom,data:data3};
+const err8 = {instancePath:instancePath+"/forkedFrom",schemaPath:"#/properties/forkedFrom/required",keyword:"required",params:{missingProperty: "sessionId"},message:"must have required property '"+"sessionId"+"'",schema:schema157.properties.forkedFrom.required,parentSchema:schema157.properties.forkedFrom,data:data3};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -9482,7 +10284,7 @@ vErrors.push(err8);
 errors++;
 }
 if(data3.revision === undefined){
-const err9 = {instancePath:instancePath+"/forkedFrom",schemaPath:"#/properties/forkedFrom/required",keyword:"required",params:{missingProperty: "revision"},message:"must have required property '"+"revision"+"'",schema:schema153.properties.forkedFrom.required,parentSchema:schema153.properties.forkedFrom,data:data3};
+const err9 = {instancePath:instancePath+"/forkedFrom",schemaPath:"#/properties/forkedFrom/required",keyword:"required",params:{missingProperty: "revision"},message:"must have required property '"+"revision"+"'",schema:schema157.properties.forkedFrom.required,parentSchema:schema157.properties.forkedFrom,data:data3};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -9493,7 +10295,7 @@ errors++;
 }
 for(const key1 in data3){
 if(!((key1 === "sessionId") || (key1 === "revision"))){
-const err10 = {instancePath:instancePath+"/forkedFrom",schemaPath:"#/properties/forkedFrom/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema153.properties.forkedFrom,data:data3};
+const err10 = {instancePath:instancePath+"/forkedFrom",schemaPath:"#/properties/forkedFrom/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema157.properties.forkedFrom,data:data3};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -9531,7 +10333,7 @@ errors++;
 if(data3.revision !== undefined){
 let data5 = data3.revision;
 if(!(((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5))) && (isFinite(data5)))){
-const err13 = {instancePath:instancePath+"/forkedFrom/revision",schemaPath:"#/properties/forkedFrom/properties/revision/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema153.properties.forkedFrom.properties.revision.type,parentSchema:schema153.properties.forkedFrom.properties.revision,data:data5};
+const err13 = {instancePath:instancePath+"/forkedFrom/revision",schemaPath:"#/properties/forkedFrom/properties/revision/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema157.properties.forkedFrom.properties.revision.type,parentSchema:schema157.properties.forkedFrom.properties.revision,data:data5};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -9542,7 +10344,7 @@ errors++;
 }
 if((typeof data5 == "number") && (isFinite(data5))){
 if(data5 < 0 || isNaN(data5)){
-const err14 = {instancePath:instancePath+"/forkedFrom/revision",schemaPath:"#/properties/forkedFrom/properties/revision/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema153.properties.forkedFrom.properties.revision,data:data5};
+const err14 = {instancePath:instancePath+"/forkedFrom/revision",schemaPath:"#/properties/forkedFrom/properties/revision/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema157.properties.forkedFrom.properties.revision,data:data5};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -9555,7 +10357,7 @@ errors++;
 }
 }
 else {
-const err15 = {instancePath:instancePath+"/forkedFrom",schemaPath:"#/properties/forkedFrom/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema153.properties.forkedFrom.type,parentSchema:schema153.properties.forkedFrom,data:data3};
+const err15 = {instancePath:instancePath+"/forkedFrom",schemaPath:"#/properties/forkedFrom/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema157.properties.forkedFrom.type,parentSchema:schema157.properties.forkedFrom,data:data3};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -9569,7 +10371,7 @@ if(data.subjectId !== undefined){
 let data6 = data.subjectId;
 if(typeof data6 === "string"){
 if(func1(data6) > 256){
-const err16 = {instancePath:instancePath+"/subjectId",schemaPath:"#/properties/subjectId/maxLength",keyword:"maxLength",params:{limit: 256},message:"must NOT have more than 256 characters",schema:256,parentSchema:schema153.properties.subjectId,data:data6};
+const err16 = {instancePath:instancePath+"/subjectId",schemaPath:"#/properties/subjectId/maxLength",keyword:"maxLength",params:{limit: 256},message:"must NOT have more than 256 characters",schema:256,parentSchema:schema157.properties.subjectId,data:data6};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -9579,7 +10381,7 @@ vErrors.push(err16);
 errors++;
 }
 if(func1(data6) < 1){
-const err17 = {instancePath:instancePath+"/subjectId",schemaPath:"#/properties/subjectId/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema153.properties.subjectId,data:data6};
+const err17 = {instancePath:instancePath+"/subjectId",schemaPath:"#/properties/subjectId/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema157.properties.subjectId,data:data6};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -9590,7 +10392,7 @@ errors++;
 }
 }
 else {
-const err18 = {instancePath:instancePath+"/subjectId",schemaPath:"#/properties/subjectId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema153.properties.subjectId.type,parentSchema:schema153.properties.subjectId,data:data6};
+const err18 = {instancePath:instancePath+"/subjectId",schemaPath:"#/properties/subjectId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema157.properties.subjectId.type,parentSchema:schema157.properties.subjectId,data:data6};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -9602,7 +10404,7 @@ errors++;
 }
 }
 else {
-const err19 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema153.type,parentSchema:schema153,data};
+const err19 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema157.type,parentSchema:schema157,data};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -9611,19 +10413,19 @@ vErrors.push(err19);
 }
 errors++;
 }
-validate124.errors = vErrors;
+validate126.errors = vErrors;
 return errors === 0;
 }
-validate124.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate126.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const data_v1_SessionEnded = validate125;
-const schema157 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://agent-ledger.example/event-schemas/session-ended.v1.schema.json","title":"SessionEnded (v1)","description":"Data of a SessionEnded event. The session was ended by the runtime; later appends are refused.","type":"object","required":["sessionId","endedAt"],"properties":{"sessionId":{"$ref":"runtime-message.v1.schema.json#/$defs/sessionId"},"endedAt":{"$ref":"runtime-message.v1.schema.json#/$defs/timestamp"},"reason":{"type":"string"}},"additionalProperties":false};
+export const data_v1_SessionEnded = validate127;
+const schema161 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://agent-ledger.example/event-schemas/session-ended.v1.schema.json","title":"SessionEnded (v1)","description":"Data of a SessionEnded event. The session was ended by the runtime; later appends are refused.","type":"object","required":["sessionId","endedAt"],"properties":{"sessionId":{"$ref":"runtime-message.v1.schema.json#/$defs/sessionId"},"endedAt":{"$ref":"runtime-message.v1.schema.json#/$defs/timestamp"},"reason":{"type":"string"}},"additionalProperties":false};
 
-function validate125(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate127(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://agent-ledger.example/event-schemas/session-ended.v1.schema.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate125.evaluated;
+const evaluated0 = validate127.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -9632,7 +10434,7 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.sessionId === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "sessionId"},message:"must have required property '"+"sessionId"+"'",schema:schema157.required,parentSchema:schema157,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "sessionId"},message:"must have required property '"+"sessionId"+"'",schema:schema161.required,parentSchema:schema161,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -9642,7 +10444,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.endedAt === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "endedAt"},message:"must have required property '"+"endedAt"+"'",schema:schema157.required,parentSchema:schema157,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "endedAt"},message:"must have required property '"+"endedAt"+"'",schema:schema161.required,parentSchema:schema161,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -9653,7 +10455,7 @@ errors++;
 }
 for(const key0 in data){
 if(!(((key0 === "sessionId") || (key0 === "endedAt")) || (key0 === "reason"))){
-const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema157,data};
+const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema161,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -9716,7 +10518,7 @@ errors++;
 if(data.reason !== undefined){
 let data2 = data.reason;
 if(typeof data2 !== "string"){
-const err7 = {instancePath:instancePath+"/reason",schemaPath:"#/properties/reason/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema157.properties.reason.type,parentSchema:schema157.properties.reason,data:data2};
+const err7 = {instancePath:instancePath+"/reason",schemaPath:"#/properties/reason/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema161.properties.reason.type,parentSchema:schema161.properties.reason,data:data2};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -9728,7 +10530,7 @@ errors++;
 }
 }
 else {
-const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema157.type,parentSchema:schema157,data};
+const err8 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema161.type,parentSchema:schema161,data};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -9737,19 +10539,19 @@ vErrors.push(err8);
 }
 errors++;
 }
-validate125.errors = vErrors;
+validate127.errors = vErrors;
 return errors === 0;
 }
-validate125.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate127.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const data_v1_SessionRewound = validate126;
-const schema160 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://agent-ledger.example/event-schemas/session-rewound.v1.schema.json","title":"SessionRewound (v1)","description":"Data of a SessionRewound event. The session was rewound: every event after toRevision up to this one is undone for the model context and the decider; nothing is deleted.","type":"object","required":["sessionId","toRevision","fromRevision","rewoundAt"],"properties":{"sessionId":{"$ref":"runtime-message.v1.schema.json#/$defs/sessionId"},"toRevision":{"type":"integer","minimum":0,"description":"The revision the session is rewound to: it stays, everything after it is undone."},"fromRevision":{"type":"integer","minimum":0,"description":"The stream's revision before this event (the event is at fromRevision + 1)."},"rewoundAt":{"$ref":"runtime-message.v1.schema.json#/$defs/timestamp"},"reason":{"type":"string"}},"additionalProperties":false};
+export const data_v1_SessionRewound = validate128;
+const schema164 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://agent-ledger.example/event-schemas/session-rewound.v1.schema.json","title":"SessionRewound (v1)","description":"Data of a SessionRewound event. The session was rewound: every event after toRevision up to this one is undone for the model context and the decider; nothing is deleted.","type":"object","required":["sessionId","toRevision","fromRevision","rewoundAt"],"properties":{"sessionId":{"$ref":"runtime-message.v1.schema.json#/$defs/sessionId"},"toRevision":{"type":"integer","minimum":0,"description":"The revision the session is rewound to: it stays, everything after it is undone."},"fromRevision":{"type":"integer","minimum":0,"description":"The stream's revision before this event (the event is at fromRevision + 1)."},"rewoundAt":{"$ref":"runtime-message.v1.schema.json#/$defs/timestamp"},"reason":{"type":"string"}},"additionalProperties":false};
 
-function validate126(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate128(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://agent-ledger.example/event-schemas/session-rewound.v1.schema.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate126.evaluated;
+const evaluated0 = validate128.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -9758,7 +10560,7 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.sessionId === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "sessionId"},message:"must have required property '"+"sessionId"+"'",schema:schema160.required,parentSchema:schema160,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "sessionId"},message:"must have required property '"+"sessionId"+"'",schema:schema164.required,parentSchema:schema164,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -9768,7 +10570,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.toRevision === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "toRevision"},message:"must have required property '"+"toRevision"+"'",schema:schema160.required,parentSchema:schema160,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "toRevision"},message:"must have required property '"+"toRevision"+"'",schema:schema164.required,parentSchema:schema164,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -9778,7 +10580,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.fromRevision === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "fromRevision"},message:"must have required property '"+"fromRevision"+"'",schema:schema160.required,parentSchema:schema160,data};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "fromRevision"},message:"must have required property '"+"fromRevision"+"'",schema:schema164.required,parentSchema:schema164,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -9788,7 +10590,7 @@ vErrors.push(err2);
 errors++;
 }
 if(data.rewoundAt === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "rewoundAt"},message:"must have required property '"+"rewoundAt"+"'",schema:schema160.required,parentSchema:schema160,data};
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "rewoundAt"},message:"must have required property '"+"rewoundAt"+"'",schema:schema164.required,parentSchema:schema164,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -9799,7 +10601,7 @@ errors++;
 }
 for(const key0 in data){
 if(!(((((key0 === "sessionId") || (key0 === "toRevision")) || (key0 === "fromRevision")) || (key0 === "rewoundAt")) || (key0 === "reason"))){
-const err4 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema160,data};
+const err4 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema164,data};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -9837,7 +10639,7 @@ errors++;
 if(data.toRevision !== undefined){
 let data1 = data.toRevision;
 if(!(((typeof data1 == "number") && (!(data1 % 1) && !isNaN(data1))) && (isFinite(data1)))){
-const err7 = {instancePath:instancePath+"/toRevision",schemaPath:"#/properties/toRevision/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema160.properties.toRevision.type,parentSchema:schema160.properties.toRevision,data:data1};
+const err7 = {instancePath:instancePath+"/toRevision",schemaPath:"#/properties/toRevision/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema164.properties.toRevision.type,parentSchema:schema164.properties.toRevision,data:data1};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -9848,7 +10650,7 @@ errors++;
 }
 if((typeof data1 == "number") && (isFinite(data1))){
 if(data1 < 0 || isNaN(data1)){
-const err8 = {instancePath:instancePath+"/toRevision",schemaPath:"#/properties/toRevision/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema160.properties.toRevision,data:data1};
+const err8 = {instancePath:instancePath+"/toRevision",schemaPath:"#/properties/toRevision/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema164.properties.toRevision,data:data1};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -9862,7 +10664,7 @@ errors++;
 if(data.fromRevision !== undefined){
 let data2 = data.fromRevision;
 if(!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))){
-const err9 = {instancePath:instancePath+"/fromRevision",schemaPath:"#/properties/fromRevision/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema160.properties.fromRevision.type,parentSchema:schema160.properties.fromRevision,data:data2};
+const err9 = {instancePath:instancePath+"/fromRevision",schemaPath:"#/properties/fromRevision/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema164.properties.fromRevision.type,parentSchema:schema164.properties.fromRevision,data:data2};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -9873,7 +10675,7 @@ errors++;
 }
 if((typeof data2 == "number") && (isFinite(data2))){
 if(data2 < 0 || isNaN(data2)){
-const err10 = {instancePath:instancePath+"/fromRevision",schemaPath:"#/properties/fromRevision/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema160.properties.fromRevision,data:data2};
+const err10 = {instancePath:instancePath+"/fromRevision",schemaPath:"#/properties/fromRevision/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema164.properties.fromRevision,data:data2};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -9912,7 +10714,7 @@ errors++;
 if(data.reason !== undefined){
 let data4 = data.reason;
 if(typeof data4 !== "string"){
-const err13 = {instancePath:instancePath+"/reason",schemaPath:"#/properties/reason/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema160.properties.reason.type,parentSchema:schema160.properties.reason,data:data4};
+const err13 = {instancePath:instancePath+"/reason",schemaPath:"#/properties/reason/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema164.properties.reason.type,parentSchema:schema164.properties.reason,data:data4};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -9924,7 +10726,7 @@ errors++;
 }
 }
 else {
-const err14 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema160.type,parentSchema:schema160,data};
+const err14 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema164.type,parentSchema:schema164,data};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -9933,19 +10735,19 @@ vErrors.push(err14);
 }
 errors++;
 }
-validate126.errors = vErrors;
+validate128.errors = vErrors;
 return errors === 0;
 }
-validate126.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate128.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const data_v1_ToolResultsPruned = validate127;
-const schema163 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://agent-ledger.example/event-schemas/tool-results-pruned.v1.schema.json","title":"ToolResultsPruned (v1)","description":"Data of a ToolResultsPruned event. The pruning mark: tool results whose content the model no longer needs in full. Storage keeps the original; the model view shows a stub from compactedAt on. When several marks name one message, the first one wins.","type":"object","required":["sessionId","messageIds","compactedAt","reason"],"properties":{"sessionId":{"$ref":"runtime-message.v1.schema.json#/$defs/sessionId"},"messageIds":{"description":"A non-empty array of ids of tool_result runtime messages.","type":"array","minItems":1,"items":{"$ref":"runtime-message.v1.schema.json#/$defs/messageId"}},"compactedAt":{"$ref":"runtime-message.v1.schema.json#/$defs/timestamp"},"reason":{"type":"string","description":"Why the results were pruned."}},"additionalProperties":false};
+export const data_v1_ToolResultsPruned = validate129;
+const schema167 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://agent-ledger.example/event-schemas/tool-results-pruned.v1.schema.json","title":"ToolResultsPruned (v1)","description":"Data of a ToolResultsPruned event. The pruning mark: tool results whose content the model no longer needs in full. Storage keeps the original; the model view shows a stub from compactedAt on. When several marks name one message, the first one wins.","type":"object","required":["sessionId","messageIds","compactedAt","reason"],"properties":{"sessionId":{"$ref":"runtime-message.v1.schema.json#/$defs/sessionId"},"messageIds":{"description":"A non-empty array of ids of tool_result runtime messages.","type":"array","minItems":1,"items":{"$ref":"runtime-message.v1.schema.json#/$defs/messageId"}},"compactedAt":{"$ref":"runtime-message.v1.schema.json#/$defs/timestamp"},"reason":{"type":"string","description":"Why the results were pruned."}},"additionalProperties":false};
 
-function validate127(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate129(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://agent-ledger.example/event-schemas/tool-results-pruned.v1.schema.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate127.evaluated;
+const evaluated0 = validate129.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -9954,7 +10756,7 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.sessionId === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "sessionId"},message:"must have required property '"+"sessionId"+"'",schema:schema163.required,parentSchema:schema163,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "sessionId"},message:"must have required property '"+"sessionId"+"'",schema:schema167.required,parentSchema:schema167,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -9964,7 +10766,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.messageIds === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "messageIds"},message:"must have required property '"+"messageIds"+"'",schema:schema163.required,parentSchema:schema163,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "messageIds"},message:"must have required property '"+"messageIds"+"'",schema:schema167.required,parentSchema:schema167,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -9974,7 +10776,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.compactedAt === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "compactedAt"},message:"must have required property '"+"compactedAt"+"'",schema:schema163.required,parentSchema:schema163,data};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "compactedAt"},message:"must have required property '"+"compactedAt"+"'",schema:schema167.required,parentSchema:schema167,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -9984,7 +10786,7 @@ vErrors.push(err2);
 errors++;
 }
 if(data.reason === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "reason"},message:"must have required property '"+"reason"+"'",schema:schema163.required,parentSchema:schema163,data};
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "reason"},message:"must have required property '"+"reason"+"'",schema:schema167.required,parentSchema:schema167,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -9995,7 +10797,7 @@ errors++;
 }
 for(const key0 in data){
 if(!((((key0 === "sessionId") || (key0 === "messageIds")) || (key0 === "compactedAt")) || (key0 === "reason"))){
-const err4 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema163,data};
+const err4 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema167,data};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -10034,7 +10836,7 @@ if(data.messageIds !== undefined){
 let data1 = data.messageIds;
 if(Array.isArray(data1)){
 if(data1.length < 1){
-const err7 = {instancePath:instancePath+"/messageIds",schemaPath:"#/properties/messageIds/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema163.properties.messageIds,data:data1};
+const err7 = {instancePath:instancePath+"/messageIds",schemaPath:"#/properties/messageIds/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema167.properties.messageIds,data:data1};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -10071,7 +10873,7 @@ errors++;
 }
 }
 else {
-const err10 = {instancePath:instancePath+"/messageIds",schemaPath:"#/properties/messageIds/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema163.properties.messageIds.type,parentSchema:schema163.properties.messageIds,data:data1};
+const err10 = {instancePath:instancePath+"/messageIds",schemaPath:"#/properties/messageIds/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema167.properties.messageIds.type,parentSchema:schema167.properties.messageIds,data:data1};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -10109,7 +10911,7 @@ errors++;
 if(data.reason !== undefined){
 let data4 = data.reason;
 if(typeof data4 !== "string"){
-const err13 = {instancePath:instancePath+"/reason",schemaPath:"#/properties/reason/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema163.properties.reason.type,parentSchema:schema163.properties.reason,data:data4};
+const err13 = {instancePath:instancePath+"/reason",schemaPath:"#/properties/reason/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema167.properties.reason.type,parentSchema:schema167.properties.reason,data:data4};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -10121,7 +10923,7 @@ errors++;
 }
 }
 else {
-const err14 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema163.type,parentSchema:schema163,data};
+const err14 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema167.type,parentSchema:schema167,data};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -10130,21 +10932,21 @@ vErrors.push(err14);
 }
 errors++;
 }
-validate127.errors = vErrors;
+validate129.errors = vErrors;
 return errors === 0;
 }
-validate127.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate129.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const data_v1_ModelCallRecorded = validate128;
-const schema167 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://agent-ledger.example/event-schemas/model-call-recorded.v1.schema.json","title":"ModelCallRecorded (v1)","description":"Data of a ModelCallRecorded event. One model call (one step of an AI SDK generateText or streamText call): who made it, with which model, how it finished, what it cost, and which runtime messages its step's response messages are. Written after the step's new messages, in the same append; a retry of the step writes nothing.","type":"object","required":["sessionId","callId","generationId","responseMessageCount","messageIds","recordedAt"],"properties":{"sessionId":{"$ref":"runtime-message.v1.schema.json#/$defs/sessionId"},"callId":{"type":"string","minLength":1,"description":"Id of the call, unique in the session: the generation id with the step number, else the response id, else the number of response messages."},"generationId":{"type":"string","minLength":1,"description":"The generation (one generateText call) the step belongs to: the id the runtime sent, or one derived from the generation's first response message (\"gen-…\"). Its messages have the ids <generationId>:<k>."},"stepNumber":{"type":"integer","minimum":0,"description":"The AI SDK's zero-based step number within the generation."},"runId":{"$ref":"runtime-message.v1.schema.json#/$defs/runId"},"agentName":{"type":"string","description":"The agent that made the call."},"provider":{"type":"string","description":"The AI SDK provider id, e.g. \"anthropic.messages\"."},"modelId":{"type":"string","description":"The model that answered, e.g. \"claude-sonnet-4-5\"."},"responseId":{"type":"string","description":"The provider's id of the response."},"finishReason":{"type":"string","description":"Why the step finished: the AI SDK's finishReason (\"stop\", \"length\", \"content-filter\", \"tool-calls\", \"error\", \"other\")."},"usage":{"$ref":"#/$defs/usage"},"providerMetadata":{"$ref":"runtime-message.v1.schema.json#/$defs/providerOptions","description":"The step's provider metadata, provider name to an object."},"contextRevision":{"type":"integer","minimum":0,"description":"The session revision whose model context the call was made from, when the runtime said so."},"latencyMs":{"type":"number","minimum":0,"description":"How long the call took, in milliseconds, as the runtime measured it (the TypeScript client: from the step's start to the model's response). Absent when not measured. A measurement: not part of what identifies a re-sent step."},"cost":{"$ref":"#/$defs/cost"},"contextTokens":{"$ref":"#/$defs/contextTokens"},"responseMessageCount":{"type":"integer","minimum":0,"description":"How many response messages of the generation the step carried (the AI SDK accumulates them over the steps): the next call of the generation starts after them."},"messageIds":{"description":"An array of the ids of the runtime messages of the step's own response messages, new or already recorded; empty when the step added none.","type":"array","items":{"$ref":"runtime-message.v1.schema.json#/$defs/messageId"}},"recordedAt":{"$ref":"runtime-message.v1.schema.json#/$defs/timestamp"}},"additionalProperties":false,"$defs":{"contextTokens":{"description":"The input tokens the ledger counted for the context the call was sent (the model-context answer's `tokens`, as the runtime got them with it), kept beside the provider's reported usage. An estimate: not part of what identifies a re-sent step.","type":"object","required":["input","method"],"properties":{"input":{"$ref":"#/$defs/tokenCount"},"method":{"type":"string","minLength":1,"description":"How they were counted: \"tokenizer:o200k_base\", \"calibrated\" or \"estimate\"."}},"additionalProperties":false},"cost":{"description":"What the call cost, where the provider reported it (in the step's provider metadata: the AI Gateway's `gateway.cost`, OpenRouter's `openrouter.usage.cost`) or the runtime sent it.","type":"object","required":["amount","currency","source"],"properties":{"amount":{"type":"number","minimum":0},"currency":{"type":"string","minLength":1,"description":"An ISO 4217 code such as \"USD\"."},"source":{"enum":["provider","runtime"],"description":"provider: read from the step's provider metadata; runtime: sent by the runtime."}},"additionalProperties":false},"tokenCount":{"type":"number","minimum":0},"usage":{"description":"An object of token counts: the AI SDK's LanguageModelUsage (counts the provider did not report are absent).","type":"object","properties":{"inputTokens":{"$ref":"#/$defs/tokenCount"},"inputTokenDetails":{"type":"object","properties":{"noCacheTokens":{"$ref":"#/$defs/tokenCount"},"cacheReadTokens":{"$ref":"#/$defs/tokenCount"},"cacheWriteTokens":{"$ref":"#/$defs/tokenCount"}},"additionalProperties":false},"outputTokens":{"$ref":"#/$defs/tokenCount"},"outputTokenDetails":{"type":"object","properties":{"textTokens":{"$ref":"#/$defs/tokenCount"},"reasoningTokens":{"$ref":"#/$defs/tokenCount"}},"additionalProperties":false},"totalTokens":{"$ref":"#/$defs/tokenCount"},"reasoningTokens":{"$ref":"#/$defs/tokenCount","description":"Deprecated in the AI SDK for outputTokenDetails.reasoningTokens; kept when sent."},"cachedInputTokens":{"$ref":"#/$defs/tokenCount","description":"Deprecated in the AI SDK for inputTokenDetails.cacheReadTokens; kept when sent."},"raw":{"$ref":"runtime-message.v1.schema.json#/$defs/jsonObject","description":"The usage as the provider reported it."}},"additionalProperties":false}}};
-const schema183 = {"description":"What the call cost, where the provider reported it (in the step's provider metadata: the AI Gateway's `gateway.cost`, OpenRouter's `openrouter.usage.cost`) or the runtime sent it.","type":"object","required":["amount","currency","source"],"properties":{"amount":{"type":"number","minimum":0},"currency":{"type":"string","minLength":1,"description":"An ISO 4217 code such as \"USD\"."},"source":{"enum":["provider","runtime"],"description":"provider: read from the step's provider metadata; runtime: sent by the runtime."}},"additionalProperties":false};
-const schema170 = {"description":"An object of token counts: the AI SDK's LanguageModelUsage (counts the provider did not report are absent).","type":"object","properties":{"inputTokens":{"$ref":"#/$defs/tokenCount"},"inputTokenDetails":{"type":"object","properties":{"noCacheTokens":{"$ref":"#/$defs/tokenCount"},"cacheReadTokens":{"$ref":"#/$defs/tokenCount"},"cacheWriteTokens":{"$ref":"#/$defs/tokenCount"}},"additionalProperties":false},"outputTokens":{"$ref":"#/$defs/tokenCount"},"outputTokenDetails":{"type":"object","properties":{"textTokens":{"$ref":"#/$defs/tokenCount"},"reasoningTokens":{"$ref":"#/$defs/tokenCount"}},"additionalProperties":false},"totalTokens":{"$ref":"#/$defs/tokenCount"},"reasoningTokens":{"$ref":"#/$defs/tokenCount","description":"Deprecated in the AI SDK for outputTokenDetails.reasoningTokens; kept when sent."},"cachedInputTokens":{"$ref":"#/$defs/tokenCount","description":"Deprecated in the AI SDK for inputTokenDetails.cacheReadTokens; kept when sent."},"raw":{"$ref":"runtime-message.v1.schema.json#/$defs/jsonObject","description":"The usage as the provider reported it."}},"additionalProperties":false};
-const schema171 = {"type":"number","minimum":0};
+export const data_v1_ModelCallRecorded = validate130;
+const schema171 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://agent-ledger.example/event-schemas/model-call-recorded.v1.schema.json","title":"ModelCallRecorded (v1)","description":"Data of a ModelCallRecorded event. One model call (one step of an AI SDK generateText or streamText call): who made it, with which model, how it finished, what it cost, and which runtime messages its step's response messages are. Written after the step's new messages, in the same append; a retry of the step writes nothing.","type":"object","required":["sessionId","callId","generationId","responseMessageCount","messageIds","recordedAt"],"properties":{"sessionId":{"$ref":"runtime-message.v1.schema.json#/$defs/sessionId"},"callId":{"type":"string","minLength":1,"description":"Id of the call, unique in the session: the generation id with the step number, else the response id, else the number of response messages."},"generationId":{"type":"string","minLength":1,"description":"The generation (one generateText call) the step belongs to: the id the runtime sent, or one derived from the generation's first response message (\"gen-…\"). Its messages have the ids <generationId>:<k>."},"stepNumber":{"type":"integer","minimum":0,"description":"The AI SDK's zero-based step number within the generation."},"runId":{"$ref":"runtime-message.v1.schema.json#/$defs/runId"},"agentName":{"type":"string","description":"The agent that made the call."},"provider":{"type":"string","description":"The AI SDK provider id, e.g. \"anthropic.messages\"."},"modelId":{"type":"string","description":"The model that answered, e.g. \"claude-sonnet-4-5\"."},"responseId":{"type":"string","description":"The provider's id of the response."},"finishReason":{"type":"string","description":"Why the step finished: the AI SDK's finishReason (\"stop\", \"length\", \"content-filter\", \"tool-calls\", \"error\", \"other\")."},"usage":{"$ref":"#/$defs/usage"},"providerMetadata":{"$ref":"runtime-message.v1.schema.json#/$defs/providerOptions","description":"The step's provider metadata, provider name to an object."},"contextRevision":{"type":"integer","minimum":0,"description":"The session revision whose model context the call was made from, when the runtime said so."},"latencyMs":{"type":"number","minimum":0,"description":"How long the call took, in milliseconds, as the runtime measured it (the TypeScript client: from the step's start to the model's response). Absent when not measured. A measurement: not part of what identifies a re-sent step."},"cost":{"$ref":"#/$defs/cost"},"contextTokens":{"$ref":"#/$defs/contextTokens"},"responseMessageCount":{"type":"integer","minimum":0,"description":"How many response messages of the generation the step carried (the AI SDK accumulates them over the steps): the next call of the generation starts after them."},"messageIds":{"description":"An array of the ids of the runtime messages of the step's own response messages, new or already recorded; empty when the step added none.","type":"array","items":{"$ref":"runtime-message.v1.schema.json#/$defs/messageId"}},"recordedAt":{"$ref":"runtime-message.v1.schema.json#/$defs/timestamp"}},"additionalProperties":false,"$defs":{"contextTokens":{"description":"The input tokens the ledger counted for the context the call was sent (the model-context answer's `tokens`, as the runtime got them with it), kept beside the provider's reported usage. An estimate: not part of what identifies a re-sent step.","type":"object","required":["input","method"],"properties":{"input":{"$ref":"#/$defs/tokenCount"},"method":{"type":"string","minLength":1,"description":"How they were counted: \"tokenizer:o200k_base\", \"calibrated\" or \"estimate\"."}},"additionalProperties":false},"cost":{"description":"What the call cost, where the provider reported it (in the step's provider metadata: the AI Gateway's `gateway.cost`, OpenRouter's `openrouter.usage.cost`) or the runtime sent it.","type":"object","required":["amount","currency","source"],"properties":{"amount":{"type":"number","minimum":0},"currency":{"type":"string","minLength":1,"description":"An ISO 4217 code such as \"USD\"."},"source":{"enum":["provider","runtime"],"description":"provider: read from the step's provider metadata; runtime: sent by the runtime."}},"additionalProperties":false},"tokenCount":{"type":"number","minimum":0},"usage":{"description":"An object of token counts: the AI SDK's LanguageModelUsage (counts the provider did not report are absent).","type":"object","properties":{"inputTokens":{"$ref":"#/$defs/tokenCount"},"inputTokenDetails":{"type":"object","properties":{"noCacheTokens":{"$ref":"#/$defs/tokenCount"},"cacheReadTokens":{"$ref":"#/$defs/tokenCount"},"cacheWriteTokens":{"$ref":"#/$defs/tokenCount"}},"additionalProperties":false},"outputTokens":{"$ref":"#/$defs/tokenCount"},"outputTokenDetails":{"type":"object","properties":{"textTokens":{"$ref":"#/$defs/tokenCount"},"reasoningTokens":{"$ref":"#/$defs/tokenCount"}},"additionalProperties":false},"totalTokens":{"$ref":"#/$defs/tokenCount"},"reasoningTokens":{"$ref":"#/$defs/tokenCount","description":"Deprecated in the AI SDK for outputTokenDetails.reasoningTokens; kept when sent."},"cachedInputTokens":{"$ref":"#/$defs/tokenCount","description":"Deprecated in the AI SDK for inputTokenDetails.cacheReadTokens; kept when sent."},"raw":{"$ref":"runtime-message.v1.schema.json#/$defs/jsonObject","description":"The usage as the provider reported it."}},"additionalProperties":false}}};
+const schema187 = {"description":"What the call cost, where the provider reported it (in the step's provider metadata: the AI Gateway's `gateway.cost`, OpenRouter's `openrouter.usage.cost`) or the runtime sent it.","type":"object","required":["amount","currency","source"],"properties":{"amount":{"type":"number","minimum":0},"currency":{"type":"string","minLength":1,"description":"An ISO 4217 code such as \"USD\"."},"source":{"enum":["provider","runtime"],"description":"provider: read from the step's provider metadata; runtime: sent by the runtime."}},"additionalProperties":false};
+const schema174 = {"description":"An object of token counts: the AI SDK's LanguageModelUsage (counts the provider did not report are absent).","type":"object","properties":{"inputTokens":{"$ref":"#/$defs/tokenCount"},"inputTokenDetails":{"type":"object","properties":{"noCacheTokens":{"$ref":"#/$defs/tokenCount"},"cacheReadTokens":{"$ref":"#/$defs/tokenCount"},"cacheWriteTokens":{"$ref":"#/$defs/tokenCount"}},"additionalProperties":false},"outputTokens":{"$ref":"#/$defs/tokenCount"},"outputTokenDetails":{"type":"object","properties":{"textTokens":{"$ref":"#/$defs/tokenCount"},"reasoningTokens":{"$ref":"#/$defs/tokenCount"}},"additionalProperties":false},"totalTokens":{"$ref":"#/$defs/tokenCount"},"reasoningTokens":{"$ref":"#/$defs/tokenCount","description":"Deprecated in the AI SDK for outputTokenDetails.reasoningTokens; kept when sent."},"cachedInputTokens":{"$ref":"#/$defs/tokenCount","description":"Deprecated in the AI SDK for inputTokenDetails.cacheReadTokens; kept when sent."},"raw":{"$ref":"runtime-message.v1.schema.json#/$defs/jsonObject","description":"The usage as the provider reported it."}},"additionalProperties":false};
+const schema175 = {"type":"number","minimum":0};
 
-function validate130(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate132(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate130.evaluated;
+const evaluated0 = validate132.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -10169,16 +10971,16 @@ vErrors.push(err0);
 }
 errors++;
 }
-validate130.errors = vErrors;
+validate132.errors = vErrors;
 return errors === 0;
 }
-validate130.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate132.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 
-function validate129(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate131(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate129.evaluated;
+const evaluated0 = validate131.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -10188,7 +10990,7 @@ evaluated0.items = undefined;
 if(data && typeof data == "object" && !Array.isArray(data)){
 for(const key0 in data){
 if(!((((((((key0 === "inputTokens") || (key0 === "inputTokenDetails")) || (key0 === "outputTokens")) || (key0 === "outputTokenDetails")) || (key0 === "totalTokens")) || (key0 === "reasoningTokens")) || (key0 === "cachedInputTokens")) || (key0 === "raw"))){
-const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema170,data};
+const err0 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema174,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -10202,7 +11004,7 @@ if(data.inputTokens !== undefined){
 let data0 = data.inputTokens;
 if((typeof data0 == "number") && (isFinite(data0))){
 if(data0 < 0 || isNaN(data0)){
-const err1 = {instancePath:instancePath+"/inputTokens",schemaPath:"#/$defs/tokenCount/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema171,data:data0};
+const err1 = {instancePath:instancePath+"/inputTokens",schemaPath:"#/$defs/tokenCount/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema175,data:data0};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -10213,7 +11015,7 @@ errors++;
 }
 }
 else {
-const err2 = {instancePath:instancePath+"/inputTokens",schemaPath:"#/$defs/tokenCount/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema171.type,parentSchema:schema171,data:data0};
+const err2 = {instancePath:instancePath+"/inputTokens",schemaPath:"#/$defs/tokenCount/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema175.type,parentSchema:schema175,data:data0};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -10228,7 +11030,7 @@ let data1 = data.inputTokenDetails;
 if(data1 && typeof data1 == "object" && !Array.isArray(data1)){
 for(const key1 in data1){
 if(!(((key1 === "noCacheTokens") || (key1 === "cacheReadTokens")) || (key1 === "cacheWriteTokens"))){
-const err3 = {instancePath:instancePath+"/inputTokenDetails",schemaPath:"#/properties/inputTokenDetails/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema170.properties.inputTokenDetails,data:data1};
+const err3 = {instancePath:instancePath+"/inputTokenDetails",schemaPath:"#/properties/inputTokenDetails/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema174.properties.inputTokenDetails,data:data1};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -10242,7 +11044,7 @@ if(data1.noCacheTokens !== undefined){
 let data2 = data1.noCacheTokens;
 if((typeof data2 == "number") && (isFinite(data2))){
 if(data2 < 0 || isNaN(data2)){
-const err4 = {instancePath:instancePath+"/inputTokenDetails/noCacheTokens",schemaPath:"#/$defs/tokenCount/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema171,data:data2};
+const err4 = {instancePath:instancePath+"/inputTokenDetails/noCacheTokens",schemaPath:"#/$defs/tokenCount/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema175,data:data2};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -10253,7 +11055,7 @@ errors++;
 }
 }
 else {
-const err5 = {instancePath:instancePath+"/inputTokenDetails/noCacheTokens",schemaPath:"#/$defs/tokenCount/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema171.type,parentSchema:schema171,data:data2};
+const err5 = {instancePath:instancePath+"/inputTokenDetails/noCacheTokens",schemaPath:"#/$defs/tokenCount/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema175.type,parentSchema:schema175,data:data2};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -10267,7 +11069,7 @@ if(data1.cacheReadTokens !== undefined){
 let data3 = data1.cacheReadTokens;
 if((typeof data3 == "number") && (isFinite(data3))){
 if(data3 < 0 || isNaN(data3)){
-const err6 = {instancePath:instancePath+"/inputTokenDetails/cacheReadTokens",schemaPath:"#/$defs/tokenCount/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema171,data:data3};
+const err6 = {instancePath:instancePath+"/inputTokenDetails/cacheReadTokens",schemaPath:"#/$defs/tokenCount/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema175,data:data3};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -10278,7 +11080,7 @@ errors++;
 }
 }
 else {
-const err7 = {instancePath:instancePath+"/inputTokenDetails/cacheReadTokens",schemaPath:"#/$defs/tokenCount/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema171.type,parentSchema:schema171,data:data3};
+const err7 = {instancePath:instancePath+"/inputTokenDetails/cacheReadTokens",schemaPath:"#/$defs/tokenCount/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema175.type,parentSchema:schema175,data:data3};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -10292,7 +11094,7 @@ if(data1.cacheWriteTokens !== undefined){
 let data4 = data1.cacheWriteTokens;
 if((typeof data4 == "number") && (isFinite(data4))){
 if(data4 < 0 || isNaN(data4)){
-const err8 = {instancePath:instancePath+"/inputTokenDetails/cacheWriteTokens",schemaPath:"#/$defs/tokenCount/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema171,data:data4};
+const err8 = {instancePath:instancePath+"/inputTokenDetails/cacheWriteTokens",schemaPath:"#/$defs/tokenCount/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema175,data:data4};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -10303,7 +11105,7 @@ errors++;
 }
 }
 else {
-const err9 = {instancePath:instancePath+"/inputTokenDetails/cacheWriteTokens",schemaPath:"#/$defs/tokenCount/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema171.type,parentSchema:schema171,data:data4};
+const err9 = {instancePath:instancePath+"/inputTokenDetails/cacheWriteTokens",schemaPath:"#/$defs/tokenCount/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema175.type,parentSchema:schema175,data:data4};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -10315,7 +11117,7 @@ errors++;
 }
 }
 else {
-const err10 = {instancePath:instancePath+"/inputTokenDetails",schemaPath:"#/properties/inputTokenDetails/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema170.properties.inputTokenDetails.type,parentSchema:schema170.properties.inputTokenDetails,data:data1};
+const err10 = {instancePath:instancePath+"/inputTokenDetails",schemaPath:"#/properties/inputTokenDetails/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema174.properties.inputTokenDetails.type,parentSchema:schema174.properties.inputTokenDetails,data:data1};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -10329,7 +11131,7 @@ if(data.outputTokens !== undefined){
 let data5 = data.outputTokens;
 if((typeof data5 == "number") && (isFinite(data5))){
 if(data5 < 0 || isNaN(data5)){
-const err11 = {instancePath:instancePath+"/outputTokens",schemaPath:"#/$defs/tokenCount/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema171,data:data5};
+const err11 = {instancePath:instancePath+"/outputTokens",schemaPath:"#/$defs/tokenCount/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema175,data:data5};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -10340,7 +11142,7 @@ errors++;
 }
 }
 else {
-const err12 = {instancePath:instancePath+"/outputTokens",schemaPath:"#/$defs/tokenCount/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema171.type,parentSchema:schema171,data:data5};
+const err12 = {instancePath:instancePath+"/outputTokens",schemaPath:"#/$defs/tokenCount/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema175.type,parentSchema:schema175,data:data5};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -10355,7 +11157,7 @@ let data6 = data.outputTokenDetails;
 if(data6 && typeof data6 == "object" && !Array.isArray(data6)){
 for(const key2 in data6){
 if(!((key2 === "textTokens") || (key2 === "reasoningTokens"))){
-const err13 = {instancePath:instancePath+"/outputTokenDetails",schemaPath:"#/properties/outputTokenDetails/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties",schema:false,parentSchema:schema170.properties.outputTokenDetails,data:data6};
+const err13 = {instancePath:instancePath+"/outputTokenDetails",schemaPath:"#/properties/outputTokenDetails/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties",schema:false,parentSchema:schema174.properties.outputTokenDetails,data:data6};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -10369,7 +11171,7 @@ if(data6.textTokens !== undefined){
 let data7 = data6.textTokens;
 if((typeof data7 == "number") && (isFinite(data7))){
 if(data7 < 0 || isNaN(data7)){
-const err14 = {instancePath:instancePath+"/outputTokenDetails/textTokens",schemaPath:"#/$defs/tokenCount/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema171,data:data7};
+const err14 = {instancePath:instancePath+"/outputTokenDetails/textTokens",schemaPath:"#/$defs/tokenCount/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema175,data:data7};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -10380,7 +11182,7 @@ errors++;
 }
 }
 else {
-const err15 = {instancePath:instancePath+"/outputTokenDetails/textTokens",schemaPath:"#/$defs/tokenCount/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema171.type,parentSchema:schema171,data:data7};
+const err15 = {instancePath:instancePath+"/outputTokenDetails/textTokens",schemaPath:"#/$defs/tokenCount/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema175.type,parentSchema:schema175,data:data7};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -10394,7 +11196,7 @@ if(data6.reasoningTokens !== undefined){
 let data8 = data6.reasoningTokens;
 if((typeof data8 == "number") && (isFinite(data8))){
 if(data8 < 0 || isNaN(data8)){
-const err16 = {instancePath:instancePath+"/outputTokenDetails/reasoningTokens",schemaPath:"#/$defs/tokenCount/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema171,data:data8};
+const err16 = {instancePath:instancePath+"/outputTokenDetails/reasoningTokens",schemaPath:"#/$defs/tokenCount/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema175,data:data8};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -10405,7 +11207,7 @@ errors++;
 }
 }
 else {
-const err17 = {instancePath:instancePath+"/outputTokenDetails/reasoningTokens",schemaPath:"#/$defs/tokenCount/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema171.type,parentSchema:schema171,data:data8};
+const err17 = {instancePath:instancePath+"/outputTokenDetails/reasoningTokens",schemaPath:"#/$defs/tokenCount/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema175.type,parentSchema:schema175,data:data8};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -10417,7 +11219,7 @@ errors++;
 }
 }
 else {
-const err18 = {instancePath:instancePath+"/outputTokenDetails",schemaPath:"#/properties/outputTokenDetails/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema170.properties.outputTokenDetails.type,parentSchema:schema170.properties.outputTokenDetails,data:data6};
+const err18 = {instancePath:instancePath+"/outputTokenDetails",schemaPath:"#/properties/outputTokenDetails/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema174.properties.outputTokenDetails.type,parentSchema:schema174.properties.outputTokenDetails,data:data6};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -10431,7 +11233,7 @@ if(data.totalTokens !== undefined){
 let data9 = data.totalTokens;
 if((typeof data9 == "number") && (isFinite(data9))){
 if(data9 < 0 || isNaN(data9)){
-const err19 = {instancePath:instancePath+"/totalTokens",schemaPath:"#/$defs/tokenCount/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema171,data:data9};
+const err19 = {instancePath:instancePath+"/totalTokens",schemaPath:"#/$defs/tokenCount/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema175,data:data9};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -10442,7 +11244,7 @@ errors++;
 }
 }
 else {
-const err20 = {instancePath:instancePath+"/totalTokens",schemaPath:"#/$defs/tokenCount/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema171.type,parentSchema:schema171,data:data9};
+const err20 = {instancePath:instancePath+"/totalTokens",schemaPath:"#/$defs/tokenCount/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema175.type,parentSchema:schema175,data:data9};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -10456,7 +11258,7 @@ if(data.reasoningTokens !== undefined){
 let data10 = data.reasoningTokens;
 if((typeof data10 == "number") && (isFinite(data10))){
 if(data10 < 0 || isNaN(data10)){
-const err21 = {instancePath:instancePath+"/reasoningTokens",schemaPath:"#/$defs/tokenCount/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema171,data:data10};
+const err21 = {instancePath:instancePath+"/reasoningTokens",schemaPath:"#/$defs/tokenCount/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema175,data:data10};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -10467,7 +11269,7 @@ errors++;
 }
 }
 else {
-const err22 = {instancePath:instancePath+"/reasoningTokens",schemaPath:"#/$defs/tokenCount/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema171.type,parentSchema:schema171,data:data10};
+const err22 = {instancePath:instancePath+"/reasoningTokens",schemaPath:"#/$defs/tokenCount/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema175.type,parentSchema:schema175,data:data10};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -10481,7 +11283,7 @@ if(data.cachedInputTokens !== undefined){
 let data11 = data.cachedInputTokens;
 if((typeof data11 == "number") && (isFinite(data11))){
 if(data11 < 0 || isNaN(data11)){
-const err23 = {instancePath:instancePath+"/cachedInputTokens",schemaPath:"#/$defs/tokenCount/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema171,data:data11};
+const err23 = {instancePath:instancePath+"/cachedInputTokens",schemaPath:"#/$defs/tokenCount/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema175,data:data11};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -10492,7 +11294,7 @@ errors++;
 }
 }
 else {
-const err24 = {instancePath:instancePath+"/cachedInputTokens",schemaPath:"#/$defs/tokenCount/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema171.type,parentSchema:schema171,data:data11};
+const err24 = {instancePath:instancePath+"/cachedInputTokens",schemaPath:"#/$defs/tokenCount/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema175.type,parentSchema:schema175,data:data11};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -10503,14 +11305,14 @@ errors++;
 }
 }
 if(data.raw !== undefined){
-if(!(validate130(data.raw, {instancePath:instancePath+"/raw",parentData:data,parentDataProperty:"raw",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate130.errors : vErrors.concat(validate130.errors);
+if(!(validate132(data.raw, {instancePath:instancePath+"/raw",parentData:data,parentDataProperty:"raw",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate132.errors : vErrors.concat(validate132.errors);
 errors = vErrors.length;
 }
 }
 }
 else {
-const err25 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema170.type,parentSchema:schema170,data};
+const err25 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema174.type,parentSchema:schema174,data};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -10519,16 +11321,16 @@ vErrors.push(err25);
 }
 errors++;
 }
-validate129.errors = vErrors;
+validate131.errors = vErrors;
 return errors === 0;
 }
-validate129.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate131.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 
-function validate134(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate136(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate134.evaluated;
+const evaluated0 = validate136.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -10544,7 +11346,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema51.type,parentSchema:schema51,data};
+const err0 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema52.type,parentSchema:schema52,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -10553,17 +11355,17 @@ vErrors.push(err0);
 }
 errors++;
 }
-validate134.errors = vErrors;
+validate136.errors = vErrors;
 return errors === 0;
 }
-validate134.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate136.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-const schema184 = {"description":"The input tokens the ledger counted for the context the call was sent (the model-context answer's `tokens`, as the runtime got them with it), kept beside the provider's reported usage. An estimate: not part of what identifies a re-sent step.","type":"object","required":["input","method"],"properties":{"input":{"$ref":"#/$defs/tokenCount"},"method":{"type":"string","minLength":1,"description":"How they were counted: \"tokenizer:o200k_base\", \"calibrated\" or \"estimate\"."}},"additionalProperties":false};
+const schema188 = {"description":"The input tokens the ledger counted for the context the call was sent (the model-context answer's `tokens`, as the runtime got them with it), kept beside the provider's reported usage. An estimate: not part of what identifies a re-sent step.","type":"object","required":["input","method"],"properties":{"input":{"$ref":"#/$defs/tokenCount"},"method":{"type":"string","minLength":1,"description":"How they were counted: \"tokenizer:o200k_base\", \"calibrated\" or \"estimate\"."}},"additionalProperties":false};
 
-function validate137(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate139(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate137.evaluated;
+const evaluated0 = validate139.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -10572,7 +11374,7 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.input === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "input"},message:"must have required property '"+"input"+"'",schema:schema184.required,parentSchema:schema184,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "input"},message:"must have required property '"+"input"+"'",schema:schema188.required,parentSchema:schema188,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -10582,7 +11384,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.method === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "method"},message:"must have required property '"+"method"+"'",schema:schema184.required,parentSchema:schema184,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "method"},message:"must have required property '"+"method"+"'",schema:schema188.required,parentSchema:schema188,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -10593,7 +11395,7 @@ errors++;
 }
 for(const key0 in data){
 if(!((key0 === "input") || (key0 === "method"))){
-const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema184,data};
+const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema188,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -10607,7 +11409,7 @@ if(data.input !== undefined){
 let data0 = data.input;
 if((typeof data0 == "number") && (isFinite(data0))){
 if(data0 < 0 || isNaN(data0)){
-const err3 = {instancePath:instancePath+"/input",schemaPath:"#/$defs/tokenCount/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema171,data:data0};
+const err3 = {instancePath:instancePath+"/input",schemaPath:"#/$defs/tokenCount/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema175,data:data0};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -10618,7 +11420,7 @@ errors++;
 }
 }
 else {
-const err4 = {instancePath:instancePath+"/input",schemaPath:"#/$defs/tokenCount/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema171.type,parentSchema:schema171,data:data0};
+const err4 = {instancePath:instancePath+"/input",schemaPath:"#/$defs/tokenCount/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema175.type,parentSchema:schema175,data:data0};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -10632,7 +11434,7 @@ if(data.method !== undefined){
 let data1 = data.method;
 if(typeof data1 === "string"){
 if(func1(data1) < 1){
-const err5 = {instancePath:instancePath+"/method",schemaPath:"#/properties/method/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema184.properties.method,data:data1};
+const err5 = {instancePath:instancePath+"/method",schemaPath:"#/properties/method/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema188.properties.method,data:data1};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -10643,7 +11445,7 @@ errors++;
 }
 }
 else {
-const err6 = {instancePath:instancePath+"/method",schemaPath:"#/properties/method/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema184.properties.method.type,parentSchema:schema184.properties.method,data:data1};
+const err6 = {instancePath:instancePath+"/method",schemaPath:"#/properties/method/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema188.properties.method.type,parentSchema:schema188.properties.method,data:data1};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -10655,7 +11457,7 @@ errors++;
 }
 }
 else {
-const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema184.type,parentSchema:schema184,data};
+const err7 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema188.type,parentSchema:schema188,data};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -10664,17 +11466,17 @@ vErrors.push(err7);
 }
 errors++;
 }
-validate137.errors = vErrors;
+validate139.errors = vErrors;
 return errors === 0;
 }
-validate137.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate139.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 
-function validate128(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate130(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://agent-ledger.example/event-schemas/model-call-recorded.v1.schema.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate128.evaluated;
+const evaluated0 = validate130.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -10683,7 +11485,7 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.sessionId === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "sessionId"},message:"must have required property '"+"sessionId"+"'",schema:schema167.required,parentSchema:schema167,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "sessionId"},message:"must have required property '"+"sessionId"+"'",schema:schema171.required,parentSchema:schema171,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -10693,7 +11495,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.callId === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "callId"},message:"must have required property '"+"callId"+"'",schema:schema167.required,parentSchema:schema167,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "callId"},message:"must have required property '"+"callId"+"'",schema:schema171.required,parentSchema:schema171,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -10703,7 +11505,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.generationId === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "generationId"},message:"must have required property '"+"generationId"+"'",schema:schema167.required,parentSchema:schema167,data};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "generationId"},message:"must have required property '"+"generationId"+"'",schema:schema171.required,parentSchema:schema171,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -10713,7 +11515,7 @@ vErrors.push(err2);
 errors++;
 }
 if(data.responseMessageCount === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "responseMessageCount"},message:"must have required property '"+"responseMessageCount"+"'",schema:schema167.required,parentSchema:schema167,data};
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "responseMessageCount"},message:"must have required property '"+"responseMessageCount"+"'",schema:schema171.required,parentSchema:schema171,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -10723,7 +11525,7 @@ vErrors.push(err3);
 errors++;
 }
 if(data.messageIds === undefined){
-const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "messageIds"},message:"must have required property '"+"messageIds"+"'",schema:schema167.required,parentSchema:schema167,data};
+const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "messageIds"},message:"must have required property '"+"messageIds"+"'",schema:schema171.required,parentSchema:schema171,data};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -10733,7 +11535,7 @@ vErrors.push(err4);
 errors++;
 }
 if(data.recordedAt === undefined){
-const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "recordedAt"},message:"must have required property '"+"recordedAt"+"'",schema:schema167.required,parentSchema:schema167,data};
+const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "recordedAt"},message:"must have required property '"+"recordedAt"+"'",schema:schema171.required,parentSchema:schema171,data};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -10743,8 +11545,8 @@ vErrors.push(err5);
 errors++;
 }
 for(const key0 in data){
-if(!(func3.call(schema167.properties, key0))){
-const err6 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema167,data};
+if(!(func3.call(schema171.properties, key0))){
+const err6 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema171,data};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -10783,7 +11585,7 @@ if(data.callId !== undefined){
 let data1 = data.callId;
 if(typeof data1 === "string"){
 if(func1(data1) < 1){
-const err9 = {instancePath:instancePath+"/callId",schemaPath:"#/properties/callId/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema167.properties.callId,data:data1};
+const err9 = {instancePath:instancePath+"/callId",schemaPath:"#/properties/callId/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema171.properties.callId,data:data1};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -10794,7 +11596,7 @@ errors++;
 }
 }
 else {
-const err10 = {instancePath:instancePath+"/callId",schemaPath:"#/properties/callId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema167.properties.callId.type,parentSchema:schema167.properties.callId,data:data1};
+const err10 = {instancePath:instancePath+"/callId",schemaPath:"#/properties/callId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema171.properties.callId.type,parentSchema:schema171.properties.callId,data:data1};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -10808,7 +11610,7 @@ if(data.generationId !== undefined){
 let data2 = data.generationId;
 if(typeof data2 === "string"){
 if(func1(data2) < 1){
-const err11 = {instancePath:instancePath+"/generationId",schemaPath:"#/properties/generationId/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema167.properties.generationId,data:data2};
+const err11 = {instancePath:instancePath+"/generationId",schemaPath:"#/properties/generationId/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema171.properties.generationId,data:data2};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -10819,7 +11621,7 @@ errors++;
 }
 }
 else {
-const err12 = {instancePath:instancePath+"/generationId",schemaPath:"#/properties/generationId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema167.properties.generationId.type,parentSchema:schema167.properties.generationId,data:data2};
+const err12 = {instancePath:instancePath+"/generationId",schemaPath:"#/properties/generationId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema171.properties.generationId.type,parentSchema:schema171.properties.generationId,data:data2};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -10832,7 +11634,7 @@ errors++;
 if(data.stepNumber !== undefined){
 let data3 = data.stepNumber;
 if(!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3)))){
-const err13 = {instancePath:instancePath+"/stepNumber",schemaPath:"#/properties/stepNumber/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema167.properties.stepNumber.type,parentSchema:schema167.properties.stepNumber,data:data3};
+const err13 = {instancePath:instancePath+"/stepNumber",schemaPath:"#/properties/stepNumber/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema171.properties.stepNumber.type,parentSchema:schema171.properties.stepNumber,data:data3};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -10843,7 +11645,7 @@ errors++;
 }
 if((typeof data3 == "number") && (isFinite(data3))){
 if(data3 < 0 || isNaN(data3)){
-const err14 = {instancePath:instancePath+"/stepNumber",schemaPath:"#/properties/stepNumber/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema167.properties.stepNumber,data:data3};
+const err14 = {instancePath:instancePath+"/stepNumber",schemaPath:"#/properties/stepNumber/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema171.properties.stepNumber,data:data3};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -10870,7 +11672,7 @@ errors++;
 if(data.agentName !== undefined){
 let data5 = data.agentName;
 if(typeof data5 !== "string"){
-const err16 = {instancePath:instancePath+"/agentName",schemaPath:"#/properties/agentName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema167.properties.agentName.type,parentSchema:schema167.properties.agentName,data:data5};
+const err16 = {instancePath:instancePath+"/agentName",schemaPath:"#/properties/agentName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema171.properties.agentName.type,parentSchema:schema171.properties.agentName,data:data5};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -10883,7 +11685,7 @@ errors++;
 if(data.provider !== undefined){
 let data6 = data.provider;
 if(typeof data6 !== "string"){
-const err17 = {instancePath:instancePath+"/provider",schemaPath:"#/properties/provider/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema167.properties.provider.type,parentSchema:schema167.properties.provider,data:data6};
+const err17 = {instancePath:instancePath+"/provider",schemaPath:"#/properties/provider/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema171.properties.provider.type,parentSchema:schema171.properties.provider,data:data6};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -10896,7 +11698,7 @@ errors++;
 if(data.modelId !== undefined){
 let data7 = data.modelId;
 if(typeof data7 !== "string"){
-const err18 = {instancePath:instancePath+"/modelId",schemaPath:"#/properties/modelId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema167.properties.modelId.type,parentSchema:schema167.properties.modelId,data:data7};
+const err18 = {instancePath:instancePath+"/modelId",schemaPath:"#/properties/modelId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema171.properties.modelId.type,parentSchema:schema171.properties.modelId,data:data7};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -10909,7 +11711,7 @@ errors++;
 if(data.responseId !== undefined){
 let data8 = data.responseId;
 if(typeof data8 !== "string"){
-const err19 = {instancePath:instancePath+"/responseId",schemaPath:"#/properties/responseId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema167.properties.responseId.type,parentSchema:schema167.properties.responseId,data:data8};
+const err19 = {instancePath:instancePath+"/responseId",schemaPath:"#/properties/responseId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema171.properties.responseId.type,parentSchema:schema171.properties.responseId,data:data8};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -10922,7 +11724,7 @@ errors++;
 if(data.finishReason !== undefined){
 let data9 = data.finishReason;
 if(typeof data9 !== "string"){
-const err20 = {instancePath:instancePath+"/finishReason",schemaPath:"#/properties/finishReason/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema167.properties.finishReason.type,parentSchema:schema167.properties.finishReason,data:data9};
+const err20 = {instancePath:instancePath+"/finishReason",schemaPath:"#/properties/finishReason/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema171.properties.finishReason.type,parentSchema:schema171.properties.finishReason,data:data9};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -10933,21 +11735,21 @@ errors++;
 }
 }
 if(data.usage !== undefined){
-if(!(validate129(data.usage, {instancePath:instancePath+"/usage",parentData:data,parentDataProperty:"usage",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate129.errors : vErrors.concat(validate129.errors);
+if(!(validate131(data.usage, {instancePath:instancePath+"/usage",parentData:data,parentDataProperty:"usage",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate131.errors : vErrors.concat(validate131.errors);
 errors = vErrors.length;
 }
 }
 if(data.providerMetadata !== undefined){
-if(!(validate134(data.providerMetadata, {instancePath:instancePath+"/providerMetadata",parentData:data,parentDataProperty:"providerMetadata",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate134.errors : vErrors.concat(validate134.errors);
+if(!(validate136(data.providerMetadata, {instancePath:instancePath+"/providerMetadata",parentData:data,parentDataProperty:"providerMetadata",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate136.errors : vErrors.concat(validate136.errors);
 errors = vErrors.length;
 }
 }
 if(data.contextRevision !== undefined){
 let data12 = data.contextRevision;
 if(!(((typeof data12 == "number") && (!(data12 % 1) && !isNaN(data12))) && (isFinite(data12)))){
-const err21 = {instancePath:instancePath+"/contextRevision",schemaPath:"#/properties/contextRevision/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema167.properties.contextRevision.type,parentSchema:schema167.properties.contextRevision,data:data12};
+const err21 = {instancePath:instancePath+"/contextRevision",schemaPath:"#/properties/contextRevision/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema171.properties.contextRevision.type,parentSchema:schema171.properties.contextRevision,data:data12};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -10958,7 +11760,7 @@ errors++;
 }
 if((typeof data12 == "number") && (isFinite(data12))){
 if(data12 < 0 || isNaN(data12)){
-const err22 = {instancePath:instancePath+"/contextRevision",schemaPath:"#/properties/contextRevision/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema167.properties.contextRevision,data:data12};
+const err22 = {instancePath:instancePath+"/contextRevision",schemaPath:"#/properties/contextRevision/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema171.properties.contextRevision,data:data12};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -10973,7 +11775,7 @@ if(data.latencyMs !== undefined){
 let data13 = data.latencyMs;
 if((typeof data13 == "number") && (isFinite(data13))){
 if(data13 < 0 || isNaN(data13)){
-const err23 = {instancePath:instancePath+"/latencyMs",schemaPath:"#/properties/latencyMs/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema167.properties.latencyMs,data:data13};
+const err23 = {instancePath:instancePath+"/latencyMs",schemaPath:"#/properties/latencyMs/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema171.properties.latencyMs,data:data13};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -10984,7 +11786,7 @@ errors++;
 }
 }
 else {
-const err24 = {instancePath:instancePath+"/latencyMs",schemaPath:"#/properties/latencyMs/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema167.properties.latencyMs.type,parentSchema:schema167.properties.latencyMs,data:data13};
+const err24 = {instancePath:instancePath+"/latencyMs",schemaPath:"#/properties/latencyMs/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema171.properties.latencyMs.type,parentSchema:schema171.properties.latencyMs,data:data13};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -10998,7 +11800,7 @@ if(data.cost !== undefined){
 let data14 = data.cost;
 if(data14 && typeof data14 == "object" && !Array.isArray(data14)){
 if(data14.amount === undefined){
-const err25 = {instancePath:instancePath+"/cost",schemaPath:"#/$defs/cost/required",keyword:"required",params:{missingProperty: "amount"},message:"must have required property '"+"amount"+"'",schema:schema183.required,parentSchema:schema183,data:data14};
+const err25 = {instancePath:instancePath+"/cost",schemaPath:"#/$defs/cost/required",keyword:"required",params:{missingProperty: "amount"},message:"must have required property '"+"amount"+"'",schema:schema187.required,parentSchema:schema187,data:data14};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -11008,7 +11810,7 @@ vErrors.push(err25);
 errors++;
 }
 if(data14.currency === undefined){
-const err26 = {instancePath:instancePath+"/cost",schemaPath:"#/$defs/cost/required",keyword:"required",params:{missingProperty: "currency"},message:"must have required property '"+"currency"+"'",schema:schema183.required,parentSchema:schema183,data:data14};
+const err26 = {instancePath:instancePath+"/cost",schemaPath:"#/$defs/cost/required",keyword:"required",params:{missingProperty: "currency"},message:"must have required property '"+"currency"+"'",schema:schema187.required,parentSchema:schema187,data:data14};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -11018,7 +11820,7 @@ vErrors.push(err26);
 errors++;
 }
 if(data14.source === undefined){
-const err27 = {instancePath:instancePath+"/cost",schemaPath:"#/$defs/cost/required",keyword:"required",params:{missingProperty: "source"},message:"must have required property '"+"source"+"'",schema:schema183.required,parentSchema:schema183,data:data14};
+const err27 = {instancePath:instancePath+"/cost",schemaPath:"#/$defs/cost/required",keyword:"required",params:{missingProperty: "source"},message:"must have required property '"+"source"+"'",schema:schema187.required,parentSchema:schema187,data:data14};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -11029,7 +11831,7 @@ errors++;
 }
 for(const key1 in data14){
 if(!(((key1 === "amount") || (key1 === "currency")) || (key1 === "source"))){
-const err28 = {instancePath:instancePath+"/cost",schemaPath:"#/$defs/cost/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema183,data:data14};
+const err28 = {instancePath:instancePath+"/cost",schemaPath:"#/$defs/cost/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema187,data:data14};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -11043,7 +11845,7 @@ if(data14.amount !== undefined){
 let data15 = data14.amount;
 if((typeof data15 == "number") && (isFinite(data15))){
 if(data15 < 0 || isNaN(data15)){
-const err29 = {instancePath:instancePath+"/cost/amount",schemaPath:"#/$defs/cost/properties/amount/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema183.properties.amount,data:data15};
+const err29 = {instancePath:instancePath+"/cost/amount",schemaPath:"#/$defs/cost/properties/amount/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema187.properties.amount,data:data15};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -11054,7 +11856,7 @@ errors++;
 }
 }
 else {
-const err30 = {instancePath:instancePath+"/cost/amount",schemaPath:"#/$defs/cost/properties/amount/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema183.properties.amount.type,parentSchema:schema183.properties.amount,data:data15};
+const err30 = {instancePath:instancePath+"/cost/amount",schemaPath:"#/$defs/cost/properties/amount/type",keyword:"type",params:{type: "number"},message:"must be number",schema:schema187.properties.amount.type,parentSchema:schema187.properties.amount,data:data15};
 if(vErrors === null){
 vErrors = [err30];
 }
@@ -11068,7 +11870,7 @@ if(data14.currency !== undefined){
 let data16 = data14.currency;
 if(typeof data16 === "string"){
 if(func1(data16) < 1){
-const err31 = {instancePath:instancePath+"/cost/currency",schemaPath:"#/$defs/cost/properties/currency/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema183.properties.currency,data:data16};
+const err31 = {instancePath:instancePath+"/cost/currency",schemaPath:"#/$defs/cost/properties/currency/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema187.properties.currency,data:data16};
 if(vErrors === null){
 vErrors = [err31];
 }
@@ -11079,7 +11881,7 @@ errors++;
 }
 }
 else {
-const err32 = {instancePath:instancePath+"/cost/currency",schemaPath:"#/$defs/cost/properties/currency/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema183.properties.currency.type,parentSchema:schema183.properties.currency,data:data16};
+const err32 = {instancePath:instancePath+"/cost/currency",schemaPath:"#/$defs/cost/properties/currency/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema187.properties.currency.type,parentSchema:schema187.properties.currency,data:data16};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -11092,7 +11894,7 @@ errors++;
 if(data14.source !== undefined){
 let data17 = data14.source;
 if(!((data17 === "provider") || (data17 === "runtime"))){
-const err33 = {instancePath:instancePath+"/cost/source",schemaPath:"#/$defs/cost/properties/source/enum",keyword:"enum",params:{allowedValues: schema183.properties.source.enum},message:"must be equal to one of the allowed values",schema:schema183.properties.source.enum,parentSchema:schema183.properties.source,data:data17};
+const err33 = {instancePath:instancePath+"/cost/source",schemaPath:"#/$defs/cost/properties/source/enum",keyword:"enum",params:{allowedValues: schema187.properties.source.enum},message:"must be equal to one of the allowed values",schema:schema187.properties.source.enum,parentSchema:schema187.properties.source,data:data17};
 if(vErrors === null){
 vErrors = [err33];
 }
@@ -11104,7 +11906,7 @@ errors++;
 }
 }
 else {
-const err34 = {instancePath:instancePath+"/cost",schemaPath:"#/$defs/cost/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema183.type,parentSchema:schema183,data:data14};
+const err34 = {instancePath:instancePath+"/cost",schemaPath:"#/$defs/cost/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema187.type,parentSchema:schema187,data:data14};
 if(vErrors === null){
 vErrors = [err34];
 }
@@ -11115,15 +11917,15 @@ errors++;
 }
 }
 if(data.contextTokens !== undefined){
-if(!(validate137(data.contextTokens, {instancePath:instancePath+"/contextTokens",parentData:data,parentDataProperty:"contextTokens",rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate137.errors : vErrors.concat(validate137.errors);
+if(!(validate139(data.contextTokens, {instancePath:instancePath+"/contextTokens",parentData:data,parentDataProperty:"contextTokens",rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate139.errors : vErrors.concat(validate139.errors);
 errors = vErrors.length;
 }
 }
 if(data.responseMessageCount !== undefined){
 let data19 = data.responseMessageCount;
 if(!(((typeof data19 == "number") && (!(data19 % 1) && !isNaN(data19))) && (isFinite(data19)))){
-const err35 = {instancePath:instancePath+"/responseMessageCount",schemaPath:"#/properties/responseMessageCount/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema167.properties.responseMessageCount.type,parentSchema:schema167.properties.responseMessageCount,data:data19};
+const err35 = {instancePath:instancePath+"/responseMessageCount",schemaPath:"#/properties/responseMessageCount/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema171.properties.responseMessageCount.type,parentSchema:schema171.properties.responseMessageCount,data:data19};
 if(vErrors === null){
 vErrors = [err35];
 }
@@ -11134,7 +11936,7 @@ errors++;
 }
 if((typeof data19 == "number") && (isFinite(data19))){
 if(data19 < 0 || isNaN(data19)){
-const err36 = {instancePath:instancePath+"/responseMessageCount",schemaPath:"#/properties/responseMessageCount/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema167.properties.responseMessageCount,data:data19};
+const err36 = {instancePath:instancePath+"/responseMessageCount",schemaPath:"#/properties/responseMessageCount/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema171.properties.responseMessageCount,data:data19};
 if(vErrors === null){
 vErrors = [err36];
 }
@@ -11176,7 +11978,7 @@ errors++;
 }
 }
 else {
-const err39 = {instancePath:instancePath+"/messageIds",schemaPath:"#/properties/messageIds/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema167.properties.messageIds.type,parentSchema:schema167.properties.messageIds,data:data20};
+const err39 = {instancePath:instancePath+"/messageIds",schemaPath:"#/properties/messageIds/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema171.properties.messageIds.type,parentSchema:schema171.properties.messageIds,data:data20};
 if(vErrors === null){
 vErrors = [err39];
 }
@@ -11213,7 +12015,7 @@ errors++;
 }
 }
 else {
-const err42 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema167.type,parentSchema:schema167,data};
+const err42 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema171.type,parentSchema:schema171,data};
 if(vErrors === null){
 vErrors = [err42];
 }
@@ -11222,19 +12024,19 @@ vErrors.push(err42);
 }
 errors++;
 }
-validate128.errors = vErrors;
+validate130.errors = vErrors;
 return errors === 0;
 }
-validate128.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate130.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const data_v1_ClaudeCodeEntriesRecorded = validate139;
-const schema188 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://agent-ledger.example/event-schemas/claude-code-entries-recorded.v1.schema.json","title":"ClaudeCodeEntriesRecorded (v1)","description":"Data of a ClaudeCodeEntriesRecorded event. Raw transcript entries of a Claude Agent SDK session (the lines of Claude Code's JSONL files) as its SessionStore mirrored them, kept verbatim; the session's runtime messages are the Claude Code importer's mapping of them.","type":"object","required":["sessionId","projectKey","entries","recordedAt"],"properties":{"sessionId":{"$ref":"runtime-message.v1.schema.json#/$defs/sessionId"},"projectKey":{"type":"string","minLength":1,"description":"The SDK's SessionKey.projectKey."},"subpath":{"type":"string","minLength":1,"description":"The SDK's SessionKey.subpath (a sub-agent's transcript, subagents/agent-<id>); absent for the main transcript."},"entries":{"type":"array","minItems":1,"items":{"type":"object","required":["type"],"properties":{"type":{"type":"string"}}},"description":"The entries, in append order, each a JSON object with a string type."},"recordedAt":{"$ref":"runtime-message.v1.schema.json#/$defs/timestamp"}},"additionalProperties":false};
+export const data_v1_ClaudeCodeEntriesRecorded = validate141;
+const schema192 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://agent-ledger.example/event-schemas/claude-code-entries-recorded.v1.schema.json","title":"ClaudeCodeEntriesRecorded (v1)","description":"Data of a ClaudeCodeEntriesRecorded event. Raw transcript entries of a Claude Agent SDK session (the lines of Claude Code's JSONL files) as its SessionStore mirrored them, kept verbatim; the session's runtime messages are the Claude Code importer's mapping of them.","type":"object","required":["sessionId","projectKey","entries","recordedAt"],"properties":{"sessionId":{"$ref":"runtime-message.v1.schema.json#/$defs/sessionId"},"projectKey":{"type":"string","minLength":1,"description":"The SDK's SessionKey.projectKey."},"subpath":{"type":"string","minLength":1,"description":"The SDK's SessionKey.subpath (a sub-agent's transcript, subagents/agent-<id>); absent for the main transcript."},"entries":{"type":"array","minItems":1,"items":{"type":"object","required":["type"],"properties":{"type":{"type":"string"}}},"description":"The entries, in append order, each a JSON object with a string type."},"recordedAt":{"$ref":"runtime-message.v1.schema.json#/$defs/timestamp"}},"additionalProperties":false};
 
-function validate139(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate141(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://agent-ledger.example/event-schemas/claude-code-entries-recorded.v1.schema.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate139.evaluated;
+const evaluated0 = validate141.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -11243,7 +12045,7 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.sessionId === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "sessionId"},message:"must have required property '"+"sessionId"+"'",schema:schema188.required,parentSchema:schema188,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "sessionId"},message:"must have required property '"+"sessionId"+"'",schema:schema192.required,parentSchema:schema192,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -11253,7 +12055,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.projectKey === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "projectKey"},message:"must have required property '"+"projectKey"+"'",schema:schema188.required,parentSchema:schema188,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "projectKey"},message:"must have required property '"+"projectKey"+"'",schema:schema192.required,parentSchema:schema192,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -11263,7 +12065,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.entries === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "entries"},message:"must have required property '"+"entries"+"'",schema:schema188.required,parentSchema:schema188,data};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "entries"},message:"must have required property '"+"entries"+"'",schema:schema192.required,parentSchema:schema192,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -11273,7 +12075,7 @@ vErrors.push(err2);
 errors++;
 }
 if(data.recordedAt === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "recordedAt"},message:"must have required property '"+"recordedAt"+"'",schema:schema188.required,parentSchema:schema188,data};
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "recordedAt"},message:"must have required property '"+"recordedAt"+"'",schema:schema192.required,parentSchema:schema192,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -11284,7 +12086,7 @@ errors++;
 }
 for(const key0 in data){
 if(!(((((key0 === "sessionId") || (key0 === "projectKey")) || (key0 === "subpath")) || (key0 === "entries")) || (key0 === "recordedAt"))){
-const err4 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema188,data};
+const err4 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema192,data};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -11323,7 +12125,7 @@ if(data.projectKey !== undefined){
 let data1 = data.projectKey;
 if(typeof data1 === "string"){
 if(func1(data1) < 1){
-const err7 = {instancePath:instancePath+"/projectKey",schemaPath:"#/properties/projectKey/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema188.properties.projectKey,data:data1};
+const err7 = {instancePath:instancePath+"/projectKey",schemaPath:"#/properties/projectKey/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema192.properties.projectKey,data:data1};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -11334,7 +12136,7 @@ errors++;
 }
 }
 else {
-const err8 = {instancePath:instancePath+"/projectKey",schemaPath:"#/properties/projectKey/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema188.properties.projectKey.type,parentSchema:schema188.properties.projectKey,data:data1};
+const err8 = {instancePath:instancePath+"/projectKey",schemaPath:"#/properties/projectKey/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema192.properties.projectKey.type,parentSchema:schema192.properties.projectKey,data:data1};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -11348,7 +12150,7 @@ if(data.subpath !== undefined){
 let data2 = data.subpath;
 if(typeof data2 === "string"){
 if(func1(data2) < 1){
-const err9 = {instancePath:instancePath+"/subpath",schemaPath:"#/properties/subpath/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema188.properties.subpath,data:data2};
+const err9 = {instancePath:instancePath+"/subpath",schemaPath:"#/properties/subpath/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema192.properties.subpath,data:data2};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -11359,7 +12161,7 @@ errors++;
 }
 }
 else {
-const err10 = {instancePath:instancePath+"/subpath",schemaPath:"#/properties/subpath/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema188.properties.subpath.type,parentSchema:schema188.properties.subpath,data:data2};
+const err10 = {instancePath:instancePath+"/subpath",schemaPath:"#/properties/subpath/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema192.properties.subpath.type,parentSchema:schema192.properties.subpath,data:data2};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -11373,7 +12175,7 @@ if(data.entries !== undefined){
 let data3 = data.entries;
 if(Array.isArray(data3)){
 if(data3.length < 1){
-const err11 = {instancePath:instancePath+"/entries",schemaPath:"#/properties/entries/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema188.properties.entries,data:data3};
+const err11 = {instancePath:instancePath+"/entries",schemaPath:"#/properties/entries/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema192.properties.entries,data:data3};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -11387,7 +12189,7 @@ for(let i0=0; i0<len0; i0++){
 let data4 = data3[i0];
 if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
 if(data4.type === undefined){
-const err12 = {instancePath:instancePath+"/entries/" + i0,schemaPath:"#/properties/entries/items/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'",schema:schema188.properties.entries.items.required,parentSchema:schema188.properties.entries.items,data:data4};
+const err12 = {instancePath:instancePath+"/entries/" + i0,schemaPath:"#/properties/entries/items/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'",schema:schema192.properties.entries.items.required,parentSchema:schema192.properties.entries.items,data:data4};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -11399,7 +12201,7 @@ errors++;
 if(data4.type !== undefined){
 let data5 = data4.type;
 if(typeof data5 !== "string"){
-const err13 = {instancePath:instancePath+"/entries/" + i0+"/type",schemaPath:"#/properties/entries/items/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema188.properties.entries.items.properties.type.type,parentSchema:schema188.properties.entries.items.properties.type,data:data5};
+const err13 = {instancePath:instancePath+"/entries/" + i0+"/type",schemaPath:"#/properties/entries/items/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema192.properties.entries.items.properties.type.type,parentSchema:schema192.properties.entries.items.properties.type,data:data5};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -11411,7 +12213,7 @@ errors++;
 }
 }
 else {
-const err14 = {instancePath:instancePath+"/entries/" + i0,schemaPath:"#/properties/entries/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema188.properties.entries.items.type,parentSchema:schema188.properties.entries.items,data:data4};
+const err14 = {instancePath:instancePath+"/entries/" + i0,schemaPath:"#/properties/entries/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema192.properties.entries.items.type,parentSchema:schema192.properties.entries.items,data:data4};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -11423,7 +12225,7 @@ errors++;
 }
 }
 else {
-const err15 = {instancePath:instancePath+"/entries",schemaPath:"#/properties/entries/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema188.properties.entries.type,parentSchema:schema188.properties.entries,data:data3};
+const err15 = {instancePath:instancePath+"/entries",schemaPath:"#/properties/entries/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema192.properties.entries.type,parentSchema:schema192.properties.entries,data:data3};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -11460,7 +12262,7 @@ errors++;
 }
 }
 else {
-const err18 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema188.type,parentSchema:schema188,data};
+const err18 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema192.type,parentSchema:schema192,data};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -11469,19 +12271,19 @@ vErrors.push(err18);
 }
 errors++;
 }
-validate139.errors = vErrors;
+validate141.errors = vErrors;
 return errors === 0;
 }
-validate139.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate141.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const data_v1_ContextOverflowRecovered = validate140;
-const schema191 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://agent-ledger.example/event-schemas/context-overflow-recovered.v1.schema.json","title":"ContextOverflowRecovered (v1)","description":"Data of a ContextOverflowRecovered event. A model call was refused for a context too long for the model (the provider's context-length error), and the runtime shrank the context and retried until a call was accepted. Holds no content: the provider, the errors and the budgets used.","type":"object","required":["sessionId","recoveryId","provider","attempts","recordedAt"],"properties":{"sessionId":{"$ref":"runtime-message.v1.schema.json#/$defs/sessionId"},"recoveryId":{"type":"string","minLength":1,"maxLength":200,"description":"Id of the recovery, unique in the session: a retried request with the same id writes nothing."},"provider":{"type":"string","minLength":1,"description":"The AI SDK provider id of the model that overflowed, e.g. \"anthropic.messages\"."},"call":{"enum":["model","summarization"],"description":"Which call overflowed: the agent's own model call, or the summarization of a compaction (default: model)."},"attempts":{"type":"array","minItems":1,"maxItems":20,"description":"Each refused call, in order, with how the context was shrunk before the next one.","items":{"type":"object","required":["errorCode","shrink"],"properties":{"errorCode":{"type":"string","minLength":1,"description":"The provider's error, as a stable code: prompt_too_long (Anthropic), context_length_exceeded (OpenAI), input_token_count_exceeded (Google), maximum_context_length (OpenAI-compatible servers such as vLLM)."},"limitTokens":{"type":"integer","minimum":0,"description":"The model's limit, when the error said it."},"requestedTokens":{"type":"integer","minimum":0,"description":"The size of the refused context, when the error said it."},"shrink":{"enum":["budget","prune","compact"],"description":"How the next context was made smaller: a model context under the token budget, a pruning of tool results, or a compaction."},"maxInputTokens":{"type":"integer","minimum":1,"description":"The token budget the next context was asked for."}},"additionalProperties":false}},"recordedAt":{"$ref":"runtime-message.v1.schema.json#/$defs/timestamp"}},"additionalProperties":false};
+export const data_v1_ContextOverflowRecovered = validate142;
+const schema195 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://agent-ledger.example/event-schemas/context-overflow-recovered.v1.schema.json","title":"ContextOverflowRecovered (v1)","description":"Data of a ContextOverflowRecovered event. A model call was refused for a context too long for the model (the provider's context-length error), and the runtime shrank the context and retried until a call was accepted. Holds no content: the provider, the errors and the budgets used.","type":"object","required":["sessionId","recoveryId","provider","attempts","recordedAt"],"properties":{"sessionId":{"$ref":"runtime-message.v1.schema.json#/$defs/sessionId"},"recoveryId":{"type":"string","minLength":1,"maxLength":200,"description":"Id of the recovery, unique in the session: a retried request with the same id writes nothing."},"provider":{"type":"string","minLength":1,"description":"The AI SDK provider id of the model that overflowed, e.g. \"anthropic.messages\"."},"call":{"enum":["model","summarization"],"description":"Which call overflowed: the agent's own model call, or the summarization of a compaction (default: model)."},"attempts":{"type":"array","minItems":1,"maxItems":20,"description":"Each refused call, in order, with how the context was shrunk before the next one.","items":{"type":"object","required":["errorCode","shrink"],"properties":{"errorCode":{"type":"string","minLength":1,"description":"The provider's error, as a stable code: prompt_too_long (Anthropic), context_length_exceeded (OpenAI), input_token_count_exceeded (Google), maximum_context_length (OpenAI-compatible servers such as vLLM)."},"limitTokens":{"type":"integer","minimum":0,"description":"The model's limit, when the error said it."},"requestedTokens":{"type":"integer","minimum":0,"description":"The size of the refused context, when the error said it."},"shrink":{"enum":["budget","prune","compact"],"description":"How the next context was made smaller: a model context under the token budget, a pruning of tool results, or a compaction."},"maxInputTokens":{"type":"integer","minimum":1,"description":"The token budget the next context was asked for."}},"additionalProperties":false}},"recordedAt":{"$ref":"runtime-message.v1.schema.json#/$defs/timestamp"}},"additionalProperties":false};
 
-function validate140(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate142(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://agent-ledger.example/event-schemas/context-overflow-recovered.v1.schema.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate140.evaluated;
+const evaluated0 = validate142.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -11490,7 +12292,7 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.sessionId === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "sessionId"},message:"must have required property '"+"sessionId"+"'",schema:schema191.required,parentSchema:schema191,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "sessionId"},message:"must have required property '"+"sessionId"+"'",schema:schema195.required,parentSchema:schema195,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -11500,7 +12302,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.recoveryId === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "recoveryId"},message:"must have required property '"+"recoveryId"+"'",schema:schema191.required,parentSchema:schema191,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "recoveryId"},message:"must have required property '"+"recoveryId"+"'",schema:schema195.required,parentSchema:schema195,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -11510,7 +12312,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.provider === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "provider"},message:"must have required property '"+"provider"+"'",schema:schema191.required,parentSchema:schema191,data};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "provider"},message:"must have required property '"+"provider"+"'",schema:schema195.required,parentSchema:schema195,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -11520,7 +12322,7 @@ vErrors.push(err2);
 errors++;
 }
 if(data.attempts === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "attempts"},message:"must have required property '"+"attempts"+"'",schema:schema191.required,parentSchema:schema191,data};
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "attempts"},message:"must have required property '"+"attempts"+"'",schema:schema195.required,parentSchema:schema195,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -11530,7 +12332,7 @@ vErrors.push(err3);
 errors++;
 }
 if(data.recordedAt === undefined){
-const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "recordedAt"},message:"must have required property '"+"recordedAt"+"'",schema:schema191.required,parentSchema:schema191,data};
+const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "recordedAt"},message:"must have required property '"+"recordedAt"+"'",schema:schema195.required,parentSchema:schema195,data};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -11541,7 +12343,7 @@ errors++;
 }
 for(const key0 in data){
 if(!((((((key0 === "sessionId") || (key0 === "recoveryId")) || (key0 === "provider")) || (key0 === "call")) || (key0 === "attempts")) || (key0 === "recordedAt"))){
-const err5 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema191,data};
+const err5 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema195,data};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -11580,7 +12382,7 @@ if(data.recoveryId !== undefined){
 let data1 = data.recoveryId;
 if(typeof data1 === "string"){
 if(func1(data1) > 200){
-const err8 = {instancePath:instancePath+"/recoveryId",schemaPath:"#/properties/recoveryId/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters",schema:200,parentSchema:schema191.properties.recoveryId,data:data1};
+const err8 = {instancePath:instancePath+"/recoveryId",schemaPath:"#/properties/recoveryId/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters",schema:200,parentSchema:schema195.properties.recoveryId,data:data1};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -11590,7 +12392,7 @@ vErrors.push(err8);
 errors++;
 }
 if(func1(data1) < 1){
-const err9 = {instancePath:instancePath+"/recoveryId",schemaPath:"#/properties/recoveryId/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema191.properties.recoveryId,data:data1};
+const err9 = {instancePath:instancePath+"/recoveryId",schemaPath:"#/properties/recoveryId/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema195.properties.recoveryId,data:data1};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -11601,7 +12403,7 @@ errors++;
 }
 }
 else {
-const err10 = {instancePath:instancePath+"/recoveryId",schemaPath:"#/properties/recoveryId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema191.properties.recoveryId.type,parentSchema:schema191.properties.recoveryId,data:data1};
+const err10 = {instancePath:instancePath+"/recoveryId",schemaPath:"#/properties/recoveryId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema195.properties.recoveryId.type,parentSchema:schema195.properties.recoveryId,data:data1};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -11615,7 +12417,7 @@ if(data.provider !== undefined){
 let data2 = data.provider;
 if(typeof data2 === "string"){
 if(func1(data2) < 1){
-const err11 = {instancePath:instancePath+"/provider",schemaPath:"#/properties/provider/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema191.properties.provider,data:data2};
+const err11 = {instancePath:instancePath+"/provider",schemaPath:"#/properties/provider/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema195.properties.provider,data:data2};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -11626,7 +12428,7 @@ errors++;
 }
 }
 else {
-const err12 = {instancePath:instancePath+"/provider",schemaPath:"#/properties/provider/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema191.properties.provider.type,parentSchema:schema191.properties.provider,data:data2};
+const err12 = {instancePath:instancePath+"/provider",schemaPath:"#/properties/provider/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema195.properties.provider.type,parentSchema:schema195.properties.provider,data:data2};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -11639,7 +12441,7 @@ errors++;
 if(data.call !== undefined){
 let data3 = data.call;
 if(!((data3 === "model") || (data3 === "summarization"))){
-const err13 = {instancePath:instancePath+"/call",schemaPath:"#/properties/call/enum",keyword:"enum",params:{allowedValues: schema191.properties.call.enum},message:"must be equal to one of the allowed values",schema:schema191.properties.call.enum,parentSchema:schema191.properties.call,data:data3};
+const err13 = {instancePath:instancePath+"/call",schemaPath:"#/properties/call/enum",keyword:"enum",params:{allowedValues: schema195.properties.call.enum},message:"must be equal to one of the allowed values",schema:schema195.properties.call.enum,parentSchema:schema195.properties.call,data:data3};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -11653,7 +12455,7 @@ if(data.attempts !== undefined){
 let data4 = data.attempts;
 if(Array.isArray(data4)){
 if(data4.length > 20){
-const err14 = {instancePath:instancePath+"/attempts",schemaPath:"#/properties/attempts/maxItems",keyword:"maxItems",params:{limit: 20},message:"must NOT have more than 20 items",schema:20,parentSchema:schema191.properties.attempts,data:data4};
+const err14 = {instancePath:instancePath+"/attempts",schemaPath:"#/properties/attempts/maxItems",keyword:"maxItems",params:{limit: 20},message:"must NOT have more than 20 items",schema:20,parentSchema:schema195.properties.attempts,data:data4};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -11663,7 +12465,7 @@ vErrors.push(err14);
 errors++;
 }
 if(data4.length < 1){
-const err15 = {instancePath:instancePath+"/attempts",schemaPath:"#/properties/attempts/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema191.properties.attempts,data:data4};
+const err15 = {instancePath:instancePath+"/attempts",schemaPath:"#/properties/attempts/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema195.properties.attempts,data:data4};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -11677,7 +12479,7 @@ for(let i0=0; i0<len0; i0++){
 let data5 = data4[i0];
 if(data5 && typeof data5 == "object" && !Array.isArray(data5)){
 if(data5.errorCode === undefined){
-const err16 = {instancePath:instancePath+"/attempts/" + i0,schemaPath:"#/properties/attempts/items/required",keyword:"required",params:{missingProperty: "errorCode"},message:"must have required property '"+"errorCode"+"'",schema:schema191.properties.attempts.items.required,parentSchema:schema191.properties.attempts.items,data:data5};
+const err16 = {instancePath:instancePath+"/attempts/" + i0,schemaPath:"#/properties/attempts/items/required",keyword:"required",params:{missingProperty: "errorCode"},message:"must have required property '"+"errorCode"+"'",schema:schema195.properties.attempts.items.required,parentSchema:schema195.properties.attempts.items,data:data5};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -11687,7 +12489,7 @@ vErrors.push(err16);
 errors++;
 }
 if(data5.shrink === undefined){
-const err17 = {instancePath:instancePath+"/attempts/" + i0,schemaPath:"#/properties/attempts/items/required",keyword:"required",params:{missingProperty: "shrink"},message:"must have required property '"+"shrink"+"'",schema:schema191.properties.attempts.items.required,parentSchema:schema191.properties.attempts.items,data:data5};
+const err17 = {instancePath:instancePath+"/attempts/" + i0,schemaPath:"#/properties/attempts/items/required",keyword:"required",params:{missingProperty: "shrink"},message:"must have required property '"+"shrink"+"'",schema:schema195.properties.attempts.items.required,parentSchema:schema195.properties.attempts.items,data:data5};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -11698,7 +12500,7 @@ errors++;
 }
 for(const key1 in data5){
 if(!(((((key1 === "errorCode") || (key1 === "limitTokens")) || (key1 === "requestedTokens")) || (key1 === "shrink")) || (key1 === "maxInputTokens"))){
-const err18 = {instancePath:instancePath+"/attempts/" + i0,schemaPath:"#/properties/attempts/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema191.properties.attempts.items,data:data5};
+const err18 = {instancePath:instancePath+"/attempts/" + i0,schemaPath:"#/properties/attempts/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema195.properties.attempts.items,data:data5};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -11712,7 +12514,7 @@ if(data5.errorCode !== undefined){
 let data6 = data5.errorCode;
 if(typeof data6 === "string"){
 if(func1(data6) < 1){
-const err19 = {instancePath:instancePath+"/attempts/" + i0+"/errorCode",schemaPath:"#/properties/attempts/items/properties/errorCode/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema191.properties.attempts.items.properties.errorCode,data:data6};
+const err19 = {instancePath:instancePath+"/attempts/" + i0+"/errorCode",schemaPath:"#/properties/attempts/items/properties/errorCode/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema195.properties.attempts.items.properties.errorCode,data:data6};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -11723,7 +12525,7 @@ errors++;
 }
 }
 else {
-const err20 = {instancePath:instancePath+"/attempts/" + i0+"/errorCode",schemaPath:"#/properties/attempts/items/properties/errorCode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema191.properties.attempts.items.properties.errorCode.type,parentSchema:schema191.properties.attempts.items.properties.errorCode,data:data6};
+const err20 = {instancePath:instancePath+"/attempts/" + i0+"/errorCode",schemaPath:"#/properties/attempts/items/properties/errorCode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema195.properties.attempts.items.properties.errorCode.type,parentSchema:schema195.properties.attempts.items.properties.errorCode,data:data6};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -11736,7 +12538,7 @@ errors++;
 if(data5.limitTokens !== undefined){
 let data7 = data5.limitTokens;
 if(!(((typeof data7 == "number") && (!(data7 % 1) && !isNaN(data7))) && (isFinite(data7)))){
-const err21 = {instancePath:instancePath+"/attempts/" + i0+"/limitTokens",schemaPath:"#/properties/attempts/items/properties/limitTokens/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema191.properties.attempts.items.properties.limitTokens.type,parentSchema:schema191.properties.attempts.items.properties.limitTokens,data:data7};
+const err21 = {instancePath:instancePath+"/attempts/" + i0+"/limitTokens",schemaPath:"#/properties/attempts/items/properties/limitTokens/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema195.properties.attempts.items.properties.limitTokens.type,parentSchema:schema195.properties.attempts.items.properties.limitTokens,data:data7};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -11747,7 +12549,7 @@ errors++;
 }
 if((typeof data7 == "number") && (isFinite(data7))){
 if(data7 < 0 || isNaN(data7)){
-const err22 = {instancePath:instancePath+"/attempts/" + i0+"/limitTokens",schemaPath:"#/properties/attempts/items/properties/limitTokens/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema191.properties.attempts.items.properties.limitTokens,data:data7};
+const err22 = {instancePath:instancePath+"/attempts/" + i0+"/limitTokens",schemaPath:"#/properties/attempts/items/properties/limitTokens/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema195.properties.attempts.items.properties.limitTokens,data:data7};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -11761,7 +12563,7 @@ errors++;
 if(data5.requestedTokens !== undefined){
 let data8 = data5.requestedTokens;
 if(!(((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8))) && (isFinite(data8)))){
-const err23 = {instancePath:instancePath+"/attempts/" + i0+"/requestedTokens",schemaPath:"#/properties/attempts/items/properties/requestedTokens/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema191.properties.attempts.items.properties.requestedTokens.type,parentSchema:schema191.properties.attempts.items.properties.requestedTokens,data:data8};
+const err23 = {instancePath:instancePath+"/attempts/" + i0+"/requestedTokens",schemaPath:"#/properties/attempts/items/properties/requestedTokens/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema195.properties.attempts.items.properties.requestedTokens.type,parentSchema:schema195.properties.attempts.items.properties.requestedTokens,data:data8};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -11772,7 +12574,7 @@ errors++;
 }
 if((typeof data8 == "number") && (isFinite(data8))){
 if(data8 < 0 || isNaN(data8)){
-const err24 = {instancePath:instancePath+"/attempts/" + i0+"/requestedTokens",schemaPath:"#/properties/attempts/items/properties/requestedTokens/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema191.properties.attempts.items.properties.requestedTokens,data:data8};
+const err24 = {instancePath:instancePath+"/attempts/" + i0+"/requestedTokens",schemaPath:"#/properties/attempts/items/properties/requestedTokens/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema195.properties.attempts.items.properties.requestedTokens,data:data8};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -11786,7 +12588,7 @@ errors++;
 if(data5.shrink !== undefined){
 let data9 = data5.shrink;
 if(!(((data9 === "budget") || (data9 === "prune")) || (data9 === "compact"))){
-const err25 = {instancePath:instancePath+"/attempts/" + i0+"/shrink",schemaPath:"#/properties/attempts/items/properties/shrink/enum",keyword:"enum",params:{allowedValues: schema191.properties.attempts.items.properties.shrink.enum},message:"must be equal to one of the allowed values",schema:schema191.properties.attempts.items.properties.shrink.enum,parentSchema:schema191.properties.attempts.items.properties.shrink,data:data9};
+const err25 = {instancePath:instancePath+"/attempts/" + i0+"/shrink",schemaPath:"#/properties/attempts/items/properties/shrink/enum",keyword:"enum",params:{allowedValues: schema195.properties.attempts.items.properties.shrink.enum},message:"must be equal to one of the allowed values",schema:schema195.properties.attempts.items.properties.shrink.enum,parentSchema:schema195.properties.attempts.items.properties.shrink,data:data9};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -11799,7 +12601,7 @@ errors++;
 if(data5.maxInputTokens !== undefined){
 let data10 = data5.maxInputTokens;
 if(!(((typeof data10 == "number") && (!(data10 % 1) && !isNaN(data10))) && (isFinite(data10)))){
-const err26 = {instancePath:instancePath+"/attempts/" + i0+"/maxInputTokens",schemaPath:"#/properties/attempts/items/properties/maxInputTokens/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema191.properties.attempts.items.properties.maxInputTokens.type,parentSchema:schema191.properties.attempts.items.properties.maxInputTokens,data:data10};
+const err26 = {instancePath:instancePath+"/attempts/" + i0+"/maxInputTokens",schemaPath:"#/properties/attempts/items/properties/maxInputTokens/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema195.properties.attempts.items.properties.maxInputTokens.type,parentSchema:schema195.properties.attempts.items.properties.maxInputTokens,data:data10};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -11810,7 +12612,7 @@ errors++;
 }
 if((typeof data10 == "number") && (isFinite(data10))){
 if(data10 < 1 || isNaN(data10)){
-const err27 = {instancePath:instancePath+"/attempts/" + i0+"/maxInputTokens",schemaPath:"#/properties/attempts/items/properties/maxInputTokens/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema191.properties.attempts.items.properties.maxInputTokens,data:data10};
+const err27 = {instancePath:instancePath+"/attempts/" + i0+"/maxInputTokens",schemaPath:"#/properties/attempts/items/properties/maxInputTokens/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema195.properties.attempts.items.properties.maxInputTokens,data:data10};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -11823,7 +12625,7 @@ errors++;
 }
 }
 else {
-const err28 = {instancePath:instancePath+"/attempts/" + i0,schemaPath:"#/properties/attempts/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema191.properties.attempts.items.type,parentSchema:schema191.properties.attempts.items,data:data5};
+const err28 = {instancePath:instancePath+"/attempts/" + i0,schemaPath:"#/properties/attempts/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema195.properties.attempts.items.type,parentSchema:schema195.properties.attempts.items,data:data5};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -11835,7 +12637,7 @@ errors++;
 }
 }
 else {
-const err29 = {instancePath:instancePath+"/attempts",schemaPath:"#/properties/attempts/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema191.properties.attempts.type,parentSchema:schema191.properties.attempts,data:data4};
+const err29 = {instancePath:instancePath+"/attempts",schemaPath:"#/properties/attempts/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema195.properties.attempts.type,parentSchema:schema195.properties.attempts,data:data4};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -11872,7 +12674,7 @@ errors++;
 }
 }
 else {
-const err32 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema191.type,parentSchema:schema191,data};
+const err32 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema195.type,parentSchema:schema195,data};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -11881,19 +12683,19 @@ vErrors.push(err32);
 }
 errors++;
 }
-validate140.errors = vErrors;
+validate142.errors = vErrors;
 return errors === 0;
 }
-validate140.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate142.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const data_v1_ProviderCompactionRecorded = validate141;
-const schema194 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://agent-ledger.example/event-schemas/provider-compaction-recorded.v1.schema.json","title":"ProviderCompactionRecorded (v1)","description":"Data of a ProviderCompactionRecorded event. A provider compacted the context on its side and returned an artifact that stands for the messages before it: Anthropic's compaction block (readable text) or OpenAI Responses' compaction item (encrypted, readable only by OpenAI). The artifact lives in the runtime message artifactMessageId. The model context replaces the covered messages by the artifact only for the provider family that made it; for any other it uses the readable summary, or the covered messages when there is none.","type":"object","required":["sessionId","compactionId","provider","family","artifactMessageId","recordedAt"],"properties":{"sessionId":{"$ref":"runtime-message.v1.schema.json#/$defs/sessionId"},"compactionId":{"type":"string","minLength":1,"maxLength":400,"description":"Id of the compaction, unique in the session: a retried request with the same id writes nothing."},"provider":{"type":"string","minLength":1,"description":"The AI SDK provider id of the model that compacted, e.g. \"anthropic.messages\", or \"openai\"."},"family":{"enum":["anthropic","openai"],"description":"The provider family that can read the artifact: the only one it is sent back to."},"artifactMessageId":{"type":"string","minLength":1,"description":"The runtime message that holds the artifact (an assistant_text with the compaction block, or the message of the compaction item)."},"coversThroughMessageId":{"type":"string","minLength":1,"description":"The last runtime message the artifact stands for: it and every message before it on the session's line. Absent when none came before."},"summary":{"type":"string","description":"The artifact's readable summary (the text of Anthropic's compaction block): what providers of other families see instead of the covered messages. Absent for an encrypted item."},"callId":{"type":"string","minLength":1,"description":"The model call that returned the artifact."},"recordedAt":{"$ref":"runtime-message.v1.schema.json#/$defs/timestamp"}},"additionalProperties":false};
+export const data_v1_ProviderCompactionRecorded = validate143;
+const schema198 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://agent-ledger.example/event-schemas/provider-compaction-recorded.v1.schema.json","title":"ProviderCompactionRecorded (v1)","description":"Data of a ProviderCompactionRecorded event. A provider compacted the context on its side and returned an artifact that stands for the messages before it: Anthropic's compaction block (readable text) or OpenAI Responses' compaction item (encrypted, readable only by OpenAI). The artifact lives in the runtime message artifactMessageId. The model context replaces the covered messages by the artifact only for the provider family that made it; for any other it uses the readable summary, or the covered messages when there is none.","type":"object","required":["sessionId","compactionId","provider","family","artifactMessageId","recordedAt"],"properties":{"sessionId":{"$ref":"runtime-message.v1.schema.json#/$defs/sessionId"},"compactionId":{"type":"string","minLength":1,"maxLength":400,"description":"Id of the compaction, unique in the session: a retried request with the same id writes nothing."},"provider":{"type":"string","minLength":1,"description":"The AI SDK provider id of the model that compacted, e.g. \"anthropic.messages\", or \"openai\"."},"family":{"enum":["anthropic","openai"],"description":"The provider family that can read the artifact: the only one it is sent back to."},"artifactMessageId":{"type":"string","minLength":1,"description":"The runtime message that holds the artifact (an assistant_text with the compaction block, or the message of the compaction item)."},"coversThroughMessageId":{"type":"string","minLength":1,"description":"The last runtime message the artifact stands for: it and every message before it on the session's line. Absent when none came before."},"summary":{"type":"string","description":"The artifact's readable summary (the text of Anthropic's compaction block): what providers of other families see instead of the covered messages. Absent for an encrypted item."},"callId":{"type":"string","minLength":1,"description":"The model call that returned the artifact."},"recordedAt":{"$ref":"runtime-message.v1.schema.json#/$defs/timestamp"}},"additionalProperties":false};
 
-function validate141(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate143(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://agent-ledger.example/event-schemas/provider-compaction-recorded.v1.schema.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate141.evaluated;
+const evaluated0 = validate143.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -11902,7 +12704,7 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.sessionId === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "sessionId"},message:"must have required property '"+"sessionId"+"'",schema:schema194.required,parentSchema:schema194,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "sessionId"},message:"must have required property '"+"sessionId"+"'",schema:schema198.required,parentSchema:schema198,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -11912,7 +12714,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.compactionId === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "compactionId"},message:"must have required property '"+"compactionId"+"'",schema:schema194.required,parentSchema:schema194,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "compactionId"},message:"must have required property '"+"compactionId"+"'",schema:schema198.required,parentSchema:schema198,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -11922,7 +12724,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.provider === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "provider"},message:"must have required property '"+"provider"+"'",schema:schema194.required,parentSchema:schema194,data};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "provider"},message:"must have required property '"+"provider"+"'",schema:schema198.required,parentSchema:schema198,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -11932,7 +12734,7 @@ vErrors.push(err2);
 errors++;
 }
 if(data.family === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "family"},message:"must have required property '"+"family"+"'",schema:schema194.required,parentSchema:schema194,data};
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "family"},message:"must have required property '"+"family"+"'",schema:schema198.required,parentSchema:schema198,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -11942,7 +12744,7 @@ vErrors.push(err3);
 errors++;
 }
 if(data.artifactMessageId === undefined){
-const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "artifactMessageId"},message:"must have required property '"+"artifactMessageId"+"'",schema:schema194.required,parentSchema:schema194,data};
+const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "artifactMessageId"},message:"must have required property '"+"artifactMessageId"+"'",schema:schema198.required,parentSchema:schema198,data};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -11952,7 +12754,7 @@ vErrors.push(err4);
 errors++;
 }
 if(data.recordedAt === undefined){
-const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "recordedAt"},message:"must have required property '"+"recordedAt"+"'",schema:schema194.required,parentSchema:schema194,data};
+const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "recordedAt"},message:"must have required property '"+"recordedAt"+"'",schema:schema198.required,parentSchema:schema198,data};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -11962,8 +12764,8 @@ vErrors.push(err5);
 errors++;
 }
 for(const key0 in data){
-if(!(func3.call(schema194.properties, key0))){
-const err6 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema194,data};
+if(!(func3.call(schema198.properties, key0))){
+const err6 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema198,data};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -12002,7 +12804,7 @@ if(data.compactionId !== undefined){
 let data1 = data.compactionId;
 if(typeof data1 === "string"){
 if(func1(data1) > 400){
-const err9 = {instancePath:instancePath+"/compactionId",schemaPath:"#/properties/compactionId/maxLength",keyword:"maxLength",params:{limit: 400},message:"must NOT have more than 400 characters",schema:400,parentSchema:schema194.properties.compactionId,data:data1};
+const err9 = {instancePath:instancePath+"/compactionId",schemaPath:"#/properties/compactionId/maxLength",keyword:"maxLength",params:{limit: 400},message:"must NOT have more than 400 characters",schema:400,parentSchema:schema198.properties.compactionId,data:data1};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -12012,7 +12814,7 @@ vErrors.push(err9);
 errors++;
 }
 if(func1(data1) < 1){
-const err10 = {instancePath:instancePath+"/compactionId",schemaPath:"#/properties/compactionId/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema194.properties.compactionId,data:data1};
+const err10 = {instancePath:instancePath+"/compactionId",schemaPath:"#/properties/compactionId/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema198.properties.compactionId,data:data1};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -12023,7 +12825,7 @@ errors++;
 }
 }
 else {
-const err11 = {instancePath:instancePath+"/compactionId",schemaPath:"#/properties/compactionId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema194.properties.compactionId.type,parentSchema:schema194.properties.compactionId,data:data1};
+const err11 = {instancePath:instancePath+"/compactionId",schemaPath:"#/properties/compactionId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema198.properties.compactionId.type,parentSchema:schema198.properties.compactionId,data:data1};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -12037,7 +12839,7 @@ if(data.provider !== undefined){
 let data2 = data.provider;
 if(typeof data2 === "string"){
 if(func1(data2) < 1){
-const err12 = {instancePath:instancePath+"/provider",schemaPath:"#/properties/provider/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema194.properties.provider,data:data2};
+const err12 = {instancePath:instancePath+"/provider",schemaPath:"#/properties/provider/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema198.properties.provider,data:data2};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -12048,7 +12850,7 @@ errors++;
 }
 }
 else {
-const err13 = {instancePath:instancePath+"/provider",schemaPath:"#/properties/provider/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema194.properties.provider.type,parentSchema:schema194.properties.provider,data:data2};
+const err13 = {instancePath:instancePath+"/provider",schemaPath:"#/properties/provider/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema198.properties.provider.type,parentSchema:schema198.properties.provider,data:data2};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -12061,7 +12863,7 @@ errors++;
 if(data.family !== undefined){
 let data3 = data.family;
 if(!((data3 === "anthropic") || (data3 === "openai"))){
-const err14 = {instancePath:instancePath+"/family",schemaPath:"#/properties/family/enum",keyword:"enum",params:{allowedValues: schema194.properties.family.enum},message:"must be equal to one of the allowed values",schema:schema194.properties.family.enum,parentSchema:schema194.properties.family,data:data3};
+const err14 = {instancePath:instancePath+"/family",schemaPath:"#/properties/family/enum",keyword:"enum",params:{allowedValues: schema198.properties.family.enum},message:"must be equal to one of the allowed values",schema:schema198.properties.family.enum,parentSchema:schema198.properties.family,data:data3};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -12075,7 +12877,7 @@ if(data.artifactMessageId !== undefined){
 let data4 = data.artifactMessageId;
 if(typeof data4 === "string"){
 if(func1(data4) < 1){
-const err15 = {instancePath:instancePath+"/artifactMessageId",schemaPath:"#/properties/artifactMessageId/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema194.properties.artifactMessageId,data:data4};
+const err15 = {instancePath:instancePath+"/artifactMessageId",schemaPath:"#/properties/artifactMessageId/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema198.properties.artifactMessageId,data:data4};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -12086,7 +12888,7 @@ errors++;
 }
 }
 else {
-const err16 = {instancePath:instancePath+"/artifactMessageId",schemaPath:"#/properties/artifactMessageId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema194.properties.artifactMessageId.type,parentSchema:schema194.properties.artifactMessageId,data:data4};
+const err16 = {instancePath:instancePath+"/artifactMessageId",schemaPath:"#/properties/artifactMessageId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema198.properties.artifactMessageId.type,parentSchema:schema198.properties.artifactMessageId,data:data4};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -12100,7 +12902,7 @@ if(data.coversThroughMessageId !== undefined){
 let data5 = data.coversThroughMessageId;
 if(typeof data5 === "string"){
 if(func1(data5) < 1){
-const err17 = {instancePath:instancePath+"/coversThroughMessageId",schemaPath:"#/properties/coversThroughMessageId/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema194.properties.coversThroughMessageId,data:data5};
+const err17 = {instancePath:instancePath+"/coversThroughMessageId",schemaPath:"#/properties/coversThroughMessageId/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema198.properties.coversThroughMessageId,data:data5};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -12111,7 +12913,7 @@ errors++;
 }
 }
 else {
-const err18 = {instancePath:instancePath+"/coversThroughMessageId",schemaPath:"#/properties/coversThroughMessageId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema194.properties.coversThroughMessageId.type,parentSchema:schema194.properties.coversThroughMessageId,data:data5};
+const err18 = {instancePath:instancePath+"/coversThroughMessageId",schemaPath:"#/properties/coversThroughMessageId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema198.properties.coversThroughMessageId.type,parentSchema:schema198.properties.coversThroughMessageId,data:data5};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -12124,7 +12926,7 @@ errors++;
 if(data.summary !== undefined){
 let data6 = data.summary;
 if(typeof data6 !== "string"){
-const err19 = {instancePath:instancePath+"/summary",schemaPath:"#/properties/summary/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema194.properties.summary.type,parentSchema:schema194.properties.summary,data:data6};
+const err19 = {instancePath:instancePath+"/summary",schemaPath:"#/properties/summary/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema198.properties.summary.type,parentSchema:schema198.properties.summary,data:data6};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -12138,7 +12940,7 @@ if(data.callId !== undefined){
 let data7 = data.callId;
 if(typeof data7 === "string"){
 if(func1(data7) < 1){
-const err20 = {instancePath:instancePath+"/callId",schemaPath:"#/properties/callId/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema194.properties.callId,data:data7};
+const err20 = {instancePath:instancePath+"/callId",schemaPath:"#/properties/callId/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema198.properties.callId,data:data7};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -12149,7 +12951,7 @@ errors++;
 }
 }
 else {
-const err21 = {instancePath:instancePath+"/callId",schemaPath:"#/properties/callId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema194.properties.callId.type,parentSchema:schema194.properties.callId,data:data7};
+const err21 = {instancePath:instancePath+"/callId",schemaPath:"#/properties/callId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema198.properties.callId.type,parentSchema:schema198.properties.callId,data:data7};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -12186,7 +12988,7 @@ errors++;
 }
 }
 else {
-const err24 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema194.type,parentSchema:schema194,data};
+const err24 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema198.type,parentSchema:schema198,data};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -12195,19 +12997,19 @@ vErrors.push(err24);
 }
 errors++;
 }
-validate141.errors = vErrors;
+validate143.errors = vErrors;
 return errors === 0;
 }
-validate141.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate143.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const data_v1_ProviderContextEdited = validate142;
-const schema197 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://agent-ledger.example/event-schemas/provider-context-edited.v1.schema.json","title":"ProviderContextEdited (v1)","description":"Data of a ProviderContextEdited event. A provider edited a model call's context on its side before the model read it (Anthropic's context management: the oldest tool uses or thinking turns cleared), as it reported in the call's metadata. The history is unchanged; this says what the model did not see.","type":"object","required":["sessionId","callId","provider","edits","recordedAt"],"properties":{"sessionId":{"$ref":"runtime-message.v1.schema.json#/$defs/sessionId"},"callId":{"type":"string","minLength":1,"description":"The model call (ModelCallRecorded.callId) whose request the provider edited; one event per call."},"provider":{"type":"string","minLength":1,"description":"The AI SDK provider id of the model, e.g. \"anthropic.messages\"."},"edits":{"type":"array","minItems":1,"maxItems":20,"description":"Each edit the provider applied, as it reported it.","items":{"type":"object","required":["type"],"properties":{"type":{"type":"string","minLength":1,"description":"The provider's strategy, e.g. clear_tool_uses_20250919, clear_thinking_20251015, compact_20260112."},"clearedToolUses":{"type":"integer","minimum":0,"description":"How many tool uses (the oldest) the provider cleared."},"clearedThinkingTurns":{"type":"integer","minimum":0,"description":"How many assistant turns' thinking the provider cleared."},"clearedInputTokens":{"type":"integer","minimum":0,"description":"How many input tokens the edit removed."}},"additionalProperties":false}},"recordedAt":{"$ref":"runtime-message.v1.schema.json#/$defs/timestamp"}},"additionalProperties":false};
+export const data_v1_ProviderContextEdited = validate144;
+const schema201 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://agent-ledger.example/event-schemas/provider-context-edited.v1.schema.json","title":"ProviderContextEdited (v1)","description":"Data of a ProviderContextEdited event. A provider edited a model call's context on its side before the model read it (Anthropic's context management: the oldest tool uses or thinking turns cleared), as it reported in the call's metadata. The history is unchanged; this says what the model did not see.","type":"object","required":["sessionId","callId","provider","edits","recordedAt"],"properties":{"sessionId":{"$ref":"runtime-message.v1.schema.json#/$defs/sessionId"},"callId":{"type":"string","minLength":1,"description":"The model call (ModelCallRecorded.callId) whose request the provider edited; one event per call."},"provider":{"type":"string","minLength":1,"description":"The AI SDK provider id of the model, e.g. \"anthropic.messages\"."},"edits":{"type":"array","minItems":1,"maxItems":20,"description":"Each edit the provider applied, as it reported it.","items":{"type":"object","required":["type"],"properties":{"type":{"type":"string","minLength":1,"description":"The provider's strategy, e.g. clear_tool_uses_20250919, clear_thinking_20251015, compact_20260112."},"clearedToolUses":{"type":"integer","minimum":0,"description":"How many tool uses (the oldest) the provider cleared."},"clearedThinkingTurns":{"type":"integer","minimum":0,"description":"How many assistant turns' thinking the provider cleared."},"clearedInputTokens":{"type":"integer","minimum":0,"description":"How many input tokens the edit removed."}},"additionalProperties":false}},"recordedAt":{"$ref":"runtime-message.v1.schema.json#/$defs/timestamp"}},"additionalProperties":false};
 
-function validate142(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate144(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://agent-ledger.example/event-schemas/provider-context-edited.v1.schema.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate142.evaluated;
+const evaluated0 = validate144.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -12216,7 +13018,7 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.sessionId === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "sessionId"},message:"must have required property '"+"sessionId"+"'",schema:schema197.required,parentSchema:schema197,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "sessionId"},message:"must have required property '"+"sessionId"+"'",schema:schema201.required,parentSchema:schema201,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -12226,7 +13028,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.callId === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "callId"},message:"must have required property '"+"callId"+"'",schema:schema197.required,parentSchema:schema197,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "callId"},message:"must have required property '"+"callId"+"'",schema:schema201.required,parentSchema:schema201,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -12236,7 +13038,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.provider === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "provider"},message:"must have required property '"+"provider"+"'",schema:schema197.required,parentSchema:schema197,data};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "provider"},message:"must have required property '"+"provider"+"'",schema:schema201.required,parentSchema:schema201,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -12246,7 +13048,7 @@ vErrors.push(err2);
 errors++;
 }
 if(data.edits === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "edits"},message:"must have required property '"+"edits"+"'",schema:schema197.required,parentSchema:schema197,data};
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "edits"},message:"must have required property '"+"edits"+"'",schema:schema201.required,parentSchema:schema201,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -12256,7 +13058,7 @@ vErrors.push(err3);
 errors++;
 }
 if(data.recordedAt === undefined){
-const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "recordedAt"},message:"must have required property '"+"recordedAt"+"'",schema:schema197.required,parentSchema:schema197,data};
+const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "recordedAt"},message:"must have required property '"+"recordedAt"+"'",schema:schema201.required,parentSchema:schema201,data};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -12267,7 +13069,7 @@ errors++;
 }
 for(const key0 in data){
 if(!(((((key0 === "sessionId") || (key0 === "callId")) || (key0 === "provider")) || (key0 === "edits")) || (key0 === "recordedAt"))){
-const err5 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema197,data};
+const err5 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema201,data};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -12306,7 +13108,7 @@ if(data.callId !== undefined){
 let data1 = data.callId;
 if(typeof data1 === "string"){
 if(func1(data1) < 1){
-const err8 = {instancePath:instancePath+"/callId",schemaPath:"#/properties/callId/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema197.properties.callId,data:data1};
+const err8 = {instancePath:instancePath+"/callId",schemaPath:"#/properties/callId/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema201.properties.callId,data:data1};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -12317,7 +13119,7 @@ errors++;
 }
 }
 else {
-const err9 = {instancePath:instancePath+"/callId",schemaPath:"#/properties/callId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema197.properties.callId.type,parentSchema:schema197.properties.callId,data:data1};
+const err9 = {instancePath:instancePath+"/callId",schemaPath:"#/properties/callId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema201.properties.callId.type,parentSchema:schema201.properties.callId,data:data1};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -12331,7 +13133,7 @@ if(data.provider !== undefined){
 let data2 = data.provider;
 if(typeof data2 === "string"){
 if(func1(data2) < 1){
-const err10 = {instancePath:instancePath+"/provider",schemaPath:"#/properties/provider/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema197.properties.provider,data:data2};
+const err10 = {instancePath:instancePath+"/provider",schemaPath:"#/properties/provider/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema201.properties.provider,data:data2};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -12342,7 +13144,7 @@ errors++;
 }
 }
 else {
-const err11 = {instancePath:instancePath+"/provider",schemaPath:"#/properties/provider/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema197.properties.provider.type,parentSchema:schema197.properties.provider,data:data2};
+const err11 = {instancePath:instancePath+"/provider",schemaPath:"#/properties/provider/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema201.properties.provider.type,parentSchema:schema201.properties.provider,data:data2};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -12356,7 +13158,7 @@ if(data.edits !== undefined){
 let data3 = data.edits;
 if(Array.isArray(data3)){
 if(data3.length > 20){
-const err12 = {instancePath:instancePath+"/edits",schemaPath:"#/properties/edits/maxItems",keyword:"maxItems",params:{limit: 20},message:"must NOT have more than 20 items",schema:20,parentSchema:schema197.properties.edits,data:data3};
+const err12 = {instancePath:instancePath+"/edits",schemaPath:"#/properties/edits/maxItems",keyword:"maxItems",params:{limit: 20},message:"must NOT have more than 20 items",schema:20,parentSchema:schema201.properties.edits,data:data3};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -12366,7 +13168,7 @@ vErrors.push(err12);
 errors++;
 }
 if(data3.length < 1){
-const err13 = {instancePath:instancePath+"/edits",schemaPath:"#/properties/edits/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema197.properties.edits,data:data3};
+const err13 = {instancePath:instancePath+"/edits",schemaPath:"#/properties/edits/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema201.properties.edits,data:data3};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -12380,7 +13182,7 @@ for(let i0=0; i0<len0; i0++){
 let data4 = data3[i0];
 if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
 if(data4.type === undefined){
-const err14 = {instancePath:instancePath+"/edits/" + i0,schemaPath:"#/properties/edits/items/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'",schema:schema197.properties.edits.items.required,parentSchema:schema197.properties.edits.items,data:data4};
+const err14 = {instancePath:instancePath+"/edits/" + i0,schemaPath:"#/properties/edits/items/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'",schema:schema201.properties.edits.items.required,parentSchema:schema201.properties.edits.items,data:data4};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -12391,7 +13193,7 @@ errors++;
 }
 for(const key1 in data4){
 if(!((((key1 === "type") || (key1 === "clearedToolUses")) || (key1 === "clearedThinkingTurns")) || (key1 === "clearedInputTokens"))){
-const err15 = {instancePath:instancePath+"/edits/" + i0,schemaPath:"#/properties/edits/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema197.properties.edits.items,data:data4};
+const err15 = {instancePath:instancePath+"/edits/" + i0,schemaPath:"#/properties/edits/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema201.properties.edits.items,data:data4};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -12405,7 +13207,7 @@ if(data4.type !== undefined){
 let data5 = data4.type;
 if(typeof data5 === "string"){
 if(func1(data5) < 1){
-const err16 = {instancePath:instancePath+"/edits/" + i0+"/type",schemaPath:"#/properties/edits/items/properties/type/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema197.properties.edits.items.properties.type,data:data5};
+const err16 = {instancePath:instancePath+"/edits/" + i0+"/type",schemaPath:"#/properties/edits/items/properties/type/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema201.properties.edits.items.properties.type,data:data5};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -12416,7 +13218,7 @@ errors++;
 }
 }
 else {
-const err17 = {instancePath:instancePath+"/edits/" + i0+"/type",schemaPath:"#/properties/edits/items/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema197.properties.edits.items.properties.type.type,parentSchema:schema197.properties.edits.items.properties.type,data:data5};
+const err17 = {instancePath:instancePath+"/edits/" + i0+"/type",schemaPath:"#/properties/edits/items/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema201.properties.edits.items.properties.type.type,parentSchema:schema201.properties.edits.items.properties.type,data:data5};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -12429,7 +13231,7 @@ errors++;
 if(data4.clearedToolUses !== undefined){
 let data6 = data4.clearedToolUses;
 if(!(((typeof data6 == "number") && (!(data6 % 1) && !isNaN(data6))) && (isFinite(data6)))){
-const err18 = {instancePath:instancePath+"/edits/" + i0+"/clearedToolUses",schemaPath:"#/properties/edits/items/properties/clearedToolUses/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema197.properties.edits.items.properties.clearedToolUses.type,parentSchema:schema197.properties.edits.items.properties.clearedToolUses,data:data6};
+const err18 = {instancePath:instancePath+"/edits/" + i0+"/clearedToolUses",schemaPath:"#/properties/edits/items/properties/clearedToolUses/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema201.properties.edits.items.properties.clearedToolUses.type,parentSchema:schema201.properties.edits.items.properties.clearedToolUses,data:data6};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -12440,7 +13242,7 @@ errors++;
 }
 if((typeof data6 == "number") && (isFinite(data6))){
 if(data6 < 0 || isNaN(data6)){
-const err19 = {instancePath:instancePath+"/edits/" + i0+"/clearedToolUses",schemaPath:"#/properties/edits/items/properties/clearedToolUses/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema197.properties.edits.items.properties.clearedToolUses,data:data6};
+const err19 = {instancePath:instancePath+"/edits/" + i0+"/clearedToolUses",schemaPath:"#/properties/edits/items/properties/clearedToolUses/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema201.properties.edits.items.properties.clearedToolUses,data:data6};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -12454,7 +13256,7 @@ errors++;
 if(data4.clearedThinkingTurns !== undefined){
 let data7 = data4.clearedThinkingTurns;
 if(!(((typeof data7 == "number") && (!(data7 % 1) && !isNaN(data7))) && (isFinite(data7)))){
-const err20 = {instancePath:instancePath+"/edits/" + i0+"/clearedThinkingTurns",schemaPath:"#/properties/edits/items/properties/clearedThinkingTurns/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema197.properties.edits.items.properties.clearedThinkingTurns.type,parentSchema:schema197.properties.edits.items.properties.clearedThinkingTurns,data:data7};
+const err20 = {instancePath:instancePath+"/edits/" + i0+"/clearedThinkingTurns",schemaPath:"#/properties/edits/items/properties/clearedThinkingTurns/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema201.properties.edits.items.properties.clearedThinkingTurns.type,parentSchema:schema201.properties.edits.items.properties.clearedThinkingTurns,data:data7};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -12465,7 +13267,7 @@ errors++;
 }
 if((typeof data7 == "number") && (isFinite(data7))){
 if(data7 < 0 || isNaN(data7)){
-const err21 = {instancePath:instancePath+"/edits/" + i0+"/clearedThinkingTurns",schemaPath:"#/properties/edits/items/properties/clearedThinkingTurns/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema197.properties.edits.items.properties.clearedThinkingTurns,data:data7};
+const err21 = {instancePath:instancePath+"/edits/" + i0+"/clearedThinkingTurns",schemaPath:"#/properties/edits/items/properties/clearedThinkingTurns/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema201.properties.edits.items.properties.clearedThinkingTurns,data:data7};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -12479,7 +13281,7 @@ errors++;
 if(data4.clearedInputTokens !== undefined){
 let data8 = data4.clearedInputTokens;
 if(!(((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8))) && (isFinite(data8)))){
-const err22 = {instancePath:instancePath+"/edits/" + i0+"/clearedInputTokens",schemaPath:"#/properties/edits/items/properties/clearedInputTokens/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema197.properties.edits.items.properties.clearedInputTokens.type,parentSchema:schema197.properties.edits.items.properties.clearedInputTokens,data:data8};
+const err22 = {instancePath:instancePath+"/edits/" + i0+"/clearedInputTokens",schemaPath:"#/properties/edits/items/properties/clearedInputTokens/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema201.properties.edits.items.properties.clearedInputTokens.type,parentSchema:schema201.properties.edits.items.properties.clearedInputTokens,data:data8};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -12490,7 +13292,7 @@ errors++;
 }
 if((typeof data8 == "number") && (isFinite(data8))){
 if(data8 < 0 || isNaN(data8)){
-const err23 = {instancePath:instancePath+"/edits/" + i0+"/clearedInputTokens",schemaPath:"#/properties/edits/items/properties/clearedInputTokens/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema197.properties.edits.items.properties.clearedInputTokens,data:data8};
+const err23 = {instancePath:instancePath+"/edits/" + i0+"/clearedInputTokens",schemaPath:"#/properties/edits/items/properties/clearedInputTokens/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema201.properties.edits.items.properties.clearedInputTokens,data:data8};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -12503,7 +13305,7 @@ errors++;
 }
 }
 else {
-const err24 = {instancePath:instancePath+"/edits/" + i0,schemaPath:"#/properties/edits/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema197.properties.edits.items.type,parentSchema:schema197.properties.edits.items,data:data4};
+const err24 = {instancePath:instancePath+"/edits/" + i0,schemaPath:"#/properties/edits/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema201.properties.edits.items.type,parentSchema:schema201.properties.edits.items,data:data4};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -12515,7 +13317,7 @@ errors++;
 }
 }
 else {
-const err25 = {instancePath:instancePath+"/edits",schemaPath:"#/properties/edits/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema197.properties.edits.type,parentSchema:schema197.properties.edits,data:data3};
+const err25 = {instancePath:instancePath+"/edits",schemaPath:"#/properties/edits/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema201.properties.edits.type,parentSchema:schema201.properties.edits,data:data3};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -12552,7 +13354,7 @@ errors++;
 }
 }
 else {
-const err28 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema197.type,parentSchema:schema197,data};
+const err28 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema201.type,parentSchema:schema201,data};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -12561,20 +13363,20 @@ vErrors.push(err28);
 }
 errors++;
 }
-validate142.errors = vErrors;
+validate144.errors = vErrors;
 return errors === 0;
 }
-validate142.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate144.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const ledger_v1_ErasureRequested = validate143;
-const schema200 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://agent-ledger.example/event-schemas/erasure-requested.v1.schema.json","title":"ErasureRequested (v1)","description":"Data of an ErasureRequested event, in the audit stream ledger-erasures (not a session event). Once it is durable the sessions it names are erased: every route answers 404 for them, every node's read models purge them, and a node that restarts finishes an erasure without its ErasureCompleted. Holds the structure of what goes, never content.","type":"object","required":["erasureId","tenant","action","reason","requestedBy","requestedAt","sessions"],"properties":{"erasureId":{"type":"string","minLength":1,"maxLength":128,"description":"The erasure's id: for a subject, derived from the tenant and subject (erasing again answers the same receipt); for one session, from its stream and last event."},"tenant":{"type":"string","minLength":1,"description":"The tenant whose sessions go."},"subjectId":{"type":"string","minLength":1,"maxLength":256,"description":"The data subject whose sessions go (an erasure by subject); absent for one session erased by its id."},"action":{"enum":["erase","strip-content"],"description":"erase: the sessions go from every view. strip-content (retention): their content goes exactly as in an erasure, and the session list keeps them, marked contentErased, with the structure below."},"reason":{"enum":["request","retention"],"description":"request: asked for by a caller (DELETE /v1/sessions/:id, POST /v1/erasures, the CLI). retention: a retention run found the sessions idle."},"maxIdle":{"type":"string","description":"Retention: the policy's idle time (\"30d\") the sessions were past."},"requestedBy":{"type":"object","required":["via"],"properties":{"via":{"enum":["http","cli","retention"]},"keyId":{"type":"string","description":"The API key of the request (absent on an open server, the CLI and the schedule)."}},"additionalProperties":false},"requestedAt":{"$ref":"runtime-message.v1.schema.json#/$defs/timestamp"},"sessions":{"type":"array","items":{"$ref":"#/$defs/erasedSession"},"description":"Every session that goes (may be empty: a subject with no session leaves a receipt too)."}},"additionalProperties":false,"$defs":{"erasedSession":{"type":"object","required":["sessionId","streamName","events","eventsByType","eventIdsDigest"],"properties":{"sessionId":{"$ref":"runtime-message.v1.schema.json#/$defs/sessionId"},"streamName":{"type":"string","minLength":1},"events":{"type":"integer","minimum":0,"description":"Events the stream held."},"lastRevision":{"type":"integer","minimum":-1},"eventsByType":{"type":"object","additionalProperties":{"type":"integer","minimum":0},"description":"How many events of each type (UserInputRecorded: 12, ...)."},"eventIdsDigest":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$","description":"sha256 of the stream's event ids in revision order, one per line: proves which events went without keeping them."},"firstRecordedAt":{"$ref":"runtime-message.v1.schema.json#/$defs/timestamp"},"lastRecordedAt":{"$ref":"runtime-message.v1.schema.json#/$defs/timestamp"}},"additionalProperties":false}}};
-const schema202 = {"type":"object","required":["sessionId","streamName","events","eventsByType","eventIdsDigest"],"properties":{"sessionId":{"$ref":"runtime-message.v1.schema.json#/$defs/sessionId"},"streamName":{"type":"string","minLength":1},"events":{"type":"integer","minimum":0,"description":"Events the stream held."},"lastRevision":{"type":"integer","minimum":-1},"eventsByType":{"type":"object","additionalProperties":{"type":"integer","minimum":0},"description":"How many events of each type (UserInputRecorded: 12, ...)."},"eventIdsDigest":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$","description":"sha256 of the stream's event ids in revision order, one per line: proves which events went without keeping them."},"firstRecordedAt":{"$ref":"runtime-message.v1.schema.json#/$defs/timestamp"},"lastRecordedAt":{"$ref":"runtime-message.v1.schema.json#/$defs/timestamp"}},"additionalProperties":false};
-const pattern6 = new RegExp("^sha256:[0-9a-f]{64}$", "u");
+export const ledger_v1_ErasureRequested = validate145;
+const schema204 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://agent-ledger.example/event-schemas/erasure-requested.v1.schema.json","title":"ErasureRequested (v1)","description":"Data of an ErasureRequested event, in the audit stream ledger-erasures (not a session event). Once it is durable the sessions it names are erased: every route answers 404 for them, every node's read models purge them, and a node that restarts finishes an erasure without its ErasureCompleted. Holds the structure of what goes, never content.","type":"object","required":["erasureId","tenant","action","reason","requestedBy","requestedAt","sessions"],"properties":{"erasureId":{"type":"string","minLength":1,"maxLength":128,"description":"The erasure's id: for a subject, derived from the tenant and subject (erasing again answers the same receipt); for one session, from its stream and last event."},"tenant":{"type":"string","minLength":1,"description":"The tenant whose sessions go."},"subjectId":{"type":"string","minLength":1,"maxLength":256,"description":"The data subject whose sessions go (an erasure by subject); absent for one session erased by its id."},"action":{"enum":["erase","strip-content"],"description":"erase: the sessions go from every view. strip-content (retention): their content goes exactly as in an erasure, and the session list keeps them, marked contentErased, with the structure below."},"reason":{"enum":["request","retention"],"description":"request: asked for by a caller (DELETE /v1/sessions/:id, POST /v1/erasures, the CLI). retention: a retention run found the sessions idle."},"maxIdle":{"type":"string","description":"Retention: the policy's idle time (\"30d\") the sessions were past."},"requestedBy":{"type":"object","required":["via"],"properties":{"via":{"enum":["http","cli","retention"]},"keyId":{"type":"string","description":"The API key of the request (absent on an open server, the CLI and the schedule)."}},"additionalProperties":false},"requestedAt":{"$ref":"runtime-message.v1.schema.json#/$defs/timestamp"},"sessions":{"type":"array","items":{"$ref":"#/$defs/erasedSession"},"description":"Every session that goes (may be empty: a subject with no session leaves a receipt too)."}},"additionalProperties":false,"$defs":{"erasedSession":{"type":"object","required":["sessionId","streamName","events","eventsByType","eventIdsDigest"],"properties":{"sessionId":{"$ref":"runtime-message.v1.schema.json#/$defs/sessionId"},"streamName":{"type":"string","minLength":1},"events":{"type":"integer","minimum":0,"description":"Events the stream held."},"lastRevision":{"type":"integer","minimum":-1},"eventsByType":{"type":"object","additionalProperties":{"type":"integer","minimum":0},"description":"How many events of each type (UserInputRecorded: 12, ...)."},"eventIdsDigest":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$","description":"sha256 of the stream's event ids in revision order, one per line: proves which events went without keeping them."},"firstRecordedAt":{"$ref":"runtime-message.v1.schema.json#/$defs/timestamp"},"lastRecordedAt":{"$ref":"runtime-message.v1.schema.json#/$defs/timestamp"}},"additionalProperties":false}}};
+const schema206 = {"type":"object","required":["sessionId","streamName","events","eventsByType","eventIdsDigest"],"properties":{"sessionId":{"$ref":"runtime-message.v1.schema.json#/$defs/sessionId"},"streamName":{"type":"string","minLength":1},"events":{"type":"integer","minimum":0,"description":"Events the stream held."},"lastRevision":{"type":"integer","minimum":-1},"eventsByType":{"type":"object","additionalProperties":{"type":"integer","minimum":0},"description":"How many events of each type (UserInputRecorded: 12, ...)."},"eventIdsDigest":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$","description":"sha256 of the stream's event ids in revision order, one per line: proves which events went without keeping them."},"firstRecordedAt":{"$ref":"runtime-message.v1.schema.json#/$defs/timestamp"},"lastRecordedAt":{"$ref":"runtime-message.v1.schema.json#/$defs/timestamp"}},"additionalProperties":false};
+const pattern9 = new RegExp("^sha256:[0-9a-f]{64}$", "u");
 
-function validate144(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate146(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate144.evaluated;
+const evaluated0 = validate146.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -12583,7 +13385,7 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.sessionId === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "sessionId"},message:"must have required property '"+"sessionId"+"'",schema:schema202.required,parentSchema:schema202,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "sessionId"},message:"must have required property '"+"sessionId"+"'",schema:schema206.required,parentSchema:schema206,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -12593,7 +13395,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.streamName === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "streamName"},message:"must have required property '"+"streamName"+"'",schema:schema202.required,parentSchema:schema202,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "streamName"},message:"must have required property '"+"streamName"+"'",schema:schema206.required,parentSchema:schema206,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -12603,7 +13405,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.events === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "events"},message:"must have required property '"+"events"+"'",schema:schema202.required,parentSchema:schema202,data};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "events"},message:"must have required property '"+"events"+"'",schema:schema206.required,parentSchema:schema206,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -12613,7 +13415,7 @@ vErrors.push(err2);
 errors++;
 }
 if(data.eventsByType === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "eventsByType"},message:"must have required property '"+"eventsByType"+"'",schema:schema202.required,parentSchema:schema202,data};
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "eventsByType"},message:"must have required property '"+"eventsByType"+"'",schema:schema206.required,parentSchema:schema206,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -12623,7 +13425,7 @@ vErrors.push(err3);
 errors++;
 }
 if(data.eventIdsDigest === undefined){
-const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "eventIdsDigest"},message:"must have required property '"+"eventIdsDigest"+"'",schema:schema202.required,parentSchema:schema202,data};
+const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "eventIdsDigest"},message:"must have required property '"+"eventIdsDigest"+"'",schema:schema206.required,parentSchema:schema206,data};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -12634,7 +13436,7 @@ errors++;
 }
 for(const key0 in data){
 if(!((((((((key0 === "sessionId") || (key0 === "streamName")) || (key0 === "events")) || (key0 === "lastRevision")) || (key0 === "eventsByType")) || (key0 === "eventIdsDigest")) || (key0 === "firstRecordedAt")) || (key0 === "lastRecordedAt"))){
-const err5 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema202,data};
+const err5 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema206,data};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -12673,7 +13475,7 @@ if(data.streamName !== undefined){
 let data1 = data.streamName;
 if(typeof data1 === "string"){
 if(func1(data1) < 1){
-const err8 = {instancePath:instancePath+"/streamName",schemaPath:"#/properties/streamName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema202.properties.streamName,data:data1};
+const err8 = {instancePath:instancePath+"/streamName",schemaPath:"#/properties/streamName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema206.properties.streamName,data:data1};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -12684,7 +13486,7 @@ errors++;
 }
 }
 else {
-const err9 = {instancePath:instancePath+"/streamName",schemaPath:"#/properties/streamName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema202.properties.streamName.type,parentSchema:schema202.properties.streamName,data:data1};
+const err9 = {instancePath:instancePath+"/streamName",schemaPath:"#/properties/streamName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema206.properties.streamName.type,parentSchema:schema206.properties.streamName,data:data1};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -12697,7 +13499,7 @@ errors++;
 if(data.events !== undefined){
 let data2 = data.events;
 if(!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))){
-const err10 = {instancePath:instancePath+"/events",schemaPath:"#/properties/events/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema202.properties.events.type,parentSchema:schema202.properties.events,data:data2};
+const err10 = {instancePath:instancePath+"/events",schemaPath:"#/properties/events/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema206.properties.events.type,parentSchema:schema206.properties.events,data:data2};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -12708,7 +13510,7 @@ errors++;
 }
 if((typeof data2 == "number") && (isFinite(data2))){
 if(data2 < 0 || isNaN(data2)){
-const err11 = {instancePath:instancePath+"/events",schemaPath:"#/properties/events/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema202.properties.events,data:data2};
+const err11 = {instancePath:instancePath+"/events",schemaPath:"#/properties/events/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema206.properties.events,data:data2};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -12722,7 +13524,7 @@ errors++;
 if(data.lastRevision !== undefined){
 let data3 = data.lastRevision;
 if(!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3)))){
-const err12 = {instancePath:instancePath+"/lastRevision",schemaPath:"#/properties/lastRevision/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema202.properties.lastRevision.type,parentSchema:schema202.properties.lastRevision,data:data3};
+const err12 = {instancePath:instancePath+"/lastRevision",schemaPath:"#/properties/lastRevision/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema206.properties.lastRevision.type,parentSchema:schema206.properties.lastRevision,data:data3};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -12733,7 +13535,7 @@ errors++;
 }
 if((typeof data3 == "number") && (isFinite(data3))){
 if(data3 < -1 || isNaN(data3)){
-const err13 = {instancePath:instancePath+"/lastRevision",schemaPath:"#/properties/lastRevision/minimum",keyword:"minimum",params:{comparison: ">=", limit: -1},message:"must be >= -1",schema:-1,parentSchema:schema202.properties.lastRevision,data:data3};
+const err13 = {instancePath:instancePath+"/lastRevision",schemaPath:"#/properties/lastRevision/minimum",keyword:"minimum",params:{comparison: ">=", limit: -1},message:"must be >= -1",schema:-1,parentSchema:schema206.properties.lastRevision,data:data3};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -12750,7 +13552,7 @@ if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
 for(const key1 in data4){
 let data5 = data4[key1];
 if(!(((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5))) && (isFinite(data5)))){
-const err14 = {instancePath:instancePath+"/eventsByType/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/eventsByType/additionalProperties/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema202.properties.eventsByType.additionalProperties.type,parentSchema:schema202.properties.eventsByType.additionalProperties,data:data5};
+const err14 = {instancePath:instancePath+"/eventsByType/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/eventsByType/additionalProperties/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema206.properties.eventsByType.additionalProperties.type,parentSchema:schema206.properties.eventsByType.additionalProperties,data:data5};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -12761,7 +13563,7 @@ errors++;
 }
 if((typeof data5 == "number") && (isFinite(data5))){
 if(data5 < 0 || isNaN(data5)){
-const err15 = {instancePath:instancePath+"/eventsByType/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/eventsByType/additionalProperties/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema202.properties.eventsByType.additionalProperties,data:data5};
+const err15 = {instancePath:instancePath+"/eventsByType/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/eventsByType/additionalProperties/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema206.properties.eventsByType.additionalProperties,data:data5};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -12774,7 +13576,7 @@ errors++;
 }
 }
 else {
-const err16 = {instancePath:instancePath+"/eventsByType",schemaPath:"#/properties/eventsByType/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema202.properties.eventsByType.type,parentSchema:schema202.properties.eventsByType,data:data4};
+const err16 = {instancePath:instancePath+"/eventsByType",schemaPath:"#/properties/eventsByType/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema206.properties.eventsByType.type,parentSchema:schema206.properties.eventsByType,data:data4};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -12787,8 +13589,8 @@ errors++;
 if(data.eventIdsDigest !== undefined){
 let data6 = data.eventIdsDigest;
 if(typeof data6 === "string"){
-if(!pattern6.test(data6)){
-const err17 = {instancePath:instancePath+"/eventIdsDigest",schemaPath:"#/properties/eventIdsDigest/pattern",keyword:"pattern",params:{pattern: "^sha256:[0-9a-f]{64}$"},message:"must match pattern \""+"^sha256:[0-9a-f]{64}$"+"\"",schema:"^sha256:[0-9a-f]{64}$",parentSchema:schema202.properties.eventIdsDigest,data:data6};
+if(!pattern9.test(data6)){
+const err17 = {instancePath:instancePath+"/eventIdsDigest",schemaPath:"#/properties/eventIdsDigest/pattern",keyword:"pattern",params:{pattern: "^sha256:[0-9a-f]{64}$"},message:"must match pattern \""+"^sha256:[0-9a-f]{64}$"+"\"",schema:"^sha256:[0-9a-f]{64}$",parentSchema:schema206.properties.eventIdsDigest,data:data6};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -12799,7 +13601,7 @@ errors++;
 }
 }
 else {
-const err18 = {instancePath:instancePath+"/eventIdsDigest",schemaPath:"#/properties/eventIdsDigest/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema202.properties.eventIdsDigest.type,parentSchema:schema202.properties.eventIdsDigest,data:data6};
+const err18 = {instancePath:instancePath+"/eventIdsDigest",schemaPath:"#/properties/eventIdsDigest/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema206.properties.eventIdsDigest.type,parentSchema:schema206.properties.eventIdsDigest,data:data6};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -12861,7 +13663,7 @@ errors++;
 }
 }
 else {
-const err23 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema202.type,parentSchema:schema202,data};
+const err23 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema206.type,parentSchema:schema206,data};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -12870,17 +13672,17 @@ vErrors.push(err23);
 }
 errors++;
 }
-validate144.errors = vErrors;
+validate146.errors = vErrors;
 return errors === 0;
 }
-validate144.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate146.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 
-function validate143(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate145(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://agent-ledger.example/event-schemas/erasure-requested.v1.schema.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate143.evaluated;
+const evaluated0 = validate145.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -12889,7 +13691,7 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.erasureId === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "erasureId"},message:"must have required property '"+"erasureId"+"'",schema:schema200.required,parentSchema:schema200,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "erasureId"},message:"must have required property '"+"erasureId"+"'",schema:schema204.required,parentSchema:schema204,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -12899,7 +13701,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.tenant === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "tenant"},message:"must have required property '"+"tenant"+"'",schema:schema200.required,parentSchema:schema200,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "tenant"},message:"must have required property '"+"tenant"+"'",schema:schema204.required,parentSchema:schema204,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -12909,7 +13711,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.action === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "action"},message:"must have required property '"+"action"+"'",schema:schema200.required,parentSchema:schema200,data};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "action"},message:"must have required property '"+"action"+"'",schema:schema204.required,parentSchema:schema204,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -12919,7 +13721,7 @@ vErrors.push(err2);
 errors++;
 }
 if(data.reason === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "reason"},message:"must have required property '"+"reason"+"'",schema:schema200.required,parentSchema:schema200,data};
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "reason"},message:"must have required property '"+"reason"+"'",schema:schema204.required,parentSchema:schema204,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -12929,7 +13731,7 @@ vErrors.push(err3);
 errors++;
 }
 if(data.requestedBy === undefined){
-const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "requestedBy"},message:"must have required property '"+"requestedBy"+"'",schema:schema200.required,parentSchema:schema200,data};
+const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "requestedBy"},message:"must have required property '"+"requestedBy"+"'",schema:schema204.required,parentSchema:schema204,data};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -12939,7 +13741,7 @@ vErrors.push(err4);
 errors++;
 }
 if(data.requestedAt === undefined){
-const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "requestedAt"},message:"must have required property '"+"requestedAt"+"'",schema:schema200.required,parentSchema:schema200,data};
+const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "requestedAt"},message:"must have required property '"+"requestedAt"+"'",schema:schema204.required,parentSchema:schema204,data};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -12949,7 +13751,7 @@ vErrors.push(err5);
 errors++;
 }
 if(data.sessions === undefined){
-const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "sessions"},message:"must have required property '"+"sessions"+"'",schema:schema200.required,parentSchema:schema200,data};
+const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "sessions"},message:"must have required property '"+"sessions"+"'",schema:schema204.required,parentSchema:schema204,data};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -12959,8 +13761,8 @@ vErrors.push(err6);
 errors++;
 }
 for(const key0 in data){
-if(!(func3.call(schema200.properties, key0))){
-const err7 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema200,data};
+if(!(func3.call(schema204.properties, key0))){
+const err7 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema204,data};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -12974,7 +13776,7 @@ if(data.erasureId !== undefined){
 let data0 = data.erasureId;
 if(typeof data0 === "string"){
 if(func1(data0) > 128){
-const err8 = {instancePath:instancePath+"/erasureId",schemaPath:"#/properties/erasureId/maxLength",keyword:"maxLength",params:{limit: 128},message:"must NOT have more than 128 characters",schema:128,parentSchema:schema200.properties.erasureId,data:data0};
+const err8 = {instancePath:instancePath+"/erasureId",schemaPath:"#/properties/erasureId/maxLength",keyword:"maxLength",params:{limit: 128},message:"must NOT have more than 128 characters",schema:128,parentSchema:schema204.properties.erasureId,data:data0};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -12984,7 +13786,7 @@ vErrors.push(err8);
 errors++;
 }
 if(func1(data0) < 1){
-const err9 = {instancePath:instancePath+"/erasureId",schemaPath:"#/properties/erasureId/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema200.properties.erasureId,data:data0};
+const err9 = {instancePath:instancePath+"/erasureId",schemaPath:"#/properties/erasureId/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema204.properties.erasureId,data:data0};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -12995,7 +13797,7 @@ errors++;
 }
 }
 else {
-const err10 = {instancePath:instancePath+"/erasureId",schemaPath:"#/properties/erasureId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema200.properties.erasureId.type,parentSchema:schema200.properties.erasureId,data:data0};
+const err10 = {instancePath:instancePath+"/erasureId",schemaPath:"#/properties/erasureId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema204.properties.erasureId.type,parentSchema:schema204.properties.erasureId,data:data0};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -13009,7 +13811,7 @@ if(data.tenant !== undefined){
 let data1 = data.tenant;
 if(typeof data1 === "string"){
 if(func1(data1) < 1){
-const err11 = {instancePath:instancePath+"/tenant",schemaPath:"#/properties/tenant/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema200.properties.tenant,data:data1};
+const err11 = {instancePath:instancePath+"/tenant",schemaPath:"#/properties/tenant/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema204.properties.tenant,data:data1};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -13020,7 +13822,7 @@ errors++;
 }
 }
 else {
-const err12 = {instancePath:instancePath+"/tenant",schemaPath:"#/properties/tenant/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema200.properties.tenant.type,parentSchema:schema200.properties.tenant,data:data1};
+const err12 = {instancePath:instancePath+"/tenant",schemaPath:"#/properties/tenant/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema204.properties.tenant.type,parentSchema:schema204.properties.tenant,data:data1};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -13034,7 +13836,7 @@ if(data.subjectId !== undefined){
 let data2 = data.subjectId;
 if(typeof data2 === "string"){
 if(func1(data2) > 256){
-const err13 = {instancePath:instancePath+"/subjectId",schemaPath:"#/properties/subjectId/maxLength",keyword:"maxLength",params:{limit: 256},message:"must NOT have more than 256 characters",schema:256,parentSchema:schema200.properties.subjectId,data:data2};
+const err13 = {instancePath:instancePath+"/subjectId",schemaPath:"#/properties/subjectId/maxLength",keyword:"maxLength",params:{limit: 256},message:"must NOT have more than 256 characters",schema:256,parentSchema:schema204.properties.subjectId,data:data2};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -13044,7 +13846,7 @@ vErrors.push(err13);
 errors++;
 }
 if(func1(data2) < 1){
-const err14 = {instancePath:instancePath+"/subjectId",schemaPath:"#/properties/subjectId/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema200.properties.subjectId,data:data2};
+const err14 = {instancePath:instancePath+"/subjectId",schemaPath:"#/properties/subjectId/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema204.properties.subjectId,data:data2};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -13055,7 +13857,7 @@ errors++;
 }
 }
 else {
-const err15 = {instancePath:instancePath+"/subjectId",schemaPath:"#/properties/subjectId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema200.properties.subjectId.type,parentSchema:schema200.properties.subjectId,data:data2};
+const err15 = {instancePath:instancePath+"/subjectId",schemaPath:"#/properties/subjectId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema204.properties.subjectId.type,parentSchema:schema204.properties.subjectId,data:data2};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -13068,7 +13870,7 @@ errors++;
 if(data.action !== undefined){
 let data3 = data.action;
 if(!((data3 === "erase") || (data3 === "strip-content"))){
-const err16 = {instancePath:instancePath+"/action",schemaPath:"#/properties/action/enum",keyword:"enum",params:{allowedValues: schema200.properties.action.enum},message:"must be equal to one of the allowed values",schema:schema200.properties.action.enum,parentSchema:schema200.properties.action,data:data3};
+const err16 = {instancePath:instancePath+"/action",schemaPath:"#/properties/action/enum",keyword:"enum",params:{allowedValues: schema204.properties.action.enum},message:"must be equal to one of the allowed values",schema:schema204.properties.action.enum,parentSchema:schema204.properties.action,data:data3};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -13081,7 +13883,7 @@ errors++;
 if(data.reason !== undefined){
 let data4 = data.reason;
 if(!((data4 === "request") || (data4 === "retention"))){
-const err17 = {instancePath:instancePath+"/reason",schemaPath:"#/properties/reason/enum",keyword:"enum",params:{allowedValues: schema200.properties.reason.enum},message:"must be equal to one of the allowed values",schema:schema200.properties.reason.enum,parentSchema:schema200.properties.reason,data:data4};
+const err17 = {instancePath:instancePath+"/reason",schemaPath:"#/properties/reason/enum",keyword:"enum",params:{allowedValues: schema204.properties.reason.enum},message:"must be equal to one of the allowed values",schema:schema204.properties.reason.enum,parentSchema:schema204.properties.reason,data:data4};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -13094,7 +13896,7 @@ errors++;
 if(data.maxIdle !== undefined){
 let data5 = data.maxIdle;
 if(typeof data5 !== "string"){
-const err18 = {instancePath:instancePath+"/maxIdle",schemaPath:"#/properties/maxIdle/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema200.properties.maxIdle.type,parentSchema:schema200.properties.maxIdle,data:data5};
+const err18 = {instancePath:instancePath+"/maxIdle",schemaPath:"#/properties/maxIdle/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema204.properties.maxIdle.type,parentSchema:schema204.properties.maxIdle,data:data5};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -13108,7 +13910,7 @@ if(data.requestedBy !== undefined){
 let data6 = data.requestedBy;
 if(data6 && typeof data6 == "object" && !Array.isArray(data6)){
 if(data6.via === undefined){
-const err19 = {instancePath:instancePath+"/requestedBy",schemaPath:"#/properties/requestedBy/required",keyword:"required",params:{missingProperty: "via"},message:"must have required property '"+"via"+"'",schema:schema200.properties.requestedBy.required,parentSchema:schema200.properties.requestedBy,data:data6};
+const err19 = {instancePath:instancePath+"/requestedBy",schemaPath:"#/properties/requestedBy/required",keyword:"required",params:{missingProperty: "via"},message:"must have required property '"+"via"+"'",schema:schema204.properties.requestedBy.required,parentSchema:schema204.properties.requestedBy,data:data6};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -13119,7 +13921,7 @@ errors++;
 }
 for(const key1 in data6){
 if(!((key1 === "via") || (key1 === "keyId"))){
-const err20 = {instancePath:instancePath+"/requestedBy",schemaPath:"#/properties/requestedBy/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema200.properties.requestedBy,data:data6};
+const err20 = {instancePath:instancePath+"/requestedBy",schemaPath:"#/properties/requestedBy/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema204.properties.requestedBy,data:data6};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -13132,7 +13934,7 @@ errors++;
 if(data6.via !== undefined){
 let data7 = data6.via;
 if(!(((data7 === "http") || (data7 === "cli")) || (data7 === "retention"))){
-const err21 = {instancePath:instancePath+"/requestedBy/via",schemaPath:"#/properties/requestedBy/properties/via/enum",keyword:"enum",params:{allowedValues: schema200.properties.requestedBy.properties.via.enum},message:"must be equal to one of the allowed values",schema:schema200.properties.requestedBy.properties.via.enum,parentSchema:schema200.properties.requestedBy.properties.via,data:data7};
+const err21 = {instancePath:instancePath+"/requestedBy/via",schemaPath:"#/properties/requestedBy/properties/via/enum",keyword:"enum",params:{allowedValues: schema204.properties.requestedBy.properties.via.enum},message:"must be equal to one of the allowed values",schema:schema204.properties.requestedBy.properties.via.enum,parentSchema:schema204.properties.requestedBy.properties.via,data:data7};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -13145,7 +13947,7 @@ errors++;
 if(data6.keyId !== undefined){
 let data8 = data6.keyId;
 if(typeof data8 !== "string"){
-const err22 = {instancePath:instancePath+"/requestedBy/keyId",schemaPath:"#/properties/requestedBy/properties/keyId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema200.properties.requestedBy.properties.keyId.type,parentSchema:schema200.properties.requestedBy.properties.keyId,data:data8};
+const err22 = {instancePath:instancePath+"/requestedBy/keyId",schemaPath:"#/properties/requestedBy/properties/keyId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema204.properties.requestedBy.properties.keyId.type,parentSchema:schema204.properties.requestedBy.properties.keyId,data:data8};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -13157,7 +13959,7 @@ errors++;
 }
 }
 else {
-const err23 = {instancePath:instancePath+"/requestedBy",schemaPath:"#/properties/requestedBy/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema200.properties.requestedBy.type,parentSchema:schema200.properties.requestedBy,data:data6};
+const err23 = {instancePath:instancePath+"/requestedBy",schemaPath:"#/properties/requestedBy/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema204.properties.requestedBy.type,parentSchema:schema204.properties.requestedBy,data:data6};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -13197,14 +13999,14 @@ let data10 = data.sessions;
 if(Array.isArray(data10)){
 const len0 = data10.length;
 for(let i0=0; i0<len0; i0++){
-if(!(validate144(data10[i0], {instancePath:instancePath+"/sessions/" + i0,parentData:data10,parentDataProperty:i0,rootData,dynamicAnchors}))){
-vErrors = vErrors === null ? validate144.errors : vErrors.concat(validate144.errors);
+if(!(validate146(data10[i0], {instancePath:instancePath+"/sessions/" + i0,parentData:data10,parentDataProperty:i0,rootData,dynamicAnchors}))){
+vErrors = vErrors === null ? validate146.errors : vErrors.concat(validate146.errors);
 errors = vErrors.length;
 }
 }
 }
 else {
-const err26 = {instancePath:instancePath+"/sessions",schemaPath:"#/properties/sessions/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema200.properties.sessions.type,parentSchema:schema200.properties.sessions,data:data10};
+const err26 = {instancePath:instancePath+"/sessions",schemaPath:"#/properties/sessions/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema204.properties.sessions.type,parentSchema:schema204.properties.sessions,data:data10};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -13216,7 +14018,7 @@ errors++;
 }
 }
 else {
-const err27 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema200.type,parentSchema:schema200,data};
+const err27 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema204.type,parentSchema:schema204,data};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -13225,19 +14027,19 @@ vErrors.push(err27);
 }
 errors++;
 }
-validate143.errors = vErrors;
+validate145.errors = vErrors;
 return errors === 0;
 }
-validate143.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate145.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const ledger_v1_ErasureCompleted = validate146;
-const schema206 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://agent-ledger.example/event-schemas/erasure-completed.v1.schema.json","title":"ErasureCompleted (v1)","description":"Data of an ErasureCompleted event, in the audit stream ledger-erasures: the receipt that the erasure its ErasureRequested started is done (keys destroyed, streams erased, read models and caches purged).","type":"object","required":["erasureId","completedAt","erasedEvents","contentKeysDestroyed","physical"],"properties":{"erasureId":{"type":"string","minLength":1,"maxLength":128},"completedAt":{"$ref":"runtime-message.v1.schema.json#/$defs/timestamp"},"erasedEvents":{"type":"integer","minimum":0,"description":"Records the store removed (or, on EventStoreDB, deleted until a scavenge) for the erasure's sessions."},"contentKeysDestroyed":{"type":"integer","minimum":0,"description":"Content keys destroyed (crypto-shredding)."},"blobsDeleted":{"type":"integer","minimum":0,"description":"Blobs deleted because no session left refers to them (absent on receipts written before blobs existed)."},"physical":{"type":"boolean","description":"true: the store's files no longer hold the bytes (the embedded store); false: the store keeps them until it reclaims them (EventStoreDB), unreadable once their keys are destroyed."}},"additionalProperties":false};
+export const ledger_v1_ErasureCompleted = validate148;
+const schema210 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://agent-ledger.example/event-schemas/erasure-completed.v1.schema.json","title":"ErasureCompleted (v1)","description":"Data of an ErasureCompleted event, in the audit stream ledger-erasures: the receipt that the erasure its ErasureRequested started is done (keys destroyed, streams erased, read models and caches purged).","type":"object","required":["erasureId","completedAt","erasedEvents","contentKeysDestroyed","physical"],"properties":{"erasureId":{"type":"string","minLength":1,"maxLength":128},"completedAt":{"$ref":"runtime-message.v1.schema.json#/$defs/timestamp"},"erasedEvents":{"type":"integer","minimum":0,"description":"Records the store removed (or, on EventStoreDB, deleted until a scavenge) for the erasure's sessions."},"contentKeysDestroyed":{"type":"integer","minimum":0,"description":"Content keys destroyed (crypto-shredding)."},"blobsDeleted":{"type":"integer","minimum":0,"description":"Blobs deleted because no session left refers to them (absent on receipts written before blobs existed)."},"physical":{"type":"boolean","description":"true: the store's files no longer hold the bytes (the embedded store); false: the store keeps them until it reclaims them (EventStoreDB), unreadable once their keys are destroyed."}},"additionalProperties":false};
 
-function validate146(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate148(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://agent-ledger.example/event-schemas/erasure-completed.v1.schema.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate146.evaluated;
+const evaluated0 = validate148.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -13246,7 +14048,7 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.erasureId === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "erasureId"},message:"must have required property '"+"erasureId"+"'",schema:schema206.required,parentSchema:schema206,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "erasureId"},message:"must have required property '"+"erasureId"+"'",schema:schema210.required,parentSchema:schema210,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -13256,7 +14058,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.completedAt === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "completedAt"},message:"must have required property '"+"completedAt"+"'",schema:schema206.required,parentSchema:schema206,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "completedAt"},message:"must have required property '"+"completedAt"+"'",schema:schema210.required,parentSchema:schema210,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -13266,7 +14068,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.erasedEvents === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "erasedEvents"},message:"must have required property '"+"erasedEvents"+"'",schema:schema206.required,parentSchema:schema206,data};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "erasedEvents"},message:"must have required property '"+"erasedEvents"+"'",schema:schema210.required,parentSchema:schema210,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -13276,7 +14078,7 @@ vErrors.push(err2);
 errors++;
 }
 if(data.contentKeysDestroyed === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "contentKeysDestroyed"},message:"must have required property '"+"contentKeysDestroyed"+"'",schema:schema206.required,parentSchema:schema206,data};
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "contentKeysDestroyed"},message:"must have required property '"+"contentKeysDestroyed"+"'",schema:schema210.required,parentSchema:schema210,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -13286,7 +14088,7 @@ vErrors.push(err3);
 errors++;
 }
 if(data.physical === undefined){
-const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "physical"},message:"must have required property '"+"physical"+"'",schema:schema206.required,parentSchema:schema206,data};
+const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "physical"},message:"must have required property '"+"physical"+"'",schema:schema210.required,parentSchema:schema210,data};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -13297,7 +14099,7 @@ errors++;
 }
 for(const key0 in data){
 if(!((((((key0 === "erasureId") || (key0 === "completedAt")) || (key0 === "erasedEvents")) || (key0 === "contentKeysDestroyed")) || (key0 === "blobsDeleted")) || (key0 === "physical"))){
-const err5 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema206,data};
+const err5 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema210,data};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -13311,7 +14113,7 @@ if(data.erasureId !== undefined){
 let data0 = data.erasureId;
 if(typeof data0 === "string"){
 if(func1(data0) > 128){
-const err6 = {instancePath:instancePath+"/erasureId",schemaPath:"#/properties/erasureId/maxLength",keyword:"maxLength",params:{limit: 128},message:"must NOT have more than 128 characters",schema:128,parentSchema:schema206.properties.erasureId,data:data0};
+const err6 = {instancePath:instancePath+"/erasureId",schemaPath:"#/properties/erasureId/maxLength",keyword:"maxLength",params:{limit: 128},message:"must NOT have more than 128 characters",schema:128,parentSchema:schema210.properties.erasureId,data:data0};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -13321,7 +14123,7 @@ vErrors.push(err6);
 errors++;
 }
 if(func1(data0) < 1){
-const err7 = {instancePath:instancePath+"/erasureId",schemaPath:"#/properties/erasureId/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema206.properties.erasureId,data:data0};
+const err7 = {instancePath:instancePath+"/erasureId",schemaPath:"#/properties/erasureId/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema210.properties.erasureId,data:data0};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -13332,7 +14134,7 @@ errors++;
 }
 }
 else {
-const err8 = {instancePath:instancePath+"/erasureId",schemaPath:"#/properties/erasureId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema206.properties.erasureId.type,parentSchema:schema206.properties.erasureId,data:data0};
+const err8 = {instancePath:instancePath+"/erasureId",schemaPath:"#/properties/erasureId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema210.properties.erasureId.type,parentSchema:schema210.properties.erasureId,data:data0};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -13370,7 +14172,7 @@ errors++;
 if(data.erasedEvents !== undefined){
 let data2 = data.erasedEvents;
 if(!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))){
-const err11 = {instancePath:instancePath+"/erasedEvents",schemaPath:"#/properties/erasedEvents/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema206.properties.erasedEvents.type,parentSchema:schema206.properties.erasedEvents,data:data2};
+const err11 = {instancePath:instancePath+"/erasedEvents",schemaPath:"#/properties/erasedEvents/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema210.properties.erasedEvents.type,parentSchema:schema210.properties.erasedEvents,data:data2};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -13381,7 +14183,7 @@ errors++;
 }
 if((typeof data2 == "number") && (isFinite(data2))){
 if(data2 < 0 || isNaN(data2)){
-const err12 = {instancePath:instancePath+"/erasedEvents",schemaPath:"#/properties/erasedEvents/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema206.properties.erasedEvents,data:data2};
+const err12 = {instancePath:instancePath+"/erasedEvents",schemaPath:"#/properties/erasedEvents/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema210.properties.erasedEvents,data:data2};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -13395,7 +14197,7 @@ errors++;
 if(data.contentKeysDestroyed !== undefined){
 let data3 = data.contentKeysDestroyed;
 if(!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3)))){
-const err13 = {instancePath:instancePath+"/contentKeysDestroyed",schemaPath:"#/properties/contentKeysDestroyed/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema206.properties.contentKeysDestroyed.type,parentSchema:schema206.properties.contentKeysDestroyed,data:data3};
+const err13 = {instancePath:instancePath+"/contentKeysDestroyed",schemaPath:"#/properties/contentKeysDestroyed/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema210.properties.contentKeysDestroyed.type,parentSchema:schema210.properties.contentKeysDestroyed,data:data3};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -13406,7 +14208,7 @@ errors++;
 }
 if((typeof data3 == "number") && (isFinite(data3))){
 if(data3 < 0 || isNaN(data3)){
-const err14 = {instancePath:instancePath+"/contentKeysDestroyed",schemaPath:"#/properties/contentKeysDestroyed/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema206.properties.contentKeysDestroyed,data:data3};
+const err14 = {instancePath:instancePath+"/contentKeysDestroyed",schemaPath:"#/properties/contentKeysDestroyed/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema210.properties.contentKeysDestroyed,data:data3};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -13420,7 +14222,7 @@ errors++;
 if(data.blobsDeleted !== undefined){
 let data4 = data.blobsDeleted;
 if(!(((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4))) && (isFinite(data4)))){
-const err15 = {instancePath:instancePath+"/blobsDeleted",schemaPath:"#/properties/blobsDeleted/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema206.properties.blobsDeleted.type,parentSchema:schema206.properties.blobsDeleted,data:data4};
+const err15 = {instancePath:instancePath+"/blobsDeleted",schemaPath:"#/properties/blobsDeleted/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema210.properties.blobsDeleted.type,parentSchema:schema210.properties.blobsDeleted,data:data4};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -13431,7 +14233,7 @@ errors++;
 }
 if((typeof data4 == "number") && (isFinite(data4))){
 if(data4 < 0 || isNaN(data4)){
-const err16 = {instancePath:instancePath+"/blobsDeleted",schemaPath:"#/properties/blobsDeleted/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema206.properties.blobsDeleted,data:data4};
+const err16 = {instancePath:instancePath+"/blobsDeleted",schemaPath:"#/properties/blobsDeleted/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema210.properties.blobsDeleted,data:data4};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -13445,7 +14247,7 @@ errors++;
 if(data.physical !== undefined){
 let data5 = data.physical;
 if(typeof data5 !== "boolean"){
-const err17 = {instancePath:instancePath+"/physical",schemaPath:"#/properties/physical/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema206.properties.physical.type,parentSchema:schema206.properties.physical,data:data5};
+const err17 = {instancePath:instancePath+"/physical",schemaPath:"#/properties/physical/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema210.properties.physical.type,parentSchema:schema210.properties.physical,data:data5};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -13457,7 +14259,7 @@ errors++;
 }
 }
 else {
-const err18 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema206.type,parentSchema:schema206,data};
+const err18 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema210.type,parentSchema:schema210,data};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -13466,22 +14268,22 @@ vErrors.push(err18);
 }
 errors++;
 }
-validate146.errors = vErrors;
+validate148.errors = vErrors;
 return errors === 0;
 }
-validate146.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate148.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const ledger_v1_ApiKeyCreated = validate147;
-const schema208 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://agent-ledger.example/event-schemas/api-key-created.v1.schema.json","title":"ApiKeyCreated (v1)","description":"Data of an ApiKeyCreated event, in the access stream ledger-keys (not a session event): an API key of a tenant exists from here on, on every node that follows the stream. Holds the SHA-256 of the secret, never the secret. A tenant exists through its keys. Once any key was created, a server never runs open again.","type":"object","required":["keyId","tenant","scopes","secretSha256","createdAt"],"properties":{"keyId":{"type":"string","pattern":"^[0-9a-f]{12}$","description":"The key's public id: the part of the secret alk_<keyId>_<random> that logs, event metadata and keys list show."},"tenant":{"type":"string","pattern":"^[a-z0-9][a-z0-9_-]{0,63}$","description":"The tenant whose sessions the key reads and writes."},"scopes":{"type":"array","minItems":1,"uniqueItems":true,"items":{"enum":["read","write","audit","admin","erase"]}},"name":{"type":"string","minLength":1,"maxLength":200,"description":"Who or what holds the key."},"secretSha256":{"type":"string","pattern":"^[0-9a-f]{64}$","description":"SHA-256 (hex) of the whole secret, compared in constant time."},"createdAt":{"$ref":"runtime-message.v1.schema.json#/$defs/timestamp"},"migratedFrom":{"const":"keys.sqlite","description":"Set on keys copied from a data directory's keys.sqlite at a server's first start on this version."}},"additionalProperties":false};
-const pattern7 = new RegExp("^[0-9a-f]{12}$", "u");
-const pattern8 = new RegExp("^[a-z0-9][a-z0-9_-]{0,63}$", "u");
+export const ledger_v1_ApiKeyCreated = validate149;
+const schema212 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://agent-ledger.example/event-schemas/api-key-created.v1.schema.json","title":"ApiKeyCreated (v1)","description":"Data of an ApiKeyCreated event, in the access stream ledger-keys (not a session event): an API key of a tenant exists from here on, on every node that follows the stream. Holds the SHA-256 of the secret, never the secret. A tenant exists through its keys. Once any key was created, a server never runs open again.","type":"object","required":["keyId","tenant","scopes","secretSha256","createdAt"],"properties":{"keyId":{"type":"string","pattern":"^[0-9a-f]{12}$","description":"The key's public id: the part of the secret alk_<keyId>_<random> that logs, event metadata and keys list show."},"tenant":{"type":"string","pattern":"^[a-z0-9][a-z0-9_-]{0,63}$","description":"The tenant whose sessions the key reads and writes."},"scopes":{"type":"array","minItems":1,"uniqueItems":true,"items":{"enum":["read","write","audit","admin","erase"]}},"name":{"type":"string","minLength":1,"maxLength":200,"description":"Who or what holds the key."},"secretSha256":{"type":"string","pattern":"^[0-9a-f]{64}$","description":"SHA-256 (hex) of the whole secret, compared in constant time."},"createdAt":{"$ref":"runtime-message.v1.schema.json#/$defs/timestamp"},"migratedFrom":{"const":"keys.sqlite","description":"Set on keys copied from a data directory's keys.sqlite at a server's first start on this version."}},"additionalProperties":false};
+const pattern10 = new RegExp("^[0-9a-f]{12}$", "u");
+const pattern11 = new RegExp("^[a-z0-9][a-z0-9_-]{0,63}$", "u");
 const func0 = require("ajv/dist/runtime/equal").default;
 
-function validate147(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate149(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://agent-ledger.example/event-schemas/api-key-created.v1.schema.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate147.evaluated;
+const evaluated0 = validate149.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -13490,7 +14292,7 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.keyId === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "keyId"},message:"must have required property '"+"keyId"+"'",schema:schema208.required,parentSchema:schema208,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "keyId"},message:"must have required property '"+"keyId"+"'",schema:schema212.required,parentSchema:schema212,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -13500,7 +14302,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.tenant === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "tenant"},message:"must have required property '"+"tenant"+"'",schema:schema208.required,parentSchema:schema208,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "tenant"},message:"must have required property '"+"tenant"+"'",schema:schema212.required,parentSchema:schema212,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -13510,7 +14312,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.scopes === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "scopes"},message:"must have required property '"+"scopes"+"'",schema:schema208.required,parentSchema:schema208,data};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "scopes"},message:"must have required property '"+"scopes"+"'",schema:schema212.required,parentSchema:schema212,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -13520,7 +14322,7 @@ vErrors.push(err2);
 errors++;
 }
 if(data.secretSha256 === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "secretSha256"},message:"must have required property '"+"secretSha256"+"'",schema:schema208.required,parentSchema:schema208,data};
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "secretSha256"},message:"must have required property '"+"secretSha256"+"'",schema:schema212.required,parentSchema:schema212,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -13530,7 +14332,7 @@ vErrors.push(err3);
 errors++;
 }
 if(data.createdAt === undefined){
-const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "createdAt"},message:"must have required property '"+"createdAt"+"'",schema:schema208.required,parentSchema:schema208,data};
+const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "createdAt"},message:"must have required property '"+"createdAt"+"'",schema:schema212.required,parentSchema:schema212,data};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -13541,7 +14343,7 @@ errors++;
 }
 for(const key0 in data){
 if(!(((((((key0 === "keyId") || (key0 === "tenant")) || (key0 === "scopes")) || (key0 === "name")) || (key0 === "secretSha256")) || (key0 === "createdAt")) || (key0 === "migratedFrom"))){
-const err5 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema208,data};
+const err5 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema212,data};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -13554,8 +14356,8 @@ errors++;
 if(data.keyId !== undefined){
 let data0 = data.keyId;
 if(typeof data0 === "string"){
-if(!pattern7.test(data0)){
-const err6 = {instancePath:instancePath+"/keyId",schemaPath:"#/properties/keyId/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{12}$"},message:"must match pattern \""+"^[0-9a-f]{12}$"+"\"",schema:"^[0-9a-f]{12}$",parentSchema:schema208.properties.keyId,data:data0};
+if(!pattern10.test(data0)){
+const err6 = {instancePath:instancePath+"/keyId",schemaPath:"#/properties/keyId/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{12}$"},message:"must match pattern \""+"^[0-9a-f]{12}$"+"\"",schema:"^[0-9a-f]{12}$",parentSchema:schema212.properties.keyId,data:data0};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -13566,7 +14368,7 @@ errors++;
 }
 }
 else {
-const err7 = {instancePath:instancePath+"/keyId",schemaPath:"#/properties/keyId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema208.properties.keyId.type,parentSchema:schema208.properties.keyId,data:data0};
+const err7 = {instancePath:instancePath+"/keyId",schemaPath:"#/properties/keyId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema212.properties.keyId.type,parentSchema:schema212.properties.keyId,data:data0};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -13579,8 +14381,8 @@ errors++;
 if(data.tenant !== undefined){
 let data1 = data.tenant;
 if(typeof data1 === "string"){
-if(!pattern8.test(data1)){
-const err8 = {instancePath:instancePath+"/tenant",schemaPath:"#/properties/tenant/pattern",keyword:"pattern",params:{pattern: "^[a-z0-9][a-z0-9_-]{0,63}$"},message:"must match pattern \""+"^[a-z0-9][a-z0-9_-]{0,63}$"+"\"",schema:"^[a-z0-9][a-z0-9_-]{0,63}$",parentSchema:schema208.properties.tenant,data:data1};
+if(!pattern11.test(data1)){
+const err8 = {instancePath:instancePath+"/tenant",schemaPath:"#/properties/tenant/pattern",keyword:"pattern",params:{pattern: "^[a-z0-9][a-z0-9_-]{0,63}$"},message:"must match pattern \""+"^[a-z0-9][a-z0-9_-]{0,63}$"+"\"",schema:"^[a-z0-9][a-z0-9_-]{0,63}$",parentSchema:schema212.properties.tenant,data:data1};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -13591,7 +14393,7 @@ errors++;
 }
 }
 else {
-const err9 = {instancePath:instancePath+"/tenant",schemaPath:"#/properties/tenant/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema208.properties.tenant.type,parentSchema:schema208.properties.tenant,data:data1};
+const err9 = {instancePath:instancePath+"/tenant",schemaPath:"#/properties/tenant/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema212.properties.tenant.type,parentSchema:schema212.properties.tenant,data:data1};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -13605,7 +14407,7 @@ if(data.scopes !== undefined){
 let data2 = data.scopes;
 if(Array.isArray(data2)){
 if(data2.length < 1){
-const err10 = {instancePath:instancePath+"/scopes",schemaPath:"#/properties/scopes/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema208.properties.scopes,data:data2};
+const err10 = {instancePath:instancePath+"/scopes",schemaPath:"#/properties/scopes/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema212.properties.scopes,data:data2};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -13618,7 +14420,7 @@ const len0 = data2.length;
 for(let i0=0; i0<len0; i0++){
 let data3 = data2[i0];
 if(!(((((data3 === "read") || (data3 === "write")) || (data3 === "audit")) || (data3 === "admin")) || (data3 === "erase"))){
-const err11 = {instancePath:instancePath+"/scopes/" + i0,schemaPath:"#/properties/scopes/items/enum",keyword:"enum",params:{allowedValues: schema208.properties.scopes.items.enum},message:"must be equal to one of the allowed values",schema:schema208.properties.scopes.items.enum,parentSchema:schema208.properties.scopes.items,data:data3};
+const err11 = {instancePath:instancePath+"/scopes/" + i0,schemaPath:"#/properties/scopes/items/enum",keyword:"enum",params:{allowedValues: schema212.properties.scopes.items.enum},message:"must be equal to one of the allowed values",schema:schema212.properties.scopes.items.enum,parentSchema:schema212.properties.scopes.items,data:data3};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -13635,7 +14437,7 @@ outer0:
 for(;i1--;){
 for(j0 = i1; j0--;){
 if(func0(data2[i1], data2[j0])){
-const err12 = {instancePath:instancePath+"/scopes",schemaPath:"#/properties/scopes/uniqueItems",keyword:"uniqueItems",params:{i: i1, j: j0},message:"must NOT have duplicate items (items ## "+j0+" and "+i1+" are identical)",schema:true,parentSchema:schema208.properties.scopes,data:data2};
+const err12 = {instancePath:instancePath+"/scopes",schemaPath:"#/properties/scopes/uniqueItems",keyword:"uniqueItems",params:{i: i1, j: j0},message:"must NOT have duplicate items (items ## "+j0+" and "+i1+" are identical)",schema:true,parentSchema:schema212.properties.scopes,data:data2};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -13650,7 +14452,7 @@ break outer0;
 }
 }
 else {
-const err13 = {instancePath:instancePath+"/scopes",schemaPath:"#/properties/scopes/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema208.properties.scopes.type,parentSchema:schema208.properties.scopes,data:data2};
+const err13 = {instancePath:instancePath+"/scopes",schemaPath:"#/properties/scopes/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema212.properties.scopes.type,parentSchema:schema212.properties.scopes,data:data2};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -13664,7 +14466,7 @@ if(data.name !== undefined){
 let data4 = data.name;
 if(typeof data4 === "string"){
 if(func1(data4) > 200){
-const err14 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters",schema:200,parentSchema:schema208.properties.name,data:data4};
+const err14 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters",schema:200,parentSchema:schema212.properties.name,data:data4};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -13674,7 +14476,7 @@ vErrors.push(err14);
 errors++;
 }
 if(func1(data4) < 1){
-const err15 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema208.properties.name,data:data4};
+const err15 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema212.properties.name,data:data4};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -13685,7 +14487,7 @@ errors++;
 }
 }
 else {
-const err16 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema208.properties.name.type,parentSchema:schema208.properties.name,data:data4};
+const err16 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema212.properties.name.type,parentSchema:schema212.properties.name,data:data4};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -13699,7 +14501,7 @@ if(data.secretSha256 !== undefined){
 let data5 = data.secretSha256;
 if(typeof data5 === "string"){
 if(!pattern4.test(data5)){
-const err17 = {instancePath:instancePath+"/secretSha256",schemaPath:"#/properties/secretSha256/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{64}$"},message:"must match pattern \""+"^[0-9a-f]{64}$"+"\"",schema:"^[0-9a-f]{64}$",parentSchema:schema208.properties.secretSha256,data:data5};
+const err17 = {instancePath:instancePath+"/secretSha256",schemaPath:"#/properties/secretSha256/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{64}$"},message:"must match pattern \""+"^[0-9a-f]{64}$"+"\"",schema:"^[0-9a-f]{64}$",parentSchema:schema212.properties.secretSha256,data:data5};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -13710,7 +14512,7 @@ errors++;
 }
 }
 else {
-const err18 = {instancePath:instancePath+"/secretSha256",schemaPath:"#/properties/secretSha256/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema208.properties.secretSha256.type,parentSchema:schema208.properties.secretSha256,data:data5};
+const err18 = {instancePath:instancePath+"/secretSha256",schemaPath:"#/properties/secretSha256/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema212.properties.secretSha256.type,parentSchema:schema212.properties.secretSha256,data:data5};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -13748,7 +14550,7 @@ errors++;
 if(data.migratedFrom !== undefined){
 let data7 = data.migratedFrom;
 if("keys.sqlite" !== data7){
-const err21 = {instancePath:instancePath+"/migratedFrom",schemaPath:"#/properties/migratedFrom/const",keyword:"const",params:{allowedValue: "keys.sqlite"},message:"must be equal to constant",schema:"keys.sqlite",parentSchema:schema208.properties.migratedFrom,data:data7};
+const err21 = {instancePath:instancePath+"/migratedFrom",schemaPath:"#/properties/migratedFrom/const",keyword:"const",params:{allowedValue: "keys.sqlite"},message:"must be equal to constant",schema:"keys.sqlite",parentSchema:schema212.properties.migratedFrom,data:data7};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -13760,7 +14562,7 @@ errors++;
 }
 }
 else {
-const err22 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema208.type,parentSchema:schema208,data};
+const err22 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema212.type,parentSchema:schema212,data};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -13769,19 +14571,19 @@ vErrors.push(err22);
 }
 errors++;
 }
-validate147.errors = vErrors;
+validate149.errors = vErrors;
 return errors === 0;
 }
-validate147.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate149.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
-export const ledger_v1_ApiKeyRevoked = validate148;
-const schema210 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://agent-ledger.example/event-schemas/api-key-revoked.v1.schema.json","title":"ApiKeyRevoked (v1)","description":"Data of an ApiKeyRevoked event, in the access stream ledger-keys: the key is refused from here on, on every node that follows the stream. Revoking twice is harmless: the first revocation counts. Revoking every key leaves the server closed (401), never open.","type":"object","required":["keyId","revokedAt"],"properties":{"keyId":{"type":"string","pattern":"^[0-9a-f]{12}$"},"revokedAt":{"$ref":"runtime-message.v1.schema.json#/$defs/timestamp"},"revokedBy":{"type":"object","required":["via"],"properties":{"via":{"enum":["http","cli","migration"]},"keyId":{"type":"string","description":"The admin key of the request (http only)."}},"additionalProperties":false}},"additionalProperties":false};
+export const ledger_v1_ApiKeyRevoked = validate150;
+const schema214 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://agent-ledger.example/event-schemas/api-key-revoked.v1.schema.json","title":"ApiKeyRevoked (v1)","description":"Data of an ApiKeyRevoked event, in the access stream ledger-keys: the key is refused from here on, on every node that follows the stream. Revoking twice is harmless: the first revocation counts. Revoking every key leaves the server closed (401), never open.","type":"object","required":["keyId","revokedAt"],"properties":{"keyId":{"type":"string","pattern":"^[0-9a-f]{12}$"},"revokedAt":{"$ref":"runtime-message.v1.schema.json#/$defs/timestamp"},"revokedBy":{"type":"object","required":["via"],"properties":{"via":{"enum":["http","cli","migration"]},"keyId":{"type":"string","description":"The admin key of the request (http only)."}},"additionalProperties":false}},"additionalProperties":false};
 
-function validate148(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
+function validate150(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://agent-ledger.example/event-schemas/api-key-revoked.v1.schema.json" */;
 let vErrors = null;
 let errors = 0;
-const evaluated0 = validate148.evaluated;
+const evaluated0 = validate150.evaluated;
 if(evaluated0.dynamicProps){
 evaluated0.props = undefined;
 }
@@ -13790,7 +14592,7 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.keyId === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "keyId"},message:"must have required property '"+"keyId"+"'",schema:schema210.required,parentSchema:schema210,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "keyId"},message:"must have required property '"+"keyId"+"'",schema:schema214.required,parentSchema:schema214,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -13800,7 +14602,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.revokedAt === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "revokedAt"},message:"must have required property '"+"revokedAt"+"'",schema:schema210.required,parentSchema:schema210,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "revokedAt"},message:"must have required property '"+"revokedAt"+"'",schema:schema214.required,parentSchema:schema214,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -13811,7 +14613,7 @@ errors++;
 }
 for(const key0 in data){
 if(!(((key0 === "keyId") || (key0 === "revokedAt")) || (key0 === "revokedBy"))){
-const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema210,data};
+const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema214,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -13824,8 +14626,8 @@ errors++;
 if(data.keyId !== undefined){
 let data0 = data.keyId;
 if(typeof data0 === "string"){
-if(!pattern7.test(data0)){
-const err3 = {instancePath:instancePath+"/keyId",schemaPath:"#/properties/keyId/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{12}$"},message:"must match pattern \""+"^[0-9a-f]{12}$"+"\"",schema:"^[0-9a-f]{12}$",parentSchema:schema210.properties.keyId,data:data0};
+if(!pattern10.test(data0)){
+const err3 = {instancePath:instancePath+"/keyId",schemaPath:"#/properties/keyId/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{12}$"},message:"must match pattern \""+"^[0-9a-f]{12}$"+"\"",schema:"^[0-9a-f]{12}$",parentSchema:schema214.properties.keyId,data:data0};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -13836,7 +14638,7 @@ errors++;
 }
 }
 else {
-const err4 = {instancePath:instancePath+"/keyId",schemaPath:"#/properties/keyId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema210.properties.keyId.type,parentSchema:schema210.properties.keyId,data:data0};
+const err4 = {instancePath:instancePath+"/keyId",schemaPath:"#/properties/keyId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema214.properties.keyId.type,parentSchema:schema214.properties.keyId,data:data0};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -13875,7 +14677,7 @@ if(data.revokedBy !== undefined){
 let data2 = data.revokedBy;
 if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
 if(data2.via === undefined){
-const err7 = {instancePath:instancePath+"/revokedBy",schemaPath:"#/properties/revokedBy/required",keyword:"required",params:{missingProperty: "via"},message:"must have required property '"+"via"+"'",schema:schema210.properties.revokedBy.required,parentSchema:schema210.properties.revokedBy,data:data2};
+const err7 = {instancePath:instancePath+"/revokedBy",schemaPath:"#/properties/revokedBy/required",keyword:"required",params:{missingProperty: "via"},message:"must have required property '"+"via"+"'",schema:schema214.properties.revokedBy.required,parentSchema:schema214.properties.revokedBy,data:data2};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -13886,7 +14688,7 @@ errors++;
 }
 for(const key1 in data2){
 if(!((key1 === "via") || (key1 === "keyId"))){
-const err8 = {instancePath:instancePath+"/revokedBy",schemaPath:"#/properties/revokedBy/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema210.properties.revokedBy,data:data2};
+const err8 = {instancePath:instancePath+"/revokedBy",schemaPath:"#/properties/revokedBy/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema214.properties.revokedBy,data:data2};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -13899,7 +14701,7 @@ errors++;
 if(data2.via !== undefined){
 let data3 = data2.via;
 if(!(((data3 === "http") || (data3 === "cli")) || (data3 === "migration"))){
-const err9 = {instancePath:instancePath+"/revokedBy/via",schemaPath:"#/properties/revokedBy/properties/via/enum",keyword:"enum",params:{allowedValues: schema210.properties.revokedBy.properties.via.enum},message:"must be equal to one of the allowed values",schema:schema210.properties.revokedBy.properties.via.enum,parentSchema:schema210.properties.revokedBy.properties.via,data:data3};
+const err9 = {instancePath:instancePath+"/revokedBy/via",schemaPath:"#/properties/revokedBy/properties/via/enum",keyword:"enum",params:{allowedValues: schema214.properties.revokedBy.properties.via.enum},message:"must be equal to one of the allowed values",schema:schema214.properties.revokedBy.properties.via.enum,parentSchema:schema214.properties.revokedBy.properties.via,data:data3};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -13912,7 +14714,7 @@ errors++;
 if(data2.keyId !== undefined){
 let data4 = data2.keyId;
 if(typeof data4 !== "string"){
-const err10 = {instancePath:instancePath+"/revokedBy/keyId",schemaPath:"#/properties/revokedBy/properties/keyId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema210.properties.revokedBy.properties.keyId.type,parentSchema:schema210.properties.revokedBy.properties.keyId,data:data4};
+const err10 = {instancePath:instancePath+"/revokedBy/keyId",schemaPath:"#/properties/revokedBy/properties/keyId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema214.properties.revokedBy.properties.keyId.type,parentSchema:schema214.properties.revokedBy.properties.keyId,data:data4};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -13924,7 +14726,7 @@ errors++;
 }
 }
 else {
-const err11 = {instancePath:instancePath+"/revokedBy",schemaPath:"#/properties/revokedBy/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema210.properties.revokedBy.type,parentSchema:schema210.properties.revokedBy,data:data2};
+const err11 = {instancePath:instancePath+"/revokedBy",schemaPath:"#/properties/revokedBy/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema214.properties.revokedBy.type,parentSchema:schema214.properties.revokedBy,data:data2};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -13936,7 +14738,7 @@ errors++;
 }
 }
 else {
-const err12 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema210.type,parentSchema:schema210,data};
+const err12 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema214.type,parentSchema:schema214,data};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -13945,8 +14747,8 @@ vErrors.push(err12);
 }
 errors++;
 }
-validate148.errors = vErrors;
+validate150.errors = vErrors;
 return errors === 0;
 }
-validate148.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
+validate150.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
