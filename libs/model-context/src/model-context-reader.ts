@@ -4,6 +4,7 @@ import { sessionStreamName, splitSessionKey, type SessionLogEvent } from '@agent
 import { toolResultSoftLimitOf } from '@agent-ledger/projections';
 import { blobAttachmentsOf } from './blob-attachments-of';
 import { blobExcerptsOf } from './blob-excerpts-of';
+import { blobTextExcerptsOf } from './blob-text-excerpts-of';
 import { HistoryIndex } from './history-index';
 import { parseLoggedEvent } from './parse-logged-event';
 import { readWindowEvents } from './window-events';
@@ -109,7 +110,8 @@ export class ModelContextReader {
 
   /**
    * `query` with the excerpts of the blob outputs its window holds, read by range for its soft
-   * limit, and the bytes of its attachment blobs, read whole (`blobAttachmentsOf`). A session
+   * limit, those of its text blobs (`blobTextExcerptsOf`: whole for the latest turn when they
+   * fit), and the bytes of its attachment blobs, read whole (`blobAttachmentsOf`). A session
    * whose window holds none costs one pass over the window's cached events.
    */
   private async withBlobExcerpts(
@@ -118,7 +120,9 @@ export class ModelContextReader {
   ): Promise<ModelContextQuery> {
     if (
       this.blobs === undefined ||
-      (query.blobExcerpts !== undefined && query.blobAttachments !== undefined)
+      (query.blobExcerpts !== undefined &&
+        query.blobTextExcerpts !== undefined &&
+        query.blobAttachments !== undefined)
     ) {
       return query;
     }
@@ -132,11 +136,14 @@ export class ModelContextReader {
     const { tenant } = splitSessionKey(sessionId);
     const excerpts =
       query.blobExcerpts ?? (await blobExcerptsOf(events, this.blobs, tenant, limit));
+    const textExcerpts =
+      query.blobTextExcerpts ?? (await blobTextExcerptsOf(events, this.blobs, tenant, limit));
     const attachments =
       query.blobAttachments ?? (await blobAttachmentsOf(events, this.blobs, tenant));
     return {
       ...query,
       ...(excerpts.size === 0 ? {} : { blobExcerpts: excerpts }),
+      ...(textExcerpts.size === 0 ? {} : { blobTextExcerpts: textExcerpts }),
       ...(attachments.size === 0 ? {} : { blobAttachments: attachments }),
     };
   }

@@ -15,3 +15,12 @@ export const SYSTEM_REMINDER_TAG = 'system-reminder';
 
 /** The tag that keeps a `system_note` from carrying over the next compaction. */
 export const UNTIL_COMPACTION_TAG = 'until-compaction';
+
+/**
+ * Longest text kept as a blob (a long user, assistant or reasoning text, a large tool-input
+ * string) that the model view sends whole when it is in the latest turn (from the last user input
+ * on): about 100,000 tokens, within every current model's context, and read by range at most
+ * 3 bytes a character. Longer ones, and those of earlier turns, keep the head and tail the soft
+ * limit keeps, as a long tool result does.
+ */
+export const LATEST_TURN_BLOB_TEXT_LIMIT_CHARS = 400_000;

@@ -28,6 +28,7 @@ export {
   CLEARED_TOOL_RESULT_TEXT,
   DEFAULT_RECENT_USER_TURNS,
   DEFAULT_TOOL_RESULT_SOFT_LIMIT_CHARS,
+  LATEST_TURN_BLOB_TEXT_LIMIT_CHARS,
   OMITTED_TOOL_RESULT_TEXT,
   SYSTEM_REMINDER_TAG,
 } from './defaults';
@@ -123,6 +124,8 @@ export {
   type ModelViewBudget,
 } from './fit-model-view-to-budget';
 export { blobExcerptLengths, type BlobExcerpt, type BlobExcerpts } from './blob-excerpt';
+export { blobTextsOf } from './blob-texts-of';
+export { blobTextExcerptsKey } from './blob-text-excerpts-key';
 export { inlineBlobOutput, type InlinedBlobOutput } from './inline-blob-output';
 export {
   asBlobAttachmentPart,

@@ -3,6 +3,7 @@ import {
   type CompactBoundaryMessage,
   type RuntimeMessage,
 } from '@agent-ledger/messages';
+import { blobTextExcerptsKey } from './blob-text-excerpts-key';
 import { findCompactWindow } from './find-compact-window';
 import { pairToolParts } from './pair-tool-parts';
 import { projectModelMessage, type ModelMessageSelection } from './project-model-message';
@@ -209,7 +210,11 @@ function projectedOnce(
   // same object) as the recent-turns cutoff moves past it, and what is derived from it stays too.
   const aged = older && message.kind === 'tool_result';
   // Every field of the selection, each in its own slot (`droppedParts` ids joined last).
-  const key = `${policyKey}|${semanticType}|${flag(injected)}${flag(movedToStart)}${flag(carriedOver)}${flag(aged)}|${droppedParts.join('\u0000')}`;
+  // A text kept as a blob is sent whole in the latest turn and cut in earlier ones: what was read
+  // of it (the excerpts' lengths) is part of the key, so a message the cutoff moved past is
+  // projected again.
+  const texts = blobTextExcerptsKey([message], policy.blobTextExcerpts);
+  const key = `${policyKey}|${semanticType}|${flag(injected)}${flag(movedToStart)}${flag(carriedOver)}${flag(aged)}|${texts}|${droppedParts.join('\u0000')}`;
   return derivedOnce(message, key, (runtime) => {
     const projection: ModelMessageSelection = { semanticType, droppedParts, older: aged };
     if (injected !== undefined) projection.injected = injected;

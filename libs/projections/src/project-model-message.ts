@@ -1,5 +1,6 @@
 import type { CompactBoundaryMessage, RuntimeMessage } from '@agent-ledger/messages';
 import { inlineBlobAttachments } from './inline-blob-attachments';
+import { inlineBlobTexts } from './inline-blob-texts';
 import { omitUnsupportedAttachments } from './omit-unsupported-attachments';
 import { projectToolResult } from './project-tool-result';
 import { renderAgentSwitch } from './render-agent-switch';
@@ -92,7 +93,9 @@ function projectContent(
     case 'user_input':
     case 'assistant_text': {
       if (typeof runtime.content === 'string') return runtime.content;
-      const inlined = inlineBlobAttachments(runtime.content, policy.blobAttachments);
+      const texts = inlineBlobTexts(runtime.content, policy.blobTextExcerpts);
+      if (texts.truncated !== undefined) outcome.truncated = texts.truncated;
+      const inlined = inlineBlobAttachments(texts.parts, policy.blobAttachments);
       const { parts, omitted } = omitUnsupportedAttachments(
         inlined.parts,
         policy.attachments,
@@ -103,7 +106,12 @@ function projectContent(
       return parts;
     }
     case 'assistant_reasoning':
-    case 'tool_call':
+    case 'tool_call': {
+      if (typeof runtime.content === 'string') return runtime.content;
+      const texts = inlineBlobTexts(runtime.content, policy.blobTextExcerpts);
+      if (texts.truncated !== undefined) outcome.truncated = texts.truncated;
+      return texts.parts;
+    }
     case 'tool_approval_request':
     case 'tool_approval_response':
       return runtime.content;

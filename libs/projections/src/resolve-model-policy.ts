@@ -28,6 +28,8 @@ export interface ModelPolicy {
   recentUserTurns: number;
   /** The blob outputs' excerpts read for `toolResultSoftLimitChars` (none: previews). */
   blobExcerpts?: BlobExcerpts;
+  /** The text blobs' excerpts (whole for the latest turn when they fit, else head and tail). */
+  blobTextExcerpts?: BlobExcerpts;
   /** The attachment blobs' bytes, read whole (none: notes in their place). */
   blobAttachments?: BlobAttachments;
   /** Absent (no provider, or one without a capability table): every attachment is kept. */
@@ -50,6 +52,9 @@ export function resolveModelPolicy(
     toolResultSoftLimitChars: toolResultSoftLimitOf(context.toolResultSoftLimitChars),
     recentUserTurns: countOr(options.recentUserTurns, DEFAULT_RECENT_USER_TURNS),
     ...(context.blobExcerpts === undefined ? {} : { blobExcerpts: context.blobExcerpts }),
+    ...(context.blobTextExcerpts === undefined
+      ? {}
+      : { blobTextExcerpts: context.blobTextExcerpts }),
     ...(context.blobAttachments === undefined ? {} : { blobAttachments: context.blobAttachments }),
   };
   const capabilities = providerCapabilitiesOf(provider);

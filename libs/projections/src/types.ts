@@ -90,6 +90,13 @@ export interface ProjectionContext {
    */
   blobExcerpts?: BlobExcerpts;
   /**
+   * Model view: the excerpts of the texts kept as blobs (long text and reasoning parts, large
+   * tool-input strings), by SHA-256, read by range before projecting: the whole text for the
+   * latest turn when it fits `LATEST_TURN_BLOB_TEXT_LIMIT_CHARS`, else the head and tail the soft
+   * limit keeps (`blobExcerptLengths`). A text blob without one shows its preview.
+   */
+  blobTextExcerpts?: BlobExcerpts;
+  /**
    * Model view: the base64 bytes of the image and file parts kept as blobs, read whole before
    * projecting. An attachment blob without them becomes a text note that names it.
    */

@@ -7,9 +7,11 @@ const BLOB_REFERENCE_BYTES = 4096;
 /**
  * The append limits, checked on the parsed body before a single message is validated (validation
  * is the expensive part): at most `maxMessages` messages, and — when the body itself is over the
- * 1 MiB append limit — messages whose JSON is within it once their tool outputs above
- * `blobThresholdBytes` are counted as the blob references they become (the events are at least
- * that large). `bodyBytes` is the size of the request body as received.
+ * 1 MiB append limit — messages whose JSON is within it once their tool outputs, texts and
+ * tool-input strings above `blobThresholdBytes` are counted as the blob references they become
+ * (the events are at least that large). A long string the append keeps inline (a system note)
+ * passes here and meets the store's own limit. `bodyBytes` is the size of the request body as
+ * received.
  */
 export function checkAppendLimits(
   sessionId: string,
@@ -26,7 +28,8 @@ export function checkAppendLimits(
   if (bodyBytes <= DEFAULT_MAX_APPEND_SIZE) return;
   const size = Buffer.byteLength(
     JSON.stringify(messages, (key, value: unknown) =>
-      key === 'output' && isLargeOutput(value, options.blobThresholdBytes)
+      (key === 'output' && isLargeOutput(value, options.blobThresholdBytes)) ||
+      (typeof value === 'string' && Buffer.byteLength(value) > options.blobThresholdBytes)
         ? 'x'.repeat(BLOB_REFERENCE_BYTES)
         : value,
     ),

@@ -5,7 +5,11 @@ import {
   type AiSdkPart,
 } from '@agent-ledger/ai-sdk';
 import { freezeDeep } from '@agent-ledger/messages';
-import { projectModelViewPart, recentUserTurnsOf } from '@agent-ledger/projections';
+import {
+  blobTextExcerptsKey,
+  projectModelViewPart,
+  recentUserTurnsOf,
+} from '@agent-ledger/projections';
 import type { ModelView, ModelContextQuery } from '../model-context';
 import { projectionContext } from '../projection-context';
 import { assemble } from './assemble';
@@ -57,7 +61,17 @@ function settingsOf(
   query: ModelContextQuery,
   agent: string,
 ): ViewSettings {
-  if (state.settings?.agent === agent) return state.settings;
+  const settings = state.settings;
+  // The blob reads are made afresh for each request (a later append may add blobs, and a text
+  // blob is read whole only in the latest turn): a context holding older ones is made again.
+  if (
+    settings?.agent === agent &&
+    settings.context.blobExcerpts === query.blobExcerpts &&
+    settings.context.blobTextExcerpts === query.blobTextExcerpts &&
+    settings.context.blobAttachments === query.blobAttachments
+  ) {
+    return settings;
+  }
   const context = projectionContext(sessionId, { ...query, activeAgentName: agent }, []);
   const options =
     query.recentUserTurns === undefined ? {} : { recentUserTurns: query.recentUserTurns };
@@ -126,6 +140,7 @@ export function viewOf(
     cutoffAt -= count;
     // Everything the unit's view depends on from the rest of the window.
     const priorTexts = unit.hasSystemNotes ? JSON.stringify([...systemTexts]) : undefined;
+    const blobTexts = blobTextExcerptsKey(unit.normalized.messages, context.blobTextExcerpts);
     const inputs = unit.viewInputs;
     if (
       unit.view === undefined ||
@@ -133,7 +148,8 @@ export function viewOf(
       inputs.agent !== agent ||
       (unit.lastShapesView && inputs.last !== last) ||
       inputs.cutoff !== cutoff ||
-      inputs.systemTexts !== priorTexts
+      inputs.systemTexts !== priorTexts ||
+      inputs.blobTexts !== blobTexts
     ) {
       unit.view = projectModelViewPart(
         unit.normalized.messages,
@@ -143,7 +159,7 @@ export function viewOf(
           ? { cutoff, priorSystemTexts: systemTexts }
           : { currentTurnStart: Number.POSITIVE_INFINITY, cutoff, priorSystemTexts: systemTexts },
       );
-      unit.viewInputs = { agent, last, cutoff, systemTexts: priorTexts };
+      unit.viewInputs = { agent, last, cutoff, systemTexts: priorTexts, blobTexts };
       unit.serialized = undefined;
       unit.repairs = undefined;
     }

@@ -30,7 +30,14 @@ export interface Unit {
   /** The agent of the unit's latest message that names one (`lastAgentName`). */
   agentName: string | undefined;
   /** What the view below was computed with (the agent, whether last, the cutoff, prior notes). */
-  viewInputs?: { agent: string; last: boolean; cutoff: number; systemTexts: string | undefined };
+  viewInputs?: {
+    agent: string;
+    last: boolean;
+    cutoff: number;
+    systemTexts: string | undefined;
+    /** What was read of the unit's text blobs (`blobTextExcerptsKey`). */
+    blobTexts: string;
+  };
   view?: ModelViewPart;
   repairs?: SessionRepair[] | undefined;
   serialized?: AiSdkPart | undefined;
