@@ -178,7 +178,7 @@ describe('validateSessionEventPayload', () => {
       });
       expect(validateSessionEventPayload(event)).toEqual([
         'message "m9": data/content/0/input: is required',
-        'message "m9": data/content/0/args: is not allowed here (allowed: type, toolCallId, toolName, input, providerExecuted, providerOptions)',
+        'message "m9": data/content/0/args: is not allowed here (allowed: type, toolCallId, toolName, input, inputBlobs, providerExecuted, providerOptions)',
         'message "m9": data/content/0/toolCallId: must be string',
       ]);
     });

@@ -149,4 +149,51 @@ describe('search indexes the text of a blob output up to SEARCH_BLOB_TEXT_BYTES'
     ).toEqual({ zanzibarquota: [], served: ['m2'] });
     expect(unreadable).toHaveLength(1);
   });
+
+  it('finds words inside a long user text and a large tool-input string kept as blobs', async () => {
+    const bytes = bigOutput();
+    const stored = await blobs.put('default', Readable.from([bytes]), {
+      mediaType: MEDIA_TYPE,
+      sessionKey: 's1',
+    });
+    const blob = {
+      sha256: stored.sha256,
+      size: stored.size,
+      mediaType: MEDIA_TYPE,
+      preview: blobPreview(bytes, MEDIA_TYPE),
+      textLength: bytes.length,
+    };
+    const events = [
+      messageRecorded({
+        id: 'u1',
+        sessionId: 's1',
+        kind: 'user_input',
+        role: 'user',
+        createdAt: '2026-04-08T09:00:00Z',
+        content: [{ type: 'text', text: blob.preview, blob }],
+      }),
+      messageRecorded({
+        id: 'c1',
+        sessionId: 's1',
+        kind: 'tool_call',
+        role: 'assistant',
+        createdAt: '2026-04-08T09:00:01Z',
+        content: [
+          {
+            type: 'tool-call',
+            toolCallId: 'call1',
+            toolName: 'Write',
+            input: { file_path: 'app.log', content: blob.preview },
+            inputBlobs: [{ path: ['content'], blob }],
+          },
+        ],
+      }),
+    ];
+    expect(
+      await searchAfterProjecting(events, { blobs, maxBytes: CAP }, [
+        'zanzibarquota',
+        'xylophonelimit',
+      ]),
+    ).toEqual({ zanzibarquota: ['u1', 'c1'], xylophonelimit: [] });
+  });
 });

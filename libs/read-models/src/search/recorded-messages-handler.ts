@@ -7,8 +7,9 @@ import {
   type SessionEventHandlers,
   type SessionLogEvent,
 } from '@agent-ledger/events';
-import type { RuntimeMessage } from '@agent-ledger/messages';
+import { replaceAtPath, type ContentBlobRef, type RuntimeMessage } from '@agent-ledger/messages';
 import {
+  blobTextsOf,
   MODEL_CALL_FACTS_VERSION,
   messageKindFacts,
   modelCallFactsOf,
@@ -112,10 +113,9 @@ export class RecordedMessagesHandler implements ProjectionHandler {
     const source = this.blobText;
     if (source === undefined) return;
     for (const { event, sessionId } of events) {
-      if (!('kind' in event.data) || event.data.kind !== 'tool_result') continue;
-      for (const part of event.data.content) {
-        if (part.output.type !== 'blob' || this.blobTexts.has(part.output.blob.sha256)) continue;
-        const { blob } = part.output;
+      if (!('kind' in event.data)) continue;
+      for (const blob of textBlobsOf(event.data)) {
+        if (this.blobTexts.has(blob.sha256)) continue;
         try {
           const tenant = splitSessionKey(sessionId).tenant;
           this.blobTexts.set(
@@ -129,18 +129,57 @@ export class RecordedMessagesHandler implements ProjectionHandler {
     }
   }
 
-  /** The message as search indexes it: each blob output's preview replaced by its text read. */
+  /**
+   * The message as search indexes it: each blob output's preview replaced by its text read, and
+   * each text part's and tool-input value's preview by the text read of its blob.
+   */
   private withBlobTexts(message: RuntimeMessage): RuntimeMessage {
-    if (message.kind !== 'tool_result' || this.blobTexts.size === 0) return message;
-    let changed = false;
-    const content = message.content.map((part) => {
-      if (part.output.type !== 'blob') return part;
-      const text = this.blobTexts.get(part.output.blob.sha256);
-      if (text === undefined || text.length <= part.output.blob.preview.length) return part;
-      changed = true;
-      return { ...part, output: { ...part.output, blob: { ...part.output.blob, preview: text } } };
-    });
-    return changed ? { ...message, content } : message;
+    if (this.blobTexts.size === 0) return message;
+    const longer = (blob: ContentBlobRef): string | undefined => {
+      const text = this.blobTexts.get(blob.sha256);
+      return text === undefined || text.length <= blob.preview.length ? undefined : text;
+    };
+    switch (message.kind) {
+      case 'tool_result': {
+        let changed = false;
+        const content = message.content.map((part) => {
+          if (part.output.type !== 'blob') return part;
+          const text = longer(part.output.blob);
+          if (text === undefined) return part;
+          changed = true;
+          return {
+            ...part,
+            output: { ...part.output, blob: { ...part.output.blob, preview: text } },
+          };
+        });
+        return changed ? { ...message, content } : message;
+      }
+      case 'user_input':
+        return typeof message.content === 'string'
+          ? message
+          : { ...message, content: withTextsRead(message.content, longer) };
+      case 'assistant_text':
+        return typeof message.content === 'string'
+          ? message
+          : { ...message, content: withTextsRead(message.content, longer) };
+      case 'assistant_reasoning':
+        return typeof message.content === 'string'
+          ? message
+          : { ...message, content: withTextsRead(message.content, longer) };
+      case 'tool_call': {
+        const content = message.content.map((part) => {
+          let input = part.input;
+          for (const { path, blob } of part.inputBlobs ?? []) {
+            const text = longer(blob);
+            if (text !== undefined) input = replaceAtPath(input, path, text);
+          }
+          return input === part.input ? part : { ...part, input };
+        });
+        return { ...message, content };
+      }
+      default:
+        return message;
+    }
   }
 
   setUp(): void {
@@ -401,4 +440,21 @@ export class RecordedMessagesHandler implements ProjectionHandler {
     if (this.statements === undefined) throw new Error('The search tables are not set up.');
     return this.statements;
   }
+}
+
+/** The text blobs a recorded message refers to: its blob outputs, text parts and input values. */
+function textBlobsOf(message: RuntimeMessage): ContentBlobRef[] {
+  if (message.kind !== 'tool_result') return blobTextsOf(message);
+  return message.content.flatMap((part) => (part.output.type === 'blob' ? [part.output.blob] : []));
+}
+
+/** `parts` with each blob-backed text's preview replaced by the text read of its blob. */
+function withTextsRead<P extends { type: string; text?: string; blob?: ContentBlobRef }>(
+  parts: readonly P[],
+  longer: (blob: ContentBlobRef) => string | undefined,
+): P[] {
+  return parts.map((part) => {
+    const text = part.blob === undefined ? undefined : longer(part.blob);
+    return text === undefined ? part : { ...part, text };
+  });
 }
