@@ -14,6 +14,8 @@ import {
 } from './browser';
 
 const SESSION = 'build-log';
+/** A session whose user pasted the log and whose agent wrote it to a file. */
+const TEXT_SESSION = 'pasted-log';
 /** About 400 KB of build log, past the blob threshold: the server keeps it as a blob. */
 const LOG = `${Array.from(
   { length: 10000 },
@@ -72,6 +74,33 @@ describe('web inspector: a big tool output loads on demand', () => {
         },
       ] as RuntimeMessageInput[],
     });
+    await client.appendMessages(TEXT_SESSION, {
+      messages: [
+        {
+          id: 'u1',
+          sessionId: TEXT_SESSION,
+          kind: 'user_input',
+          role: 'user',
+          createdAt: '2026-04-08T09:00:00Z',
+          content: LOG,
+        },
+        {
+          id: 'c1',
+          sessionId: TEXT_SESSION,
+          kind: 'tool_call',
+          role: 'assistant',
+          createdAt: '2026-04-08T09:00:01Z',
+          content: [
+            {
+              type: 'tool-call',
+              toolCallId: 'call-1',
+              toolName: 'Write',
+              input: { file_path: 'build.log', content: LOG },
+            },
+          ],
+        },
+      ] as RuntimeMessageInput[],
+    });
     browser = await launchChromium();
     page = await openPage(browser);
   }, SETUP_MS);
@@ -106,6 +135,35 @@ describe('web inspector: a big tool output loads on demand', () => {
       expect(await output.innerText()).toBe(LOG);
       expect(await page.getByRole('button', { name: 'Load more' }).count()).toBe(0);
       await screenshot(page, 'blob-output');
+    },
+    TEST_MS,
+  );
+
+  test(
+    'a pasted text and a written file kept as blobs show their previews and load whole on demand',
+    async () => {
+      await page.goto(`${server.url}/sessions/${TEXT_SESSION}`);
+      const size = LOG_BYTES.toLocaleString('en-US');
+      const text = page.getByRole('status').filter({ hasText: / text[:.]/ });
+      await expectText(text, `Preview of a ${size}-byte text.`);
+      await expectText(page.getByText('build.log'), 'build.log');
+      const input = page.getByRole('status').filter({ hasText: 'input value' });
+      await expectText(input, `Preview of a ${size}-byte input value.`);
+      expect(await seriousViolations(page)).toEqual([]);
+
+      const pasted = page.locator('.blob-output').filter({ has: text });
+      await page.getByRole('button', { name: 'Load whole text' }).click();
+      await expectText(text, `Whole text: ${size} bytes.`);
+      expect(await pasted.locator('pre').innerText()).toBe(LOG);
+
+      // The whole text is long: the file's row is read afresh, from the top.
+      await page.reload();
+      const written = page.locator('.tool-input-blob .blob-output');
+      await expectText(input, `Preview of a ${size}-byte input value.`);
+      await page.getByRole('button', { name: 'Load whole input value' }).click();
+      await expectText(input, `Whole input value: ${size} bytes.`);
+      expect(await written.locator('pre').innerText()).toBe(LOG);
+      await screenshot(page, 'blob-input');
     },
     TEST_MS,
   );

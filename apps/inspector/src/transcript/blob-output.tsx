@@ -16,7 +16,12 @@ export interface BlobOutputRef {
 export function blobOutputRef(output: unknown): BlobOutputRef | undefined {
   if (typeof output !== 'object' || output === null) return undefined;
   const { type, blob } = output as Record<string, unknown>;
-  if (type !== 'blob' || typeof blob !== 'object' || blob === null) return undefined;
+  return type === 'blob' ? blobRefOf(blob) : undefined;
+}
+
+/** A blob reference (`{ sha256, size, mediaType, preview }`), or `undefined` for anything else. */
+export function blobRefOf(blob: unknown): BlobOutputRef | undefined {
+  if (typeof blob !== 'object' || blob === null) return undefined;
   const { sha256, size, mediaType, preview } = blob as Record<string, unknown>;
   if (typeof sha256 !== 'string' || typeof size !== 'number') return undefined;
   return {
@@ -33,7 +38,16 @@ export function blobOutputRef(output: unknown): BlobOutputRef | undefined {
  * `GET /v1/sessions/:sessionId/blobs/:sha256`; the text is decoded as a stream, so a character
  * split between two pages is shown whole.
  */
-export function BlobOutput({ sessionId, blob }: { sessionId: string; blob: BlobOutputRef }) {
+export function BlobOutput({
+  sessionId,
+  blob,
+  noun = 'output',
+}: {
+  sessionId: string;
+  blob: BlobOutputRef;
+  /** What the blob holds, as the status and buttons name it (an output, a text, an input value). */
+  noun?: string;
+}) {
   const connection = useConnection();
   const decoder = useRef(new TextDecoder('utf-8'));
   const [state, setState] = useState<{
@@ -69,7 +83,7 @@ export function BlobOutput({ sessionId, blob }: { sessionId: string; blob: BlobO
       setState({
         ...state,
         loading: false,
-        error: `Could not load the output: ${error instanceof Error ? error.message : String(error)}`,
+        error: `Could not load the ${noun}: ${error instanceof Error ? error.message : String(error)}`,
       });
     }
   };
@@ -79,9 +93,9 @@ export function BlobOutput({ sessionId, blob }: { sessionId: string; blob: BlobO
       <pre class="text">{state.loaded === 0 ? blob.preview : state.text}</pre>
       <p class="blob-status" role="status">
         {whole
-          ? `Whole output: ${blob.size.toLocaleString('en-US')} bytes.`
+          ? `Whole ${noun}: ${blob.size.toLocaleString('en-US')} bytes.`
           : state.loaded === 0
-            ? `Preview of a ${blob.size.toLocaleString('en-US')}-byte output.`
+            ? `Preview of a ${blob.size.toLocaleString('en-US')}-byte ${noun}.`
             : `Showing ${state.loaded.toLocaleString('en-US')} of ${blob.size.toLocaleString('en-US')} bytes.`}
       </p>
       {state.error !== undefined && <p class="error-text">{state.error}</p>}
@@ -101,7 +115,7 @@ export function BlobOutput({ sessionId, blob }: { sessionId: string; blob: BlobO
             disabled={state.loading}
             onClick={() => void load(blob.size - state.loaded)}
           >
-            Load whole output
+            Load whole {noun}
           </button>
         </p>
       )}

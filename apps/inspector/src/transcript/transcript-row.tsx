@@ -4,7 +4,7 @@ import { describeError, useConnection } from '../auth';
 import { clip, formatTime } from '../format';
 import type { TreeRow } from '../model/call-tree';
 import { contentText, outputText, stringOr } from '../model/content-text';
-import { BlobOutput, blobOutputRef } from './blob-output';
+import { BlobOutput, blobOutputRef, blobRefOf } from './blob-output';
 import type { ToolPairs } from '../model/pair-tool-calls';
 import { BranchActions } from '../lifecycle/branch-actions';
 import { ShortId } from '../short-id';
@@ -103,7 +103,7 @@ function EntryBody(props: RowProps) {
       return (
         <details class="reasoning">
           <summary>{clip(contentText(entry.content).split('\n')[0] ?? '', 120)}</summary>
-          <Text text={contentText(entry.content)} />
+          <TextWithBlobs sessionId={sessionId} content={entry.content} />
         </details>
       );
     case 'tool_call':
@@ -132,9 +132,10 @@ function EntryBody(props: RowProps) {
           <Text text={contentText(entry.content)} />
         </div>
       );
-    case 'system_note':
     case 'user_input':
     case 'assistant_text':
+      return <TextWithBlobs sessionId={sessionId} content={entry.content} />;
+    case 'system_note':
     case 'runtime_reminder':
     case 'compact_summary':
       return <Text text={contentText(entry.content)} />;
@@ -143,6 +144,27 @@ function EntryBody(props: RowProps) {
       return <Text text={`${String(unreachable)}: ${JSON.stringify(entry.content)}`} />;
     }
   }
+}
+
+/**
+ * A message's text; a long text kept as a blob shows its preview and loads on demand, as a big
+ * tool output does (`BlobOutput`).
+ */
+function TextWithBlobs({ sessionId, content }: { sessionId: string; content: unknown }) {
+  const blobs = parts(content).map((part) => blobRefOf(part['blob']));
+  if (blobs.every((blob) => blob === undefined)) return <Text text={contentText(content)} />;
+  return (
+    <>
+      {parts(content).map((part, index) => {
+        const blob = blobs[index];
+        return blob === undefined ? (
+          <Text key={index} text={contentText([part])} />
+        ) : (
+          <BlobOutput key={index} sessionId={sessionId} blob={blob} noun="text" />
+        );
+      })}
+    </>
+  );
 }
 
 function Text({ text }: { text: string }) {
@@ -181,6 +203,18 @@ function ToolCalls(props: RowProps) {
               <code class="tool-name">{String(part['toolName'])}</code>
               <code class="tool-input">{clip(JSON.stringify(part['input'] ?? {}), 300)}</code>
             </div>
+            {parts(part['inputBlobs']).map((inputBlob, blobIndex) => {
+              const blob = blobRefOf(inputBlob['blob']);
+              const path = Array.isArray(inputBlob['path']) ? inputBlob['path'].join('.') : '';
+              return blob === undefined ? null : (
+                <div key={blobIndex} class="tool-input-blob">
+                  <p class="muted">
+                    Input <code>{path === '' ? '(whole input)' : path}</code>, kept as a blob
+                  </p>
+                  <BlobOutput sessionId={props.sessionId} blob={blob} noun="input value" />
+                </div>
+              );
+            })}
             {result === undefined && (
               <p class="muted waiting">
                 {props.pairs.resultOf.has(toolCallId) ? 'Result below' : 'No result yet'} ·{' '}

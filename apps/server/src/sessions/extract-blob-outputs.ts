@@ -50,11 +50,19 @@ function blobOutputOf(output: unknown): BlobToolResultOutput | undefined {
   if (!isBlobbedType(as) || !isRecord(blob)) return undefined;
   const sha256 = blob['sha256'];
   if (typeof sha256 !== 'string' || !isSha256(sha256)) return undefined;
-  // The other fields are filled in from the stored bytes (`storeLargeOutputs`), never taken.
+  // The other fields are filled in from the stored bytes (`storeLargeOutputs`), never taken;
+  // the text length is kept when the size allows it, so a step sent again reads no blob.
+  const textLength = blob['textLength'];
   return {
     type: 'blob',
     as,
-    blob: { sha256, size: 0, mediaType: 'application/octet-stream', preview: '' },
+    blob: {
+      sha256,
+      size: 0,
+      mediaType: 'application/octet-stream',
+      preview: '',
+      ...(typeof textLength === 'number' ? { textLength } : {}),
+    },
   };
 }
 
