@@ -1,5 +1,6 @@
 import {
   ErasureIncompleteError,
+  InvalidInputBlobError,
   UnknownBlobError,
   WriteContendedError,
 } from '@agent-ledger/session-commands';
@@ -77,6 +78,9 @@ export function toErrorResponse(
     });
   }
   if (error instanceof UnknownBlobError) {
+    return respond(422, error.code, error.message, { messageId: error.messageId });
+  }
+  if (error instanceof InvalidInputBlobError) {
     return respond(422, error.code, error.message, { messageId: error.messageId });
   }
   if (error instanceof RequestValidationError) {
