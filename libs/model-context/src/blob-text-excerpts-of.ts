@@ -53,13 +53,10 @@ export async function blobTextExcerptsOf(
 
 /** The runtime message a message event records, for the kinds that may hold text blobs. */
 function runtimeMessageOf(event: SessionLogEvent['event']): RuntimeMessage | undefined {
-  switch (event.type) {
-    case 'UserInputRecorded':
-    case 'AssistantTextRecorded':
-    case 'AssistantReasoningRecorded':
-    case 'ToolCallRecorded':
-      return event.data;
-    default:
-      return undefined;
-  }
+  return event.type === 'UserInputRecorded' ||
+    event.type === 'AssistantTextRecorded' ||
+    event.type === 'AssistantReasoningRecorded' ||
+    event.type === 'ToolCallRecorded'
+    ? event.data
+    : undefined;
 }

@@ -6,22 +6,22 @@ import type { ContentBlobRef, RuntimeMessage } from '@agent-ledger/messages';
  * (every kind but user input, assistant text, reasoning and tool calls).
  */
 export function blobTextsOf(message: RuntimeMessage): ContentBlobRef[] {
-  switch (message.kind) {
-    case 'user_input':
-    case 'assistant_text':
-    case 'assistant_reasoning': {
-      if (typeof message.content === 'string') return [];
-      const blobs: ContentBlobRef[] = [];
-      for (const part of message.content) {
-        if ((part.type === 'text' || part.type === 'reasoning') && part.blob !== undefined) {
-          blobs.push(part.blob);
-        }
-      }
-      return blobs;
-    }
-    case 'tool_call':
-      return message.content.flatMap((part) => (part.inputBlobs ?? []).map(({ blob }) => blob));
-    default:
-      return [];
+  if (message.kind === 'tool_call') {
+    return message.content.flatMap((part) => (part.inputBlobs ?? []).map(({ blob }) => blob));
   }
+  if (
+    (message.kind !== 'user_input' &&
+      message.kind !== 'assistant_text' &&
+      message.kind !== 'assistant_reasoning') ||
+    typeof message.content === 'string'
+  ) {
+    return [];
+  }
+  const blobs: ContentBlobRef[] = [];
+  for (const part of message.content) {
+    if ((part.type === 'text' || part.type === 'reasoning') && part.blob !== undefined) {
+      blobs.push(part.blob);
+    }
+  }
+  return blobs;
 }

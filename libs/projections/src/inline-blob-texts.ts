@@ -37,23 +37,17 @@ export function inlineBlobTexts(
     return inlined.text;
   };
   const result = parts.map((part): ModelMessagePart => {
-    switch (part.type) {
-      case 'text':
-      case 'reasoning': {
-        if (part.blob === undefined) return part;
-        const { blob, ...rest } = part;
-        return { ...rest, text: inline(blob) };
-      }
-      case 'tool-call': {
-        if (part.inputBlobs === undefined) return part;
-        const { inputBlobs, ...rest } = part;
-        let input = rest.input;
-        for (const { path, blob } of inputBlobs) input = replaceAtPath(input, path, inline(blob));
-        return { ...rest, input };
-      }
-      default:
-        return part;
+    if ((part.type === 'text' || part.type === 'reasoning') && part.blob !== undefined) {
+      const { blob, ...rest } = part;
+      return { ...rest, text: inline(blob) };
     }
+    if (part.type === 'tool-call' && part.inputBlobs !== undefined) {
+      const { inputBlobs, ...rest } = part;
+      let input = rest.input;
+      for (const { path, blob } of inputBlobs) input = replaceAtPath(input, path, inline(blob));
+      return { ...rest, input };
+    }
+    return part;
   });
   return truncated === undefined ? { parts: result } : { parts: result, truncated };
 }

@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import { createHash } from 'node:crypto';
 import { InMemoryBlobStore } from '@agent-ledger/blobs/testing';
 import type { RuntimeMessage } from '@agent-ledger/messages';
@@ -136,15 +137,9 @@ describe('storeLargeOutputs: tool-call inputs', () => {
   it('fills in a reference the caller sent for an uploaded value, and refuses a path to no string', async () => {
     const blobs = new InMemoryBlobStore();
     const content = 'x'.repeat(1000);
-    await blobs.put(
-      'acme',
-      (async function* () {
-        yield Buffer.from(content);
-      })(),
-      {
-        mediaType: 'text/plain; charset=utf-8',
-      },
-    );
+    await blobs.put('acme', Readable.from([Buffer.from(content)]), {
+      mediaType: 'text/plain; charset=utf-8',
+    });
     const call = (path: Array<string | number>): RuntimeMessage => ({
       ...base,
       id: 'c1',
@@ -180,15 +175,9 @@ describe('storeLargeOutputs: references sent again', () => {
   it('given a plausible text length in a sent reference, reads only the preview bytes, not the blob', async () => {
     const blobs = new InMemoryBlobStore();
     const text = 'é'.repeat(50_000); // 100,000 bytes
-    await blobs.put(
-      'acme',
-      (async function* () {
-        yield Buffer.from(text);
-      })(),
-      {
-        mediaType: 'text/plain; charset=utf-8',
-      },
-    );
+    await blobs.put('acme', Readable.from([Buffer.from(text)]), {
+      mediaType: 'text/plain; charset=utf-8',
+    });
     const step = (textLength?: number): RuntimeMessage => ({
       ...base,
       id: 't1',

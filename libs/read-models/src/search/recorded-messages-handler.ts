@@ -140,6 +140,15 @@ export class RecordedMessagesHandler implements ProjectionHandler {
       return text === undefined || text.length <= blob.preview.length ? undefined : text;
     };
     switch (message.kind) {
+      case 'system_note':
+      case 'runtime_reminder':
+      case 'compact_boundary':
+      case 'compact_summary':
+      case 'handoff_summary':
+      case 'agent_switch_note':
+      case 'tool_approval_request':
+      case 'tool_approval_response':
+        return message;
       case 'tool_result': {
         let changed = false;
         const content = message.content.map((part) => {
@@ -177,8 +186,10 @@ export class RecordedMessagesHandler implements ProjectionHandler {
         });
         return { ...message, content };
       }
-      default:
-        return message;
+      default: {
+        const unreachable: never = message;
+        return unreachable;
+      }
     }
   }
 
