@@ -156,4 +156,28 @@ describe('runtime conformance: tool inputs and long texts kept as blobs', () => 
     expect(strings).not.toContain(text);
     expect(strings).toContain(cut(text));
   }, 120_000);
+
+  it('a blob output appended after a context was asked for is read too (the kept view takes new reads)', async () => {
+    const sessionId = 'blob-inputs-later-output';
+    const session = createLedgerClient({ baseUrl: server!.url }).session(sessionId);
+    const output = bigText('output line', 100_000);
+    await session.append([{ role: 'user', kind: 'user_input', content: 'Build it.' }]);
+    await session.prompt({ provider: 'anthropic' });
+    await session.append([
+      {
+        role: 'assistant',
+        kind: 'tool_call',
+        content: [{ type: 'tool-call', toolCallId: 'call1', toolName: 'build', input: {} }],
+      },
+      {
+        role: 'tool',
+        kind: 'tool_result',
+        content: [
+          { type: 'tool-result', toolCallId: 'call1', output: { type: 'text', value: output } },
+        ],
+      },
+    ]);
+    const prompt = await session.prompt({ provider: 'anthropic' });
+    expect(stringsOf(prompt.messages)).toContain(cut(output));
+  }, 120_000);
 });
