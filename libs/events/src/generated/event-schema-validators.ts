@@ -129,7 +129,7 @@ const schema36 = {"type":"string","description":"Id of the runtime run (one agen
 const schema37 = {"type":"string","format":"date-time","description":"RFC 3339 / ISO-8601 date-time with a time zone, e.g. \"2026-04-08T10:00:00Z\"."};
 const func1 = require("ajv/dist/runtime/ucs2length").default;
 const formats0 = require("ajv-formats/dist/formats").fullFormats["date-time"];
-const schema38 = {"description":"Runtime-only metadata. None of it is sent to a model.","type":"object","required":[],"properties":{"agentName":{"type":"string"},"effectiveAgentName":{"type":"string"},"synthetic":{"type":"boolean","description":"True when the runtime (or repair) made the message up."},"visibleInTranscript":{"type":"boolean"},"eligibleForModelContext":{"type":"boolean","description":"false: never sent to the model."},"compactedAt":{"$ref":"#/$defs/timestamp","description":"Set when a tool result was pruned: the model sees a stub from then on."},"compactBoundaryId":{"type":"string","minLength":1,"description":"Id of the compact_boundary the message relates to."},"summaryForBoundaryId":{"type":"string","minLength":1,"description":"On a compact_summary: the id of the compact_boundary it summarizes."},"source":{"enum":["user","runtime","hook","tool","system"]},"tags":{"type":"array","items":{"type":"string"}},"extra":{"$ref":"#/$defs/jsonObject"}},"additionalProperties":false};
+const schema38 = {"description":"Runtime-only metadata. None of it is sent to a model.","type":"object","required":[],"properties":{"agentName":{"type":"string"},"effectiveAgentName":{"type":"string"},"synthetic":{"type":"boolean","description":"True when the runtime (or repair) made the message up."},"visibleInTranscript":{"type":"boolean"},"eligibleForModelContext":{"type":"boolean","description":"false: never sent to the model."},"compactedAt":{"$ref":"#/$defs/timestamp","description":"Set when a tool result was pruned: the model sees a stub from then on."},"compactBoundaryId":{"type":"string","minLength":1,"description":"Id of the compact_boundary the message relates to."},"summaryForBoundaryId":{"type":"string","minLength":1,"description":"On a compact_summary: the id of the compact_boundary it summarizes."},"repeatsMessageId":{"type":"string","minLength":1,"description":"A verbatim copy of this earlier message of the session, recorded again after a provider's compaction artifact that keeps it (an OpenAI compaction's retained items): the artifact's provider family is sent the copy, any other provider the original, once."},"source":{"enum":["user","runtime","hook","tool","system"]},"tags":{"type":"array","items":{"type":"string"}},"extra":{"$ref":"#/$defs/jsonObject"}},"additionalProperties":false};
 const func3 = Object.prototype.hasOwnProperty;
 const schema40 = {"description":"A JSON object.","type":"object","additionalProperties":{"$ref":"#/$defs/jsonValue"}};
 const schema41 = {"description":"Any JSON value.","type":["null","boolean","number","string","array","object"],"items":{"$ref":"#/$defs/jsonValue"},"additionalProperties":{"$ref":"#/$defs/jsonValue"}};
@@ -375,10 +375,11 @@ vErrors.push(err11);
 errors++;
 }
 }
-if(data.source !== undefined){
-let data8 = data.source;
-if(!(((((data8 === "user") || (data8 === "runtime")) || (data8 === "hook")) || (data8 === "tool")) || (data8 === "system"))){
-const err12 = {instancePath:instancePath+"/source",schemaPath:"#/properties/source/enum",keyword:"enum",params:{allowedValues: schema38.properties.source.enum},message:"must be equal to one of the allowed values",schema:schema38.properties.source.enum,parentSchema:schema38.properties.source,data:data8};
+if(data.repeatsMessageId !== undefined){
+let data8 = data.repeatsMessageId;
+if(typeof data8 === "string"){
+if(func1(data8) < 1){
+const err12 = {instancePath:instancePath+"/repeatsMessageId",schemaPath:"#/properties/repeatsMessageId/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema38.properties.repeatsMessageId,data:data8};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -388,14 +389,8 @@ vErrors.push(err12);
 errors++;
 }
 }
-if(data.tags !== undefined){
-let data9 = data.tags;
-if(Array.isArray(data9)){
-const len0 = data9.length;
-for(let i0=0; i0<len0; i0++){
-let data10 = data9[i0];
-if(typeof data10 !== "string"){
-const err13 = {instancePath:instancePath+"/tags/" + i0,schemaPath:"#/properties/tags/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema38.properties.tags.items.type,parentSchema:schema38.properties.tags.items,data:data10};
+else {
+const err13 = {instancePath:instancePath+"/repeatsMessageId",schemaPath:"#/properties/repeatsMessageId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema38.properties.repeatsMessageId.type,parentSchema:schema38.properties.repeatsMessageId,data:data8};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -405,14 +400,44 @@ vErrors.push(err13);
 errors++;
 }
 }
-}
-else {
-const err14 = {instancePath:instancePath+"/tags",schemaPath:"#/properties/tags/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema38.properties.tags.type,parentSchema:schema38.properties.tags,data:data9};
+if(data.source !== undefined){
+let data9 = data.source;
+if(!(((((data9 === "user") || (data9 === "runtime")) || (data9 === "hook")) || (data9 === "tool")) || (data9 === "system"))){
+const err14 = {instancePath:instancePath+"/source",schemaPath:"#/properties/source/enum",keyword:"enum",params:{allowedValues: schema38.properties.source.enum},message:"must be equal to one of the allowed values",schema:schema38.properties.source.enum,parentSchema:schema38.properties.source,data:data9};
 if(vErrors === null){
 vErrors = [err14];
 }
 else {
 vErrors.push(err14);
+}
+errors++;
+}
+}
+if(data.tags !== undefined){
+let data10 = data.tags;
+if(Array.isArray(data10)){
+const len0 = data10.length;
+for(let i0=0; i0<len0; i0++){
+let data11 = data10[i0];
+if(typeof data11 !== "string"){
+const err15 = {instancePath:instancePath+"/tags/" + i0,schemaPath:"#/properties/tags/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema38.properties.tags.items.type,parentSchema:schema38.properties.tags.items,data:data11};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+}
+}
+else {
+const err16 = {instancePath:instancePath+"/tags",schemaPath:"#/properties/tags/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema38.properties.tags.type,parentSchema:schema38.properties.tags,data:data10};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
 }
 errors++;
 }
@@ -425,12 +450,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err15 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema38.type,parentSchema:schema38,data};
+const err17 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema38.type,parentSchema:schema38,data};
 if(vErrors === null){
-vErrors = [err15];
+vErrors = [err17];
 }
 else {
-vErrors.push(err15);
+vErrors.push(err17);
 }
 errors++;
 }
@@ -839,10 +864,11 @@ vErrors.push(err11);
 errors++;
 }
 }
-if(data.source !== undefined){
-let data8 = data.source;
-if(!(((((data8 === "user") || (data8 === "runtime")) || (data8 === "hook")) || (data8 === "tool")) || (data8 === "system"))){
-const err12 = {instancePath:instancePath+"/source",schemaPath:"#/properties/source/enum",keyword:"enum",params:{allowedValues: schema38.properties.source.enum},message:"must be equal to one of the allowed values",schema:schema38.properties.source.enum,parentSchema:schema38.properties.source,data:data8};
+if(data.repeatsMessageId !== undefined){
+let data8 = data.repeatsMessageId;
+if(typeof data8 === "string"){
+if(func1(data8) < 1){
+const err12 = {instancePath:instancePath+"/repeatsMessageId",schemaPath:"#/properties/repeatsMessageId/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema38.properties.repeatsMessageId,data:data8};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -852,14 +878,8 @@ vErrors.push(err12);
 errors++;
 }
 }
-if(data.tags !== undefined){
-let data9 = data.tags;
-if(Array.isArray(data9)){
-const len0 = data9.length;
-for(let i0=0; i0<len0; i0++){
-let data10 = data9[i0];
-if(typeof data10 !== "string"){
-const err13 = {instancePath:instancePath+"/tags/" + i0,schemaPath:"#/properties/tags/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema38.properties.tags.items.type,parentSchema:schema38.properties.tags.items,data:data10};
+else {
+const err13 = {instancePath:instancePath+"/repeatsMessageId",schemaPath:"#/properties/repeatsMessageId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema38.properties.repeatsMessageId.type,parentSchema:schema38.properties.repeatsMessageId,data:data8};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -869,14 +889,44 @@ vErrors.push(err13);
 errors++;
 }
 }
-}
-else {
-const err14 = {instancePath:instancePath+"/tags",schemaPath:"#/properties/tags/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema38.properties.tags.type,parentSchema:schema38.properties.tags,data:data9};
+if(data.source !== undefined){
+let data9 = data.source;
+if(!(((((data9 === "user") || (data9 === "runtime")) || (data9 === "hook")) || (data9 === "tool")) || (data9 === "system"))){
+const err14 = {instancePath:instancePath+"/source",schemaPath:"#/properties/source/enum",keyword:"enum",params:{allowedValues: schema38.properties.source.enum},message:"must be equal to one of the allowed values",schema:schema38.properties.source.enum,parentSchema:schema38.properties.source,data:data9};
 if(vErrors === null){
 vErrors = [err14];
 }
 else {
 vErrors.push(err14);
+}
+errors++;
+}
+}
+if(data.tags !== undefined){
+let data10 = data.tags;
+if(Array.isArray(data10)){
+const len0 = data10.length;
+for(let i0=0; i0<len0; i0++){
+let data11 = data10[i0];
+if(typeof data11 !== "string"){
+const err15 = {instancePath:instancePath+"/tags/" + i0,schemaPath:"#/properties/tags/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema38.properties.tags.items.type,parentSchema:schema38.properties.tags.items,data:data11};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+}
+}
+else {
+const err16 = {instancePath:instancePath+"/tags",schemaPath:"#/properties/tags/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema38.properties.tags.type,parentSchema:schema38.properties.tags,data:data10};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
 }
 errors++;
 }
@@ -889,12 +939,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err15 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema38.type,parentSchema:schema38,data};
+const err17 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema38.type,parentSchema:schema38,data};
 if(vErrors === null){
-vErrors = [err15];
+vErrors = [err17];
 }
 else {
-vErrors.push(err15);
+vErrors.push(err17);
 }
 errors++;
 }
@@ -2146,10 +2196,11 @@ vErrors.push(err11);
 errors++;
 }
 }
-if(data.source !== undefined){
-let data8 = data.source;
-if(!(((((data8 === "user") || (data8 === "runtime")) || (data8 === "hook")) || (data8 === "tool")) || (data8 === "system"))){
-const err12 = {instancePath:instancePath+"/source",schemaPath:"#/properties/source/enum",keyword:"enum",params:{allowedValues: schema38.properties.source.enum},message:"must be equal to one of the allowed values",schema:schema38.properties.source.enum,parentSchema:schema38.properties.source,data:data8};
+if(data.repeatsMessageId !== undefined){
+let data8 = data.repeatsMessageId;
+if(typeof data8 === "string"){
+if(func1(data8) < 1){
+const err12 = {instancePath:instancePath+"/repeatsMessageId",schemaPath:"#/properties/repeatsMessageId/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema38.properties.repeatsMessageId,data:data8};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -2159,14 +2210,8 @@ vErrors.push(err12);
 errors++;
 }
 }
-if(data.tags !== undefined){
-let data9 = data.tags;
-if(Array.isArray(data9)){
-const len0 = data9.length;
-for(let i0=0; i0<len0; i0++){
-let data10 = data9[i0];
-if(typeof data10 !== "string"){
-const err13 = {instancePath:instancePath+"/tags/" + i0,schemaPath:"#/properties/tags/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema38.properties.tags.items.type,parentSchema:schema38.properties.tags.items,data:data10};
+else {
+const err13 = {instancePath:instancePath+"/repeatsMessageId",schemaPath:"#/properties/repeatsMessageId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema38.properties.repeatsMessageId.type,parentSchema:schema38.properties.repeatsMessageId,data:data8};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -2176,14 +2221,44 @@ vErrors.push(err13);
 errors++;
 }
 }
-}
-else {
-const err14 = {instancePath:instancePath+"/tags",schemaPath:"#/properties/tags/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema38.properties.tags.type,parentSchema:schema38.properties.tags,data:data9};
+if(data.source !== undefined){
+let data9 = data.source;
+if(!(((((data9 === "user") || (data9 === "runtime")) || (data9 === "hook")) || (data9 === "tool")) || (data9 === "system"))){
+const err14 = {instancePath:instancePath+"/source",schemaPath:"#/properties/source/enum",keyword:"enum",params:{allowedValues: schema38.properties.source.enum},message:"must be equal to one of the allowed values",schema:schema38.properties.source.enum,parentSchema:schema38.properties.source,data:data9};
 if(vErrors === null){
 vErrors = [err14];
 }
 else {
 vErrors.push(err14);
+}
+errors++;
+}
+}
+if(data.tags !== undefined){
+let data10 = data.tags;
+if(Array.isArray(data10)){
+const len0 = data10.length;
+for(let i0=0; i0<len0; i0++){
+let data11 = data10[i0];
+if(typeof data11 !== "string"){
+const err15 = {instancePath:instancePath+"/tags/" + i0,schemaPath:"#/properties/tags/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema38.properties.tags.items.type,parentSchema:schema38.properties.tags.items,data:data11};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+}
+}
+else {
+const err16 = {instancePath:instancePath+"/tags",schemaPath:"#/properties/tags/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema38.properties.tags.type,parentSchema:schema38.properties.tags,data:data10};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
 }
 errors++;
 }
@@ -2196,12 +2271,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err15 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema38.type,parentSchema:schema38,data};
+const err17 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema38.type,parentSchema:schema38,data};
 if(vErrors === null){
-vErrors = [err15];
+vErrors = [err17];
 }
 else {
-vErrors.push(err15);
+vErrors.push(err17);
 }
 errors++;
 }
@@ -2711,10 +2786,11 @@ vErrors.push(err11);
 errors++;
 }
 }
-if(data.source !== undefined){
-let data8 = data.source;
-if(!(((((data8 === "user") || (data8 === "runtime")) || (data8 === "hook")) || (data8 === "tool")) || (data8 === "system"))){
-const err12 = {instancePath:instancePath+"/source",schemaPath:"#/properties/source/enum",keyword:"enum",params:{allowedValues: schema38.properties.source.enum},message:"must be equal to one of the allowed values",schema:schema38.properties.source.enum,parentSchema:schema38.properties.source,data:data8};
+if(data.repeatsMessageId !== undefined){
+let data8 = data.repeatsMessageId;
+if(typeof data8 === "string"){
+if(func1(data8) < 1){
+const err12 = {instancePath:instancePath+"/repeatsMessageId",schemaPath:"#/properties/repeatsMessageId/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema38.properties.repeatsMessageId,data:data8};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -2724,14 +2800,8 @@ vErrors.push(err12);
 errors++;
 }
 }
-if(data.tags !== undefined){
-let data9 = data.tags;
-if(Array.isArray(data9)){
-const len0 = data9.length;
-for(let i0=0; i0<len0; i0++){
-let data10 = data9[i0];
-if(typeof data10 !== "string"){
-const err13 = {instancePath:instancePath+"/tags/" + i0,schemaPath:"#/properties/tags/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema38.properties.tags.items.type,parentSchema:schema38.properties.tags.items,data:data10};
+else {
+const err13 = {instancePath:instancePath+"/repeatsMessageId",schemaPath:"#/properties/repeatsMessageId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema38.properties.repeatsMessageId.type,parentSchema:schema38.properties.repeatsMessageId,data:data8};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -2741,14 +2811,44 @@ vErrors.push(err13);
 errors++;
 }
 }
-}
-else {
-const err14 = {instancePath:instancePath+"/tags",schemaPath:"#/properties/tags/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema38.properties.tags.type,parentSchema:schema38.properties.tags,data:data9};
+if(data.source !== undefined){
+let data9 = data.source;
+if(!(((((data9 === "user") || (data9 === "runtime")) || (data9 === "hook")) || (data9 === "tool")) || (data9 === "system"))){
+const err14 = {instancePath:instancePath+"/source",schemaPath:"#/properties/source/enum",keyword:"enum",params:{allowedValues: schema38.properties.source.enum},message:"must be equal to one of the allowed values",schema:schema38.properties.source.enum,parentSchema:schema38.properties.source,data:data9};
 if(vErrors === null){
 vErrors = [err14];
 }
 else {
 vErrors.push(err14);
+}
+errors++;
+}
+}
+if(data.tags !== undefined){
+let data10 = data.tags;
+if(Array.isArray(data10)){
+const len0 = data10.length;
+for(let i0=0; i0<len0; i0++){
+let data11 = data10[i0];
+if(typeof data11 !== "string"){
+const err15 = {instancePath:instancePath+"/tags/" + i0,schemaPath:"#/properties/tags/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema38.properties.tags.items.type,parentSchema:schema38.properties.tags.items,data:data11};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+}
+}
+else {
+const err16 = {instancePath:instancePath+"/tags",schemaPath:"#/properties/tags/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema38.properties.tags.type,parentSchema:schema38.properties.tags,data:data10};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
 }
 errors++;
 }
@@ -2761,12 +2861,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err15 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema38.type,parentSchema:schema38,data};
+const err17 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema38.type,parentSchema:schema38,data};
 if(vErrors === null){
-vErrors = [err15];
+vErrors = [err17];
 }
 else {
-vErrors.push(err15);
+vErrors.push(err17);
 }
 errors++;
 }
@@ -3277,10 +3377,11 @@ vErrors.push(err11);
 errors++;
 }
 }
-if(data.source !== undefined){
-let data8 = data.source;
-if(!(((((data8 === "user") || (data8 === "runtime")) || (data8 === "hook")) || (data8 === "tool")) || (data8 === "system"))){
-const err12 = {instancePath:instancePath+"/source",schemaPath:"#/properties/source/enum",keyword:"enum",params:{allowedValues: schema38.properties.source.enum},message:"must be equal to one of the allowed values",schema:schema38.properties.source.enum,parentSchema:schema38.properties.source,data:data8};
+if(data.repeatsMessageId !== undefined){
+let data8 = data.repeatsMessageId;
+if(typeof data8 === "string"){
+if(func1(data8) < 1){
+const err12 = {instancePath:instancePath+"/repeatsMessageId",schemaPath:"#/properties/repeatsMessageId/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema38.properties.repeatsMessageId,data:data8};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -3290,14 +3391,8 @@ vErrors.push(err12);
 errors++;
 }
 }
-if(data.tags !== undefined){
-let data9 = data.tags;
-if(Array.isArray(data9)){
-const len0 = data9.length;
-for(let i0=0; i0<len0; i0++){
-let data10 = data9[i0];
-if(typeof data10 !== "string"){
-const err13 = {instancePath:instancePath+"/tags/" + i0,schemaPath:"#/properties/tags/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema38.properties.tags.items.type,parentSchema:schema38.properties.tags.items,data:data10};
+else {
+const err13 = {instancePath:instancePath+"/repeatsMessageId",schemaPath:"#/properties/repeatsMessageId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema38.properties.repeatsMessageId.type,parentSchema:schema38.properties.repeatsMessageId,data:data8};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -3307,14 +3402,44 @@ vErrors.push(err13);
 errors++;
 }
 }
-}
-else {
-const err14 = {instancePath:instancePath+"/tags",schemaPath:"#/properties/tags/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema38.properties.tags.type,parentSchema:schema38.properties.tags,data:data9};
+if(data.source !== undefined){
+let data9 = data.source;
+if(!(((((data9 === "user") || (data9 === "runtime")) || (data9 === "hook")) || (data9 === "tool")) || (data9 === "system"))){
+const err14 = {instancePath:instancePath+"/source",schemaPath:"#/properties/source/enum",keyword:"enum",params:{allowedValues: schema38.properties.source.enum},message:"must be equal to one of the allowed values",schema:schema38.properties.source.enum,parentSchema:schema38.properties.source,data:data9};
 if(vErrors === null){
 vErrors = [err14];
 }
 else {
 vErrors.push(err14);
+}
+errors++;
+}
+}
+if(data.tags !== undefined){
+let data10 = data.tags;
+if(Array.isArray(data10)){
+const len0 = data10.length;
+for(let i0=0; i0<len0; i0++){
+let data11 = data10[i0];
+if(typeof data11 !== "string"){
+const err15 = {instancePath:instancePath+"/tags/" + i0,schemaPath:"#/properties/tags/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema38.properties.tags.items.type,parentSchema:schema38.properties.tags.items,data:data11};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+}
+}
+else {
+const err16 = {instancePath:instancePath+"/tags",schemaPath:"#/properties/tags/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema38.properties.tags.type,parentSchema:schema38.properties.tags,data:data10};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
 }
 errors++;
 }
@@ -3327,12 +3452,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err15 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema38.type,parentSchema:schema38,data};
+const err17 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema38.type,parentSchema:schema38,data};
 if(vErrors === null){
-vErrors = [err15];
+vErrors = [err17];
 }
 else {
-vErrors.push(err15);
+vErrors.push(err17);
 }
 errors++;
 }
@@ -3929,10 +4054,11 @@ vErrors.push(err11);
 errors++;
 }
 }
-if(data.source !== undefined){
-let data8 = data.source;
-if(!(((((data8 === "user") || (data8 === "runtime")) || (data8 === "hook")) || (data8 === "tool")) || (data8 === "system"))){
-const err12 = {instancePath:instancePath+"/source",schemaPath:"#/properties/source/enum",keyword:"enum",params:{allowedValues: schema38.properties.source.enum},message:"must be equal to one of the allowed values",schema:schema38.properties.source.enum,parentSchema:schema38.properties.source,data:data8};
+if(data.repeatsMessageId !== undefined){
+let data8 = data.repeatsMessageId;
+if(typeof data8 === "string"){
+if(func1(data8) < 1){
+const err12 = {instancePath:instancePath+"/repeatsMessageId",schemaPath:"#/properties/repeatsMessageId/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema38.properties.repeatsMessageId,data:data8};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -3942,14 +4068,8 @@ vErrors.push(err12);
 errors++;
 }
 }
-if(data.tags !== undefined){
-let data9 = data.tags;
-if(Array.isArray(data9)){
-const len0 = data9.length;
-for(let i0=0; i0<len0; i0++){
-let data10 = data9[i0];
-if(typeof data10 !== "string"){
-const err13 = {instancePath:instancePath+"/tags/" + i0,schemaPath:"#/properties/tags/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema38.properties.tags.items.type,parentSchema:schema38.properties.tags.items,data:data10};
+else {
+const err13 = {instancePath:instancePath+"/repeatsMessageId",schemaPath:"#/properties/repeatsMessageId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema38.properties.repeatsMessageId.type,parentSchema:schema38.properties.repeatsMessageId,data:data8};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -3959,14 +4079,44 @@ vErrors.push(err13);
 errors++;
 }
 }
-}
-else {
-const err14 = {instancePath:instancePath+"/tags",schemaPath:"#/properties/tags/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema38.properties.tags.type,parentSchema:schema38.properties.tags,data:data9};
+if(data.source !== undefined){
+let data9 = data.source;
+if(!(((((data9 === "user") || (data9 === "runtime")) || (data9 === "hook")) || (data9 === "tool")) || (data9 === "system"))){
+const err14 = {instancePath:instancePath+"/source",schemaPath:"#/properties/source/enum",keyword:"enum",params:{allowedValues: schema38.properties.source.enum},message:"must be equal to one of the allowed values",schema:schema38.properties.source.enum,parentSchema:schema38.properties.source,data:data9};
 if(vErrors === null){
 vErrors = [err14];
 }
 else {
 vErrors.push(err14);
+}
+errors++;
+}
+}
+if(data.tags !== undefined){
+let data10 = data.tags;
+if(Array.isArray(data10)){
+const len0 = data10.length;
+for(let i0=0; i0<len0; i0++){
+let data11 = data10[i0];
+if(typeof data11 !== "string"){
+const err15 = {instancePath:instancePath+"/tags/" + i0,schemaPath:"#/properties/tags/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema38.properties.tags.items.type,parentSchema:schema38.properties.tags.items,data:data11};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+}
+}
+else {
+const err16 = {instancePath:instancePath+"/tags",schemaPath:"#/properties/tags/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema38.properties.tags.type,parentSchema:schema38.properties.tags,data:data10};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
 }
 errors++;
 }
@@ -3979,12 +4129,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err15 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema38.type,parentSchema:schema38,data};
+const err17 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema38.type,parentSchema:schema38,data};
 if(vErrors === null){
-vErrors = [err15];
+vErrors = [err17];
 }
 else {
-vErrors.push(err15);
+vErrors.push(err17);
 }
 errors++;
 }
@@ -5690,10 +5840,11 @@ vErrors.push(err11);
 errors++;
 }
 }
-if(data.source !== undefined){
-let data8 = data.source;
-if(!(((((data8 === "user") || (data8 === "runtime")) || (data8 === "hook")) || (data8 === "tool")) || (data8 === "system"))){
-const err12 = {instancePath:instancePath+"/source",schemaPath:"#/properties/source/enum",keyword:"enum",params:{allowedValues: schema38.properties.source.enum},message:"must be equal to one of the allowed values",schema:schema38.properties.source.enum,parentSchema:schema38.properties.source,data:data8};
+if(data.repeatsMessageId !== undefined){
+let data8 = data.repeatsMessageId;
+if(typeof data8 === "string"){
+if(func1(data8) < 1){
+const err12 = {instancePath:instancePath+"/repeatsMessageId",schemaPath:"#/properties/repeatsMessageId/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema38.properties.repeatsMessageId,data:data8};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -5703,14 +5854,8 @@ vErrors.push(err12);
 errors++;
 }
 }
-if(data.tags !== undefined){
-let data9 = data.tags;
-if(Array.isArray(data9)){
-const len0 = data9.length;
-for(let i0=0; i0<len0; i0++){
-let data10 = data9[i0];
-if(typeof data10 !== "string"){
-const err13 = {instancePath:instancePath+"/tags/" + i0,schemaPath:"#/properties/tags/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema38.properties.tags.items.type,parentSchema:schema38.properties.tags.items,data:data10};
+else {
+const err13 = {instancePath:instancePath+"/repeatsMessageId",schemaPath:"#/properties/repeatsMessageId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema38.properties.repeatsMessageId.type,parentSchema:schema38.properties.repeatsMessageId,data:data8};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -5720,14 +5865,44 @@ vErrors.push(err13);
 errors++;
 }
 }
-}
-else {
-const err14 = {instancePath:instancePath+"/tags",schemaPath:"#/properties/tags/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema38.properties.tags.type,parentSchema:schema38.properties.tags,data:data9};
+if(data.source !== undefined){
+let data9 = data.source;
+if(!(((((data9 === "user") || (data9 === "runtime")) || (data9 === "hook")) || (data9 === "tool")) || (data9 === "system"))){
+const err14 = {instancePath:instancePath+"/source",schemaPath:"#/properties/source/enum",keyword:"enum",params:{allowedValues: schema38.properties.source.enum},message:"must be equal to one of the allowed values",schema:schema38.properties.source.enum,parentSchema:schema38.properties.source,data:data9};
 if(vErrors === null){
 vErrors = [err14];
 }
 else {
 vErrors.push(err14);
+}
+errors++;
+}
+}
+if(data.tags !== undefined){
+let data10 = data.tags;
+if(Array.isArray(data10)){
+const len0 = data10.length;
+for(let i0=0; i0<len0; i0++){
+let data11 = data10[i0];
+if(typeof data11 !== "string"){
+const err15 = {instancePath:instancePath+"/tags/" + i0,schemaPath:"#/properties/tags/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema38.properties.tags.items.type,parentSchema:schema38.properties.tags.items,data:data11};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+}
+}
+else {
+const err16 = {instancePath:instancePath+"/tags",schemaPath:"#/properties/tags/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema38.properties.tags.type,parentSchema:schema38.properties.tags,data:data10};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
 }
 errors++;
 }
@@ -5740,12 +5915,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err15 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema38.type,parentSchema:schema38,data};
+const err17 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema38.type,parentSchema:schema38,data};
 if(vErrors === null){
-vErrors = [err15];
+vErrors = [err17];
 }
 else {
-vErrors.push(err15);
+vErrors.push(err17);
 }
 errors++;
 }
@@ -6327,10 +6502,11 @@ vErrors.push(err11);
 errors++;
 }
 }
-if(data.source !== undefined){
-let data8 = data.source;
-if(!(((((data8 === "user") || (data8 === "runtime")) || (data8 === "hook")) || (data8 === "tool")) || (data8 === "system"))){
-const err12 = {instancePath:instancePath+"/source",schemaPath:"#/properties/source/enum",keyword:"enum",params:{allowedValues: schema38.properties.source.enum},message:"must be equal to one of the allowed values",schema:schema38.properties.source.enum,parentSchema:schema38.properties.source,data:data8};
+if(data.repeatsMessageId !== undefined){
+let data8 = data.repeatsMessageId;
+if(typeof data8 === "string"){
+if(func1(data8) < 1){
+const err12 = {instancePath:instancePath+"/repeatsMessageId",schemaPath:"#/properties/repeatsMessageId/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema38.properties.repeatsMessageId,data:data8};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -6340,14 +6516,8 @@ vErrors.push(err12);
 errors++;
 }
 }
-if(data.tags !== undefined){
-let data9 = data.tags;
-if(Array.isArray(data9)){
-const len0 = data9.length;
-for(let i0=0; i0<len0; i0++){
-let data10 = data9[i0];
-if(typeof data10 !== "string"){
-const err13 = {instancePath:instancePath+"/tags/" + i0,schemaPath:"#/properties/tags/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema38.properties.tags.items.type,parentSchema:schema38.properties.tags.items,data:data10};
+else {
+const err13 = {instancePath:instancePath+"/repeatsMessageId",schemaPath:"#/properties/repeatsMessageId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema38.properties.repeatsMessageId.type,parentSchema:schema38.properties.repeatsMessageId,data:data8};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -6357,14 +6527,44 @@ vErrors.push(err13);
 errors++;
 }
 }
-}
-else {
-const err14 = {instancePath:instancePath+"/tags",schemaPath:"#/properties/tags/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema38.properties.tags.type,parentSchema:schema38.properties.tags,data:data9};
+if(data.source !== undefined){
+let data9 = data.source;
+if(!(((((data9 === "user") || (data9 === "runtime")) || (data9 === "hook")) || (data9 === "tool")) || (data9 === "system"))){
+const err14 = {instancePath:instancePath+"/source",schemaPath:"#/properties/source/enum",keyword:"enum",params:{allowedValues: schema38.properties.source.enum},message:"must be equal to one of the allowed values",schema:schema38.properties.source.enum,parentSchema:schema38.properties.source,data:data9};
 if(vErrors === null){
 vErrors = [err14];
 }
 else {
 vErrors.push(err14);
+}
+errors++;
+}
+}
+if(data.tags !== undefined){
+let data10 = data.tags;
+if(Array.isArray(data10)){
+const len0 = data10.length;
+for(let i0=0; i0<len0; i0++){
+let data11 = data10[i0];
+if(typeof data11 !== "string"){
+const err15 = {instancePath:instancePath+"/tags/" + i0,schemaPath:"#/properties/tags/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema38.properties.tags.items.type,parentSchema:schema38.properties.tags.items,data:data11};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+}
+}
+else {
+const err16 = {instancePath:instancePath+"/tags",schemaPath:"#/properties/tags/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema38.properties.tags.type,parentSchema:schema38.properties.tags,data:data10};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
 }
 errors++;
 }
@@ -6377,12 +6577,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err15 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema38.type,parentSchema:schema38,data};
+const err17 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema38.type,parentSchema:schema38,data};
 if(vErrors === null){
-vErrors = [err15];
+vErrors = [err17];
 }
 else {
-vErrors.push(err15);
+vErrors.push(err17);
 }
 errors++;
 }
@@ -6926,10 +7126,11 @@ vErrors.push(err11);
 errors++;
 }
 }
-if(data.source !== undefined){
-let data8 = data.source;
-if(!(((((data8 === "user") || (data8 === "runtime")) || (data8 === "hook")) || (data8 === "tool")) || (data8 === "system"))){
-const err12 = {instancePath:instancePath+"/source",schemaPath:"#/properties/source/enum",keyword:"enum",params:{allowedValues: schema38.properties.source.enum},message:"must be equal to one of the allowed values",schema:schema38.properties.source.enum,parentSchema:schema38.properties.source,data:data8};
+if(data.repeatsMessageId !== undefined){
+let data8 = data.repeatsMessageId;
+if(typeof data8 === "string"){
+if(func1(data8) < 1){
+const err12 = {instancePath:instancePath+"/repeatsMessageId",schemaPath:"#/properties/repeatsMessageId/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema38.properties.repeatsMessageId,data:data8};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -6939,14 +7140,8 @@ vErrors.push(err12);
 errors++;
 }
 }
-if(data.tags !== undefined){
-let data9 = data.tags;
-if(Array.isArray(data9)){
-const len0 = data9.length;
-for(let i0=0; i0<len0; i0++){
-let data10 = data9[i0];
-if(typeof data10 !== "string"){
-const err13 = {instancePath:instancePath+"/tags/" + i0,schemaPath:"#/properties/tags/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema38.properties.tags.items.type,parentSchema:schema38.properties.tags.items,data:data10};
+else {
+const err13 = {instancePath:instancePath+"/repeatsMessageId",schemaPath:"#/properties/repeatsMessageId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema38.properties.repeatsMessageId.type,parentSchema:schema38.properties.repeatsMessageId,data:data8};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -6956,14 +7151,44 @@ vErrors.push(err13);
 errors++;
 }
 }
-}
-else {
-const err14 = {instancePath:instancePath+"/tags",schemaPath:"#/properties/tags/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema38.properties.tags.type,parentSchema:schema38.properties.tags,data:data9};
+if(data.source !== undefined){
+let data9 = data.source;
+if(!(((((data9 === "user") || (data9 === "runtime")) || (data9 === "hook")) || (data9 === "tool")) || (data9 === "system"))){
+const err14 = {instancePath:instancePath+"/source",schemaPath:"#/properties/source/enum",keyword:"enum",params:{allowedValues: schema38.properties.source.enum},message:"must be equal to one of the allowed values",schema:schema38.properties.source.enum,parentSchema:schema38.properties.source,data:data9};
 if(vErrors === null){
 vErrors = [err14];
 }
 else {
 vErrors.push(err14);
+}
+errors++;
+}
+}
+if(data.tags !== undefined){
+let data10 = data.tags;
+if(Array.isArray(data10)){
+const len0 = data10.length;
+for(let i0=0; i0<len0; i0++){
+let data11 = data10[i0];
+if(typeof data11 !== "string"){
+const err15 = {instancePath:instancePath+"/tags/" + i0,schemaPath:"#/properties/tags/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema38.properties.tags.items.type,parentSchema:schema38.properties.tags.items,data:data11};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+}
+}
+else {
+const err16 = {instancePath:instancePath+"/tags",schemaPath:"#/properties/tags/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema38.properties.tags.type,parentSchema:schema38.properties.tags,data:data10};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
 }
 errors++;
 }
@@ -6976,12 +7201,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err15 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema38.type,parentSchema:schema38,data};
+const err17 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema38.type,parentSchema:schema38,data};
 if(vErrors === null){
-vErrors = [err15];
+vErrors = [err17];
 }
 else {
-vErrors.push(err15);
+vErrors.push(err17);
 }
 errors++;
 }
@@ -7513,10 +7738,11 @@ vErrors.push(err11);
 errors++;
 }
 }
-if(data.source !== undefined){
-let data8 = data.source;
-if(!(((((data8 === "user") || (data8 === "runtime")) || (data8 === "hook")) || (data8 === "tool")) || (data8 === "system"))){
-const err12 = {instancePath:instancePath+"/source",schemaPath:"#/properties/source/enum",keyword:"enum",params:{allowedValues: schema38.properties.source.enum},message:"must be equal to one of the allowed values",schema:schema38.properties.source.enum,parentSchema:schema38.properties.source,data:data8};
+if(data.repeatsMessageId !== undefined){
+let data8 = data.repeatsMessageId;
+if(typeof data8 === "string"){
+if(func1(data8) < 1){
+const err12 = {instancePath:instancePath+"/repeatsMessageId",schemaPath:"#/properties/repeatsMessageId/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema38.properties.repeatsMessageId,data:data8};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -7526,14 +7752,8 @@ vErrors.push(err12);
 errors++;
 }
 }
-if(data.tags !== undefined){
-let data9 = data.tags;
-if(Array.isArray(data9)){
-const len0 = data9.length;
-for(let i0=0; i0<len0; i0++){
-let data10 = data9[i0];
-if(typeof data10 !== "string"){
-const err13 = {instancePath:instancePath+"/tags/" + i0,schemaPath:"#/properties/tags/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema38.properties.tags.items.type,parentSchema:schema38.properties.tags.items,data:data10};
+else {
+const err13 = {instancePath:instancePath+"/repeatsMessageId",schemaPath:"#/properties/repeatsMessageId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema38.properties.repeatsMessageId.type,parentSchema:schema38.properties.repeatsMessageId,data:data8};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -7543,14 +7763,44 @@ vErrors.push(err13);
 errors++;
 }
 }
-}
-else {
-const err14 = {instancePath:instancePath+"/tags",schemaPath:"#/properties/tags/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema38.properties.tags.type,parentSchema:schema38.properties.tags,data:data9};
+if(data.source !== undefined){
+let data9 = data.source;
+if(!(((((data9 === "user") || (data9 === "runtime")) || (data9 === "hook")) || (data9 === "tool")) || (data9 === "system"))){
+const err14 = {instancePath:instancePath+"/source",schemaPath:"#/properties/source/enum",keyword:"enum",params:{allowedValues: schema38.properties.source.enum},message:"must be equal to one of the allowed values",schema:schema38.properties.source.enum,parentSchema:schema38.properties.source,data:data9};
 if(vErrors === null){
 vErrors = [err14];
 }
 else {
 vErrors.push(err14);
+}
+errors++;
+}
+}
+if(data.tags !== undefined){
+let data10 = data.tags;
+if(Array.isArray(data10)){
+const len0 = data10.length;
+for(let i0=0; i0<len0; i0++){
+let data11 = data10[i0];
+if(typeof data11 !== "string"){
+const err15 = {instancePath:instancePath+"/tags/" + i0,schemaPath:"#/properties/tags/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema38.properties.tags.items.type,parentSchema:schema38.properties.tags.items,data:data11};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+}
+}
+else {
+const err16 = {instancePath:instancePath+"/tags",schemaPath:"#/properties/tags/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema38.properties.tags.type,parentSchema:schema38.properties.tags,data:data10};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
 }
 errors++;
 }
@@ -7563,12 +7813,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err15 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema38.type,parentSchema:schema38,data};
+const err17 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema38.type,parentSchema:schema38,data};
 if(vErrors === null){
-vErrors = [err15];
+vErrors = [err17];
 }
 else {
-vErrors.push(err15);
+vErrors.push(err17);
 }
 errors++;
 }
@@ -8035,10 +8285,11 @@ vErrors.push(err11);
 errors++;
 }
 }
-if(data.source !== undefined){
-let data8 = data.source;
-if(!(((((data8 === "user") || (data8 === "runtime")) || (data8 === "hook")) || (data8 === "tool")) || (data8 === "system"))){
-const err12 = {instancePath:instancePath+"/source",schemaPath:"#/properties/source/enum",keyword:"enum",params:{allowedValues: schema38.properties.source.enum},message:"must be equal to one of the allowed values",schema:schema38.properties.source.enum,parentSchema:schema38.properties.source,data:data8};
+if(data.repeatsMessageId !== undefined){
+let data8 = data.repeatsMessageId;
+if(typeof data8 === "string"){
+if(func1(data8) < 1){
+const err12 = {instancePath:instancePath+"/repeatsMessageId",schemaPath:"#/properties/repeatsMessageId/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema38.properties.repeatsMessageId,data:data8};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -8048,14 +8299,8 @@ vErrors.push(err12);
 errors++;
 }
 }
-if(data.tags !== undefined){
-let data9 = data.tags;
-if(Array.isArray(data9)){
-const len0 = data9.length;
-for(let i0=0; i0<len0; i0++){
-let data10 = data9[i0];
-if(typeof data10 !== "string"){
-const err13 = {instancePath:instancePath+"/tags/" + i0,schemaPath:"#/properties/tags/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema38.properties.tags.items.type,parentSchema:schema38.properties.tags.items,data:data10};
+else {
+const err13 = {instancePath:instancePath+"/repeatsMessageId",schemaPath:"#/properties/repeatsMessageId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema38.properties.repeatsMessageId.type,parentSchema:schema38.properties.repeatsMessageId,data:data8};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -8065,14 +8310,44 @@ vErrors.push(err13);
 errors++;
 }
 }
-}
-else {
-const err14 = {instancePath:instancePath+"/tags",schemaPath:"#/properties/tags/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema38.properties.tags.type,parentSchema:schema38.properties.tags,data:data9};
+if(data.source !== undefined){
+let data9 = data.source;
+if(!(((((data9 === "user") || (data9 === "runtime")) || (data9 === "hook")) || (data9 === "tool")) || (data9 === "system"))){
+const err14 = {instancePath:instancePath+"/source",schemaPath:"#/properties/source/enum",keyword:"enum",params:{allowedValues: schema38.properties.source.enum},message:"must be equal to one of the allowed values",schema:schema38.properties.source.enum,parentSchema:schema38.properties.source,data:data9};
 if(vErrors === null){
 vErrors = [err14];
 }
 else {
 vErrors.push(err14);
+}
+errors++;
+}
+}
+if(data.tags !== undefined){
+let data10 = data.tags;
+if(Array.isArray(data10)){
+const len0 = data10.length;
+for(let i0=0; i0<len0; i0++){
+let data11 = data10[i0];
+if(typeof data11 !== "string"){
+const err15 = {instancePath:instancePath+"/tags/" + i0,schemaPath:"#/properties/tags/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema38.properties.tags.items.type,parentSchema:schema38.properties.tags.items,data:data11};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+}
+}
+else {
+const err16 = {instancePath:instancePath+"/tags",schemaPath:"#/properties/tags/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema38.properties.tags.type,parentSchema:schema38.properties.tags,data:data10};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
 }
 errors++;
 }
@@ -8085,12 +8360,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err15 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema38.type,parentSchema:schema38,data};
+const err17 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema38.type,parentSchema:schema38,data};
 if(vErrors === null){
-vErrors = [err15];
+vErrors = [err17];
 }
 else {
-vErrors.push(err15);
+vErrors.push(err17);
 }
 errors++;
 }
@@ -8499,10 +8774,11 @@ vErrors.push(err11);
 errors++;
 }
 }
-if(data.source !== undefined){
-let data8 = data.source;
-if(!(((((data8 === "user") || (data8 === "runtime")) || (data8 === "hook")) || (data8 === "tool")) || (data8 === "system"))){
-const err12 = {instancePath:instancePath+"/source",schemaPath:"#/properties/source/enum",keyword:"enum",params:{allowedValues: schema38.properties.source.enum},message:"must be equal to one of the allowed values",schema:schema38.properties.source.enum,parentSchema:schema38.properties.source,data:data8};
+if(data.repeatsMessageId !== undefined){
+let data8 = data.repeatsMessageId;
+if(typeof data8 === "string"){
+if(func1(data8) < 1){
+const err12 = {instancePath:instancePath+"/repeatsMessageId",schemaPath:"#/properties/repeatsMessageId/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema38.properties.repeatsMessageId,data:data8};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -8512,14 +8788,8 @@ vErrors.push(err12);
 errors++;
 }
 }
-if(data.tags !== undefined){
-let data9 = data.tags;
-if(Array.isArray(data9)){
-const len0 = data9.length;
-for(let i0=0; i0<len0; i0++){
-let data10 = data9[i0];
-if(typeof data10 !== "string"){
-const err13 = {instancePath:instancePath+"/tags/" + i0,schemaPath:"#/properties/tags/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema38.properties.tags.items.type,parentSchema:schema38.properties.tags.items,data:data10};
+else {
+const err13 = {instancePath:instancePath+"/repeatsMessageId",schemaPath:"#/properties/repeatsMessageId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema38.properties.repeatsMessageId.type,parentSchema:schema38.properties.repeatsMessageId,data:data8};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -8529,14 +8799,44 @@ vErrors.push(err13);
 errors++;
 }
 }
-}
-else {
-const err14 = {instancePath:instancePath+"/tags",schemaPath:"#/properties/tags/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema38.properties.tags.type,parentSchema:schema38.properties.tags,data:data9};
+if(data.source !== undefined){
+let data9 = data.source;
+if(!(((((data9 === "user") || (data9 === "runtime")) || (data9 === "hook")) || (data9 === "tool")) || (data9 === "system"))){
+const err14 = {instancePath:instancePath+"/source",schemaPath:"#/properties/source/enum",keyword:"enum",params:{allowedValues: schema38.properties.source.enum},message:"must be equal to one of the allowed values",schema:schema38.properties.source.enum,parentSchema:schema38.properties.source,data:data9};
 if(vErrors === null){
 vErrors = [err14];
 }
 else {
 vErrors.push(err14);
+}
+errors++;
+}
+}
+if(data.tags !== undefined){
+let data10 = data.tags;
+if(Array.isArray(data10)){
+const len0 = data10.length;
+for(let i0=0; i0<len0; i0++){
+let data11 = data10[i0];
+if(typeof data11 !== "string"){
+const err15 = {instancePath:instancePath+"/tags/" + i0,schemaPath:"#/properties/tags/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema38.properties.tags.items.type,parentSchema:schema38.properties.tags.items,data:data11};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+}
+}
+else {
+const err16 = {instancePath:instancePath+"/tags",schemaPath:"#/properties/tags/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema38.properties.tags.type,parentSchema:schema38.properties.tags,data:data10};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
 }
 errors++;
 }
@@ -8549,12 +8849,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err15 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema38.type,parentSchema:schema38,data};
+const err17 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema38.type,parentSchema:schema38,data};
 if(vErrors === null){
-vErrors = [err15];
+vErrors = [err17];
 }
 else {
-vErrors.push(err15);
+vErrors.push(err17);
 }
 errors++;
 }
@@ -8964,10 +9264,11 @@ vErrors.push(err11);
 errors++;
 }
 }
-if(data.source !== undefined){
-let data8 = data.source;
-if(!(((((data8 === "user") || (data8 === "runtime")) || (data8 === "hook")) || (data8 === "tool")) || (data8 === "system"))){
-const err12 = {instancePath:instancePath+"/source",schemaPath:"#/properties/source/enum",keyword:"enum",params:{allowedValues: schema38.properties.source.enum},message:"must be equal to one of the allowed values",schema:schema38.properties.source.enum,parentSchema:schema38.properties.source,data:data8};
+if(data.repeatsMessageId !== undefined){
+let data8 = data.repeatsMessageId;
+if(typeof data8 === "string"){
+if(func1(data8) < 1){
+const err12 = {instancePath:instancePath+"/repeatsMessageId",schemaPath:"#/properties/repeatsMessageId/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema38.properties.repeatsMessageId,data:data8};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -8977,14 +9278,8 @@ vErrors.push(err12);
 errors++;
 }
 }
-if(data.tags !== undefined){
-let data9 = data.tags;
-if(Array.isArray(data9)){
-const len0 = data9.length;
-for(let i0=0; i0<len0; i0++){
-let data10 = data9[i0];
-if(typeof data10 !== "string"){
-const err13 = {instancePath:instancePath+"/tags/" + i0,schemaPath:"#/properties/tags/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema38.properties.tags.items.type,parentSchema:schema38.properties.tags.items,data:data10};
+else {
+const err13 = {instancePath:instancePath+"/repeatsMessageId",schemaPath:"#/properties/repeatsMessageId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema38.properties.repeatsMessageId.type,parentSchema:schema38.properties.repeatsMessageId,data:data8};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -8994,14 +9289,44 @@ vErrors.push(err13);
 errors++;
 }
 }
-}
-else {
-const err14 = {instancePath:instancePath+"/tags",schemaPath:"#/properties/tags/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema38.properties.tags.type,parentSchema:schema38.properties.tags,data:data9};
+if(data.source !== undefined){
+let data9 = data.source;
+if(!(((((data9 === "user") || (data9 === "runtime")) || (data9 === "hook")) || (data9 === "tool")) || (data9 === "system"))){
+const err14 = {instancePath:instancePath+"/source",schemaPath:"#/properties/source/enum",keyword:"enum",params:{allowedValues: schema38.properties.source.enum},message:"must be equal to one of the allowed values",schema:schema38.properties.source.enum,parentSchema:schema38.properties.source,data:data9};
 if(vErrors === null){
 vErrors = [err14];
 }
 else {
 vErrors.push(err14);
+}
+errors++;
+}
+}
+if(data.tags !== undefined){
+let data10 = data.tags;
+if(Array.isArray(data10)){
+const len0 = data10.length;
+for(let i0=0; i0<len0; i0++){
+let data11 = data10[i0];
+if(typeof data11 !== "string"){
+const err15 = {instancePath:instancePath+"/tags/" + i0,schemaPath:"#/properties/tags/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema38.properties.tags.items.type,parentSchema:schema38.properties.tags.items,data:data11};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+}
+}
+else {
+const err16 = {instancePath:instancePath+"/tags",schemaPath:"#/properties/tags/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema38.properties.tags.type,parentSchema:schema38.properties.tags,data:data10};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
 }
 errors++;
 }
@@ -9014,12 +9339,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err15 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema38.type,parentSchema:schema38,data};
+const err17 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema38.type,parentSchema:schema38,data};
 if(vErrors === null){
-vErrors = [err15];
+vErrors = [err17];
 }
 else {
-vErrors.push(err15);
+vErrors.push(err17);
 }
 errors++;
 }
@@ -11887,7 +12212,7 @@ return errors === 0;
 validate140.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const data_v1_ProviderCompactionRecorded = validate141;
-const schema194 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://agent-ledger.example/event-schemas/provider-compaction-recorded.v1.schema.json","title":"ProviderCompactionRecorded (v1)","description":"Data of a ProviderCompactionRecorded event. A provider compacted the context on its side and returned an artifact that stands for the messages before it: Anthropic's compaction block (readable text) or OpenAI Responses' compaction item (encrypted, readable only by OpenAI). The artifact lives in the runtime message artifactMessageId. The model context replaces the covered messages by the artifact only for the provider family that made it; for any other it uses the readable summary, or the covered messages when there is none.","type":"object","required":["sessionId","compactionId","provider","family","artifactMessageId","recordedAt"],"properties":{"sessionId":{"$ref":"runtime-message.v1.schema.json#/$defs/sessionId"},"compactionId":{"type":"string","minLength":1,"maxLength":400,"description":"Id of the compaction, unique in the session: a retried request with the same id writes nothing."},"provider":{"type":"string","minLength":1,"description":"The AI SDK provider id of the model that compacted, e.g. \"anthropic.messages\", or \"openai\"."},"family":{"enum":["anthropic","openai"],"description":"The provider family that can read the artifact: the only one it is sent back to."},"artifactMessageId":{"type":"string","minLength":1,"description":"The runtime message that holds the artifact (an assistant_text with the compaction block, or the message of the compaction item)."},"coversThroughMessageId":{"type":"string","minLength":1,"description":"The last runtime message the artifact stands for: it and every message before it on the session's line. Absent when none came before."},"summary":{"type":"string","description":"The artifact's readable summary (the text of Anthropic's compaction block): what providers of other families see instead of the covered messages. Absent for an encrypted item."},"callId":{"type":"string","minLength":1,"description":"The model call that returned the artifact."},"recordedAt":{"$ref":"runtime-message.v1.schema.json#/$defs/timestamp"}},"additionalProperties":false};
+const schema194 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://agent-ledger.example/event-schemas/provider-compaction-recorded.v1.schema.json","title":"ProviderCompactionRecorded (v1)","description":"Data of a ProviderCompactionRecorded event. A provider compacted the context on its side and returned an artifact that stands for the messages before it: Anthropic's compaction block (readable text) or OpenAI Responses' compaction item (encrypted, readable only by OpenAI). The artifact lives in the runtime message artifactMessageId. The model context replaces the covered messages by the artifact only for the provider family that made it; for any other it uses the readable summary, or the covered messages when there is none.","type":"object","required":["sessionId","compactionId","provider","family","artifactMessageId","recordedAt"],"properties":{"sessionId":{"$ref":"runtime-message.v1.schema.json#/$defs/sessionId"},"compactionId":{"type":"string","minLength":1,"maxLength":400,"description":"Id of the compaction, unique in the session: a retried request with the same id writes nothing."},"provider":{"type":"string","minLength":1,"description":"The AI SDK provider id of the model that compacted, e.g. \"anthropic.messages\", or \"openai\"."},"family":{"enum":["anthropic","openai"],"description":"The provider family that can read the artifact: the only one it is sent back to."},"artifactMessageId":{"type":"string","minLength":1,"description":"The runtime message that holds the artifact (an assistant_text with the compaction block, or the message of the compaction item)."},"coversThroughMessageId":{"type":"string","minLength":1,"description":"The last runtime message the artifact stands for: it and every message before it on the session's line. Absent when none came before."},"retainedMessageIds":{"type":"array","items":{"$ref":"runtime-message.v1.schema.json#/$defs/messageId"},"description":"Messages recorded after the artifact that repeat covered messages (metadata.repeatsMessageId): the provider keeps them after its artifact, so its family is sent them; any other provider is sent the covered originals and not these copies. Absent when none."},"summary":{"type":"string","description":"The artifact's readable summary (the text of Anthropic's compaction block): what providers of other families see instead of the covered messages. Absent for an encrypted item."},"callId":{"type":"string","minLength":1,"description":"The model call that returned the artifact; absent when the artifact came in appended messages (an OpenAI Agents session's compaction item)."},"recordedAt":{"$ref":"runtime-message.v1.schema.json#/$defs/timestamp"}},"additionalProperties":false};
 
 function validate141(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://agent-ledger.example/event-schemas/provider-compaction-recorded.v1.schema.json" */;
@@ -12121,10 +12446,15 @@ vErrors.push(err18);
 errors++;
 }
 }
-if(data.summary !== undefined){
-let data6 = data.summary;
-if(typeof data6 !== "string"){
-const err19 = {instancePath:instancePath+"/summary",schemaPath:"#/properties/summary/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema194.properties.summary.type,parentSchema:schema194.properties.summary,data:data6};
+if(data.retainedMessageIds !== undefined){
+let data6 = data.retainedMessageIds;
+if(Array.isArray(data6)){
+const len0 = data6.length;
+for(let i0=0; i0<len0; i0++){
+let data7 = data6[i0];
+if(typeof data7 === "string"){
+if(func1(data7) < 1){
+const err19 = {instancePath:instancePath+"/retainedMessageIds/" + i0,schemaPath:"runtime-message.v1.schema.json#/$defs/messageId/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema34,data:data7};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -12134,11 +12464,8 @@ vErrors.push(err19);
 errors++;
 }
 }
-if(data.callId !== undefined){
-let data7 = data.callId;
-if(typeof data7 === "string"){
-if(func1(data7) < 1){
-const err20 = {instancePath:instancePath+"/callId",schemaPath:"#/properties/callId/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema194.properties.callId,data:data7};
+else {
+const err20 = {instancePath:instancePath+"/retainedMessageIds/" + i0,schemaPath:"runtime-message.v1.schema.json#/$defs/messageId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema34.type,parentSchema:schema34,data:data7};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -12148,8 +12475,9 @@ vErrors.push(err20);
 errors++;
 }
 }
+}
 else {
-const err21 = {instancePath:instancePath+"/callId",schemaPath:"#/properties/callId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema194.properties.callId.type,parentSchema:schema194.properties.callId,data:data7};
+const err21 = {instancePath:instancePath+"/retainedMessageIds",schemaPath:"#/properties/retainedMessageIds/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema194.properties.retainedMessageIds.type,parentSchema:schema194.properties.retainedMessageIds,data:data6};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -12159,11 +12487,10 @@ vErrors.push(err21);
 errors++;
 }
 }
-if(data.recordedAt !== undefined){
-let data8 = data.recordedAt;
-if(typeof data8 === "string"){
-if(!(formats0.validate(data8))){
-const err22 = {instancePath:instancePath+"/recordedAt",schemaPath:"runtime-message.v1.schema.json#/$defs/timestamp/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\"",schema:"date-time",parentSchema:schema37,data:data8};
+if(data.summary !== undefined){
+let data8 = data.summary;
+if(typeof data8 !== "string"){
+const err22 = {instancePath:instancePath+"/summary",schemaPath:"#/properties/summary/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema194.properties.summary.type,parentSchema:schema194.properties.summary,data:data8};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -12173,8 +12500,11 @@ vErrors.push(err22);
 errors++;
 }
 }
-else {
-const err23 = {instancePath:instancePath+"/recordedAt",schemaPath:"runtime-message.v1.schema.json#/$defs/timestamp/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema37.type,parentSchema:schema37,data:data8};
+if(data.callId !== undefined){
+let data9 = data.callId;
+if(typeof data9 === "string"){
+if(func1(data9) < 1){
+const err23 = {instancePath:instancePath+"/callId",schemaPath:"#/properties/callId/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema194.properties.callId,data:data9};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -12184,14 +12514,50 @@ vErrors.push(err23);
 errors++;
 }
 }
-}
 else {
-const err24 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema194.type,parentSchema:schema194,data};
+const err24 = {instancePath:instancePath+"/callId",schemaPath:"#/properties/callId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema194.properties.callId.type,parentSchema:schema194.properties.callId,data:data9};
 if(vErrors === null){
 vErrors = [err24];
 }
 else {
 vErrors.push(err24);
+}
+errors++;
+}
+}
+if(data.recordedAt !== undefined){
+let data10 = data.recordedAt;
+if(typeof data10 === "string"){
+if(!(formats0.validate(data10))){
+const err25 = {instancePath:instancePath+"/recordedAt",schemaPath:"runtime-message.v1.schema.json#/$defs/timestamp/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\"",schema:"date-time",parentSchema:schema37,data:data10};
+if(vErrors === null){
+vErrors = [err25];
+}
+else {
+vErrors.push(err25);
+}
+errors++;
+}
+}
+else {
+const err26 = {instancePath:instancePath+"/recordedAt",schemaPath:"runtime-message.v1.schema.json#/$defs/timestamp/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema37.type,parentSchema:schema37,data:data10};
+if(vErrors === null){
+vErrors = [err26];
+}
+else {
+vErrors.push(err26);
+}
+errors++;
+}
+}
+}
+else {
+const err27 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema194.type,parentSchema:schema194,data};
+if(vErrors === null){
+vErrors = [err27];
+}
+else {
+vErrors.push(err27);
 }
 errors++;
 }
@@ -12201,7 +12567,7 @@ return errors === 0;
 validate141.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const data_v1_ProviderContextEdited = validate142;
-const schema197 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://agent-ledger.example/event-schemas/provider-context-edited.v1.schema.json","title":"ProviderContextEdited (v1)","description":"Data of a ProviderContextEdited event. A provider edited a model call's context on its side before the model read it (Anthropic's context management: the oldest tool uses or thinking turns cleared), as it reported in the call's metadata. The history is unchanged; this says what the model did not see.","type":"object","required":["sessionId","callId","provider","edits","recordedAt"],"properties":{"sessionId":{"$ref":"runtime-message.v1.schema.json#/$defs/sessionId"},"callId":{"type":"string","minLength":1,"description":"The model call (ModelCallRecorded.callId) whose request the provider edited; one event per call."},"provider":{"type":"string","minLength":1,"description":"The AI SDK provider id of the model, e.g. \"anthropic.messages\"."},"edits":{"type":"array","minItems":1,"maxItems":20,"description":"Each edit the provider applied, as it reported it.","items":{"type":"object","required":["type"],"properties":{"type":{"type":"string","minLength":1,"description":"The provider's strategy, e.g. clear_tool_uses_20250919, clear_thinking_20251015, compact_20260112."},"clearedToolUses":{"type":"integer","minimum":0,"description":"How many tool uses (the oldest) the provider cleared."},"clearedThinkingTurns":{"type":"integer","minimum":0,"description":"How many assistant turns' thinking the provider cleared."},"clearedInputTokens":{"type":"integer","minimum":0,"description":"How many input tokens the edit removed."}},"additionalProperties":false}},"recordedAt":{"$ref":"runtime-message.v1.schema.json#/$defs/timestamp"}},"additionalProperties":false};
+const schema198 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://agent-ledger.example/event-schemas/provider-context-edited.v1.schema.json","title":"ProviderContextEdited (v1)","description":"Data of a ProviderContextEdited event. A provider edited a model call's context on its side before the model read it (Anthropic's context management: the oldest tool uses or thinking turns cleared), as it reported in the call's metadata. The history is unchanged; this says what the model did not see.","type":"object","required":["sessionId","callId","provider","edits","recordedAt"],"properties":{"sessionId":{"$ref":"runtime-message.v1.schema.json#/$defs/sessionId"},"callId":{"type":"string","minLength":1,"description":"The model call (ModelCallRecorded.callId) whose request the provider edited; one event per call."},"provider":{"type":"string","minLength":1,"description":"The AI SDK provider id of the model, e.g. \"anthropic.messages\"."},"edits":{"type":"array","minItems":1,"maxItems":20,"description":"Each edit the provider applied, as it reported it.","items":{"type":"object","required":["type"],"properties":{"type":{"type":"string","minLength":1,"description":"The provider's strategy, e.g. clear_tool_uses_20250919, clear_thinking_20251015, compact_20260112."},"clearedToolUses":{"type":"integer","minimum":0,"description":"How many tool uses (the oldest) the provider cleared."},"clearedThinkingTurns":{"type":"integer","minimum":0,"description":"How many assistant turns' thinking the provider cleared."},"clearedInputTokens":{"type":"integer","minimum":0,"description":"How many input tokens the edit removed."}},"additionalProperties":false}},"recordedAt":{"$ref":"runtime-message.v1.schema.json#/$defs/timestamp"}},"additionalProperties":false};
 
 function validate142(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://agent-ledger.example/event-schemas/provider-context-edited.v1.schema.json" */;
@@ -12216,7 +12582,7 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.sessionId === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "sessionId"},message:"must have required property '"+"sessionId"+"'",schema:schema197.required,parentSchema:schema197,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "sessionId"},message:"must have required property '"+"sessionId"+"'",schema:schema198.required,parentSchema:schema198,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -12226,7 +12592,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.callId === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "callId"},message:"must have required property '"+"callId"+"'",schema:schema197.required,parentSchema:schema197,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "callId"},message:"must have required property '"+"callId"+"'",schema:schema198.required,parentSchema:schema198,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -12236,7 +12602,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.provider === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "provider"},message:"must have required property '"+"provider"+"'",schema:schema197.required,parentSchema:schema197,data};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "provider"},message:"must have required property '"+"provider"+"'",schema:schema198.required,parentSchema:schema198,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -12246,7 +12612,7 @@ vErrors.push(err2);
 errors++;
 }
 if(data.edits === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "edits"},message:"must have required property '"+"edits"+"'",schema:schema197.required,parentSchema:schema197,data};
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "edits"},message:"must have required property '"+"edits"+"'",schema:schema198.required,parentSchema:schema198,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -12256,7 +12622,7 @@ vErrors.push(err3);
 errors++;
 }
 if(data.recordedAt === undefined){
-const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "recordedAt"},message:"must have required property '"+"recordedAt"+"'",schema:schema197.required,parentSchema:schema197,data};
+const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "recordedAt"},message:"must have required property '"+"recordedAt"+"'",schema:schema198.required,parentSchema:schema198,data};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -12267,7 +12633,7 @@ errors++;
 }
 for(const key0 in data){
 if(!(((((key0 === "sessionId") || (key0 === "callId")) || (key0 === "provider")) || (key0 === "edits")) || (key0 === "recordedAt"))){
-const err5 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema197,data};
+const err5 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema198,data};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -12306,7 +12672,7 @@ if(data.callId !== undefined){
 let data1 = data.callId;
 if(typeof data1 === "string"){
 if(func1(data1) < 1){
-const err8 = {instancePath:instancePath+"/callId",schemaPath:"#/properties/callId/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema197.properties.callId,data:data1};
+const err8 = {instancePath:instancePath+"/callId",schemaPath:"#/properties/callId/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema198.properties.callId,data:data1};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -12317,7 +12683,7 @@ errors++;
 }
 }
 else {
-const err9 = {instancePath:instancePath+"/callId",schemaPath:"#/properties/callId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema197.properties.callId.type,parentSchema:schema197.properties.callId,data:data1};
+const err9 = {instancePath:instancePath+"/callId",schemaPath:"#/properties/callId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema198.properties.callId.type,parentSchema:schema198.properties.callId,data:data1};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -12331,7 +12697,7 @@ if(data.provider !== undefined){
 let data2 = data.provider;
 if(typeof data2 === "string"){
 if(func1(data2) < 1){
-const err10 = {instancePath:instancePath+"/provider",schemaPath:"#/properties/provider/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema197.properties.provider,data:data2};
+const err10 = {instancePath:instancePath+"/provider",schemaPath:"#/properties/provider/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema198.properties.provider,data:data2};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -12342,7 +12708,7 @@ errors++;
 }
 }
 else {
-const err11 = {instancePath:instancePath+"/provider",schemaPath:"#/properties/provider/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema197.properties.provider.type,parentSchema:schema197.properties.provider,data:data2};
+const err11 = {instancePath:instancePath+"/provider",schemaPath:"#/properties/provider/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema198.properties.provider.type,parentSchema:schema198.properties.provider,data:data2};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -12356,7 +12722,7 @@ if(data.edits !== undefined){
 let data3 = data.edits;
 if(Array.isArray(data3)){
 if(data3.length > 20){
-const err12 = {instancePath:instancePath+"/edits",schemaPath:"#/properties/edits/maxItems",keyword:"maxItems",params:{limit: 20},message:"must NOT have more than 20 items",schema:20,parentSchema:schema197.properties.edits,data:data3};
+const err12 = {instancePath:instancePath+"/edits",schemaPath:"#/properties/edits/maxItems",keyword:"maxItems",params:{limit: 20},message:"must NOT have more than 20 items",schema:20,parentSchema:schema198.properties.edits,data:data3};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -12366,7 +12732,7 @@ vErrors.push(err12);
 errors++;
 }
 if(data3.length < 1){
-const err13 = {instancePath:instancePath+"/edits",schemaPath:"#/properties/edits/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema197.properties.edits,data:data3};
+const err13 = {instancePath:instancePath+"/edits",schemaPath:"#/properties/edits/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema198.properties.edits,data:data3};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -12380,7 +12746,7 @@ for(let i0=0; i0<len0; i0++){
 let data4 = data3[i0];
 if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
 if(data4.type === undefined){
-const err14 = {instancePath:instancePath+"/edits/" + i0,schemaPath:"#/properties/edits/items/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'",schema:schema197.properties.edits.items.required,parentSchema:schema197.properties.edits.items,data:data4};
+const err14 = {instancePath:instancePath+"/edits/" + i0,schemaPath:"#/properties/edits/items/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'",schema:schema198.properties.edits.items.required,parentSchema:schema198.properties.edits.items,data:data4};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -12391,7 +12757,7 @@ errors++;
 }
 for(const key1 in data4){
 if(!((((key1 === "type") || (key1 === "clearedToolUses")) || (key1 === "clearedThinkingTurns")) || (key1 === "clearedInputTokens"))){
-const err15 = {instancePath:instancePath+"/edits/" + i0,schemaPath:"#/properties/edits/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema197.properties.edits.items,data:data4};
+const err15 = {instancePath:instancePath+"/edits/" + i0,schemaPath:"#/properties/edits/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema198.properties.edits.items,data:data4};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -12405,7 +12771,7 @@ if(data4.type !== undefined){
 let data5 = data4.type;
 if(typeof data5 === "string"){
 if(func1(data5) < 1){
-const err16 = {instancePath:instancePath+"/edits/" + i0+"/type",schemaPath:"#/properties/edits/items/properties/type/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema197.properties.edits.items.properties.type,data:data5};
+const err16 = {instancePath:instancePath+"/edits/" + i0+"/type",schemaPath:"#/properties/edits/items/properties/type/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema198.properties.edits.items.properties.type,data:data5};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -12416,7 +12782,7 @@ errors++;
 }
 }
 else {
-const err17 = {instancePath:instancePath+"/edits/" + i0+"/type",schemaPath:"#/properties/edits/items/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema197.properties.edits.items.properties.type.type,parentSchema:schema197.properties.edits.items.properties.type,data:data5};
+const err17 = {instancePath:instancePath+"/edits/" + i0+"/type",schemaPath:"#/properties/edits/items/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema198.properties.edits.items.properties.type.type,parentSchema:schema198.properties.edits.items.properties.type,data:data5};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -12429,7 +12795,7 @@ errors++;
 if(data4.clearedToolUses !== undefined){
 let data6 = data4.clearedToolUses;
 if(!(((typeof data6 == "number") && (!(data6 % 1) && !isNaN(data6))) && (isFinite(data6)))){
-const err18 = {instancePath:instancePath+"/edits/" + i0+"/clearedToolUses",schemaPath:"#/properties/edits/items/properties/clearedToolUses/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema197.properties.edits.items.properties.clearedToolUses.type,parentSchema:schema197.properties.edits.items.properties.clearedToolUses,data:data6};
+const err18 = {instancePath:instancePath+"/edits/" + i0+"/clearedToolUses",schemaPath:"#/properties/edits/items/properties/clearedToolUses/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema198.properties.edits.items.properties.clearedToolUses.type,parentSchema:schema198.properties.edits.items.properties.clearedToolUses,data:data6};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -12440,7 +12806,7 @@ errors++;
 }
 if((typeof data6 == "number") && (isFinite(data6))){
 if(data6 < 0 || isNaN(data6)){
-const err19 = {instancePath:instancePath+"/edits/" + i0+"/clearedToolUses",schemaPath:"#/properties/edits/items/properties/clearedToolUses/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema197.properties.edits.items.properties.clearedToolUses,data:data6};
+const err19 = {instancePath:instancePath+"/edits/" + i0+"/clearedToolUses",schemaPath:"#/properties/edits/items/properties/clearedToolUses/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema198.properties.edits.items.properties.clearedToolUses,data:data6};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -12454,7 +12820,7 @@ errors++;
 if(data4.clearedThinkingTurns !== undefined){
 let data7 = data4.clearedThinkingTurns;
 if(!(((typeof data7 == "number") && (!(data7 % 1) && !isNaN(data7))) && (isFinite(data7)))){
-const err20 = {instancePath:instancePath+"/edits/" + i0+"/clearedThinkingTurns",schemaPath:"#/properties/edits/items/properties/clearedThinkingTurns/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema197.properties.edits.items.properties.clearedThinkingTurns.type,parentSchema:schema197.properties.edits.items.properties.clearedThinkingTurns,data:data7};
+const err20 = {instancePath:instancePath+"/edits/" + i0+"/clearedThinkingTurns",schemaPath:"#/properties/edits/items/properties/clearedThinkingTurns/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema198.properties.edits.items.properties.clearedThinkingTurns.type,parentSchema:schema198.properties.edits.items.properties.clearedThinkingTurns,data:data7};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -12465,7 +12831,7 @@ errors++;
 }
 if((typeof data7 == "number") && (isFinite(data7))){
 if(data7 < 0 || isNaN(data7)){
-const err21 = {instancePath:instancePath+"/edits/" + i0+"/clearedThinkingTurns",schemaPath:"#/properties/edits/items/properties/clearedThinkingTurns/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema197.properties.edits.items.properties.clearedThinkingTurns,data:data7};
+const err21 = {instancePath:instancePath+"/edits/" + i0+"/clearedThinkingTurns",schemaPath:"#/properties/edits/items/properties/clearedThinkingTurns/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema198.properties.edits.items.properties.clearedThinkingTurns,data:data7};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -12479,7 +12845,7 @@ errors++;
 if(data4.clearedInputTokens !== undefined){
 let data8 = data4.clearedInputTokens;
 if(!(((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8))) && (isFinite(data8)))){
-const err22 = {instancePath:instancePath+"/edits/" + i0+"/clearedInputTokens",schemaPath:"#/properties/edits/items/properties/clearedInputTokens/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema197.properties.edits.items.properties.clearedInputTokens.type,parentSchema:schema197.properties.edits.items.properties.clearedInputTokens,data:data8};
+const err22 = {instancePath:instancePath+"/edits/" + i0+"/clearedInputTokens",schemaPath:"#/properties/edits/items/properties/clearedInputTokens/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema198.properties.edits.items.properties.clearedInputTokens.type,parentSchema:schema198.properties.edits.items.properties.clearedInputTokens,data:data8};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -12490,7 +12856,7 @@ errors++;
 }
 if((typeof data8 == "number") && (isFinite(data8))){
 if(data8 < 0 || isNaN(data8)){
-const err23 = {instancePath:instancePath+"/edits/" + i0+"/clearedInputTokens",schemaPath:"#/properties/edits/items/properties/clearedInputTokens/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema197.properties.edits.items.properties.clearedInputTokens,data:data8};
+const err23 = {instancePath:instancePath+"/edits/" + i0+"/clearedInputTokens",schemaPath:"#/properties/edits/items/properties/clearedInputTokens/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema198.properties.edits.items.properties.clearedInputTokens,data:data8};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -12503,7 +12869,7 @@ errors++;
 }
 }
 else {
-const err24 = {instancePath:instancePath+"/edits/" + i0,schemaPath:"#/properties/edits/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema197.properties.edits.items.type,parentSchema:schema197.properties.edits.items,data:data4};
+const err24 = {instancePath:instancePath+"/edits/" + i0,schemaPath:"#/properties/edits/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema198.properties.edits.items.type,parentSchema:schema198.properties.edits.items,data:data4};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -12515,7 +12881,7 @@ errors++;
 }
 }
 else {
-const err25 = {instancePath:instancePath+"/edits",schemaPath:"#/properties/edits/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema197.properties.edits.type,parentSchema:schema197.properties.edits,data:data3};
+const err25 = {instancePath:instancePath+"/edits",schemaPath:"#/properties/edits/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema198.properties.edits.type,parentSchema:schema198.properties.edits,data:data3};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -12552,7 +12918,7 @@ errors++;
 }
 }
 else {
-const err28 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema197.type,parentSchema:schema197,data};
+const err28 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema198.type,parentSchema:schema198,data};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -12567,8 +12933,8 @@ return errors === 0;
 validate142.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const ledger_v1_ErasureRequested = validate143;
-const schema200 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://agent-ledger.example/event-schemas/erasure-requested.v1.schema.json","title":"ErasureRequested (v1)","description":"Data of an ErasureRequested event, in the audit stream ledger-erasures (not a session event). Once it is durable the sessions it names are erased: every route answers 404 for them, every node's read models purge them, and a node that restarts finishes an erasure without its ErasureCompleted. Holds the structure of what goes, never content.","type":"object","required":["erasureId","tenant","action","reason","requestedBy","requestedAt","sessions"],"properties":{"erasureId":{"type":"string","minLength":1,"maxLength":128,"description":"The erasure's id: for a subject, derived from the tenant and subject (erasing again answers the same receipt); for one session, from its stream and last event."},"tenant":{"type":"string","minLength":1,"description":"The tenant whose sessions go."},"subjectId":{"type":"string","minLength":1,"maxLength":256,"description":"The data subject whose sessions go (an erasure by subject); absent for one session erased by its id."},"action":{"enum":["erase","strip-content"],"description":"erase: the sessions go from every view. strip-content (retention): their content goes exactly as in an erasure, and the session list keeps them, marked contentErased, with the structure below."},"reason":{"enum":["request","retention"],"description":"request: asked for by a caller (DELETE /v1/sessions/:id, POST /v1/erasures, the CLI). retention: a retention run found the sessions idle."},"maxIdle":{"type":"string","description":"Retention: the policy's idle time (\"30d\") the sessions were past."},"requestedBy":{"type":"object","required":["via"],"properties":{"via":{"enum":["http","cli","retention"]},"keyId":{"type":"string","description":"The API key of the request (absent on an open server, the CLI and the schedule)."}},"additionalProperties":false},"requestedAt":{"$ref":"runtime-message.v1.schema.json#/$defs/timestamp"},"sessions":{"type":"array","items":{"$ref":"#/$defs/erasedSession"},"description":"Every session that goes (may be empty: a subject with no session leaves a receipt too)."}},"additionalProperties":false,"$defs":{"erasedSession":{"type":"object","required":["sessionId","streamName","events","eventsByType","eventIdsDigest"],"properties":{"sessionId":{"$ref":"runtime-message.v1.schema.json#/$defs/sessionId"},"streamName":{"type":"string","minLength":1},"events":{"type":"integer","minimum":0,"description":"Events the stream held."},"lastRevision":{"type":"integer","minimum":-1},"eventsByType":{"type":"object","additionalProperties":{"type":"integer","minimum":0},"description":"How many events of each type (UserInputRecorded: 12, ...)."},"eventIdsDigest":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$","description":"sha256 of the stream's event ids in revision order, one per line: proves which events went without keeping them."},"firstRecordedAt":{"$ref":"runtime-message.v1.schema.json#/$defs/timestamp"},"lastRecordedAt":{"$ref":"runtime-message.v1.schema.json#/$defs/timestamp"}},"additionalProperties":false}}};
-const schema202 = {"type":"object","required":["sessionId","streamName","events","eventsByType","eventIdsDigest"],"properties":{"sessionId":{"$ref":"runtime-message.v1.schema.json#/$defs/sessionId"},"streamName":{"type":"string","minLength":1},"events":{"type":"integer","minimum":0,"description":"Events the stream held."},"lastRevision":{"type":"integer","minimum":-1},"eventsByType":{"type":"object","additionalProperties":{"type":"integer","minimum":0},"description":"How many events of each type (UserInputRecorded: 12, ...)."},"eventIdsDigest":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$","description":"sha256 of the stream's event ids in revision order, one per line: proves which events went without keeping them."},"firstRecordedAt":{"$ref":"runtime-message.v1.schema.json#/$defs/timestamp"},"lastRecordedAt":{"$ref":"runtime-message.v1.schema.json#/$defs/timestamp"}},"additionalProperties":false};
+const schema201 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://agent-ledger.example/event-schemas/erasure-requested.v1.schema.json","title":"ErasureRequested (v1)","description":"Data of an ErasureRequested event, in the audit stream ledger-erasures (not a session event). Once it is durable the sessions it names are erased: every route answers 404 for them, every node's read models purge them, and a node that restarts finishes an erasure without its ErasureCompleted. Holds the structure of what goes, never content.","type":"object","required":["erasureId","tenant","action","reason","requestedBy","requestedAt","sessions"],"properties":{"erasureId":{"type":"string","minLength":1,"maxLength":128,"description":"The erasure's id: for a subject, derived from the tenant and subject (erasing again answers the same receipt); for one session, from its stream and last event."},"tenant":{"type":"string","minLength":1,"description":"The tenant whose sessions go."},"subjectId":{"type":"string","minLength":1,"maxLength":256,"description":"The data subject whose sessions go (an erasure by subject); absent for one session erased by its id."},"action":{"enum":["erase","strip-content"],"description":"erase: the sessions go from every view. strip-content (retention): their content goes exactly as in an erasure, and the session list keeps them, marked contentErased, with the structure below."},"reason":{"enum":["request","retention"],"description":"request: asked for by a caller (DELETE /v1/sessions/:id, POST /v1/erasures, the CLI). retention: a retention run found the sessions idle."},"maxIdle":{"type":"string","description":"Retention: the policy's idle time (\"30d\") the sessions were past."},"requestedBy":{"type":"object","required":["via"],"properties":{"via":{"enum":["http","cli","retention"]},"keyId":{"type":"string","description":"The API key of the request (absent on an open server, the CLI and the schedule)."}},"additionalProperties":false},"requestedAt":{"$ref":"runtime-message.v1.schema.json#/$defs/timestamp"},"sessions":{"type":"array","items":{"$ref":"#/$defs/erasedSession"},"description":"Every session that goes (may be empty: a subject with no session leaves a receipt too)."}},"additionalProperties":false,"$defs":{"erasedSession":{"type":"object","required":["sessionId","streamName","events","eventsByType","eventIdsDigest"],"properties":{"sessionId":{"$ref":"runtime-message.v1.schema.json#/$defs/sessionId"},"streamName":{"type":"string","minLength":1},"events":{"type":"integer","minimum":0,"description":"Events the stream held."},"lastRevision":{"type":"integer","minimum":-1},"eventsByType":{"type":"object","additionalProperties":{"type":"integer","minimum":0},"description":"How many events of each type (UserInputRecorded: 12, ...)."},"eventIdsDigest":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$","description":"sha256 of the stream's event ids in revision order, one per line: proves which events went without keeping them."},"firstRecordedAt":{"$ref":"runtime-message.v1.schema.json#/$defs/timestamp"},"lastRecordedAt":{"$ref":"runtime-message.v1.schema.json#/$defs/timestamp"}},"additionalProperties":false}}};
+const schema203 = {"type":"object","required":["sessionId","streamName","events","eventsByType","eventIdsDigest"],"properties":{"sessionId":{"$ref":"runtime-message.v1.schema.json#/$defs/sessionId"},"streamName":{"type":"string","minLength":1},"events":{"type":"integer","minimum":0,"description":"Events the stream held."},"lastRevision":{"type":"integer","minimum":-1},"eventsByType":{"type":"object","additionalProperties":{"type":"integer","minimum":0},"description":"How many events of each type (UserInputRecorded: 12, ...)."},"eventIdsDigest":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$","description":"sha256 of the stream's event ids in revision order, one per line: proves which events went without keeping them."},"firstRecordedAt":{"$ref":"runtime-message.v1.schema.json#/$defs/timestamp"},"lastRecordedAt":{"$ref":"runtime-message.v1.schema.json#/$defs/timestamp"}},"additionalProperties":false};
 const pattern6 = new RegExp("^sha256:[0-9a-f]{64}$", "u");
 
 function validate144(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -12583,7 +12949,7 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.sessionId === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "sessionId"},message:"must have required property '"+"sessionId"+"'",schema:schema202.required,parentSchema:schema202,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "sessionId"},message:"must have required property '"+"sessionId"+"'",schema:schema203.required,parentSchema:schema203,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -12593,7 +12959,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.streamName === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "streamName"},message:"must have required property '"+"streamName"+"'",schema:schema202.required,parentSchema:schema202,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "streamName"},message:"must have required property '"+"streamName"+"'",schema:schema203.required,parentSchema:schema203,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -12603,7 +12969,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.events === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "events"},message:"must have required property '"+"events"+"'",schema:schema202.required,parentSchema:schema202,data};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "events"},message:"must have required property '"+"events"+"'",schema:schema203.required,parentSchema:schema203,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -12613,7 +12979,7 @@ vErrors.push(err2);
 errors++;
 }
 if(data.eventsByType === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "eventsByType"},message:"must have required property '"+"eventsByType"+"'",schema:schema202.required,parentSchema:schema202,data};
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "eventsByType"},message:"must have required property '"+"eventsByType"+"'",schema:schema203.required,parentSchema:schema203,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -12623,7 +12989,7 @@ vErrors.push(err3);
 errors++;
 }
 if(data.eventIdsDigest === undefined){
-const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "eventIdsDigest"},message:"must have required property '"+"eventIdsDigest"+"'",schema:schema202.required,parentSchema:schema202,data};
+const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "eventIdsDigest"},message:"must have required property '"+"eventIdsDigest"+"'",schema:schema203.required,parentSchema:schema203,data};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -12634,7 +13000,7 @@ errors++;
 }
 for(const key0 in data){
 if(!((((((((key0 === "sessionId") || (key0 === "streamName")) || (key0 === "events")) || (key0 === "lastRevision")) || (key0 === "eventsByType")) || (key0 === "eventIdsDigest")) || (key0 === "firstRecordedAt")) || (key0 === "lastRecordedAt"))){
-const err5 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema202,data};
+const err5 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema203,data};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -12673,7 +13039,7 @@ if(data.streamName !== undefined){
 let data1 = data.streamName;
 if(typeof data1 === "string"){
 if(func1(data1) < 1){
-const err8 = {instancePath:instancePath+"/streamName",schemaPath:"#/properties/streamName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema202.properties.streamName,data:data1};
+const err8 = {instancePath:instancePath+"/streamName",schemaPath:"#/properties/streamName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema203.properties.streamName,data:data1};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -12684,7 +13050,7 @@ errors++;
 }
 }
 else {
-const err9 = {instancePath:instancePath+"/streamName",schemaPath:"#/properties/streamName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema202.properties.streamName.type,parentSchema:schema202.properties.streamName,data:data1};
+const err9 = {instancePath:instancePath+"/streamName",schemaPath:"#/properties/streamName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema203.properties.streamName.type,parentSchema:schema203.properties.streamName,data:data1};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -12697,7 +13063,7 @@ errors++;
 if(data.events !== undefined){
 let data2 = data.events;
 if(!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))){
-const err10 = {instancePath:instancePath+"/events",schemaPath:"#/properties/events/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema202.properties.events.type,parentSchema:schema202.properties.events,data:data2};
+const err10 = {instancePath:instancePath+"/events",schemaPath:"#/properties/events/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema203.properties.events.type,parentSchema:schema203.properties.events,data:data2};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -12708,7 +13074,7 @@ errors++;
 }
 if((typeof data2 == "number") && (isFinite(data2))){
 if(data2 < 0 || isNaN(data2)){
-const err11 = {instancePath:instancePath+"/events",schemaPath:"#/properties/events/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema202.properties.events,data:data2};
+const err11 = {instancePath:instancePath+"/events",schemaPath:"#/properties/events/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema203.properties.events,data:data2};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -12722,7 +13088,7 @@ errors++;
 if(data.lastRevision !== undefined){
 let data3 = data.lastRevision;
 if(!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3)))){
-const err12 = {instancePath:instancePath+"/lastRevision",schemaPath:"#/properties/lastRevision/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema202.properties.lastRevision.type,parentSchema:schema202.properties.lastRevision,data:data3};
+const err12 = {instancePath:instancePath+"/lastRevision",schemaPath:"#/properties/lastRevision/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema203.properties.lastRevision.type,parentSchema:schema203.properties.lastRevision,data:data3};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -12733,7 +13099,7 @@ errors++;
 }
 if((typeof data3 == "number") && (isFinite(data3))){
 if(data3 < -1 || isNaN(data3)){
-const err13 = {instancePath:instancePath+"/lastRevision",schemaPath:"#/properties/lastRevision/minimum",keyword:"minimum",params:{comparison: ">=", limit: -1},message:"must be >= -1",schema:-1,parentSchema:schema202.properties.lastRevision,data:data3};
+const err13 = {instancePath:instancePath+"/lastRevision",schemaPath:"#/properties/lastRevision/minimum",keyword:"minimum",params:{comparison: ">=", limit: -1},message:"must be >= -1",schema:-1,parentSchema:schema203.properties.lastRevision,data:data3};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -12750,7 +13116,7 @@ if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
 for(const key1 in data4){
 let data5 = data4[key1];
 if(!(((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5))) && (isFinite(data5)))){
-const err14 = {instancePath:instancePath+"/eventsByType/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/eventsByType/additionalProperties/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema202.properties.eventsByType.additionalProperties.type,parentSchema:schema202.properties.eventsByType.additionalProperties,data:data5};
+const err14 = {instancePath:instancePath+"/eventsByType/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/eventsByType/additionalProperties/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema203.properties.eventsByType.additionalProperties.type,parentSchema:schema203.properties.eventsByType.additionalProperties,data:data5};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -12761,7 +13127,7 @@ errors++;
 }
 if((typeof data5 == "number") && (isFinite(data5))){
 if(data5 < 0 || isNaN(data5)){
-const err15 = {instancePath:instancePath+"/eventsByType/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/eventsByType/additionalProperties/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema202.properties.eventsByType.additionalProperties,data:data5};
+const err15 = {instancePath:instancePath+"/eventsByType/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/eventsByType/additionalProperties/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema203.properties.eventsByType.additionalProperties,data:data5};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -12774,7 +13140,7 @@ errors++;
 }
 }
 else {
-const err16 = {instancePath:instancePath+"/eventsByType",schemaPath:"#/properties/eventsByType/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema202.properties.eventsByType.type,parentSchema:schema202.properties.eventsByType,data:data4};
+const err16 = {instancePath:instancePath+"/eventsByType",schemaPath:"#/properties/eventsByType/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema203.properties.eventsByType.type,parentSchema:schema203.properties.eventsByType,data:data4};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -12788,7 +13154,7 @@ if(data.eventIdsDigest !== undefined){
 let data6 = data.eventIdsDigest;
 if(typeof data6 === "string"){
 if(!pattern6.test(data6)){
-const err17 = {instancePath:instancePath+"/eventIdsDigest",schemaPath:"#/properties/eventIdsDigest/pattern",keyword:"pattern",params:{pattern: "^sha256:[0-9a-f]{64}$"},message:"must match pattern \""+"^sha256:[0-9a-f]{64}$"+"\"",schema:"^sha256:[0-9a-f]{64}$",parentSchema:schema202.properties.eventIdsDigest,data:data6};
+const err17 = {instancePath:instancePath+"/eventIdsDigest",schemaPath:"#/properties/eventIdsDigest/pattern",keyword:"pattern",params:{pattern: "^sha256:[0-9a-f]{64}$"},message:"must match pattern \""+"^sha256:[0-9a-f]{64}$"+"\"",schema:"^sha256:[0-9a-f]{64}$",parentSchema:schema203.properties.eventIdsDigest,data:data6};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -12799,7 +13165,7 @@ errors++;
 }
 }
 else {
-const err18 = {instancePath:instancePath+"/eventIdsDigest",schemaPath:"#/properties/eventIdsDigest/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema202.properties.eventIdsDigest.type,parentSchema:schema202.properties.eventIdsDigest,data:data6};
+const err18 = {instancePath:instancePath+"/eventIdsDigest",schemaPath:"#/properties/eventIdsDigest/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema203.properties.eventIdsDigest.type,parentSchema:schema203.properties.eventIdsDigest,data:data6};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -12861,7 +13227,7 @@ errors++;
 }
 }
 else {
-const err23 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema202.type,parentSchema:schema202,data};
+const err23 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema203.type,parentSchema:schema203,data};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -12889,7 +13255,7 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.erasureId === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "erasureId"},message:"must have required property '"+"erasureId"+"'",schema:schema200.required,parentSchema:schema200,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "erasureId"},message:"must have required property '"+"erasureId"+"'",schema:schema201.required,parentSchema:schema201,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -12899,7 +13265,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.tenant === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "tenant"},message:"must have required property '"+"tenant"+"'",schema:schema200.required,parentSchema:schema200,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "tenant"},message:"must have required property '"+"tenant"+"'",schema:schema201.required,parentSchema:schema201,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -12909,7 +13275,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.action === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "action"},message:"must have required property '"+"action"+"'",schema:schema200.required,parentSchema:schema200,data};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "action"},message:"must have required property '"+"action"+"'",schema:schema201.required,parentSchema:schema201,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -12919,7 +13285,7 @@ vErrors.push(err2);
 errors++;
 }
 if(data.reason === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "reason"},message:"must have required property '"+"reason"+"'",schema:schema200.required,parentSchema:schema200,data};
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "reason"},message:"must have required property '"+"reason"+"'",schema:schema201.required,parentSchema:schema201,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -12929,7 +13295,7 @@ vErrors.push(err3);
 errors++;
 }
 if(data.requestedBy === undefined){
-const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "requestedBy"},message:"must have required property '"+"requestedBy"+"'",schema:schema200.required,parentSchema:schema200,data};
+const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "requestedBy"},message:"must have required property '"+"requestedBy"+"'",schema:schema201.required,parentSchema:schema201,data};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -12939,7 +13305,7 @@ vErrors.push(err4);
 errors++;
 }
 if(data.requestedAt === undefined){
-const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "requestedAt"},message:"must have required property '"+"requestedAt"+"'",schema:schema200.required,parentSchema:schema200,data};
+const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "requestedAt"},message:"must have required property '"+"requestedAt"+"'",schema:schema201.required,parentSchema:schema201,data};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -12949,7 +13315,7 @@ vErrors.push(err5);
 errors++;
 }
 if(data.sessions === undefined){
-const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "sessions"},message:"must have required property '"+"sessions"+"'",schema:schema200.required,parentSchema:schema200,data};
+const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "sessions"},message:"must have required property '"+"sessions"+"'",schema:schema201.required,parentSchema:schema201,data};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -12959,8 +13325,8 @@ vErrors.push(err6);
 errors++;
 }
 for(const key0 in data){
-if(!(func3.call(schema200.properties, key0))){
-const err7 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema200,data};
+if(!(func3.call(schema201.properties, key0))){
+const err7 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema201,data};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -12974,7 +13340,7 @@ if(data.erasureId !== undefined){
 let data0 = data.erasureId;
 if(typeof data0 === "string"){
 if(func1(data0) > 128){
-const err8 = {instancePath:instancePath+"/erasureId",schemaPath:"#/properties/erasureId/maxLength",keyword:"maxLength",params:{limit: 128},message:"must NOT have more than 128 characters",schema:128,parentSchema:schema200.properties.erasureId,data:data0};
+const err8 = {instancePath:instancePath+"/erasureId",schemaPath:"#/properties/erasureId/maxLength",keyword:"maxLength",params:{limit: 128},message:"must NOT have more than 128 characters",schema:128,parentSchema:schema201.properties.erasureId,data:data0};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -12984,7 +13350,7 @@ vErrors.push(err8);
 errors++;
 }
 if(func1(data0) < 1){
-const err9 = {instancePath:instancePath+"/erasureId",schemaPath:"#/properties/erasureId/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema200.properties.erasureId,data:data0};
+const err9 = {instancePath:instancePath+"/erasureId",schemaPath:"#/properties/erasureId/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema201.properties.erasureId,data:data0};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -12995,7 +13361,7 @@ errors++;
 }
 }
 else {
-const err10 = {instancePath:instancePath+"/erasureId",schemaPath:"#/properties/erasureId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema200.properties.erasureId.type,parentSchema:schema200.properties.erasureId,data:data0};
+const err10 = {instancePath:instancePath+"/erasureId",schemaPath:"#/properties/erasureId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema201.properties.erasureId.type,parentSchema:schema201.properties.erasureId,data:data0};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -13009,7 +13375,7 @@ if(data.tenant !== undefined){
 let data1 = data.tenant;
 if(typeof data1 === "string"){
 if(func1(data1) < 1){
-const err11 = {instancePath:instancePath+"/tenant",schemaPath:"#/properties/tenant/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema200.properties.tenant,data:data1};
+const err11 = {instancePath:instancePath+"/tenant",schemaPath:"#/properties/tenant/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema201.properties.tenant,data:data1};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -13020,7 +13386,7 @@ errors++;
 }
 }
 else {
-const err12 = {instancePath:instancePath+"/tenant",schemaPath:"#/properties/tenant/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema200.properties.tenant.type,parentSchema:schema200.properties.tenant,data:data1};
+const err12 = {instancePath:instancePath+"/tenant",schemaPath:"#/properties/tenant/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema201.properties.tenant.type,parentSchema:schema201.properties.tenant,data:data1};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -13034,7 +13400,7 @@ if(data.subjectId !== undefined){
 let data2 = data.subjectId;
 if(typeof data2 === "string"){
 if(func1(data2) > 256){
-const err13 = {instancePath:instancePath+"/subjectId",schemaPath:"#/properties/subjectId/maxLength",keyword:"maxLength",params:{limit: 256},message:"must NOT have more than 256 characters",schema:256,parentSchema:schema200.properties.subjectId,data:data2};
+const err13 = {instancePath:instancePath+"/subjectId",schemaPath:"#/properties/subjectId/maxLength",keyword:"maxLength",params:{limit: 256},message:"must NOT have more than 256 characters",schema:256,parentSchema:schema201.properties.subjectId,data:data2};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -13044,7 +13410,7 @@ vErrors.push(err13);
 errors++;
 }
 if(func1(data2) < 1){
-const err14 = {instancePath:instancePath+"/subjectId",schemaPath:"#/properties/subjectId/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema200.properties.subjectId,data:data2};
+const err14 = {instancePath:instancePath+"/subjectId",schemaPath:"#/properties/subjectId/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema201.properties.subjectId,data:data2};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -13055,7 +13421,7 @@ errors++;
 }
 }
 else {
-const err15 = {instancePath:instancePath+"/subjectId",schemaPath:"#/properties/subjectId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema200.properties.subjectId.type,parentSchema:schema200.properties.subjectId,data:data2};
+const err15 = {instancePath:instancePath+"/subjectId",schemaPath:"#/properties/subjectId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema201.properties.subjectId.type,parentSchema:schema201.properties.subjectId,data:data2};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -13068,7 +13434,7 @@ errors++;
 if(data.action !== undefined){
 let data3 = data.action;
 if(!((data3 === "erase") || (data3 === "strip-content"))){
-const err16 = {instancePath:instancePath+"/action",schemaPath:"#/properties/action/enum",keyword:"enum",params:{allowedValues: schema200.properties.action.enum},message:"must be equal to one of the allowed values",schema:schema200.properties.action.enum,parentSchema:schema200.properties.action,data:data3};
+const err16 = {instancePath:instancePath+"/action",schemaPath:"#/properties/action/enum",keyword:"enum",params:{allowedValues: schema201.properties.action.enum},message:"must be equal to one of the allowed values",schema:schema201.properties.action.enum,parentSchema:schema201.properties.action,data:data3};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -13081,7 +13447,7 @@ errors++;
 if(data.reason !== undefined){
 let data4 = data.reason;
 if(!((data4 === "request") || (data4 === "retention"))){
-const err17 = {instancePath:instancePath+"/reason",schemaPath:"#/properties/reason/enum",keyword:"enum",params:{allowedValues: schema200.properties.reason.enum},message:"must be equal to one of the allowed values",schema:schema200.properties.reason.enum,parentSchema:schema200.properties.reason,data:data4};
+const err17 = {instancePath:instancePath+"/reason",schemaPath:"#/properties/reason/enum",keyword:"enum",params:{allowedValues: schema201.properties.reason.enum},message:"must be equal to one of the allowed values",schema:schema201.properties.reason.enum,parentSchema:schema201.properties.reason,data:data4};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -13094,7 +13460,7 @@ errors++;
 if(data.maxIdle !== undefined){
 let data5 = data.maxIdle;
 if(typeof data5 !== "string"){
-const err18 = {instancePath:instancePath+"/maxIdle",schemaPath:"#/properties/maxIdle/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema200.properties.maxIdle.type,parentSchema:schema200.properties.maxIdle,data:data5};
+const err18 = {instancePath:instancePath+"/maxIdle",schemaPath:"#/properties/maxIdle/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema201.properties.maxIdle.type,parentSchema:schema201.properties.maxIdle,data:data5};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -13108,7 +13474,7 @@ if(data.requestedBy !== undefined){
 let data6 = data.requestedBy;
 if(data6 && typeof data6 == "object" && !Array.isArray(data6)){
 if(data6.via === undefined){
-const err19 = {instancePath:instancePath+"/requestedBy",schemaPath:"#/properties/requestedBy/required",keyword:"required",params:{missingProperty: "via"},message:"must have required property '"+"via"+"'",schema:schema200.properties.requestedBy.required,parentSchema:schema200.properties.requestedBy,data:data6};
+const err19 = {instancePath:instancePath+"/requestedBy",schemaPath:"#/properties/requestedBy/required",keyword:"required",params:{missingProperty: "via"},message:"must have required property '"+"via"+"'",schema:schema201.properties.requestedBy.required,parentSchema:schema201.properties.requestedBy,data:data6};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -13119,7 +13485,7 @@ errors++;
 }
 for(const key1 in data6){
 if(!((key1 === "via") || (key1 === "keyId"))){
-const err20 = {instancePath:instancePath+"/requestedBy",schemaPath:"#/properties/requestedBy/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema200.properties.requestedBy,data:data6};
+const err20 = {instancePath:instancePath+"/requestedBy",schemaPath:"#/properties/requestedBy/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema201.properties.requestedBy,data:data6};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -13132,7 +13498,7 @@ errors++;
 if(data6.via !== undefined){
 let data7 = data6.via;
 if(!(((data7 === "http") || (data7 === "cli")) || (data7 === "retention"))){
-const err21 = {instancePath:instancePath+"/requestedBy/via",schemaPath:"#/properties/requestedBy/properties/via/enum",keyword:"enum",params:{allowedValues: schema200.properties.requestedBy.properties.via.enum},message:"must be equal to one of the allowed values",schema:schema200.properties.requestedBy.properties.via.enum,parentSchema:schema200.properties.requestedBy.properties.via,data:data7};
+const err21 = {instancePath:instancePath+"/requestedBy/via",schemaPath:"#/properties/requestedBy/properties/via/enum",keyword:"enum",params:{allowedValues: schema201.properties.requestedBy.properties.via.enum},message:"must be equal to one of the allowed values",schema:schema201.properties.requestedBy.properties.via.enum,parentSchema:schema201.properties.requestedBy.properties.via,data:data7};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -13145,7 +13511,7 @@ errors++;
 if(data6.keyId !== undefined){
 let data8 = data6.keyId;
 if(typeof data8 !== "string"){
-const err22 = {instancePath:instancePath+"/requestedBy/keyId",schemaPath:"#/properties/requestedBy/properties/keyId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema200.properties.requestedBy.properties.keyId.type,parentSchema:schema200.properties.requestedBy.properties.keyId,data:data8};
+const err22 = {instancePath:instancePath+"/requestedBy/keyId",schemaPath:"#/properties/requestedBy/properties/keyId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema201.properties.requestedBy.properties.keyId.type,parentSchema:schema201.properties.requestedBy.properties.keyId,data:data8};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -13157,7 +13523,7 @@ errors++;
 }
 }
 else {
-const err23 = {instancePath:instancePath+"/requestedBy",schemaPath:"#/properties/requestedBy/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema200.properties.requestedBy.type,parentSchema:schema200.properties.requestedBy,data:data6};
+const err23 = {instancePath:instancePath+"/requestedBy",schemaPath:"#/properties/requestedBy/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema201.properties.requestedBy.type,parentSchema:schema201.properties.requestedBy,data:data6};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -13204,7 +13570,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err26 = {instancePath:instancePath+"/sessions",schemaPath:"#/properties/sessions/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema200.properties.sessions.type,parentSchema:schema200.properties.sessions,data:data10};
+const err26 = {instancePath:instancePath+"/sessions",schemaPath:"#/properties/sessions/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema201.properties.sessions.type,parentSchema:schema201.properties.sessions,data:data10};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -13216,7 +13582,7 @@ errors++;
 }
 }
 else {
-const err27 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema200.type,parentSchema:schema200,data};
+const err27 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema201.type,parentSchema:schema201,data};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -13231,7 +13597,7 @@ return errors === 0;
 validate143.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const ledger_v1_ErasureCompleted = validate146;
-const schema206 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://agent-ledger.example/event-schemas/erasure-completed.v1.schema.json","title":"ErasureCompleted (v1)","description":"Data of an ErasureCompleted event, in the audit stream ledger-erasures: the receipt that the erasure its ErasureRequested started is done (keys destroyed, streams erased, read models and caches purged).","type":"object","required":["erasureId","completedAt","erasedEvents","contentKeysDestroyed","physical"],"properties":{"erasureId":{"type":"string","minLength":1,"maxLength":128},"completedAt":{"$ref":"runtime-message.v1.schema.json#/$defs/timestamp"},"erasedEvents":{"type":"integer","minimum":0,"description":"Records the store removed (or, on EventStoreDB, deleted until a scavenge) for the erasure's sessions."},"contentKeysDestroyed":{"type":"integer","minimum":0,"description":"Content keys destroyed (crypto-shredding)."},"blobsDeleted":{"type":"integer","minimum":0,"description":"Blobs deleted because no session left refers to them (absent on receipts written before blobs existed)."},"physical":{"type":"boolean","description":"true: the store's files no longer hold the bytes (the embedded store); false: the store keeps them until it reclaims them (EventStoreDB), unreadable once their keys are destroyed."}},"additionalProperties":false};
+const schema207 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://agent-ledger.example/event-schemas/erasure-completed.v1.schema.json","title":"ErasureCompleted (v1)","description":"Data of an ErasureCompleted event, in the audit stream ledger-erasures: the receipt that the erasure its ErasureRequested started is done (keys destroyed, streams erased, read models and caches purged).","type":"object","required":["erasureId","completedAt","erasedEvents","contentKeysDestroyed","physical"],"properties":{"erasureId":{"type":"string","minLength":1,"maxLength":128},"completedAt":{"$ref":"runtime-message.v1.schema.json#/$defs/timestamp"},"erasedEvents":{"type":"integer","minimum":0,"description":"Records the store removed (or, on EventStoreDB, deleted until a scavenge) for the erasure's sessions."},"contentKeysDestroyed":{"type":"integer","minimum":0,"description":"Content keys destroyed (crypto-shredding)."},"blobsDeleted":{"type":"integer","minimum":0,"description":"Blobs deleted because no session left refers to them (absent on receipts written before blobs existed)."},"physical":{"type":"boolean","description":"true: the store's files no longer hold the bytes (the embedded store); false: the store keeps them until it reclaims them (EventStoreDB), unreadable once their keys are destroyed."}},"additionalProperties":false};
 
 function validate146(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://agent-ledger.example/event-schemas/erasure-completed.v1.schema.json" */;
@@ -13246,7 +13612,7 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.erasureId === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "erasureId"},message:"must have required property '"+"erasureId"+"'",schema:schema206.required,parentSchema:schema206,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "erasureId"},message:"must have required property '"+"erasureId"+"'",schema:schema207.required,parentSchema:schema207,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -13256,7 +13622,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.completedAt === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "completedAt"},message:"must have required property '"+"completedAt"+"'",schema:schema206.required,parentSchema:schema206,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "completedAt"},message:"must have required property '"+"completedAt"+"'",schema:schema207.required,parentSchema:schema207,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -13266,7 +13632,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.erasedEvents === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "erasedEvents"},message:"must have required property '"+"erasedEvents"+"'",schema:schema206.required,parentSchema:schema206,data};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "erasedEvents"},message:"must have required property '"+"erasedEvents"+"'",schema:schema207.required,parentSchema:schema207,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -13276,7 +13642,7 @@ vErrors.push(err2);
 errors++;
 }
 if(data.contentKeysDestroyed === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "contentKeysDestroyed"},message:"must have required property '"+"contentKeysDestroyed"+"'",schema:schema206.required,parentSchema:schema206,data};
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "contentKeysDestroyed"},message:"must have required property '"+"contentKeysDestroyed"+"'",schema:schema207.required,parentSchema:schema207,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -13286,7 +13652,7 @@ vErrors.push(err3);
 errors++;
 }
 if(data.physical === undefined){
-const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "physical"},message:"must have required property '"+"physical"+"'",schema:schema206.required,parentSchema:schema206,data};
+const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "physical"},message:"must have required property '"+"physical"+"'",schema:schema207.required,parentSchema:schema207,data};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -13297,7 +13663,7 @@ errors++;
 }
 for(const key0 in data){
 if(!((((((key0 === "erasureId") || (key0 === "completedAt")) || (key0 === "erasedEvents")) || (key0 === "contentKeysDestroyed")) || (key0 === "blobsDeleted")) || (key0 === "physical"))){
-const err5 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema206,data};
+const err5 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema207,data};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -13311,7 +13677,7 @@ if(data.erasureId !== undefined){
 let data0 = data.erasureId;
 if(typeof data0 === "string"){
 if(func1(data0) > 128){
-const err6 = {instancePath:instancePath+"/erasureId",schemaPath:"#/properties/erasureId/maxLength",keyword:"maxLength",params:{limit: 128},message:"must NOT have more than 128 characters",schema:128,parentSchema:schema206.properties.erasureId,data:data0};
+const err6 = {instancePath:instancePath+"/erasureId",schemaPath:"#/properties/erasureId/maxLength",keyword:"maxLength",params:{limit: 128},message:"must NOT have more than 128 characters",schema:128,parentSchema:schema207.properties.erasureId,data:data0};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -13321,7 +13687,7 @@ vErrors.push(err6);
 errors++;
 }
 if(func1(data0) < 1){
-const err7 = {instancePath:instancePath+"/erasureId",schemaPath:"#/properties/erasureId/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema206.properties.erasureId,data:data0};
+const err7 = {instancePath:instancePath+"/erasureId",schemaPath:"#/properties/erasureId/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema207.properties.erasureId,data:data0};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -13332,7 +13698,7 @@ errors++;
 }
 }
 else {
-const err8 = {instancePath:instancePath+"/erasureId",schemaPath:"#/properties/erasureId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema206.properties.erasureId.type,parentSchema:schema206.properties.erasureId,data:data0};
+const err8 = {instancePath:instancePath+"/erasureId",schemaPath:"#/properties/erasureId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema207.properties.erasureId.type,parentSchema:schema207.properties.erasureId,data:data0};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -13370,7 +13736,7 @@ errors++;
 if(data.erasedEvents !== undefined){
 let data2 = data.erasedEvents;
 if(!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))){
-const err11 = {instancePath:instancePath+"/erasedEvents",schemaPath:"#/properties/erasedEvents/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema206.properties.erasedEvents.type,parentSchema:schema206.properties.erasedEvents,data:data2};
+const err11 = {instancePath:instancePath+"/erasedEvents",schemaPath:"#/properties/erasedEvents/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema207.properties.erasedEvents.type,parentSchema:schema207.properties.erasedEvents,data:data2};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -13381,7 +13747,7 @@ errors++;
 }
 if((typeof data2 == "number") && (isFinite(data2))){
 if(data2 < 0 || isNaN(data2)){
-const err12 = {instancePath:instancePath+"/erasedEvents",schemaPath:"#/properties/erasedEvents/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema206.properties.erasedEvents,data:data2};
+const err12 = {instancePath:instancePath+"/erasedEvents",schemaPath:"#/properties/erasedEvents/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema207.properties.erasedEvents,data:data2};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -13395,7 +13761,7 @@ errors++;
 if(data.contentKeysDestroyed !== undefined){
 let data3 = data.contentKeysDestroyed;
 if(!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3)))){
-const err13 = {instancePath:instancePath+"/contentKeysDestroyed",schemaPath:"#/properties/contentKeysDestroyed/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema206.properties.contentKeysDestroyed.type,parentSchema:schema206.properties.contentKeysDestroyed,data:data3};
+const err13 = {instancePath:instancePath+"/contentKeysDestroyed",schemaPath:"#/properties/contentKeysDestroyed/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema207.properties.contentKeysDestroyed.type,parentSchema:schema207.properties.contentKeysDestroyed,data:data3};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -13406,7 +13772,7 @@ errors++;
 }
 if((typeof data3 == "number") && (isFinite(data3))){
 if(data3 < 0 || isNaN(data3)){
-const err14 = {instancePath:instancePath+"/contentKeysDestroyed",schemaPath:"#/properties/contentKeysDestroyed/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema206.properties.contentKeysDestroyed,data:data3};
+const err14 = {instancePath:instancePath+"/contentKeysDestroyed",schemaPath:"#/properties/contentKeysDestroyed/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema207.properties.contentKeysDestroyed,data:data3};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -13420,7 +13786,7 @@ errors++;
 if(data.blobsDeleted !== undefined){
 let data4 = data.blobsDeleted;
 if(!(((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4))) && (isFinite(data4)))){
-const err15 = {instancePath:instancePath+"/blobsDeleted",schemaPath:"#/properties/blobsDeleted/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema206.properties.blobsDeleted.type,parentSchema:schema206.properties.blobsDeleted,data:data4};
+const err15 = {instancePath:instancePath+"/blobsDeleted",schemaPath:"#/properties/blobsDeleted/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema207.properties.blobsDeleted.type,parentSchema:schema207.properties.blobsDeleted,data:data4};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -13431,7 +13797,7 @@ errors++;
 }
 if((typeof data4 == "number") && (isFinite(data4))){
 if(data4 < 0 || isNaN(data4)){
-const err16 = {instancePath:instancePath+"/blobsDeleted",schemaPath:"#/properties/blobsDeleted/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema206.properties.blobsDeleted,data:data4};
+const err16 = {instancePath:instancePath+"/blobsDeleted",schemaPath:"#/properties/blobsDeleted/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema207.properties.blobsDeleted,data:data4};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -13445,7 +13811,7 @@ errors++;
 if(data.physical !== undefined){
 let data5 = data.physical;
 if(typeof data5 !== "boolean"){
-const err17 = {instancePath:instancePath+"/physical",schemaPath:"#/properties/physical/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema206.properties.physical.type,parentSchema:schema206.properties.physical,data:data5};
+const err17 = {instancePath:instancePath+"/physical",schemaPath:"#/properties/physical/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema207.properties.physical.type,parentSchema:schema207.properties.physical,data:data5};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -13457,7 +13823,7 @@ errors++;
 }
 }
 else {
-const err18 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema206.type,parentSchema:schema206,data};
+const err18 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema207.type,parentSchema:schema207,data};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -13472,7 +13838,7 @@ return errors === 0;
 validate146.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const ledger_v1_ApiKeyCreated = validate147;
-const schema208 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://agent-ledger.example/event-schemas/api-key-created.v1.schema.json","title":"ApiKeyCreated (v1)","description":"Data of an ApiKeyCreated event, in the access stream ledger-keys (not a session event): an API key of a tenant exists from here on, on every node that follows the stream. Holds the SHA-256 of the secret, never the secret. A tenant exists through its keys. Once any key was created, a server never runs open again.","type":"object","required":["keyId","tenant","scopes","secretSha256","createdAt"],"properties":{"keyId":{"type":"string","pattern":"^[0-9a-f]{12}$","description":"The key's public id: the part of the secret alk_<keyId>_<random> that logs, event metadata and keys list show."},"tenant":{"type":"string","pattern":"^[a-z0-9][a-z0-9_-]{0,63}$","description":"The tenant whose sessions the key reads and writes."},"scopes":{"type":"array","minItems":1,"uniqueItems":true,"items":{"enum":["read","write","audit","admin","erase"]}},"name":{"type":"string","minLength":1,"maxLength":200,"description":"Who or what holds the key."},"secretSha256":{"type":"string","pattern":"^[0-9a-f]{64}$","description":"SHA-256 (hex) of the whole secret, compared in constant time."},"createdAt":{"$ref":"runtime-message.v1.schema.json#/$defs/timestamp"},"migratedFrom":{"const":"keys.sqlite","description":"Set on keys copied from a data directory's keys.sqlite at a server's first start on this version."}},"additionalProperties":false};
+const schema209 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://agent-ledger.example/event-schemas/api-key-created.v1.schema.json","title":"ApiKeyCreated (v1)","description":"Data of an ApiKeyCreated event, in the access stream ledger-keys (not a session event): an API key of a tenant exists from here on, on every node that follows the stream. Holds the SHA-256 of the secret, never the secret. A tenant exists through its keys. Once any key was created, a server never runs open again.","type":"object","required":["keyId","tenant","scopes","secretSha256","createdAt"],"properties":{"keyId":{"type":"string","pattern":"^[0-9a-f]{12}$","description":"The key's public id: the part of the secret alk_<keyId>_<random> that logs, event metadata and keys list show."},"tenant":{"type":"string","pattern":"^[a-z0-9][a-z0-9_-]{0,63}$","description":"The tenant whose sessions the key reads and writes."},"scopes":{"type":"array","minItems":1,"uniqueItems":true,"items":{"enum":["read","write","audit","admin","erase"]}},"name":{"type":"string","minLength":1,"maxLength":200,"description":"Who or what holds the key."},"secretSha256":{"type":"string","pattern":"^[0-9a-f]{64}$","description":"SHA-256 (hex) of the whole secret, compared in constant time."},"createdAt":{"$ref":"runtime-message.v1.schema.json#/$defs/timestamp"},"migratedFrom":{"const":"keys.sqlite","description":"Set on keys copied from a data directory's keys.sqlite at a server's first start on this version."}},"additionalProperties":false};
 const pattern7 = new RegExp("^[0-9a-f]{12}$", "u");
 const pattern8 = new RegExp("^[a-z0-9][a-z0-9_-]{0,63}$", "u");
 const func0 = require("ajv/dist/runtime/equal").default;
@@ -13490,7 +13856,7 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.keyId === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "keyId"},message:"must have required property '"+"keyId"+"'",schema:schema208.required,parentSchema:schema208,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "keyId"},message:"must have required property '"+"keyId"+"'",schema:schema209.required,parentSchema:schema209,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -13500,7 +13866,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.tenant === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "tenant"},message:"must have required property '"+"tenant"+"'",schema:schema208.required,parentSchema:schema208,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "tenant"},message:"must have required property '"+"tenant"+"'",schema:schema209.required,parentSchema:schema209,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -13510,7 +13876,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.scopes === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "scopes"},message:"must have required property '"+"scopes"+"'",schema:schema208.required,parentSchema:schema208,data};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "scopes"},message:"must have required property '"+"scopes"+"'",schema:schema209.required,parentSchema:schema209,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -13520,7 +13886,7 @@ vErrors.push(err2);
 errors++;
 }
 if(data.secretSha256 === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "secretSha256"},message:"must have required property '"+"secretSha256"+"'",schema:schema208.required,parentSchema:schema208,data};
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "secretSha256"},message:"must have required property '"+"secretSha256"+"'",schema:schema209.required,parentSchema:schema209,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -13530,7 +13896,7 @@ vErrors.push(err3);
 errors++;
 }
 if(data.createdAt === undefined){
-const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "createdAt"},message:"must have required property '"+"createdAt"+"'",schema:schema208.required,parentSchema:schema208,data};
+const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "createdAt"},message:"must have required property '"+"createdAt"+"'",schema:schema209.required,parentSchema:schema209,data};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -13541,7 +13907,7 @@ errors++;
 }
 for(const key0 in data){
 if(!(((((((key0 === "keyId") || (key0 === "tenant")) || (key0 === "scopes")) || (key0 === "name")) || (key0 === "secretSha256")) || (key0 === "createdAt")) || (key0 === "migratedFrom"))){
-const err5 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema208,data};
+const err5 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema209,data};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -13555,7 +13921,7 @@ if(data.keyId !== undefined){
 let data0 = data.keyId;
 if(typeof data0 === "string"){
 if(!pattern7.test(data0)){
-const err6 = {instancePath:instancePath+"/keyId",schemaPath:"#/properties/keyId/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{12}$"},message:"must match pattern \""+"^[0-9a-f]{12}$"+"\"",schema:"^[0-9a-f]{12}$",parentSchema:schema208.properties.keyId,data:data0};
+const err6 = {instancePath:instancePath+"/keyId",schemaPath:"#/properties/keyId/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{12}$"},message:"must match pattern \""+"^[0-9a-f]{12}$"+"\"",schema:"^[0-9a-f]{12}$",parentSchema:schema209.properties.keyId,data:data0};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -13566,7 +13932,7 @@ errors++;
 }
 }
 else {
-const err7 = {instancePath:instancePath+"/keyId",schemaPath:"#/properties/keyId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema208.properties.keyId.type,parentSchema:schema208.properties.keyId,data:data0};
+const err7 = {instancePath:instancePath+"/keyId",schemaPath:"#/properties/keyId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema209.properties.keyId.type,parentSchema:schema209.properties.keyId,data:data0};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -13580,7 +13946,7 @@ if(data.tenant !== undefined){
 let data1 = data.tenant;
 if(typeof data1 === "string"){
 if(!pattern8.test(data1)){
-const err8 = {instancePath:instancePath+"/tenant",schemaPath:"#/properties/tenant/pattern",keyword:"pattern",params:{pattern: "^[a-z0-9][a-z0-9_-]{0,63}$"},message:"must match pattern \""+"^[a-z0-9][a-z0-9_-]{0,63}$"+"\"",schema:"^[a-z0-9][a-z0-9_-]{0,63}$",parentSchema:schema208.properties.tenant,data:data1};
+const err8 = {instancePath:instancePath+"/tenant",schemaPath:"#/properties/tenant/pattern",keyword:"pattern",params:{pattern: "^[a-z0-9][a-z0-9_-]{0,63}$"},message:"must match pattern \""+"^[a-z0-9][a-z0-9_-]{0,63}$"+"\"",schema:"^[a-z0-9][a-z0-9_-]{0,63}$",parentSchema:schema209.properties.tenant,data:data1};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -13591,7 +13957,7 @@ errors++;
 }
 }
 else {
-const err9 = {instancePath:instancePath+"/tenant",schemaPath:"#/properties/tenant/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema208.properties.tenant.type,parentSchema:schema208.properties.tenant,data:data1};
+const err9 = {instancePath:instancePath+"/tenant",schemaPath:"#/properties/tenant/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema209.properties.tenant.type,parentSchema:schema209.properties.tenant,data:data1};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -13605,7 +13971,7 @@ if(data.scopes !== undefined){
 let data2 = data.scopes;
 if(Array.isArray(data2)){
 if(data2.length < 1){
-const err10 = {instancePath:instancePath+"/scopes",schemaPath:"#/properties/scopes/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema208.properties.scopes,data:data2};
+const err10 = {instancePath:instancePath+"/scopes",schemaPath:"#/properties/scopes/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema209.properties.scopes,data:data2};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -13618,7 +13984,7 @@ const len0 = data2.length;
 for(let i0=0; i0<len0; i0++){
 let data3 = data2[i0];
 if(!(((((data3 === "read") || (data3 === "write")) || (data3 === "audit")) || (data3 === "admin")) || (data3 === "erase"))){
-const err11 = {instancePath:instancePath+"/scopes/" + i0,schemaPath:"#/properties/scopes/items/enum",keyword:"enum",params:{allowedValues: schema208.properties.scopes.items.enum},message:"must be equal to one of the allowed values",schema:schema208.properties.scopes.items.enum,parentSchema:schema208.properties.scopes.items,data:data3};
+const err11 = {instancePath:instancePath+"/scopes/" + i0,schemaPath:"#/properties/scopes/items/enum",keyword:"enum",params:{allowedValues: schema209.properties.scopes.items.enum},message:"must be equal to one of the allowed values",schema:schema209.properties.scopes.items.enum,parentSchema:schema209.properties.scopes.items,data:data3};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -13635,7 +14001,7 @@ outer0:
 for(;i1--;){
 for(j0 = i1; j0--;){
 if(func0(data2[i1], data2[j0])){
-const err12 = {instancePath:instancePath+"/scopes",schemaPath:"#/properties/scopes/uniqueItems",keyword:"uniqueItems",params:{i: i1, j: j0},message:"must NOT have duplicate items (items ## "+j0+" and "+i1+" are identical)",schema:true,parentSchema:schema208.properties.scopes,data:data2};
+const err12 = {instancePath:instancePath+"/scopes",schemaPath:"#/properties/scopes/uniqueItems",keyword:"uniqueItems",params:{i: i1, j: j0},message:"must NOT have duplicate items (items ## "+j0+" and "+i1+" are identical)",schema:true,parentSchema:schema209.properties.scopes,data:data2};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -13650,7 +14016,7 @@ break outer0;
 }
 }
 else {
-const err13 = {instancePath:instancePath+"/scopes",schemaPath:"#/properties/scopes/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema208.properties.scopes.type,parentSchema:schema208.properties.scopes,data:data2};
+const err13 = {instancePath:instancePath+"/scopes",schemaPath:"#/properties/scopes/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema209.properties.scopes.type,parentSchema:schema209.properties.scopes,data:data2};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -13664,7 +14030,7 @@ if(data.name !== undefined){
 let data4 = data.name;
 if(typeof data4 === "string"){
 if(func1(data4) > 200){
-const err14 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters",schema:200,parentSchema:schema208.properties.name,data:data4};
+const err14 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters",schema:200,parentSchema:schema209.properties.name,data:data4};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -13674,7 +14040,7 @@ vErrors.push(err14);
 errors++;
 }
 if(func1(data4) < 1){
-const err15 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema208.properties.name,data:data4};
+const err15 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema209.properties.name,data:data4};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -13685,7 +14051,7 @@ errors++;
 }
 }
 else {
-const err16 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema208.properties.name.type,parentSchema:schema208.properties.name,data:data4};
+const err16 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema209.properties.name.type,parentSchema:schema209.properties.name,data:data4};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -13699,7 +14065,7 @@ if(data.secretSha256 !== undefined){
 let data5 = data.secretSha256;
 if(typeof data5 === "string"){
 if(!pattern4.test(data5)){
-const err17 = {instancePath:instancePath+"/secretSha256",schemaPath:"#/properties/secretSha256/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{64}$"},message:"must match pattern \""+"^[0-9a-f]{64}$"+"\"",schema:"^[0-9a-f]{64}$",parentSchema:schema208.properties.secretSha256,data:data5};
+const err17 = {instancePath:instancePath+"/secretSha256",schemaPath:"#/properties/secretSha256/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{64}$"},message:"must match pattern \""+"^[0-9a-f]{64}$"+"\"",schema:"^[0-9a-f]{64}$",parentSchema:schema209.properties.secretSha256,data:data5};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -13710,7 +14076,7 @@ errors++;
 }
 }
 else {
-const err18 = {instancePath:instancePath+"/secretSha256",schemaPath:"#/properties/secretSha256/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema208.properties.secretSha256.type,parentSchema:schema208.properties.secretSha256,data:data5};
+const err18 = {instancePath:instancePath+"/secretSha256",schemaPath:"#/properties/secretSha256/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema209.properties.secretSha256.type,parentSchema:schema209.properties.secretSha256,data:data5};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -13748,7 +14114,7 @@ errors++;
 if(data.migratedFrom !== undefined){
 let data7 = data.migratedFrom;
 if("keys.sqlite" !== data7){
-const err21 = {instancePath:instancePath+"/migratedFrom",schemaPath:"#/properties/migratedFrom/const",keyword:"const",params:{allowedValue: "keys.sqlite"},message:"must be equal to constant",schema:"keys.sqlite",parentSchema:schema208.properties.migratedFrom,data:data7};
+const err21 = {instancePath:instancePath+"/migratedFrom",schemaPath:"#/properties/migratedFrom/const",keyword:"const",params:{allowedValue: "keys.sqlite"},message:"must be equal to constant",schema:"keys.sqlite",parentSchema:schema209.properties.migratedFrom,data:data7};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -13760,7 +14126,7 @@ errors++;
 }
 }
 else {
-const err22 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema208.type,parentSchema:schema208,data};
+const err22 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema209.type,parentSchema:schema209,data};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -13775,7 +14141,7 @@ return errors === 0;
 validate147.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const ledger_v1_ApiKeyRevoked = validate148;
-const schema210 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://agent-ledger.example/event-schemas/api-key-revoked.v1.schema.json","title":"ApiKeyRevoked (v1)","description":"Data of an ApiKeyRevoked event, in the access stream ledger-keys: the key is refused from here on, on every node that follows the stream. Revoking twice is harmless: the first revocation counts. Revoking every key leaves the server closed (401), never open.","type":"object","required":["keyId","revokedAt"],"properties":{"keyId":{"type":"string","pattern":"^[0-9a-f]{12}$"},"revokedAt":{"$ref":"runtime-message.v1.schema.json#/$defs/timestamp"},"revokedBy":{"type":"object","required":["via"],"properties":{"via":{"enum":["http","cli","migration"]},"keyId":{"type":"string","description":"The admin key of the request (http only)."}},"additionalProperties":false}},"additionalProperties":false};
+const schema211 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://agent-ledger.example/event-schemas/api-key-revoked.v1.schema.json","title":"ApiKeyRevoked (v1)","description":"Data of an ApiKeyRevoked event, in the access stream ledger-keys: the key is refused from here on, on every node that follows the stream. Revoking twice is harmless: the first revocation counts. Revoking every key leaves the server closed (401), never open.","type":"object","required":["keyId","revokedAt"],"properties":{"keyId":{"type":"string","pattern":"^[0-9a-f]{12}$"},"revokedAt":{"$ref":"runtime-message.v1.schema.json#/$defs/timestamp"},"revokedBy":{"type":"object","required":["via"],"properties":{"via":{"enum":["http","cli","migration"]},"keyId":{"type":"string","description":"The admin key of the request (http only)."}},"additionalProperties":false}},"additionalProperties":false};
 
 function validate148(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://agent-ledger.example/event-schemas/api-key-revoked.v1.schema.json" */;
@@ -13790,7 +14156,7 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.keyId === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "keyId"},message:"must have required property '"+"keyId"+"'",schema:schema210.required,parentSchema:schema210,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "keyId"},message:"must have required property '"+"keyId"+"'",schema:schema211.required,parentSchema:schema211,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -13800,7 +14166,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.revokedAt === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "revokedAt"},message:"must have required property '"+"revokedAt"+"'",schema:schema210.required,parentSchema:schema210,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "revokedAt"},message:"must have required property '"+"revokedAt"+"'",schema:schema211.required,parentSchema:schema211,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -13811,7 +14177,7 @@ errors++;
 }
 for(const key0 in data){
 if(!(((key0 === "keyId") || (key0 === "revokedAt")) || (key0 === "revokedBy"))){
-const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema210,data};
+const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema211,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -13825,7 +14191,7 @@ if(data.keyId !== undefined){
 let data0 = data.keyId;
 if(typeof data0 === "string"){
 if(!pattern7.test(data0)){
-const err3 = {instancePath:instancePath+"/keyId",schemaPath:"#/properties/keyId/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{12}$"},message:"must match pattern \""+"^[0-9a-f]{12}$"+"\"",schema:"^[0-9a-f]{12}$",parentSchema:schema210.properties.keyId,data:data0};
+const err3 = {instancePath:instancePath+"/keyId",schemaPath:"#/properties/keyId/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{12}$"},message:"must match pattern \""+"^[0-9a-f]{12}$"+"\"",schema:"^[0-9a-f]{12}$",parentSchema:schema211.properties.keyId,data:data0};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -13836,7 +14202,7 @@ errors++;
 }
 }
 else {
-const err4 = {instancePath:instancePath+"/keyId",schemaPath:"#/properties/keyId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema210.properties.keyId.type,parentSchema:schema210.properties.keyId,data:data0};
+const err4 = {instancePath:instancePath+"/keyId",schemaPath:"#/properties/keyId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema211.properties.keyId.type,parentSchema:schema211.properties.keyId,data:data0};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -13875,7 +14241,7 @@ if(data.revokedBy !== undefined){
 let data2 = data.revokedBy;
 if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
 if(data2.via === undefined){
-const err7 = {instancePath:instancePath+"/revokedBy",schemaPath:"#/properties/revokedBy/required",keyword:"required",params:{missingProperty: "via"},message:"must have required property '"+"via"+"'",schema:schema210.properties.revokedBy.required,parentSchema:schema210.properties.revokedBy,data:data2};
+const err7 = {instancePath:instancePath+"/revokedBy",schemaPath:"#/properties/revokedBy/required",keyword:"required",params:{missingProperty: "via"},message:"must have required property '"+"via"+"'",schema:schema211.properties.revokedBy.required,parentSchema:schema211.properties.revokedBy,data:data2};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -13886,7 +14252,7 @@ errors++;
 }
 for(const key1 in data2){
 if(!((key1 === "via") || (key1 === "keyId"))){
-const err8 = {instancePath:instancePath+"/revokedBy",schemaPath:"#/properties/revokedBy/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema210.properties.revokedBy,data:data2};
+const err8 = {instancePath:instancePath+"/revokedBy",schemaPath:"#/properties/revokedBy/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema211.properties.revokedBy,data:data2};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -13899,7 +14265,7 @@ errors++;
 if(data2.via !== undefined){
 let data3 = data2.via;
 if(!(((data3 === "http") || (data3 === "cli")) || (data3 === "migration"))){
-const err9 = {instancePath:instancePath+"/revokedBy/via",schemaPath:"#/properties/revokedBy/properties/via/enum",keyword:"enum",params:{allowedValues: schema210.properties.revokedBy.properties.via.enum},message:"must be equal to one of the allowed values",schema:schema210.properties.revokedBy.properties.via.enum,parentSchema:schema210.properties.revokedBy.properties.via,data:data3};
+const err9 = {instancePath:instancePath+"/revokedBy/via",schemaPath:"#/properties/revokedBy/properties/via/enum",keyword:"enum",params:{allowedValues: schema211.properties.revokedBy.properties.via.enum},message:"must be equal to one of the allowed values",schema:schema211.properties.revokedBy.properties.via.enum,parentSchema:schema211.properties.revokedBy.properties.via,data:data3};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -13912,7 +14278,7 @@ errors++;
 if(data2.keyId !== undefined){
 let data4 = data2.keyId;
 if(typeof data4 !== "string"){
-const err10 = {instancePath:instancePath+"/revokedBy/keyId",schemaPath:"#/properties/revokedBy/properties/keyId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema210.properties.revokedBy.properties.keyId.type,parentSchema:schema210.properties.revokedBy.properties.keyId,data:data4};
+const err10 = {instancePath:instancePath+"/revokedBy/keyId",schemaPath:"#/properties/revokedBy/properties/keyId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema211.properties.revokedBy.properties.keyId.type,parentSchema:schema211.properties.revokedBy.properties.keyId,data:data4};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -13924,7 +14290,7 @@ errors++;
 }
 }
 else {
-const err11 = {instancePath:instancePath+"/revokedBy",schemaPath:"#/properties/revokedBy/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema210.properties.revokedBy.type,parentSchema:schema210.properties.revokedBy,data:data2};
+const err11 = {instancePath:instancePath+"/revokedBy",schemaPath:"#/properties/revokedBy/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema211.properties.revokedBy.type,parentSchema:schema211.properties.revokedBy,data:data2};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -13936,7 +14302,7 @@ errors++;
 }
 }
 else {
-const err12 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema210.type,parentSchema:schema210,data};
+const err12 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema211.type,parentSchema:schema211,data};
 if(vErrors === null){
 vErrors = [err12];
 }
