@@ -295,6 +295,14 @@ describe('the OpenAI Agents session against the running server', () => {
       omittedRetainedMessageIds: [retainedId],
     });
 
+    // A fork keeps the compaction: Anthropic still gets the covered history once.
+    await ledger.fork('agents-4', { sessionId: 'agents-4-fork' });
+    const forked = await ledger.modelContext<{ role: string; content: unknown }>('agents-4-fork', {
+      format: 'ai-sdk',
+      provider: 'anthropic',
+    });
+    expect(forked.messages).toEqual(anthropic.messages);
+
     // Popping the compaction item leaves no item, as in MemorySession.
     await session.popItem();
     await memory.popItem();
