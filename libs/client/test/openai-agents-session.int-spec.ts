@@ -219,9 +219,10 @@ describe('the OpenAI Agents session against the running server', () => {
     ]);
   });
 
-  it('replaces the history with a compaction in one append: the items start again at the compaction item', async () => {
+  it('replaces the history with a compaction in one append: the items start again at the compaction item, OpenAI is sent the item and other providers the history it covers, once', async () => {
     const session = createOpenAIAgentsSession({ baseUrl: server!.url, sessionId: 'agents-4' });
-    await session.addItems([
+    const memory = new MemorySession({ sessionId: 'memory' });
+    const history: AgentInputItem[] = [
       { role: 'user', content: 'First question' },
       {
         role: 'assistant',
@@ -229,17 +230,83 @@ describe('the OpenAI Agents session against the running server', () => {
         content: [{ type: 'output_text', text: 'First answer' }],
       },
       { role: 'user', content: 'Second question' },
-    ]);
+    ];
+    await session.addItems(history);
+    await memory.addItems(history);
     const replacement: AgentInputItem[] = [
-      { type: 'compaction', encrypted_content: 'opaque-compacted-history' },
+      { type: 'compaction', id: 'cmp_1', encrypted_content: 'opaque-compacted-history' },
       { role: 'user', content: 'Second question' },
     ];
     await session.replaceHistoryWithCompaction?.(replacement);
+    // MemorySession has no replaceHistoryWithCompaction: the runner clears it and adds the items.
+    await memory.clearSession();
+    await memory.addItems(replacement);
+    expect(await session.getItems()).toEqual(await memory.getItems());
     expect(await session.getItems()).toEqual(replacement);
-    const context = await ledger.modelContext<{ role: string; content: unknown }>('agents-4', {
-      format: 'ai-sdk',
+
+    const events = await collect(ledger.events('agents-4'));
+    const compaction = events.find((event) => event.type === 'ProviderCompactionRecorded');
+    const retainedId = events
+      .filter((event) => event.type === 'UserInputRecorded')
+      .map((event) => (event.data as { id: string }).id)
+      .at(-1);
+    expect(compaction?.data).toMatchObject({
+      provider: 'openai',
+      family: 'openai',
+      retainedMessageIds: [retainedId],
     });
-    expect(context.diagnostics.appliedCompactBoundaryId).toEqual(expect.any(String));
-    expect(JSON.stringify(context.messages)).not.toContain('First answer');
+    expect(compaction?.data).not.toHaveProperty('summary');
+
+    const openai = await ledger.modelContext<{ role: string; content: unknown }>('agents-4', {
+      format: 'ai-sdk',
+      provider: 'openai',
+    });
+    expect(openai.messages).toEqual([
+      {
+        role: 'assistant',
+        content: [
+          {
+            type: 'text',
+            text: '',
+            providerOptions: {
+              openai: {
+                type: 'compaction',
+                encryptedContent: 'opaque-compacted-history',
+                itemId: 'cmp_1',
+              },
+            },
+          },
+        ],
+      },
+      { role: 'user', content: 'Second question' },
+    ]);
+    const anthropic = await ledger.modelContext<{ role: string; content: unknown }>('agents-4', {
+      format: 'ai-sdk',
+      provider: 'anthropic',
+    });
+    expect(anthropic.messages).toEqual([
+      { role: 'user', content: 'First question' },
+      { role: 'assistant', content: 'First answer' },
+      { role: 'user', content: 'Second question' },
+    ]);
+    expect(anthropic.diagnostics.providerCompaction).toMatchObject({
+      family: 'openai',
+      sentAs: 'none',
+      omittedRetainedMessageIds: [retainedId],
+    });
+
+    // A fork keeps the compaction: Anthropic still gets the covered history once.
+    await ledger.fork('agents-4', { sessionId: 'agents-4-fork' });
+    const forked = await ledger.modelContext<{ role: string; content: unknown }>('agents-4-fork', {
+      format: 'ai-sdk',
+      provider: 'anthropic',
+    });
+    expect(forked.messages).toEqual(anthropic.messages);
+
+    // Popping the compaction item leaves no item, as in MemorySession.
+    await session.popItem();
+    await memory.popItem();
+    expect(await session.popItem()).toEqual(await memory.popItem());
+    expect(await session.getItems()).toEqual([]);
   });
 });

@@ -1,9 +1,15 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-/** What the stand-in answers to one `POST /v1/responses`: a text, or function calls. */
+/**
+ * What the stand-in answers to one `POST /v1/responses`: a text, function calls, or a text after
+ * a server-side compaction (the `compaction` item first, its `encrypted_content` as given, as the
+ * API returns it when the context crosses `context_management`'s threshold).
+ */
 export type StandInReply =
-  { text: string } | { functionCalls: Array<{ callId: string; name: string; arguments: unknown }> };
+  | { text: string }
+  | { functionCalls: Array<{ callId: string; name: string; arguments: unknown }> }
+  | { compaction: string; text: string };
 
 /** A local stand-in for OpenAI's Responses API, answering scripted replies in order. */
 export interface ResponsesStandIn {
@@ -70,9 +76,14 @@ export async function startResponsesStandIn(replies: StandInReply[]): Promise<Re
 }
 
 function responseOf(reply: StandInReply, index: number, model: unknown) {
+  const compaction =
+    'compaction' in reply
+      ? [{ type: 'compaction', id: `cmp_${index}`, encrypted_content: reply.compaction }]
+      : [];
   const output =
     'text' in reply
       ? [
+          ...compaction,
           {
             type: 'message',
             id: `msg_${index}`,

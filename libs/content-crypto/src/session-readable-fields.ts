@@ -25,6 +25,7 @@ const READABLE_MESSAGE_METADATA_FIELDS = [
   'compactedAt',
   'compactBoundaryId',
   'summaryForBoundaryId',
+  'repeatsMessageId',
   'source',
 ] as const;
 
@@ -82,6 +83,7 @@ const READABLE: SessionEventHandlers<[], Readable> = {
       'family',
       'artifactMessageId',
       'coversThroughMessageId',
+      'retainedMessageIds',
       'callId',
       'recordedAt',
     ]),

@@ -255,9 +255,14 @@ export interface ProviderCompactionRecordedEvent {
     artifactMessageId: string;
     /** The last runtime message the artifact stands for; absent when none came before it. */
     coversThroughMessageId?: string;
+    /**
+     * Messages recorded after the artifact that repeat covered ones (`metadata.repeatsMessageId`):
+     * sent to the artifact's family only; any other is sent the originals.
+     */
+    retainedMessageIds?: string[];
     /** The artifact's readable summary (Anthropic's block text); absent for an encrypted item. */
     summary?: string;
-    /** The model call that returned the artifact. */
+    /** The model call that returned the artifact; absent for an artifact in appended messages. */
     callId?: string;
     recordedAt: string;
   };

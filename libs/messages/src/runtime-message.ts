@@ -40,6 +40,13 @@ export interface RuntimeMessageMetadata {
   compactedAt?: string;
   compactBoundaryId?: string;
   summaryForBoundaryId?: string;
+  /**
+   * A verbatim copy of this earlier message of the session, recorded again after a provider's
+   * compaction artifact that keeps it (OpenAI's compaction replaces the history with the item and
+   * the items it retains): the artifact's family is sent the copy, any other provider the
+   * original, once.
+   */
+  repeatsMessageId?: string;
   source?: 'user' | 'runtime' | 'hook' | 'tool' | 'system';
   tags?: string[];
   extra?: Record<string, JsonValue>;

@@ -12,12 +12,14 @@ export function latestProviderCompaction(
   let latest: ProviderCompactionFacts | undefined;
   for (const logged of events) {
     if (logged.revision > revision || logged.event.type !== 'ProviderCompactionRecorded') continue;
-    const { compactionId, family, artifactMessageId, summary } = logged.event.data;
+    const { compactionId, family, artifactMessageId, summary, retainedMessageIds } =
+      logged.event.data;
     latest = {
       compactionId,
       family,
       artifactMessageId,
       ...(summary === undefined ? {} : { summary }),
+      ...(retainedMessageIds === undefined ? {} : { retainedMessageIds }),
     };
   }
   return latest;

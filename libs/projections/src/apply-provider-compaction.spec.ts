@@ -100,4 +100,59 @@ describe('applyProviderCompaction', () => {
       messages: view,
     });
   });
+
+  describe('an OpenAI compaction item and the copy of a covered message it keeps', () => {
+    const item = {
+      type: 'text' as const,
+      text: '',
+      providerOptions: {
+        openai: { type: 'compaction', encryptedContent: 'gAAAA', itemId: 'cmp_1' },
+      },
+    };
+    const artifact: ModelMessage = {
+      view: 'model',
+      role: 'assistant',
+      semanticType: 'assistant_text',
+      sourceMessageIds: ['oai-3'],
+      content: [item],
+    };
+    const copy: ModelMessage = { ...ask, sourceMessageIds: ['oai-4'] };
+    const openaiView = [system, ask, artifact, copy, next];
+    const openaiCompaction: ProviderCompactionFacts = {
+      compactionId: 'oai-3',
+      family: 'openai',
+      artifactMessageId: 'oai-3',
+      retainedMessageIds: ['oai-4'],
+    };
+
+    it('for OpenAI: the item and the copy, not the covered message', () => {
+      expect(applyProviderCompaction(openaiView, openaiCompaction, 'openai')).toEqual({
+        messages: [system, artifact, copy, next],
+        diagnostics: {
+          compactionId: 'oai-3',
+          family: 'openai',
+          sentAs: 'artifact',
+          coveredMessageIds: ['m2'],
+        },
+      });
+    });
+
+    it('for another provider: the covered message once, neither the item nor the copy', () => {
+      expect(applyProviderCompaction(openaiView, openaiCompaction, 'anthropic')).toEqual({
+        messages: [system, ask, next],
+        diagnostics: {
+          compactionId: 'oai-3',
+          family: 'openai',
+          sentAs: 'none',
+          coveredMessageIds: [],
+          omittedRetainedMessageIds: ['oai-4'],
+        },
+      });
+      expect(applyProviderCompaction(openaiView, openaiCompaction, undefined).messages).toEqual([
+        system,
+        ask,
+        next,
+      ]);
+    });
+  });
 });

@@ -8,6 +8,8 @@ export interface ProviderCompactionFacts {
   family: ProviderCompactionFamily;
   artifactMessageId: string;
   summary?: string;
+  /** Messages after the artifact that repeat covered ones: for the artifact's family only. */
+  retainedMessageIds?: readonly string[];
 }
 
 /** What `applyProviderCompaction` did, for `diagnostics.providerCompaction`. */
@@ -22,6 +24,11 @@ export interface ProviderCompactionDiagnostics {
   sentAs: 'artifact' | 'summary' | 'none';
   /** The runtime messages of the model view the artifact or summary replaced. */
   coveredMessageIds: string[];
+  /**
+   * Copies of covered messages the provider kept after its artifact, left out for another
+   * provider (which is sent the originals); absent when none was left out.
+   */
+  omittedRetainedMessageIds?: string[];
 }
 
 /**
@@ -30,8 +37,10 @@ export interface ProviderCompactionDiagnostics {
  * artifact's message (system text excepted) are left out: the artifact stands for them, sent back
  * as the provider made it. For any other provider (or none), artifact parts are taken out of
  * every message (no other provider can read them), and the covered messages are replaced by the
- * readable summary when there is one, else kept. An artifact not in the view (before a later
- * compact boundary) changes nothing but the parts. Pure.
+ * readable summary when there is one, else kept; then the copies of covered messages the provider
+ * kept after its artifact (`retainedMessageIds`) are left out, so that the covered history is sent
+ * once. An artifact not in the view (before a later compact boundary) changes nothing but the
+ * parts. Pure.
  */
 export function applyProviderCompaction(
   messages: readonly ModelMessage[],
@@ -60,11 +69,18 @@ export function applyProviderCompaction(
       diagnostics: { ...facts, sentAs: 'artifact', coveredMessageIds },
     };
   }
-  const after = rest.flatMap((message) => withoutArtifactsFor(message, reads));
+  const retained = new Set(compaction.retainedMessageIds ?? []);
+  const isCopy = (message: ModelMessage) =>
+    message.sourceMessageIds.length > 0 && message.sourceMessageIds.every((id) => retained.has(id));
+  const omitted = rest.filter(isCopy).flatMap((message) => message.sourceMessageIds);
+  const after = rest
+    .filter((message) => !isCopy(message))
+    .flatMap((message) => withoutArtifactsFor(message, reads));
+  const omission = omitted.length === 0 ? {} : { omittedRetainedMessageIds: omitted };
   if (compaction.summary === undefined) {
     return {
       messages: [...before, ...after],
-      diagnostics: { ...facts, sentAs: 'none', coveredMessageIds: [] },
+      diagnostics: { ...facts, sentAs: 'none', coveredMessageIds: [], ...omission },
     };
   }
   const summary: ModelMessage = {
@@ -76,7 +92,7 @@ export function applyProviderCompaction(
   };
   return {
     messages: [...kept, summary, ...after],
-    diagnostics: { ...facts, sentAs: 'summary', coveredMessageIds },
+    diagnostics: { ...facts, sentAs: 'summary', coveredMessageIds, ...omission },
   };
 }
 

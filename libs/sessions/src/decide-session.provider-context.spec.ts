@@ -1,6 +1,6 @@
 import type { ModelCallRecordedEvent, SessionEvent } from '@agent-ledger/events';
-import type { AssistantTextMessage } from '@agent-ledger/messages';
-import type { ModelCallFacts, RecordModelCall } from './session-command';
+import type { AssistantTextMessage, UserInputMessage } from '@agent-ledger/messages';
+import type { AppendMessages, ModelCallFacts, RecordModelCall } from './session-command';
 import { NOW, decideGiven, m2, started } from './testing/decider-fixtures';
 
 const createdAt = '2026-04-08T09:30:00.000Z';
@@ -126,5 +126,88 @@ describe('RecordModelCall: what the provider did to the context', () => {
       'AssistantTextRecorded',
       'ModelCallRecorded',
     ]);
+  });
+});
+
+/** An OpenAI Agents session's compaction item: OpenAI's artifact, no readable text. */
+const compactionItem: AssistantTextMessage = {
+  id: 'oai-3',
+  sessionId: 's1',
+  kind: 'assistant_text',
+  role: 'assistant',
+  createdAt,
+  content: [
+    {
+      type: 'text',
+      text: '',
+      providerOptions: {
+        openai: { type: 'compaction', encryptedContent: 'gAAAA', itemId: 'cmp_1' },
+      },
+    },
+  ],
+};
+
+describe('AppendMessages: a provider compaction artifact among the messages', () => {
+  const append = (messages: AppendMessages['messages']): AppendMessages => ({
+    type: 'AppendMessages',
+    sessionId: 's1',
+    messages,
+  });
+
+  it('given a user turn, when an OpenAI compaction item and the copy of the turn it keeps are appended, then ProviderCompactionRecorded covers the turn and names the copy as retained', () => {
+    const copy: UserInputMessage = {
+      ...m2,
+      id: 'oai-4',
+      metadata: { repeatsMessageId: m2.id },
+    };
+    const after: AssistantTextMessage = { ...compacted, id: 'oai-5', content: 'Next.' };
+    expect(decideGiven(userTurn, append([compactionItem, copy, after]))).toEqual([
+      { type: 'AssistantTextRecorded', data: compactionItem },
+      { type: 'UserInputRecorded', data: copy },
+      { type: 'AssistantTextRecorded', data: after },
+      {
+        type: 'ProviderCompactionRecorded',
+        data: {
+          sessionId: 's1',
+          compactionId: 'oai-3',
+          provider: 'openai',
+          family: 'openai',
+          artifactMessageId: 'oai-3',
+          coversThroughMessageId: m2.id,
+          retainedMessageIds: ['oai-4'],
+          recordedAt: NOW,
+        },
+      },
+    ]);
+  });
+
+  it('given a user turn, when a message repeats one that is not before the artifact, then it is not retained', () => {
+    const stray: UserInputMessage = { ...m2, id: 'oai-4', metadata: { repeatsMessageId: 'nope' } };
+    const events = decideGiven(userTurn, append([compactionItem, stray]));
+    expect(events.at(-1)).toEqual({
+      type: 'ProviderCompactionRecorded',
+      data: {
+        sessionId: 's1',
+        compactionId: 'oai-3',
+        provider: 'openai',
+        family: 'openai',
+        artifactMessageId: 'oai-3',
+        coversThroughMessageId: m2.id,
+        recordedAt: NOW,
+      },
+    });
+  });
+
+  it('given the item appended, when the append is retried, then nothing is recorded again', () => {
+    const after = [...userTurn, ...decideGiven(userTurn, append([compactionItem]))];
+    expect(decideGiven(after, append([compactionItem]))).toEqual([]);
+  });
+
+  it('given a user turn, when plain messages are appended, then no provider compaction is recorded', () => {
+    expect(
+      decideGiven(userTurn, append([{ ...compacted, id: 'oai-6', content: 'Done.' }])).map(
+        (event) => event.type,
+      ),
+    ).toEqual(['AssistantTextRecorded']);
   });
 });

@@ -1,6 +1,7 @@
 import { messageRecorded, type SessionEvent } from '@agent-ledger/events';
 import type { RuntimeMessage } from '@agent-ledger/messages';
 import { handoffMessages } from './handoff-messages';
+import { providerCompactionsOf } from './provider-compactions-of';
 import { decideModelCall } from './decide-model-call';
 import { decideOverflowRecovery } from './decide-overflow-recovery';
 import type {
@@ -69,7 +70,11 @@ function recordMessages(
 ): SessionEvent[] {
   const accepted = selectNewMessages(sessionId, messages, state);
   if (accepted.length === 0) return [];
-  return startingSession(sessionId, accepted.map(messageRecorded), state, context, subjectId);
+  const events: SessionEvent[] = [
+    ...accepted.map(messageRecorded),
+    ...providerCompactionsOf(sessionId, accepted, state, {}, context.now),
+  ];
+  return startingSession(sessionId, events, state, context, subjectId);
 }
 
 function decideClaudeCodeEntries(

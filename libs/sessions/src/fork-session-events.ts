@@ -20,7 +20,8 @@ export interface ForkSource {
  * source's model context at that revision is computed from, in log order), same types and data
  * but the new session's id. Left out: what is not content of the model context — the source's
  * `SessionStarted`, `SessionEnded` (the fork lives on), `SessionRewound` (the carried events are
- * already the current line) and `ModelCallRecorded` (model calls stay the source's). Pure.
+ * already the current line), `ModelCallRecorded` (model calls stay the source's) and what
+ * refers to them. Pure.
  */
 export function forkSessionEvents(
   sessionId: string,
@@ -49,8 +50,11 @@ const COPY: SessionEventHandlers<[sessionId: string], SessionEvent[]> = {
   SessionRewound: () => [],
   ModelCallRecorded: () => [],
   ContextOverflowRecovered: () => [],
-  // Forks re-id their messages; a provider artifact then counts for nothing but its message.
-  ProviderCompactionRecorded: () => [],
+  // Forks keep message ids: the artifact still stands for the messages before it, and the copies
+  // it kept are still sent to its family only (without it, other providers got them twice).
+  ProviderCompactionRecorded: (event, sessionId) => [
+    { ...event, data: { ...event.data, sessionId } },
+  ],
   ProviderContextEdited: () => [],
   // A fork's history is its runtime messages; the source's raw entries stay the source's.
   ClaudeCodeEntriesRecorded: () => [],

@@ -3,18 +3,14 @@ import type {
   ProviderContextEdit,
   ProviderContextEditedEvent,
 } from '@agent-ledger/events';
-import {
-  providerCompactionFamilyOf,
-  type JsonValue,
-  type RuntimeMessage,
-} from '@agent-ledger/messages';
+import type { JsonValue, RuntimeMessage } from '@agent-ledger/messages';
+import { providerCompactionsOf } from './provider-compactions-of';
 import type { RecordModelCall } from './session-command';
 import type { SessionState } from './session-state';
 
 /**
- * What a model call says the provider did to the context on its side: a compaction block among
- * the newly recorded response messages (`ProviderCompactionRecorded`, covering every message of
- * the session before it), and the context edits its metadata reports
+ * What a model call says the provider did to the context on its side: a compaction artifact among
+ * the newly recorded response messages (`ProviderCompactionRecorded`, see `providerCompactionsOf`), and the context edits its metadata reports
  * (`providerMetadata.anthropic.contextManagement.appliedEdits`: `ProviderContextEdited`). `accepted`
  * are the call's messages this command records; `newCall` is false for a call already recorded
  * (a retry records nothing twice). Pure.
@@ -28,32 +24,15 @@ export function providerContextEvents(
 ): Array<ProviderCompactionRecordedEvent | ProviderContextEditedEvent> {
   const { sessionId, call } = command;
   const provider = call.provider ?? 'anthropic';
-  const events: Array<ProviderCompactionRecordedEvent | ProviderContextEditedEvent> = [];
-  accepted.forEach((message, index) => {
-    if (message.kind !== 'assistant_text' || typeof message.content === 'string') return;
-    const part = message.content.find(
-      (candidate) =>
-        candidate.type === 'text' && providerCompactionFamilyOf(candidate) !== undefined,
-    );
-    if (part === undefined || part.type !== 'text') return;
-    const family = providerCompactionFamilyOf(part);
-    if (family === undefined) return;
-    const before = index > 0 ? accepted[index - 1]?.id : lastRecordedMessageId(state);
-    events.push({
-      type: 'ProviderCompactionRecorded',
-      data: {
-        sessionId,
-        compactionId: message.id,
-        provider,
-        family,
-        artifactMessageId: message.id,
-        ...(before === undefined ? {} : { coversThroughMessageId: before }),
-        ...(part.text === '' ? {} : { summary: part.text }),
-        callId: call.callId,
-        recordedAt,
-      },
-    });
-  });
+  const events: Array<ProviderCompactionRecordedEvent | ProviderContextEditedEvent> = [
+    ...providerCompactionsOf(
+      sessionId,
+      accepted,
+      state,
+      { provider, callId: call.callId },
+      recordedAt,
+    ),
+  ];
   const edits = appliedEditsOf(call.providerMetadata?.['anthropic']?.['contextManagement']);
   if (newCall && edits.length > 0) {
     events.push({
@@ -62,13 +41,6 @@ export function providerContextEvents(
     });
   }
   return events;
-}
-
-/** The message recorded last (the fingerprints keep recording order). */
-function lastRecordedMessageId(state: SessionState): string | undefined {
-  let last: string | undefined;
-  for (const id of state.messageFingerprints.keys()) last = id;
-  return last;
 }
 
 /** `contextManagement.appliedEdits` as `@ai-sdk/anthropic` maps it; anything else is no edit. */

@@ -7,7 +7,12 @@ import {
 import type { SerializationFallback } from '../serialization-report';
 import type { SummaryKind } from '../summary-text';
 import type { AssistantDraftPart, SplitDraft, ToolDraftPart, UserDraftPart } from './draft';
-import { derivedOnce, type ImagePart, type ToolResultPart } from '@agent-ledger/messages';
+import {
+  derivedOnce,
+  providerCompactionFamilyOf,
+  type ImagePart,
+  type ToolResultPart,
+} from '@agent-ledger/messages';
 import { isBlank } from './is-blank';
 
 type Role = ModelMessage['role'];
@@ -79,7 +84,12 @@ function draftsOfMessage(message: ModelMessage, fallbacks: SerializationFallback
   const drafts: SplitDraft[] = [];
   message.content.forEach((part, index) => {
     const where = (): string => `part ${index} (${part.type}) of ${describe(message)}`;
-    if (part.type === 'text' && isBlank(part.text)) {
+    // A provider's compaction artifact is in its provider options: OpenAI's has no text.
+    if (
+      part.type === 'text' &&
+      isBlank(part.text) &&
+      providerCompactionFamilyOf(part) === undefined
+    ) {
       log('empty-part-dropped', `${where()} is blank; removed.`);
       return;
     }

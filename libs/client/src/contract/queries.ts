@@ -215,6 +215,8 @@ export interface ModelContextDiagnostics extends ProjectionDiagnostics {
     family: 'anthropic' | 'openai';
     sentAs: 'artifact' | 'summary' | 'none';
     coveredMessageIds: string[];
+    /** Copies of covered messages the provider kept after its artifact, not sent to this one. */
+    omittedRetainedMessageIds?: string[];
   };
   window: {
     fromRevision: number;

@@ -6,9 +6,14 @@ import { isLedgerError } from '../ledger-error';
 import { collect } from '../paginate';
 import type { LedgerClientOptions } from '../transport';
 import { itemFromJson } from './item-json';
+import { repeatedItems, type LineItem } from './repeated-items';
 import { ITEM_KEY, runtimeMessageOfItem } from './runtime-message-of-item';
 
-/** Marks the `compact_boundary` of `replaceHistoryWithCompaction`: the items start again after it. */
+/**
+ * Marks where `replaceHistoryWithCompaction` started the items again: a hidden note before a
+ * compaction item, else a `compact_boundary` (and, in sessions recorded before the note, the
+ * boundary before a compaction item's summary).
+ */
 export const HISTORY_REPLACED_KEY = 'openaiAgentsHistoryReplaced';
 
 /** How an OpenAI Agents `Session` reaches the ledger, and which session it is. */
@@ -25,20 +30,17 @@ export interface OpenAIAgentsSessionOptions extends LedgerClientOptions {
   generateId?: () => string;
 }
 
-/** An item on the session's current line, and the runtime message that holds it. */
-interface LineItem {
-  messageId: string;
-  item: AgentInputItem;
-}
-
 /**
  * An `@openai/agents` `Session` kept in the ledger: each item is one runtime message (see
  * `runtimeMessageOfItem`), the item itself whole in its metadata, so `getItems` answers what
  * `MemorySession` would hold and the transcript, search and model context read the same history.
  * `popItem` and `clearSession` are rewinds (`POST …/rewinds`), not deletions: the items stay in the
  * log, marked rewound in the transcript; erasing them is `DELETE /v1/sessions/:id`.
- * `replaceHistoryWithCompaction` records a compaction (a `compact_boundary`, the compaction item as
- * its `compact_summary`, the retained items) in one append.
+ * `replaceHistoryWithCompaction` appends the replacement in one append: a hidden note where the
+ * items start again, the compaction item (OpenAI's artifact: the ledger records a
+ * `ProviderCompactionRecorded`, so OpenAI is sent the item and every other provider the history
+ * it covers), then the items it keeps, each that repeats an earlier item marked
+ * `metadata.repeatsMessageId` so that other providers get that history once.
  *
  * Reads go through the debug view (scope `read`) and wait for this object's last write
  * (`minPosition`); a key without `audit` reads it redacted, as every view. One writer per session,
@@ -99,47 +101,56 @@ class LedgerAgentsSession implements Session {
   }
 
   async replaceHistoryWithCompaction(items: AgentInputItem[]): Promise<void> {
-    const boundaryId = this.generateId();
-    const [first, ...rest] = items;
-    const boundary: RuntimeMessageInput = {
-      id: boundaryId,
-      sessionId: this.options.sessionId,
-      kind: 'compact_boundary',
-      role: 'system',
-      content: {
-        type: 'compact-boundary',
-        trigger: 'auto',
-        reason: 'OpenAI Agents replaced the history with a compaction',
-      },
-      metadata: { extra: { [HISTORY_REPLACED_KEY]: true } },
-    };
-    const replacement =
-      first !== undefined && first.type === 'compaction'
-        ? [this.summaryOf(first, boundaryId), ...rest.map((item) => this.messageOf(item))]
-        : items.map((item) => this.messageOf(item));
-    await this.append([boundary, ...replacement]);
+    const marker = this.historyReplacedNote(items[0]?.type === 'compaction');
+    if (items[0]?.type !== 'compaction') {
+      await this.append([marker, ...items.map((item) => this.messageOf(item))]);
+      return;
+    }
+    const [compaction, ...rest] = items;
+    const repeated = repeatedItems(rest, await this.lineItems());
+    await this.append([
+      marker,
+      this.messageOf(compaction),
+      ...rest.map((item, index) => this.messageOf(item, repeated[index])),
+    ]);
   }
 
-  private messageOf(item: AgentInputItem): RuntimeMessageInput {
+  /**
+   * Where the items start again. Before a compaction item it is a hidden note, not a
+   * `compact_boundary`: the item is OpenAI's artifact, recorded as a provider compaction, and
+   * every other provider is still sent the history it covers. Without one, a `compact_boundary`
+   * (the runtime dropped the history for every provider).
+   */
+  private historyReplacedNote(beforeCompactionItem: boolean): RuntimeMessageInput {
+    const reason = 'OpenAI Agents replaced the history with a compaction';
+    const metadata = { extra: { [HISTORY_REPLACED_KEY]: true } };
+    const common = { id: this.generateId(), sessionId: this.options.sessionId } as const;
+    if (beforeCompactionItem) {
+      return {
+        ...common,
+        role: 'system',
+        kind: 'system_note',
+        content: `${reason} item: OpenAI is sent the item, other providers the history it covers`,
+        metadata: { ...metadata, eligibleForModelContext: false },
+      };
+    }
+    return {
+      ...common,
+      role: 'system',
+      kind: 'compact_boundary',
+      content: { type: 'compact-boundary', trigger: 'auto', reason },
+      metadata,
+    };
+  }
+
+  private messageOf(item: AgentInputItem, repeatsMessageId?: string): RuntimeMessageInput {
     return runtimeMessageOfItem(item, {
       id: this.generateId(),
       sessionId: this.options.sessionId,
       ...(this.options.runId === undefined ? {} : { runId: this.options.runId }),
       ...(this.options.agentName === undefined ? {} : { agentName: this.options.agentName }),
+      ...(repeatsMessageId === undefined ? {} : { repeatsMessageId }),
     });
-  }
-
-  /** The compaction item as the boundary's summary, so the ledger's model view starts there too. */
-  private summaryOf(item: AgentInputItem, boundaryId: string): RuntimeMessageInput {
-    const message = this.messageOf(item);
-    return {
-      ...message,
-      kind: 'compact_summary',
-      role: 'user',
-      content:
-        'OpenAI Agents compaction (the compacted history is in the item, encrypted by OpenAI)',
-      metadata: { ...message.metadata, summaryForBoundaryId: boundaryId },
-    };
   }
 
   private async append(messages: RuntimeMessageInput[]): Promise<void> {
@@ -150,7 +161,7 @@ class LedgerAgentsSession implements Session {
     this.lastPosition = result.position;
   }
 
-  private async lineItems(): Promise<LineItem[]> {
+  private async lineItems(): Promise<LineItem<AgentInputItem>[]> {
     return itemsOnLine(await this.lineEntries());
   }
 
@@ -171,8 +182,8 @@ class LedgerAgentsSession implements Session {
 }
 
 /** The items of the line: those after the last history replacement. */
-function itemsOnLine(entries: DebugEntry[]): LineItem[] {
-  let items: LineItem[] = [];
+function itemsOnLine(entries: DebugEntry[]): LineItem<AgentInputItem>[] {
+  let items: LineItem<AgentInputItem>[] = [];
   for (const entry of entries) {
     const extra = extraOf(entry);
     if (extra?.[HISTORY_REPLACED_KEY] === true) items = [];

@@ -12,16 +12,21 @@ export interface ItemMessageContext {
   sessionId: string;
   runId?: string;
   agentName?: string;
+  /** The earlier message this item repeats (an item a compaction kept): `metadata.repeatsMessageId`. */
+  repeatsMessageId?: string;
 }
 
 /**
  * The runtime message an OpenAI Agents item is recorded as: its meaning (a user message is a
  * `user_input`, a function call a `tool_call`, …) so that the transcript, search and the model
  * context read it, and the item itself, whole, in `metadata.extra.openaiAgentsItem`, which is what
- * `getItems` gives back. An item with no runtime message of its own (hosted tool calls, computer,
- * shell and patch calls and their results, a compaction, an unknown item) is a `system_note`
- * naming its type, kept out of the model context. One item is always one message, so popping an
- * item is rewinding one message.
+ * `getItems` gives back. A compaction item is an `assistant_text` whose one text part is OpenAI's
+ * compaction artifact (`providerOptions.openai.type === 'compaction'`, with the item's
+ * `encryptedContent` and `itemId`; no text, since only OpenAI can read it): the ledger records it
+ * as a provider compaction, sent back only to OpenAI. An item with no runtime message of its own
+ * (hosted tool calls, computer, shell and patch calls and their results, an unknown item) is a
+ * `system_note` naming its type, kept out of the model context. One item is always one message,
+ * so popping an item is rewinding one message.
  */
 export function runtimeMessageOfItem(
   item: unknown,
@@ -37,6 +42,9 @@ export function runtimeMessageOfItem(
     metadata: {
       ...(context.agentName === undefined ? {} : { agentName: context.agentName }),
       ...(meaning.eligibleForModelContext ? {} : { eligibleForModelContext: false }),
+      ...(context.repeatsMessageId === undefined
+        ? {}
+        : { repeatsMessageId: context.repeatsMessageId }),
       extra: { [ITEM_KEY]: json },
     },
   };
@@ -70,6 +78,7 @@ function meaningOf(item: JsonObject): Meaning {
       },
     ]);
   }
+  if (type === 'compaction') return compactionMeaning(item);
   if (type === 'reasoning') {
     const parts = [...list(item['content']), ...list(item['rawContent'])];
     return shown('assistant_reasoning', 'assistant', texts(parts));
@@ -84,6 +93,20 @@ function meaningOf(item: JsonObject): Meaning {
     },
     eligibleForModelContext: false,
   };
+}
+
+/** OpenAI's compaction item as its artifact part: what `providerCompactionFamilyOf` reads. */
+function compactionMeaning(item: JsonObject): Meaning {
+  const encrypted = item['encrypted_content'] ?? item['encryptedContent'];
+  const id = item['id'];
+  const openai: JsonObject = {
+    type: 'compaction',
+    ...(typeof encrypted === 'string' ? { encryptedContent: encrypted } : {}),
+    ...(typeof id === 'string' && id !== '' ? { itemId: id } : {}),
+  };
+  return shown('assistant_text', 'assistant', [
+    { type: 'text', text: '', providerOptions: { openai } },
+  ]);
 }
 
 function messageMeaning(item: JsonObject): Meaning {

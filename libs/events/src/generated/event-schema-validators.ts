@@ -129,7 +129,7 @@ const schema36 = {"type":"string","description":"Id of the runtime run (one agen
 const schema37 = {"type":"string","format":"date-time","description":"RFC 3339 / ISO-8601 date-time with a time zone, e.g. \"2026-04-08T10:00:00Z\"."};
 const func1 = require("ajv/dist/runtime/ucs2length").default;
 const formats0 = require("ajv-formats/dist/formats").fullFormats["date-time"];
-const schema38 = {"description":"Runtime-only metadata. None of it is sent to a model.","type":"object","required":[],"properties":{"agentName":{"type":"string"},"effectiveAgentName":{"type":"string"},"synthetic":{"type":"boolean","description":"True when the runtime (or repair) made the message up."},"visibleInTranscript":{"type":"boolean"},"eligibleForModelContext":{"type":"boolean","description":"false: never sent to the model."},"compactedAt":{"$ref":"#/$defs/timestamp","description":"Set when a tool result was pruned: the model sees a stub from then on."},"compactBoundaryId":{"type":"string","minLength":1,"description":"Id of the compact_boundary the message relates to."},"summaryForBoundaryId":{"type":"string","minLength":1,"description":"On a compact_summary: the id of the compact_boundary it summarizes."},"source":{"enum":["user","runtime","hook","tool","system"]},"tags":{"type":"array","items":{"type":"string"}},"extra":{"$ref":"#/$defs/jsonObject"}},"additionalProperties":false};
+const schema38 = {"description":"Runtime-only metadata. None of it is sent to a model.","type":"object","required":[],"properties":{"agentName":{"type":"string"},"effectiveAgentName":{"type":"string"},"synthetic":{"type":"boolean","description":"True when the runtime (or repair) made the message up."},"visibleInTranscript":{"type":"boolean"},"eligibleForModelContext":{"type":"boolean","description":"false: never sent to the model."},"compactedAt":{"$ref":"#/$defs/timestamp","description":"Set when a tool result was pruned: the model sees a stub from then on."},"compactBoundaryId":{"type":"string","minLength":1,"description":"Id of the compact_boundary the message relates to."},"summaryForBoundaryId":{"type":"string","minLength":1,"description":"On a compact_summary: the id of the compact_boundary it summarizes."},"repeatsMessageId":{"type":"string","minLength":1,"description":"A verbatim copy of this earlier message of the session, recorded again after a provider's compaction artifact that keeps it (an OpenAI compaction's retained items): the artifact's provider family is sent the copy, any other provider the original, once."},"source":{"enum":["user","runtime","hook","tool","system"]},"tags":{"type":"array","items":{"type":"string"}},"extra":{"$ref":"#/$defs/jsonObject"}},"additionalProperties":false};
 const func3 = Object.prototype.hasOwnProperty;
 const schema40 = {"description":"A JSON object.","type":"object","additionalProperties":{"$ref":"#/$defs/jsonValue"}};
 const schema41 = {"description":"Any JSON value.","type":["null","boolean","number","string","array","object"],"items":{"$ref":"#/$defs/jsonValue"},"additionalProperties":{"$ref":"#/$defs/jsonValue"}};
@@ -375,10 +375,11 @@ vErrors.push(err11);
 errors++;
 }
 }
-if(data.source !== undefined){
-let data8 = data.source;
-if(!(((((data8 === "user") || (data8 === "runtime")) || (data8 === "hook")) || (data8 === "tool")) || (data8 === "system"))){
-const err12 = {instancePath:instancePath+"/source",schemaPath:"#/properties/source/enum",keyword:"enum",params:{allowedValues: schema38.properties.source.enum},message:"must be equal to one of the allowed values",schema:schema38.properties.source.enum,parentSchema:schema38.properties.source,data:data8};
+if(data.repeatsMessageId !== undefined){
+let data8 = data.repeatsMessageId;
+if(typeof data8 === "string"){
+if(func1(data8) < 1){
+const err12 = {instancePath:instancePath+"/repeatsMessageId",schemaPath:"#/properties/repeatsMessageId/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema38.properties.repeatsMessageId,data:data8};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -388,14 +389,8 @@ vErrors.push(err12);
 errors++;
 }
 }
-if(data.tags !== undefined){
-let data9 = data.tags;
-if(Array.isArray(data9)){
-const len0 = data9.length;
-for(let i0=0; i0<len0; i0++){
-let data10 = data9[i0];
-if(typeof data10 !== "string"){
-const err13 = {instancePath:instancePath+"/tags/" + i0,schemaPath:"#/properties/tags/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema38.properties.tags.items.type,parentSchema:schema38.properties.tags.items,data:data10};
+else {
+const err13 = {instancePath:instancePath+"/repeatsMessageId",schemaPath:"#/properties/repeatsMessageId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema38.properties.repeatsMessageId.type,parentSchema:schema38.properties.repeatsMessageId,data:data8};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -405,14 +400,44 @@ vErrors.push(err13);
 errors++;
 }
 }
-}
-else {
-const err14 = {instancePath:instancePath+"/tags",schemaPath:"#/properties/tags/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema38.properties.tags.type,parentSchema:schema38.properties.tags,data:data9};
+if(data.source !== undefined){
+let data9 = data.source;
+if(!(((((data9 === "user") || (data9 === "runtime")) || (data9 === "hook")) || (data9 === "tool")) || (data9 === "system"))){
+const err14 = {instancePath:instancePath+"/source",schemaPath:"#/properties/source/enum",keyword:"enum",params:{allowedValues: schema38.properties.source.enum},message:"must be equal to one of the allowed values",schema:schema38.properties.source.enum,parentSchema:schema38.properties.source,data:data9};
 if(vErrors === null){
 vErrors = [err14];
 }
 else {
 vErrors.push(err14);
+}
+errors++;
+}
+}
+if(data.tags !== undefined){
+let data10 = data.tags;
+if(Array.isArray(data10)){
+const len0 = data10.length;
+for(let i0=0; i0<len0; i0++){
+let data11 = data10[i0];
+if(typeof data11 !== "string"){
+const err15 = {instancePath:instancePath+"/tags/" + i0,schemaPath:"#/properties/tags/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema38.properties.tags.items.type,parentSchema:schema38.properties.tags.items,data:data11};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+}
+}
+else {
+const err16 = {instancePath:instancePath+"/tags",schemaPath:"#/properties/tags/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema38.properties.tags.type,parentSchema:schema38.properties.tags,data:data10};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
 }
 errors++;
 }
@@ -425,12 +450,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err15 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema38.type,parentSchema:schema38,data};
+const err17 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema38.type,parentSchema:schema38,data};
 if(vErrors === null){
-vErrors = [err15];
+vErrors = [err17];
 }
 else {
-vErrors.push(err15);
+vErrors.push(err17);
 }
 errors++;
 }
@@ -839,10 +864,11 @@ vErrors.push(err11);
 errors++;
 }
 }
-if(data.source !== undefined){
-let data8 = data.source;
-if(!(((((data8 === "user") || (data8 === "runtime")) || (data8 === "hook")) || (data8 === "tool")) || (data8 === "system"))){
-const err12 = {instancePath:instancePath+"/source",schemaPath:"#/properties/source/enum",keyword:"enum",params:{allowedValues: schema38.properties.source.enum},message:"must be equal to one of the allowed values",schema:schema38.properties.source.enum,parentSchema:schema38.properties.source,data:data8};
+if(data.repeatsMessageId !== undefined){
+let data8 = data.repeatsMessageId;
+if(typeof data8 === "string"){
+if(func1(data8) < 1){
+const err12 = {instancePath:instancePath+"/repeatsMessageId",schemaPath:"#/properties/repeatsMessageId/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema38.properties.repeatsMessageId,data:data8};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -852,14 +878,8 @@ vErrors.push(err12);
 errors++;
 }
 }
-if(data.tags !== undefined){
-let data9 = data.tags;
-if(Array.isArray(data9)){
-const len0 = data9.length;
-for(let i0=0; i0<len0; i0++){
-let data10 = data9[i0];
-if(typeof data10 !== "string"){
-const err13 = {instancePath:instancePath+"/tags/" + i0,schemaPath:"#/properties/tags/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema38.properties.tags.items.type,parentSchema:schema38.properties.tags.items,data:data10};
+else {
+const err13 = {instancePath:instancePath+"/repeatsMessageId",schemaPath:"#/properties/repeatsMessageId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema38.properties.repeatsMessageId.type,parentSchema:schema38.properties.repeatsMessageId,data:data8};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -869,14 +889,44 @@ vErrors.push(err13);
 errors++;
 }
 }
-}
-else {
-const err14 = {instancePath:instancePath+"/tags",schemaPath:"#/properties/tags/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema38.properties.tags.type,parentSchema:schema38.properties.tags,data:data9};
+if(data.source !== undefined){
+let data9 = data.source;
+if(!(((((data9 === "user") || (data9 === "runtime")) || (data9 === "hook")) || (data9 === "tool")) || (data9 === "system"))){
+const err14 = {instancePath:instancePath+"/source",schemaPath:"#/properties/source/enum",keyword:"enum",params:{allowedValues: schema38.properties.source.enum},message:"must be equal to one of the allowed values",schema:schema38.properties.source.enum,parentSchema:schema38.properties.source,data:data9};
 if(vErrors === null){
 vErrors = [err14];
 }
 else {
 vErrors.push(err14);
+}
+errors++;
+}
+}
+if(data.tags !== undefined){
+let data10 = data.tags;
+if(Array.isArray(data10)){
+const len0 = data10.length;
+for(let i0=0; i0<len0; i0++){
+let data11 = data10[i0];
+if(typeof data11 !== "string"){
+const err15 = {instancePath:instancePath+"/tags/" + i0,schemaPath:"#/properties/tags/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema38.properties.tags.items.type,parentSchema:schema38.properties.tags.items,data:data11};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+}
+}
+else {
+const err16 = {instancePath:instancePath+"/tags",schemaPath:"#/properties/tags/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema38.properties.tags.type,parentSchema:schema38.properties.tags,data:data10};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
 }
 errors++;
 }
@@ -889,12 +939,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err15 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema38.type,parentSchema:schema38,data};
+const err17 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema38.type,parentSchema:schema38,data};
 if(vErrors === null){
-vErrors = [err15];
+vErrors = [err17];
 }
 else {
-vErrors.push(err15);
+vErrors.push(err17);
 }
 errors++;
 }
@@ -2348,10 +2398,11 @@ vErrors.push(err11);
 errors++;
 }
 }
-if(data.source !== undefined){
-let data8 = data.source;
-if(!(((((data8 === "user") || (data8 === "runtime")) || (data8 === "hook")) || (data8 === "tool")) || (data8 === "system"))){
-const err12 = {instancePath:instancePath+"/source",schemaPath:"#/properties/source/enum",keyword:"enum",params:{allowedValues: schema38.properties.source.enum},message:"must be equal to one of the allowed values",schema:schema38.properties.source.enum,parentSchema:schema38.properties.source,data:data8};
+if(data.repeatsMessageId !== undefined){
+let data8 = data.repeatsMessageId;
+if(typeof data8 === "string"){
+if(func1(data8) < 1){
+const err12 = {instancePath:instancePath+"/repeatsMessageId",schemaPath:"#/properties/repeatsMessageId/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema38.properties.repeatsMessageId,data:data8};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -2361,14 +2412,8 @@ vErrors.push(err12);
 errors++;
 }
 }
-if(data.tags !== undefined){
-let data9 = data.tags;
-if(Array.isArray(data9)){
-const len0 = data9.length;
-for(let i0=0; i0<len0; i0++){
-let data10 = data9[i0];
-if(typeof data10 !== "string"){
-const err13 = {instancePath:instancePath+"/tags/" + i0,schemaPath:"#/properties/tags/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema38.properties.tags.items.type,parentSchema:schema38.properties.tags.items,data:data10};
+else {
+const err13 = {instancePath:instancePath+"/repeatsMessageId",schemaPath:"#/properties/repeatsMessageId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema38.properties.repeatsMessageId.type,parentSchema:schema38.properties.repeatsMessageId,data:data8};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -2378,14 +2423,44 @@ vErrors.push(err13);
 errors++;
 }
 }
-}
-else {
-const err14 = {instancePath:instancePath+"/tags",schemaPath:"#/properties/tags/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema38.properties.tags.type,parentSchema:schema38.properties.tags,data:data9};
+if(data.source !== undefined){
+let data9 = data.source;
+if(!(((((data9 === "user") || (data9 === "runtime")) || (data9 === "hook")) || (data9 === "tool")) || (data9 === "system"))){
+const err14 = {instancePath:instancePath+"/source",schemaPath:"#/properties/source/enum",keyword:"enum",params:{allowedValues: schema38.properties.source.enum},message:"must be equal to one of the allowed values",schema:schema38.properties.source.enum,parentSchema:schema38.properties.source,data:data9};
 if(vErrors === null){
 vErrors = [err14];
 }
 else {
 vErrors.push(err14);
+}
+errors++;
+}
+}
+if(data.tags !== undefined){
+let data10 = data.tags;
+if(Array.isArray(data10)){
+const len0 = data10.length;
+for(let i0=0; i0<len0; i0++){
+let data11 = data10[i0];
+if(typeof data11 !== "string"){
+const err15 = {instancePath:instancePath+"/tags/" + i0,schemaPath:"#/properties/tags/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema38.properties.tags.items.type,parentSchema:schema38.properties.tags.items,data:data11};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+}
+}
+else {
+const err16 = {instancePath:instancePath+"/tags",schemaPath:"#/properties/tags/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema38.properties.tags.type,parentSchema:schema38.properties.tags,data:data10};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
 }
 errors++;
 }
@@ -2398,12 +2473,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err15 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema38.type,parentSchema:schema38,data};
+const err17 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema38.type,parentSchema:schema38,data};
 if(vErrors === null){
-vErrors = [err15];
+vErrors = [err17];
 }
 else {
-vErrors.push(err15);
+vErrors.push(err17);
 }
 errors++;
 }
@@ -2913,10 +2988,11 @@ vErrors.push(err11);
 errors++;
 }
 }
-if(data.source !== undefined){
-let data8 = data.source;
-if(!(((((data8 === "user") || (data8 === "runtime")) || (data8 === "hook")) || (data8 === "tool")) || (data8 === "system"))){
-const err12 = {instancePath:instancePath+"/source",schemaPath:"#/properties/source/enum",keyword:"enum",params:{allowedValues: schema38.properties.source.enum},message:"must be equal to one of the allowed values",schema:schema38.properties.source.enum,parentSchema:schema38.properties.source,data:data8};
+if(data.repeatsMessageId !== undefined){
+let data8 = data.repeatsMessageId;
+if(typeof data8 === "string"){
+if(func1(data8) < 1){
+const err12 = {instancePath:instancePath+"/repeatsMessageId",schemaPath:"#/properties/repeatsMessageId/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema38.properties.repeatsMessageId,data:data8};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -2926,14 +3002,8 @@ vErrors.push(err12);
 errors++;
 }
 }
-if(data.tags !== undefined){
-let data9 = data.tags;
-if(Array.isArray(data9)){
-const len0 = data9.length;
-for(let i0=0; i0<len0; i0++){
-let data10 = data9[i0];
-if(typeof data10 !== "string"){
-const err13 = {instancePath:instancePath+"/tags/" + i0,schemaPath:"#/properties/tags/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema38.properties.tags.items.type,parentSchema:schema38.properties.tags.items,data:data10};
+else {
+const err13 = {instancePath:instancePath+"/repeatsMessageId",schemaPath:"#/properties/repeatsMessageId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema38.properties.repeatsMessageId.type,parentSchema:schema38.properties.repeatsMessageId,data:data8};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -2943,14 +3013,44 @@ vErrors.push(err13);
 errors++;
 }
 }
-}
-else {
-const err14 = {instancePath:instancePath+"/tags",schemaPath:"#/properties/tags/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema38.properties.tags.type,parentSchema:schema38.properties.tags,data:data9};
+if(data.source !== undefined){
+let data9 = data.source;
+if(!(((((data9 === "user") || (data9 === "runtime")) || (data9 === "hook")) || (data9 === "tool")) || (data9 === "system"))){
+const err14 = {instancePath:instancePath+"/source",schemaPath:"#/properties/source/enum",keyword:"enum",params:{allowedValues: schema38.properties.source.enum},message:"must be equal to one of the allowed values",schema:schema38.properties.source.enum,parentSchema:schema38.properties.source,data:data9};
 if(vErrors === null){
 vErrors = [err14];
 }
 else {
 vErrors.push(err14);
+}
+errors++;
+}
+}
+if(data.tags !== undefined){
+let data10 = data.tags;
+if(Array.isArray(data10)){
+const len0 = data10.length;
+for(let i0=0; i0<len0; i0++){
+let data11 = data10[i0];
+if(typeof data11 !== "string"){
+const err15 = {instancePath:instancePath+"/tags/" + i0,schemaPath:"#/properties/tags/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema38.properties.tags.items.type,parentSchema:schema38.properties.tags.items,data:data11};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+}
+}
+else {
+const err16 = {instancePath:instancePath+"/tags",schemaPath:"#/properties/tags/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema38.properties.tags.type,parentSchema:schema38.properties.tags,data:data10};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
 }
 errors++;
 }
@@ -2963,12 +3063,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err15 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema38.type,parentSchema:schema38,data};
+const err17 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema38.type,parentSchema:schema38,data};
 if(vErrors === null){
-vErrors = [err15];
+vErrors = [err17];
 }
 else {
-vErrors.push(err15);
+vErrors.push(err17);
 }
 errors++;
 }
@@ -3681,10 +3781,11 @@ vErrors.push(err11);
 errors++;
 }
 }
-if(data.source !== undefined){
-let data8 = data.source;
-if(!(((((data8 === "user") || (data8 === "runtime")) || (data8 === "hook")) || (data8 === "tool")) || (data8 === "system"))){
-const err12 = {instancePath:instancePath+"/source",schemaPath:"#/properties/source/enum",keyword:"enum",params:{allowedValues: schema38.properties.source.enum},message:"must be equal to one of the allowed values",schema:schema38.properties.source.enum,parentSchema:schema38.properties.source,data:data8};
+if(data.repeatsMessageId !== undefined){
+let data8 = data.repeatsMessageId;
+if(typeof data8 === "string"){
+if(func1(data8) < 1){
+const err12 = {instancePath:instancePath+"/repeatsMessageId",schemaPath:"#/properties/repeatsMessageId/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema38.properties.repeatsMessageId,data:data8};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -3694,14 +3795,8 @@ vErrors.push(err12);
 errors++;
 }
 }
-if(data.tags !== undefined){
-let data9 = data.tags;
-if(Array.isArray(data9)){
-const len0 = data9.length;
-for(let i0=0; i0<len0; i0++){
-let data10 = data9[i0];
-if(typeof data10 !== "string"){
-const err13 = {instancePath:instancePath+"/tags/" + i0,schemaPath:"#/properties/tags/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema38.properties.tags.items.type,parentSchema:schema38.properties.tags.items,data:data10};
+else {
+const err13 = {instancePath:instancePath+"/repeatsMessageId",schemaPath:"#/properties/repeatsMessageId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema38.properties.repeatsMessageId.type,parentSchema:schema38.properties.repeatsMessageId,data:data8};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -3711,14 +3806,44 @@ vErrors.push(err13);
 errors++;
 }
 }
-}
-else {
-const err14 = {instancePath:instancePath+"/tags",schemaPath:"#/properties/tags/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema38.properties.tags.type,parentSchema:schema38.properties.tags,data:data9};
+if(data.source !== undefined){
+let data9 = data.source;
+if(!(((((data9 === "user") || (data9 === "runtime")) || (data9 === "hook")) || (data9 === "tool")) || (data9 === "system"))){
+const err14 = {instancePath:instancePath+"/source",schemaPath:"#/properties/source/enum",keyword:"enum",params:{allowedValues: schema38.properties.source.enum},message:"must be equal to one of the allowed values",schema:schema38.properties.source.enum,parentSchema:schema38.properties.source,data:data9};
 if(vErrors === null){
 vErrors = [err14];
 }
 else {
 vErrors.push(err14);
+}
+errors++;
+}
+}
+if(data.tags !== undefined){
+let data10 = data.tags;
+if(Array.isArray(data10)){
+const len0 = data10.length;
+for(let i0=0; i0<len0; i0++){
+let data11 = data10[i0];
+if(typeof data11 !== "string"){
+const err15 = {instancePath:instancePath+"/tags/" + i0,schemaPath:"#/properties/tags/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema38.properties.tags.items.type,parentSchema:schema38.properties.tags.items,data:data11};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+}
+}
+else {
+const err16 = {instancePath:instancePath+"/tags",schemaPath:"#/properties/tags/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema38.properties.tags.type,parentSchema:schema38.properties.tags,data:data10};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
 }
 errors++;
 }
@@ -3731,12 +3856,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err15 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema38.type,parentSchema:schema38,data};
+const err17 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema38.type,parentSchema:schema38,data};
 if(vErrors === null){
-vErrors = [err15];
+vErrors = [err17];
 }
 else {
-vErrors.push(err15);
+vErrors.push(err17);
 }
 errors++;
 }
@@ -4731,10 +4856,11 @@ vErrors.push(err11);
 errors++;
 }
 }
-if(data.source !== undefined){
-let data8 = data.source;
-if(!(((((data8 === "user") || (data8 === "runtime")) || (data8 === "hook")) || (data8 === "tool")) || (data8 === "system"))){
-const err12 = {instancePath:instancePath+"/source",schemaPath:"#/properties/source/enum",keyword:"enum",params:{allowedValues: schema38.properties.source.enum},message:"must be equal to one of the allowed values",schema:schema38.properties.source.enum,parentSchema:schema38.properties.source,data:data8};
+if(data.repeatsMessageId !== undefined){
+let data8 = data.repeatsMessageId;
+if(typeof data8 === "string"){
+if(func1(data8) < 1){
+const err12 = {instancePath:instancePath+"/repeatsMessageId",schemaPath:"#/properties/repeatsMessageId/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema38.properties.repeatsMessageId,data:data8};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -4744,14 +4870,8 @@ vErrors.push(err12);
 errors++;
 }
 }
-if(data.tags !== undefined){
-let data9 = data.tags;
-if(Array.isArray(data9)){
-const len0 = data9.length;
-for(let i0=0; i0<len0; i0++){
-let data10 = data9[i0];
-if(typeof data10 !== "string"){
-const err13 = {instancePath:instancePath+"/tags/" + i0,schemaPath:"#/properties/tags/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema38.properties.tags.items.type,parentSchema:schema38.properties.tags.items,data:data10};
+else {
+const err13 = {instancePath:instancePath+"/repeatsMessageId",schemaPath:"#/properties/repeatsMessageId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema38.properties.repeatsMessageId.type,parentSchema:schema38.properties.repeatsMessageId,data:data8};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -4761,14 +4881,44 @@ vErrors.push(err13);
 errors++;
 }
 }
-}
-else {
-const err14 = {instancePath:instancePath+"/tags",schemaPath:"#/properties/tags/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema38.properties.tags.type,parentSchema:schema38.properties.tags,data:data9};
+if(data.source !== undefined){
+let data9 = data.source;
+if(!(((((data9 === "user") || (data9 === "runtime")) || (data9 === "hook")) || (data9 === "tool")) || (data9 === "system"))){
+const err14 = {instancePath:instancePath+"/source",schemaPath:"#/properties/source/enum",keyword:"enum",params:{allowedValues: schema38.properties.source.enum},message:"must be equal to one of the allowed values",schema:schema38.properties.source.enum,parentSchema:schema38.properties.source,data:data9};
 if(vErrors === null){
 vErrors = [err14];
 }
 else {
 vErrors.push(err14);
+}
+errors++;
+}
+}
+if(data.tags !== undefined){
+let data10 = data.tags;
+if(Array.isArray(data10)){
+const len0 = data10.length;
+for(let i0=0; i0<len0; i0++){
+let data11 = data10[i0];
+if(typeof data11 !== "string"){
+const err15 = {instancePath:instancePath+"/tags/" + i0,schemaPath:"#/properties/tags/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema38.properties.tags.items.type,parentSchema:schema38.properties.tags.items,data:data11};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+}
+}
+else {
+const err16 = {instancePath:instancePath+"/tags",schemaPath:"#/properties/tags/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema38.properties.tags.type,parentSchema:schema38.properties.tags,data:data10};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
 }
 errors++;
 }
@@ -4781,12 +4931,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err15 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema38.type,parentSchema:schema38,data};
+const err17 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema38.type,parentSchema:schema38,data};
 if(vErrors === null){
-vErrors = [err15];
+vErrors = [err17];
 }
 else {
-vErrors.push(err15);
+vErrors.push(err17);
 }
 errors++;
 }
@@ -6492,10 +6642,11 @@ vErrors.push(err11);
 errors++;
 }
 }
-if(data.source !== undefined){
-let data8 = data.source;
-if(!(((((data8 === "user") || (data8 === "runtime")) || (data8 === "hook")) || (data8 === "tool")) || (data8 === "system"))){
-const err12 = {instancePath:instancePath+"/source",schemaPath:"#/properties/source/enum",keyword:"enum",params:{allowedValues: schema38.properties.source.enum},message:"must be equal to one of the allowed values",schema:schema38.properties.source.enum,parentSchema:schema38.properties.source,data:data8};
+if(data.repeatsMessageId !== undefined){
+let data8 = data.repeatsMessageId;
+if(typeof data8 === "string"){
+if(func1(data8) < 1){
+const err12 = {instancePath:instancePath+"/repeatsMessageId",schemaPath:"#/properties/repeatsMessageId/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema38.properties.repeatsMessageId,data:data8};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -6505,14 +6656,8 @@ vErrors.push(err12);
 errors++;
 }
 }
-if(data.tags !== undefined){
-let data9 = data.tags;
-if(Array.isArray(data9)){
-const len0 = data9.length;
-for(let i0=0; i0<len0; i0++){
-let data10 = data9[i0];
-if(typeof data10 !== "string"){
-const err13 = {instancePath:instancePath+"/tags/" + i0,schemaPath:"#/properties/tags/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema38.properties.tags.items.type,parentSchema:schema38.properties.tags.items,data:data10};
+else {
+const err13 = {instancePath:instancePath+"/repeatsMessageId",schemaPath:"#/properties/repeatsMessageId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema38.properties.repeatsMessageId.type,parentSchema:schema38.properties.repeatsMessageId,data:data8};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -6522,14 +6667,44 @@ vErrors.push(err13);
 errors++;
 }
 }
-}
-else {
-const err14 = {instancePath:instancePath+"/tags",schemaPath:"#/properties/tags/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema38.properties.tags.type,parentSchema:schema38.properties.tags,data:data9};
+if(data.source !== undefined){
+let data9 = data.source;
+if(!(((((data9 === "user") || (data9 === "runtime")) || (data9 === "hook")) || (data9 === "tool")) || (data9 === "system"))){
+const err14 = {instancePath:instancePath+"/source",schemaPath:"#/properties/source/enum",keyword:"enum",params:{allowedValues: schema38.properties.source.enum},message:"must be equal to one of the allowed values",schema:schema38.properties.source.enum,parentSchema:schema38.properties.source,data:data9};
 if(vErrors === null){
 vErrors = [err14];
 }
 else {
 vErrors.push(err14);
+}
+errors++;
+}
+}
+if(data.tags !== undefined){
+let data10 = data.tags;
+if(Array.isArray(data10)){
+const len0 = data10.length;
+for(let i0=0; i0<len0; i0++){
+let data11 = data10[i0];
+if(typeof data11 !== "string"){
+const err15 = {instancePath:instancePath+"/tags/" + i0,schemaPath:"#/properties/tags/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema38.properties.tags.items.type,parentSchema:schema38.properties.tags.items,data:data11};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+}
+}
+else {
+const err16 = {instancePath:instancePath+"/tags",schemaPath:"#/properties/tags/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema38.properties.tags.type,parentSchema:schema38.properties.tags,data:data10};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
 }
 errors++;
 }
@@ -6542,12 +6717,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err15 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema38.type,parentSchema:schema38,data};
+const err17 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema38.type,parentSchema:schema38,data};
 if(vErrors === null){
-vErrors = [err15];
+vErrors = [err17];
 }
 else {
-vErrors.push(err15);
+vErrors.push(err17);
 }
 errors++;
 }
@@ -7129,10 +7304,11 @@ vErrors.push(err11);
 errors++;
 }
 }
-if(data.source !== undefined){
-let data8 = data.source;
-if(!(((((data8 === "user") || (data8 === "runtime")) || (data8 === "hook")) || (data8 === "tool")) || (data8 === "system"))){
-const err12 = {instancePath:instancePath+"/source",schemaPath:"#/properties/source/enum",keyword:"enum",params:{allowedValues: schema38.properties.source.enum},message:"must be equal to one of the allowed values",schema:schema38.properties.source.enum,parentSchema:schema38.properties.source,data:data8};
+if(data.repeatsMessageId !== undefined){
+let data8 = data.repeatsMessageId;
+if(typeof data8 === "string"){
+if(func1(data8) < 1){
+const err12 = {instancePath:instancePath+"/repeatsMessageId",schemaPath:"#/properties/repeatsMessageId/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema38.properties.repeatsMessageId,data:data8};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -7142,14 +7318,8 @@ vErrors.push(err12);
 errors++;
 }
 }
-if(data.tags !== undefined){
-let data9 = data.tags;
-if(Array.isArray(data9)){
-const len0 = data9.length;
-for(let i0=0; i0<len0; i0++){
-let data10 = data9[i0];
-if(typeof data10 !== "string"){
-const err13 = {instancePath:instancePath+"/tags/" + i0,schemaPath:"#/properties/tags/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema38.properties.tags.items.type,parentSchema:schema38.properties.tags.items,data:data10};
+else {
+const err13 = {instancePath:instancePath+"/repeatsMessageId",schemaPath:"#/properties/repeatsMessageId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema38.properties.repeatsMessageId.type,parentSchema:schema38.properties.repeatsMessageId,data:data8};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -7159,14 +7329,44 @@ vErrors.push(err13);
 errors++;
 }
 }
-}
-else {
-const err14 = {instancePath:instancePath+"/tags",schemaPath:"#/properties/tags/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema38.properties.tags.type,parentSchema:schema38.properties.tags,data:data9};
+if(data.source !== undefined){
+let data9 = data.source;
+if(!(((((data9 === "user") || (data9 === "runtime")) || (data9 === "hook")) || (data9 === "tool")) || (data9 === "system"))){
+const err14 = {instancePath:instancePath+"/source",schemaPath:"#/properties/source/enum",keyword:"enum",params:{allowedValues: schema38.properties.source.enum},message:"must be equal to one of the allowed values",schema:schema38.properties.source.enum,parentSchema:schema38.properties.source,data:data9};
 if(vErrors === null){
 vErrors = [err14];
 }
 else {
 vErrors.push(err14);
+}
+errors++;
+}
+}
+if(data.tags !== undefined){
+let data10 = data.tags;
+if(Array.isArray(data10)){
+const len0 = data10.length;
+for(let i0=0; i0<len0; i0++){
+let data11 = data10[i0];
+if(typeof data11 !== "string"){
+const err15 = {instancePath:instancePath+"/tags/" + i0,schemaPath:"#/properties/tags/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema38.properties.tags.items.type,parentSchema:schema38.properties.tags.items,data:data11};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+}
+}
+else {
+const err16 = {instancePath:instancePath+"/tags",schemaPath:"#/properties/tags/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema38.properties.tags.type,parentSchema:schema38.properties.tags,data:data10};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
 }
 errors++;
 }
@@ -7179,12 +7379,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err15 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema38.type,parentSchema:schema38,data};
+const err17 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema38.type,parentSchema:schema38,data};
 if(vErrors === null){
-vErrors = [err15];
+vErrors = [err17];
 }
 else {
-vErrors.push(err15);
+vErrors.push(err17);
 }
 errors++;
 }
@@ -7728,10 +7928,11 @@ vErrors.push(err11);
 errors++;
 }
 }
-if(data.source !== undefined){
-let data8 = data.source;
-if(!(((((data8 === "user") || (data8 === "runtime")) || (data8 === "hook")) || (data8 === "tool")) || (data8 === "system"))){
-const err12 = {instancePath:instancePath+"/source",schemaPath:"#/properties/source/enum",keyword:"enum",params:{allowedValues: schema38.properties.source.enum},message:"must be equal to one of the allowed values",schema:schema38.properties.source.enum,parentSchema:schema38.properties.source,data:data8};
+if(data.repeatsMessageId !== undefined){
+let data8 = data.repeatsMessageId;
+if(typeof data8 === "string"){
+if(func1(data8) < 1){
+const err12 = {instancePath:instancePath+"/repeatsMessageId",schemaPath:"#/properties/repeatsMessageId/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema38.properties.repeatsMessageId,data:data8};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -7741,14 +7942,8 @@ vErrors.push(err12);
 errors++;
 }
 }
-if(data.tags !== undefined){
-let data9 = data.tags;
-if(Array.isArray(data9)){
-const len0 = data9.length;
-for(let i0=0; i0<len0; i0++){
-let data10 = data9[i0];
-if(typeof data10 !== "string"){
-const err13 = {instancePath:instancePath+"/tags/" + i0,schemaPath:"#/properties/tags/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema38.properties.tags.items.type,parentSchema:schema38.properties.tags.items,data:data10};
+else {
+const err13 = {instancePath:instancePath+"/repeatsMessageId",schemaPath:"#/properties/repeatsMessageId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema38.properties.repeatsMessageId.type,parentSchema:schema38.properties.repeatsMessageId,data:data8};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -7758,14 +7953,44 @@ vErrors.push(err13);
 errors++;
 }
 }
-}
-else {
-const err14 = {instancePath:instancePath+"/tags",schemaPath:"#/properties/tags/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema38.properties.tags.type,parentSchema:schema38.properties.tags,data:data9};
+if(data.source !== undefined){
+let data9 = data.source;
+if(!(((((data9 === "user") || (data9 === "runtime")) || (data9 === "hook")) || (data9 === "tool")) || (data9 === "system"))){
+const err14 = {instancePath:instancePath+"/source",schemaPath:"#/properties/source/enum",keyword:"enum",params:{allowedValues: schema38.properties.source.enum},message:"must be equal to one of the allowed values",schema:schema38.properties.source.enum,parentSchema:schema38.properties.source,data:data9};
 if(vErrors === null){
 vErrors = [err14];
 }
 else {
 vErrors.push(err14);
+}
+errors++;
+}
+}
+if(data.tags !== undefined){
+let data10 = data.tags;
+if(Array.isArray(data10)){
+const len0 = data10.length;
+for(let i0=0; i0<len0; i0++){
+let data11 = data10[i0];
+if(typeof data11 !== "string"){
+const err15 = {instancePath:instancePath+"/tags/" + i0,schemaPath:"#/properties/tags/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema38.properties.tags.items.type,parentSchema:schema38.properties.tags.items,data:data11};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+}
+}
+else {
+const err16 = {instancePath:instancePath+"/tags",schemaPath:"#/properties/tags/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema38.properties.tags.type,parentSchema:schema38.properties.tags,data:data10};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
 }
 errors++;
 }
@@ -7778,12 +8003,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err15 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema38.type,parentSchema:schema38,data};
+const err17 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema38.type,parentSchema:schema38,data};
 if(vErrors === null){
-vErrors = [err15];
+vErrors = [err17];
 }
 else {
-vErrors.push(err15);
+vErrors.push(err17);
 }
 errors++;
 }
@@ -8315,10 +8540,11 @@ vErrors.push(err11);
 errors++;
 }
 }
-if(data.source !== undefined){
-let data8 = data.source;
-if(!(((((data8 === "user") || (data8 === "runtime")) || (data8 === "hook")) || (data8 === "tool")) || (data8 === "system"))){
-const err12 = {instancePath:instancePath+"/source",schemaPath:"#/properties/source/enum",keyword:"enum",params:{allowedValues: schema38.properties.source.enum},message:"must be equal to one of the allowed values",schema:schema38.properties.source.enum,parentSchema:schema38.properties.source,data:data8};
+if(data.repeatsMessageId !== undefined){
+let data8 = data.repeatsMessageId;
+if(typeof data8 === "string"){
+if(func1(data8) < 1){
+const err12 = {instancePath:instancePath+"/repeatsMessageId",schemaPath:"#/properties/repeatsMessageId/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema38.properties.repeatsMessageId,data:data8};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -8328,14 +8554,8 @@ vErrors.push(err12);
 errors++;
 }
 }
-if(data.tags !== undefined){
-let data9 = data.tags;
-if(Array.isArray(data9)){
-const len0 = data9.length;
-for(let i0=0; i0<len0; i0++){
-let data10 = data9[i0];
-if(typeof data10 !== "string"){
-const err13 = {instancePath:instancePath+"/tags/" + i0,schemaPath:"#/properties/tags/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema38.properties.tags.items.type,parentSchema:schema38.properties.tags.items,data:data10};
+else {
+const err13 = {instancePath:instancePath+"/repeatsMessageId",schemaPath:"#/properties/repeatsMessageId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema38.properties.repeatsMessageId.type,parentSchema:schema38.properties.repeatsMessageId,data:data8};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -8345,14 +8565,44 @@ vErrors.push(err13);
 errors++;
 }
 }
-}
-else {
-const err14 = {instancePath:instancePath+"/tags",schemaPath:"#/properties/tags/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema38.properties.tags.type,parentSchema:schema38.properties.tags,data:data9};
+if(data.source !== undefined){
+let data9 = data.source;
+if(!(((((data9 === "user") || (data9 === "runtime")) || (data9 === "hook")) || (data9 === "tool")) || (data9 === "system"))){
+const err14 = {instancePath:instancePath+"/source",schemaPath:"#/properties/source/enum",keyword:"enum",params:{allowedValues: schema38.properties.source.enum},message:"must be equal to one of the allowed values",schema:schema38.properties.source.enum,parentSchema:schema38.properties.source,data:data9};
 if(vErrors === null){
 vErrors = [err14];
 }
 else {
 vErrors.push(err14);
+}
+errors++;
+}
+}
+if(data.tags !== undefined){
+let data10 = data.tags;
+if(Array.isArray(data10)){
+const len0 = data10.length;
+for(let i0=0; i0<len0; i0++){
+let data11 = data10[i0];
+if(typeof data11 !== "string"){
+const err15 = {instancePath:instancePath+"/tags/" + i0,schemaPath:"#/properties/tags/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema38.properties.tags.items.type,parentSchema:schema38.properties.tags.items,data:data11};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+}
+}
+else {
+const err16 = {instancePath:instancePath+"/tags",schemaPath:"#/properties/tags/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema38.properties.tags.type,parentSchema:schema38.properties.tags,data:data10};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
 }
 errors++;
 }
@@ -8365,12 +8615,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err15 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema38.type,parentSchema:schema38,data};
+const err17 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema38.type,parentSchema:schema38,data};
 if(vErrors === null){
-vErrors = [err15];
+vErrors = [err17];
 }
 else {
-vErrors.push(err15);
+vErrors.push(err17);
 }
 errors++;
 }
@@ -8837,10 +9087,11 @@ vErrors.push(err11);
 errors++;
 }
 }
-if(data.source !== undefined){
-let data8 = data.source;
-if(!(((((data8 === "user") || (data8 === "runtime")) || (data8 === "hook")) || (data8 === "tool")) || (data8 === "system"))){
-const err12 = {instancePath:instancePath+"/source",schemaPath:"#/properties/source/enum",keyword:"enum",params:{allowedValues: schema38.properties.source.enum},message:"must be equal to one of the allowed values",schema:schema38.properties.source.enum,parentSchema:schema38.properties.source,data:data8};
+if(data.repeatsMessageId !== undefined){
+let data8 = data.repeatsMessageId;
+if(typeof data8 === "string"){
+if(func1(data8) < 1){
+const err12 = {instancePath:instancePath+"/repeatsMessageId",schemaPath:"#/properties/repeatsMessageId/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema38.properties.repeatsMessageId,data:data8};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -8850,14 +9101,8 @@ vErrors.push(err12);
 errors++;
 }
 }
-if(data.tags !== undefined){
-let data9 = data.tags;
-if(Array.isArray(data9)){
-const len0 = data9.length;
-for(let i0=0; i0<len0; i0++){
-let data10 = data9[i0];
-if(typeof data10 !== "string"){
-const err13 = {instancePath:instancePath+"/tags/" + i0,schemaPath:"#/properties/tags/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema38.properties.tags.items.type,parentSchema:schema38.properties.tags.items,data:data10};
+else {
+const err13 = {instancePath:instancePath+"/repeatsMessageId",schemaPath:"#/properties/repeatsMessageId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema38.properties.repeatsMessageId.type,parentSchema:schema38.properties.repeatsMessageId,data:data8};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -8867,14 +9112,44 @@ vErrors.push(err13);
 errors++;
 }
 }
-}
-else {
-const err14 = {instancePath:instancePath+"/tags",schemaPath:"#/properties/tags/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema38.properties.tags.type,parentSchema:schema38.properties.tags,data:data9};
+if(data.source !== undefined){
+let data9 = data.source;
+if(!(((((data9 === "user") || (data9 === "runtime")) || (data9 === "hook")) || (data9 === "tool")) || (data9 === "system"))){
+const err14 = {instancePath:instancePath+"/source",schemaPath:"#/properties/source/enum",keyword:"enum",params:{allowedValues: schema38.properties.source.enum},message:"must be equal to one of the allowed values",schema:schema38.properties.source.enum,parentSchema:schema38.properties.source,data:data9};
 if(vErrors === null){
 vErrors = [err14];
 }
 else {
 vErrors.push(err14);
+}
+errors++;
+}
+}
+if(data.tags !== undefined){
+let data10 = data.tags;
+if(Array.isArray(data10)){
+const len0 = data10.length;
+for(let i0=0; i0<len0; i0++){
+let data11 = data10[i0];
+if(typeof data11 !== "string"){
+const err15 = {instancePath:instancePath+"/tags/" + i0,schemaPath:"#/properties/tags/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema38.properties.tags.items.type,parentSchema:schema38.properties.tags.items,data:data11};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+}
+}
+else {
+const err16 = {instancePath:instancePath+"/tags",schemaPath:"#/properties/tags/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema38.properties.tags.type,parentSchema:schema38.properties.tags,data:data10};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
 }
 errors++;
 }
@@ -8887,12 +9162,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err15 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema38.type,parentSchema:schema38,data};
+const err17 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema38.type,parentSchema:schema38,data};
 if(vErrors === null){
-vErrors = [err15];
+vErrors = [err17];
 }
 else {
-vErrors.push(err15);
+vErrors.push(err17);
 }
 errors++;
 }
@@ -9301,10 +9576,11 @@ vErrors.push(err11);
 errors++;
 }
 }
-if(data.source !== undefined){
-let data8 = data.source;
-if(!(((((data8 === "user") || (data8 === "runtime")) || (data8 === "hook")) || (data8 === "tool")) || (data8 === "system"))){
-const err12 = {instancePath:instancePath+"/source",schemaPath:"#/properties/source/enum",keyword:"enum",params:{allowedValues: schema38.properties.source.enum},message:"must be equal to one of the allowed values",schema:schema38.properties.source.enum,parentSchema:schema38.properties.source,data:data8};
+if(data.repeatsMessageId !== undefined){
+let data8 = data.repeatsMessageId;
+if(typeof data8 === "string"){
+if(func1(data8) < 1){
+const err12 = {instancePath:instancePath+"/repeatsMessageId",schemaPath:"#/properties/repeatsMessageId/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema38.properties.repeatsMessageId,data:data8};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -9314,14 +9590,8 @@ vErrors.push(err12);
 errors++;
 }
 }
-if(data.tags !== undefined){
-let data9 = data.tags;
-if(Array.isArray(data9)){
-const len0 = data9.length;
-for(let i0=0; i0<len0; i0++){
-let data10 = data9[i0];
-if(typeof data10 !== "string"){
-const err13 = {instancePath:instancePath+"/tags/" + i0,schemaPath:"#/properties/tags/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema38.properties.tags.items.type,parentSchema:schema38.properties.tags.items,data:data10};
+else {
+const err13 = {instancePath:instancePath+"/repeatsMessageId",schemaPath:"#/properties/repeatsMessageId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema38.properties.repeatsMessageId.type,parentSchema:schema38.properties.repeatsMessageId,data:data8};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -9331,14 +9601,44 @@ vErrors.push(err13);
 errors++;
 }
 }
-}
-else {
-const err14 = {instancePath:instancePath+"/tags",schemaPath:"#/properties/tags/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema38.properties.tags.type,parentSchema:schema38.properties.tags,data:data9};
+if(data.source !== undefined){
+let data9 = data.source;
+if(!(((((data9 === "user") || (data9 === "runtime")) || (data9 === "hook")) || (data9 === "tool")) || (data9 === "system"))){
+const err14 = {instancePath:instancePath+"/source",schemaPath:"#/properties/source/enum",keyword:"enum",params:{allowedValues: schema38.properties.source.enum},message:"must be equal to one of the allowed values",schema:schema38.properties.source.enum,parentSchema:schema38.properties.source,data:data9};
 if(vErrors === null){
 vErrors = [err14];
 }
 else {
 vErrors.push(err14);
+}
+errors++;
+}
+}
+if(data.tags !== undefined){
+let data10 = data.tags;
+if(Array.isArray(data10)){
+const len0 = data10.length;
+for(let i0=0; i0<len0; i0++){
+let data11 = data10[i0];
+if(typeof data11 !== "string"){
+const err15 = {instancePath:instancePath+"/tags/" + i0,schemaPath:"#/properties/tags/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema38.properties.tags.items.type,parentSchema:schema38.properties.tags.items,data:data11};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+}
+}
+else {
+const err16 = {instancePath:instancePath+"/tags",schemaPath:"#/properties/tags/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema38.properties.tags.type,parentSchema:schema38.properties.tags,data:data10};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
 }
 errors++;
 }
@@ -9351,12 +9651,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err15 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema38.type,parentSchema:schema38,data};
+const err17 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema38.type,parentSchema:schema38,data};
 if(vErrors === null){
-vErrors = [err15];
+vErrors = [err17];
 }
 else {
-vErrors.push(err15);
+vErrors.push(err17);
 }
 errors++;
 }
@@ -9766,10 +10066,11 @@ vErrors.push(err11);
 errors++;
 }
 }
-if(data.source !== undefined){
-let data8 = data.source;
-if(!(((((data8 === "user") || (data8 === "runtime")) || (data8 === "hook")) || (data8 === "tool")) || (data8 === "system"))){
-const err12 = {instancePath:instancePath+"/source",schemaPath:"#/properties/source/enum",keyword:"enum",params:{allowedValues: schema38.properties.source.enum},message:"must be equal to one of the allowed values",schema:schema38.properties.source.enum,parentSchema:schema38.properties.source,data:data8};
+if(data.repeatsMessageId !== undefined){
+let data8 = data.repeatsMessageId;
+if(typeof data8 === "string"){
+if(func1(data8) < 1){
+const err12 = {instancePath:instancePath+"/repeatsMessageId",schemaPath:"#/properties/repeatsMessageId/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema38.properties.repeatsMessageId,data:data8};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -9779,14 +10080,8 @@ vErrors.push(err12);
 errors++;
 }
 }
-if(data.tags !== undefined){
-let data9 = data.tags;
-if(Array.isArray(data9)){
-const len0 = data9.length;
-for(let i0=0; i0<len0; i0++){
-let data10 = data9[i0];
-if(typeof data10 !== "string"){
-const err13 = {instancePath:instancePath+"/tags/" + i0,schemaPath:"#/properties/tags/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema38.properties.tags.items.type,parentSchema:schema38.properties.tags.items,data:data10};
+else {
+const err13 = {instancePath:instancePath+"/repeatsMessageId",schemaPath:"#/properties/repeatsMessageId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema38.properties.repeatsMessageId.type,parentSchema:schema38.properties.repeatsMessageId,data:data8};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -9796,14 +10091,44 @@ vErrors.push(err13);
 errors++;
 }
 }
-}
-else {
-const err14 = {instancePath:instancePath+"/tags",schemaPath:"#/properties/tags/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema38.properties.tags.type,parentSchema:schema38.properties.tags,data:data9};
+if(data.source !== undefined){
+let data9 = data.source;
+if(!(((((data9 === "user") || (data9 === "runtime")) || (data9 === "hook")) || (data9 === "tool")) || (data9 === "system"))){
+const err14 = {instancePath:instancePath+"/source",schemaPath:"#/properties/source/enum",keyword:"enum",params:{allowedValues: schema38.properties.source.enum},message:"must be equal to one of the allowed values",schema:schema38.properties.source.enum,parentSchema:schema38.properties.source,data:data9};
 if(vErrors === null){
 vErrors = [err14];
 }
 else {
 vErrors.push(err14);
+}
+errors++;
+}
+}
+if(data.tags !== undefined){
+let data10 = data.tags;
+if(Array.isArray(data10)){
+const len0 = data10.length;
+for(let i0=0; i0<len0; i0++){
+let data11 = data10[i0];
+if(typeof data11 !== "string"){
+const err15 = {instancePath:instancePath+"/tags/" + i0,schemaPath:"#/properties/tags/items/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema38.properties.tags.items.type,parentSchema:schema38.properties.tags.items,data:data11};
+if(vErrors === null){
+vErrors = [err15];
+}
+else {
+vErrors.push(err15);
+}
+errors++;
+}
+}
+}
+else {
+const err16 = {instancePath:instancePath+"/tags",schemaPath:"#/properties/tags/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema38.properties.tags.type,parentSchema:schema38.properties.tags,data:data10};
+if(vErrors === null){
+vErrors = [err16];
+}
+else {
+vErrors.push(err16);
 }
 errors++;
 }
@@ -9816,12 +10141,12 @@ errors = vErrors.length;
 }
 }
 else {
-const err15 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema38.type,parentSchema:schema38,data};
+const err17 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema38.type,parentSchema:schema38,data};
 if(vErrors === null){
-vErrors = [err15];
+vErrors = [err17];
 }
 else {
-vErrors.push(err15);
+vErrors.push(err17);
 }
 errors++;
 }
@@ -12689,7 +13014,7 @@ return errors === 0;
 validate142.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const data_v1_ProviderCompactionRecorded = validate143;
-const schema198 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://agent-ledger.example/event-schemas/provider-compaction-recorded.v1.schema.json","title":"ProviderCompactionRecorded (v1)","description":"Data of a ProviderCompactionRecorded event. A provider compacted the context on its side and returned an artifact that stands for the messages before it: Anthropic's compaction block (readable text) or OpenAI Responses' compaction item (encrypted, readable only by OpenAI). The artifact lives in the runtime message artifactMessageId. The model context replaces the covered messages by the artifact only for the provider family that made it; for any other it uses the readable summary, or the covered messages when there is none.","type":"object","required":["sessionId","compactionId","provider","family","artifactMessageId","recordedAt"],"properties":{"sessionId":{"$ref":"runtime-message.v1.schema.json#/$defs/sessionId"},"compactionId":{"type":"string","minLength":1,"maxLength":400,"description":"Id of the compaction, unique in the session: a retried request with the same id writes nothing."},"provider":{"type":"string","minLength":1,"description":"The AI SDK provider id of the model that compacted, e.g. \"anthropic.messages\", or \"openai\"."},"family":{"enum":["anthropic","openai"],"description":"The provider family that can read the artifact: the only one it is sent back to."},"artifactMessageId":{"type":"string","minLength":1,"description":"The runtime message that holds the artifact (an assistant_text with the compaction block, or the message of the compaction item)."},"coversThroughMessageId":{"type":"string","minLength":1,"description":"The last runtime message the artifact stands for: it and every message before it on the session's line. Absent when none came before."},"summary":{"type":"string","description":"The artifact's readable summary (the text of Anthropic's compaction block): what providers of other families see instead of the covered messages. Absent for an encrypted item."},"callId":{"type":"string","minLength":1,"description":"The model call that returned the artifact."},"recordedAt":{"$ref":"runtime-message.v1.schema.json#/$defs/timestamp"}},"additionalProperties":false};
+const schema198 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://agent-ledger.example/event-schemas/provider-compaction-recorded.v1.schema.json","title":"ProviderCompactionRecorded (v1)","description":"Data of a ProviderCompactionRecorded event. A provider compacted the context on its side and returned an artifact that stands for the messages before it: Anthropic's compaction block (readable text) or OpenAI Responses' compaction item (encrypted, readable only by OpenAI). The artifact lives in the runtime message artifactMessageId. The model context replaces the covered messages by the artifact only for the provider family that made it; for any other it uses the readable summary, or the covered messages when there is none.","type":"object","required":["sessionId","compactionId","provider","family","artifactMessageId","recordedAt"],"properties":{"sessionId":{"$ref":"runtime-message.v1.schema.json#/$defs/sessionId"},"compactionId":{"type":"string","minLength":1,"maxLength":400,"description":"Id of the compaction, unique in the session: a retried request with the same id writes nothing."},"provider":{"type":"string","minLength":1,"description":"The AI SDK provider id of the model that compacted, e.g. \"anthropic.messages\", or \"openai\"."},"family":{"enum":["anthropic","openai"],"description":"The provider family that can read the artifact: the only one it is sent back to."},"artifactMessageId":{"type":"string","minLength":1,"description":"The runtime message that holds the artifact (an assistant_text with the compaction block, or the message of the compaction item)."},"coversThroughMessageId":{"type":"string","minLength":1,"description":"The last runtime message the artifact stands for: it and every message before it on the session's line. Absent when none came before."},"retainedMessageIds":{"type":"array","items":{"$ref":"runtime-message.v1.schema.json#/$defs/messageId"},"description":"Messages recorded after the artifact that repeat covered messages (metadata.repeatsMessageId): the provider keeps them after its artifact, so its family is sent them; any other provider is sent the covered originals and not these copies. Absent when none."},"summary":{"type":"string","description":"The artifact's readable summary (the text of Anthropic's compaction block): what providers of other families see instead of the covered messages. Absent for an encrypted item."},"callId":{"type":"string","minLength":1,"description":"The model call that returned the artifact; absent when the artifact came in appended messages (an OpenAI Agents session's compaction item)."},"recordedAt":{"$ref":"runtime-message.v1.schema.json#/$defs/timestamp"}},"additionalProperties":false};
 
 function validate143(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://agent-ledger.example/event-schemas/provider-compaction-recorded.v1.schema.json" */;
@@ -12923,10 +13248,15 @@ vErrors.push(err18);
 errors++;
 }
 }
-if(data.summary !== undefined){
-let data6 = data.summary;
-if(typeof data6 !== "string"){
-const err19 = {instancePath:instancePath+"/summary",schemaPath:"#/properties/summary/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema198.properties.summary.type,parentSchema:schema198.properties.summary,data:data6};
+if(data.retainedMessageIds !== undefined){
+let data6 = data.retainedMessageIds;
+if(Array.isArray(data6)){
+const len0 = data6.length;
+for(let i0=0; i0<len0; i0++){
+let data7 = data6[i0];
+if(typeof data7 === "string"){
+if(func1(data7) < 1){
+const err19 = {instancePath:instancePath+"/retainedMessageIds/" + i0,schemaPath:"runtime-message.v1.schema.json#/$defs/messageId/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema34,data:data7};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -12936,11 +13266,8 @@ vErrors.push(err19);
 errors++;
 }
 }
-if(data.callId !== undefined){
-let data7 = data.callId;
-if(typeof data7 === "string"){
-if(func1(data7) < 1){
-const err20 = {instancePath:instancePath+"/callId",schemaPath:"#/properties/callId/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema198.properties.callId,data:data7};
+else {
+const err20 = {instancePath:instancePath+"/retainedMessageIds/" + i0,schemaPath:"runtime-message.v1.schema.json#/$defs/messageId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema34.type,parentSchema:schema34,data:data7};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -12950,8 +13277,9 @@ vErrors.push(err20);
 errors++;
 }
 }
+}
 else {
-const err21 = {instancePath:instancePath+"/callId",schemaPath:"#/properties/callId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema198.properties.callId.type,parentSchema:schema198.properties.callId,data:data7};
+const err21 = {instancePath:instancePath+"/retainedMessageIds",schemaPath:"#/properties/retainedMessageIds/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema198.properties.retainedMessageIds.type,parentSchema:schema198.properties.retainedMessageIds,data:data6};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -12961,11 +13289,10 @@ vErrors.push(err21);
 errors++;
 }
 }
-if(data.recordedAt !== undefined){
-let data8 = data.recordedAt;
-if(typeof data8 === "string"){
-if(!(formats0.validate(data8))){
-const err22 = {instancePath:instancePath+"/recordedAt",schemaPath:"runtime-message.v1.schema.json#/$defs/timestamp/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\"",schema:"date-time",parentSchema:schema37,data:data8};
+if(data.summary !== undefined){
+let data8 = data.summary;
+if(typeof data8 !== "string"){
+const err22 = {instancePath:instancePath+"/summary",schemaPath:"#/properties/summary/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema198.properties.summary.type,parentSchema:schema198.properties.summary,data:data8};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -12975,8 +13302,11 @@ vErrors.push(err22);
 errors++;
 }
 }
-else {
-const err23 = {instancePath:instancePath+"/recordedAt",schemaPath:"runtime-message.v1.schema.json#/$defs/timestamp/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema37.type,parentSchema:schema37,data:data8};
+if(data.callId !== undefined){
+let data9 = data.callId;
+if(typeof data9 === "string"){
+if(func1(data9) < 1){
+const err23 = {instancePath:instancePath+"/callId",schemaPath:"#/properties/callId/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema198.properties.callId,data:data9};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -12986,14 +13316,50 @@ vErrors.push(err23);
 errors++;
 }
 }
-}
 else {
-const err24 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema198.type,parentSchema:schema198,data};
+const err24 = {instancePath:instancePath+"/callId",schemaPath:"#/properties/callId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema198.properties.callId.type,parentSchema:schema198.properties.callId,data:data9};
 if(vErrors === null){
 vErrors = [err24];
 }
 else {
 vErrors.push(err24);
+}
+errors++;
+}
+}
+if(data.recordedAt !== undefined){
+let data10 = data.recordedAt;
+if(typeof data10 === "string"){
+if(!(formats0.validate(data10))){
+const err25 = {instancePath:instancePath+"/recordedAt",schemaPath:"runtime-message.v1.schema.json#/$defs/timestamp/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\"",schema:"date-time",parentSchema:schema37,data:data10};
+if(vErrors === null){
+vErrors = [err25];
+}
+else {
+vErrors.push(err25);
+}
+errors++;
+}
+}
+else {
+const err26 = {instancePath:instancePath+"/recordedAt",schemaPath:"runtime-message.v1.schema.json#/$defs/timestamp/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema37.type,parentSchema:schema37,data:data10};
+if(vErrors === null){
+vErrors = [err26];
+}
+else {
+vErrors.push(err26);
+}
+errors++;
+}
+}
+}
+else {
+const err27 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema198.type,parentSchema:schema198,data};
+if(vErrors === null){
+vErrors = [err27];
+}
+else {
+vErrors.push(err27);
 }
 errors++;
 }
@@ -13003,7 +13369,7 @@ return errors === 0;
 validate143.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const data_v1_ProviderContextEdited = validate144;
-const schema201 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://agent-ledger.example/event-schemas/provider-context-edited.v1.schema.json","title":"ProviderContextEdited (v1)","description":"Data of a ProviderContextEdited event. A provider edited a model call's context on its side before the model read it (Anthropic's context management: the oldest tool uses or thinking turns cleared), as it reported in the call's metadata. The history is unchanged; this says what the model did not see.","type":"object","required":["sessionId","callId","provider","edits","recordedAt"],"properties":{"sessionId":{"$ref":"runtime-message.v1.schema.json#/$defs/sessionId"},"callId":{"type":"string","minLength":1,"description":"The model call (ModelCallRecorded.callId) whose request the provider edited; one event per call."},"provider":{"type":"string","minLength":1,"description":"The AI SDK provider id of the model, e.g. \"anthropic.messages\"."},"edits":{"type":"array","minItems":1,"maxItems":20,"description":"Each edit the provider applied, as it reported it.","items":{"type":"object","required":["type"],"properties":{"type":{"type":"string","minLength":1,"description":"The provider's strategy, e.g. clear_tool_uses_20250919, clear_thinking_20251015, compact_20260112."},"clearedToolUses":{"type":"integer","minimum":0,"description":"How many tool uses (the oldest) the provider cleared."},"clearedThinkingTurns":{"type":"integer","minimum":0,"description":"How many assistant turns' thinking the provider cleared."},"clearedInputTokens":{"type":"integer","minimum":0,"description":"How many input tokens the edit removed."}},"additionalProperties":false}},"recordedAt":{"$ref":"runtime-message.v1.schema.json#/$defs/timestamp"}},"additionalProperties":false};
+const schema202 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://agent-ledger.example/event-schemas/provider-context-edited.v1.schema.json","title":"ProviderContextEdited (v1)","description":"Data of a ProviderContextEdited event. A provider edited a model call's context on its side before the model read it (Anthropic's context management: the oldest tool uses or thinking turns cleared), as it reported in the call's metadata. The history is unchanged; this says what the model did not see.","type":"object","required":["sessionId","callId","provider","edits","recordedAt"],"properties":{"sessionId":{"$ref":"runtime-message.v1.schema.json#/$defs/sessionId"},"callId":{"type":"string","minLength":1,"description":"The model call (ModelCallRecorded.callId) whose request the provider edited; one event per call."},"provider":{"type":"string","minLength":1,"description":"The AI SDK provider id of the model, e.g. \"anthropic.messages\"."},"edits":{"type":"array","minItems":1,"maxItems":20,"description":"Each edit the provider applied, as it reported it.","items":{"type":"object","required":["type"],"properties":{"type":{"type":"string","minLength":1,"description":"The provider's strategy, e.g. clear_tool_uses_20250919, clear_thinking_20251015, compact_20260112."},"clearedToolUses":{"type":"integer","minimum":0,"description":"How many tool uses (the oldest) the provider cleared."},"clearedThinkingTurns":{"type":"integer","minimum":0,"description":"How many assistant turns' thinking the provider cleared."},"clearedInputTokens":{"type":"integer","minimum":0,"description":"How many input tokens the edit removed."}},"additionalProperties":false}},"recordedAt":{"$ref":"runtime-message.v1.schema.json#/$defs/timestamp"}},"additionalProperties":false};
 
 function validate144(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://agent-ledger.example/event-schemas/provider-context-edited.v1.schema.json" */;
@@ -13018,7 +13384,7 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.sessionId === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "sessionId"},message:"must have required property '"+"sessionId"+"'",schema:schema201.required,parentSchema:schema201,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "sessionId"},message:"must have required property '"+"sessionId"+"'",schema:schema202.required,parentSchema:schema202,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -13028,7 +13394,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.callId === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "callId"},message:"must have required property '"+"callId"+"'",schema:schema201.required,parentSchema:schema201,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "callId"},message:"must have required property '"+"callId"+"'",schema:schema202.required,parentSchema:schema202,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -13038,7 +13404,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.provider === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "provider"},message:"must have required property '"+"provider"+"'",schema:schema201.required,parentSchema:schema201,data};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "provider"},message:"must have required property '"+"provider"+"'",schema:schema202.required,parentSchema:schema202,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -13048,7 +13414,7 @@ vErrors.push(err2);
 errors++;
 }
 if(data.edits === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "edits"},message:"must have required property '"+"edits"+"'",schema:schema201.required,parentSchema:schema201,data};
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "edits"},message:"must have required property '"+"edits"+"'",schema:schema202.required,parentSchema:schema202,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -13058,7 +13424,7 @@ vErrors.push(err3);
 errors++;
 }
 if(data.recordedAt === undefined){
-const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "recordedAt"},message:"must have required property '"+"recordedAt"+"'",schema:schema201.required,parentSchema:schema201,data};
+const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "recordedAt"},message:"must have required property '"+"recordedAt"+"'",schema:schema202.required,parentSchema:schema202,data};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -13069,7 +13435,7 @@ errors++;
 }
 for(const key0 in data){
 if(!(((((key0 === "sessionId") || (key0 === "callId")) || (key0 === "provider")) || (key0 === "edits")) || (key0 === "recordedAt"))){
-const err5 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema201,data};
+const err5 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema202,data};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -13108,7 +13474,7 @@ if(data.callId !== undefined){
 let data1 = data.callId;
 if(typeof data1 === "string"){
 if(func1(data1) < 1){
-const err8 = {instancePath:instancePath+"/callId",schemaPath:"#/properties/callId/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema201.properties.callId,data:data1};
+const err8 = {instancePath:instancePath+"/callId",schemaPath:"#/properties/callId/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema202.properties.callId,data:data1};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -13119,7 +13485,7 @@ errors++;
 }
 }
 else {
-const err9 = {instancePath:instancePath+"/callId",schemaPath:"#/properties/callId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema201.properties.callId.type,parentSchema:schema201.properties.callId,data:data1};
+const err9 = {instancePath:instancePath+"/callId",schemaPath:"#/properties/callId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema202.properties.callId.type,parentSchema:schema202.properties.callId,data:data1};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -13133,7 +13499,7 @@ if(data.provider !== undefined){
 let data2 = data.provider;
 if(typeof data2 === "string"){
 if(func1(data2) < 1){
-const err10 = {instancePath:instancePath+"/provider",schemaPath:"#/properties/provider/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema201.properties.provider,data:data2};
+const err10 = {instancePath:instancePath+"/provider",schemaPath:"#/properties/provider/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema202.properties.provider,data:data2};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -13144,7 +13510,7 @@ errors++;
 }
 }
 else {
-const err11 = {instancePath:instancePath+"/provider",schemaPath:"#/properties/provider/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema201.properties.provider.type,parentSchema:schema201.properties.provider,data:data2};
+const err11 = {instancePath:instancePath+"/provider",schemaPath:"#/properties/provider/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema202.properties.provider.type,parentSchema:schema202.properties.provider,data:data2};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -13158,7 +13524,7 @@ if(data.edits !== undefined){
 let data3 = data.edits;
 if(Array.isArray(data3)){
 if(data3.length > 20){
-const err12 = {instancePath:instancePath+"/edits",schemaPath:"#/properties/edits/maxItems",keyword:"maxItems",params:{limit: 20},message:"must NOT have more than 20 items",schema:20,parentSchema:schema201.properties.edits,data:data3};
+const err12 = {instancePath:instancePath+"/edits",schemaPath:"#/properties/edits/maxItems",keyword:"maxItems",params:{limit: 20},message:"must NOT have more than 20 items",schema:20,parentSchema:schema202.properties.edits,data:data3};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -13168,7 +13534,7 @@ vErrors.push(err12);
 errors++;
 }
 if(data3.length < 1){
-const err13 = {instancePath:instancePath+"/edits",schemaPath:"#/properties/edits/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema201.properties.edits,data:data3};
+const err13 = {instancePath:instancePath+"/edits",schemaPath:"#/properties/edits/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema202.properties.edits,data:data3};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -13182,7 +13548,7 @@ for(let i0=0; i0<len0; i0++){
 let data4 = data3[i0];
 if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
 if(data4.type === undefined){
-const err14 = {instancePath:instancePath+"/edits/" + i0,schemaPath:"#/properties/edits/items/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'",schema:schema201.properties.edits.items.required,parentSchema:schema201.properties.edits.items,data:data4};
+const err14 = {instancePath:instancePath+"/edits/" + i0,schemaPath:"#/properties/edits/items/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'",schema:schema202.properties.edits.items.required,parentSchema:schema202.properties.edits.items,data:data4};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -13193,7 +13559,7 @@ errors++;
 }
 for(const key1 in data4){
 if(!((((key1 === "type") || (key1 === "clearedToolUses")) || (key1 === "clearedThinkingTurns")) || (key1 === "clearedInputTokens"))){
-const err15 = {instancePath:instancePath+"/edits/" + i0,schemaPath:"#/properties/edits/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema201.properties.edits.items,data:data4};
+const err15 = {instancePath:instancePath+"/edits/" + i0,schemaPath:"#/properties/edits/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema202.properties.edits.items,data:data4};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -13207,7 +13573,7 @@ if(data4.type !== undefined){
 let data5 = data4.type;
 if(typeof data5 === "string"){
 if(func1(data5) < 1){
-const err16 = {instancePath:instancePath+"/edits/" + i0+"/type",schemaPath:"#/properties/edits/items/properties/type/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema201.properties.edits.items.properties.type,data:data5};
+const err16 = {instancePath:instancePath+"/edits/" + i0+"/type",schemaPath:"#/properties/edits/items/properties/type/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema202.properties.edits.items.properties.type,data:data5};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -13218,7 +13584,7 @@ errors++;
 }
 }
 else {
-const err17 = {instancePath:instancePath+"/edits/" + i0+"/type",schemaPath:"#/properties/edits/items/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema201.properties.edits.items.properties.type.type,parentSchema:schema201.properties.edits.items.properties.type,data:data5};
+const err17 = {instancePath:instancePath+"/edits/" + i0+"/type",schemaPath:"#/properties/edits/items/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema202.properties.edits.items.properties.type.type,parentSchema:schema202.properties.edits.items.properties.type,data:data5};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -13231,7 +13597,7 @@ errors++;
 if(data4.clearedToolUses !== undefined){
 let data6 = data4.clearedToolUses;
 if(!(((typeof data6 == "number") && (!(data6 % 1) && !isNaN(data6))) && (isFinite(data6)))){
-const err18 = {instancePath:instancePath+"/edits/" + i0+"/clearedToolUses",schemaPath:"#/properties/edits/items/properties/clearedToolUses/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema201.properties.edits.items.properties.clearedToolUses.type,parentSchema:schema201.properties.edits.items.properties.clearedToolUses,data:data6};
+const err18 = {instancePath:instancePath+"/edits/" + i0+"/clearedToolUses",schemaPath:"#/properties/edits/items/properties/clearedToolUses/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema202.properties.edits.items.properties.clearedToolUses.type,parentSchema:schema202.properties.edits.items.properties.clearedToolUses,data:data6};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -13242,7 +13608,7 @@ errors++;
 }
 if((typeof data6 == "number") && (isFinite(data6))){
 if(data6 < 0 || isNaN(data6)){
-const err19 = {instancePath:instancePath+"/edits/" + i0+"/clearedToolUses",schemaPath:"#/properties/edits/items/properties/clearedToolUses/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema201.properties.edits.items.properties.clearedToolUses,data:data6};
+const err19 = {instancePath:instancePath+"/edits/" + i0+"/clearedToolUses",schemaPath:"#/properties/edits/items/properties/clearedToolUses/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema202.properties.edits.items.properties.clearedToolUses,data:data6};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -13256,7 +13622,7 @@ errors++;
 if(data4.clearedThinkingTurns !== undefined){
 let data7 = data4.clearedThinkingTurns;
 if(!(((typeof data7 == "number") && (!(data7 % 1) && !isNaN(data7))) && (isFinite(data7)))){
-const err20 = {instancePath:instancePath+"/edits/" + i0+"/clearedThinkingTurns",schemaPath:"#/properties/edits/items/properties/clearedThinkingTurns/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema201.properties.edits.items.properties.clearedThinkingTurns.type,parentSchema:schema201.properties.edits.items.properties.clearedThinkingTurns,data:data7};
+const err20 = {instancePath:instancePath+"/edits/" + i0+"/clearedThinkingTurns",schemaPath:"#/properties/edits/items/properties/clearedThinkingTurns/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema202.properties.edits.items.properties.clearedThinkingTurns.type,parentSchema:schema202.properties.edits.items.properties.clearedThinkingTurns,data:data7};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -13267,7 +13633,7 @@ errors++;
 }
 if((typeof data7 == "number") && (isFinite(data7))){
 if(data7 < 0 || isNaN(data7)){
-const err21 = {instancePath:instancePath+"/edits/" + i0+"/clearedThinkingTurns",schemaPath:"#/properties/edits/items/properties/clearedThinkingTurns/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema201.properties.edits.items.properties.clearedThinkingTurns,data:data7};
+const err21 = {instancePath:instancePath+"/edits/" + i0+"/clearedThinkingTurns",schemaPath:"#/properties/edits/items/properties/clearedThinkingTurns/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema202.properties.edits.items.properties.clearedThinkingTurns,data:data7};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -13281,7 +13647,7 @@ errors++;
 if(data4.clearedInputTokens !== undefined){
 let data8 = data4.clearedInputTokens;
 if(!(((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8))) && (isFinite(data8)))){
-const err22 = {instancePath:instancePath+"/edits/" + i0+"/clearedInputTokens",schemaPath:"#/properties/edits/items/properties/clearedInputTokens/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema201.properties.edits.items.properties.clearedInputTokens.type,parentSchema:schema201.properties.edits.items.properties.clearedInputTokens,data:data8};
+const err22 = {instancePath:instancePath+"/edits/" + i0+"/clearedInputTokens",schemaPath:"#/properties/edits/items/properties/clearedInputTokens/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema202.properties.edits.items.properties.clearedInputTokens.type,parentSchema:schema202.properties.edits.items.properties.clearedInputTokens,data:data8};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -13292,7 +13658,7 @@ errors++;
 }
 if((typeof data8 == "number") && (isFinite(data8))){
 if(data8 < 0 || isNaN(data8)){
-const err23 = {instancePath:instancePath+"/edits/" + i0+"/clearedInputTokens",schemaPath:"#/properties/edits/items/properties/clearedInputTokens/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema201.properties.edits.items.properties.clearedInputTokens,data:data8};
+const err23 = {instancePath:instancePath+"/edits/" + i0+"/clearedInputTokens",schemaPath:"#/properties/edits/items/properties/clearedInputTokens/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema202.properties.edits.items.properties.clearedInputTokens,data:data8};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -13305,7 +13671,7 @@ errors++;
 }
 }
 else {
-const err24 = {instancePath:instancePath+"/edits/" + i0,schemaPath:"#/properties/edits/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema201.properties.edits.items.type,parentSchema:schema201.properties.edits.items,data:data4};
+const err24 = {instancePath:instancePath+"/edits/" + i0,schemaPath:"#/properties/edits/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema202.properties.edits.items.type,parentSchema:schema202.properties.edits.items,data:data4};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -13317,7 +13683,7 @@ errors++;
 }
 }
 else {
-const err25 = {instancePath:instancePath+"/edits",schemaPath:"#/properties/edits/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema201.properties.edits.type,parentSchema:schema201.properties.edits,data:data3};
+const err25 = {instancePath:instancePath+"/edits",schemaPath:"#/properties/edits/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema202.properties.edits.type,parentSchema:schema202.properties.edits,data:data3};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -13354,7 +13720,7 @@ errors++;
 }
 }
 else {
-const err28 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema201.type,parentSchema:schema201,data};
+const err28 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema202.type,parentSchema:schema202,data};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -13369,8 +13735,8 @@ return errors === 0;
 validate144.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const ledger_v1_ErasureRequested = validate145;
-const schema204 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://agent-ledger.example/event-schemas/erasure-requested.v1.schema.json","title":"ErasureRequested (v1)","description":"Data of an ErasureRequested event, in the audit stream ledger-erasures (not a session event). Once it is durable the sessions it names are erased: every route answers 404 for them, every node's read models purge them, and a node that restarts finishes an erasure without its ErasureCompleted. Holds the structure of what goes, never content.","type":"object","required":["erasureId","tenant","action","reason","requestedBy","requestedAt","sessions"],"properties":{"erasureId":{"type":"string","minLength":1,"maxLength":128,"description":"The erasure's id: for a subject, derived from the tenant and subject (erasing again answers the same receipt); for one session, from its stream and last event."},"tenant":{"type":"string","minLength":1,"description":"The tenant whose sessions go."},"subjectId":{"type":"string","minLength":1,"maxLength":256,"description":"The data subject whose sessions go (an erasure by subject); absent for one session erased by its id."},"action":{"enum":["erase","strip-content"],"description":"erase: the sessions go from every view. strip-content (retention): their content goes exactly as in an erasure, and the session list keeps them, marked contentErased, with the structure below."},"reason":{"enum":["request","retention"],"description":"request: asked for by a caller (DELETE /v1/sessions/:id, POST /v1/erasures, the CLI). retention: a retention run found the sessions idle."},"maxIdle":{"type":"string","description":"Retention: the policy's idle time (\"30d\") the sessions were past."},"requestedBy":{"type":"object","required":["via"],"properties":{"via":{"enum":["http","cli","retention"]},"keyId":{"type":"string","description":"The API key of the request (absent on an open server, the CLI and the schedule)."}},"additionalProperties":false},"requestedAt":{"$ref":"runtime-message.v1.schema.json#/$defs/timestamp"},"sessions":{"type":"array","items":{"$ref":"#/$defs/erasedSession"},"description":"Every session that goes (may be empty: a subject with no session leaves a receipt too)."}},"additionalProperties":false,"$defs":{"erasedSession":{"type":"object","required":["sessionId","streamName","events","eventsByType","eventIdsDigest"],"properties":{"sessionId":{"$ref":"runtime-message.v1.schema.json#/$defs/sessionId"},"streamName":{"type":"string","minLength":1},"events":{"type":"integer","minimum":0,"description":"Events the stream held."},"lastRevision":{"type":"integer","minimum":-1},"eventsByType":{"type":"object","additionalProperties":{"type":"integer","minimum":0},"description":"How many events of each type (UserInputRecorded: 12, ...)."},"eventIdsDigest":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$","description":"sha256 of the stream's event ids in revision order, one per line: proves which events went without keeping them."},"firstRecordedAt":{"$ref":"runtime-message.v1.schema.json#/$defs/timestamp"},"lastRecordedAt":{"$ref":"runtime-message.v1.schema.json#/$defs/timestamp"}},"additionalProperties":false}}};
-const schema206 = {"type":"object","required":["sessionId","streamName","events","eventsByType","eventIdsDigest"],"properties":{"sessionId":{"$ref":"runtime-message.v1.schema.json#/$defs/sessionId"},"streamName":{"type":"string","minLength":1},"events":{"type":"integer","minimum":0,"description":"Events the stream held."},"lastRevision":{"type":"integer","minimum":-1},"eventsByType":{"type":"object","additionalProperties":{"type":"integer","minimum":0},"description":"How many events of each type (UserInputRecorded: 12, ...)."},"eventIdsDigest":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$","description":"sha256 of the stream's event ids in revision order, one per line: proves which events went without keeping them."},"firstRecordedAt":{"$ref":"runtime-message.v1.schema.json#/$defs/timestamp"},"lastRecordedAt":{"$ref":"runtime-message.v1.schema.json#/$defs/timestamp"}},"additionalProperties":false};
+const schema205 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://agent-ledger.example/event-schemas/erasure-requested.v1.schema.json","title":"ErasureRequested (v1)","description":"Data of an ErasureRequested event, in the audit stream ledger-erasures (not a session event). Once it is durable the sessions it names are erased: every route answers 404 for them, every node's read models purge them, and a node that restarts finishes an erasure without its ErasureCompleted. Holds the structure of what goes, never content.","type":"object","required":["erasureId","tenant","action","reason","requestedBy","requestedAt","sessions"],"properties":{"erasureId":{"type":"string","minLength":1,"maxLength":128,"description":"The erasure's id: for a subject, derived from the tenant and subject (erasing again answers the same receipt); for one session, from its stream and last event."},"tenant":{"type":"string","minLength":1,"description":"The tenant whose sessions go."},"subjectId":{"type":"string","minLength":1,"maxLength":256,"description":"The data subject whose sessions go (an erasure by subject); absent for one session erased by its id."},"action":{"enum":["erase","strip-content"],"description":"erase: the sessions go from every view. strip-content (retention): their content goes exactly as in an erasure, and the session list keeps them, marked contentErased, with the structure below."},"reason":{"enum":["request","retention"],"description":"request: asked for by a caller (DELETE /v1/sessions/:id, POST /v1/erasures, the CLI). retention: a retention run found the sessions idle."},"maxIdle":{"type":"string","description":"Retention: the policy's idle time (\"30d\") the sessions were past."},"requestedBy":{"type":"object","required":["via"],"properties":{"via":{"enum":["http","cli","retention"]},"keyId":{"type":"string","description":"The API key of the request (absent on an open server, the CLI and the schedule)."}},"additionalProperties":false},"requestedAt":{"$ref":"runtime-message.v1.schema.json#/$defs/timestamp"},"sessions":{"type":"array","items":{"$ref":"#/$defs/erasedSession"},"description":"Every session that goes (may be empty: a subject with no session leaves a receipt too)."}},"additionalProperties":false,"$defs":{"erasedSession":{"type":"object","required":["sessionId","streamName","events","eventsByType","eventIdsDigest"],"properties":{"sessionId":{"$ref":"runtime-message.v1.schema.json#/$defs/sessionId"},"streamName":{"type":"string","minLength":1},"events":{"type":"integer","minimum":0,"description":"Events the stream held."},"lastRevision":{"type":"integer","minimum":-1},"eventsByType":{"type":"object","additionalProperties":{"type":"integer","minimum":0},"description":"How many events of each type (UserInputRecorded: 12, ...)."},"eventIdsDigest":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$","description":"sha256 of the stream's event ids in revision order, one per line: proves which events went without keeping them."},"firstRecordedAt":{"$ref":"runtime-message.v1.schema.json#/$defs/timestamp"},"lastRecordedAt":{"$ref":"runtime-message.v1.schema.json#/$defs/timestamp"}},"additionalProperties":false}}};
+const schema207 = {"type":"object","required":["sessionId","streamName","events","eventsByType","eventIdsDigest"],"properties":{"sessionId":{"$ref":"runtime-message.v1.schema.json#/$defs/sessionId"},"streamName":{"type":"string","minLength":1},"events":{"type":"integer","minimum":0,"description":"Events the stream held."},"lastRevision":{"type":"integer","minimum":-1},"eventsByType":{"type":"object","additionalProperties":{"type":"integer","minimum":0},"description":"How many events of each type (UserInputRecorded: 12, ...)."},"eventIdsDigest":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$","description":"sha256 of the stream's event ids in revision order, one per line: proves which events went without keeping them."},"firstRecordedAt":{"$ref":"runtime-message.v1.schema.json#/$defs/timestamp"},"lastRecordedAt":{"$ref":"runtime-message.v1.schema.json#/$defs/timestamp"}},"additionalProperties":false};
 const pattern9 = new RegExp("^sha256:[0-9a-f]{64}$", "u");
 
 function validate146(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -13385,7 +13751,7 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.sessionId === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "sessionId"},message:"must have required property '"+"sessionId"+"'",schema:schema206.required,parentSchema:schema206,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "sessionId"},message:"must have required property '"+"sessionId"+"'",schema:schema207.required,parentSchema:schema207,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -13395,7 +13761,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.streamName === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "streamName"},message:"must have required property '"+"streamName"+"'",schema:schema206.required,parentSchema:schema206,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "streamName"},message:"must have required property '"+"streamName"+"'",schema:schema207.required,parentSchema:schema207,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -13405,7 +13771,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.events === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "events"},message:"must have required property '"+"events"+"'",schema:schema206.required,parentSchema:schema206,data};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "events"},message:"must have required property '"+"events"+"'",schema:schema207.required,parentSchema:schema207,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -13415,7 +13781,7 @@ vErrors.push(err2);
 errors++;
 }
 if(data.eventsByType === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "eventsByType"},message:"must have required property '"+"eventsByType"+"'",schema:schema206.required,parentSchema:schema206,data};
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "eventsByType"},message:"must have required property '"+"eventsByType"+"'",schema:schema207.required,parentSchema:schema207,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -13425,7 +13791,7 @@ vErrors.push(err3);
 errors++;
 }
 if(data.eventIdsDigest === undefined){
-const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "eventIdsDigest"},message:"must have required property '"+"eventIdsDigest"+"'",schema:schema206.required,parentSchema:schema206,data};
+const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "eventIdsDigest"},message:"must have required property '"+"eventIdsDigest"+"'",schema:schema207.required,parentSchema:schema207,data};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -13436,7 +13802,7 @@ errors++;
 }
 for(const key0 in data){
 if(!((((((((key0 === "sessionId") || (key0 === "streamName")) || (key0 === "events")) || (key0 === "lastRevision")) || (key0 === "eventsByType")) || (key0 === "eventIdsDigest")) || (key0 === "firstRecordedAt")) || (key0 === "lastRecordedAt"))){
-const err5 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema206,data};
+const err5 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema207,data};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -13475,7 +13841,7 @@ if(data.streamName !== undefined){
 let data1 = data.streamName;
 if(typeof data1 === "string"){
 if(func1(data1) < 1){
-const err8 = {instancePath:instancePath+"/streamName",schemaPath:"#/properties/streamName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema206.properties.streamName,data:data1};
+const err8 = {instancePath:instancePath+"/streamName",schemaPath:"#/properties/streamName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema207.properties.streamName,data:data1};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -13486,7 +13852,7 @@ errors++;
 }
 }
 else {
-const err9 = {instancePath:instancePath+"/streamName",schemaPath:"#/properties/streamName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema206.properties.streamName.type,parentSchema:schema206.properties.streamName,data:data1};
+const err9 = {instancePath:instancePath+"/streamName",schemaPath:"#/properties/streamName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema207.properties.streamName.type,parentSchema:schema207.properties.streamName,data:data1};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -13499,7 +13865,7 @@ errors++;
 if(data.events !== undefined){
 let data2 = data.events;
 if(!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))){
-const err10 = {instancePath:instancePath+"/events",schemaPath:"#/properties/events/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema206.properties.events.type,parentSchema:schema206.properties.events,data:data2};
+const err10 = {instancePath:instancePath+"/events",schemaPath:"#/properties/events/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema207.properties.events.type,parentSchema:schema207.properties.events,data:data2};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -13510,7 +13876,7 @@ errors++;
 }
 if((typeof data2 == "number") && (isFinite(data2))){
 if(data2 < 0 || isNaN(data2)){
-const err11 = {instancePath:instancePath+"/events",schemaPath:"#/properties/events/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema206.properties.events,data:data2};
+const err11 = {instancePath:instancePath+"/events",schemaPath:"#/properties/events/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema207.properties.events,data:data2};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -13524,7 +13890,7 @@ errors++;
 if(data.lastRevision !== undefined){
 let data3 = data.lastRevision;
 if(!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3)))){
-const err12 = {instancePath:instancePath+"/lastRevision",schemaPath:"#/properties/lastRevision/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema206.properties.lastRevision.type,parentSchema:schema206.properties.lastRevision,data:data3};
+const err12 = {instancePath:instancePath+"/lastRevision",schemaPath:"#/properties/lastRevision/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema207.properties.lastRevision.type,parentSchema:schema207.properties.lastRevision,data:data3};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -13535,7 +13901,7 @@ errors++;
 }
 if((typeof data3 == "number") && (isFinite(data3))){
 if(data3 < -1 || isNaN(data3)){
-const err13 = {instancePath:instancePath+"/lastRevision",schemaPath:"#/properties/lastRevision/minimum",keyword:"minimum",params:{comparison: ">=", limit: -1},message:"must be >= -1",schema:-1,parentSchema:schema206.properties.lastRevision,data:data3};
+const err13 = {instancePath:instancePath+"/lastRevision",schemaPath:"#/properties/lastRevision/minimum",keyword:"minimum",params:{comparison: ">=", limit: -1},message:"must be >= -1",schema:-1,parentSchema:schema207.properties.lastRevision,data:data3};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -13552,7 +13918,7 @@ if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
 for(const key1 in data4){
 let data5 = data4[key1];
 if(!(((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5))) && (isFinite(data5)))){
-const err14 = {instancePath:instancePath+"/eventsByType/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/eventsByType/additionalProperties/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema206.properties.eventsByType.additionalProperties.type,parentSchema:schema206.properties.eventsByType.additionalProperties,data:data5};
+const err14 = {instancePath:instancePath+"/eventsByType/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/eventsByType/additionalProperties/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema207.properties.eventsByType.additionalProperties.type,parentSchema:schema207.properties.eventsByType.additionalProperties,data:data5};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -13563,7 +13929,7 @@ errors++;
 }
 if((typeof data5 == "number") && (isFinite(data5))){
 if(data5 < 0 || isNaN(data5)){
-const err15 = {instancePath:instancePath+"/eventsByType/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/eventsByType/additionalProperties/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema206.properties.eventsByType.additionalProperties,data:data5};
+const err15 = {instancePath:instancePath+"/eventsByType/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/eventsByType/additionalProperties/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema207.properties.eventsByType.additionalProperties,data:data5};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -13576,7 +13942,7 @@ errors++;
 }
 }
 else {
-const err16 = {instancePath:instancePath+"/eventsByType",schemaPath:"#/properties/eventsByType/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema206.properties.eventsByType.type,parentSchema:schema206.properties.eventsByType,data:data4};
+const err16 = {instancePath:instancePath+"/eventsByType",schemaPath:"#/properties/eventsByType/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema207.properties.eventsByType.type,parentSchema:schema207.properties.eventsByType,data:data4};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -13590,7 +13956,7 @@ if(data.eventIdsDigest !== undefined){
 let data6 = data.eventIdsDigest;
 if(typeof data6 === "string"){
 if(!pattern9.test(data6)){
-const err17 = {instancePath:instancePath+"/eventIdsDigest",schemaPath:"#/properties/eventIdsDigest/pattern",keyword:"pattern",params:{pattern: "^sha256:[0-9a-f]{64}$"},message:"must match pattern \""+"^sha256:[0-9a-f]{64}$"+"\"",schema:"^sha256:[0-9a-f]{64}$",parentSchema:schema206.properties.eventIdsDigest,data:data6};
+const err17 = {instancePath:instancePath+"/eventIdsDigest",schemaPath:"#/properties/eventIdsDigest/pattern",keyword:"pattern",params:{pattern: "^sha256:[0-9a-f]{64}$"},message:"must match pattern \""+"^sha256:[0-9a-f]{64}$"+"\"",schema:"^sha256:[0-9a-f]{64}$",parentSchema:schema207.properties.eventIdsDigest,data:data6};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -13601,7 +13967,7 @@ errors++;
 }
 }
 else {
-const err18 = {instancePath:instancePath+"/eventIdsDigest",schemaPath:"#/properties/eventIdsDigest/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema206.properties.eventIdsDigest.type,parentSchema:schema206.properties.eventIdsDigest,data:data6};
+const err18 = {instancePath:instancePath+"/eventIdsDigest",schemaPath:"#/properties/eventIdsDigest/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema207.properties.eventIdsDigest.type,parentSchema:schema207.properties.eventIdsDigest,data:data6};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -13663,7 +14029,7 @@ errors++;
 }
 }
 else {
-const err23 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema206.type,parentSchema:schema206,data};
+const err23 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema207.type,parentSchema:schema207,data};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -13691,7 +14057,7 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.erasureId === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "erasureId"},message:"must have required property '"+"erasureId"+"'",schema:schema204.required,parentSchema:schema204,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "erasureId"},message:"must have required property '"+"erasureId"+"'",schema:schema205.required,parentSchema:schema205,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -13701,7 +14067,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.tenant === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "tenant"},message:"must have required property '"+"tenant"+"'",schema:schema204.required,parentSchema:schema204,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "tenant"},message:"must have required property '"+"tenant"+"'",schema:schema205.required,parentSchema:schema205,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -13711,7 +14077,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.action === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "action"},message:"must have required property '"+"action"+"'",schema:schema204.required,parentSchema:schema204,data};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "action"},message:"must have required property '"+"action"+"'",schema:schema205.required,parentSchema:schema205,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -13721,7 +14087,7 @@ vErrors.push(err2);
 errors++;
 }
 if(data.reason === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "reason"},message:"must have required property '"+"reason"+"'",schema:schema204.required,parentSchema:schema204,data};
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "reason"},message:"must have required property '"+"reason"+"'",schema:schema205.required,parentSchema:schema205,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -13731,7 +14097,7 @@ vErrors.push(err3);
 errors++;
 }
 if(data.requestedBy === undefined){
-const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "requestedBy"},message:"must have required property '"+"requestedBy"+"'",schema:schema204.required,parentSchema:schema204,data};
+const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "requestedBy"},message:"must have required property '"+"requestedBy"+"'",schema:schema205.required,parentSchema:schema205,data};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -13741,7 +14107,7 @@ vErrors.push(err4);
 errors++;
 }
 if(data.requestedAt === undefined){
-const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "requestedAt"},message:"must have required property '"+"requestedAt"+"'",schema:schema204.required,parentSchema:schema204,data};
+const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "requestedAt"},message:"must have required property '"+"requestedAt"+"'",schema:schema205.required,parentSchema:schema205,data};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -13751,7 +14117,7 @@ vErrors.push(err5);
 errors++;
 }
 if(data.sessions === undefined){
-const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "sessions"},message:"must have required property '"+"sessions"+"'",schema:schema204.required,parentSchema:schema204,data};
+const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "sessions"},message:"must have required property '"+"sessions"+"'",schema:schema205.required,parentSchema:schema205,data};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -13761,8 +14127,8 @@ vErrors.push(err6);
 errors++;
 }
 for(const key0 in data){
-if(!(func3.call(schema204.properties, key0))){
-const err7 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema204,data};
+if(!(func3.call(schema205.properties, key0))){
+const err7 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema205,data};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -13776,7 +14142,7 @@ if(data.erasureId !== undefined){
 let data0 = data.erasureId;
 if(typeof data0 === "string"){
 if(func1(data0) > 128){
-const err8 = {instancePath:instancePath+"/erasureId",schemaPath:"#/properties/erasureId/maxLength",keyword:"maxLength",params:{limit: 128},message:"must NOT have more than 128 characters",schema:128,parentSchema:schema204.properties.erasureId,data:data0};
+const err8 = {instancePath:instancePath+"/erasureId",schemaPath:"#/properties/erasureId/maxLength",keyword:"maxLength",params:{limit: 128},message:"must NOT have more than 128 characters",schema:128,parentSchema:schema205.properties.erasureId,data:data0};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -13786,7 +14152,7 @@ vErrors.push(err8);
 errors++;
 }
 if(func1(data0) < 1){
-const err9 = {instancePath:instancePath+"/erasureId",schemaPath:"#/properties/erasureId/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema204.properties.erasureId,data:data0};
+const err9 = {instancePath:instancePath+"/erasureId",schemaPath:"#/properties/erasureId/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema205.properties.erasureId,data:data0};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -13797,7 +14163,7 @@ errors++;
 }
 }
 else {
-const err10 = {instancePath:instancePath+"/erasureId",schemaPath:"#/properties/erasureId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema204.properties.erasureId.type,parentSchema:schema204.properties.erasureId,data:data0};
+const err10 = {instancePath:instancePath+"/erasureId",schemaPath:"#/properties/erasureId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema205.properties.erasureId.type,parentSchema:schema205.properties.erasureId,data:data0};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -13811,7 +14177,7 @@ if(data.tenant !== undefined){
 let data1 = data.tenant;
 if(typeof data1 === "string"){
 if(func1(data1) < 1){
-const err11 = {instancePath:instancePath+"/tenant",schemaPath:"#/properties/tenant/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema204.properties.tenant,data:data1};
+const err11 = {instancePath:instancePath+"/tenant",schemaPath:"#/properties/tenant/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema205.properties.tenant,data:data1};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -13822,7 +14188,7 @@ errors++;
 }
 }
 else {
-const err12 = {instancePath:instancePath+"/tenant",schemaPath:"#/properties/tenant/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema204.properties.tenant.type,parentSchema:schema204.properties.tenant,data:data1};
+const err12 = {instancePath:instancePath+"/tenant",schemaPath:"#/properties/tenant/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema205.properties.tenant.type,parentSchema:schema205.properties.tenant,data:data1};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -13836,7 +14202,7 @@ if(data.subjectId !== undefined){
 let data2 = data.subjectId;
 if(typeof data2 === "string"){
 if(func1(data2) > 256){
-const err13 = {instancePath:instancePath+"/subjectId",schemaPath:"#/properties/subjectId/maxLength",keyword:"maxLength",params:{limit: 256},message:"must NOT have more than 256 characters",schema:256,parentSchema:schema204.properties.subjectId,data:data2};
+const err13 = {instancePath:instancePath+"/subjectId",schemaPath:"#/properties/subjectId/maxLength",keyword:"maxLength",params:{limit: 256},message:"must NOT have more than 256 characters",schema:256,parentSchema:schema205.properties.subjectId,data:data2};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -13846,7 +14212,7 @@ vErrors.push(err13);
 errors++;
 }
 if(func1(data2) < 1){
-const err14 = {instancePath:instancePath+"/subjectId",schemaPath:"#/properties/subjectId/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema204.properties.subjectId,data:data2};
+const err14 = {instancePath:instancePath+"/subjectId",schemaPath:"#/properties/subjectId/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema205.properties.subjectId,data:data2};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -13857,7 +14223,7 @@ errors++;
 }
 }
 else {
-const err15 = {instancePath:instancePath+"/subjectId",schemaPath:"#/properties/subjectId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema204.properties.subjectId.type,parentSchema:schema204.properties.subjectId,data:data2};
+const err15 = {instancePath:instancePath+"/subjectId",schemaPath:"#/properties/subjectId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema205.properties.subjectId.type,parentSchema:schema205.properties.subjectId,data:data2};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -13870,7 +14236,7 @@ errors++;
 if(data.action !== undefined){
 let data3 = data.action;
 if(!((data3 === "erase") || (data3 === "strip-content"))){
-const err16 = {instancePath:instancePath+"/action",schemaPath:"#/properties/action/enum",keyword:"enum",params:{allowedValues: schema204.properties.action.enum},message:"must be equal to one of the allowed values",schema:schema204.properties.action.enum,parentSchema:schema204.properties.action,data:data3};
+const err16 = {instancePath:instancePath+"/action",schemaPath:"#/properties/action/enum",keyword:"enum",params:{allowedValues: schema205.properties.action.enum},message:"must be equal to one of the allowed values",schema:schema205.properties.action.enum,parentSchema:schema205.properties.action,data:data3};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -13883,7 +14249,7 @@ errors++;
 if(data.reason !== undefined){
 let data4 = data.reason;
 if(!((data4 === "request") || (data4 === "retention"))){
-const err17 = {instancePath:instancePath+"/reason",schemaPath:"#/properties/reason/enum",keyword:"enum",params:{allowedValues: schema204.properties.reason.enum},message:"must be equal to one of the allowed values",schema:schema204.properties.reason.enum,parentSchema:schema204.properties.reason,data:data4};
+const err17 = {instancePath:instancePath+"/reason",schemaPath:"#/properties/reason/enum",keyword:"enum",params:{allowedValues: schema205.properties.reason.enum},message:"must be equal to one of the allowed values",schema:schema205.properties.reason.enum,parentSchema:schema205.properties.reason,data:data4};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -13896,7 +14262,7 @@ errors++;
 if(data.maxIdle !== undefined){
 let data5 = data.maxIdle;
 if(typeof data5 !== "string"){
-const err18 = {instancePath:instancePath+"/maxIdle",schemaPath:"#/properties/maxIdle/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema204.properties.maxIdle.type,parentSchema:schema204.properties.maxIdle,data:data5};
+const err18 = {instancePath:instancePath+"/maxIdle",schemaPath:"#/properties/maxIdle/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema205.properties.maxIdle.type,parentSchema:schema205.properties.maxIdle,data:data5};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -13910,7 +14276,7 @@ if(data.requestedBy !== undefined){
 let data6 = data.requestedBy;
 if(data6 && typeof data6 == "object" && !Array.isArray(data6)){
 if(data6.via === undefined){
-const err19 = {instancePath:instancePath+"/requestedBy",schemaPath:"#/properties/requestedBy/required",keyword:"required",params:{missingProperty: "via"},message:"must have required property '"+"via"+"'",schema:schema204.properties.requestedBy.required,parentSchema:schema204.properties.requestedBy,data:data6};
+const err19 = {instancePath:instancePath+"/requestedBy",schemaPath:"#/properties/requestedBy/required",keyword:"required",params:{missingProperty: "via"},message:"must have required property '"+"via"+"'",schema:schema205.properties.requestedBy.required,parentSchema:schema205.properties.requestedBy,data:data6};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -13921,7 +14287,7 @@ errors++;
 }
 for(const key1 in data6){
 if(!((key1 === "via") || (key1 === "keyId"))){
-const err20 = {instancePath:instancePath+"/requestedBy",schemaPath:"#/properties/requestedBy/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema204.properties.requestedBy,data:data6};
+const err20 = {instancePath:instancePath+"/requestedBy",schemaPath:"#/properties/requestedBy/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema205.properties.requestedBy,data:data6};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -13934,7 +14300,7 @@ errors++;
 if(data6.via !== undefined){
 let data7 = data6.via;
 if(!(((data7 === "http") || (data7 === "cli")) || (data7 === "retention"))){
-const err21 = {instancePath:instancePath+"/requestedBy/via",schemaPath:"#/properties/requestedBy/properties/via/enum",keyword:"enum",params:{allowedValues: schema204.properties.requestedBy.properties.via.enum},message:"must be equal to one of the allowed values",schema:schema204.properties.requestedBy.properties.via.enum,parentSchema:schema204.properties.requestedBy.properties.via,data:data7};
+const err21 = {instancePath:instancePath+"/requestedBy/via",schemaPath:"#/properties/requestedBy/properties/via/enum",keyword:"enum",params:{allowedValues: schema205.properties.requestedBy.properties.via.enum},message:"must be equal to one of the allowed values",schema:schema205.properties.requestedBy.properties.via.enum,parentSchema:schema205.properties.requestedBy.properties.via,data:data7};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -13947,7 +14313,7 @@ errors++;
 if(data6.keyId !== undefined){
 let data8 = data6.keyId;
 if(typeof data8 !== "string"){
-const err22 = {instancePath:instancePath+"/requestedBy/keyId",schemaPath:"#/properties/requestedBy/properties/keyId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema204.properties.requestedBy.properties.keyId.type,parentSchema:schema204.properties.requestedBy.properties.keyId,data:data8};
+const err22 = {instancePath:instancePath+"/requestedBy/keyId",schemaPath:"#/properties/requestedBy/properties/keyId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema205.properties.requestedBy.properties.keyId.type,parentSchema:schema205.properties.requestedBy.properties.keyId,data:data8};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -13959,7 +14325,7 @@ errors++;
 }
 }
 else {
-const err23 = {instancePath:instancePath+"/requestedBy",schemaPath:"#/properties/requestedBy/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema204.properties.requestedBy.type,parentSchema:schema204.properties.requestedBy,data:data6};
+const err23 = {instancePath:instancePath+"/requestedBy",schemaPath:"#/properties/requestedBy/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema205.properties.requestedBy.type,parentSchema:schema205.properties.requestedBy,data:data6};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -14006,7 +14372,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err26 = {instancePath:instancePath+"/sessions",schemaPath:"#/properties/sessions/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema204.properties.sessions.type,parentSchema:schema204.properties.sessions,data:data10};
+const err26 = {instancePath:instancePath+"/sessions",schemaPath:"#/properties/sessions/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema205.properties.sessions.type,parentSchema:schema205.properties.sessions,data:data10};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -14018,7 +14384,7 @@ errors++;
 }
 }
 else {
-const err27 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema204.type,parentSchema:schema204,data};
+const err27 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema205.type,parentSchema:schema205,data};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -14033,7 +14399,7 @@ return errors === 0;
 validate145.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const ledger_v1_ErasureCompleted = validate148;
-const schema210 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://agent-ledger.example/event-schemas/erasure-completed.v1.schema.json","title":"ErasureCompleted (v1)","description":"Data of an ErasureCompleted event, in the audit stream ledger-erasures: the receipt that the erasure its ErasureRequested started is done (keys destroyed, streams erased, read models and caches purged).","type":"object","required":["erasureId","completedAt","erasedEvents","contentKeysDestroyed","physical"],"properties":{"erasureId":{"type":"string","minLength":1,"maxLength":128},"completedAt":{"$ref":"runtime-message.v1.schema.json#/$defs/timestamp"},"erasedEvents":{"type":"integer","minimum":0,"description":"Records the store removed (or, on EventStoreDB, deleted until a scavenge) for the erasure's sessions."},"contentKeysDestroyed":{"type":"integer","minimum":0,"description":"Content keys destroyed (crypto-shredding)."},"blobsDeleted":{"type":"integer","minimum":0,"description":"Blobs deleted because no session left refers to them (absent on receipts written before blobs existed)."},"physical":{"type":"boolean","description":"true: the store's files no longer hold the bytes (the embedded store); false: the store keeps them until it reclaims them (EventStoreDB), unreadable once their keys are destroyed."}},"additionalProperties":false};
+const schema211 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://agent-ledger.example/event-schemas/erasure-completed.v1.schema.json","title":"ErasureCompleted (v1)","description":"Data of an ErasureCompleted event, in the audit stream ledger-erasures: the receipt that the erasure its ErasureRequested started is done (keys destroyed, streams erased, read models and caches purged).","type":"object","required":["erasureId","completedAt","erasedEvents","contentKeysDestroyed","physical"],"properties":{"erasureId":{"type":"string","minLength":1,"maxLength":128},"completedAt":{"$ref":"runtime-message.v1.schema.json#/$defs/timestamp"},"erasedEvents":{"type":"integer","minimum":0,"description":"Records the store removed (or, on EventStoreDB, deleted until a scavenge) for the erasure's sessions."},"contentKeysDestroyed":{"type":"integer","minimum":0,"description":"Content keys destroyed (crypto-shredding)."},"blobsDeleted":{"type":"integer","minimum":0,"description":"Blobs deleted because no session left refers to them (absent on receipts written before blobs existed)."},"physical":{"type":"boolean","description":"true: the store's files no longer hold the bytes (the embedded store); false: the store keeps them until it reclaims them (EventStoreDB), unreadable once their keys are destroyed."}},"additionalProperties":false};
 
 function validate148(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://agent-ledger.example/event-schemas/erasure-completed.v1.schema.json" */;
@@ -14048,7 +14414,7 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.erasureId === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "erasureId"},message:"must have required property '"+"erasureId"+"'",schema:schema210.required,parentSchema:schema210,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "erasureId"},message:"must have required property '"+"erasureId"+"'",schema:schema211.required,parentSchema:schema211,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -14058,7 +14424,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.completedAt === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "completedAt"},message:"must have required property '"+"completedAt"+"'",schema:schema210.required,parentSchema:schema210,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "completedAt"},message:"must have required property '"+"completedAt"+"'",schema:schema211.required,parentSchema:schema211,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -14068,7 +14434,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.erasedEvents === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "erasedEvents"},message:"must have required property '"+"erasedEvents"+"'",schema:schema210.required,parentSchema:schema210,data};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "erasedEvents"},message:"must have required property '"+"erasedEvents"+"'",schema:schema211.required,parentSchema:schema211,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -14078,7 +14444,7 @@ vErrors.push(err2);
 errors++;
 }
 if(data.contentKeysDestroyed === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "contentKeysDestroyed"},message:"must have required property '"+"contentKeysDestroyed"+"'",schema:schema210.required,parentSchema:schema210,data};
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "contentKeysDestroyed"},message:"must have required property '"+"contentKeysDestroyed"+"'",schema:schema211.required,parentSchema:schema211,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -14088,7 +14454,7 @@ vErrors.push(err3);
 errors++;
 }
 if(data.physical === undefined){
-const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "physical"},message:"must have required property '"+"physical"+"'",schema:schema210.required,parentSchema:schema210,data};
+const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "physical"},message:"must have required property '"+"physical"+"'",schema:schema211.required,parentSchema:schema211,data};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -14099,7 +14465,7 @@ errors++;
 }
 for(const key0 in data){
 if(!((((((key0 === "erasureId") || (key0 === "completedAt")) || (key0 === "erasedEvents")) || (key0 === "contentKeysDestroyed")) || (key0 === "blobsDeleted")) || (key0 === "physical"))){
-const err5 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema210,data};
+const err5 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema211,data};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -14113,7 +14479,7 @@ if(data.erasureId !== undefined){
 let data0 = data.erasureId;
 if(typeof data0 === "string"){
 if(func1(data0) > 128){
-const err6 = {instancePath:instancePath+"/erasureId",schemaPath:"#/properties/erasureId/maxLength",keyword:"maxLength",params:{limit: 128},message:"must NOT have more than 128 characters",schema:128,parentSchema:schema210.properties.erasureId,data:data0};
+const err6 = {instancePath:instancePath+"/erasureId",schemaPath:"#/properties/erasureId/maxLength",keyword:"maxLength",params:{limit: 128},message:"must NOT have more than 128 characters",schema:128,parentSchema:schema211.properties.erasureId,data:data0};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -14123,7 +14489,7 @@ vErrors.push(err6);
 errors++;
 }
 if(func1(data0) < 1){
-const err7 = {instancePath:instancePath+"/erasureId",schemaPath:"#/properties/erasureId/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema210.properties.erasureId,data:data0};
+const err7 = {instancePath:instancePath+"/erasureId",schemaPath:"#/properties/erasureId/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema211.properties.erasureId,data:data0};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -14134,7 +14500,7 @@ errors++;
 }
 }
 else {
-const err8 = {instancePath:instancePath+"/erasureId",schemaPath:"#/properties/erasureId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema210.properties.erasureId.type,parentSchema:schema210.properties.erasureId,data:data0};
+const err8 = {instancePath:instancePath+"/erasureId",schemaPath:"#/properties/erasureId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema211.properties.erasureId.type,parentSchema:schema211.properties.erasureId,data:data0};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -14172,7 +14538,7 @@ errors++;
 if(data.erasedEvents !== undefined){
 let data2 = data.erasedEvents;
 if(!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))){
-const err11 = {instancePath:instancePath+"/erasedEvents",schemaPath:"#/properties/erasedEvents/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema210.properties.erasedEvents.type,parentSchema:schema210.properties.erasedEvents,data:data2};
+const err11 = {instancePath:instancePath+"/erasedEvents",schemaPath:"#/properties/erasedEvents/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema211.properties.erasedEvents.type,parentSchema:schema211.properties.erasedEvents,data:data2};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -14183,7 +14549,7 @@ errors++;
 }
 if((typeof data2 == "number") && (isFinite(data2))){
 if(data2 < 0 || isNaN(data2)){
-const err12 = {instancePath:instancePath+"/erasedEvents",schemaPath:"#/properties/erasedEvents/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema210.properties.erasedEvents,data:data2};
+const err12 = {instancePath:instancePath+"/erasedEvents",schemaPath:"#/properties/erasedEvents/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema211.properties.erasedEvents,data:data2};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -14197,7 +14563,7 @@ errors++;
 if(data.contentKeysDestroyed !== undefined){
 let data3 = data.contentKeysDestroyed;
 if(!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3)))){
-const err13 = {instancePath:instancePath+"/contentKeysDestroyed",schemaPath:"#/properties/contentKeysDestroyed/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema210.properties.contentKeysDestroyed.type,parentSchema:schema210.properties.contentKeysDestroyed,data:data3};
+const err13 = {instancePath:instancePath+"/contentKeysDestroyed",schemaPath:"#/properties/contentKeysDestroyed/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema211.properties.contentKeysDestroyed.type,parentSchema:schema211.properties.contentKeysDestroyed,data:data3};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -14208,7 +14574,7 @@ errors++;
 }
 if((typeof data3 == "number") && (isFinite(data3))){
 if(data3 < 0 || isNaN(data3)){
-const err14 = {instancePath:instancePath+"/contentKeysDestroyed",schemaPath:"#/properties/contentKeysDestroyed/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema210.properties.contentKeysDestroyed,data:data3};
+const err14 = {instancePath:instancePath+"/contentKeysDestroyed",schemaPath:"#/properties/contentKeysDestroyed/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema211.properties.contentKeysDestroyed,data:data3};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -14222,7 +14588,7 @@ errors++;
 if(data.blobsDeleted !== undefined){
 let data4 = data.blobsDeleted;
 if(!(((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4))) && (isFinite(data4)))){
-const err15 = {instancePath:instancePath+"/blobsDeleted",schemaPath:"#/properties/blobsDeleted/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema210.properties.blobsDeleted.type,parentSchema:schema210.properties.blobsDeleted,data:data4};
+const err15 = {instancePath:instancePath+"/blobsDeleted",schemaPath:"#/properties/blobsDeleted/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema211.properties.blobsDeleted.type,parentSchema:schema211.properties.blobsDeleted,data:data4};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -14233,7 +14599,7 @@ errors++;
 }
 if((typeof data4 == "number") && (isFinite(data4))){
 if(data4 < 0 || isNaN(data4)){
-const err16 = {instancePath:instancePath+"/blobsDeleted",schemaPath:"#/properties/blobsDeleted/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema210.properties.blobsDeleted,data:data4};
+const err16 = {instancePath:instancePath+"/blobsDeleted",schemaPath:"#/properties/blobsDeleted/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema211.properties.blobsDeleted,data:data4};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -14247,7 +14613,7 @@ errors++;
 if(data.physical !== undefined){
 let data5 = data.physical;
 if(typeof data5 !== "boolean"){
-const err17 = {instancePath:instancePath+"/physical",schemaPath:"#/properties/physical/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema210.properties.physical.type,parentSchema:schema210.properties.physical,data:data5};
+const err17 = {instancePath:instancePath+"/physical",schemaPath:"#/properties/physical/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema211.properties.physical.type,parentSchema:schema211.properties.physical,data:data5};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -14259,7 +14625,7 @@ errors++;
 }
 }
 else {
-const err18 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema210.type,parentSchema:schema210,data};
+const err18 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema211.type,parentSchema:schema211,data};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -14274,7 +14640,7 @@ return errors === 0;
 validate148.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const ledger_v1_ApiKeyCreated = validate149;
-const schema212 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://agent-ledger.example/event-schemas/api-key-created.v1.schema.json","title":"ApiKeyCreated (v1)","description":"Data of an ApiKeyCreated event, in the access stream ledger-keys (not a session event): an API key of a tenant exists from here on, on every node that follows the stream. Holds the SHA-256 of the secret, never the secret. A tenant exists through its keys. Once any key was created, a server never runs open again.","type":"object","required":["keyId","tenant","scopes","secretSha256","createdAt"],"properties":{"keyId":{"type":"string","pattern":"^[0-9a-f]{12}$","description":"The key's public id: the part of the secret alk_<keyId>_<random> that logs, event metadata and keys list show."},"tenant":{"type":"string","pattern":"^[a-z0-9][a-z0-9_-]{0,63}$","description":"The tenant whose sessions the key reads and writes."},"scopes":{"type":"array","minItems":1,"uniqueItems":true,"items":{"enum":["read","write","audit","admin","erase"]}},"name":{"type":"string","minLength":1,"maxLength":200,"description":"Who or what holds the key."},"secretSha256":{"type":"string","pattern":"^[0-9a-f]{64}$","description":"SHA-256 (hex) of the whole secret, compared in constant time."},"createdAt":{"$ref":"runtime-message.v1.schema.json#/$defs/timestamp"},"migratedFrom":{"const":"keys.sqlite","description":"Set on keys copied from a data directory's keys.sqlite at a server's first start on this version."}},"additionalProperties":false};
+const schema213 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://agent-ledger.example/event-schemas/api-key-created.v1.schema.json","title":"ApiKeyCreated (v1)","description":"Data of an ApiKeyCreated event, in the access stream ledger-keys (not a session event): an API key of a tenant exists from here on, on every node that follows the stream. Holds the SHA-256 of the secret, never the secret. A tenant exists through its keys. Once any key was created, a server never runs open again.","type":"object","required":["keyId","tenant","scopes","secretSha256","createdAt"],"properties":{"keyId":{"type":"string","pattern":"^[0-9a-f]{12}$","description":"The key's public id: the part of the secret alk_<keyId>_<random> that logs, event metadata and keys list show."},"tenant":{"type":"string","pattern":"^[a-z0-9][a-z0-9_-]{0,63}$","description":"The tenant whose sessions the key reads and writes."},"scopes":{"type":"array","minItems":1,"uniqueItems":true,"items":{"enum":["read","write","audit","admin","erase"]}},"name":{"type":"string","minLength":1,"maxLength":200,"description":"Who or what holds the key."},"secretSha256":{"type":"string","pattern":"^[0-9a-f]{64}$","description":"SHA-256 (hex) of the whole secret, compared in constant time."},"createdAt":{"$ref":"runtime-message.v1.schema.json#/$defs/timestamp"},"migratedFrom":{"const":"keys.sqlite","description":"Set on keys copied from a data directory's keys.sqlite at a server's first start on this version."}},"additionalProperties":false};
 const pattern10 = new RegExp("^[0-9a-f]{12}$", "u");
 const pattern11 = new RegExp("^[a-z0-9][a-z0-9_-]{0,63}$", "u");
 const func0 = require("ajv/dist/runtime/equal").default;
@@ -14292,7 +14658,7 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.keyId === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "keyId"},message:"must have required property '"+"keyId"+"'",schema:schema212.required,parentSchema:schema212,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "keyId"},message:"must have required property '"+"keyId"+"'",schema:schema213.required,parentSchema:schema213,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -14302,7 +14668,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.tenant === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "tenant"},message:"must have required property '"+"tenant"+"'",schema:schema212.required,parentSchema:schema212,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "tenant"},message:"must have required property '"+"tenant"+"'",schema:schema213.required,parentSchema:schema213,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -14312,7 +14678,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.scopes === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "scopes"},message:"must have required property '"+"scopes"+"'",schema:schema212.required,parentSchema:schema212,data};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "scopes"},message:"must have required property '"+"scopes"+"'",schema:schema213.required,parentSchema:schema213,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -14322,7 +14688,7 @@ vErrors.push(err2);
 errors++;
 }
 if(data.secretSha256 === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "secretSha256"},message:"must have required property '"+"secretSha256"+"'",schema:schema212.required,parentSchema:schema212,data};
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "secretSha256"},message:"must have required property '"+"secretSha256"+"'",schema:schema213.required,parentSchema:schema213,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -14332,7 +14698,7 @@ vErrors.push(err3);
 errors++;
 }
 if(data.createdAt === undefined){
-const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "createdAt"},message:"must have required property '"+"createdAt"+"'",schema:schema212.required,parentSchema:schema212,data};
+const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "createdAt"},message:"must have required property '"+"createdAt"+"'",schema:schema213.required,parentSchema:schema213,data};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -14343,7 +14709,7 @@ errors++;
 }
 for(const key0 in data){
 if(!(((((((key0 === "keyId") || (key0 === "tenant")) || (key0 === "scopes")) || (key0 === "name")) || (key0 === "secretSha256")) || (key0 === "createdAt")) || (key0 === "migratedFrom"))){
-const err5 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema212,data};
+const err5 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema213,data};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -14357,7 +14723,7 @@ if(data.keyId !== undefined){
 let data0 = data.keyId;
 if(typeof data0 === "string"){
 if(!pattern10.test(data0)){
-const err6 = {instancePath:instancePath+"/keyId",schemaPath:"#/properties/keyId/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{12}$"},message:"must match pattern \""+"^[0-9a-f]{12}$"+"\"",schema:"^[0-9a-f]{12}$",parentSchema:schema212.properties.keyId,data:data0};
+const err6 = {instancePath:instancePath+"/keyId",schemaPath:"#/properties/keyId/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{12}$"},message:"must match pattern \""+"^[0-9a-f]{12}$"+"\"",schema:"^[0-9a-f]{12}$",parentSchema:schema213.properties.keyId,data:data0};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -14368,7 +14734,7 @@ errors++;
 }
 }
 else {
-const err7 = {instancePath:instancePath+"/keyId",schemaPath:"#/properties/keyId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema212.properties.keyId.type,parentSchema:schema212.properties.keyId,data:data0};
+const err7 = {instancePath:instancePath+"/keyId",schemaPath:"#/properties/keyId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema213.properties.keyId.type,parentSchema:schema213.properties.keyId,data:data0};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -14382,7 +14748,7 @@ if(data.tenant !== undefined){
 let data1 = data.tenant;
 if(typeof data1 === "string"){
 if(!pattern11.test(data1)){
-const err8 = {instancePath:instancePath+"/tenant",schemaPath:"#/properties/tenant/pattern",keyword:"pattern",params:{pattern: "^[a-z0-9][a-z0-9_-]{0,63}$"},message:"must match pattern \""+"^[a-z0-9][a-z0-9_-]{0,63}$"+"\"",schema:"^[a-z0-9][a-z0-9_-]{0,63}$",parentSchema:schema212.properties.tenant,data:data1};
+const err8 = {instancePath:instancePath+"/tenant",schemaPath:"#/properties/tenant/pattern",keyword:"pattern",params:{pattern: "^[a-z0-9][a-z0-9_-]{0,63}$"},message:"must match pattern \""+"^[a-z0-9][a-z0-9_-]{0,63}$"+"\"",schema:"^[a-z0-9][a-z0-9_-]{0,63}$",parentSchema:schema213.properties.tenant,data:data1};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -14393,7 +14759,7 @@ errors++;
 }
 }
 else {
-const err9 = {instancePath:instancePath+"/tenant",schemaPath:"#/properties/tenant/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema212.properties.tenant.type,parentSchema:schema212.properties.tenant,data:data1};
+const err9 = {instancePath:instancePath+"/tenant",schemaPath:"#/properties/tenant/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema213.properties.tenant.type,parentSchema:schema213.properties.tenant,data:data1};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -14407,7 +14773,7 @@ if(data.scopes !== undefined){
 let data2 = data.scopes;
 if(Array.isArray(data2)){
 if(data2.length < 1){
-const err10 = {instancePath:instancePath+"/scopes",schemaPath:"#/properties/scopes/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema212.properties.scopes,data:data2};
+const err10 = {instancePath:instancePath+"/scopes",schemaPath:"#/properties/scopes/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema213.properties.scopes,data:data2};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -14420,7 +14786,7 @@ const len0 = data2.length;
 for(let i0=0; i0<len0; i0++){
 let data3 = data2[i0];
 if(!(((((data3 === "read") || (data3 === "write")) || (data3 === "audit")) || (data3 === "admin")) || (data3 === "erase"))){
-const err11 = {instancePath:instancePath+"/scopes/" + i0,schemaPath:"#/properties/scopes/items/enum",keyword:"enum",params:{allowedValues: schema212.properties.scopes.items.enum},message:"must be equal to one of the allowed values",schema:schema212.properties.scopes.items.enum,parentSchema:schema212.properties.scopes.items,data:data3};
+const err11 = {instancePath:instancePath+"/scopes/" + i0,schemaPath:"#/properties/scopes/items/enum",keyword:"enum",params:{allowedValues: schema213.properties.scopes.items.enum},message:"must be equal to one of the allowed values",schema:schema213.properties.scopes.items.enum,parentSchema:schema213.properties.scopes.items,data:data3};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -14437,7 +14803,7 @@ outer0:
 for(;i1--;){
 for(j0 = i1; j0--;){
 if(func0(data2[i1], data2[j0])){
-const err12 = {instancePath:instancePath+"/scopes",schemaPath:"#/properties/scopes/uniqueItems",keyword:"uniqueItems",params:{i: i1, j: j0},message:"must NOT have duplicate items (items ## "+j0+" and "+i1+" are identical)",schema:true,parentSchema:schema212.properties.scopes,data:data2};
+const err12 = {instancePath:instancePath+"/scopes",schemaPath:"#/properties/scopes/uniqueItems",keyword:"uniqueItems",params:{i: i1, j: j0},message:"must NOT have duplicate items (items ## "+j0+" and "+i1+" are identical)",schema:true,parentSchema:schema213.properties.scopes,data:data2};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -14452,7 +14818,7 @@ break outer0;
 }
 }
 else {
-const err13 = {instancePath:instancePath+"/scopes",schemaPath:"#/properties/scopes/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema212.properties.scopes.type,parentSchema:schema212.properties.scopes,data:data2};
+const err13 = {instancePath:instancePath+"/scopes",schemaPath:"#/properties/scopes/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema213.properties.scopes.type,parentSchema:schema213.properties.scopes,data:data2};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -14466,7 +14832,7 @@ if(data.name !== undefined){
 let data4 = data.name;
 if(typeof data4 === "string"){
 if(func1(data4) > 200){
-const err14 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters",schema:200,parentSchema:schema212.properties.name,data:data4};
+const err14 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters",schema:200,parentSchema:schema213.properties.name,data:data4};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -14476,7 +14842,7 @@ vErrors.push(err14);
 errors++;
 }
 if(func1(data4) < 1){
-const err15 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema212.properties.name,data:data4};
+const err15 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema213.properties.name,data:data4};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -14487,7 +14853,7 @@ errors++;
 }
 }
 else {
-const err16 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema212.properties.name.type,parentSchema:schema212.properties.name,data:data4};
+const err16 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema213.properties.name.type,parentSchema:schema213.properties.name,data:data4};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -14501,7 +14867,7 @@ if(data.secretSha256 !== undefined){
 let data5 = data.secretSha256;
 if(typeof data5 === "string"){
 if(!pattern4.test(data5)){
-const err17 = {instancePath:instancePath+"/secretSha256",schemaPath:"#/properties/secretSha256/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{64}$"},message:"must match pattern \""+"^[0-9a-f]{64}$"+"\"",schema:"^[0-9a-f]{64}$",parentSchema:schema212.properties.secretSha256,data:data5};
+const err17 = {instancePath:instancePath+"/secretSha256",schemaPath:"#/properties/secretSha256/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{64}$"},message:"must match pattern \""+"^[0-9a-f]{64}$"+"\"",schema:"^[0-9a-f]{64}$",parentSchema:schema213.properties.secretSha256,data:data5};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -14512,7 +14878,7 @@ errors++;
 }
 }
 else {
-const err18 = {instancePath:instancePath+"/secretSha256",schemaPath:"#/properties/secretSha256/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema212.properties.secretSha256.type,parentSchema:schema212.properties.secretSha256,data:data5};
+const err18 = {instancePath:instancePath+"/secretSha256",schemaPath:"#/properties/secretSha256/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema213.properties.secretSha256.type,parentSchema:schema213.properties.secretSha256,data:data5};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -14550,7 +14916,7 @@ errors++;
 if(data.migratedFrom !== undefined){
 let data7 = data.migratedFrom;
 if("keys.sqlite" !== data7){
-const err21 = {instancePath:instancePath+"/migratedFrom",schemaPath:"#/properties/migratedFrom/const",keyword:"const",params:{allowedValue: "keys.sqlite"},message:"must be equal to constant",schema:"keys.sqlite",parentSchema:schema212.properties.migratedFrom,data:data7};
+const err21 = {instancePath:instancePath+"/migratedFrom",schemaPath:"#/properties/migratedFrom/const",keyword:"const",params:{allowedValue: "keys.sqlite"},message:"must be equal to constant",schema:"keys.sqlite",parentSchema:schema213.properties.migratedFrom,data:data7};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -14562,7 +14928,7 @@ errors++;
 }
 }
 else {
-const err22 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema212.type,parentSchema:schema212,data};
+const err22 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema213.type,parentSchema:schema213,data};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -14577,7 +14943,7 @@ return errors === 0;
 validate149.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const ledger_v1_ApiKeyRevoked = validate150;
-const schema214 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://agent-ledger.example/event-schemas/api-key-revoked.v1.schema.json","title":"ApiKeyRevoked (v1)","description":"Data of an ApiKeyRevoked event, in the access stream ledger-keys: the key is refused from here on, on every node that follows the stream. Revoking twice is harmless: the first revocation counts. Revoking every key leaves the server closed (401), never open.","type":"object","required":["keyId","revokedAt"],"properties":{"keyId":{"type":"string","pattern":"^[0-9a-f]{12}$"},"revokedAt":{"$ref":"runtime-message.v1.schema.json#/$defs/timestamp"},"revokedBy":{"type":"object","required":["via"],"properties":{"via":{"enum":["http","cli","migration"]},"keyId":{"type":"string","description":"The admin key of the request (http only)."}},"additionalProperties":false}},"additionalProperties":false};
+const schema215 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://agent-ledger.example/event-schemas/api-key-revoked.v1.schema.json","title":"ApiKeyRevoked (v1)","description":"Data of an ApiKeyRevoked event, in the access stream ledger-keys: the key is refused from here on, on every node that follows the stream. Revoking twice is harmless: the first revocation counts. Revoking every key leaves the server closed (401), never open.","type":"object","required":["keyId","revokedAt"],"properties":{"keyId":{"type":"string","pattern":"^[0-9a-f]{12}$"},"revokedAt":{"$ref":"runtime-message.v1.schema.json#/$defs/timestamp"},"revokedBy":{"type":"object","required":["via"],"properties":{"via":{"enum":["http","cli","migration"]},"keyId":{"type":"string","description":"The admin key of the request (http only)."}},"additionalProperties":false}},"additionalProperties":false};
 
 function validate150(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://agent-ledger.example/event-schemas/api-key-revoked.v1.schema.json" */;
@@ -14592,7 +14958,7 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.keyId === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "keyId"},message:"must have required property '"+"keyId"+"'",schema:schema214.required,parentSchema:schema214,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "keyId"},message:"must have required property '"+"keyId"+"'",schema:schema215.required,parentSchema:schema215,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -14602,7 +14968,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.revokedAt === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "revokedAt"},message:"must have required property '"+"revokedAt"+"'",schema:schema214.required,parentSchema:schema214,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "revokedAt"},message:"must have required property '"+"revokedAt"+"'",schema:schema215.required,parentSchema:schema215,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -14613,7 +14979,7 @@ errors++;
 }
 for(const key0 in data){
 if(!(((key0 === "keyId") || (key0 === "revokedAt")) || (key0 === "revokedBy"))){
-const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema214,data};
+const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema215,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -14627,7 +14993,7 @@ if(data.keyId !== undefined){
 let data0 = data.keyId;
 if(typeof data0 === "string"){
 if(!pattern10.test(data0)){
-const err3 = {instancePath:instancePath+"/keyId",schemaPath:"#/properties/keyId/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{12}$"},message:"must match pattern \""+"^[0-9a-f]{12}$"+"\"",schema:"^[0-9a-f]{12}$",parentSchema:schema214.properties.keyId,data:data0};
+const err3 = {instancePath:instancePath+"/keyId",schemaPath:"#/properties/keyId/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{12}$"},message:"must match pattern \""+"^[0-9a-f]{12}$"+"\"",schema:"^[0-9a-f]{12}$",parentSchema:schema215.properties.keyId,data:data0};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -14638,7 +15004,7 @@ errors++;
 }
 }
 else {
-const err4 = {instancePath:instancePath+"/keyId",schemaPath:"#/properties/keyId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema214.properties.keyId.type,parentSchema:schema214.properties.keyId,data:data0};
+const err4 = {instancePath:instancePath+"/keyId",schemaPath:"#/properties/keyId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema215.properties.keyId.type,parentSchema:schema215.properties.keyId,data:data0};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -14677,7 +15043,7 @@ if(data.revokedBy !== undefined){
 let data2 = data.revokedBy;
 if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
 if(data2.via === undefined){
-const err7 = {instancePath:instancePath+"/revokedBy",schemaPath:"#/properties/revokedBy/required",keyword:"required",params:{missingProperty: "via"},message:"must have required property '"+"via"+"'",schema:schema214.properties.revokedBy.required,parentSchema:schema214.properties.revokedBy,data:data2};
+const err7 = {instancePath:instancePath+"/revokedBy",schemaPath:"#/properties/revokedBy/required",keyword:"required",params:{missingProperty: "via"},message:"must have required property '"+"via"+"'",schema:schema215.properties.revokedBy.required,parentSchema:schema215.properties.revokedBy,data:data2};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -14688,7 +15054,7 @@ errors++;
 }
 for(const key1 in data2){
 if(!((key1 === "via") || (key1 === "keyId"))){
-const err8 = {instancePath:instancePath+"/revokedBy",schemaPath:"#/properties/revokedBy/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema214.properties.revokedBy,data:data2};
+const err8 = {instancePath:instancePath+"/revokedBy",schemaPath:"#/properties/revokedBy/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema215.properties.revokedBy,data:data2};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -14701,7 +15067,7 @@ errors++;
 if(data2.via !== undefined){
 let data3 = data2.via;
 if(!(((data3 === "http") || (data3 === "cli")) || (data3 === "migration"))){
-const err9 = {instancePath:instancePath+"/revokedBy/via",schemaPath:"#/properties/revokedBy/properties/via/enum",keyword:"enum",params:{allowedValues: schema214.properties.revokedBy.properties.via.enum},message:"must be equal to one of the allowed values",schema:schema214.properties.revokedBy.properties.via.enum,parentSchema:schema214.properties.revokedBy.properties.via,data:data3};
+const err9 = {instancePath:instancePath+"/revokedBy/via",schemaPath:"#/properties/revokedBy/properties/via/enum",keyword:"enum",params:{allowedValues: schema215.properties.revokedBy.properties.via.enum},message:"must be equal to one of the allowed values",schema:schema215.properties.revokedBy.properties.via.enum,parentSchema:schema215.properties.revokedBy.properties.via,data:data3};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -14714,7 +15080,7 @@ errors++;
 if(data2.keyId !== undefined){
 let data4 = data2.keyId;
 if(typeof data4 !== "string"){
-const err10 = {instancePath:instancePath+"/revokedBy/keyId",schemaPath:"#/properties/revokedBy/properties/keyId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema214.properties.revokedBy.properties.keyId.type,parentSchema:schema214.properties.revokedBy.properties.keyId,data:data4};
+const err10 = {instancePath:instancePath+"/revokedBy/keyId",schemaPath:"#/properties/revokedBy/properties/keyId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema215.properties.revokedBy.properties.keyId.type,parentSchema:schema215.properties.revokedBy.properties.keyId,data:data4};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -14726,7 +15092,7 @@ errors++;
 }
 }
 else {
-const err11 = {instancePath:instancePath+"/revokedBy",schemaPath:"#/properties/revokedBy/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema214.properties.revokedBy.type,parentSchema:schema214.properties.revokedBy,data:data2};
+const err11 = {instancePath:instancePath+"/revokedBy",schemaPath:"#/properties/revokedBy/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema215.properties.revokedBy.type,parentSchema:schema215.properties.revokedBy,data:data2};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -14738,7 +15104,7 @@ errors++;
 }
 }
 else {
-const err12 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema214.type,parentSchema:schema214,data};
+const err12 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema215.type,parentSchema:schema215,data};
 if(vErrors === null){
 vErrors = [err12];
 }

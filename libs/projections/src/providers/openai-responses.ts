@@ -61,8 +61,12 @@ export const OPENAI_RESPONSES_CAPABILITIES: ProviderCapabilities = {
   // false) or `.reasoningEncryptedContent`; any other is dropped with the warning "Non-OpenAI
   // reasoning parts are not supported. Skipping reasoning part: …".
   reasoning: { sends: 'signed', providerOptionsKey: 'openai', requiredFields: REASONING_FIELDS },
-  // No `sendsCompactionsOf`: the Responses API's compaction item is an input item the adapter has
-  // no part for (3.0.x), so an OpenAI compaction reaches the model only through `@openai/agents`.
+  // https://developers.openai.com/api/docs/guides/compaction: a `compaction` item stands for the
+  // items before it. The adapter has no part for the item (3.0.x); it sends an assistant text part
+  // with `providerOptions.openai.itemId` as an `item_reference` to that id when `store` is on (the
+  // default) and, for a reasoning model, after a reasoning part of the same message; otherwise as
+  // `output_text` (the item's content lost). `@openai/agents` sends the item itself.
+  sendsCompactionsOf: 'openai',
 };
 
 /**
