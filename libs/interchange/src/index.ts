@@ -27,7 +27,20 @@ export {
   interchangeExport,
   type InterchangeExport,
   type InterchangeExportFormat,
+  type InterchangeExportOptions,
 } from './interchange-export';
+export { blobRefsOfMessage } from './ledger-jsonl/blob-refs-of-message';
+export {
+  importLedgerJsonl,
+  type LedgerJsonlImportOptions,
+} from './ledger-jsonl/import-ledger-jsonl';
+export {
+  LEDGER_JSONL_CHUNK_BYTES,
+  type LedgerBlobReader,
+  type LedgerJsonlBlobChunk,
+  type LedgerJsonlBlobHeader,
+} from './ledger-jsonl/ledger-jsonl-blob';
+export { ledgerJsonlWithBlobs } from './ledger-jsonl/ledger-jsonl-with-blobs';
 export { importUiMessages, type TimelessImportOptions } from './import-ui-messages';
 export { toUiMessages } from './to-ui-messages';
 export { redactStrings } from './redact-strings';
