@@ -191,8 +191,8 @@ describe('export with blobs=include, imported as jsonl into another ledger', () 
           Buffer.from(await (await fetch(`${server.url}${route}`)).arrayBuffer()),
         ),
       );
-      expect(fromTarget.equals(bytes)).toBe(true);
-      expect(fromTarget.equals(fromSource ?? Buffer.alloc(0))).toBe(true);
+      expect(fromTarget?.equals(bytes)).toBe(true);
+      expect(fromTarget?.equals(fromSource ?? Buffer.alloc(0))).toBe(true);
     }
   });
 
