@@ -10,6 +10,8 @@ export {
   type ClaudeCodeEntryBatch,
 } from './claude-code/claude-code-source-of-entries';
 export { newClaudeCodeEntries } from './claude-code/new-claude-code-entries';
+export { largeEntryStrings, type EntryString } from './claude-code/large-entry-strings';
+export { withEntryStrings } from './claude-code/with-entry-strings';
 export { importHistory, type ImportSource } from './import-history';
 export { importModelMessages } from './import-model-messages';
 export { importOpenAiItems } from './import-openai-items';

@@ -78,7 +78,7 @@ function decideClaudeCodeEntries(
   context: SessionDecisionContext,
 ): SessionEvent[] {
   if (command.entries.length === 0) return [];
-  const { sessionId, projectKey, subpath, entries } = command;
+  const { sessionId, projectKey, subpath, entries, blobs } = command;
   const event: SessionEvent = {
     type: 'ClaudeCodeEntriesRecorded',
     data: {
@@ -86,6 +86,7 @@ function decideClaudeCodeEntries(
       projectKey,
       ...(subpath === undefined ? {} : { subpath }),
       entries,
+      ...(blobs === undefined || blobs.length === 0 ? {} : { blobs }),
       recordedAt: context.now,
     },
   };
