@@ -20,7 +20,11 @@ export function withEntryStrings(
   return result;
 }
 
-function replaceAt(node: JsonValue, path: ReadonlyArray<string | number>, value: string): JsonValue {
+function replaceAt(
+  node: JsonValue,
+  path: ReadonlyArray<string | number>,
+  value: string,
+): JsonValue {
   const [head, ...rest] = path;
   if (head === undefined) return typeof node === 'string' ? value : node;
   if (Array.isArray(node) && typeof head === 'number' && head < node.length) {

@@ -6,7 +6,9 @@ import type { ContentBlobRef, RuntimeMessage } from '@agent-ledger/messages';
  */
 export function blobRefsOfMessage(message: RuntimeMessage): ContentBlobRef[] {
   if (message.kind === 'tool_result') {
-    return message.content.flatMap((part) => (part.output.type === 'blob' ? [part.output.blob] : []));
+    return message.content.flatMap((part) =>
+      part.output.type === 'blob' ? [part.output.blob] : [],
+    );
   }
   if (message.kind !== 'user_input' && message.kind !== 'assistant_text') return [];
   if (typeof message.content === 'string') return [];

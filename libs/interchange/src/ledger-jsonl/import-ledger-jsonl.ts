@@ -61,7 +61,10 @@ export async function importLedgerJsonl(
       try {
         value = JSON.parse(trimmed);
       } catch {
-        throw new InvalidImportSourceError('not JSON; expected one JSON object a line', `line ${lineNumber}`);
+        throw new InvalidImportSourceError(
+          'not JSON; expected one JSON object a line',
+          `line ${lineNumber}`,
+        );
       }
       if (!isRecord(value)) {
         throw new InvalidImportSourceError('not a JSON object', `line ${lineNumber}`);
@@ -78,7 +81,10 @@ export async function importLedgerJsonl(
       continue;
     }
     if (value.type === 'blob-chunk' && !('kind' in value)) {
-      throw new InvalidImportSourceError('a blob chunk without its blob header before it', `line ${line}`);
+      throw new InvalidImportSourceError(
+        'a blob chunk without its blob header before it',
+        `line ${line}`,
+      );
     }
     const message = messageOf(value, line, options.sessionId);
     if (message.kind === 'compact_boundary') {
@@ -147,7 +153,11 @@ async function* blobChunks(
       );
     }
     const { line, value } = record;
-    if (value.type !== 'blob-chunk' || value.sha256 !== header.sha256 || typeof value.data !== 'string') {
+    if (
+      value.type !== 'blob-chunk' ||
+      value.sha256 !== header.sha256 ||
+      typeof value.data !== 'string'
+    ) {
       throw new InvalidImportSourceError(
         `expected a blob-chunk line of blob ${header.sha256} (${received} of its ${header.size} bytes read)`,
         `line ${line}`,
@@ -181,7 +191,9 @@ function messageOf(
   return parsed.message;
 }
 
-function toAsyncIterator<T>(source: AsyncIterable<T> | Iterable<T>): AsyncIterator<T> | Iterator<T> {
+function toAsyncIterator<T>(
+  source: AsyncIterable<T> | Iterable<T>,
+): AsyncIterator<T> | Iterator<T> {
   return Symbol.asyncIterator in source
     ? source[Symbol.asyncIterator]()
     : source[Symbol.iterator]();
