@@ -60,10 +60,12 @@ export function exportCommand(io: CliIo): Command {
           const policy: ExportPolicy = flags.redact
             ? ledger.readModelConfig.exportPolicy
             : { ...ledger.readModelConfig.exportPolicy, redactSecrets: false, extraPatterns: [] };
-          const blobs =
-            flags.blobs === 'include'
+          // The embedded blob file is read beside the server; EventStoreDB's blobs through its store.
+          const opened =
+            flags.blobs === 'include' && ledger.config.eventStore !== 'sqlite'
               ? await createBlobStore(ledger.config, { readOnly: true })
               : undefined;
+          const blobs = flags.blobs === 'include' ? (opened?.store ?? ledger.blobs) : undefined;
           try {
             const result = await interchangeExport(
               await ledger.store(),
@@ -75,8 +77,8 @@ export function exportCommand(io: CliIo): Command {
                 ? {}
                 : {
                     includeBlobsFrom: {
-                      stat: (sha256) => blobs.store.stat(OPEN_WRITER.tenant, sha256),
-                      read: (sha256) => blobs.store.read(OPEN_WRITER.tenant, sha256),
+                      stat: (sha256) => blobs.stat(OPEN_WRITER.tenant, sha256),
+                      read: (sha256) => blobs.read(OPEN_WRITER.tenant, sha256),
                     },
                   },
             );
@@ -87,7 +89,7 @@ export function exportCommand(io: CliIo): Command {
             io.stdout.write(`${JSON.stringify(withoutFormat(result), null, 2)}\n`);
             return;
           } finally {
-            await blobs?.close();
+            await opened?.close();
           }
         }
         const log = await readSessionLog(

@@ -1,7 +1,31 @@
+import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { startServer, type RunningServer } from '../testing/start-server';
 
 const KiB = 1024;
+const root = path.resolve(__dirname, '..', '..', '..', '..');
+
+/** Runs `agent-ledger` on `dataDir`, as a user would. */
+function cli(dataDir: string, ...args: string[]) {
+  return spawnSync(
+    process.execPath,
+    [
+      '-r',
+      path.join(root, 'scripts', 'ts-register.js'),
+      path.join(root, 'apps', 'cli', 'src', 'main.ts'),
+      ...args,
+    ],
+    {
+      cwd: root,
+      env: { ...process.env, DATA_DIR: dataDir },
+      encoding: 'utf8',
+      maxBuffer: 64 * 1024 * 1024,
+    },
+  );
+}
 
 /** A text of `bytes` ASCII bytes that no other test text equals. */
 function textOf(seed: string, bytes: number): string {
@@ -212,5 +236,29 @@ describe('export with blobs=include, imported as jsonl into another ledger', () 
     expect(JSON.stringify(await response.json())).toContain(
       'blobs=include is only for format=jsonl',
     );
+  });
+  it('round-trips through the CLI too: export --blobs include, import --from jsonl into another DATA_DIR, the same export', async () => {
+    const overHttp = await (
+      await fetch(`${source.url}/v1/sessions/s1/export?format=jsonl&blobs=include`)
+    ).text();
+    const exported = cli(source.dataDir, 'export', 's1', '--format', 'jsonl', '--blobs', 'include');
+    expect(exported.stderr).toBe('');
+    expect(exported.stdout).toBe(overHttp);
+
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'agent-ledger-jsonl-'));
+    try {
+      const file = path.join(dataDir, 's1.jsonl');
+      writeFileSync(file, exported.stdout);
+      const first = cli(dataDir, 'import', '--from', 'jsonl', file, '--session-id', 's1');
+      expect(first.stderr).toBe('');
+      expect(first.status).toBe(0);
+      const again = cli(dataDir, 'import', '--from', 'jsonl', file, '--session-id', 's1');
+      expect(again.stdout).toContain('s1: 0 event(s) appended');
+      const back = cli(dataDir, 'export', 's1', '--format', 'jsonl', '--blobs', 'include');
+      expect(back.stderr).toBe('');
+      expect(back.stdout).toBe(overHttp);
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
   });
 });

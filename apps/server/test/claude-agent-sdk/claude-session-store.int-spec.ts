@@ -172,7 +172,9 @@ describe('createClaudeSessionStore (the Claude Agent SDK SessionStore contract)'
     const kept: Array<{ data: Record<string, unknown> }> = [];
     const results: unknown[] = [];
     for await (const event of client.events(ledgerSessionId)) {
-      if (event.type === 'ClaudeCodeEntriesRecorded') kept.push(event);
+      if (event.type === 'ClaudeCodeEntriesRecorded') {
+        kept.push({ data: event.data as Record<string, unknown> });
+      }
       if (event.type === 'ToolResultRecorded') results.push(event.data);
     }
     expect(kept).toHaveLength(1);
