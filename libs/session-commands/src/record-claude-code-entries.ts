@@ -10,11 +10,7 @@ import {
   type ClaudeCodeEntryBatch,
 } from '@agent-ledger/interchange';
 import type { JsonObject } from '@agent-ledger/messages';
-import {
-  runImportPlan,
-  type ImportBlobStorage,
-  type ImportHistoryResult,
-} from './run-import-plan';
+import { runImportPlan, type ImportBlobStorage, type ImportHistoryResult } from './run-import-plan';
 import {
   OPEN_WRITER,
   type SessionCommandRunner,
@@ -178,7 +174,7 @@ async function storeEntryString(
   // The port takes an async iterable; the chunks are made as they are asked for.
   // eslint-disable-next-line @typescript-eslint/require-await
   async function* utf8Chunks(): AsyncIterable<Uint8Array> {
-    for (let start = 0; start < text.length; ) {
+    for (let start = 0; start < text.length;) {
       let end = Math.min(text.length, start + CHUNK_CHARS);
       const last = text.charCodeAt(end - 1);
       // Never split a surrogate pair between two chunks.
