@@ -230,6 +230,22 @@ describe('export with blobs=include, imported as jsonl into another ledger', () 
     expect(body.message).toContain(sha256Of(Buffer.from(image, 'base64')));
   });
 
+  it('refuses included bytes that do not hash to their header: 422 BlobDigestMismatch, nothing appended', async () => {
+    const exported = await (
+      await fetch(`${source.url}/v1/sessions/s1/export?format=jsonl&blobs=include`)
+    ).text();
+    const lines = exported.split('\n');
+    const chunk = lines.findIndex((line) => line.includes('"type":"blob-chunk"'));
+    const parsed = JSON.parse(lines[chunk] ?? '{}') as { data: string };
+    const bytes = Buffer.from(parsed.data, 'base64');
+    bytes[0] = (bytes[0] ?? 0) ^ 0xff;
+    lines[chunk] = JSON.stringify({ ...parsed, data: bytes.toString('base64') });
+    const response = await importInto(bare, 'tampered', lines.join('\n'));
+    expect(response.status).toBe(422);
+    expect(((await response.json()) as { code: string }).code).toBe('BlobDigestMismatch');
+    expect((await fetch(`${bare.url}/v1/sessions/tampered/transcript`)).status).toBe(404);
+  });
+
   it('answers 400 for blobs=include with a format other than jsonl', async () => {
     const response = await fetch(`${source.url}/v1/sessions/s1/export?format=json&blobs=include`);
     expect(response.status).toBe(400);
