@@ -1,4 +1,5 @@
 export type {
+  ClaudeCodeEntryBlob,
   MessageEventType,
   MessageRecordedEvent,
   ModelCallRecordedEvent,

@@ -1,4 +1,5 @@
 import type {
+  ContentBlobRef,
   JsonObject,
   ProviderCompactionFamily,
   ProviderOptions,
@@ -196,8 +197,21 @@ export interface ClaudeCodeEntriesRecordedEvent {
     /** The SDK's `SessionKey.subpath` (`subagents/agent-<id>`); absent for the main transcript. */
     subpath?: string;
     entries: JsonObject[];
+    /** The entries' strings kept as blobs (each an empty string in its entry), when any. */
+    blobs?: ClaudeCodeEntryBlob[];
     recordedAt: string;
   };
+}
+
+/**
+ * A string of a kept Claude Code entry stored as a blob: `entries[entry]` at `path` (object keys
+ * and array indexes) holds `''` in the event, and the blob's bytes are the string's UTF-8. A side
+ * table of the event, so that no entry data can be taken for a reference.
+ */
+export interface ClaudeCodeEntryBlob {
+  entry: number;
+  path: Array<string | number>;
+  blob: ContentBlobRef;
 }
 
 /** How a context was made smaller after an overflow: under a token budget, pruned, or compacted. */

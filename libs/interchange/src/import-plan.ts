@@ -7,6 +7,7 @@ export const IMPORT_FORMATS = [
   'ui-messages',
   'model-messages',
   'openai-items',
+  'jsonl',
 ] as const;
 
 /** A format an importer reads. */

@@ -8,6 +8,8 @@ import {
 import type { RuntimeMessage } from '@agent-ledger/messages';
 import { redactStrings } from './redact-strings';
 import { jsonlLines } from './to-jsonl';
+import type { LedgerBlobReader } from './ledger-jsonl/ledger-jsonl-blob';
+import { ledgerJsonlWithBlobs } from './ledger-jsonl/ledger-jsonl-with-blobs';
 import { toOtelGenAi, type OtelModelCallSource } from './to-otel-gen-ai';
 import { toUiMessages } from './to-ui-messages';
 import { loadModelContext, type SessionLog } from '@agent-ledger/model-context';
@@ -24,7 +26,16 @@ export type InterchangeExportFormat = (typeof INTERCHANGE_EXPORT_FORMATS)[number
 export type InterchangeExport =
   | { format: 'otel-genai'; sessionId: string; revision: number; calls: unknown[] }
   | { format: 'ui-messages'; sessionId: string; revision: number; messages: unknown[] }
-  | { format: 'jsonl'; revision: number; lines: Iterable<string> };
+  | { format: 'jsonl'; revision: number; lines: Iterable<string> | AsyncIterable<string> };
+
+/** Options of an interchange export besides its format. */
+export interface InterchangeExportOptions {
+  /**
+   * `jsonl` only: the tenant's blobs, to write each referenced blob's bytes into the export
+   * (`ledgerJsonlWithBlobs`, `blobs=include`). Without it, blob parts keep their reference only.
+   */
+  includeBlobsFrom?: LedgerBlobReader;
+}
 
 /**
  * Computes an interchange export from the log itself (no read model holds these shapes), under
@@ -33,13 +44,15 @@ export type InterchangeExport =
  * (`loadModelContext` at the revision before its first response message, `contextRevision`
  * when the runtime said it, for the call's provider) and the messages it produced. `session`
  * names the session twice: `sessionId` as the caller named it (what the export shows) and `key`,
- * its session key in the store (`sessionKeyOf`: what is read).
+ * its session key in the store (`sessionKeyOf`: what is read). The policy redacts the messages'
+ * text (blob previews included), never the bytes of an included blob.
  */
 export async function interchangeExport(
   store: SessionLog,
   session: { sessionId: string; key: string },
   format: InterchangeExportFormat,
   policy: ExportPolicy,
+  options: InterchangeExportOptions = {},
 ): Promise<InterchangeExport> {
   const { sessionId } = session;
   const logged: Array<{ revision: number; event: SessionEvent }> = [];
@@ -58,7 +71,14 @@ export async function interchangeExport(
   const messages = normalizeSessionEvents(logged.map((entry) => entry.event)).messages;
   switch (format) {
     case 'jsonl':
-      return { format, revision, lines: jsonlLines(messages.filter(keep), redact) };
+      return {
+        format,
+        revision,
+        lines:
+          options.includeBlobsFrom === undefined
+            ? jsonlLines(messages.filter(keep), redact)
+            : ledgerJsonlWithBlobs(messages.filter(keep), redact, options.includeBlobsFrom),
+      };
     case 'ui-messages':
       return { format, sessionId, revision, messages: redact(toUiMessages(messages.filter(keep))) };
     case 'otel-genai': {

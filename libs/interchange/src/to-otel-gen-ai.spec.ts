@@ -160,6 +160,86 @@ describe('toOtelGenAi', () => {
     ]);
   });
 
+  it('gives a blob output or attachment as its reference (blob:sha256 URI, size, media type, preview), and still validates', () => {
+    const sha = 'ab'.repeat(32);
+    const blob = {
+      sha256: sha,
+      size: 5_000_000,
+      mediaType: 'text/plain; charset=utf-8',
+      preview: 'line 1',
+    };
+    const png = { sha256: 'cd'.repeat(32), size: 90_000, mediaType: 'image/png', preview: '' };
+    const at = '2026-01-01T00:00:00.000Z';
+    const call = {
+      sessionId: 's',
+      callId: 'c1',
+      generationId: 'c',
+      responseMessageCount: 1,
+      messageIds: ['r1', 'a1'],
+      recordedAt: at,
+      finishReason: 'stop',
+    };
+    const exported = toOtelGenAi('s', [
+      {
+        call,
+        prompt: { system: undefined, messages: [{ role: 'user', content: 'read the log' }] },
+        output: [
+          {
+            id: 'r1',
+            sessionId: 's',
+            kind: 'tool_result',
+            role: 'tool',
+            createdAt: at,
+            content: [
+              {
+                type: 'tool-result',
+                toolCallId: 't1',
+                toolName: 'read',
+                output: { type: 'blob', as: 'text', blob },
+              },
+            ],
+          },
+          {
+            id: 'a1',
+            sessionId: 's',
+            kind: 'assistant_text',
+            role: 'assistant',
+            createdAt: at,
+            content: [{ type: 'file', mediaType: 'image/png', data: { type: 'blob', blob: png } }],
+          },
+        ],
+      },
+    ]);
+    expect(violations(exported)).toEqual([]);
+    expect(exported[0]?.attributes['gen_ai.output.messages']).toEqual([
+      {
+        role: 'assistant',
+        finish_reason: 'stop',
+        parts: [
+          {
+            type: 'tool_call_response',
+            id: 't1',
+            response: {
+              type: 'uri',
+              uri: `blob:sha256:${sha}`,
+              mime_type: 'text/plain; charset=utf-8',
+              size: 5_000_000,
+              preview: 'line 1',
+            },
+          },
+          {
+            type: 'uri',
+            modality: 'image',
+            uri: `blob:sha256:${'cd'.repeat(32)}`,
+            mime_type: 'image/png',
+            size: 90_000,
+            preview: '',
+          },
+        ],
+      },
+    ]);
+  });
+
   it('is caught by the schemas when a part is malformed', () => {
     const broken = [
       {

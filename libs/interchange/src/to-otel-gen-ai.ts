@@ -1,5 +1,10 @@
 import type { ModelCallRecordedEvent } from '@agent-ledger/events';
-import type { JsonValue, RuntimeMessage, ToolResultOutput } from '@agent-ledger/messages';
+import type {
+  ContentBlobRef,
+  JsonValue,
+  RuntimeMessage,
+  ToolResultOutput,
+} from '@agent-ledger/messages';
 import type { ModelMessage as AiSdkModelMessage } from 'ai';
 
 /** A part of an OpenTelemetry GenAI message (`gen_ai.input.messages` / `gen_ai.output.messages`). */
@@ -9,7 +14,16 @@ export type OtelPart =
   | { type: 'tool_call'; id: string; name: string; arguments: JsonValue }
   | { type: 'tool_call_response'; id: string; response: JsonValue }
   | { type: 'blob'; modality: string; mime_type?: string; content: string }
-  | { type: 'uri'; modality: string; mime_type?: string; uri: string }
+  | {
+      type: 'uri';
+      modality: string;
+      mime_type?: string;
+      uri: string;
+      /** A ledger blob's size in bytes (`uri` is then `blob:sha256:<hex>`). */
+      size?: number;
+      /** A ledger blob's preview: its first characters, empty for binary content. */
+      preview?: string;
+    }
   | { type: string; [key: string]: JsonValue };
 
 /** A message of `gen_ai.input.messages`. */
@@ -192,8 +206,27 @@ function outputParts(message: RuntimeMessage): OtelPart[] {
   }
 }
 
+/**
+ * What a ledger blob is in an export: the conventions' `UriPart` fields (`uri`, `mime_type`) with
+ * `blob:sha256:<hex>` as the URI (read the bytes at `GET /v1/sessions/:id/blobs/<hex>`), its size
+ * and preview. The bytes are never inlined: a blob is large by definition.
+ */
+function blobReference(blob: ContentBlobRef): {
+  uri: string;
+  mime_type: string;
+  size: number;
+  preview: string;
+} {
+  return {
+    uri: `blob:sha256:${blob.sha256}`,
+    mime_type: blob.mediaType,
+    size: blob.size,
+    preview: blob.preview,
+  };
+}
+
 function outputValue(output: ToolResultOutput): JsonValue {
-  if (output.type === 'blob') return { blob: { ...output.blob } };
+  if (output.type === 'blob') return { type: 'uri', ...blobReference(output.blob) };
   return output.type === 'execution-denied'
     ? { denied: true, ...(output.reason === undefined ? {} : { reason: output.reason }) }
     : output.value;
@@ -205,11 +238,27 @@ const MODALITIES = new Set(['image', 'video', 'audio']);
 function media(data: unknown, mimeType: string): OtelPart {
   const family = mimeType.split('/')[0]?.toLowerCase() ?? '';
   const modality = MODALITIES.has(family) ? family : 'document';
+  if (isBlobData(data)) return { type: 'uri', modality, ...blobReference(data.blob) };
   const value = data instanceof URL ? data.toString() : typeof data === 'string' ? data : '';
   if (URL.canParse(value) && !value.startsWith('data:'))
     return { type: 'uri', modality, mime_type: mimeType, uri: value };
   const content = value.startsWith('data:') ? value.slice(value.indexOf(',') + 1) : value;
   return { type: 'blob', modality, mime_type: mimeType, content };
+}
+
+/** An attachment kept as a ledger blob (`BlobAttachmentData`). */
+function isBlobData(data: unknown): data is { type: 'blob'; blob: ContentBlobRef } {
+  return (
+    typeof data === 'object' &&
+    data !== null &&
+    'type' in data &&
+    data.type === 'blob' &&
+    'blob' in data &&
+    typeof data.blob === 'object' &&
+    data.blob !== null &&
+    'sha256' in data.blob &&
+    typeof data.blob.sha256 === 'string'
+  );
 }
 
 function json(value: unknown): JsonValue {

@@ -83,7 +83,7 @@ function decideClaudeCodeEntries(
   context: SessionDecisionContext,
 ): SessionEvent[] {
   if (command.entries.length === 0) return [];
-  const { sessionId, projectKey, subpath, entries } = command;
+  const { sessionId, projectKey, subpath, entries, blobs } = command;
   const event: SessionEvent = {
     type: 'ClaudeCodeEntriesRecorded',
     data: {
@@ -91,6 +91,7 @@ function decideClaudeCodeEntries(
       projectKey,
       ...(subpath === undefined ? {} : { subpath }),
       entries,
+      ...(blobs === undefined || blobs.length === 0 ? {} : { blobs }),
       recordedAt: context.now,
     },
   };

@@ -1,4 +1,8 @@
-import type { ModelCallRecordedEvent, OverflowAttempt } from '@agent-ledger/events';
+import type {
+  ClaudeCodeEntryBlob,
+  ModelCallRecordedEvent,
+  OverflowAttempt,
+} from '@agent-ledger/events';
 import type {
   CompactBoundaryMessage,
   CompactSummaryMessage,
@@ -106,6 +110,8 @@ export interface RecordClaudeCodeEntries {
   projectKey: string;
   subpath?: string;
   entries: JsonObject[];
+  /** The entries' strings already stored as blobs (`ClaudeCodeEntriesRecorded.blobs`). */
+  blobs?: ClaudeCodeEntryBlob[];
 }
 
 /**

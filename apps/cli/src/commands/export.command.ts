@@ -1,4 +1,6 @@
+import { Writable } from 'node:stream';
 import { Command, Option } from 'commander';
+import { createBlobStore } from '@agent-ledger/config';
 import { renderExportMarkdown } from '@agent-ledger/projections';
 import { computeSessionReadModels, type ExportPolicy } from '@agent-ledger/read-models';
 import {
@@ -6,6 +8,7 @@ import {
   interchangeExport,
   type InterchangeExportFormat,
 } from '@agent-ledger/interchange';
+import { OPEN_WRITER } from '@agent-ledger/session-commands';
 import { CliError } from '../cli-error';
 import type { CliIo } from '../cli-io';
 import { readSessionLog } from '../audit/read-session-log';
@@ -16,6 +19,7 @@ interface ExportFlags {
   format: 'json' | 'markdown' | InterchangeExportFormat;
   redact: boolean;
   toRevision?: number;
+  blobs: 'reference' | 'include';
 }
 
 /** `export`: the export view of a session, redacted by default, as JSON or Markdown. */
@@ -30,6 +34,14 @@ export function exportCommand(io: CliIo): Command {
         .choices(['json', 'markdown', ...INTERCHANGE_EXPORT_FORMATS])
         .default('json'),
     )
+    .addOption(
+      new Option(
+        '--blobs <mode>',
+        'jsonl: keep each blob as its reference (reference), or write its bytes into the export (include) so that `import --from jsonl` restores it elsewhere',
+      )
+        .choices(['reference', 'include'])
+        .default('reference'),
+    )
     .option('--no-redact', 'keep secrets as recorded (no redaction at all)')
     .option(
       '--to-revision <r>',
@@ -38,6 +50,9 @@ export function exportCommand(io: CliIo): Command {
     )
     .action((sessionId: string, flags: ExportFlags) =>
       withLedger(io, async (ledger) => {
+        if (flags.blobs === 'include' && flags.format !== 'jsonl') {
+          throw new CliError(`--blobs include is only for --format jsonl (not ${flags.format})`);
+        }
         if (isInterchangeFormat(flags.format)) {
           if (flags.toRevision !== undefined) {
             throw new CliError(`--to-revision is not supported with --format ${flags.format}`);
@@ -45,19 +60,37 @@ export function exportCommand(io: CliIo): Command {
           const policy: ExportPolicy = flags.redact
             ? ledger.readModelConfig.exportPolicy
             : { ...ledger.readModelConfig.exportPolicy, redactSecrets: false, extraPatterns: [] };
-          const result = await interchangeExport(
-            await ledger.store(),
-            // The CLI addresses a session by its key (the store's own name for it).
-            { sessionId, key: sessionId },
-            flags.format,
-            policy,
-          );
-          if (result.format === 'jsonl') {
-            for (const line of result.lines) io.stdout.write(line);
+          // The embedded blob file is read beside the server; EventStoreDB's blobs through its store.
+          const opened =
+            flags.blobs === 'include' && ledger.config.eventStore !== 'sqlite'
+              ? await createBlobStore(ledger.config, { readOnly: true })
+              : undefined;
+          const blobs = flags.blobs === 'include' ? (opened?.store ?? ledger.blobs) : undefined;
+          try {
+            const result = await interchangeExport(
+              await ledger.store(),
+              // The CLI addresses a session by its key (the store's own name for it).
+              { sessionId, key: sessionId },
+              flags.format,
+              policy,
+              blobs === undefined
+                ? {}
+                : {
+                    includeBlobsFrom: {
+                      stat: (sha256) => blobs.stat(OPEN_WRITER.tenant, sha256),
+                      read: (sha256) => blobs.read(OPEN_WRITER.tenant, sha256),
+                    },
+                  },
+            );
+            if (result.format === 'jsonl') {
+              for await (const line of result.lines) await writeLine(io, line);
+              return;
+            }
+            io.stdout.write(`${JSON.stringify(withoutFormat(result), null, 2)}\n`);
             return;
+          } finally {
+            await opened?.close();
           }
-          io.stdout.write(`${JSON.stringify(withoutFormat(result), null, 2)}\n`);
-          return;
         }
         const log = await readSessionLog(
           await ledger.store(),
@@ -79,6 +112,16 @@ export function exportCommand(io: CliIo): Command {
         );
       }),
     );
+}
+
+/** Writes a line, waiting while a stream's buffer is full (an included blob is many lines). */
+async function writeLine(io: CliIo, line: string): Promise<void> {
+  const { stdout } = io;
+  if (stdout.write(line) !== false) return;
+  if (!(stdout instanceof Writable)) return;
+  await new Promise<void>((resolve) => {
+    stdout.once('drain', () => resolve());
+  });
 }
 
 function isInterchangeFormat(format: string): format is InterchangeExportFormat {

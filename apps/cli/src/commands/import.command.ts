@@ -1,16 +1,21 @@
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { createReadStream, existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { basename, join } from 'node:path';
+import { createInterface } from 'node:readline';
 import { Command, Option } from 'commander';
 import {
   IMPORT_FORMATS,
   importHistory,
+  importLedgerJsonl,
   InvalidImportSourceError,
+  type ImportPlan,
   type ClaudeCodeFile,
   type ImportFormat,
   type ImportSource,
 } from '@agent-ledger/interchange';
-import { runImportPlan, SessionCommandRunner } from '@agent-ledger/session-commands';
+import { OPEN_WRITER, runImportPlan, SessionCommandRunner } from '@agent-ledger/session-commands';
+import type { BlobStore } from '@agent-ledger/blobs';
 import { createBlobStore, createEventStore, loadServerConfig } from '@agent-ledger/config';
+import { sessionKeyOf } from '@agent-ledger/events';
 import { CliError } from '../cli-error';
 import type { CliIo } from '../cli-io';
 
@@ -30,7 +35,7 @@ interface ImportFlags {
 export function importCommand(io: CliIo): Command {
   return new Command('import')
     .description(
-      'Import a history from Claude Code (a session .jsonl or a project directory), opencode (`opencode export` JSON), AI SDK UIMessage[] or ModelMessage[] JSON, or OpenAI Responses/Conversations items, into the store the server writes (DATA_DIR, EVENT_STORE). Importing the same source again appends nothing.',
+      'Import a history from Claude Code (a session .jsonl or a project directory), opencode (`opencode export` JSON), AI SDK UIMessage[] or ModelMessage[] JSON, OpenAI Responses/Conversations items, or the ledger’s own `export --format jsonl` (blobs referenced or included; read line by line), into the store the server writes (DATA_DIR, EVENT_STORE). Importing the same source again appends nothing.',
     )
     .argument('<path>', 'a file, or (claude-code) a project directory of session files')
     .addOption(
@@ -40,7 +45,7 @@ export function importCommand(io: CliIo): Command {
     )
     .option(
       '--session-id <id>',
-      'the session to import into (default: the source’s own id; required for ui-messages, model-messages, openai-items)',
+      'the session to import into (default: the source’s own id; required for ui-messages, model-messages, openai-items, jsonl)',
     )
     .option(
       '--created-at <time>',
@@ -48,7 +53,8 @@ export function importCommand(io: CliIo): Command {
     )
     .option('--json', 'print the whole result (sessions and report) as JSON')
     .action(async (path: string, flags: ImportFlags) => {
-      const sources = readSources(path, flags.from);
+      const sources = flags.from === 'jsonl' ? [] : readSources(path, flags.from);
+      const ledgerJsonlSessionId = flags.from === 'jsonl' ? requireJsonlSession(path, flags) : '';
       const config = loadServerConfig(io.env ?? process.env);
       const store = await createEventStore(config);
       // Large tool outputs become blobs in the same store the server reads them from.
@@ -59,8 +65,12 @@ export function importCommand(io: CliIo): Command {
           clock: () => new Date().toISOString(),
         });
         const results = [];
-        for (const source of sources) {
-          const plan = toPlan(source, flags, sources.length);
+        const plans: Array<() => Promise<ImportPlan>> =
+          flags.from === 'jsonl'
+            ? [() => ledgerJsonlPlan(path, ledgerJsonlSessionId, blobs.store)]
+            : sources.map((source) => () => Promise.resolve(toPlan(source, flags, sources.length)));
+        for (const makePlan of plans) {
+          const plan = await makePlan();
           results.push(
             await runImportPlan(plan, runner, store, undefined, undefined, {
               blobs: blobs.store,
@@ -97,6 +107,44 @@ export function importCommand(io: CliIo): Command {
     });
 }
 
+function requireJsonlSession(path: string, flags: ImportFlags): string {
+  if (!existsSync(path)) throw new CliError(`No such file or directory: ${path}`);
+  if (flags.sessionId === undefined) {
+    throw new CliError('--from jsonl needs --session-id: the session to import the export into');
+  }
+  return flags.sessionId;
+}
+
+/**
+ * The plan of a ledger JSONL export, read line by line from the file (an included 1 GiB blob is
+ * never whole in memory); its included blobs stored in the `DATA_DIR`'s blob store as they are
+ * read, with the session's reference.
+ */
+async function ledgerJsonlPlan(
+  path: string,
+  sessionId: string,
+  blobs: BlobStore,
+): Promise<ImportPlan> {
+  const lines = createInterface({ input: createReadStream(path), crlfDelay: Infinity });
+  try {
+    return await importLedgerJsonl(lines, {
+      sessionId,
+      storeBlob: async (header, chunks) => {
+        await blobs.put(OPEN_WRITER.tenant, chunks, {
+          mediaType: header.mediaType,
+          expectedSha256: header.sha256,
+          sessionKey: sessionKeyOf(OPEN_WRITER.tenant, sessionId),
+        });
+      },
+    });
+  } catch (error) {
+    if (error instanceof InvalidImportSourceError) throw new CliError(error.message);
+    throw error;
+  } finally {
+    lines.close();
+  }
+}
+
 function toPlan(source: ImportSource, flags: ImportFlags, count: number) {
   try {
     return importHistory(source, {
@@ -110,7 +158,7 @@ function toPlan(source: ImportSource, flags: ImportFlags, count: number) {
   }
 }
 
-function readSources(path: string, format: ImportFormat): ImportSource[] {
+function readSources(path: string, format: Exclude<ImportFormat, 'jsonl'>): ImportSource[] {
   if (!existsSync(path)) throw new CliError(`No such file or directory: ${path}`);
   if (format === 'claude-code') {
     const files = statSync(path).isDirectory()

@@ -38,6 +38,11 @@ export interface Ledger {
    * statement meets the damage (`toCliError`).
    */
   readModels(options?: { checkFile?: boolean }): ReadModelDatabase;
+  /**
+   * The server's embedded blob file (`DATA_DIR/blobs.sqlite`), read beside the server, opened on
+   * first use; with no file yet, no blob is held.
+   */
+  blobs: Pick<BlobStore, 'read' | 'stat'>;
   /** The read-model handlers the server runs, with the same export policy (hence the same versions). */
   handlers(db: ReadModelDatabase): ProjectionHandler[];
   /** Closes whatever was opened. */
@@ -58,19 +63,25 @@ export function openLedger(env: Record<string, string | undefined>): Ledger {
   let blobs: SqliteBlobStore | undefined;
   // The server's blob file, read beside the server (what it has staged stays staged); none yet:
   // no blob output to read, search indexes previews. Same handler versions as the server either way.
-  const blobReader: Pick<BlobStore, 'read'> = {
+  const blobFile = (): SqliteBlobStore | undefined => {
+    const path = sqliteBlobStorePath(config);
+    if (blobs === undefined && existsSync(path)) {
+      blobs = new SqliteBlobStore({ path, deleteStaged: false });
+    }
+    return blobs;
+  };
+  const blobReader: Pick<BlobStore, 'read' | 'stat'> = {
     read: (tenant, sha256, range) => {
-      const path = sqliteBlobStorePath(config);
-      if (blobs === undefined && existsSync(path)) {
-        blobs = new SqliteBlobStore({ path, deleteStaged: false });
-      }
-      if (blobs === undefined) throw new BlobNotFoundError(sha256);
-      return blobs.read(tenant, sha256, range);
+      const file = blobFile();
+      if (file === undefined) throw new BlobNotFoundError(sha256);
+      return file.read(tenant, sha256, range);
     },
+    stat: (tenant, sha256) => blobFile()?.stat(tenant, sha256) ?? Promise.resolve(undefined),
   };
   return {
     config,
     readModelConfig,
+    blobs: blobReader,
     store: () => (store ??= openStore(config)),
     readModels: (readOptions = {}) => {
       if (db !== undefined) return db;

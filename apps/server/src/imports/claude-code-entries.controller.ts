@@ -1,4 +1,15 @@
-import { Body, Controller, Get, HttpCode, Inject, Param, Post, Query } from '@nestjs/common';
+import {
+  Body,
+  Controller,
+  Get,
+  HttpCode,
+  Inject,
+  Optional,
+  Param,
+  Post,
+  Query,
+} from '@nestjs/common';
+import type { BlobStore } from '@agent-ledger/blobs';
 import { CommandBus } from '@nestjs/cqrs';
 import {
   ApiBadRequestResponse,
@@ -22,7 +33,7 @@ import { schemaRef } from '../docs/response-schemas';
 import { RequestValidationError } from '../http/request-validation.error';
 import { ErrorResponseDto } from '../sessions/dto/error-response.dto';
 import { SessionParamsDto } from '../sessions/dto/session-params.dto';
-import { EVENT_STORE } from '../tokens';
+import { BLOB_STORE, EVENT_STORE } from '../tokens';
 import {
   ClaudeCodeEntriesQueryDto,
   RecordClaudeCodeEntriesDto,
@@ -54,6 +65,7 @@ export class ClaudeCodeEntriesController {
   constructor(
     private readonly commandBus: CommandBus,
     @Inject(EVENT_STORE) private readonly store: EventStore,
+    @Optional() @Inject(BLOB_STORE) private readonly blobs?: BlobStore,
   ) {}
 
   @Post()
@@ -109,10 +121,13 @@ export class ClaudeCodeEntriesController {
     @Param() { sessionId }: SessionParamsDto,
     @Query() { subpath }: ClaudeCodeEntriesQueryDto,
   ): Promise<ClaudeCodeEntriesAnswer> {
-    const { batches, projectKey } = await readClaudeCodeEntries(this.store, sessionId, {
-      tenant: caller.tenant,
-      keyId: caller.keyId,
-    });
+    // The strings kept as blobs are read back: the entries are answered as they were posted.
+    const { batches, projectKey } = await readClaudeCodeEntries(
+      this.store,
+      sessionId,
+      { tenant: caller.tenant, keyId: caller.keyId },
+      this.blobs,
+    );
     const chosen = batches.filter((batch) => batch.subpath === subpath);
     if (projectKey === undefined || chosen.length === 0) throw new SessionNotFoundError(sessionId);
     const subpaths = [

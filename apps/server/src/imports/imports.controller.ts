@@ -17,7 +17,7 @@ import { RequestValidationError } from '../http/request-validation.error';
 import { ErrorResponseDto } from '../sessions/dto/error-response.dto';
 import { SessionParamsDto } from '../sessions/dto/session-params.dto';
 import { ImportHistoryDto } from './dto/import-history.dto';
-import { ImportHistoryCommand } from './import-history.command';
+import { ImportHistoryCommand, type LedgerJsonlSource } from './import-history.command';
 
 /** `POST /v1/sessions/:sessionId/imports`: bring a history from Claude Code, opencode, the AI SDK or OpenAI. */
 @ApiTags('sessions (commands)')
@@ -38,7 +38,7 @@ export class ImportsController {
   @HttpCode(200)
   @ApiOperation({
     summary:
-      'Import a history (claude-code, opencode, ui-messages, model-messages, openai-items); importing it again appends nothing',
+      'Import a history (claude-code, opencode, ui-messages, model-messages, openai-items, or the ledger’s own jsonl export); importing it again appends nothing',
   })
   @ApiOkResponse({
     description: '`{ sessions: [{ sessionId, parent?, appended, revision, position }], report }`',
@@ -61,7 +61,8 @@ export class ImportsController {
   }
 }
 
-function sourceOf(body: ImportHistoryDto): ImportSource {
+function sourceOf(body: ImportHistoryDto): ImportSource | LedgerJsonlSource {
+  if (body.format === 'jsonl') return { format: 'jsonl', content: body.content ?? '' };
   if (body.format === 'claude-code') {
     return {
       format: 'claude-code',

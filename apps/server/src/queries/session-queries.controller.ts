@@ -159,7 +159,11 @@ export class SessionQueriesController {
       },
       'text/markdown': { schema: { type: 'string' } },
       'application/x-ndjson': {
-        schema: { type: 'string', description: 'One RuntimeMessage (JSON) a line.' },
+        schema: {
+          type: 'string',
+          description:
+            'One RuntimeMessage (JSON) a line; with blobs=include, each blob as a {"type":"blob"} line and its {"type":"blob-chunk"} lines before the first message that refers to it.',
+        },
       },
     },
   })
@@ -167,10 +171,16 @@ export class SessionQueriesController {
   async export(
     @CallerParam() caller: Caller,
     @Param() { sessionId }: SessionParamsDto,
-    @QueryParams() { format, minPosition }: ExportQueryDto,
+    @QueryParams() { format, minPosition, blobs }: ExportQueryDto,
   ): Promise<StreamableFile> {
     const { contentType, body } = await this.queryBus.execute(
-      new GetExportQuery(sessionRefOf(caller, sessionId), format ?? 'json', minPosition),
+      new GetExportQuery(
+        sessionRefOf(caller, sessionId),
+        format ?? 'json',
+        minPosition,
+        blobs ?? 'reference',
+        caller.tenant,
+      ),
     );
     // Written as the client reads it (the stream waits while the socket is full), piece by piece.
     return new StreamableFile(Readable.from(body, { objectMode: false }), { type: contentType });

@@ -18,12 +18,13 @@ import { HostNotAllowedError, OriginNotAllowedError, RateLimitedError } from './
 export const APPEND_ROUTE = '/v1/sessions/:sessionId/messages';
 
 /**
- * The POST routes whose body limit is `MAX_APPEND_BODY_BYTES`: the append, and the import (both
- * turn their large tool outputs into blobs before anything is appended).
+ * The POST routes whose body limit is `MAX_APPEND_BODY_BYTES`: the append, the import and the
+ * Claude Agent SDK entries (all turn their large content into blobs before anything is appended).
  */
 export const LARGE_BODY_ROUTES: ReadonlySet<string> = new Set([
   APPEND_ROUTE,
   '/v1/sessions/:sessionId/imports',
+  '/v1/sessions/:sessionId/claude-code-entries',
 ]);
 
 /**

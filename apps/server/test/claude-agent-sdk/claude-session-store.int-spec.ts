@@ -149,4 +149,54 @@ describe('createClaudeSessionStore (the Claude Agent SDK SessionStore contract)'
     // Deleting again is fine: nothing is left to delete.
     await store.delete(key);
   });
+  it('keeps a 5 MB tool result entry: the event holds a blob reference, load gives the entry back byte-equal', async () => {
+    const key = { projectKey: PROJECT, sessionId: 'big-output' };
+    const ledgerSessionId = ledgerSessionIdOf('contract-', key);
+    // Multi-byte characters and a surrogate pair, so that UTF-8 and chunking are exercised.
+    const line = 'const café = "naïve"; // 🚀 build step output\n';
+    const big = line.repeat(Math.ceil((5 * 1024 * 1024) / line.length));
+    const entries = mainEntries.slice(0, 9).map((entry) =>
+      entry.uuid === 'r1'
+        ? {
+            ...entry,
+            message: {
+              role: 'user',
+              content: [{ tool_use_id: 'toolu_1', type: 'tool_result', content: big }],
+            },
+          }
+        : entry,
+    );
+    await store.append(key, entries);
+    expect(JSON.stringify(await store.load(key))).toBe(JSON.stringify(entries));
+
+    const kept: Array<{ data: Record<string, unknown> }> = [];
+    const results: unknown[] = [];
+    for await (const event of client.events(ledgerSessionId)) {
+      if (event.type === 'ClaudeCodeEntriesRecorded') {
+        kept.push({ data: event.data as Record<string, unknown> });
+      }
+      if (event.type === 'ToolResultRecorded') results.push(event.data);
+    }
+    expect(kept).toHaveLength(1);
+    expect(JSON.stringify(kept[0]?.data).length).toBeLessThan(64 * 1024);
+    expect(kept[0]?.data['blobs']).toEqual([
+      {
+        entry: entries.findIndex((entry) => entry.uuid === 'r1'),
+        path: ['message', 'content', 0, 'content'],
+        blob: {
+          sha256: expect.stringMatching(/^[0-9a-f]{64}$/) as unknown,
+          size: Buffer.byteLength(big),
+          mediaType: 'text/plain; charset=utf-8',
+          preview: expect.stringContaining('const café') as unknown,
+          textLength: big.length,
+        },
+      },
+    ]);
+    // The mapped tool result refers to the same bytes (stored once) instead of holding them.
+    const sha256 = (kept[0]?.data['blobs'] as Array<{ blob: { sha256: string } }>)[0]?.blob.sha256;
+    expect(JSON.stringify(results)).toContain(
+      `"type":"blob","as":"text","blob":{"sha256":"${sha256}"`,
+    );
+    expect(JSON.stringify(results).length).toBeLessThan(64 * 1024);
+  });
 });

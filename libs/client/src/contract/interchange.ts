@@ -2,11 +2,12 @@ import type { JsonValue } from './json-value';
 
 /** The formats `POST /v1/sessions/:sessionId/imports` reads. */
 export type ImportFormat =
-  'claude-code' | 'opencode' | 'ui-messages' | 'model-messages' | 'openai-items';
+  'claude-code' | 'opencode' | 'ui-messages' | 'model-messages' | 'openai-items' | 'jsonl';
 
 /**
  * `POST /v1/sessions/:sessionId/imports`: `claude-code` takes the session's JSONL text
- * (`content`, with its sub-agent files), the other formats the parsed JSON (`data`). Importing the
+ * (`content`, with its sub-agent files), `jsonl` the text of the ledger's own JSONL export (its
+ * blobs referenced or included), the other formats the parsed JSON (`data`). Importing the
  * same source again appends nothing (its event ids are derived from it).
  */
 export type ImportHistoryRequest =
@@ -19,7 +20,12 @@ export type ImportHistoryRequest =
       subjectId?: string;
     }
   | {
-      format: Exclude<ImportFormat, 'claude-code'>;
+      format: 'jsonl';
+      content: string;
+      subjectId?: string;
+    }
+  | {
+      format: Exclude<ImportFormat, 'claude-code' | 'jsonl'>;
       data: JsonValue;
       /** `createdAt` of every message, for formats without times (default 1970-01-01). */
       createdAt?: string;

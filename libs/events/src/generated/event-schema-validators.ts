@@ -12355,7 +12355,7 @@ return errors === 0;
 validate130.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const data_v1_ClaudeCodeEntriesRecorded = validate141;
-const schema192 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://agent-ledger.example/event-schemas/claude-code-entries-recorded.v1.schema.json","title":"ClaudeCodeEntriesRecorded (v1)","description":"Data of a ClaudeCodeEntriesRecorded event. Raw transcript entries of a Claude Agent SDK session (the lines of Claude Code's JSONL files) as its SessionStore mirrored them, kept verbatim; the session's runtime messages are the Claude Code importer's mapping of them.","type":"object","required":["sessionId","projectKey","entries","recordedAt"],"properties":{"sessionId":{"$ref":"runtime-message.v1.schema.json#/$defs/sessionId"},"projectKey":{"type":"string","minLength":1,"description":"The SDK's SessionKey.projectKey."},"subpath":{"type":"string","minLength":1,"description":"The SDK's SessionKey.subpath (a sub-agent's transcript, subagents/agent-<id>); absent for the main transcript."},"entries":{"type":"array","minItems":1,"items":{"type":"object","required":["type"],"properties":{"type":{"type":"string"}}},"description":"The entries, in append order, each a JSON object with a string type."},"recordedAt":{"$ref":"runtime-message.v1.schema.json#/$defs/timestamp"}},"additionalProperties":false};
+const schema192 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://agent-ledger.example/event-schemas/claude-code-entries-recorded.v1.schema.json","title":"ClaudeCodeEntriesRecorded (v1)","description":"Data of a ClaudeCodeEntriesRecorded event. Raw transcript entries of a Claude Agent SDK session (the lines of Claude Code's JSONL files) as its SessionStore mirrored them, kept verbatim (their large strings as blobs, see blobs); the session's runtime messages are the Claude Code importer's mapping of them.","type":"object","required":["sessionId","projectKey","entries","recordedAt"],"properties":{"sessionId":{"$ref":"runtime-message.v1.schema.json#/$defs/sessionId"},"projectKey":{"type":"string","minLength":1,"description":"The SDK's SessionKey.projectKey."},"subpath":{"type":"string","minLength":1,"description":"The SDK's SessionKey.subpath (a sub-agent's transcript, subagents/agent-<id>); absent for the main transcript."},"entries":{"type":"array","minItems":1,"items":{"type":"object","required":["type"],"properties":{"type":{"type":"string"}}},"description":"The entries, in append order, each a JSON object with a string type."},"blobs":{"type":"array","minItems":1,"items":{"type":"object","required":["entry","path","blob"],"properties":{"entry":{"type":"integer","minimum":0,"description":"Index in entries of the entry that held the string."},"path":{"type":"array","items":{"type":["string","integer"]},"description":"Where the string sits in that entry: object keys and array indexes, from the entry down."},"blob":{"$ref":"runtime-message.v1.schema.json#/$defs/blobRef"}},"additionalProperties":false},"description":"Strings of the entries too large to keep in the event (above BLOB_THRESHOLD_BYTES of UTF-8), stored as blobs: each is an empty string in its entry and is restored from its blob when the entries are read. A side table rather than a marker inside the entry, so no entry data can be mistaken for a reference."},"recordedAt":{"$ref":"runtime-message.v1.schema.json#/$defs/timestamp"}},"additionalProperties":false};
 
 function validate141(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://agent-ledger.example/event-schemas/claude-code-entries-recorded.v1.schema.json" */;
@@ -12410,7 +12410,7 @@ vErrors.push(err3);
 errors++;
 }
 for(const key0 in data){
-if(!(((((key0 === "sessionId") || (key0 === "projectKey")) || (key0 === "subpath")) || (key0 === "entries")) || (key0 === "recordedAt"))){
+if(!((((((key0 === "sessionId") || (key0 === "projectKey")) || (key0 === "subpath")) || (key0 === "entries")) || (key0 === "blobs")) || (key0 === "recordedAt"))){
 const err4 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema192,data};
 if(vErrors === null){
 vErrors = [err4];
@@ -12560,11 +12560,11 @@ vErrors.push(err15);
 errors++;
 }
 }
-if(data.recordedAt !== undefined){
-let data6 = data.recordedAt;
-if(typeof data6 === "string"){
-if(!(formats0.validate(data6))){
-const err16 = {instancePath:instancePath+"/recordedAt",schemaPath:"runtime-message.v1.schema.json#/$defs/timestamp/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\"",schema:"date-time",parentSchema:schema37,data:data6};
+if(data.blobs !== undefined){
+let data6 = data.blobs;
+if(Array.isArray(data6)){
+if(data6.length < 1){
+const err16 = {instancePath:instancePath+"/blobs",schemaPath:"#/properties/blobs/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema192.properties.blobs,data:data6};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -12573,9 +12573,12 @@ vErrors.push(err16);
 }
 errors++;
 }
-}
-else {
-const err17 = {instancePath:instancePath+"/recordedAt",schemaPath:"runtime-message.v1.schema.json#/$defs/timestamp/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema37.type,parentSchema:schema37,data:data6};
+const len1 = data6.length;
+for(let i1=0; i1<len1; i1++){
+let data7 = data6[i1];
+if(data7 && typeof data7 == "object" && !Array.isArray(data7)){
+if(data7.entry === undefined){
+const err17 = {instancePath:instancePath+"/blobs/" + i1,schemaPath:"#/properties/blobs/items/required",keyword:"required",params:{missingProperty: "entry"},message:"must have required property '"+"entry"+"'",schema:schema192.properties.blobs.items.required,parentSchema:schema192.properties.blobs.items,data:data7};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -12584,15 +12587,351 @@ vErrors.push(err17);
 }
 errors++;
 }
-}
-}
-else {
-const err18 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema192.type,parentSchema:schema192,data};
+if(data7.path === undefined){
+const err18 = {instancePath:instancePath+"/blobs/" + i1,schemaPath:"#/properties/blobs/items/required",keyword:"required",params:{missingProperty: "path"},message:"must have required property '"+"path"+"'",schema:schema192.properties.blobs.items.required,parentSchema:schema192.properties.blobs.items,data:data7};
 if(vErrors === null){
 vErrors = [err18];
 }
 else {
 vErrors.push(err18);
+}
+errors++;
+}
+if(data7.blob === undefined){
+const err19 = {instancePath:instancePath+"/blobs/" + i1,schemaPath:"#/properties/blobs/items/required",keyword:"required",params:{missingProperty: "blob"},message:"must have required property '"+"blob"+"'",schema:schema192.properties.blobs.items.required,parentSchema:schema192.properties.blobs.items,data:data7};
+if(vErrors === null){
+vErrors = [err19];
+}
+else {
+vErrors.push(err19);
+}
+errors++;
+}
+for(const key1 in data7){
+if(!(((key1 === "entry") || (key1 === "path")) || (key1 === "blob"))){
+const err20 = {instancePath:instancePath+"/blobs/" + i1,schemaPath:"#/properties/blobs/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema192.properties.blobs.items,data:data7};
+if(vErrors === null){
+vErrors = [err20];
+}
+else {
+vErrors.push(err20);
+}
+errors++;
+}
+}
+if(data7.entry !== undefined){
+let data8 = data7.entry;
+if(!(((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8))) && (isFinite(data8)))){
+const err21 = {instancePath:instancePath+"/blobs/" + i1+"/entry",schemaPath:"#/properties/blobs/items/properties/entry/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema192.properties.blobs.items.properties.entry.type,parentSchema:schema192.properties.blobs.items.properties.entry,data:data8};
+if(vErrors === null){
+vErrors = [err21];
+}
+else {
+vErrors.push(err21);
+}
+errors++;
+}
+if((typeof data8 == "number") && (isFinite(data8))){
+if(data8 < 0 || isNaN(data8)){
+const err22 = {instancePath:instancePath+"/blobs/" + i1+"/entry",schemaPath:"#/properties/blobs/items/properties/entry/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema192.properties.blobs.items.properties.entry,data:data8};
+if(vErrors === null){
+vErrors = [err22];
+}
+else {
+vErrors.push(err22);
+}
+errors++;
+}
+}
+}
+if(data7.path !== undefined){
+let data9 = data7.path;
+if(Array.isArray(data9)){
+const len2 = data9.length;
+for(let i2=0; i2<len2; i2++){
+let data10 = data9[i2];
+if((typeof data10 !== "string") && (!(((typeof data10 == "number") && (!(data10 % 1) && !isNaN(data10))) && (isFinite(data10))))){
+const err23 = {instancePath:instancePath+"/blobs/" + i1+"/path/" + i2,schemaPath:"#/properties/blobs/items/properties/path/items/type",keyword:"type",params:{type: schema192.properties.blobs.items.properties.path.items.type},message:"must be string,integer",schema:schema192.properties.blobs.items.properties.path.items.type,parentSchema:schema192.properties.blobs.items.properties.path.items,data:data10};
+if(vErrors === null){
+vErrors = [err23];
+}
+else {
+vErrors.push(err23);
+}
+errors++;
+}
+}
+}
+else {
+const err24 = {instancePath:instancePath+"/blobs/" + i1+"/path",schemaPath:"#/properties/blobs/items/properties/path/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema192.properties.blobs.items.properties.path.type,parentSchema:schema192.properties.blobs.items.properties.path,data:data9};
+if(vErrors === null){
+vErrors = [err24];
+}
+else {
+vErrors.push(err24);
+}
+errors++;
+}
+}
+if(data7.blob !== undefined){
+let data11 = data7.blob;
+if(data11 && typeof data11 == "object" && !Array.isArray(data11)){
+if(data11.sha256 === undefined){
+const err25 = {instancePath:instancePath+"/blobs/" + i1+"/blob",schemaPath:"runtime-message.v1.schema.json#/$defs/blobRef/required",keyword:"required",params:{missingProperty: "sha256"},message:"must have required property '"+"sha256"+"'",schema:schema51.required,parentSchema:schema51,data:data11};
+if(vErrors === null){
+vErrors = [err25];
+}
+else {
+vErrors.push(err25);
+}
+errors++;
+}
+if(data11.size === undefined){
+const err26 = {instancePath:instancePath+"/blobs/" + i1+"/blob",schemaPath:"runtime-message.v1.schema.json#/$defs/blobRef/required",keyword:"required",params:{missingProperty: "size"},message:"must have required property '"+"size"+"'",schema:schema51.required,parentSchema:schema51,data:data11};
+if(vErrors === null){
+vErrors = [err26];
+}
+else {
+vErrors.push(err26);
+}
+errors++;
+}
+if(data11.mediaType === undefined){
+const err27 = {instancePath:instancePath+"/blobs/" + i1+"/blob",schemaPath:"runtime-message.v1.schema.json#/$defs/blobRef/required",keyword:"required",params:{missingProperty: "mediaType"},message:"must have required property '"+"mediaType"+"'",schema:schema51.required,parentSchema:schema51,data:data11};
+if(vErrors === null){
+vErrors = [err27];
+}
+else {
+vErrors.push(err27);
+}
+errors++;
+}
+if(data11.preview === undefined){
+const err28 = {instancePath:instancePath+"/blobs/" + i1+"/blob",schemaPath:"runtime-message.v1.schema.json#/$defs/blobRef/required",keyword:"required",params:{missingProperty: "preview"},message:"must have required property '"+"preview"+"'",schema:schema51.required,parentSchema:schema51,data:data11};
+if(vErrors === null){
+vErrors = [err28];
+}
+else {
+vErrors.push(err28);
+}
+errors++;
+}
+for(const key2 in data11){
+if(!(((((key2 === "sha256") || (key2 === "size")) || (key2 === "mediaType")) || (key2 === "preview")) || (key2 === "textLength"))){
+const err29 = {instancePath:instancePath+"/blobs/" + i1+"/blob",schemaPath:"runtime-message.v1.schema.json#/$defs/blobRef/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key2},message:"must NOT have additional properties",schema:false,parentSchema:schema51,data:data11};
+if(vErrors === null){
+vErrors = [err29];
+}
+else {
+vErrors.push(err29);
+}
+errors++;
+}
+}
+if(data11.sha256 !== undefined){
+let data12 = data11.sha256;
+if(typeof data12 === "string"){
+if(!pattern4.test(data12)){
+const err30 = {instancePath:instancePath+"/blobs/" + i1+"/blob/sha256",schemaPath:"runtime-message.v1.schema.json#/$defs/blobRef/properties/sha256/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{64}$"},message:"must match pattern \""+"^[0-9a-f]{64}$"+"\"",schema:"^[0-9a-f]{64}$",parentSchema:schema51.properties.sha256,data:data12};
+if(vErrors === null){
+vErrors = [err30];
+}
+else {
+vErrors.push(err30);
+}
+errors++;
+}
+}
+else {
+const err31 = {instancePath:instancePath+"/blobs/" + i1+"/blob/sha256",schemaPath:"runtime-message.v1.schema.json#/$defs/blobRef/properties/sha256/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema51.properties.sha256.type,parentSchema:schema51.properties.sha256,data:data12};
+if(vErrors === null){
+vErrors = [err31];
+}
+else {
+vErrors.push(err31);
+}
+errors++;
+}
+}
+if(data11.size !== undefined){
+let data13 = data11.size;
+if(!(((typeof data13 == "number") && (!(data13 % 1) && !isNaN(data13))) && (isFinite(data13)))){
+const err32 = {instancePath:instancePath+"/blobs/" + i1+"/blob/size",schemaPath:"runtime-message.v1.schema.json#/$defs/blobRef/properties/size/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema51.properties.size.type,parentSchema:schema51.properties.size,data:data13};
+if(vErrors === null){
+vErrors = [err32];
+}
+else {
+vErrors.push(err32);
+}
+errors++;
+}
+if((typeof data13 == "number") && (isFinite(data13))){
+if(data13 < 0 || isNaN(data13)){
+const err33 = {instancePath:instancePath+"/blobs/" + i1+"/blob/size",schemaPath:"runtime-message.v1.schema.json#/$defs/blobRef/properties/size/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema51.properties.size,data:data13};
+if(vErrors === null){
+vErrors = [err33];
+}
+else {
+vErrors.push(err33);
+}
+errors++;
+}
+}
+}
+if(data11.mediaType !== undefined){
+let data14 = data11.mediaType;
+if(typeof data14 === "string"){
+if(func1(data14) > 255){
+const err34 = {instancePath:instancePath+"/blobs/" + i1+"/blob/mediaType",schemaPath:"runtime-message.v1.schema.json#/$defs/blobRef/properties/mediaType/maxLength",keyword:"maxLength",params:{limit: 255},message:"must NOT have more than 255 characters",schema:255,parentSchema:schema51.properties.mediaType,data:data14};
+if(vErrors === null){
+vErrors = [err34];
+}
+else {
+vErrors.push(err34);
+}
+errors++;
+}
+if(func1(data14) < 1){
+const err35 = {instancePath:instancePath+"/blobs/" + i1+"/blob/mediaType",schemaPath:"runtime-message.v1.schema.json#/$defs/blobRef/properties/mediaType/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema51.properties.mediaType,data:data14};
+if(vErrors === null){
+vErrors = [err35];
+}
+else {
+vErrors.push(err35);
+}
+errors++;
+}
+}
+else {
+const err36 = {instancePath:instancePath+"/blobs/" + i1+"/blob/mediaType",schemaPath:"runtime-message.v1.schema.json#/$defs/blobRef/properties/mediaType/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema51.properties.mediaType.type,parentSchema:schema51.properties.mediaType,data:data14};
+if(vErrors === null){
+vErrors = [err36];
+}
+else {
+vErrors.push(err36);
+}
+errors++;
+}
+}
+if(data11.preview !== undefined){
+let data15 = data11.preview;
+if(typeof data15 === "string"){
+if(func1(data15) > 512){
+const err37 = {instancePath:instancePath+"/blobs/" + i1+"/blob/preview",schemaPath:"runtime-message.v1.schema.json#/$defs/blobRef/properties/preview/maxLength",keyword:"maxLength",params:{limit: 512},message:"must NOT have more than 512 characters",schema:512,parentSchema:schema51.properties.preview,data:data15};
+if(vErrors === null){
+vErrors = [err37];
+}
+else {
+vErrors.push(err37);
+}
+errors++;
+}
+}
+else {
+const err38 = {instancePath:instancePath+"/blobs/" + i1+"/blob/preview",schemaPath:"runtime-message.v1.schema.json#/$defs/blobRef/properties/preview/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema51.properties.preview.type,parentSchema:schema51.properties.preview,data:data15};
+if(vErrors === null){
+vErrors = [err38];
+}
+else {
+vErrors.push(err38);
+}
+errors++;
+}
+}
+if(data11.textLength !== undefined){
+let data16 = data11.textLength;
+if(!(((typeof data16 == "number") && (!(data16 % 1) && !isNaN(data16))) && (isFinite(data16)))){
+const err39 = {instancePath:instancePath+"/blobs/" + i1+"/blob/textLength",schemaPath:"runtime-message.v1.schema.json#/$defs/blobRef/properties/textLength/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema51.properties.textLength.type,parentSchema:schema51.properties.textLength,data:data16};
+if(vErrors === null){
+vErrors = [err39];
+}
+else {
+vErrors.push(err39);
+}
+errors++;
+}
+if((typeof data16 == "number") && (isFinite(data16))){
+if(data16 < 0 || isNaN(data16)){
+const err40 = {instancePath:instancePath+"/blobs/" + i1+"/blob/textLength",schemaPath:"runtime-message.v1.schema.json#/$defs/blobRef/properties/textLength/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema51.properties.textLength,data:data16};
+if(vErrors === null){
+vErrors = [err40];
+}
+else {
+vErrors.push(err40);
+}
+errors++;
+}
+}
+}
+}
+else {
+const err41 = {instancePath:instancePath+"/blobs/" + i1+"/blob",schemaPath:"runtime-message.v1.schema.json#/$defs/blobRef/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema51.type,parentSchema:schema51,data:data11};
+if(vErrors === null){
+vErrors = [err41];
+}
+else {
+vErrors.push(err41);
+}
+errors++;
+}
+}
+}
+else {
+const err42 = {instancePath:instancePath+"/blobs/" + i1,schemaPath:"#/properties/blobs/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema192.properties.blobs.items.type,parentSchema:schema192.properties.blobs.items,data:data7};
+if(vErrors === null){
+vErrors = [err42];
+}
+else {
+vErrors.push(err42);
+}
+errors++;
+}
+}
+}
+else {
+const err43 = {instancePath:instancePath+"/blobs",schemaPath:"#/properties/blobs/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema192.properties.blobs.type,parentSchema:schema192.properties.blobs,data:data6};
+if(vErrors === null){
+vErrors = [err43];
+}
+else {
+vErrors.push(err43);
+}
+errors++;
+}
+}
+if(data.recordedAt !== undefined){
+let data17 = data.recordedAt;
+if(typeof data17 === "string"){
+if(!(formats0.validate(data17))){
+const err44 = {instancePath:instancePath+"/recordedAt",schemaPath:"runtime-message.v1.schema.json#/$defs/timestamp/format",keyword:"format",params:{format: "date-time"},message:"must match format \""+"date-time"+"\"",schema:"date-time",parentSchema:schema37,data:data17};
+if(vErrors === null){
+vErrors = [err44];
+}
+else {
+vErrors.push(err44);
+}
+errors++;
+}
+}
+else {
+const err45 = {instancePath:instancePath+"/recordedAt",schemaPath:"runtime-message.v1.schema.json#/$defs/timestamp/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema37.type,parentSchema:schema37,data:data17};
+if(vErrors === null){
+vErrors = [err45];
+}
+else {
+vErrors.push(err45);
+}
+errors++;
+}
+}
+}
+else {
+const err46 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema192.type,parentSchema:schema192,data};
+if(vErrors === null){
+vErrors = [err46];
+}
+else {
+vErrors.push(err46);
 }
 errors++;
 }
@@ -12602,7 +12941,7 @@ return errors === 0;
 validate141.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const data_v1_ContextOverflowRecovered = validate142;
-const schema195 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://agent-ledger.example/event-schemas/context-overflow-recovered.v1.schema.json","title":"ContextOverflowRecovered (v1)","description":"Data of a ContextOverflowRecovered event. A model call was refused for a context too long for the model (the provider's context-length error), and the runtime shrank the context and retried until a call was accepted. Holds no content: the provider, the errors and the budgets used.","type":"object","required":["sessionId","recoveryId","provider","attempts","recordedAt"],"properties":{"sessionId":{"$ref":"runtime-message.v1.schema.json#/$defs/sessionId"},"recoveryId":{"type":"string","minLength":1,"maxLength":200,"description":"Id of the recovery, unique in the session: a retried request with the same id writes nothing."},"provider":{"type":"string","minLength":1,"description":"The AI SDK provider id of the model that overflowed, e.g. \"anthropic.messages\"."},"call":{"enum":["model","summarization"],"description":"Which call overflowed: the agent's own model call, or the summarization of a compaction (default: model)."},"attempts":{"type":"array","minItems":1,"maxItems":20,"description":"Each refused call, in order, with how the context was shrunk before the next one.","items":{"type":"object","required":["errorCode","shrink"],"properties":{"errorCode":{"type":"string","minLength":1,"description":"The provider's error, as a stable code: prompt_too_long (Anthropic), context_length_exceeded (OpenAI), input_token_count_exceeded (Google), maximum_context_length (OpenAI-compatible servers such as vLLM)."},"limitTokens":{"type":"integer","minimum":0,"description":"The model's limit, when the error said it."},"requestedTokens":{"type":"integer","minimum":0,"description":"The size of the refused context, when the error said it."},"shrink":{"enum":["budget","prune","compact"],"description":"How the next context was made smaller: a model context under the token budget, a pruning of tool results, or a compaction."},"maxInputTokens":{"type":"integer","minimum":1,"description":"The token budget the next context was asked for."}},"additionalProperties":false}},"recordedAt":{"$ref":"runtime-message.v1.schema.json#/$defs/timestamp"}},"additionalProperties":false};
+const schema196 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://agent-ledger.example/event-schemas/context-overflow-recovered.v1.schema.json","title":"ContextOverflowRecovered (v1)","description":"Data of a ContextOverflowRecovered event. A model call was refused for a context too long for the model (the provider's context-length error), and the runtime shrank the context and retried until a call was accepted. Holds no content: the provider, the errors and the budgets used.","type":"object","required":["sessionId","recoveryId","provider","attempts","recordedAt"],"properties":{"sessionId":{"$ref":"runtime-message.v1.schema.json#/$defs/sessionId"},"recoveryId":{"type":"string","minLength":1,"maxLength":200,"description":"Id of the recovery, unique in the session: a retried request with the same id writes nothing."},"provider":{"type":"string","minLength":1,"description":"The AI SDK provider id of the model that overflowed, e.g. \"anthropic.messages\"."},"call":{"enum":["model","summarization"],"description":"Which call overflowed: the agent's own model call, or the summarization of a compaction (default: model)."},"attempts":{"type":"array","minItems":1,"maxItems":20,"description":"Each refused call, in order, with how the context was shrunk before the next one.","items":{"type":"object","required":["errorCode","shrink"],"properties":{"errorCode":{"type":"string","minLength":1,"description":"The provider's error, as a stable code: prompt_too_long (Anthropic), context_length_exceeded (OpenAI), input_token_count_exceeded (Google), maximum_context_length (OpenAI-compatible servers such as vLLM)."},"limitTokens":{"type":"integer","minimum":0,"description":"The model's limit, when the error said it."},"requestedTokens":{"type":"integer","minimum":0,"description":"The size of the refused context, when the error said it."},"shrink":{"enum":["budget","prune","compact"],"description":"How the next context was made smaller: a model context under the token budget, a pruning of tool results, or a compaction."},"maxInputTokens":{"type":"integer","minimum":1,"description":"The token budget the next context was asked for."}},"additionalProperties":false}},"recordedAt":{"$ref":"runtime-message.v1.schema.json#/$defs/timestamp"}},"additionalProperties":false};
 
 function validate142(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://agent-ledger.example/event-schemas/context-overflow-recovered.v1.schema.json" */;
@@ -12617,7 +12956,7 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.sessionId === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "sessionId"},message:"must have required property '"+"sessionId"+"'",schema:schema195.required,parentSchema:schema195,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "sessionId"},message:"must have required property '"+"sessionId"+"'",schema:schema196.required,parentSchema:schema196,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -12627,7 +12966,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.recoveryId === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "recoveryId"},message:"must have required property '"+"recoveryId"+"'",schema:schema195.required,parentSchema:schema195,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "recoveryId"},message:"must have required property '"+"recoveryId"+"'",schema:schema196.required,parentSchema:schema196,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -12637,7 +12976,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.provider === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "provider"},message:"must have required property '"+"provider"+"'",schema:schema195.required,parentSchema:schema195,data};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "provider"},message:"must have required property '"+"provider"+"'",schema:schema196.required,parentSchema:schema196,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -12647,7 +12986,7 @@ vErrors.push(err2);
 errors++;
 }
 if(data.attempts === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "attempts"},message:"must have required property '"+"attempts"+"'",schema:schema195.required,parentSchema:schema195,data};
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "attempts"},message:"must have required property '"+"attempts"+"'",schema:schema196.required,parentSchema:schema196,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -12657,7 +12996,7 @@ vErrors.push(err3);
 errors++;
 }
 if(data.recordedAt === undefined){
-const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "recordedAt"},message:"must have required property '"+"recordedAt"+"'",schema:schema195.required,parentSchema:schema195,data};
+const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "recordedAt"},message:"must have required property '"+"recordedAt"+"'",schema:schema196.required,parentSchema:schema196,data};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -12668,7 +13007,7 @@ errors++;
 }
 for(const key0 in data){
 if(!((((((key0 === "sessionId") || (key0 === "recoveryId")) || (key0 === "provider")) || (key0 === "call")) || (key0 === "attempts")) || (key0 === "recordedAt"))){
-const err5 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema195,data};
+const err5 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema196,data};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -12707,7 +13046,7 @@ if(data.recoveryId !== undefined){
 let data1 = data.recoveryId;
 if(typeof data1 === "string"){
 if(func1(data1) > 200){
-const err8 = {instancePath:instancePath+"/recoveryId",schemaPath:"#/properties/recoveryId/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters",schema:200,parentSchema:schema195.properties.recoveryId,data:data1};
+const err8 = {instancePath:instancePath+"/recoveryId",schemaPath:"#/properties/recoveryId/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters",schema:200,parentSchema:schema196.properties.recoveryId,data:data1};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -12717,7 +13056,7 @@ vErrors.push(err8);
 errors++;
 }
 if(func1(data1) < 1){
-const err9 = {instancePath:instancePath+"/recoveryId",schemaPath:"#/properties/recoveryId/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema195.properties.recoveryId,data:data1};
+const err9 = {instancePath:instancePath+"/recoveryId",schemaPath:"#/properties/recoveryId/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema196.properties.recoveryId,data:data1};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -12728,7 +13067,7 @@ errors++;
 }
 }
 else {
-const err10 = {instancePath:instancePath+"/recoveryId",schemaPath:"#/properties/recoveryId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema195.properties.recoveryId.type,parentSchema:schema195.properties.recoveryId,data:data1};
+const err10 = {instancePath:instancePath+"/recoveryId",schemaPath:"#/properties/recoveryId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema196.properties.recoveryId.type,parentSchema:schema196.properties.recoveryId,data:data1};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -12742,7 +13081,7 @@ if(data.provider !== undefined){
 let data2 = data.provider;
 if(typeof data2 === "string"){
 if(func1(data2) < 1){
-const err11 = {instancePath:instancePath+"/provider",schemaPath:"#/properties/provider/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema195.properties.provider,data:data2};
+const err11 = {instancePath:instancePath+"/provider",schemaPath:"#/properties/provider/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema196.properties.provider,data:data2};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -12753,7 +13092,7 @@ errors++;
 }
 }
 else {
-const err12 = {instancePath:instancePath+"/provider",schemaPath:"#/properties/provider/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema195.properties.provider.type,parentSchema:schema195.properties.provider,data:data2};
+const err12 = {instancePath:instancePath+"/provider",schemaPath:"#/properties/provider/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema196.properties.provider.type,parentSchema:schema196.properties.provider,data:data2};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -12766,7 +13105,7 @@ errors++;
 if(data.call !== undefined){
 let data3 = data.call;
 if(!((data3 === "model") || (data3 === "summarization"))){
-const err13 = {instancePath:instancePath+"/call",schemaPath:"#/properties/call/enum",keyword:"enum",params:{allowedValues: schema195.properties.call.enum},message:"must be equal to one of the allowed values",schema:schema195.properties.call.enum,parentSchema:schema195.properties.call,data:data3};
+const err13 = {instancePath:instancePath+"/call",schemaPath:"#/properties/call/enum",keyword:"enum",params:{allowedValues: schema196.properties.call.enum},message:"must be equal to one of the allowed values",schema:schema196.properties.call.enum,parentSchema:schema196.properties.call,data:data3};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -12780,7 +13119,7 @@ if(data.attempts !== undefined){
 let data4 = data.attempts;
 if(Array.isArray(data4)){
 if(data4.length > 20){
-const err14 = {instancePath:instancePath+"/attempts",schemaPath:"#/properties/attempts/maxItems",keyword:"maxItems",params:{limit: 20},message:"must NOT have more than 20 items",schema:20,parentSchema:schema195.properties.attempts,data:data4};
+const err14 = {instancePath:instancePath+"/attempts",schemaPath:"#/properties/attempts/maxItems",keyword:"maxItems",params:{limit: 20},message:"must NOT have more than 20 items",schema:20,parentSchema:schema196.properties.attempts,data:data4};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -12790,7 +13129,7 @@ vErrors.push(err14);
 errors++;
 }
 if(data4.length < 1){
-const err15 = {instancePath:instancePath+"/attempts",schemaPath:"#/properties/attempts/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema195.properties.attempts,data:data4};
+const err15 = {instancePath:instancePath+"/attempts",schemaPath:"#/properties/attempts/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema196.properties.attempts,data:data4};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -12804,7 +13143,7 @@ for(let i0=0; i0<len0; i0++){
 let data5 = data4[i0];
 if(data5 && typeof data5 == "object" && !Array.isArray(data5)){
 if(data5.errorCode === undefined){
-const err16 = {instancePath:instancePath+"/attempts/" + i0,schemaPath:"#/properties/attempts/items/required",keyword:"required",params:{missingProperty: "errorCode"},message:"must have required property '"+"errorCode"+"'",schema:schema195.properties.attempts.items.required,parentSchema:schema195.properties.attempts.items,data:data5};
+const err16 = {instancePath:instancePath+"/attempts/" + i0,schemaPath:"#/properties/attempts/items/required",keyword:"required",params:{missingProperty: "errorCode"},message:"must have required property '"+"errorCode"+"'",schema:schema196.properties.attempts.items.required,parentSchema:schema196.properties.attempts.items,data:data5};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -12814,7 +13153,7 @@ vErrors.push(err16);
 errors++;
 }
 if(data5.shrink === undefined){
-const err17 = {instancePath:instancePath+"/attempts/" + i0,schemaPath:"#/properties/attempts/items/required",keyword:"required",params:{missingProperty: "shrink"},message:"must have required property '"+"shrink"+"'",schema:schema195.properties.attempts.items.required,parentSchema:schema195.properties.attempts.items,data:data5};
+const err17 = {instancePath:instancePath+"/attempts/" + i0,schemaPath:"#/properties/attempts/items/required",keyword:"required",params:{missingProperty: "shrink"},message:"must have required property '"+"shrink"+"'",schema:schema196.properties.attempts.items.required,parentSchema:schema196.properties.attempts.items,data:data5};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -12825,7 +13164,7 @@ errors++;
 }
 for(const key1 in data5){
 if(!(((((key1 === "errorCode") || (key1 === "limitTokens")) || (key1 === "requestedTokens")) || (key1 === "shrink")) || (key1 === "maxInputTokens"))){
-const err18 = {instancePath:instancePath+"/attempts/" + i0,schemaPath:"#/properties/attempts/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema195.properties.attempts.items,data:data5};
+const err18 = {instancePath:instancePath+"/attempts/" + i0,schemaPath:"#/properties/attempts/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema196.properties.attempts.items,data:data5};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -12839,7 +13178,7 @@ if(data5.errorCode !== undefined){
 let data6 = data5.errorCode;
 if(typeof data6 === "string"){
 if(func1(data6) < 1){
-const err19 = {instancePath:instancePath+"/attempts/" + i0+"/errorCode",schemaPath:"#/properties/attempts/items/properties/errorCode/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema195.properties.attempts.items.properties.errorCode,data:data6};
+const err19 = {instancePath:instancePath+"/attempts/" + i0+"/errorCode",schemaPath:"#/properties/attempts/items/properties/errorCode/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema196.properties.attempts.items.properties.errorCode,data:data6};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -12850,7 +13189,7 @@ errors++;
 }
 }
 else {
-const err20 = {instancePath:instancePath+"/attempts/" + i0+"/errorCode",schemaPath:"#/properties/attempts/items/properties/errorCode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema195.properties.attempts.items.properties.errorCode.type,parentSchema:schema195.properties.attempts.items.properties.errorCode,data:data6};
+const err20 = {instancePath:instancePath+"/attempts/" + i0+"/errorCode",schemaPath:"#/properties/attempts/items/properties/errorCode/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema196.properties.attempts.items.properties.errorCode.type,parentSchema:schema196.properties.attempts.items.properties.errorCode,data:data6};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -12863,7 +13202,7 @@ errors++;
 if(data5.limitTokens !== undefined){
 let data7 = data5.limitTokens;
 if(!(((typeof data7 == "number") && (!(data7 % 1) && !isNaN(data7))) && (isFinite(data7)))){
-const err21 = {instancePath:instancePath+"/attempts/" + i0+"/limitTokens",schemaPath:"#/properties/attempts/items/properties/limitTokens/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema195.properties.attempts.items.properties.limitTokens.type,parentSchema:schema195.properties.attempts.items.properties.limitTokens,data:data7};
+const err21 = {instancePath:instancePath+"/attempts/" + i0+"/limitTokens",schemaPath:"#/properties/attempts/items/properties/limitTokens/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema196.properties.attempts.items.properties.limitTokens.type,parentSchema:schema196.properties.attempts.items.properties.limitTokens,data:data7};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -12874,7 +13213,7 @@ errors++;
 }
 if((typeof data7 == "number") && (isFinite(data7))){
 if(data7 < 0 || isNaN(data7)){
-const err22 = {instancePath:instancePath+"/attempts/" + i0+"/limitTokens",schemaPath:"#/properties/attempts/items/properties/limitTokens/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema195.properties.attempts.items.properties.limitTokens,data:data7};
+const err22 = {instancePath:instancePath+"/attempts/" + i0+"/limitTokens",schemaPath:"#/properties/attempts/items/properties/limitTokens/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema196.properties.attempts.items.properties.limitTokens,data:data7};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -12888,7 +13227,7 @@ errors++;
 if(data5.requestedTokens !== undefined){
 let data8 = data5.requestedTokens;
 if(!(((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8))) && (isFinite(data8)))){
-const err23 = {instancePath:instancePath+"/attempts/" + i0+"/requestedTokens",schemaPath:"#/properties/attempts/items/properties/requestedTokens/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema195.properties.attempts.items.properties.requestedTokens.type,parentSchema:schema195.properties.attempts.items.properties.requestedTokens,data:data8};
+const err23 = {instancePath:instancePath+"/attempts/" + i0+"/requestedTokens",schemaPath:"#/properties/attempts/items/properties/requestedTokens/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema196.properties.attempts.items.properties.requestedTokens.type,parentSchema:schema196.properties.attempts.items.properties.requestedTokens,data:data8};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -12899,7 +13238,7 @@ errors++;
 }
 if((typeof data8 == "number") && (isFinite(data8))){
 if(data8 < 0 || isNaN(data8)){
-const err24 = {instancePath:instancePath+"/attempts/" + i0+"/requestedTokens",schemaPath:"#/properties/attempts/items/properties/requestedTokens/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema195.properties.attempts.items.properties.requestedTokens,data:data8};
+const err24 = {instancePath:instancePath+"/attempts/" + i0+"/requestedTokens",schemaPath:"#/properties/attempts/items/properties/requestedTokens/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema196.properties.attempts.items.properties.requestedTokens,data:data8};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -12913,7 +13252,7 @@ errors++;
 if(data5.shrink !== undefined){
 let data9 = data5.shrink;
 if(!(((data9 === "budget") || (data9 === "prune")) || (data9 === "compact"))){
-const err25 = {instancePath:instancePath+"/attempts/" + i0+"/shrink",schemaPath:"#/properties/attempts/items/properties/shrink/enum",keyword:"enum",params:{allowedValues: schema195.properties.attempts.items.properties.shrink.enum},message:"must be equal to one of the allowed values",schema:schema195.properties.attempts.items.properties.shrink.enum,parentSchema:schema195.properties.attempts.items.properties.shrink,data:data9};
+const err25 = {instancePath:instancePath+"/attempts/" + i0+"/shrink",schemaPath:"#/properties/attempts/items/properties/shrink/enum",keyword:"enum",params:{allowedValues: schema196.properties.attempts.items.properties.shrink.enum},message:"must be equal to one of the allowed values",schema:schema196.properties.attempts.items.properties.shrink.enum,parentSchema:schema196.properties.attempts.items.properties.shrink,data:data9};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -12926,7 +13265,7 @@ errors++;
 if(data5.maxInputTokens !== undefined){
 let data10 = data5.maxInputTokens;
 if(!(((typeof data10 == "number") && (!(data10 % 1) && !isNaN(data10))) && (isFinite(data10)))){
-const err26 = {instancePath:instancePath+"/attempts/" + i0+"/maxInputTokens",schemaPath:"#/properties/attempts/items/properties/maxInputTokens/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema195.properties.attempts.items.properties.maxInputTokens.type,parentSchema:schema195.properties.attempts.items.properties.maxInputTokens,data:data10};
+const err26 = {instancePath:instancePath+"/attempts/" + i0+"/maxInputTokens",schemaPath:"#/properties/attempts/items/properties/maxInputTokens/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema196.properties.attempts.items.properties.maxInputTokens.type,parentSchema:schema196.properties.attempts.items.properties.maxInputTokens,data:data10};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -12937,7 +13276,7 @@ errors++;
 }
 if((typeof data10 == "number") && (isFinite(data10))){
 if(data10 < 1 || isNaN(data10)){
-const err27 = {instancePath:instancePath+"/attempts/" + i0+"/maxInputTokens",schemaPath:"#/properties/attempts/items/properties/maxInputTokens/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema195.properties.attempts.items.properties.maxInputTokens,data:data10};
+const err27 = {instancePath:instancePath+"/attempts/" + i0+"/maxInputTokens",schemaPath:"#/properties/attempts/items/properties/maxInputTokens/minimum",keyword:"minimum",params:{comparison: ">=", limit: 1},message:"must be >= 1",schema:1,parentSchema:schema196.properties.attempts.items.properties.maxInputTokens,data:data10};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -12950,7 +13289,7 @@ errors++;
 }
 }
 else {
-const err28 = {instancePath:instancePath+"/attempts/" + i0,schemaPath:"#/properties/attempts/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema195.properties.attempts.items.type,parentSchema:schema195.properties.attempts.items,data:data5};
+const err28 = {instancePath:instancePath+"/attempts/" + i0,schemaPath:"#/properties/attempts/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema196.properties.attempts.items.type,parentSchema:schema196.properties.attempts.items,data:data5};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -12962,7 +13301,7 @@ errors++;
 }
 }
 else {
-const err29 = {instancePath:instancePath+"/attempts",schemaPath:"#/properties/attempts/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema195.properties.attempts.type,parentSchema:schema195.properties.attempts,data:data4};
+const err29 = {instancePath:instancePath+"/attempts",schemaPath:"#/properties/attempts/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema196.properties.attempts.type,parentSchema:schema196.properties.attempts,data:data4};
 if(vErrors === null){
 vErrors = [err29];
 }
@@ -12999,7 +13338,7 @@ errors++;
 }
 }
 else {
-const err32 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema195.type,parentSchema:schema195,data};
+const err32 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema196.type,parentSchema:schema196,data};
 if(vErrors === null){
 vErrors = [err32];
 }
@@ -13014,7 +13353,7 @@ return errors === 0;
 validate142.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const data_v1_ProviderCompactionRecorded = validate143;
-const schema198 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://agent-ledger.example/event-schemas/provider-compaction-recorded.v1.schema.json","title":"ProviderCompactionRecorded (v1)","description":"Data of a ProviderCompactionRecorded event. A provider compacted the context on its side and returned an artifact that stands for the messages before it: Anthropic's compaction block (readable text) or OpenAI Responses' compaction item (encrypted, readable only by OpenAI). The artifact lives in the runtime message artifactMessageId. The model context replaces the covered messages by the artifact only for the provider family that made it; for any other it uses the readable summary, or the covered messages when there is none.","type":"object","required":["sessionId","compactionId","provider","family","artifactMessageId","recordedAt"],"properties":{"sessionId":{"$ref":"runtime-message.v1.schema.json#/$defs/sessionId"},"compactionId":{"type":"string","minLength":1,"maxLength":400,"description":"Id of the compaction, unique in the session: a retried request with the same id writes nothing."},"provider":{"type":"string","minLength":1,"description":"The AI SDK provider id of the model that compacted, e.g. \"anthropic.messages\", or \"openai\"."},"family":{"enum":["anthropic","openai"],"description":"The provider family that can read the artifact: the only one it is sent back to."},"artifactMessageId":{"type":"string","minLength":1,"description":"The runtime message that holds the artifact (an assistant_text with the compaction block, or the message of the compaction item)."},"coversThroughMessageId":{"type":"string","minLength":1,"description":"The last runtime message the artifact stands for: it and every message before it on the session's line. Absent when none came before."},"retainedMessageIds":{"type":"array","items":{"$ref":"runtime-message.v1.schema.json#/$defs/messageId"},"description":"Messages recorded after the artifact that repeat covered messages (metadata.repeatsMessageId): the provider keeps them after its artifact, so its family is sent them; any other provider is sent the covered originals and not these copies. Absent when none."},"summary":{"type":"string","description":"The artifact's readable summary (the text of Anthropic's compaction block): what providers of other families see instead of the covered messages. Absent for an encrypted item."},"callId":{"type":"string","minLength":1,"description":"The model call that returned the artifact; absent when the artifact came in appended messages (an OpenAI Agents session's compaction item)."},"recordedAt":{"$ref":"runtime-message.v1.schema.json#/$defs/timestamp"}},"additionalProperties":false};
+const schema199 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://agent-ledger.example/event-schemas/provider-compaction-recorded.v1.schema.json","title":"ProviderCompactionRecorded (v1)","description":"Data of a ProviderCompactionRecorded event. A provider compacted the context on its side and returned an artifact that stands for the messages before it: Anthropic's compaction block (readable text) or OpenAI Responses' compaction item (encrypted, readable only by OpenAI). The artifact lives in the runtime message artifactMessageId. The model context replaces the covered messages by the artifact only for the provider family that made it; for any other it uses the readable summary, or the covered messages when there is none.","type":"object","required":["sessionId","compactionId","provider","family","artifactMessageId","recordedAt"],"properties":{"sessionId":{"$ref":"runtime-message.v1.schema.json#/$defs/sessionId"},"compactionId":{"type":"string","minLength":1,"maxLength":400,"description":"Id of the compaction, unique in the session: a retried request with the same id writes nothing."},"provider":{"type":"string","minLength":1,"description":"The AI SDK provider id of the model that compacted, e.g. \"anthropic.messages\", or \"openai\"."},"family":{"enum":["anthropic","openai"],"description":"The provider family that can read the artifact: the only one it is sent back to."},"artifactMessageId":{"type":"string","minLength":1,"description":"The runtime message that holds the artifact (an assistant_text with the compaction block, or the message of the compaction item)."},"coversThroughMessageId":{"type":"string","minLength":1,"description":"The last runtime message the artifact stands for: it and every message before it on the session's line. Absent when none came before."},"retainedMessageIds":{"type":"array","items":{"$ref":"runtime-message.v1.schema.json#/$defs/messageId"},"description":"Messages recorded after the artifact that repeat covered messages (metadata.repeatsMessageId): the provider keeps them after its artifact, so its family is sent them; any other provider is sent the covered originals and not these copies. Absent when none."},"summary":{"type":"string","description":"The artifact's readable summary (the text of Anthropic's compaction block): what providers of other families see instead of the covered messages. Absent for an encrypted item."},"callId":{"type":"string","minLength":1,"description":"The model call that returned the artifact; absent when the artifact came in appended messages (an OpenAI Agents session's compaction item)."},"recordedAt":{"$ref":"runtime-message.v1.schema.json#/$defs/timestamp"}},"additionalProperties":false};
 
 function validate143(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://agent-ledger.example/event-schemas/provider-compaction-recorded.v1.schema.json" */;
@@ -13029,7 +13368,7 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.sessionId === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "sessionId"},message:"must have required property '"+"sessionId"+"'",schema:schema198.required,parentSchema:schema198,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "sessionId"},message:"must have required property '"+"sessionId"+"'",schema:schema199.required,parentSchema:schema199,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -13039,7 +13378,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.compactionId === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "compactionId"},message:"must have required property '"+"compactionId"+"'",schema:schema198.required,parentSchema:schema198,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "compactionId"},message:"must have required property '"+"compactionId"+"'",schema:schema199.required,parentSchema:schema199,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -13049,7 +13388,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.provider === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "provider"},message:"must have required property '"+"provider"+"'",schema:schema198.required,parentSchema:schema198,data};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "provider"},message:"must have required property '"+"provider"+"'",schema:schema199.required,parentSchema:schema199,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -13059,7 +13398,7 @@ vErrors.push(err2);
 errors++;
 }
 if(data.family === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "family"},message:"must have required property '"+"family"+"'",schema:schema198.required,parentSchema:schema198,data};
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "family"},message:"must have required property '"+"family"+"'",schema:schema199.required,parentSchema:schema199,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -13069,7 +13408,7 @@ vErrors.push(err3);
 errors++;
 }
 if(data.artifactMessageId === undefined){
-const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "artifactMessageId"},message:"must have required property '"+"artifactMessageId"+"'",schema:schema198.required,parentSchema:schema198,data};
+const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "artifactMessageId"},message:"must have required property '"+"artifactMessageId"+"'",schema:schema199.required,parentSchema:schema199,data};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -13079,7 +13418,7 @@ vErrors.push(err4);
 errors++;
 }
 if(data.recordedAt === undefined){
-const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "recordedAt"},message:"must have required property '"+"recordedAt"+"'",schema:schema198.required,parentSchema:schema198,data};
+const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "recordedAt"},message:"must have required property '"+"recordedAt"+"'",schema:schema199.required,parentSchema:schema199,data};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -13089,8 +13428,8 @@ vErrors.push(err5);
 errors++;
 }
 for(const key0 in data){
-if(!(func3.call(schema198.properties, key0))){
-const err6 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema198,data};
+if(!(func3.call(schema199.properties, key0))){
+const err6 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema199,data};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -13129,7 +13468,7 @@ if(data.compactionId !== undefined){
 let data1 = data.compactionId;
 if(typeof data1 === "string"){
 if(func1(data1) > 400){
-const err9 = {instancePath:instancePath+"/compactionId",schemaPath:"#/properties/compactionId/maxLength",keyword:"maxLength",params:{limit: 400},message:"must NOT have more than 400 characters",schema:400,parentSchema:schema198.properties.compactionId,data:data1};
+const err9 = {instancePath:instancePath+"/compactionId",schemaPath:"#/properties/compactionId/maxLength",keyword:"maxLength",params:{limit: 400},message:"must NOT have more than 400 characters",schema:400,parentSchema:schema199.properties.compactionId,data:data1};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -13139,7 +13478,7 @@ vErrors.push(err9);
 errors++;
 }
 if(func1(data1) < 1){
-const err10 = {instancePath:instancePath+"/compactionId",schemaPath:"#/properties/compactionId/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema198.properties.compactionId,data:data1};
+const err10 = {instancePath:instancePath+"/compactionId",schemaPath:"#/properties/compactionId/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema199.properties.compactionId,data:data1};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -13150,7 +13489,7 @@ errors++;
 }
 }
 else {
-const err11 = {instancePath:instancePath+"/compactionId",schemaPath:"#/properties/compactionId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema198.properties.compactionId.type,parentSchema:schema198.properties.compactionId,data:data1};
+const err11 = {instancePath:instancePath+"/compactionId",schemaPath:"#/properties/compactionId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema199.properties.compactionId.type,parentSchema:schema199.properties.compactionId,data:data1};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -13164,7 +13503,7 @@ if(data.provider !== undefined){
 let data2 = data.provider;
 if(typeof data2 === "string"){
 if(func1(data2) < 1){
-const err12 = {instancePath:instancePath+"/provider",schemaPath:"#/properties/provider/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema198.properties.provider,data:data2};
+const err12 = {instancePath:instancePath+"/provider",schemaPath:"#/properties/provider/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema199.properties.provider,data:data2};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -13175,7 +13514,7 @@ errors++;
 }
 }
 else {
-const err13 = {instancePath:instancePath+"/provider",schemaPath:"#/properties/provider/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema198.properties.provider.type,parentSchema:schema198.properties.provider,data:data2};
+const err13 = {instancePath:instancePath+"/provider",schemaPath:"#/properties/provider/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema199.properties.provider.type,parentSchema:schema199.properties.provider,data:data2};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -13188,7 +13527,7 @@ errors++;
 if(data.family !== undefined){
 let data3 = data.family;
 if(!((data3 === "anthropic") || (data3 === "openai"))){
-const err14 = {instancePath:instancePath+"/family",schemaPath:"#/properties/family/enum",keyword:"enum",params:{allowedValues: schema198.properties.family.enum},message:"must be equal to one of the allowed values",schema:schema198.properties.family.enum,parentSchema:schema198.properties.family,data:data3};
+const err14 = {instancePath:instancePath+"/family",schemaPath:"#/properties/family/enum",keyword:"enum",params:{allowedValues: schema199.properties.family.enum},message:"must be equal to one of the allowed values",schema:schema199.properties.family.enum,parentSchema:schema199.properties.family,data:data3};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -13202,7 +13541,7 @@ if(data.artifactMessageId !== undefined){
 let data4 = data.artifactMessageId;
 if(typeof data4 === "string"){
 if(func1(data4) < 1){
-const err15 = {instancePath:instancePath+"/artifactMessageId",schemaPath:"#/properties/artifactMessageId/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema198.properties.artifactMessageId,data:data4};
+const err15 = {instancePath:instancePath+"/artifactMessageId",schemaPath:"#/properties/artifactMessageId/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema199.properties.artifactMessageId,data:data4};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -13213,7 +13552,7 @@ errors++;
 }
 }
 else {
-const err16 = {instancePath:instancePath+"/artifactMessageId",schemaPath:"#/properties/artifactMessageId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema198.properties.artifactMessageId.type,parentSchema:schema198.properties.artifactMessageId,data:data4};
+const err16 = {instancePath:instancePath+"/artifactMessageId",schemaPath:"#/properties/artifactMessageId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema199.properties.artifactMessageId.type,parentSchema:schema199.properties.artifactMessageId,data:data4};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -13227,7 +13566,7 @@ if(data.coversThroughMessageId !== undefined){
 let data5 = data.coversThroughMessageId;
 if(typeof data5 === "string"){
 if(func1(data5) < 1){
-const err17 = {instancePath:instancePath+"/coversThroughMessageId",schemaPath:"#/properties/coversThroughMessageId/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema198.properties.coversThroughMessageId,data:data5};
+const err17 = {instancePath:instancePath+"/coversThroughMessageId",schemaPath:"#/properties/coversThroughMessageId/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema199.properties.coversThroughMessageId,data:data5};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -13238,7 +13577,7 @@ errors++;
 }
 }
 else {
-const err18 = {instancePath:instancePath+"/coversThroughMessageId",schemaPath:"#/properties/coversThroughMessageId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema198.properties.coversThroughMessageId.type,parentSchema:schema198.properties.coversThroughMessageId,data:data5};
+const err18 = {instancePath:instancePath+"/coversThroughMessageId",schemaPath:"#/properties/coversThroughMessageId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema199.properties.coversThroughMessageId.type,parentSchema:schema199.properties.coversThroughMessageId,data:data5};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -13279,7 +13618,7 @@ errors++;
 }
 }
 else {
-const err21 = {instancePath:instancePath+"/retainedMessageIds",schemaPath:"#/properties/retainedMessageIds/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema198.properties.retainedMessageIds.type,parentSchema:schema198.properties.retainedMessageIds,data:data6};
+const err21 = {instancePath:instancePath+"/retainedMessageIds",schemaPath:"#/properties/retainedMessageIds/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema199.properties.retainedMessageIds.type,parentSchema:schema199.properties.retainedMessageIds,data:data6};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -13292,7 +13631,7 @@ errors++;
 if(data.summary !== undefined){
 let data8 = data.summary;
 if(typeof data8 !== "string"){
-const err22 = {instancePath:instancePath+"/summary",schemaPath:"#/properties/summary/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema198.properties.summary.type,parentSchema:schema198.properties.summary,data:data8};
+const err22 = {instancePath:instancePath+"/summary",schemaPath:"#/properties/summary/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema199.properties.summary.type,parentSchema:schema199.properties.summary,data:data8};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -13306,7 +13645,7 @@ if(data.callId !== undefined){
 let data9 = data.callId;
 if(typeof data9 === "string"){
 if(func1(data9) < 1){
-const err23 = {instancePath:instancePath+"/callId",schemaPath:"#/properties/callId/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema198.properties.callId,data:data9};
+const err23 = {instancePath:instancePath+"/callId",schemaPath:"#/properties/callId/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema199.properties.callId,data:data9};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -13317,7 +13656,7 @@ errors++;
 }
 }
 else {
-const err24 = {instancePath:instancePath+"/callId",schemaPath:"#/properties/callId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema198.properties.callId.type,parentSchema:schema198.properties.callId,data:data9};
+const err24 = {instancePath:instancePath+"/callId",schemaPath:"#/properties/callId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema199.properties.callId.type,parentSchema:schema199.properties.callId,data:data9};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -13354,7 +13693,7 @@ errors++;
 }
 }
 else {
-const err27 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema198.type,parentSchema:schema198,data};
+const err27 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema199.type,parentSchema:schema199,data};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -13369,7 +13708,7 @@ return errors === 0;
 validate143.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const data_v1_ProviderContextEdited = validate144;
-const schema202 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://agent-ledger.example/event-schemas/provider-context-edited.v1.schema.json","title":"ProviderContextEdited (v1)","description":"Data of a ProviderContextEdited event. A provider edited a model call's context on its side before the model read it (Anthropic's context management: the oldest tool uses or thinking turns cleared), as it reported in the call's metadata. The history is unchanged; this says what the model did not see.","type":"object","required":["sessionId","callId","provider","edits","recordedAt"],"properties":{"sessionId":{"$ref":"runtime-message.v1.schema.json#/$defs/sessionId"},"callId":{"type":"string","minLength":1,"description":"The model call (ModelCallRecorded.callId) whose request the provider edited; one event per call."},"provider":{"type":"string","minLength":1,"description":"The AI SDK provider id of the model, e.g. \"anthropic.messages\"."},"edits":{"type":"array","minItems":1,"maxItems":20,"description":"Each edit the provider applied, as it reported it.","items":{"type":"object","required":["type"],"properties":{"type":{"type":"string","minLength":1,"description":"The provider's strategy, e.g. clear_tool_uses_20250919, clear_thinking_20251015, compact_20260112."},"clearedToolUses":{"type":"integer","minimum":0,"description":"How many tool uses (the oldest) the provider cleared."},"clearedThinkingTurns":{"type":"integer","minimum":0,"description":"How many assistant turns' thinking the provider cleared."},"clearedInputTokens":{"type":"integer","minimum":0,"description":"How many input tokens the edit removed."}},"additionalProperties":false}},"recordedAt":{"$ref":"runtime-message.v1.schema.json#/$defs/timestamp"}},"additionalProperties":false};
+const schema203 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://agent-ledger.example/event-schemas/provider-context-edited.v1.schema.json","title":"ProviderContextEdited (v1)","description":"Data of a ProviderContextEdited event. A provider edited a model call's context on its side before the model read it (Anthropic's context management: the oldest tool uses or thinking turns cleared), as it reported in the call's metadata. The history is unchanged; this says what the model did not see.","type":"object","required":["sessionId","callId","provider","edits","recordedAt"],"properties":{"sessionId":{"$ref":"runtime-message.v1.schema.json#/$defs/sessionId"},"callId":{"type":"string","minLength":1,"description":"The model call (ModelCallRecorded.callId) whose request the provider edited; one event per call."},"provider":{"type":"string","minLength":1,"description":"The AI SDK provider id of the model, e.g. \"anthropic.messages\"."},"edits":{"type":"array","minItems":1,"maxItems":20,"description":"Each edit the provider applied, as it reported it.","items":{"type":"object","required":["type"],"properties":{"type":{"type":"string","minLength":1,"description":"The provider's strategy, e.g. clear_tool_uses_20250919, clear_thinking_20251015, compact_20260112."},"clearedToolUses":{"type":"integer","minimum":0,"description":"How many tool uses (the oldest) the provider cleared."},"clearedThinkingTurns":{"type":"integer","minimum":0,"description":"How many assistant turns' thinking the provider cleared."},"clearedInputTokens":{"type":"integer","minimum":0,"description":"How many input tokens the edit removed."}},"additionalProperties":false}},"recordedAt":{"$ref":"runtime-message.v1.schema.json#/$defs/timestamp"}},"additionalProperties":false};
 
 function validate144(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://agent-ledger.example/event-schemas/provider-context-edited.v1.schema.json" */;
@@ -13384,7 +13723,7 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.sessionId === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "sessionId"},message:"must have required property '"+"sessionId"+"'",schema:schema202.required,parentSchema:schema202,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "sessionId"},message:"must have required property '"+"sessionId"+"'",schema:schema203.required,parentSchema:schema203,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -13394,7 +13733,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.callId === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "callId"},message:"must have required property '"+"callId"+"'",schema:schema202.required,parentSchema:schema202,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "callId"},message:"must have required property '"+"callId"+"'",schema:schema203.required,parentSchema:schema203,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -13404,7 +13743,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.provider === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "provider"},message:"must have required property '"+"provider"+"'",schema:schema202.required,parentSchema:schema202,data};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "provider"},message:"must have required property '"+"provider"+"'",schema:schema203.required,parentSchema:schema203,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -13414,7 +13753,7 @@ vErrors.push(err2);
 errors++;
 }
 if(data.edits === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "edits"},message:"must have required property '"+"edits"+"'",schema:schema202.required,parentSchema:schema202,data};
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "edits"},message:"must have required property '"+"edits"+"'",schema:schema203.required,parentSchema:schema203,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -13424,7 +13763,7 @@ vErrors.push(err3);
 errors++;
 }
 if(data.recordedAt === undefined){
-const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "recordedAt"},message:"must have required property '"+"recordedAt"+"'",schema:schema202.required,parentSchema:schema202,data};
+const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "recordedAt"},message:"must have required property '"+"recordedAt"+"'",schema:schema203.required,parentSchema:schema203,data};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -13435,7 +13774,7 @@ errors++;
 }
 for(const key0 in data){
 if(!(((((key0 === "sessionId") || (key0 === "callId")) || (key0 === "provider")) || (key0 === "edits")) || (key0 === "recordedAt"))){
-const err5 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema202,data};
+const err5 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema203,data};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -13474,7 +13813,7 @@ if(data.callId !== undefined){
 let data1 = data.callId;
 if(typeof data1 === "string"){
 if(func1(data1) < 1){
-const err8 = {instancePath:instancePath+"/callId",schemaPath:"#/properties/callId/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema202.properties.callId,data:data1};
+const err8 = {instancePath:instancePath+"/callId",schemaPath:"#/properties/callId/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema203.properties.callId,data:data1};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -13485,7 +13824,7 @@ errors++;
 }
 }
 else {
-const err9 = {instancePath:instancePath+"/callId",schemaPath:"#/properties/callId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema202.properties.callId.type,parentSchema:schema202.properties.callId,data:data1};
+const err9 = {instancePath:instancePath+"/callId",schemaPath:"#/properties/callId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema203.properties.callId.type,parentSchema:schema203.properties.callId,data:data1};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -13499,7 +13838,7 @@ if(data.provider !== undefined){
 let data2 = data.provider;
 if(typeof data2 === "string"){
 if(func1(data2) < 1){
-const err10 = {instancePath:instancePath+"/provider",schemaPath:"#/properties/provider/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema202.properties.provider,data:data2};
+const err10 = {instancePath:instancePath+"/provider",schemaPath:"#/properties/provider/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema203.properties.provider,data:data2};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -13510,7 +13849,7 @@ errors++;
 }
 }
 else {
-const err11 = {instancePath:instancePath+"/provider",schemaPath:"#/properties/provider/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema202.properties.provider.type,parentSchema:schema202.properties.provider,data:data2};
+const err11 = {instancePath:instancePath+"/provider",schemaPath:"#/properties/provider/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema203.properties.provider.type,parentSchema:schema203.properties.provider,data:data2};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -13524,7 +13863,7 @@ if(data.edits !== undefined){
 let data3 = data.edits;
 if(Array.isArray(data3)){
 if(data3.length > 20){
-const err12 = {instancePath:instancePath+"/edits",schemaPath:"#/properties/edits/maxItems",keyword:"maxItems",params:{limit: 20},message:"must NOT have more than 20 items",schema:20,parentSchema:schema202.properties.edits,data:data3};
+const err12 = {instancePath:instancePath+"/edits",schemaPath:"#/properties/edits/maxItems",keyword:"maxItems",params:{limit: 20},message:"must NOT have more than 20 items",schema:20,parentSchema:schema203.properties.edits,data:data3};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -13534,7 +13873,7 @@ vErrors.push(err12);
 errors++;
 }
 if(data3.length < 1){
-const err13 = {instancePath:instancePath+"/edits",schemaPath:"#/properties/edits/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema202.properties.edits,data:data3};
+const err13 = {instancePath:instancePath+"/edits",schemaPath:"#/properties/edits/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema203.properties.edits,data:data3};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -13548,7 +13887,7 @@ for(let i0=0; i0<len0; i0++){
 let data4 = data3[i0];
 if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
 if(data4.type === undefined){
-const err14 = {instancePath:instancePath+"/edits/" + i0,schemaPath:"#/properties/edits/items/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'",schema:schema202.properties.edits.items.required,parentSchema:schema202.properties.edits.items,data:data4};
+const err14 = {instancePath:instancePath+"/edits/" + i0,schemaPath:"#/properties/edits/items/required",keyword:"required",params:{missingProperty: "type"},message:"must have required property '"+"type"+"'",schema:schema203.properties.edits.items.required,parentSchema:schema203.properties.edits.items,data:data4};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -13559,7 +13898,7 @@ errors++;
 }
 for(const key1 in data4){
 if(!((((key1 === "type") || (key1 === "clearedToolUses")) || (key1 === "clearedThinkingTurns")) || (key1 === "clearedInputTokens"))){
-const err15 = {instancePath:instancePath+"/edits/" + i0,schemaPath:"#/properties/edits/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema202.properties.edits.items,data:data4};
+const err15 = {instancePath:instancePath+"/edits/" + i0,schemaPath:"#/properties/edits/items/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema203.properties.edits.items,data:data4};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -13573,7 +13912,7 @@ if(data4.type !== undefined){
 let data5 = data4.type;
 if(typeof data5 === "string"){
 if(func1(data5) < 1){
-const err16 = {instancePath:instancePath+"/edits/" + i0+"/type",schemaPath:"#/properties/edits/items/properties/type/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema202.properties.edits.items.properties.type,data:data5};
+const err16 = {instancePath:instancePath+"/edits/" + i0+"/type",schemaPath:"#/properties/edits/items/properties/type/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema203.properties.edits.items.properties.type,data:data5};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -13584,7 +13923,7 @@ errors++;
 }
 }
 else {
-const err17 = {instancePath:instancePath+"/edits/" + i0+"/type",schemaPath:"#/properties/edits/items/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema202.properties.edits.items.properties.type.type,parentSchema:schema202.properties.edits.items.properties.type,data:data5};
+const err17 = {instancePath:instancePath+"/edits/" + i0+"/type",schemaPath:"#/properties/edits/items/properties/type/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema203.properties.edits.items.properties.type.type,parentSchema:schema203.properties.edits.items.properties.type,data:data5};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -13597,7 +13936,7 @@ errors++;
 if(data4.clearedToolUses !== undefined){
 let data6 = data4.clearedToolUses;
 if(!(((typeof data6 == "number") && (!(data6 % 1) && !isNaN(data6))) && (isFinite(data6)))){
-const err18 = {instancePath:instancePath+"/edits/" + i0+"/clearedToolUses",schemaPath:"#/properties/edits/items/properties/clearedToolUses/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema202.properties.edits.items.properties.clearedToolUses.type,parentSchema:schema202.properties.edits.items.properties.clearedToolUses,data:data6};
+const err18 = {instancePath:instancePath+"/edits/" + i0+"/clearedToolUses",schemaPath:"#/properties/edits/items/properties/clearedToolUses/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema203.properties.edits.items.properties.clearedToolUses.type,parentSchema:schema203.properties.edits.items.properties.clearedToolUses,data:data6};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -13608,7 +13947,7 @@ errors++;
 }
 if((typeof data6 == "number") && (isFinite(data6))){
 if(data6 < 0 || isNaN(data6)){
-const err19 = {instancePath:instancePath+"/edits/" + i0+"/clearedToolUses",schemaPath:"#/properties/edits/items/properties/clearedToolUses/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema202.properties.edits.items.properties.clearedToolUses,data:data6};
+const err19 = {instancePath:instancePath+"/edits/" + i0+"/clearedToolUses",schemaPath:"#/properties/edits/items/properties/clearedToolUses/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema203.properties.edits.items.properties.clearedToolUses,data:data6};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -13622,7 +13961,7 @@ errors++;
 if(data4.clearedThinkingTurns !== undefined){
 let data7 = data4.clearedThinkingTurns;
 if(!(((typeof data7 == "number") && (!(data7 % 1) && !isNaN(data7))) && (isFinite(data7)))){
-const err20 = {instancePath:instancePath+"/edits/" + i0+"/clearedThinkingTurns",schemaPath:"#/properties/edits/items/properties/clearedThinkingTurns/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema202.properties.edits.items.properties.clearedThinkingTurns.type,parentSchema:schema202.properties.edits.items.properties.clearedThinkingTurns,data:data7};
+const err20 = {instancePath:instancePath+"/edits/" + i0+"/clearedThinkingTurns",schemaPath:"#/properties/edits/items/properties/clearedThinkingTurns/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema203.properties.edits.items.properties.clearedThinkingTurns.type,parentSchema:schema203.properties.edits.items.properties.clearedThinkingTurns,data:data7};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -13633,7 +13972,7 @@ errors++;
 }
 if((typeof data7 == "number") && (isFinite(data7))){
 if(data7 < 0 || isNaN(data7)){
-const err21 = {instancePath:instancePath+"/edits/" + i0+"/clearedThinkingTurns",schemaPath:"#/properties/edits/items/properties/clearedThinkingTurns/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema202.properties.edits.items.properties.clearedThinkingTurns,data:data7};
+const err21 = {instancePath:instancePath+"/edits/" + i0+"/clearedThinkingTurns",schemaPath:"#/properties/edits/items/properties/clearedThinkingTurns/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema203.properties.edits.items.properties.clearedThinkingTurns,data:data7};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -13647,7 +13986,7 @@ errors++;
 if(data4.clearedInputTokens !== undefined){
 let data8 = data4.clearedInputTokens;
 if(!(((typeof data8 == "number") && (!(data8 % 1) && !isNaN(data8))) && (isFinite(data8)))){
-const err22 = {instancePath:instancePath+"/edits/" + i0+"/clearedInputTokens",schemaPath:"#/properties/edits/items/properties/clearedInputTokens/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema202.properties.edits.items.properties.clearedInputTokens.type,parentSchema:schema202.properties.edits.items.properties.clearedInputTokens,data:data8};
+const err22 = {instancePath:instancePath+"/edits/" + i0+"/clearedInputTokens",schemaPath:"#/properties/edits/items/properties/clearedInputTokens/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema203.properties.edits.items.properties.clearedInputTokens.type,parentSchema:schema203.properties.edits.items.properties.clearedInputTokens,data:data8};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -13658,7 +13997,7 @@ errors++;
 }
 if((typeof data8 == "number") && (isFinite(data8))){
 if(data8 < 0 || isNaN(data8)){
-const err23 = {instancePath:instancePath+"/edits/" + i0+"/clearedInputTokens",schemaPath:"#/properties/edits/items/properties/clearedInputTokens/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema202.properties.edits.items.properties.clearedInputTokens,data:data8};
+const err23 = {instancePath:instancePath+"/edits/" + i0+"/clearedInputTokens",schemaPath:"#/properties/edits/items/properties/clearedInputTokens/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema203.properties.edits.items.properties.clearedInputTokens,data:data8};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -13671,7 +14010,7 @@ errors++;
 }
 }
 else {
-const err24 = {instancePath:instancePath+"/edits/" + i0,schemaPath:"#/properties/edits/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema202.properties.edits.items.type,parentSchema:schema202.properties.edits.items,data:data4};
+const err24 = {instancePath:instancePath+"/edits/" + i0,schemaPath:"#/properties/edits/items/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema203.properties.edits.items.type,parentSchema:schema203.properties.edits.items,data:data4};
 if(vErrors === null){
 vErrors = [err24];
 }
@@ -13683,7 +14022,7 @@ errors++;
 }
 }
 else {
-const err25 = {instancePath:instancePath+"/edits",schemaPath:"#/properties/edits/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema202.properties.edits.type,parentSchema:schema202.properties.edits,data:data3};
+const err25 = {instancePath:instancePath+"/edits",schemaPath:"#/properties/edits/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema203.properties.edits.type,parentSchema:schema203.properties.edits,data:data3};
 if(vErrors === null){
 vErrors = [err25];
 }
@@ -13720,7 +14059,7 @@ errors++;
 }
 }
 else {
-const err28 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema202.type,parentSchema:schema202,data};
+const err28 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema203.type,parentSchema:schema203,data};
 if(vErrors === null){
 vErrors = [err28];
 }
@@ -13735,9 +14074,9 @@ return errors === 0;
 validate144.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const ledger_v1_ErasureRequested = validate145;
-const schema205 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://agent-ledger.example/event-schemas/erasure-requested.v1.schema.json","title":"ErasureRequested (v1)","description":"Data of an ErasureRequested event, in the audit stream ledger-erasures (not a session event). Once it is durable the sessions it names are erased: every route answers 404 for them, every node's read models purge them, and a node that restarts finishes an erasure without its ErasureCompleted. Holds the structure of what goes, never content.","type":"object","required":["erasureId","tenant","action","reason","requestedBy","requestedAt","sessions"],"properties":{"erasureId":{"type":"string","minLength":1,"maxLength":128,"description":"The erasure's id: for a subject, derived from the tenant and subject (erasing again answers the same receipt); for one session, from its stream and last event."},"tenant":{"type":"string","minLength":1,"description":"The tenant whose sessions go."},"subjectId":{"type":"string","minLength":1,"maxLength":256,"description":"The data subject whose sessions go (an erasure by subject); absent for one session erased by its id."},"action":{"enum":["erase","strip-content"],"description":"erase: the sessions go from every view. strip-content (retention): their content goes exactly as in an erasure, and the session list keeps them, marked contentErased, with the structure below."},"reason":{"enum":["request","retention"],"description":"request: asked for by a caller (DELETE /v1/sessions/:id, POST /v1/erasures, the CLI). retention: a retention run found the sessions idle."},"maxIdle":{"type":"string","description":"Retention: the policy's idle time (\"30d\") the sessions were past."},"requestedBy":{"type":"object","required":["via"],"properties":{"via":{"enum":["http","cli","retention"]},"keyId":{"type":"string","description":"The API key of the request (absent on an open server, the CLI and the schedule)."}},"additionalProperties":false},"requestedAt":{"$ref":"runtime-message.v1.schema.json#/$defs/timestamp"},"sessions":{"type":"array","items":{"$ref":"#/$defs/erasedSession"},"description":"Every session that goes (may be empty: a subject with no session leaves a receipt too)."}},"additionalProperties":false,"$defs":{"erasedSession":{"type":"object","required":["sessionId","streamName","events","eventsByType","eventIdsDigest"],"properties":{"sessionId":{"$ref":"runtime-message.v1.schema.json#/$defs/sessionId"},"streamName":{"type":"string","minLength":1},"events":{"type":"integer","minimum":0,"description":"Events the stream held."},"lastRevision":{"type":"integer","minimum":-1},"eventsByType":{"type":"object","additionalProperties":{"type":"integer","minimum":0},"description":"How many events of each type (UserInputRecorded: 12, ...)."},"eventIdsDigest":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$","description":"sha256 of the stream's event ids in revision order, one per line: proves which events went without keeping them."},"firstRecordedAt":{"$ref":"runtime-message.v1.schema.json#/$defs/timestamp"},"lastRecordedAt":{"$ref":"runtime-message.v1.schema.json#/$defs/timestamp"}},"additionalProperties":false}}};
-const schema207 = {"type":"object","required":["sessionId","streamName","events","eventsByType","eventIdsDigest"],"properties":{"sessionId":{"$ref":"runtime-message.v1.schema.json#/$defs/sessionId"},"streamName":{"type":"string","minLength":1},"events":{"type":"integer","minimum":0,"description":"Events the stream held."},"lastRevision":{"type":"integer","minimum":-1},"eventsByType":{"type":"object","additionalProperties":{"type":"integer","minimum":0},"description":"How many events of each type (UserInputRecorded: 12, ...)."},"eventIdsDigest":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$","description":"sha256 of the stream's event ids in revision order, one per line: proves which events went without keeping them."},"firstRecordedAt":{"$ref":"runtime-message.v1.schema.json#/$defs/timestamp"},"lastRecordedAt":{"$ref":"runtime-message.v1.schema.json#/$defs/timestamp"}},"additionalProperties":false};
-const pattern9 = new RegExp("^sha256:[0-9a-f]{64}$", "u");
+const schema206 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://agent-ledger.example/event-schemas/erasure-requested.v1.schema.json","title":"ErasureRequested (v1)","description":"Data of an ErasureRequested event, in the audit stream ledger-erasures (not a session event). Once it is durable the sessions it names are erased: every route answers 404 for them, every node's read models purge them, and a node that restarts finishes an erasure without its ErasureCompleted. Holds the structure of what goes, never content.","type":"object","required":["erasureId","tenant","action","reason","requestedBy","requestedAt","sessions"],"properties":{"erasureId":{"type":"string","minLength":1,"maxLength":128,"description":"The erasure's id: for a subject, derived from the tenant and subject (erasing again answers the same receipt); for one session, from its stream and last event."},"tenant":{"type":"string","minLength":1,"description":"The tenant whose sessions go."},"subjectId":{"type":"string","minLength":1,"maxLength":256,"description":"The data subject whose sessions go (an erasure by subject); absent for one session erased by its id."},"action":{"enum":["erase","strip-content"],"description":"erase: the sessions go from every view. strip-content (retention): their content goes exactly as in an erasure, and the session list keeps them, marked contentErased, with the structure below."},"reason":{"enum":["request","retention"],"description":"request: asked for by a caller (DELETE /v1/sessions/:id, POST /v1/erasures, the CLI). retention: a retention run found the sessions idle."},"maxIdle":{"type":"string","description":"Retention: the policy's idle time (\"30d\") the sessions were past."},"requestedBy":{"type":"object","required":["via"],"properties":{"via":{"enum":["http","cli","retention"]},"keyId":{"type":"string","description":"The API key of the request (absent on an open server, the CLI and the schedule)."}},"additionalProperties":false},"requestedAt":{"$ref":"runtime-message.v1.schema.json#/$defs/timestamp"},"sessions":{"type":"array","items":{"$ref":"#/$defs/erasedSession"},"description":"Every session that goes (may be empty: a subject with no session leaves a receipt too)."}},"additionalProperties":false,"$defs":{"erasedSession":{"type":"object","required":["sessionId","streamName","events","eventsByType","eventIdsDigest"],"properties":{"sessionId":{"$ref":"runtime-message.v1.schema.json#/$defs/sessionId"},"streamName":{"type":"string","minLength":1},"events":{"type":"integer","minimum":0,"description":"Events the stream held."},"lastRevision":{"type":"integer","minimum":-1},"eventsByType":{"type":"object","additionalProperties":{"type":"integer","minimum":0},"description":"How many events of each type (UserInputRecorded: 12, ...)."},"eventIdsDigest":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$","description":"sha256 of the stream's event ids in revision order, one per line: proves which events went without keeping them."},"firstRecordedAt":{"$ref":"runtime-message.v1.schema.json#/$defs/timestamp"},"lastRecordedAt":{"$ref":"runtime-message.v1.schema.json#/$defs/timestamp"}},"additionalProperties":false}}};
+const schema208 = {"type":"object","required":["sessionId","streamName","events","eventsByType","eventIdsDigest"],"properties":{"sessionId":{"$ref":"runtime-message.v1.schema.json#/$defs/sessionId"},"streamName":{"type":"string","minLength":1},"events":{"type":"integer","minimum":0,"description":"Events the stream held."},"lastRevision":{"type":"integer","minimum":-1},"eventsByType":{"type":"object","additionalProperties":{"type":"integer","minimum":0},"description":"How many events of each type (UserInputRecorded: 12, ...)."},"eventIdsDigest":{"type":"string","pattern":"^sha256:[0-9a-f]{64}$","description":"sha256 of the stream's event ids in revision order, one per line: proves which events went without keeping them."},"firstRecordedAt":{"$ref":"runtime-message.v1.schema.json#/$defs/timestamp"},"lastRecordedAt":{"$ref":"runtime-message.v1.schema.json#/$defs/timestamp"}},"additionalProperties":false};
+const pattern10 = new RegExp("^sha256:[0-9a-f]{64}$", "u");
 
 function validate146(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 let vErrors = null;
@@ -13751,7 +14090,7 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.sessionId === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "sessionId"},message:"must have required property '"+"sessionId"+"'",schema:schema207.required,parentSchema:schema207,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "sessionId"},message:"must have required property '"+"sessionId"+"'",schema:schema208.required,parentSchema:schema208,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -13761,7 +14100,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.streamName === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "streamName"},message:"must have required property '"+"streamName"+"'",schema:schema207.required,parentSchema:schema207,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "streamName"},message:"must have required property '"+"streamName"+"'",schema:schema208.required,parentSchema:schema208,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -13771,7 +14110,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.events === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "events"},message:"must have required property '"+"events"+"'",schema:schema207.required,parentSchema:schema207,data};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "events"},message:"must have required property '"+"events"+"'",schema:schema208.required,parentSchema:schema208,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -13781,7 +14120,7 @@ vErrors.push(err2);
 errors++;
 }
 if(data.eventsByType === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "eventsByType"},message:"must have required property '"+"eventsByType"+"'",schema:schema207.required,parentSchema:schema207,data};
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "eventsByType"},message:"must have required property '"+"eventsByType"+"'",schema:schema208.required,parentSchema:schema208,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -13791,7 +14130,7 @@ vErrors.push(err3);
 errors++;
 }
 if(data.eventIdsDigest === undefined){
-const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "eventIdsDigest"},message:"must have required property '"+"eventIdsDigest"+"'",schema:schema207.required,parentSchema:schema207,data};
+const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "eventIdsDigest"},message:"must have required property '"+"eventIdsDigest"+"'",schema:schema208.required,parentSchema:schema208,data};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -13802,7 +14141,7 @@ errors++;
 }
 for(const key0 in data){
 if(!((((((((key0 === "sessionId") || (key0 === "streamName")) || (key0 === "events")) || (key0 === "lastRevision")) || (key0 === "eventsByType")) || (key0 === "eventIdsDigest")) || (key0 === "firstRecordedAt")) || (key0 === "lastRecordedAt"))){
-const err5 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema207,data};
+const err5 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema208,data};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -13841,7 +14180,7 @@ if(data.streamName !== undefined){
 let data1 = data.streamName;
 if(typeof data1 === "string"){
 if(func1(data1) < 1){
-const err8 = {instancePath:instancePath+"/streamName",schemaPath:"#/properties/streamName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema207.properties.streamName,data:data1};
+const err8 = {instancePath:instancePath+"/streamName",schemaPath:"#/properties/streamName/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema208.properties.streamName,data:data1};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -13852,7 +14191,7 @@ errors++;
 }
 }
 else {
-const err9 = {instancePath:instancePath+"/streamName",schemaPath:"#/properties/streamName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema207.properties.streamName.type,parentSchema:schema207.properties.streamName,data:data1};
+const err9 = {instancePath:instancePath+"/streamName",schemaPath:"#/properties/streamName/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema208.properties.streamName.type,parentSchema:schema208.properties.streamName,data:data1};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -13865,7 +14204,7 @@ errors++;
 if(data.events !== undefined){
 let data2 = data.events;
 if(!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))){
-const err10 = {instancePath:instancePath+"/events",schemaPath:"#/properties/events/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema207.properties.events.type,parentSchema:schema207.properties.events,data:data2};
+const err10 = {instancePath:instancePath+"/events",schemaPath:"#/properties/events/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema208.properties.events.type,parentSchema:schema208.properties.events,data:data2};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -13876,7 +14215,7 @@ errors++;
 }
 if((typeof data2 == "number") && (isFinite(data2))){
 if(data2 < 0 || isNaN(data2)){
-const err11 = {instancePath:instancePath+"/events",schemaPath:"#/properties/events/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema207.properties.events,data:data2};
+const err11 = {instancePath:instancePath+"/events",schemaPath:"#/properties/events/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema208.properties.events,data:data2};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -13890,7 +14229,7 @@ errors++;
 if(data.lastRevision !== undefined){
 let data3 = data.lastRevision;
 if(!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3)))){
-const err12 = {instancePath:instancePath+"/lastRevision",schemaPath:"#/properties/lastRevision/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema207.properties.lastRevision.type,parentSchema:schema207.properties.lastRevision,data:data3};
+const err12 = {instancePath:instancePath+"/lastRevision",schemaPath:"#/properties/lastRevision/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema208.properties.lastRevision.type,parentSchema:schema208.properties.lastRevision,data:data3};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -13901,7 +14240,7 @@ errors++;
 }
 if((typeof data3 == "number") && (isFinite(data3))){
 if(data3 < -1 || isNaN(data3)){
-const err13 = {instancePath:instancePath+"/lastRevision",schemaPath:"#/properties/lastRevision/minimum",keyword:"minimum",params:{comparison: ">=", limit: -1},message:"must be >= -1",schema:-1,parentSchema:schema207.properties.lastRevision,data:data3};
+const err13 = {instancePath:instancePath+"/lastRevision",schemaPath:"#/properties/lastRevision/minimum",keyword:"minimum",params:{comparison: ">=", limit: -1},message:"must be >= -1",schema:-1,parentSchema:schema208.properties.lastRevision,data:data3};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -13918,7 +14257,7 @@ if(data4 && typeof data4 == "object" && !Array.isArray(data4)){
 for(const key1 in data4){
 let data5 = data4[key1];
 if(!(((typeof data5 == "number") && (!(data5 % 1) && !isNaN(data5))) && (isFinite(data5)))){
-const err14 = {instancePath:instancePath+"/eventsByType/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/eventsByType/additionalProperties/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema207.properties.eventsByType.additionalProperties.type,parentSchema:schema207.properties.eventsByType.additionalProperties,data:data5};
+const err14 = {instancePath:instancePath+"/eventsByType/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/eventsByType/additionalProperties/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema208.properties.eventsByType.additionalProperties.type,parentSchema:schema208.properties.eventsByType.additionalProperties,data:data5};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -13929,7 +14268,7 @@ errors++;
 }
 if((typeof data5 == "number") && (isFinite(data5))){
 if(data5 < 0 || isNaN(data5)){
-const err15 = {instancePath:instancePath+"/eventsByType/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/eventsByType/additionalProperties/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema207.properties.eventsByType.additionalProperties,data:data5};
+const err15 = {instancePath:instancePath+"/eventsByType/" + key1.replace(/~/g, "~0").replace(/\//g, "~1"),schemaPath:"#/properties/eventsByType/additionalProperties/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema208.properties.eventsByType.additionalProperties,data:data5};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -13942,7 +14281,7 @@ errors++;
 }
 }
 else {
-const err16 = {instancePath:instancePath+"/eventsByType",schemaPath:"#/properties/eventsByType/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema207.properties.eventsByType.type,parentSchema:schema207.properties.eventsByType,data:data4};
+const err16 = {instancePath:instancePath+"/eventsByType",schemaPath:"#/properties/eventsByType/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema208.properties.eventsByType.type,parentSchema:schema208.properties.eventsByType,data:data4};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -13955,8 +14294,8 @@ errors++;
 if(data.eventIdsDigest !== undefined){
 let data6 = data.eventIdsDigest;
 if(typeof data6 === "string"){
-if(!pattern9.test(data6)){
-const err17 = {instancePath:instancePath+"/eventIdsDigest",schemaPath:"#/properties/eventIdsDigest/pattern",keyword:"pattern",params:{pattern: "^sha256:[0-9a-f]{64}$"},message:"must match pattern \""+"^sha256:[0-9a-f]{64}$"+"\"",schema:"^sha256:[0-9a-f]{64}$",parentSchema:schema207.properties.eventIdsDigest,data:data6};
+if(!pattern10.test(data6)){
+const err17 = {instancePath:instancePath+"/eventIdsDigest",schemaPath:"#/properties/eventIdsDigest/pattern",keyword:"pattern",params:{pattern: "^sha256:[0-9a-f]{64}$"},message:"must match pattern \""+"^sha256:[0-9a-f]{64}$"+"\"",schema:"^sha256:[0-9a-f]{64}$",parentSchema:schema208.properties.eventIdsDigest,data:data6};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -13967,7 +14306,7 @@ errors++;
 }
 }
 else {
-const err18 = {instancePath:instancePath+"/eventIdsDigest",schemaPath:"#/properties/eventIdsDigest/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema207.properties.eventIdsDigest.type,parentSchema:schema207.properties.eventIdsDigest,data:data6};
+const err18 = {instancePath:instancePath+"/eventIdsDigest",schemaPath:"#/properties/eventIdsDigest/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema208.properties.eventIdsDigest.type,parentSchema:schema208.properties.eventIdsDigest,data:data6};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -14029,7 +14368,7 @@ errors++;
 }
 }
 else {
-const err23 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema207.type,parentSchema:schema207,data};
+const err23 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema208.type,parentSchema:schema208,data};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -14057,7 +14396,7 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.erasureId === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "erasureId"},message:"must have required property '"+"erasureId"+"'",schema:schema205.required,parentSchema:schema205,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "erasureId"},message:"must have required property '"+"erasureId"+"'",schema:schema206.required,parentSchema:schema206,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -14067,7 +14406,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.tenant === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "tenant"},message:"must have required property '"+"tenant"+"'",schema:schema205.required,parentSchema:schema205,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "tenant"},message:"must have required property '"+"tenant"+"'",schema:schema206.required,parentSchema:schema206,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -14077,7 +14416,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.action === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "action"},message:"must have required property '"+"action"+"'",schema:schema205.required,parentSchema:schema205,data};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "action"},message:"must have required property '"+"action"+"'",schema:schema206.required,parentSchema:schema206,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -14087,7 +14426,7 @@ vErrors.push(err2);
 errors++;
 }
 if(data.reason === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "reason"},message:"must have required property '"+"reason"+"'",schema:schema205.required,parentSchema:schema205,data};
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "reason"},message:"must have required property '"+"reason"+"'",schema:schema206.required,parentSchema:schema206,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -14097,7 +14436,7 @@ vErrors.push(err3);
 errors++;
 }
 if(data.requestedBy === undefined){
-const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "requestedBy"},message:"must have required property '"+"requestedBy"+"'",schema:schema205.required,parentSchema:schema205,data};
+const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "requestedBy"},message:"must have required property '"+"requestedBy"+"'",schema:schema206.required,parentSchema:schema206,data};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -14107,7 +14446,7 @@ vErrors.push(err4);
 errors++;
 }
 if(data.requestedAt === undefined){
-const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "requestedAt"},message:"must have required property '"+"requestedAt"+"'",schema:schema205.required,parentSchema:schema205,data};
+const err5 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "requestedAt"},message:"must have required property '"+"requestedAt"+"'",schema:schema206.required,parentSchema:schema206,data};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -14117,7 +14456,7 @@ vErrors.push(err5);
 errors++;
 }
 if(data.sessions === undefined){
-const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "sessions"},message:"must have required property '"+"sessions"+"'",schema:schema205.required,parentSchema:schema205,data};
+const err6 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "sessions"},message:"must have required property '"+"sessions"+"'",schema:schema206.required,parentSchema:schema206,data};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -14127,8 +14466,8 @@ vErrors.push(err6);
 errors++;
 }
 for(const key0 in data){
-if(!(func3.call(schema205.properties, key0))){
-const err7 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema205,data};
+if(!(func3.call(schema206.properties, key0))){
+const err7 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema206,data};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -14142,7 +14481,7 @@ if(data.erasureId !== undefined){
 let data0 = data.erasureId;
 if(typeof data0 === "string"){
 if(func1(data0) > 128){
-const err8 = {instancePath:instancePath+"/erasureId",schemaPath:"#/properties/erasureId/maxLength",keyword:"maxLength",params:{limit: 128},message:"must NOT have more than 128 characters",schema:128,parentSchema:schema205.properties.erasureId,data:data0};
+const err8 = {instancePath:instancePath+"/erasureId",schemaPath:"#/properties/erasureId/maxLength",keyword:"maxLength",params:{limit: 128},message:"must NOT have more than 128 characters",schema:128,parentSchema:schema206.properties.erasureId,data:data0};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -14152,7 +14491,7 @@ vErrors.push(err8);
 errors++;
 }
 if(func1(data0) < 1){
-const err9 = {instancePath:instancePath+"/erasureId",schemaPath:"#/properties/erasureId/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema205.properties.erasureId,data:data0};
+const err9 = {instancePath:instancePath+"/erasureId",schemaPath:"#/properties/erasureId/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema206.properties.erasureId,data:data0};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -14163,7 +14502,7 @@ errors++;
 }
 }
 else {
-const err10 = {instancePath:instancePath+"/erasureId",schemaPath:"#/properties/erasureId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema205.properties.erasureId.type,parentSchema:schema205.properties.erasureId,data:data0};
+const err10 = {instancePath:instancePath+"/erasureId",schemaPath:"#/properties/erasureId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema206.properties.erasureId.type,parentSchema:schema206.properties.erasureId,data:data0};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -14177,7 +14516,7 @@ if(data.tenant !== undefined){
 let data1 = data.tenant;
 if(typeof data1 === "string"){
 if(func1(data1) < 1){
-const err11 = {instancePath:instancePath+"/tenant",schemaPath:"#/properties/tenant/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema205.properties.tenant,data:data1};
+const err11 = {instancePath:instancePath+"/tenant",schemaPath:"#/properties/tenant/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema206.properties.tenant,data:data1};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -14188,7 +14527,7 @@ errors++;
 }
 }
 else {
-const err12 = {instancePath:instancePath+"/tenant",schemaPath:"#/properties/tenant/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema205.properties.tenant.type,parentSchema:schema205.properties.tenant,data:data1};
+const err12 = {instancePath:instancePath+"/tenant",schemaPath:"#/properties/tenant/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema206.properties.tenant.type,parentSchema:schema206.properties.tenant,data:data1};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -14202,7 +14541,7 @@ if(data.subjectId !== undefined){
 let data2 = data.subjectId;
 if(typeof data2 === "string"){
 if(func1(data2) > 256){
-const err13 = {instancePath:instancePath+"/subjectId",schemaPath:"#/properties/subjectId/maxLength",keyword:"maxLength",params:{limit: 256},message:"must NOT have more than 256 characters",schema:256,parentSchema:schema205.properties.subjectId,data:data2};
+const err13 = {instancePath:instancePath+"/subjectId",schemaPath:"#/properties/subjectId/maxLength",keyword:"maxLength",params:{limit: 256},message:"must NOT have more than 256 characters",schema:256,parentSchema:schema206.properties.subjectId,data:data2};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -14212,7 +14551,7 @@ vErrors.push(err13);
 errors++;
 }
 if(func1(data2) < 1){
-const err14 = {instancePath:instancePath+"/subjectId",schemaPath:"#/properties/subjectId/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema205.properties.subjectId,data:data2};
+const err14 = {instancePath:instancePath+"/subjectId",schemaPath:"#/properties/subjectId/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema206.properties.subjectId,data:data2};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -14223,7 +14562,7 @@ errors++;
 }
 }
 else {
-const err15 = {instancePath:instancePath+"/subjectId",schemaPath:"#/properties/subjectId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema205.properties.subjectId.type,parentSchema:schema205.properties.subjectId,data:data2};
+const err15 = {instancePath:instancePath+"/subjectId",schemaPath:"#/properties/subjectId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema206.properties.subjectId.type,parentSchema:schema206.properties.subjectId,data:data2};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -14236,7 +14575,7 @@ errors++;
 if(data.action !== undefined){
 let data3 = data.action;
 if(!((data3 === "erase") || (data3 === "strip-content"))){
-const err16 = {instancePath:instancePath+"/action",schemaPath:"#/properties/action/enum",keyword:"enum",params:{allowedValues: schema205.properties.action.enum},message:"must be equal to one of the allowed values",schema:schema205.properties.action.enum,parentSchema:schema205.properties.action,data:data3};
+const err16 = {instancePath:instancePath+"/action",schemaPath:"#/properties/action/enum",keyword:"enum",params:{allowedValues: schema206.properties.action.enum},message:"must be equal to one of the allowed values",schema:schema206.properties.action.enum,parentSchema:schema206.properties.action,data:data3};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -14249,7 +14588,7 @@ errors++;
 if(data.reason !== undefined){
 let data4 = data.reason;
 if(!((data4 === "request") || (data4 === "retention"))){
-const err17 = {instancePath:instancePath+"/reason",schemaPath:"#/properties/reason/enum",keyword:"enum",params:{allowedValues: schema205.properties.reason.enum},message:"must be equal to one of the allowed values",schema:schema205.properties.reason.enum,parentSchema:schema205.properties.reason,data:data4};
+const err17 = {instancePath:instancePath+"/reason",schemaPath:"#/properties/reason/enum",keyword:"enum",params:{allowedValues: schema206.properties.reason.enum},message:"must be equal to one of the allowed values",schema:schema206.properties.reason.enum,parentSchema:schema206.properties.reason,data:data4};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -14262,7 +14601,7 @@ errors++;
 if(data.maxIdle !== undefined){
 let data5 = data.maxIdle;
 if(typeof data5 !== "string"){
-const err18 = {instancePath:instancePath+"/maxIdle",schemaPath:"#/properties/maxIdle/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema205.properties.maxIdle.type,parentSchema:schema205.properties.maxIdle,data:data5};
+const err18 = {instancePath:instancePath+"/maxIdle",schemaPath:"#/properties/maxIdle/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema206.properties.maxIdle.type,parentSchema:schema206.properties.maxIdle,data:data5};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -14276,7 +14615,7 @@ if(data.requestedBy !== undefined){
 let data6 = data.requestedBy;
 if(data6 && typeof data6 == "object" && !Array.isArray(data6)){
 if(data6.via === undefined){
-const err19 = {instancePath:instancePath+"/requestedBy",schemaPath:"#/properties/requestedBy/required",keyword:"required",params:{missingProperty: "via"},message:"must have required property '"+"via"+"'",schema:schema205.properties.requestedBy.required,parentSchema:schema205.properties.requestedBy,data:data6};
+const err19 = {instancePath:instancePath+"/requestedBy",schemaPath:"#/properties/requestedBy/required",keyword:"required",params:{missingProperty: "via"},message:"must have required property '"+"via"+"'",schema:schema206.properties.requestedBy.required,parentSchema:schema206.properties.requestedBy,data:data6};
 if(vErrors === null){
 vErrors = [err19];
 }
@@ -14287,7 +14626,7 @@ errors++;
 }
 for(const key1 in data6){
 if(!((key1 === "via") || (key1 === "keyId"))){
-const err20 = {instancePath:instancePath+"/requestedBy",schemaPath:"#/properties/requestedBy/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema205.properties.requestedBy,data:data6};
+const err20 = {instancePath:instancePath+"/requestedBy",schemaPath:"#/properties/requestedBy/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema206.properties.requestedBy,data:data6};
 if(vErrors === null){
 vErrors = [err20];
 }
@@ -14300,7 +14639,7 @@ errors++;
 if(data6.via !== undefined){
 let data7 = data6.via;
 if(!(((data7 === "http") || (data7 === "cli")) || (data7 === "retention"))){
-const err21 = {instancePath:instancePath+"/requestedBy/via",schemaPath:"#/properties/requestedBy/properties/via/enum",keyword:"enum",params:{allowedValues: schema205.properties.requestedBy.properties.via.enum},message:"must be equal to one of the allowed values",schema:schema205.properties.requestedBy.properties.via.enum,parentSchema:schema205.properties.requestedBy.properties.via,data:data7};
+const err21 = {instancePath:instancePath+"/requestedBy/via",schemaPath:"#/properties/requestedBy/properties/via/enum",keyword:"enum",params:{allowedValues: schema206.properties.requestedBy.properties.via.enum},message:"must be equal to one of the allowed values",schema:schema206.properties.requestedBy.properties.via.enum,parentSchema:schema206.properties.requestedBy.properties.via,data:data7};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -14313,7 +14652,7 @@ errors++;
 if(data6.keyId !== undefined){
 let data8 = data6.keyId;
 if(typeof data8 !== "string"){
-const err22 = {instancePath:instancePath+"/requestedBy/keyId",schemaPath:"#/properties/requestedBy/properties/keyId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema205.properties.requestedBy.properties.keyId.type,parentSchema:schema205.properties.requestedBy.properties.keyId,data:data8};
+const err22 = {instancePath:instancePath+"/requestedBy/keyId",schemaPath:"#/properties/requestedBy/properties/keyId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema206.properties.requestedBy.properties.keyId.type,parentSchema:schema206.properties.requestedBy.properties.keyId,data:data8};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -14325,7 +14664,7 @@ errors++;
 }
 }
 else {
-const err23 = {instancePath:instancePath+"/requestedBy",schemaPath:"#/properties/requestedBy/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema205.properties.requestedBy.type,parentSchema:schema205.properties.requestedBy,data:data6};
+const err23 = {instancePath:instancePath+"/requestedBy",schemaPath:"#/properties/requestedBy/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema206.properties.requestedBy.type,parentSchema:schema206.properties.requestedBy,data:data6};
 if(vErrors === null){
 vErrors = [err23];
 }
@@ -14372,7 +14711,7 @@ errors = vErrors.length;
 }
 }
 else {
-const err26 = {instancePath:instancePath+"/sessions",schemaPath:"#/properties/sessions/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema205.properties.sessions.type,parentSchema:schema205.properties.sessions,data:data10};
+const err26 = {instancePath:instancePath+"/sessions",schemaPath:"#/properties/sessions/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema206.properties.sessions.type,parentSchema:schema206.properties.sessions,data:data10};
 if(vErrors === null){
 vErrors = [err26];
 }
@@ -14384,7 +14723,7 @@ errors++;
 }
 }
 else {
-const err27 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema205.type,parentSchema:schema205,data};
+const err27 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema206.type,parentSchema:schema206,data};
 if(vErrors === null){
 vErrors = [err27];
 }
@@ -14399,7 +14738,7 @@ return errors === 0;
 validate145.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const ledger_v1_ErasureCompleted = validate148;
-const schema211 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://agent-ledger.example/event-schemas/erasure-completed.v1.schema.json","title":"ErasureCompleted (v1)","description":"Data of an ErasureCompleted event, in the audit stream ledger-erasures: the receipt that the erasure its ErasureRequested started is done (keys destroyed, streams erased, read models and caches purged).","type":"object","required":["erasureId","completedAt","erasedEvents","contentKeysDestroyed","physical"],"properties":{"erasureId":{"type":"string","minLength":1,"maxLength":128},"completedAt":{"$ref":"runtime-message.v1.schema.json#/$defs/timestamp"},"erasedEvents":{"type":"integer","minimum":0,"description":"Records the store removed (or, on EventStoreDB, deleted until a scavenge) for the erasure's sessions."},"contentKeysDestroyed":{"type":"integer","minimum":0,"description":"Content keys destroyed (crypto-shredding)."},"blobsDeleted":{"type":"integer","minimum":0,"description":"Blobs deleted because no session left refers to them (absent on receipts written before blobs existed)."},"physical":{"type":"boolean","description":"true: the store's files no longer hold the bytes (the embedded store); false: the store keeps them until it reclaims them (EventStoreDB), unreadable once their keys are destroyed."}},"additionalProperties":false};
+const schema212 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://agent-ledger.example/event-schemas/erasure-completed.v1.schema.json","title":"ErasureCompleted (v1)","description":"Data of an ErasureCompleted event, in the audit stream ledger-erasures: the receipt that the erasure its ErasureRequested started is done (keys destroyed, streams erased, read models and caches purged).","type":"object","required":["erasureId","completedAt","erasedEvents","contentKeysDestroyed","physical"],"properties":{"erasureId":{"type":"string","minLength":1,"maxLength":128},"completedAt":{"$ref":"runtime-message.v1.schema.json#/$defs/timestamp"},"erasedEvents":{"type":"integer","minimum":0,"description":"Records the store removed (or, on EventStoreDB, deleted until a scavenge) for the erasure's sessions."},"contentKeysDestroyed":{"type":"integer","minimum":0,"description":"Content keys destroyed (crypto-shredding)."},"blobsDeleted":{"type":"integer","minimum":0,"description":"Blobs deleted because no session left refers to them (absent on receipts written before blobs existed)."},"physical":{"type":"boolean","description":"true: the store's files no longer hold the bytes (the embedded store); false: the store keeps them until it reclaims them (EventStoreDB), unreadable once their keys are destroyed."}},"additionalProperties":false};
 
 function validate148(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://agent-ledger.example/event-schemas/erasure-completed.v1.schema.json" */;
@@ -14414,7 +14753,7 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.erasureId === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "erasureId"},message:"must have required property '"+"erasureId"+"'",schema:schema211.required,parentSchema:schema211,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "erasureId"},message:"must have required property '"+"erasureId"+"'",schema:schema212.required,parentSchema:schema212,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -14424,7 +14763,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.completedAt === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "completedAt"},message:"must have required property '"+"completedAt"+"'",schema:schema211.required,parentSchema:schema211,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "completedAt"},message:"must have required property '"+"completedAt"+"'",schema:schema212.required,parentSchema:schema212,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -14434,7 +14773,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.erasedEvents === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "erasedEvents"},message:"must have required property '"+"erasedEvents"+"'",schema:schema211.required,parentSchema:schema211,data};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "erasedEvents"},message:"must have required property '"+"erasedEvents"+"'",schema:schema212.required,parentSchema:schema212,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -14444,7 +14783,7 @@ vErrors.push(err2);
 errors++;
 }
 if(data.contentKeysDestroyed === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "contentKeysDestroyed"},message:"must have required property '"+"contentKeysDestroyed"+"'",schema:schema211.required,parentSchema:schema211,data};
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "contentKeysDestroyed"},message:"must have required property '"+"contentKeysDestroyed"+"'",schema:schema212.required,parentSchema:schema212,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -14454,7 +14793,7 @@ vErrors.push(err3);
 errors++;
 }
 if(data.physical === undefined){
-const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "physical"},message:"must have required property '"+"physical"+"'",schema:schema211.required,parentSchema:schema211,data};
+const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "physical"},message:"must have required property '"+"physical"+"'",schema:schema212.required,parentSchema:schema212,data};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -14465,7 +14804,7 @@ errors++;
 }
 for(const key0 in data){
 if(!((((((key0 === "erasureId") || (key0 === "completedAt")) || (key0 === "erasedEvents")) || (key0 === "contentKeysDestroyed")) || (key0 === "blobsDeleted")) || (key0 === "physical"))){
-const err5 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema211,data};
+const err5 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema212,data};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -14479,7 +14818,7 @@ if(data.erasureId !== undefined){
 let data0 = data.erasureId;
 if(typeof data0 === "string"){
 if(func1(data0) > 128){
-const err6 = {instancePath:instancePath+"/erasureId",schemaPath:"#/properties/erasureId/maxLength",keyword:"maxLength",params:{limit: 128},message:"must NOT have more than 128 characters",schema:128,parentSchema:schema211.properties.erasureId,data:data0};
+const err6 = {instancePath:instancePath+"/erasureId",schemaPath:"#/properties/erasureId/maxLength",keyword:"maxLength",params:{limit: 128},message:"must NOT have more than 128 characters",schema:128,parentSchema:schema212.properties.erasureId,data:data0};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -14489,7 +14828,7 @@ vErrors.push(err6);
 errors++;
 }
 if(func1(data0) < 1){
-const err7 = {instancePath:instancePath+"/erasureId",schemaPath:"#/properties/erasureId/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema211.properties.erasureId,data:data0};
+const err7 = {instancePath:instancePath+"/erasureId",schemaPath:"#/properties/erasureId/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema212.properties.erasureId,data:data0};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -14500,7 +14839,7 @@ errors++;
 }
 }
 else {
-const err8 = {instancePath:instancePath+"/erasureId",schemaPath:"#/properties/erasureId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema211.properties.erasureId.type,parentSchema:schema211.properties.erasureId,data:data0};
+const err8 = {instancePath:instancePath+"/erasureId",schemaPath:"#/properties/erasureId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema212.properties.erasureId.type,parentSchema:schema212.properties.erasureId,data:data0};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -14538,7 +14877,7 @@ errors++;
 if(data.erasedEvents !== undefined){
 let data2 = data.erasedEvents;
 if(!(((typeof data2 == "number") && (!(data2 % 1) && !isNaN(data2))) && (isFinite(data2)))){
-const err11 = {instancePath:instancePath+"/erasedEvents",schemaPath:"#/properties/erasedEvents/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema211.properties.erasedEvents.type,parentSchema:schema211.properties.erasedEvents,data:data2};
+const err11 = {instancePath:instancePath+"/erasedEvents",schemaPath:"#/properties/erasedEvents/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema212.properties.erasedEvents.type,parentSchema:schema212.properties.erasedEvents,data:data2};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -14549,7 +14888,7 @@ errors++;
 }
 if((typeof data2 == "number") && (isFinite(data2))){
 if(data2 < 0 || isNaN(data2)){
-const err12 = {instancePath:instancePath+"/erasedEvents",schemaPath:"#/properties/erasedEvents/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema211.properties.erasedEvents,data:data2};
+const err12 = {instancePath:instancePath+"/erasedEvents",schemaPath:"#/properties/erasedEvents/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema212.properties.erasedEvents,data:data2};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -14563,7 +14902,7 @@ errors++;
 if(data.contentKeysDestroyed !== undefined){
 let data3 = data.contentKeysDestroyed;
 if(!(((typeof data3 == "number") && (!(data3 % 1) && !isNaN(data3))) && (isFinite(data3)))){
-const err13 = {instancePath:instancePath+"/contentKeysDestroyed",schemaPath:"#/properties/contentKeysDestroyed/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema211.properties.contentKeysDestroyed.type,parentSchema:schema211.properties.contentKeysDestroyed,data:data3};
+const err13 = {instancePath:instancePath+"/contentKeysDestroyed",schemaPath:"#/properties/contentKeysDestroyed/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema212.properties.contentKeysDestroyed.type,parentSchema:schema212.properties.contentKeysDestroyed,data:data3};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -14574,7 +14913,7 @@ errors++;
 }
 if((typeof data3 == "number") && (isFinite(data3))){
 if(data3 < 0 || isNaN(data3)){
-const err14 = {instancePath:instancePath+"/contentKeysDestroyed",schemaPath:"#/properties/contentKeysDestroyed/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema211.properties.contentKeysDestroyed,data:data3};
+const err14 = {instancePath:instancePath+"/contentKeysDestroyed",schemaPath:"#/properties/contentKeysDestroyed/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema212.properties.contentKeysDestroyed,data:data3};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -14588,7 +14927,7 @@ errors++;
 if(data.blobsDeleted !== undefined){
 let data4 = data.blobsDeleted;
 if(!(((typeof data4 == "number") && (!(data4 % 1) && !isNaN(data4))) && (isFinite(data4)))){
-const err15 = {instancePath:instancePath+"/blobsDeleted",schemaPath:"#/properties/blobsDeleted/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema211.properties.blobsDeleted.type,parentSchema:schema211.properties.blobsDeleted,data:data4};
+const err15 = {instancePath:instancePath+"/blobsDeleted",schemaPath:"#/properties/blobsDeleted/type",keyword:"type",params:{type: "integer"},message:"must be integer",schema:schema212.properties.blobsDeleted.type,parentSchema:schema212.properties.blobsDeleted,data:data4};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -14599,7 +14938,7 @@ errors++;
 }
 if((typeof data4 == "number") && (isFinite(data4))){
 if(data4 < 0 || isNaN(data4)){
-const err16 = {instancePath:instancePath+"/blobsDeleted",schemaPath:"#/properties/blobsDeleted/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema211.properties.blobsDeleted,data:data4};
+const err16 = {instancePath:instancePath+"/blobsDeleted",schemaPath:"#/properties/blobsDeleted/minimum",keyword:"minimum",params:{comparison: ">=", limit: 0},message:"must be >= 0",schema:0,parentSchema:schema212.properties.blobsDeleted,data:data4};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -14613,7 +14952,7 @@ errors++;
 if(data.physical !== undefined){
 let data5 = data.physical;
 if(typeof data5 !== "boolean"){
-const err17 = {instancePath:instancePath+"/physical",schemaPath:"#/properties/physical/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema211.properties.physical.type,parentSchema:schema211.properties.physical,data:data5};
+const err17 = {instancePath:instancePath+"/physical",schemaPath:"#/properties/physical/type",keyword:"type",params:{type: "boolean"},message:"must be boolean",schema:schema212.properties.physical.type,parentSchema:schema212.properties.physical,data:data5};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -14625,7 +14964,7 @@ errors++;
 }
 }
 else {
-const err18 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema211.type,parentSchema:schema211,data};
+const err18 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema212.type,parentSchema:schema212,data};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -14640,9 +14979,9 @@ return errors === 0;
 validate148.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const ledger_v1_ApiKeyCreated = validate149;
-const schema213 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://agent-ledger.example/event-schemas/api-key-created.v1.schema.json","title":"ApiKeyCreated (v1)","description":"Data of an ApiKeyCreated event, in the access stream ledger-keys (not a session event): an API key of a tenant exists from here on, on every node that follows the stream. Holds the SHA-256 of the secret, never the secret. A tenant exists through its keys. Once any key was created, a server never runs open again.","type":"object","required":["keyId","tenant","scopes","secretSha256","createdAt"],"properties":{"keyId":{"type":"string","pattern":"^[0-9a-f]{12}$","description":"The key's public id: the part of the secret alk_<keyId>_<random> that logs, event metadata and keys list show."},"tenant":{"type":"string","pattern":"^[a-z0-9][a-z0-9_-]{0,63}$","description":"The tenant whose sessions the key reads and writes."},"scopes":{"type":"array","minItems":1,"uniqueItems":true,"items":{"enum":["read","write","audit","admin","erase"]}},"name":{"type":"string","minLength":1,"maxLength":200,"description":"Who or what holds the key."},"secretSha256":{"type":"string","pattern":"^[0-9a-f]{64}$","description":"SHA-256 (hex) of the whole secret, compared in constant time."},"createdAt":{"$ref":"runtime-message.v1.schema.json#/$defs/timestamp"},"migratedFrom":{"const":"keys.sqlite","description":"Set on keys copied from a data directory's keys.sqlite at a server's first start on this version."}},"additionalProperties":false};
-const pattern10 = new RegExp("^[0-9a-f]{12}$", "u");
-const pattern11 = new RegExp("^[a-z0-9][a-z0-9_-]{0,63}$", "u");
+const schema214 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://agent-ledger.example/event-schemas/api-key-created.v1.schema.json","title":"ApiKeyCreated (v1)","description":"Data of an ApiKeyCreated event, in the access stream ledger-keys (not a session event): an API key of a tenant exists from here on, on every node that follows the stream. Holds the SHA-256 of the secret, never the secret. A tenant exists through its keys. Once any key was created, a server never runs open again.","type":"object","required":["keyId","tenant","scopes","secretSha256","createdAt"],"properties":{"keyId":{"type":"string","pattern":"^[0-9a-f]{12}$","description":"The key's public id: the part of the secret alk_<keyId>_<random> that logs, event metadata and keys list show."},"tenant":{"type":"string","pattern":"^[a-z0-9][a-z0-9_-]{0,63}$","description":"The tenant whose sessions the key reads and writes."},"scopes":{"type":"array","minItems":1,"uniqueItems":true,"items":{"enum":["read","write","audit","admin","erase"]}},"name":{"type":"string","minLength":1,"maxLength":200,"description":"Who or what holds the key."},"secretSha256":{"type":"string","pattern":"^[0-9a-f]{64}$","description":"SHA-256 (hex) of the whole secret, compared in constant time."},"createdAt":{"$ref":"runtime-message.v1.schema.json#/$defs/timestamp"},"migratedFrom":{"const":"keys.sqlite","description":"Set on keys copied from a data directory's keys.sqlite at a server's first start on this version."}},"additionalProperties":false};
+const pattern11 = new RegExp("^[0-9a-f]{12}$", "u");
+const pattern12 = new RegExp("^[a-z0-9][a-z0-9_-]{0,63}$", "u");
 const func0 = require("ajv/dist/runtime/equal").default;
 
 function validate149(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
@@ -14658,7 +14997,7 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.keyId === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "keyId"},message:"must have required property '"+"keyId"+"'",schema:schema213.required,parentSchema:schema213,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "keyId"},message:"must have required property '"+"keyId"+"'",schema:schema214.required,parentSchema:schema214,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -14668,7 +15007,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.tenant === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "tenant"},message:"must have required property '"+"tenant"+"'",schema:schema213.required,parentSchema:schema213,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "tenant"},message:"must have required property '"+"tenant"+"'",schema:schema214.required,parentSchema:schema214,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -14678,7 +15017,7 @@ vErrors.push(err1);
 errors++;
 }
 if(data.scopes === undefined){
-const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "scopes"},message:"must have required property '"+"scopes"+"'",schema:schema213.required,parentSchema:schema213,data};
+const err2 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "scopes"},message:"must have required property '"+"scopes"+"'",schema:schema214.required,parentSchema:schema214,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -14688,7 +15027,7 @@ vErrors.push(err2);
 errors++;
 }
 if(data.secretSha256 === undefined){
-const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "secretSha256"},message:"must have required property '"+"secretSha256"+"'",schema:schema213.required,parentSchema:schema213,data};
+const err3 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "secretSha256"},message:"must have required property '"+"secretSha256"+"'",schema:schema214.required,parentSchema:schema214,data};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -14698,7 +15037,7 @@ vErrors.push(err3);
 errors++;
 }
 if(data.createdAt === undefined){
-const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "createdAt"},message:"must have required property '"+"createdAt"+"'",schema:schema213.required,parentSchema:schema213,data};
+const err4 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "createdAt"},message:"must have required property '"+"createdAt"+"'",schema:schema214.required,parentSchema:schema214,data};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -14709,7 +15048,7 @@ errors++;
 }
 for(const key0 in data){
 if(!(((((((key0 === "keyId") || (key0 === "tenant")) || (key0 === "scopes")) || (key0 === "name")) || (key0 === "secretSha256")) || (key0 === "createdAt")) || (key0 === "migratedFrom"))){
-const err5 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema213,data};
+const err5 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema214,data};
 if(vErrors === null){
 vErrors = [err5];
 }
@@ -14722,8 +15061,8 @@ errors++;
 if(data.keyId !== undefined){
 let data0 = data.keyId;
 if(typeof data0 === "string"){
-if(!pattern10.test(data0)){
-const err6 = {instancePath:instancePath+"/keyId",schemaPath:"#/properties/keyId/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{12}$"},message:"must match pattern \""+"^[0-9a-f]{12}$"+"\"",schema:"^[0-9a-f]{12}$",parentSchema:schema213.properties.keyId,data:data0};
+if(!pattern11.test(data0)){
+const err6 = {instancePath:instancePath+"/keyId",schemaPath:"#/properties/keyId/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{12}$"},message:"must match pattern \""+"^[0-9a-f]{12}$"+"\"",schema:"^[0-9a-f]{12}$",parentSchema:schema214.properties.keyId,data:data0};
 if(vErrors === null){
 vErrors = [err6];
 }
@@ -14734,7 +15073,7 @@ errors++;
 }
 }
 else {
-const err7 = {instancePath:instancePath+"/keyId",schemaPath:"#/properties/keyId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema213.properties.keyId.type,parentSchema:schema213.properties.keyId,data:data0};
+const err7 = {instancePath:instancePath+"/keyId",schemaPath:"#/properties/keyId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema214.properties.keyId.type,parentSchema:schema214.properties.keyId,data:data0};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -14747,8 +15086,8 @@ errors++;
 if(data.tenant !== undefined){
 let data1 = data.tenant;
 if(typeof data1 === "string"){
-if(!pattern11.test(data1)){
-const err8 = {instancePath:instancePath+"/tenant",schemaPath:"#/properties/tenant/pattern",keyword:"pattern",params:{pattern: "^[a-z0-9][a-z0-9_-]{0,63}$"},message:"must match pattern \""+"^[a-z0-9][a-z0-9_-]{0,63}$"+"\"",schema:"^[a-z0-9][a-z0-9_-]{0,63}$",parentSchema:schema213.properties.tenant,data:data1};
+if(!pattern12.test(data1)){
+const err8 = {instancePath:instancePath+"/tenant",schemaPath:"#/properties/tenant/pattern",keyword:"pattern",params:{pattern: "^[a-z0-9][a-z0-9_-]{0,63}$"},message:"must match pattern \""+"^[a-z0-9][a-z0-9_-]{0,63}$"+"\"",schema:"^[a-z0-9][a-z0-9_-]{0,63}$",parentSchema:schema214.properties.tenant,data:data1};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -14759,7 +15098,7 @@ errors++;
 }
 }
 else {
-const err9 = {instancePath:instancePath+"/tenant",schemaPath:"#/properties/tenant/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema213.properties.tenant.type,parentSchema:schema213.properties.tenant,data:data1};
+const err9 = {instancePath:instancePath+"/tenant",schemaPath:"#/properties/tenant/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema214.properties.tenant.type,parentSchema:schema214.properties.tenant,data:data1};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -14773,7 +15112,7 @@ if(data.scopes !== undefined){
 let data2 = data.scopes;
 if(Array.isArray(data2)){
 if(data2.length < 1){
-const err10 = {instancePath:instancePath+"/scopes",schemaPath:"#/properties/scopes/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema213.properties.scopes,data:data2};
+const err10 = {instancePath:instancePath+"/scopes",schemaPath:"#/properties/scopes/minItems",keyword:"minItems",params:{limit: 1},message:"must NOT have fewer than 1 items",schema:1,parentSchema:schema214.properties.scopes,data:data2};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -14786,7 +15125,7 @@ const len0 = data2.length;
 for(let i0=0; i0<len0; i0++){
 let data3 = data2[i0];
 if(!(((((data3 === "read") || (data3 === "write")) || (data3 === "audit")) || (data3 === "admin")) || (data3 === "erase"))){
-const err11 = {instancePath:instancePath+"/scopes/" + i0,schemaPath:"#/properties/scopes/items/enum",keyword:"enum",params:{allowedValues: schema213.properties.scopes.items.enum},message:"must be equal to one of the allowed values",schema:schema213.properties.scopes.items.enum,parentSchema:schema213.properties.scopes.items,data:data3};
+const err11 = {instancePath:instancePath+"/scopes/" + i0,schemaPath:"#/properties/scopes/items/enum",keyword:"enum",params:{allowedValues: schema214.properties.scopes.items.enum},message:"must be equal to one of the allowed values",schema:schema214.properties.scopes.items.enum,parentSchema:schema214.properties.scopes.items,data:data3};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -14803,7 +15142,7 @@ outer0:
 for(;i1--;){
 for(j0 = i1; j0--;){
 if(func0(data2[i1], data2[j0])){
-const err12 = {instancePath:instancePath+"/scopes",schemaPath:"#/properties/scopes/uniqueItems",keyword:"uniqueItems",params:{i: i1, j: j0},message:"must NOT have duplicate items (items ## "+j0+" and "+i1+" are identical)",schema:true,parentSchema:schema213.properties.scopes,data:data2};
+const err12 = {instancePath:instancePath+"/scopes",schemaPath:"#/properties/scopes/uniqueItems",keyword:"uniqueItems",params:{i: i1, j: j0},message:"must NOT have duplicate items (items ## "+j0+" and "+i1+" are identical)",schema:true,parentSchema:schema214.properties.scopes,data:data2};
 if(vErrors === null){
 vErrors = [err12];
 }
@@ -14818,7 +15157,7 @@ break outer0;
 }
 }
 else {
-const err13 = {instancePath:instancePath+"/scopes",schemaPath:"#/properties/scopes/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema213.properties.scopes.type,parentSchema:schema213.properties.scopes,data:data2};
+const err13 = {instancePath:instancePath+"/scopes",schemaPath:"#/properties/scopes/type",keyword:"type",params:{type: "array"},message:"must be array",schema:schema214.properties.scopes.type,parentSchema:schema214.properties.scopes,data:data2};
 if(vErrors === null){
 vErrors = [err13];
 }
@@ -14832,7 +15171,7 @@ if(data.name !== undefined){
 let data4 = data.name;
 if(typeof data4 === "string"){
 if(func1(data4) > 200){
-const err14 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters",schema:200,parentSchema:schema213.properties.name,data:data4};
+const err14 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/maxLength",keyword:"maxLength",params:{limit: 200},message:"must NOT have more than 200 characters",schema:200,parentSchema:schema214.properties.name,data:data4};
 if(vErrors === null){
 vErrors = [err14];
 }
@@ -14842,7 +15181,7 @@ vErrors.push(err14);
 errors++;
 }
 if(func1(data4) < 1){
-const err15 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema213.properties.name,data:data4};
+const err15 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/minLength",keyword:"minLength",params:{limit: 1},message:"must NOT have fewer than 1 characters",schema:1,parentSchema:schema214.properties.name,data:data4};
 if(vErrors === null){
 vErrors = [err15];
 }
@@ -14853,7 +15192,7 @@ errors++;
 }
 }
 else {
-const err16 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema213.properties.name.type,parentSchema:schema213.properties.name,data:data4};
+const err16 = {instancePath:instancePath+"/name",schemaPath:"#/properties/name/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema214.properties.name.type,parentSchema:schema214.properties.name,data:data4};
 if(vErrors === null){
 vErrors = [err16];
 }
@@ -14867,7 +15206,7 @@ if(data.secretSha256 !== undefined){
 let data5 = data.secretSha256;
 if(typeof data5 === "string"){
 if(!pattern4.test(data5)){
-const err17 = {instancePath:instancePath+"/secretSha256",schemaPath:"#/properties/secretSha256/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{64}$"},message:"must match pattern \""+"^[0-9a-f]{64}$"+"\"",schema:"^[0-9a-f]{64}$",parentSchema:schema213.properties.secretSha256,data:data5};
+const err17 = {instancePath:instancePath+"/secretSha256",schemaPath:"#/properties/secretSha256/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{64}$"},message:"must match pattern \""+"^[0-9a-f]{64}$"+"\"",schema:"^[0-9a-f]{64}$",parentSchema:schema214.properties.secretSha256,data:data5};
 if(vErrors === null){
 vErrors = [err17];
 }
@@ -14878,7 +15217,7 @@ errors++;
 }
 }
 else {
-const err18 = {instancePath:instancePath+"/secretSha256",schemaPath:"#/properties/secretSha256/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema213.properties.secretSha256.type,parentSchema:schema213.properties.secretSha256,data:data5};
+const err18 = {instancePath:instancePath+"/secretSha256",schemaPath:"#/properties/secretSha256/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema214.properties.secretSha256.type,parentSchema:schema214.properties.secretSha256,data:data5};
 if(vErrors === null){
 vErrors = [err18];
 }
@@ -14916,7 +15255,7 @@ errors++;
 if(data.migratedFrom !== undefined){
 let data7 = data.migratedFrom;
 if("keys.sqlite" !== data7){
-const err21 = {instancePath:instancePath+"/migratedFrom",schemaPath:"#/properties/migratedFrom/const",keyword:"const",params:{allowedValue: "keys.sqlite"},message:"must be equal to constant",schema:"keys.sqlite",parentSchema:schema213.properties.migratedFrom,data:data7};
+const err21 = {instancePath:instancePath+"/migratedFrom",schemaPath:"#/properties/migratedFrom/const",keyword:"const",params:{allowedValue: "keys.sqlite"},message:"must be equal to constant",schema:"keys.sqlite",parentSchema:schema214.properties.migratedFrom,data:data7};
 if(vErrors === null){
 vErrors = [err21];
 }
@@ -14928,7 +15267,7 @@ errors++;
 }
 }
 else {
-const err22 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema213.type,parentSchema:schema213,data};
+const err22 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema214.type,parentSchema:schema214,data};
 if(vErrors === null){
 vErrors = [err22];
 }
@@ -14943,7 +15282,7 @@ return errors === 0;
 validate149.evaluated = {"props":true,"dynamicProps":false,"dynamicItems":false};
 
 export const ledger_v1_ApiKeyRevoked = validate150;
-const schema215 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://agent-ledger.example/event-schemas/api-key-revoked.v1.schema.json","title":"ApiKeyRevoked (v1)","description":"Data of an ApiKeyRevoked event, in the access stream ledger-keys: the key is refused from here on, on every node that follows the stream. Revoking twice is harmless: the first revocation counts. Revoking every key leaves the server closed (401), never open.","type":"object","required":["keyId","revokedAt"],"properties":{"keyId":{"type":"string","pattern":"^[0-9a-f]{12}$"},"revokedAt":{"$ref":"runtime-message.v1.schema.json#/$defs/timestamp"},"revokedBy":{"type":"object","required":["via"],"properties":{"via":{"enum":["http","cli","migration"]},"keyId":{"type":"string","description":"The admin key of the request (http only)."}},"additionalProperties":false}},"additionalProperties":false};
+const schema216 = {"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://agent-ledger.example/event-schemas/api-key-revoked.v1.schema.json","title":"ApiKeyRevoked (v1)","description":"Data of an ApiKeyRevoked event, in the access stream ledger-keys: the key is refused from here on, on every node that follows the stream. Revoking twice is harmless: the first revocation counts. Revoking every key leaves the server closed (401), never open.","type":"object","required":["keyId","revokedAt"],"properties":{"keyId":{"type":"string","pattern":"^[0-9a-f]{12}$"},"revokedAt":{"$ref":"runtime-message.v1.schema.json#/$defs/timestamp"},"revokedBy":{"type":"object","required":["via"],"properties":{"via":{"enum":["http","cli","migration"]},"keyId":{"type":"string","description":"The admin key of the request (http only)."}},"additionalProperties":false}},"additionalProperties":false};
 
 function validate150(data, {instancePath="", parentData, parentDataProperty, rootData=data, dynamicAnchors={}}={}){
 /*# sourceURL="https://agent-ledger.example/event-schemas/api-key-revoked.v1.schema.json" */;
@@ -14958,7 +15297,7 @@ evaluated0.items = undefined;
 }
 if(data && typeof data == "object" && !Array.isArray(data)){
 if(data.keyId === undefined){
-const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "keyId"},message:"must have required property '"+"keyId"+"'",schema:schema215.required,parentSchema:schema215,data};
+const err0 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "keyId"},message:"must have required property '"+"keyId"+"'",schema:schema216.required,parentSchema:schema216,data};
 if(vErrors === null){
 vErrors = [err0];
 }
@@ -14968,7 +15307,7 @@ vErrors.push(err0);
 errors++;
 }
 if(data.revokedAt === undefined){
-const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "revokedAt"},message:"must have required property '"+"revokedAt"+"'",schema:schema215.required,parentSchema:schema215,data};
+const err1 = {instancePath,schemaPath:"#/required",keyword:"required",params:{missingProperty: "revokedAt"},message:"must have required property '"+"revokedAt"+"'",schema:schema216.required,parentSchema:schema216,data};
 if(vErrors === null){
 vErrors = [err1];
 }
@@ -14979,7 +15318,7 @@ errors++;
 }
 for(const key0 in data){
 if(!(((key0 === "keyId") || (key0 === "revokedAt")) || (key0 === "revokedBy"))){
-const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema215,data};
+const err2 = {instancePath,schemaPath:"#/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key0},message:"must NOT have additional properties",schema:false,parentSchema:schema216,data};
 if(vErrors === null){
 vErrors = [err2];
 }
@@ -14992,8 +15331,8 @@ errors++;
 if(data.keyId !== undefined){
 let data0 = data.keyId;
 if(typeof data0 === "string"){
-if(!pattern10.test(data0)){
-const err3 = {instancePath:instancePath+"/keyId",schemaPath:"#/properties/keyId/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{12}$"},message:"must match pattern \""+"^[0-9a-f]{12}$"+"\"",schema:"^[0-9a-f]{12}$",parentSchema:schema215.properties.keyId,data:data0};
+if(!pattern11.test(data0)){
+const err3 = {instancePath:instancePath+"/keyId",schemaPath:"#/properties/keyId/pattern",keyword:"pattern",params:{pattern: "^[0-9a-f]{12}$"},message:"must match pattern \""+"^[0-9a-f]{12}$"+"\"",schema:"^[0-9a-f]{12}$",parentSchema:schema216.properties.keyId,data:data0};
 if(vErrors === null){
 vErrors = [err3];
 }
@@ -15004,7 +15343,7 @@ errors++;
 }
 }
 else {
-const err4 = {instancePath:instancePath+"/keyId",schemaPath:"#/properties/keyId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema215.properties.keyId.type,parentSchema:schema215.properties.keyId,data:data0};
+const err4 = {instancePath:instancePath+"/keyId",schemaPath:"#/properties/keyId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema216.properties.keyId.type,parentSchema:schema216.properties.keyId,data:data0};
 if(vErrors === null){
 vErrors = [err4];
 }
@@ -15043,7 +15382,7 @@ if(data.revokedBy !== undefined){
 let data2 = data.revokedBy;
 if(data2 && typeof data2 == "object" && !Array.isArray(data2)){
 if(data2.via === undefined){
-const err7 = {instancePath:instancePath+"/revokedBy",schemaPath:"#/properties/revokedBy/required",keyword:"required",params:{missingProperty: "via"},message:"must have required property '"+"via"+"'",schema:schema215.properties.revokedBy.required,parentSchema:schema215.properties.revokedBy,data:data2};
+const err7 = {instancePath:instancePath+"/revokedBy",schemaPath:"#/properties/revokedBy/required",keyword:"required",params:{missingProperty: "via"},message:"must have required property '"+"via"+"'",schema:schema216.properties.revokedBy.required,parentSchema:schema216.properties.revokedBy,data:data2};
 if(vErrors === null){
 vErrors = [err7];
 }
@@ -15054,7 +15393,7 @@ errors++;
 }
 for(const key1 in data2){
 if(!((key1 === "via") || (key1 === "keyId"))){
-const err8 = {instancePath:instancePath+"/revokedBy",schemaPath:"#/properties/revokedBy/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema215.properties.revokedBy,data:data2};
+const err8 = {instancePath:instancePath+"/revokedBy",schemaPath:"#/properties/revokedBy/additionalProperties",keyword:"additionalProperties",params:{additionalProperty: key1},message:"must NOT have additional properties",schema:false,parentSchema:schema216.properties.revokedBy,data:data2};
 if(vErrors === null){
 vErrors = [err8];
 }
@@ -15067,7 +15406,7 @@ errors++;
 if(data2.via !== undefined){
 let data3 = data2.via;
 if(!(((data3 === "http") || (data3 === "cli")) || (data3 === "migration"))){
-const err9 = {instancePath:instancePath+"/revokedBy/via",schemaPath:"#/properties/revokedBy/properties/via/enum",keyword:"enum",params:{allowedValues: schema215.properties.revokedBy.properties.via.enum},message:"must be equal to one of the allowed values",schema:schema215.properties.revokedBy.properties.via.enum,parentSchema:schema215.properties.revokedBy.properties.via,data:data3};
+const err9 = {instancePath:instancePath+"/revokedBy/via",schemaPath:"#/properties/revokedBy/properties/via/enum",keyword:"enum",params:{allowedValues: schema216.properties.revokedBy.properties.via.enum},message:"must be equal to one of the allowed values",schema:schema216.properties.revokedBy.properties.via.enum,parentSchema:schema216.properties.revokedBy.properties.via,data:data3};
 if(vErrors === null){
 vErrors = [err9];
 }
@@ -15080,7 +15419,7 @@ errors++;
 if(data2.keyId !== undefined){
 let data4 = data2.keyId;
 if(typeof data4 !== "string"){
-const err10 = {instancePath:instancePath+"/revokedBy/keyId",schemaPath:"#/properties/revokedBy/properties/keyId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema215.properties.revokedBy.properties.keyId.type,parentSchema:schema215.properties.revokedBy.properties.keyId,data:data4};
+const err10 = {instancePath:instancePath+"/revokedBy/keyId",schemaPath:"#/properties/revokedBy/properties/keyId/type",keyword:"type",params:{type: "string"},message:"must be string",schema:schema216.properties.revokedBy.properties.keyId.type,parentSchema:schema216.properties.revokedBy.properties.keyId,data:data4};
 if(vErrors === null){
 vErrors = [err10];
 }
@@ -15092,7 +15431,7 @@ errors++;
 }
 }
 else {
-const err11 = {instancePath:instancePath+"/revokedBy",schemaPath:"#/properties/revokedBy/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema215.properties.revokedBy.type,parentSchema:schema215.properties.revokedBy,data:data2};
+const err11 = {instancePath:instancePath+"/revokedBy",schemaPath:"#/properties/revokedBy/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema216.properties.revokedBy.type,parentSchema:schema216.properties.revokedBy,data:data2};
 if(vErrors === null){
 vErrors = [err11];
 }
@@ -15104,7 +15443,7 @@ errors++;
 }
 }
 else {
-const err12 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema215.type,parentSchema:schema215,data};
+const err12 = {instancePath,schemaPath:"#/type",keyword:"type",params:{type: "object"},message:"must be object",schema:schema216.type,parentSchema:schema216,data};
 if(vErrors === null){
 vErrors = [err12];
 }

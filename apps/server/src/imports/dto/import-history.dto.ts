@@ -35,9 +35,9 @@ export class ImportHistoryDto {
 
   @ApiPropertyOptional({
     description:
-      '`claude-code`: the session’s JSONL text (`~/.claude/projects/<project>/<session>.jsonl`).',
+      '`claude-code`: the session’s JSONL text (`~/.claude/projects/<project>/<session>.jsonl`); `jsonl`: the text of a `GET …/export?format=jsonl` (with `blobs=reference` or `include`).',
   })
-  @ValidateIf((body: ImportHistoryDto) => body.format === 'claude-code')
+  @ValidateIf((body: ImportHistoryDto) => body.format === 'claude-code' || body.format === 'jsonl')
   @IsString()
   content?: string;
 

@@ -1,4 +1,5 @@
-import { Inject } from '@nestjs/common';
+import { Inject, Optional } from '@nestjs/common';
+import type { BlobStore } from '@agent-ledger/blobs';
 import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import { ModelContextReader } from '@agent-ledger/model-context';
 import { redactId } from '@agent-ledger/projections';
@@ -6,6 +7,8 @@ import { exportRedaction, SessionListReader, SessionViewsReader } from '@agent-l
 import type { ReadModelConfig } from '@agent-ledger/config';
 import { interchangeExport, type InterchangeExport } from '@agent-ledger/interchange';
 import { exportJsonBody, exportMarkdownBody, exportRows, jsonWithArrayBody } from '../export-body';
+import { RequestValidationError } from '../../http/request-validation.error';
+import { BLOB_STORE } from '../../tokens';
 import { READ_MODEL_CONFIG } from '../read-models/read-model.tokens';
 import { ReadYourWrites } from '../read-models/read-your-writes';
 import { RepairingReads } from '../read-models/repairing-reads';
@@ -23,16 +26,45 @@ export class GetExportHandler implements IQueryHandler<GetExportQuery> {
     private readonly contexts: ModelContextReader,
     @Inject(READ_MODEL_CONFIG) private readonly config: ReadModelConfig,
     private readonly repairing: RepairingReads,
+    @Optional() @Inject(BLOB_STORE) private readonly blobs?: BlobStore,
   ) {}
 
-  async execute({ session, format, minPosition }: GetExportQuery): Promise<ExportResponse> {
+  async execute({
+    session,
+    format,
+    minPosition,
+    blobs,
+    tenant,
+  }: GetExportQuery): Promise<ExportResponse> {
+    if (blobs === 'include' && format !== 'jsonl') {
+      throw new RequestValidationError([
+        `blobs=include is only for format=jsonl (format=${format} keeps each blob's reference and preview); use format=jsonl&blobs=include for an export that holds the blobs' bytes`,
+      ]);
+    }
+    const blobStore = this.blobs;
+    if (blobs === 'include' && blobStore === undefined) {
+      throw new RequestValidationError(['blobs=include needs a blob store; this server has none']);
+    }
     await this.readYourWrites.reach(minPosition);
     const { revision } = await this.repairing.read(() => requireSession(this.sessions, session));
     if (format === 'otel-genai' || format === 'ui-messages' || format === 'jsonl') {
       // Shapes no read model holds: computed from the log, under the same export policy.
       // Read as the model context reads the log: through its cache, each call's context from it.
       return interchangeBody(
-        await interchangeExport(this.contexts.log, session, format, this.config.exportPolicy),
+        await interchangeExport(
+          this.contexts.log,
+          session,
+          format,
+          this.config.exportPolicy,
+          blobs === 'include' && blobStore !== undefined
+            ? {
+                includeBlobsFrom: {
+                  stat: (sha256) => blobStore.stat(tenant, sha256),
+                  read: (sha256) => blobStore.read(tenant, sha256),
+                },
+              }
+            : {},
+        ),
       );
     }
     // Read a step at a time as the client takes the answer, as of the revision answered: a

@@ -8,7 +8,7 @@ import type { SessionRef } from '../../access/session-ref';
  */
 export interface ExportResponse {
   contentType: string;
-  body: Iterable<string>;
+  body: Iterable<string> | AsyncIterable<string>;
 }
 
 /** The export read model (noise removed, secrets redacted by the configured policy). */
@@ -17,6 +17,13 @@ export class GetExportQuery extends Query<ExportResponse> {
     readonly session: SessionRef,
     readonly format: 'json' | 'markdown' | InterchangeExportFormat,
     readonly minPosition: number | undefined,
+    /**
+     * `include`: write the bytes of the blobs the messages refer to into the export (`jsonl`
+     * only; read from the caller's tenant). Default `reference`.
+     */
+    readonly blobs: 'reference' | 'include' = 'reference',
+    /** The caller's tenant, whose blob store an `include` export reads. */
+    readonly tenant = 'default',
   ) {
     super();
   }
