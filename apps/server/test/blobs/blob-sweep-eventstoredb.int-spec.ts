@@ -111,6 +111,8 @@ describe('the sweep of blob uploads on EventStoreDB (the emulator)', () => {
     try {
       await eventually(() => tombstoned(chunkStream ?? ''));
       expect(await isShredded(chunkStream ?? '')).toBe(true);
+      // The sweep ends with an event the read models follow: the node is ready, not behind.
+      await eventually(async () => (await fetch(`${server.url}/health/ready`)).status === 200);
       const expected = await sha256OfStream(withToken('esdb-crash', size, token, 100));
       const retry = await upload(
         `${server.url}/v1/sessions/crash/blobs`,

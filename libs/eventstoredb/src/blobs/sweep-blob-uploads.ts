@@ -2,6 +2,7 @@ import {
   NO_STREAM,
   StreamDeletedError,
   WrongExpectedVersionError,
+  jsonEvent,
   type EventStoreDBClient,
 } from '@eventstore/db-client';
 import { mapEventStoreDbError } from '../map-eventstoredb-error';
@@ -34,6 +35,22 @@ export interface BlobSweepOperations {
 const ATTEMPTS_PER_ENTRY = 5;
 
 /**
+ * Event type of the journal event a sweep that wrote anything ends with: the streams it wrote
+ * (chunk streams, metastreams) are not ones the read models follow, and a node whose read models
+ * stop short of the head of `$all` reports itself behind; this one they follow (and skip). Not an
+ * entry: the next sweep truncates the journal past it.
+ */
+export const BLOB_SWEEP_WROTE = 'BlobSweepWrote';
+
+/** What one sweep did. */
+interface SweepRun {
+  /** The hashes of the blobs erased. */
+  erased: string[];
+  /** Whether it wrote to a chunk stream or a record. */
+  wrote: boolean;
+}
+
+/**
  * One sweep of the upload journal, on every node alike: the uploads started before `cutOff` that
  * never became a blob (cut off mid-put: their chunk stream is tombstoned and their key
  * destroyed), and the provisional references recorded before `cutOff` that no message confirmed
@@ -58,10 +75,10 @@ export async function sweepBlobUploads(
 ): Promise<string[]> {
   const journalStream = blobStreamNames.uploads;
   const journal = await readBlobUploadJournal(operations.client, journalStream);
-  const erased: string[] = [];
+  const run: SweepRun = { erased: [], wrote: false };
   let firstUnsettled: number | undefined;
   for (const { revision, entry } of journal.entries) {
-    const settled = await settle(operations, entry, cutOff.getTime(), erased);
+    const settled = await settle(operations, entry, cutOff.getTime(), run);
     if (!settled) firstUnsettled ??= revision;
   }
   const truncateBefore = firstUnsettled ?? journal.nextRevision;
@@ -74,7 +91,17 @@ export async function sweepBlobUploads(
       throw mapEventStoreDbError(error, { streamName: journalStream });
     }
   }
-  return [...new Set(erased)];
+  if (run.wrote) {
+    try {
+      await operations.client.appendToStream(
+        journalStream,
+        jsonEvent({ type: BLOB_SWEEP_WROTE, data: { erased: run.erased.length } }),
+      );
+    } catch (error) {
+      throw mapEventStoreDbError(error, { streamName: journalStream });
+    }
+  }
+  return [...new Set(run.erased)];
 }
 
 /** Settles one journal entry when it is due; whether nothing is left to do for it. */
@@ -82,15 +109,15 @@ function settle(
   operations: BlobSweepOperations,
   entry: BlobJournalEntry,
   cutOff: number,
-  erased: string[],
+  run: SweepRun,
 ): Promise<boolean> {
   switch (entry.type) {
     case 'BlobUploadStarted':
       if (!(Date.parse(entry.data.startedAt) < cutOff)) return Promise.resolve(false);
-      return settleUpload(operations, entry.data.uploadId);
+      return settleUpload(operations, entry.data.uploadId, run);
     case 'BlobProvisionallyReferenced':
       if (!(Date.parse(entry.data.uploadedAt) < cutOff)) return Promise.resolve(false);
-      return settleProvisional(operations, entry.data, cutOff, erased);
+      return settleProvisional(operations, entry.data, cutOff, run);
     default: {
       const unreachable: never = entry;
       return unreachable;
@@ -99,7 +126,11 @@ function settle(
 }
 
 /** An upload older than the cut-off: left alone when it is a blob's, taken otherwise. */
-async function settleUpload(operations: BlobSweepOperations, uploadId: string): Promise<boolean> {
+async function settleUpload(
+  operations: BlobSweepOperations,
+  uploadId: string,
+  run: SweepRun,
+): Promise<boolean> {
   const chunkStream = blobStreamNames.chunks(uploadId);
   const state = await readUploadState(operations.client, chunkStream);
   switch (state.kind) {
@@ -111,11 +142,12 @@ async function settleUpload(operations: BlobSweepOperations, uploadId: string): 
     case 'writing': {
       const expected = state.kind === 'empty' ? NO_STREAM : state.lastRevision;
       if (!(await tombstoneAt(operations.client, chunkStream, expected))) return false;
+      run.wrote = true;
       await operations.destroyUploadKey(uploadId);
       return true;
     }
     case 'finished':
-      return settleFinishedUpload(operations, uploadId, state.tenant, state.sha256);
+      return settleFinishedUpload(operations, uploadId, state, run);
     default: {
       const unreachable: never = state;
       return unreachable;
@@ -127,12 +159,13 @@ async function settleUpload(operations: BlobSweepOperations, uploadId: string): 
 async function settleFinishedUpload(
   operations: BlobSweepOperations,
   uploadId: string,
-  tenant: string,
-  sha256: string,
+  { tenant, sha256 }: { tenant: string; sha256: string },
+  run: SweepRun,
 ): Promise<boolean> {
   for (let attempt = 0; attempt < ATTEMPTS_PER_ENTRY; attempt += 1) {
     const record = await operations.record(tenant, sha256);
     if (record.state === 'stored' && record.content?.uploadId === uploadId) return true;
+    run.wrote = true;
     if (record.discardedUploads.has(uploadId)) {
       await operations.discardUpload(uploadId);
       return true;
@@ -155,11 +188,12 @@ async function settleProvisional(
   operations: BlobSweepOperations,
   { tenant, sha256, sessionKey }: { tenant: string; sha256: string; sessionKey: string },
   cutOff: number,
-  erased: string[],
+  run: SweepRun,
 ): Promise<boolean> {
   for (let attempt = 0; attempt < ATTEMPTS_PER_ENTRY; attempt += 1) {
     const record = await operations.record(tenant, sha256);
     if (record.state === 'erasing') {
+      run.wrote = true;
       await operations.finishErasure(tenant, sha256, record);
       return true;
     }
@@ -173,10 +207,11 @@ async function settleProvisional(
       events.push({ type: 'BlobErased', data: { uploadId: record.content.uploadId } });
     }
     if (!(await operations.tryAppendToRecord(tenant, sha256, record, events))) continue;
+    run.wrote = true;
     if (events.length === 2) {
       const revision = (typeof record.revision === 'number' ? record.revision : -1) + 2;
       await operations.finishErasure(tenant, sha256, { ...record, revision, state: 'erasing' });
-      erased.push(sha256);
+      run.erased.push(sha256);
     }
     return true;
   }
