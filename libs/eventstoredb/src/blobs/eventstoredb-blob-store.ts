@@ -1,4 +1,4 @@
-import { createHash, createSecretKey, randomBytes, randomUUID } from 'node:crypto';
+import { createHash, createSecretKey, randomUUID } from 'node:crypto';
 import {
   ANY,
   EventStoreDBClient,
@@ -6,7 +6,6 @@ import {
   StreamDeletedError,
   StreamNotFoundError,
   WrongExpectedVersionError,
-  binaryEvent,
   jsonEvent,
   type EventData,
 } from '@eventstore/db-client';
@@ -17,23 +16,20 @@ import {
   BlobUploadCutOffError,
   InvalidBlobHashError,
   isSha256,
-  rechunk,
   type BlobStore,
   type ByteRange,
   type StoredBlob,
 } from '@agent-ledger/blobs';
 import type { ContentKeyStore } from '@agent-ledger/content-crypto';
 import { mapEventStoreDbError } from '../map-eventstoredb-error';
-import { blobChunkAad } from './blob-chunk-aad';
 import type { BlobContent, BlobRecord, BlobRecordEvent } from './blob-record';
 import { blobStreamNames } from './blob-stream-names';
 import type { BlobJournalEntry } from './blob-upload-journal';
 import { readBlobChunks } from './read-blob-chunks';
 import { readBlobRecord } from './read-blob-record';
 import { BLOB_REFERENCE_RECORDED, readSessionBlobReferences } from './read-session-blob-references';
-import { BLOB_UPLOAD_FINISHED } from './read-upload-state';
-import { sealBlobChunk } from './seal-blob-chunk';
 import { sweepBlobUploads, type BlobSweepOperations } from './sweep-blob-uploads';
+import { writeBlobUpload } from './write-blob-upload';
 
 /** Options of {@link EventStoreDbBlobStore}. */
 export interface EventStoreDbBlobStoreOptions {
@@ -128,55 +124,27 @@ export class EventStoreDbBlobStore implements BlobStore {
       type: 'BlobUploadStarted',
       data: { uploadId, startedAt: this.now().toISOString() },
     });
-    const secret = createSecretKey(key.material);
-    const hash = createHash('sha256');
-    let size = 0;
-    let index = 0;
+    let written: { sha256: string; size: number; chunkCount: number };
     try {
-      for await (const chunk of rechunk(source, this.chunkSize)) {
-        hash.update(chunk);
-        size += chunk.length;
-        const sealed = sealBlobChunk(
-          chunk,
-          secret,
-          randomBytes(12),
-          blobChunkAad(chunkStream, index),
-        );
-        await this.appendToUpload(
-          uploadId,
-          binaryEvent({ type: 'BlobChunk', data: sealed }),
-          index === 0 ? NO_STREAM : BigInt(index - 1),
-        );
-        index += 1;
-      }
-    } catch (error) {
-      await this.discardUpload(uploadId);
-      throw error;
-    }
-    const sha256 = hash.digest('hex');
-    if (expected !== undefined && expected !== sha256) {
-      await this.discardUpload(uploadId);
-      throw new BlobDigestMismatchError(expected, sha256);
-    }
-    // Past this mark the sweep no longer tombstones the chunks: it settles the upload on the
-    // record, where the commit below meets it.
-    try {
-      await this.appendToUpload(
+      written = await writeBlobUpload(this.client, source, {
         uploadId,
-        jsonEvent({ type: BLOB_UPLOAD_FINISHED, data: { tenant, sha256 } }),
-        index === 0 ? NO_STREAM : BigInt(index - 1),
-      );
+        tenant,
+        key: createSecretKey(key.material),
+        chunkSize: this.chunkSize,
+        expectedSha256: expected,
+      });
     } catch (error) {
       await this.discardUpload(uploadId);
       throw error;
     }
+    const { sha256, size } = written;
     const content: BlobContent = {
       uploadId,
       keyId: key.id,
       size,
       mediaType: options.mediaType,
       chunkSize: this.chunkSize,
-      chunkCount: index,
+      chunkCount: written.chunkCount,
     };
     const reference =
       sessionKey === undefined
@@ -435,24 +403,6 @@ export class EventStoreDbBlobStore implements BlobStore {
       [jsonEvent({ type: entry.type, data: { ...entry.data } })],
       ANY,
     );
-  }
-
-  /**
-   * Appends to the upload's chunk stream at the revision the put reached: the stream tombstoned
-   * meanwhile is the sweep's doing (`BlobUploadCutOff`).
-   */
-  private async appendToUpload(
-    uploadId: string,
-    event: EventData,
-    expectedRevision: typeof NO_STREAM | bigint,
-  ): Promise<void> {
-    const streamName = blobStreamNames.chunks(uploadId);
-    try {
-      await this.client.appendToStream(streamName, [event], { expectedRevision });
-    } catch (error) {
-      if (error instanceof StreamDeletedError) throw new BlobUploadCutOffError(uploadId);
-      throw mapEventStoreDbError(error, { streamName });
-    }
   }
 
   /** Destroys an upload's key, then tombstones its chunk stream (both idempotent). */
