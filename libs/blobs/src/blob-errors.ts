@@ -82,3 +82,17 @@ export class BlobUnreadableError extends BlobError {
     );
   }
 }
+
+/**
+ * The upload was cut off: the sweep of uploads left unfinished past `BLOB_UNREFERENCED_TTL_MS`
+ * took its chunks while it was still being written (HTTP 409). Nothing of it was kept; sending
+ * the bytes again starts a new upload.
+ */
+export class BlobUploadCutOffError extends BlobError {
+  readonly code = 'BlobUploadCutOff';
+  constructor(readonly uploadId: string) {
+    super(
+      `The upload ${uploadId} was swept as unfinished (older than BLOB_UNREFERENCED_TTL_MS) before it completed; nothing was kept. Send the bytes again.`,
+    );
+  }
+}

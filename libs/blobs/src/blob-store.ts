@@ -88,7 +88,9 @@ export interface BlobStore {
    * Drops the provisional references (uploads no message came to refer to) recorded before
    * `uploadedBefore`, of every tenant, and deletes, as `releaseSession` does, the blobs no session
    * refers to any more. Answers the hashes deleted. Optional: a store without it keeps an
-   * unreferenced upload until its session is erased.
+   * unreferenced upload until its session is erased. A store whose crashed puts leave bytes
+   * behind (EventStoreDB: sealed chunks no record names) also takes here the puts started before
+   * `uploadedBefore` that never became a blob. Safe to run on several nodes at once.
    */
   collectUnreferenced?(uploadedBefore: Date): Promise<string[]>;
 }

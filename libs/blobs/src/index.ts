@@ -7,6 +7,7 @@ export {
   BlobStoreReadOnlyError,
   BlobTooLargeError,
   BlobUnreadableError,
+  BlobUploadCutOffError,
   InvalidBlobHashError,
 } from './blob-errors';
 export { isSha256 } from './is-sha256';

@@ -15,6 +15,7 @@ import type { SessionErasure } from '@agent-ledger/session-commands';
 import { Controller, Get, Inject, Param, Put, Req, Res } from '@nestjs/common';
 import {
   ApiBadRequestResponse,
+  ApiConflictResponse,
   ApiBody,
   ApiConsumes,
   ApiCreatedResponse,
@@ -96,6 +97,11 @@ export class BlobsController {
   @ApiGoneResponse({
     description:
       'SessionErased: the session was erased (and not started again); nothing was kept for it.',
+    type: ErrorResponseDto,
+  })
+  @ApiConflictResponse({
+    description:
+      'BlobUploadCutOff: the upload took longer than BLOB_UNREFERENCED_TTL_MS and the sweep of unfinished uploads took it; nothing was kept. Send the bytes again.',
     type: ErrorResponseDto,
   })
   async upload(

@@ -17,6 +17,7 @@ import {
 import { SessionRuleError } from '@agent-ledger/sessions';
 import {
   BlobDigestMismatchError,
+  BlobUploadCutOffError,
   BlobStoreReadOnlyError,
   BlobNotFoundError,
   BlobRangeNotSatisfiableError,
@@ -140,6 +141,7 @@ export function toErrorResponse(
   }
   if (error instanceof BlobDigestMismatchError) return respond(422, error.code, error.message);
   if (error instanceof BlobStoreReadOnlyError) return respond(507, error.code, error.message);
+  if (error instanceof BlobUploadCutOffError) return respond(409, error.code, error.message);
   if (error instanceof BlobRangeNotSatisfiableError) {
     return respond(416, error.code, error.message, { size: error.size });
   }

@@ -14,6 +14,12 @@ export interface BlobStoreUnderTest {
   close(): Promise<void>;
 }
 
+/** What the contract opens a store with. */
+export interface BlobStoreContractOptions {
+  /** The store's clock (when it dates an upload for `collectUnreferenced`). */
+  now: () => Date;
+}
+
 /** Bytes per chunk the contract opens stores with: small, so a few KB span several chunks. */
 export const CONTRACT_CHUNK_SIZE = 1000;
 
@@ -50,18 +56,21 @@ function sha256Of(bytes: Buffer): string {
 
 /**
  * The `BlobStore` port's contract, as jest tests, run against every store: `open` makes a fresh,
- * empty store with chunks of `CONTRACT_CHUNK_SIZE` bytes. What a store keeps on disk (no file
- * holding an erased blob, one copy of shared bytes) is each store's own spec.
+ * empty store with chunks of `CONTRACT_CHUNK_SIZE` bytes and the clock it is given. What a store
+ * keeps on disk (no file holding an erased blob, one copy of shared bytes) is each store's own
+ * spec. A store with `collectUnreferenced` also runs the sweep's contract.
  */
 export function describeBlobStoreContract(
   name: string,
-  open: () => Promise<BlobStoreUnderTest>,
+  open: (options: BlobStoreContractOptions) => Promise<BlobStoreUnderTest>,
 ): void {
   describe(`${name}: the BlobStore contract`, () => {
     let opened: BlobStoreUnderTest;
     let store: BlobStore;
+    let now = new Date('2026-01-01T00:00:00.000Z');
     beforeEach(async () => {
-      opened = await open();
+      now = new Date('2026-01-01T00:00:00.000Z');
+      opened = await open({ now: () => now });
       store = opened.store;
     });
     afterEach(() => opened.close());
@@ -200,6 +209,72 @@ export function describeBlobStoreContract(
 
     it('refuses a reference to a blob the tenant does not hold', async () => {
       await expect(store.addReference('t', 'b'.repeat(64), 'a')).rejects.toThrow(BlobNotFoundError);
+    });
+
+    it('sweeps the uploads no message came to refer to, once older than the cut-off, and nothing else', async () => {
+      const collect = (cutOff: string): Promise<string[]> => {
+        if (store.collectUnreferenced === undefined) throw new Error(`${name} has no sweep`);
+        return store.collectUnreferenced(new Date(cutOff));
+      };
+      const upload = (seed: number, sessionKey: string) =>
+        store.put('t', contractBytes(3_000, seed), {
+          mediaType: 'x/y',
+          sessionKey,
+          provisional: true,
+        });
+      const forgotten = await upload(11, 's1');
+      const referenced = await upload(12, 's1');
+      await store.addReference('t', referenced.sha256, 's1');
+      const heldElsewhere = await upload(13, 's1');
+      await store.addReference('t', heldElsewhere.sha256, 's2');
+      // Stored by the append path (a lasting reference), then uploaded by another session.
+      const lasting = await store.put('t', contractBytes(3_000, 15), {
+        mediaType: 'x/y',
+        sessionKey: 's3',
+      });
+      await upload(15, 's1');
+      // An upload of bytes the session's messages already refer to keeps that reference lasting.
+      const again = await store.put('t', contractBytes(3_000, 12), {
+        mediaType: 'x/y',
+        sessionKey: 's1',
+        provisional: true,
+        expectedSha256: referenced.sha256,
+      });
+      expect(again.created).toBe(false);
+      now = new Date('2026-01-01T00:00:10.000Z');
+      const late = await upload(14, 's1');
+      // Uploaded again later by the session that had forgotten it: dated again.
+      const forgottenTwice = await upload(16, 's4');
+      now = new Date('2026-01-01T00:00:12.000Z');
+      await upload(16, 's4');
+
+      expect(await collect('2026-01-01T00:00:05.000Z')).toEqual([forgotten.sha256]);
+      expect(await store.stat('t', forgotten.sha256)).toBeUndefined();
+      await expect(collectBytes(store.read('t', forgotten.sha256))).rejects.toThrow(
+        BlobNotFoundError,
+      );
+      // A message that comes to refer to it after the sweep is refused clearly.
+      await expect(store.addReference('t', forgotten.sha256, 's1')).rejects.toThrow(
+        BlobNotFoundError,
+      );
+      expect(await store.isReferencedBy('t', referenced.sha256, 's1')).toBe(true);
+      // Kept for s2 (and s3), no longer for the session that only uploaded it.
+      expect(await store.isReferencedBy('t', heldElsewhere.sha256, 's1')).toBe(false);
+      expect(await store.isReferencedBy('t', heldElsewhere.sha256, 's2')).toBe(true);
+      expect(await store.isReferencedBy('t', lasting.sha256, 's1')).toBe(false);
+      expect(await store.isReferencedBy('t', lasting.sha256, 's3')).toBe(true);
+      expect(await store.isReferencedBy('t', late.sha256, 's1')).toBe(true);
+      // Swept again with the same cut-off: nothing more goes.
+      expect(await collect('2026-01-01T00:00:05.000Z')).toEqual([]);
+
+      expect(await collect('2026-01-01T00:00:11.000Z')).toEqual([late.sha256]);
+      expect(await store.isReferencedBy('t', forgottenTwice.sha256, 's4')).toBe(true);
+      expect(await collect('2026-01-01T00:00:13.000Z')).toEqual([forgottenTwice.sha256]);
+      const kept = await collectBytes(store.read('t', referenced.sha256));
+      expect(kept.equals(await collectBytes(contractBytes(3_000, 12)))).toBe(true);
+      expect(await store.stat('t', heldElsewhere.sha256)).toBeDefined();
+      // Swept, the same bytes can be uploaded again.
+      expect((await upload(11, 's1')).created).toBe(true);
     });
   });
 }

@@ -5,5 +5,6 @@ export {
   collectBytes,
   contractBytes,
   describeBlobStoreContract,
+  type BlobStoreContractOptions,
   type BlobStoreUnderTest,
 } from './blob-store-contract';

@@ -10,14 +10,17 @@ export interface BlobContent {
 
 /**
  * The events of a blob's record stream (JSON, no content): the commit that makes an upload the
- * blob, the sessions that refer to it and let it go, and its erasure (after which its key is
- * destroyed and its streams deleted).
+ * blob, the sessions that refer to it and let it go, its erasure (after which its key is
+ * destroyed and its streams deleted), and the uploads of these bytes that were not kept. A
+ * reference with `uploadedAt` is provisional (an upload no message refers to yet, dated for the
+ * sweep); one without is lasting.
  */
 export type BlobRecordEvent =
-  | { type: 'BlobStored'; data: BlobContent & { sessionKey?: string } }
-  | { type: 'BlobReferenced'; data: { sessionKey: string } }
+  | { type: 'BlobStored'; data: BlobContent & { sessionKey?: string; uploadedAt?: string } }
+  | { type: 'BlobReferenced'; data: { sessionKey: string; uploadedAt?: string } }
   | { type: 'BlobReleased'; data: { sessionKey: string } }
-  | { type: 'BlobErased'; data: { uploadId: string } };
+  | { type: 'BlobErased'; data: { uploadId: string } }
+  | { type: 'BlobUploadDiscarded'; data: { uploadId: string } };
 
 /**
  * A blob's record folded from its stream: `absent` (no stream, or a stream whose blob was erased
@@ -30,6 +33,13 @@ export interface BlobRecord {
   state: 'absent' | 'stored' | 'erasing';
   content: BlobContent | undefined;
   sessions: ReadonlySet<string>;
+  /** The sessions of `sessions` whose reference is provisional, with when they uploaded. */
+  provisional: ReadonlyMap<string, string>;
+  /**
+   * Uploads of these bytes that will never be the blob: duplicates, and uploads the sweep took
+   * as unfinished (a put whose upload is here must not commit it).
+   */
+  discardedUploads: ReadonlySet<string>;
 }
 
 /** The record of a stream with no events. */
@@ -38,12 +48,15 @@ export const ABSENT_BLOB_RECORD: BlobRecord = {
   state: 'absent',
   content: undefined,
   sessions: new Set(),
+  provisional: new Map(),
+  discardedUploads: new Set(),
 };
 
 /**
  * Folds one event into a blob's record. Total: an event of an unknown type or shape is skipped
  * (its revision counted); a second `BlobStored` of a blob already stored (two puts that raced)
- * only adds its session, the first upload stays the blob's.
+ * only adds its session, the first upload stays the blob's. A lasting reference confirms a
+ * provisional one; a provisional one never demotes a lasting one.
  */
 export function evolveBlobRecord(record: BlobRecord, revision: number, event: unknown): BlobRecord {
   const parsed = parseBlobRecordEvent(event);
@@ -51,26 +64,47 @@ export function evolveBlobRecord(record: BlobRecord, revision: number, event: un
   if (parsed === undefined) return next;
   switch (parsed.type) {
     case 'BlobStored': {
-      const { sessionKey, ...content } = parsed.data;
-      const sessions = new Set(record.state === 'stored' ? record.sessions : []);
-      if (sessionKey !== undefined) sessions.add(sessionKey);
-      if (record.state === 'stored') return { ...next, sessions };
-      return { revision, state: 'stored', content, sessions };
+      const { sessionKey, uploadedAt, ...content } = parsed.data;
+      const base: BlobRecord =
+        record.state === 'stored'
+          ? next
+          : { ...next, state: 'stored', content, sessions: new Set(), provisional: new Map() };
+      return sessionKey === undefined ? base : withReference(base, sessionKey, uploadedAt);
     }
     case 'BlobReferenced':
-      return { ...next, sessions: new Set([...record.sessions, parsed.data.sessionKey]) };
+      return withReference(next, parsed.data.sessionKey, parsed.data.uploadedAt);
     case 'BlobReleased': {
       const sessions = new Set(record.sessions);
       sessions.delete(parsed.data.sessionKey);
-      return { ...next, sessions };
+      const provisional = new Map(record.provisional);
+      provisional.delete(parsed.data.sessionKey);
+      return { ...next, sessions, provisional };
     }
     case 'BlobErased':
-      return { ...next, state: 'erasing', sessions: new Set() };
+      return { ...next, state: 'erasing', sessions: new Set(), provisional: new Map() };
+    case 'BlobUploadDiscarded':
+      return {
+        ...next,
+        discardedUploads: new Set([...record.discardedUploads, parsed.data.uploadId]),
+      };
     default: {
       const unreachable: never = parsed;
       return unreachable;
     }
   }
+}
+
+/** The record with the session's reference: lasting without `uploadedAt`, else provisional. */
+function withReference(
+  record: BlobRecord,
+  sessionKey: string,
+  uploadedAt: string | undefined,
+): BlobRecord {
+  const held = record.sessions.has(sessionKey) && !record.provisional.has(sessionKey);
+  const provisional = new Map(record.provisional);
+  if (uploadedAt === undefined) provisional.delete(sessionKey);
+  else if (!held) provisional.set(sessionKey, uploadedAt);
+  return { ...record, sessions: new Set([...record.sessions, sessionKey]), provisional };
 }
 
 /** A stored event as a `BlobRecordEvent`, or `undefined` when it is not one. */
@@ -81,23 +115,37 @@ export function parseBlobRecordEvent(event: unknown): BlobRecordEvent | undefine
     case 'BlobStored': {
       const content = contentOf(data);
       if (content === undefined) return undefined;
-      const sessionKey = data['sessionKey'];
+      const { sessionKey, uploadedAt } = data;
       if (sessionKey !== undefined && typeof sessionKey !== 'string') return undefined;
+      if (uploadedAt !== undefined && typeof uploadedAt !== 'string') return undefined;
       return {
         type: 'BlobStored',
-        data: sessionKey === undefined ? content : { ...content, sessionKey },
+        data: {
+          ...content,
+          ...(sessionKey === undefined ? {} : { sessionKey }),
+          ...(sessionKey === undefined || uploadedAt === undefined ? {} : { uploadedAt }),
+        },
       };
     }
-    case 'BlobReferenced':
+    case 'BlobReferenced': {
+      const { sessionKey, uploadedAt } = data;
+      if (typeof sessionKey !== 'string') return undefined;
+      if (uploadedAt !== undefined && typeof uploadedAt !== 'string') return undefined;
+      return {
+        type: 'BlobReferenced',
+        data: uploadedAt === undefined ? { sessionKey } : { sessionKey, uploadedAt },
+      };
+    }
     case 'BlobReleased': {
       const sessionKey = data['sessionKey'];
       return typeof sessionKey === 'string'
-        ? { type: event['type'], data: { sessionKey } }
+        ? { type: 'BlobReleased', data: { sessionKey } }
         : undefined;
     }
-    case 'BlobErased': {
+    case 'BlobErased':
+    case 'BlobUploadDiscarded': {
       const uploadId = data['uploadId'];
-      return typeof uploadId === 'string' ? { type: 'BlobErased', data: { uploadId } } : undefined;
+      return typeof uploadId === 'string' ? { type: event['type'], data: { uploadId } } : undefined;
     }
     default:
       return undefined;

@@ -15,4 +15,9 @@ export const blobStreamNames = {
   /** The blobs a session refers to, written before the blob's record names the session. */
   references: (tenant: string, sessionKey: string): string =>
     `ledger-blob-references-${encodeURIComponent(tenant)}/${encodeURIComponent(sessionKey)}`,
+  /**
+   * The journal of every tenant's uploads and provisional references, which the sweep reads (one
+   * stream, truncated as its entries are settled; no `/`, so no record's name).
+   */
+  uploads: 'ledger-blob-uploads',
 };

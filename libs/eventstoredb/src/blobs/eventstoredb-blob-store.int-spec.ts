@@ -1,4 +1,5 @@
-import { BlobNotFoundError, BlobUnreadableError } from '@agent-ledger/blobs';
+import { createHash } from 'node:crypto';
+import { BlobNotFoundError, BlobUnreadableError, BlobUploadCutOffError } from '@agent-ledger/blobs';
 import {
   CONTRACT_CHUNK_SIZE,
   bytesSource,
@@ -17,13 +18,14 @@ import { openBlobChunk } from './open-blob-chunk';
 /** Under the emulator's append limit (2 KiB here) only if each chunk is its own small event. */
 const APPEND_LIMIT = 2048;
 
-describeBlobStoreContract('EventStoreDbBlobStore', async () => {
+describeBlobStoreContract('EventStoreDbBlobStore', async ({ now }) => {
   const emulator = await startEsdbEmulator({ maxAppendSize: APPEND_LIMIT });
   const keys = new SqliteContentKeyStore({ path: ':memory:' });
   const store = new EventStoreDbBlobStore({
     connectionString: emulator.connectionString,
     keys,
     chunkSize: CONTRACT_CHUNK_SIZE,
+    now,
   });
   return {
     store,
@@ -78,6 +80,11 @@ describe('EventStoreDbBlobStore on the emulator', () => {
       if (parsed?.type === 'BlobStored') return parsed.data;
     }
     throw new Error(`no BlobStored in ${stream}`);
+  };
+  /** The journal entries a read of its stream returns (after its truncation). */
+  const journalEntries = () => {
+    const outcome = emulator.store.readStream(blobStreamNames.uploads);
+    return outcome.kind === 'found' ? outcome.records.map((record) => record.eventType) : [];
   };
   const logHolds = (needle: Buffer) =>
     emulator.store.records.some((record) => Buffer.from(record.data).includes(needle));
@@ -202,7 +209,7 @@ describe('EventStoreDbBlobStore on the emulator', () => {
     expect(liveChunkStreams()).toEqual([]);
   });
 
-  it('leaves nothing referenced of a put that never finished', async () => {
+  it('leaves nothing referenced of a put that never finished, and the sweep takes its chunks and key', async () => {
     async function* interrupted(): AsyncGenerator<Uint8Array> {
       yield Buffer.alloc(CONTRACT_CHUNK_SIZE * 3, 5);
       // Never ends: the process "dies" here.
@@ -210,11 +217,195 @@ describe('EventStoreDbBlobStore on the emulator', () => {
     }
     void store.put('t', interrupted(), { mediaType: 'text/plain', sessionKey: 's' });
     await waitFor(() => chunkRecords().length === 3);
-    // No record, no reference: only the chunk stream (another prefix) was written.
-    expect(recordsOf('ledger-blob-')).toEqual([]);
+    // No record, no reference: only the journal and the chunk stream were written.
+    expect(recordsOf('ledger-blob-').map((record) => record.streamName)).toEqual([
+      blobStreamNames.uploads,
+    ]);
     expect(await store.releaseSession('t', 's')).toEqual([]);
+    const chunkStream = chunkRecords()[0]?.streamName ?? '';
+    // Not older than the cut-off yet: left alone.
+    expect(await store.collectUnreferenced(new Date(Date.now() - 60_000))).toEqual([]);
+    expect(liveChunkStreams()).toEqual([chunkStream]);
+    expect(await keys.isShredded(chunkStream)).toBe(false);
+
+    expect(await store.collectUnreferenced(new Date(Date.now() + 60_000))).toEqual([]);
+    expect(liveChunkStreams()).toEqual([]);
+    expect(await keys.isShredded(chunkStream)).toBe(true);
+    // Settled: the journal is truncated past it, and ends with the event the read models follow.
+    expect(journalEntries()).toEqual(['BlobSweepWrote']);
+    // The next sweep writes nothing but the truncation: quiet once there is nothing to do.
+    expect(await store.collectUnreferenced(new Date(Date.now() + 60_000))).toEqual([]);
+    expect(journalEntries()).toEqual([]);
+    const head = emulator.store.records.length;
+    expect(await store.collectUnreferenced(new Date(Date.now() + 60_000))).toEqual([]);
+    expect(emulator.store.records.length).toBe(head);
+  });
+
+  it('cuts off a put the sweep took while it was still writing: the put fails clearly and keeps nothing', async () => {
+    let resume: () => void = () => undefined;
+    const paused = new Promise<void>((resolve) => {
+      resume = resolve;
+    });
+    async function* slow(): AsyncGenerator<Uint8Array> {
+      yield Buffer.alloc(CONTRACT_CHUNK_SIZE * 2, 6);
+      await paused;
+      yield Buffer.alloc(CONTRACT_CHUNK_SIZE * 2, 7);
+    }
+    const putting = store.put('t', slow(), { mediaType: 'text/plain', sessionKey: 's' });
+    await waitFor(() => chunkRecords().length === 2);
+    expect(await store.collectUnreferenced(new Date(Date.now() + 60_000))).toEqual([]);
+    resume();
+    await expect(putting).rejects.toThrow(BlobUploadCutOffError);
+    expect(liveChunkStreams()).toEqual([]);
+    // No record: only the journal (the upload, the sweep's closing event).
+    expect(new Set(recordsOf('ledger-blob-').map((record) => record.streamName))).toEqual(
+      new Set([blobStreamNames.uploads]),
+    );
+    const bytes = Buffer.concat([Buffer.alloc(2_000, 6), Buffer.alloc(2_000, 7)]);
+    expect(await store.stat('t', sha256Of(bytes))).toBeUndefined();
+  });
+
+  it('discards on the record a finished upload no record names (a put that died before its commit)', async () => {
+    const bytes = Buffer.from('finished, never committed '.repeat(100));
+    // The session's reference list cannot be written: the put stops between its finish mark
+    // and its commit, as a process killed there would.
+    emulator.store.tombstone(blobStreamNames.references('t', 's'), { kind: 'any' });
+    await expect(
+      store.put('t', bytesSource(bytes), { mediaType: 'text/plain', sessionKey: 's' }),
+    ).rejects.toThrow();
+    const [chunkStream] = liveChunkStreams();
+    expect(chunkStream).toBeDefined();
+    expect(await store.collectUnreferenced(new Date(Date.now() + 60_000))).toEqual([]);
+    expect(liveChunkStreams()).toEqual([]);
+    expect(await keys.isShredded(chunkStream ?? '')).toBe(true);
+    const record = recordsOf(blobStreamNames.record('t', sha256Of(bytes)));
+    expect(record.map((event) => event.eventType)).toEqual(['BlobUploadDiscarded']);
+    expect(await store.stat('t', sha256Of(bytes))).toBeUndefined();
+    expect(journalEntries()).toEqual(['BlobSweepWrote']);
+    // The bytes put again are a blob of their own upload.
+    const again = await store.put('t', bytesSource(bytes), { mediaType: 'text/plain' });
+    expect(again.created).toBe(true);
+    expect((await collectBytes(store.read('t', again.sha256))).equals(bytes)).toBe(true);
+  });
+
+  it('two nodes sweeping at once never break a blob a third is uploading: each put is whole, or fails with BlobUploadCutOff', async () => {
+    const node = () =>
+      new EventStoreDbBlobStore({
+        connectionString: emulator.connectionString,
+        keys,
+        chunkSize: CONTRACT_CHUNK_SIZE,
+      });
+    const sweepers = [node(), node()];
+    let uploading = true;
+    // Every upload is due at once: the sweepers race each put at every step of it.
+    const sweeping = sweepers.map(async (sweeper) => {
+      while (uploading) await sweeper.collectUnreferenced(new Date(Date.now() + 60_000));
+    });
+    const outcomes: string[] = [];
+    try {
+      for (let seed = 0; seed < 24; seed += 1) {
+        const bytes = await collectBytes(contractBytes(500 + seed * 250, seed));
+        try {
+          const source = seed % 2 === 0 ? slowly(bytes) : bytesSource(bytes);
+          const stored = await store.put('t', source, { mediaType: 'x/y' });
+          const read = await collectBytes(store.read('t', stored.sha256));
+          expect(read.equals(bytes)).toBe(true);
+          outcomes.push('stored');
+        } catch (error) {
+          expect(error).toBeInstanceOf(BlobUploadCutOffError);
+          expect(await store.stat('t', sha256Of(bytes))).toBeUndefined();
+          outcomes.push('cut off');
+        }
+      }
+    } finally {
+      uploading = false;
+      await Promise.all(sweeping);
+      await Promise.all(sweepers.map((sweeper) => sweeper.close()));
+    }
+    expect(outcomes).toHaveLength(24);
+    // Every stored blob is still whole after the sweeps: none of them lost its key or chunks.
+    for (let seed = 0; seed < 24; seed += 1) {
+      const bytes = await collectBytes(contractBytes(500 + seed * 250, seed));
+      if (outcomes[seed] !== 'stored') continue;
+      expect((await collectBytes(store.read('t', sha256Of(bytes)))).equals(bytes)).toBe(true);
+    }
+  });
+
+  it('a reference made while another node sweeps wins, or fails with BlobNotFound: never a reference to a blob gone', async () => {
+    let now = new Date('2026-01-01T00:00:00.000Z');
+    const uploader = new EventStoreDbBlobStore({
+      connectionString: emulator.connectionString,
+      keys,
+      chunkSize: CONTRACT_CHUNK_SIZE,
+      now: () => now,
+    });
+    const sweeper = new EventStoreDbBlobStore({
+      connectionString: emulator.connectionString,
+      keys,
+      chunkSize: CONTRACT_CHUNK_SIZE,
+    });
+    try {
+      const uploads = [];
+      for (let seed = 0; seed < 16; seed += 1) {
+        uploads.push(
+          await uploader.put('t', contractBytes(1_500, 40 + seed), {
+            mediaType: 'x/y',
+            sessionKey: `s${seed}`,
+            provisional: true,
+          }),
+        );
+      }
+      now = new Date('2026-01-01T01:00:00.000Z');
+      // The messages arrive one by one while the sweep walks the same uploads.
+      const referencing = (async () => {
+        const outcomes: string[] = [];
+        for (const [seed, { sha256 }] of uploads.entries()) {
+          await new Promise((resolve) => setTimeout(resolve, 10));
+          try {
+            await store.addReference('t', sha256, `s${seed}`);
+            outcomes.push('referenced');
+          } catch (error) {
+            expect(error).toBeInstanceOf(BlobNotFoundError);
+            outcomes.push('refused');
+          }
+        }
+        return outcomes;
+      })();
+      const swept = await sweeper.collectUnreferenced(new Date('2026-01-01T00:30:00.000Z'));
+      const outcomes = await referencing;
+      for (const [seed, { sha256 }] of uploads.entries()) {
+        if (outcomes[seed] === 'referenced') {
+          expect(swept).not.toContain(sha256);
+          expect(await store.isReferencedBy('t', sha256, `s${seed}`)).toBe(true);
+          const bytes = await collectBytes(contractBytes(1_500, 40 + seed));
+          expect((await collectBytes(store.read('t', sha256))).equals(bytes)).toBe(true);
+        } else {
+          expect(swept).toContain(sha256);
+          expect(await store.stat('t', sha256)).toBeUndefined();
+        }
+      }
+      // Whatever the interleaving, a later sweep takes none of the references that won.
+      const referenced = uploads.filter((_, seed) => outcomes[seed] === 'referenced');
+      await sweeper.collectUnreferenced(new Date('2026-01-01T02:00:00.000Z'));
+      for (const { sha256 } of referenced) expect(await store.stat('t', sha256)).toBeDefined();
+    } finally {
+      await uploader.close();
+      await sweeper.close();
+    }
   });
 });
+
+/** `bytes` in pieces of 300, a little apart, as a slow client sends them. */
+async function* slowly(bytes: Buffer): AsyncGenerator<Uint8Array> {
+  for (let offset = 0; offset < bytes.length; offset += 300) {
+    await new Promise((resolve) => setTimeout(resolve, 2));
+    yield bytes.subarray(offset, offset + 300);
+  }
+}
+
+function sha256Of(bytes: Buffer): string {
+  return createHash('sha256').update(bytes).digest('hex');
+}
 
 async function waitFor(condition: () => boolean): Promise<void> {
   for (let attempt = 0; attempt < 200 && !condition(); attempt += 1) {

@@ -1,4 +1,4 @@
-import { createHash, createSecretKey, randomBytes, randomUUID } from 'node:crypto';
+import { createHash, createSecretKey, randomUUID } from 'node:crypto';
 import {
   ANY,
   EventStoreDBClient,
@@ -6,7 +6,6 @@ import {
   StreamDeletedError,
   StreamNotFoundError,
   WrongExpectedVersionError,
-  binaryEvent,
   jsonEvent,
   type EventData,
 } from '@eventstore/db-client';
@@ -14,22 +13,23 @@ import {
   BlobDigestMismatchError,
   BlobNotFoundError,
   BlobRangeNotSatisfiableError,
+  BlobUploadCutOffError,
   InvalidBlobHashError,
   isSha256,
-  rechunk,
   type BlobStore,
   type ByteRange,
   type StoredBlob,
 } from '@agent-ledger/blobs';
 import type { ContentKeyStore } from '@agent-ledger/content-crypto';
 import { mapEventStoreDbError } from '../map-eventstoredb-error';
-import { blobChunkAad } from './blob-chunk-aad';
 import type { BlobContent, BlobRecord, BlobRecordEvent } from './blob-record';
 import { blobStreamNames } from './blob-stream-names';
+import type { BlobJournalEntry } from './blob-upload-journal';
 import { readBlobChunks } from './read-blob-chunks';
 import { readBlobRecord } from './read-blob-record';
 import { BLOB_REFERENCE_RECORDED, readSessionBlobReferences } from './read-session-blob-references';
-import { sealBlobChunk } from './seal-blob-chunk';
+import { sweepBlobUploads, type BlobSweepOperations } from './sweep-blob-uploads';
+import { writeBlobUpload } from './write-blob-upload';
 
 /** Options of {@link EventStoreDbBlobStore}. */
 export interface EventStoreDbBlobStoreOptions {
@@ -41,6 +41,8 @@ export interface EventStoreDbBlobStoreOptions {
   chunkSize?: number;
   /** Chunks asked of the server per read call. Default 4. */
   chunksPerRead?: number;
+  /** The clock that dates uploads and provisional references for the sweep. Default `new Date()`. */
+  now?: () => Date;
 }
 
 /** Default bytes per chunk event: with its 28 bytes of IV and tag, half the default append limit. */
@@ -48,6 +50,13 @@ export const DEFAULT_ESDB_BLOB_CHUNK_SIZE = 512 * 1024;
 
 /** Tries of a record write that lost a race (another writer appended first) before giving up. */
 const RECORD_WRITE_ATTEMPTS = 50;
+
+/** A session's reference a put or `addReference` records: provisional when dated. */
+interface ReferenceToRecord {
+  sessionKey: string;
+  /** When the upload was made, for a provisional reference; absent for a lasting one. */
+  uploadedAt?: string;
+}
 
 /**
  * The blob store on EventStoreDB, beside the event store, with no other infrastructure. A put
@@ -66,76 +75,88 @@ const RECORD_WRITE_ATTEMPTS = 50;
  * tombstoned and the record soft-deleted. Each step is idempotent; an erasure interrupted after
  * `BlobErased` is finished by the next release or put of the blob, and the record is never served
  * in between. Writes to a record carry its expected revision, so several nodes agree.
+ *
+ * Sweep (`collectUnreferenced`): every put journals its upload before its first chunk, and every
+ * provisional reference (an HTTP upload no message refers to yet) before the record holds it, in
+ * `ledger-blob-uploads`; a put marks its chunk stream finished (`BlobUploadFinished`) before it
+ * commits. The sweep takes the uploads older than the cut-off that never became a blob, and drops
+ * the provisional references older than it, erasing the blobs no session refers to any more; see
+ * `sweepBlobUploads` for how a put or a reference that races with it wins or fails clearly.
  */
 export class EventStoreDbBlobStore implements BlobStore {
   private readonly client: EventStoreDBClient;
   private readonly keys: ContentKeyStore;
   private readonly chunkSize: number;
   private readonly chunksPerRead: number;
+  private readonly now: () => Date;
 
   constructor(options: EventStoreDbBlobStoreOptions) {
     this.client = EventStoreDBClient.connectionString(options.connectionString);
     this.keys = options.keys;
     this.chunkSize = options.chunkSize ?? DEFAULT_ESDB_BLOB_CHUNK_SIZE;
     this.chunksPerRead = options.chunksPerRead ?? 4;
+    this.now = options.now ?? (() => new Date());
   }
 
   async put(
     tenant: string,
     source: AsyncIterable<Uint8Array>,
-    options: { mediaType: string; expectedSha256?: string; sessionKey?: string },
+    options: {
+      mediaType: string;
+      expectedSha256?: string;
+      sessionKey?: string;
+      provisional?: boolean;
+    },
   ): Promise<StoredBlob> {
     const expected = options.expectedSha256;
     if (expected !== undefined && !isSha256(expected)) throw new InvalidBlobHashError(expected);
+    const sessionKey = options.sessionKey;
+    const provisional = options.provisional === true;
     // Bytes the tenant already holds are only hashed (to check them), not written again.
     if (expected !== undefined && (await this.record(tenant, expected)).state === 'stored') {
-      return this.putKnown(tenant, source, expected, options.sessionKey);
+      return this.putKnown(tenant, source, expected, sessionKey, provisional);
     }
     const uploadId = randomUUID();
     const chunkStream = blobStreamNames.chunks(uploadId);
     const key = await this.keys.currentKeyOf(chunkStream);
-    const secret = createSecretKey(key.material);
-    const hash = createHash('sha256');
-    let size = 0;
-    let index = 0;
+    // Journaled before the first chunk: a put cut off at any point is found by the sweep.
+    await this.journal({
+      type: 'BlobUploadStarted',
+      data: { uploadId, startedAt: this.now().toISOString() },
+    });
+    let written: { sha256: string; size: number; chunkCount: number };
     try {
-      for await (const chunk of rechunk(source, this.chunkSize)) {
-        hash.update(chunk);
-        size += chunk.length;
-        const sealed = sealBlobChunk(
-          chunk,
-          secret,
-          randomBytes(12),
-          blobChunkAad(chunkStream, index),
-        );
-        await this.append(
-          chunkStream,
-          [binaryEvent({ type: 'BlobChunk', data: sealed })],
-          index === 0 ? NO_STREAM : BigInt(index - 1),
-        );
-        index += 1;
-      }
+      written = await writeBlobUpload(this.client, source, {
+        uploadId,
+        tenant,
+        key: createSecretKey(key.material),
+        chunkSize: this.chunkSize,
+        expectedSha256: expected,
+      });
     } catch (error) {
       await this.discardUpload(uploadId);
       throw error;
     }
-    const sha256 = hash.digest('hex');
-    if (expected !== undefined && expected !== sha256) {
-      await this.discardUpload(uploadId);
-      throw new BlobDigestMismatchError(expected, sha256);
-    }
+    const { sha256, size } = written;
     const content: BlobContent = {
       uploadId,
       keyId: key.id,
       size,
       mediaType: options.mediaType,
       chunkSize: this.chunkSize,
-      chunkCount: index,
+      chunkCount: written.chunkCount,
     };
-    if (options.sessionKey !== undefined) {
-      await this.listReference(tenant, options.sessionKey, sha256);
+    const reference =
+      sessionKey === undefined
+        ? undefined
+        : await this.prepareReference(tenant, sha256, sessionKey, provisional);
+    let created: boolean;
+    try {
+      created = await this.commit(tenant, sha256, content, reference);
+    } catch (error) {
+      if (error instanceof BlobUploadCutOffError) await this.discardUpload(uploadId);
+      throw error;
     }
-    const created = await this.commit(tenant, sha256, content, options.sessionKey);
     if (!created) {
       await this.discardUpload(uploadId);
       // The put's last event is then a small one of the record, not a chunk: a subscription
@@ -179,19 +200,35 @@ export class EventStoreDbBlobStore implements BlobStore {
     });
   }
 
-  async addReference(tenant: string, sha256: string, sessionKey: string): Promise<void> {
-    let listed = false;
-    for (let attempt = 1; ; attempt += 1) {
-      const record = await this.record(tenant, sha256);
-      if (record.state !== 'stored') throw new BlobNotFoundError(sha256);
-      if (record.sessions.has(sessionKey)) return;
-      if (!listed) await this.listReference(tenant, sessionKey, sha256);
-      listed = true;
-      const written = await this.appendToRecord(tenant, sha256, record, attempt, [
-        { type: 'BlobReferenced', data: { sessionKey } },
-      ]);
-      if (written) return;
-    }
+  /**
+   * Records that a session refers to the blob, for good (a provisional reference of the session
+   * becomes lasting). Written at the record's revision: against a sweep dropping the session's
+   * provisional reference at the same time, either this comes first and the sweep leaves it, or
+   * it comes after and adds the reference again; after the sweep erased the blob it is
+   * `BlobNotFound`.
+   */
+  addReference(tenant: string, sha256: string, sessionKey: string): Promise<void> {
+    return this.reference(tenant, sha256, { sessionKey });
+  }
+
+  /**
+   * Drops the provisional references recorded before `uploadedBefore` and takes the uploads
+   * started before it that never became a blob, erasing the blobs no session refers to any more
+   * (`sweepBlobUploads`). Safe to run on several nodes at once. Answers the hashes erased.
+   */
+  collectUnreferenced(uploadedBefore: Date): Promise<string[]> {
+    const operations: BlobSweepOperations = {
+      client: this.client,
+      record: (tenant, sha256) => this.record(tenant, sha256),
+      tryAppendToRecord: (tenant, sha256, record, events) =>
+        this.appendToRecord(tenant, sha256, record, 1, events, false),
+      finishErasure: (tenant, sha256, record) => this.finishErasure(tenant, sha256, record),
+      discardUpload: (uploadId) => this.discardUpload(uploadId),
+      destroyUploadKey: async (uploadId) => {
+        await this.keys.destroyKeysOf(blobStreamNames.chunks(uploadId));
+      },
+    };
+    return sweepBlobUploads(operations, uploadedBefore);
   }
 
   async isReferencedBy(tenant: string, sha256: string, sessionKey: string): Promise<boolean> {
@@ -250,27 +287,32 @@ export class EventStoreDbBlobStore implements BlobStore {
     await this.deleteQuietly(blobStreamNames.record(tenant, sha256), false, revision);
   }
 
-  /** Makes `content` the blob, or adds the session to the blob stored first. True when made. */
+  /**
+   * Makes `content` the blob, or adds the session to the blob stored first. True when made.
+   * `BlobUploadCutOff` when the sweep discarded the upload on the record first.
+   */
   private async commit(
     tenant: string,
     sha256: string,
     content: BlobContent,
-    sessionKey: string | undefined,
+    reference: ReferenceToRecord | undefined,
   ): Promise<boolean> {
     for (let attempt = 1; ; attempt += 1) {
       const record = await this.record(tenant, sha256);
+      if (record.discardedUploads.has(content.uploadId)) {
+        throw new BlobUploadCutOffError(content.uploadId);
+      }
       if (record.state === 'erasing') {
         await this.finishErasure(tenant, sha256, record);
         continue;
       }
       if (record.state === 'stored') {
-        if (sessionKey === undefined || record.sessions.has(sessionKey)) return false;
-        const event: BlobRecordEvent = { type: 'BlobReferenced', data: { sessionKey } };
+        if (reference === undefined || !changesRecord(record, reference.sessionKey)) return false;
+        const event: BlobRecordEvent = { type: 'BlobReferenced', data: { ...reference } };
         if (await this.appendToRecord(tenant, sha256, record, attempt, [event])) return false;
         continue;
       }
-      const data = sessionKey === undefined ? content : { ...content, sessionKey };
-      const event: BlobRecordEvent = { type: 'BlobStored', data };
+      const event: BlobRecordEvent = { type: 'BlobStored', data: { ...content, ...reference } };
       if (await this.appendToRecord(tenant, sha256, record, attempt, [event])) return true;
     }
   }
@@ -281,6 +323,7 @@ export class EventStoreDbBlobStore implements BlobStore {
     source: AsyncIterable<Uint8Array>,
     expected: string,
     sessionKey: string | undefined,
+    provisional: boolean,
   ): Promise<StoredBlob> {
     const hash = createHash('sha256');
     let size = 0;
@@ -290,8 +333,76 @@ export class EventStoreDbBlobStore implements BlobStore {
     }
     const sha256 = hash.digest('hex');
     if (sha256 !== expected) throw new BlobDigestMismatchError(expected, sha256);
-    if (sessionKey !== undefined) await this.addReference(tenant, sha256, sessionKey);
+    if (sessionKey !== undefined) {
+      const uploadedAt = provisional ? this.now().toISOString() : undefined;
+      await this.reference(tenant, sha256, {
+        sessionKey,
+        ...(uploadedAt === undefined ? {} : { uploadedAt }),
+      });
+    }
     return { sha256, size, created: false };
+  }
+
+  /**
+   * Records a session's reference to a stored blob, at the record's revision: listed in the
+   * session's references (and journaled, when provisional) first.
+   */
+  private async reference(
+    tenant: string,
+    sha256: string,
+    reference: ReferenceToRecord,
+  ): Promise<void> {
+    let prepared = false;
+    for (let attempt = 1; ; attempt += 1) {
+      const record = await this.record(tenant, sha256);
+      if (record.state !== 'stored') throw new BlobNotFoundError(sha256);
+      if (!changesRecord(record, reference.sessionKey)) return;
+      if (!prepared) {
+        await this.listReference(tenant, reference.sessionKey, sha256);
+        if (reference.uploadedAt !== undefined) {
+          await this.journalProvisional(tenant, sha256, reference.sessionKey, reference.uploadedAt);
+        }
+      }
+      prepared = true;
+      const written = await this.appendToRecord(tenant, sha256, record, attempt, [
+        { type: 'BlobReferenced', data: { ...reference } },
+      ]);
+      if (written) return;
+    }
+  }
+
+  /** Lists (and journals, when provisional) a put's reference before its commit names it. */
+  private async prepareReference(
+    tenant: string,
+    sha256: string,
+    sessionKey: string,
+    provisional: boolean,
+  ): Promise<ReferenceToRecord> {
+    await this.listReference(tenant, sessionKey, sha256);
+    if (!provisional) return { sessionKey };
+    const uploadedAt = this.now().toISOString();
+    await this.journalProvisional(tenant, sha256, sessionKey, uploadedAt);
+    return { sessionKey, uploadedAt };
+  }
+
+  private journalProvisional(
+    tenant: string,
+    sha256: string,
+    sessionKey: string,
+    uploadedAt: string,
+  ): Promise<void> {
+    return this.journal({
+      type: 'BlobProvisionallyReferenced',
+      data: { tenant, sha256, sessionKey, uploadedAt },
+    });
+  }
+
+  private journal(entry: BlobJournalEntry): Promise<void> {
+    return this.append(
+      blobStreamNames.uploads,
+      [jsonEvent({ type: entry.type, data: { ...entry.data } })],
+      ANY,
+    );
   }
 
   /** Destroys an upload's key, then tombstones its chunk stream (both idempotent). */
@@ -317,7 +428,8 @@ export class EventStoreDbBlobStore implements BlobStore {
 
   /**
    * Appends to a blob's record at the revision it was read at. False when another writer came
-   * first (the caller reads again), until `RECORD_WRITE_ATTEMPTS` tries.
+   * first (the caller reads again), until `RECORD_WRITE_ATTEMPTS` tries (with `giveUp`; always
+   * false without).
    */
   private async appendToRecord(
     tenant: string,
@@ -325,6 +437,7 @@ export class EventStoreDbBlobStore implements BlobStore {
     record: BlobRecord,
     attempt: number,
     events: BlobRecordEvent[],
+    giveUp = true,
   ): Promise<boolean> {
     const streamName = blobStreamNames.record(tenant, sha256);
     const expected = record.revision === 'no_stream' ? NO_STREAM : BigInt(record.revision);
@@ -336,7 +449,10 @@ export class EventStoreDbBlobStore implements BlobStore {
       );
       return true;
     } catch (error) {
-      if (error instanceof WrongExpectedVersionError && attempt < RECORD_WRITE_ATTEMPTS) {
+      if (
+        error instanceof WrongExpectedVersionError &&
+        (!giveUp || attempt < RECORD_WRITE_ATTEMPTS)
+      ) {
         return false;
       }
       throw mapEventStoreDbError(error, { streamName, expectedRevision: 'any' });
@@ -375,4 +491,9 @@ export class EventStoreDbBlobStore implements BlobStore {
       throw mapEventStoreDbError(error, { streamName });
     }
   }
+}
+
+/** Whether recording the session's reference changes the record: a new or a provisional one. */
+function changesRecord(record: BlobRecord, sessionKey: string): boolean {
+  return !record.sessions.has(sessionKey) || record.provisional.has(sessionKey);
 }

@@ -4,6 +4,7 @@ import {
   END,
   EventStoreDBClient,
   MaxAppendSizeExceededError,
+  NO_STREAM,
   StreamDeletedError,
   StreamNotFoundError,
   WrongExpectedVersionError,
@@ -133,6 +134,36 @@ describe('the EventStoreDB emulator, through the official client', () => {
       StreamDeletedError,
     );
     expect(await rejection(client.getStreamMetadata('order-1'))).toBeInstanceOf(StreamDeletedError);
+  });
+
+  it('tombstones at an expected revision: a stream that never existed with no_stream, a stream written since not at all', async () => {
+    // As EventStoreDB's own tests: hard-deleting a missing stream with NoStream succeeds.
+    await client.tombstoneStream('upload-1', { expectedRevision: NO_STREAM });
+    expect(await rejection(client.appendToStream('upload-1', [placed(0)]))).toBeInstanceOf(
+      StreamDeletedError,
+    );
+    await client.appendToStream('upload-2', [placed(0), placed(1)]);
+    expect(
+      await rejection(client.tombstoneStream('upload-2', { expectedRevision: 0n })),
+    ).toBeInstanceOf(WrongExpectedVersionError);
+    expect(
+      await rejection(client.tombstoneStream('upload-2', { expectedRevision: NO_STREAM })),
+    ).toBeInstanceOf(WrongExpectedVersionError);
+    await client.tombstoneStream('upload-2', { expectedRevision: 1n });
+    expect(
+      await rejection(client.appendToStream('upload-2', [placed(2)], { expectedRevision: 1n })),
+    ).toBeInstanceOf(StreamDeletedError);
+  });
+
+  it('truncates a stream before $tb set by setStreamMetadata, keeping its revisions', async () => {
+    await client.appendToStream('journal', [placed(0), placed(1), placed(2)]);
+    await client.setStreamMetadata('journal', { truncateBefore: 2 });
+    const read: Array<[bigint, unknown]> = [];
+    for await (const resolved of client.readStream('journal')) {
+      if (resolved.event !== undefined) read.push([resolved.event.revision, resolved.event.data]);
+    }
+    expect(read).toEqual([[2n, { index: 2 }]]);
+    await client.appendToStream('journal', [placed(3)], { expectedRevision: 2n });
   });
 
   describe('a filtered subscription to $all', () => {
