@@ -343,6 +343,8 @@ describe('web inspector', () => {
       const perCall = setup.page.getByRole('figure').filter({ hasText: 'Tokens per model call' });
       await expectText(perCall, '1,800');
       // The chart's own legend gives the numbers under the pointer: the first call's at its left.
+      // Below the calls' tables in the panel: scrolled to, as a reader would.
+      await perCall.getByRole('img').scrollIntoViewIfNeeded();
       const box = await perCall.getByRole('img').boundingBox();
       if (box === null) throw new Error('the chart is not on screen');
       await setup.page.mouse.move(box.x + box.width * 0.1, box.y + box.height / 2);
