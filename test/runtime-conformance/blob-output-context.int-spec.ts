@@ -1,7 +1,5 @@
 import { generateText, jsonSchema, tool } from 'ai';
-import { createAnthropic } from '@ai-sdk/anthropic';
-import { createOpenAI } from '@ai-sdk/openai';
-import { createLedgerClient } from '@agent-ledger/client';
+import { providerClients } from './scenario/provider-clients';
 import { withLedgerServer } from './with-ledger-server';
 import { createWireFetch } from './wire/wire-fetch';
 
@@ -46,11 +44,10 @@ describe('runtime conformance: a blob tool output in a real generateText call', 
   const output = bigOutput();
 
   it.each([
-    ['openai', (fetch: typeof globalThis.fetch) => createOpenAI({ apiKey: 'k', fetch })('gpt-5')],
+    ['openai', (fetch: typeof globalThis.fetch) => providerClients(fetch).openai('gpt-5')],
     [
       'anthropic',
-      (fetch: typeof globalThis.fetch) =>
-        createAnthropic({ apiKey: 'k', fetch })('claude-sonnet-4-5'),
+      (fetch: typeof globalThis.fetch) => providerClients(fetch).anthropic('claude-sonnet-4-5'),
     ],
   ] as const)(
     '%s: the request body holds the head, the marker and the tail, not the whole output',
@@ -92,7 +89,7 @@ describe('runtime conformance: a blob tool output in a real generateText call', 
       expect(events).toContain('"type":"blob"');
 
       const wire = createWireFetch(() => ({ text: 'The build finished.' }));
-      const session = createLedgerClient({ baseUrl: ledgerServer.url }).session(sessionId);
+      const session = ledgerServer.client.session(sessionId);
       const prompt = await session.prompt({ provider });
       const result = await generateText({
         model: modelOf(wire.fetch),
@@ -167,10 +164,10 @@ describe('runtime conformance: a blob tool output in a real generateText call', 
     expect(events).toContain(`"size":${image.length},"mediaType":"image/png"`);
 
     const wire = createWireFetch(() => ({ text: 'A chart and a report.' }));
-    const session = createLedgerClient({ baseUrl: ledgerServer.url }).session(sessionId);
+    const session = ledgerServer.client.session(sessionId);
     const prompt = await session.prompt({ provider: 'anthropic' });
     const result = await generateText({
-      model: createAnthropic({ apiKey: 'k', fetch: wire.fetch })('claude-sonnet-4-5'),
+      model: providerClients(wire.fetch).anthropic('claude-sonnet-4-5'),
       ...prompt,
     });
     expect(result.text).toBe('A chart and a report.');

@@ -1,6 +1,6 @@
 import { countTokens } from 'gpt-tokenizer/encoding/o200k_base';
 import { jsonSchema, tool, type ToolSet } from 'ai';
-import { createLedgerClient, type LedgerSession } from '@agent-ledger/client';
+import type { LedgerSession } from '@agent-ledger/client';
 import { withLedgerServer } from './with-ledger-server';
 import { generateWithin } from './agent-loop.example';
 import { providerClients } from './scenario/provider-clients';
@@ -29,7 +29,7 @@ describe('runtime conformance: the model context under a token budget', () => {
 
   it('40 Anthropic calls under a fixed budget: 90 % keep the previous prefix, counts within 10 %', async () => {
     const provider = createStandInProvider();
-    const session = createLedgerClient({ baseUrl: ledgerServer.url }).session('budget-anthropic');
+    const session = ledgerServer.client.session('budget-anthropic');
     await runLoop(session, provider, 'anthropic', 10);
     const bodies = provider.requests.filter((request) => request.provider === 'anthropic');
     expect(bodies).toHaveLength(40);
@@ -72,7 +72,7 @@ describe('runtime conformance: the model context under a token budget', () => {
 
   it('Google: the calibrated count within 10 % of the usage the calls reported', async () => {
     const provider = createStandInProvider();
-    const session = createLedgerClient({ baseUrl: ledgerServer.url }).session('budget-google');
+    const session = ledgerServer.client.session('budget-google');
     await runLoop(session, provider, 'google', 3);
     const bodies = provider.requests.filter((request) => request.provider === 'google');
     const counts = await ledgerCounts(ledgerServer.url, 'budget-google', 'google', bodies.length);
@@ -82,7 +82,7 @@ describe('runtime conformance: the model context under a token budget', () => {
 
   it('OpenAI: the count is the o200k_base tokenizer’s, within 10 % of the request body’s', async () => {
     const provider = createStandInProvider();
-    const session = createLedgerClient({ baseUrl: ledgerServer.url }).session('budget-openai');
+    const session = ledgerServer.client.session('budget-openai');
     await runLoop(session, provider, 'openai', 3);
     const bodies = provider.requests.filter((request) => request.provider === 'openai');
     const counts = await ledgerCounts(ledgerServer.url, 'budget-openai', 'openai', bodies.length);

@@ -1,5 +1,3 @@
-import { createAnthropic } from '@ai-sdk/anthropic';
-import { createGoogleGenerativeAI } from '@ai-sdk/google';
 import { createOpenAI } from '@ai-sdk/openai';
 import { generateText, type LanguageModel } from 'ai';
 import {
@@ -8,6 +6,7 @@ import {
   type LedgerSession,
   type StoredEvent,
 } from '@agent-ledger/client';
+import { providerClients } from '../scenario/provider-clients';
 import { withLedgerServer } from '../with-ledger-server';
 import { createScriptedFetch } from '../wire/wire-fetch';
 import type { WireProvider } from '../wire/wire-format';
@@ -24,15 +23,15 @@ function modelOf(
 ): Exclude<LanguageModel, string> {
   switch (provider) {
     case 'anthropic':
-      return createAnthropic({ apiKey: 'test-key', fetch })('claude-sonnet-4-5');
+      return providerClients(fetch).anthropic('claude-sonnet-4-5');
     case 'openai':
-      return createOpenAI({ apiKey: 'test-key', fetch }).responses('gpt-4.1');
+      return providerClients(fetch).openai.responses('gpt-4.1');
     case 'openai.chat':
       return createOpenAI({ apiKey: 'test-key', baseURL: 'http://vllm.test/v1', fetch }).chat(
         'Qwen/Qwen3-8B',
       );
     case 'google':
-      return createGoogleGenerativeAI({ apiKey: 'test-key', fetch })('gemini-2.5-flash');
+      return providerClients(fetch).google('gemini-2.5-flash');
   }
 }
 

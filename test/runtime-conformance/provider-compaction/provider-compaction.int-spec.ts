@@ -1,8 +1,7 @@
-import { createAnthropic } from '@ai-sdk/anthropic';
-import { createOpenAI } from '@ai-sdk/openai';
 import { generateText, type ModelMessage } from 'ai';
 import type { LedgerClient, StoredEvent } from '@agent-ledger/client';
 import { runCliProcess } from '../../../apps/cli/test/testing/run-cli-process';
+import { providerClients } from '../scenario/provider-clients';
 import { withLedgerServer } from '../with-ledger-server';
 import { createScriptedFetch } from '../wire/wire-fetch';
 
@@ -103,9 +102,7 @@ describe('provider-side compaction through the real adapters', () => {
       },
       { content: [{ type: 'text', text: 'Logout is fixed too.' }] },
     ]);
-    const claude = createAnthropic({ apiKey: 'test-key', fetch: anthropic.fetch })(
-      'claude-sonnet-4-5',
-    );
+    const claude = providerClients(anthropic.fetch).anthropic('claude-sonnet-4-5');
 
     const first = await generateText({
       model: claude,
@@ -150,7 +147,7 @@ describe('provider-side compaction through the real adapters', () => {
     const openaiBodies: string[] = [];
     const scripted = createScriptedFetch((request) => openaiBodies.push(request.body));
     scripted.expect('openai', [{ text: 'Both are fixed.' }]);
-    const gpt = createOpenAI({ apiKey: 'test-key', fetch: scripted.fetch }).responses('gpt-4.1');
+    const gpt = providerClients(scripted.fetch).openai.responses('gpt-4.1');
     const context = await ledgerServer.client.modelContext<ModelMessage>(sessionId, {
       format: 'ai-sdk-prompt',
       provider: 'openai',
