@@ -15,11 +15,11 @@ import { performance } from 'node:perf_hooks';
 import { SqliteBlobStore } from '@agent-ledger/blobs';
 import { SqliteEventStore } from '@agent-ledger/event-store';
 import { sessionKeyOf, validateSessionEventPayload } from '@agent-ledger/events';
-import type { RuntimeMessage } from '@agent-ledger/messages';
 import { ModelContextReader } from '@agent-ledger/model-context';
 import { SessionCommandRunner, storeLargeOutputs } from '@agent-ledger/session-commands';
 import { writeBenchmarkSection } from './benchmark-report';
 import { median } from './measure';
+import { readFileTurn, TURN_CREATED_AT } from './read-file-turn';
 
 const SAMPLES = Number(process.env['BENCH_SAMPLES'] ?? 30);
 const TURNS = 5;
@@ -27,55 +27,6 @@ const BIG_BYTES = 20 * 1000 * 1000;
 const SMALL_BYTES = 2 * 1000;
 const TARGET = 3;
 const BLOB_THRESHOLD_BYTES = 32 * 1024;
-const CREATED_AT = '2026-04-08T10:00:00.000Z';
-
-/** Agent turn `index`: input, a `Read` call, its result of `outputBytes`, an answer. */
-function turn(sessionId: string, index: number, outputBytes: number): RuntimeMessage[] {
-  const base = { sessionId, createdAt: CREATED_AT };
-  const toolCallId = `call_${index}`;
-  const line = `export const value${index} = compute(${index}); // a line of file ${index}\n`;
-  return [
-    { ...base, id: `u${index}`, kind: 'user_input', role: 'user', content: `Read file ${index}.` },
-    {
-      ...base,
-      id: `c${index}`,
-      kind: 'tool_call',
-      role: 'assistant',
-      content: [
-        {
-          type: 'tool-call',
-          toolCallId,
-          toolName: 'Read',
-          input: { file_path: `src/f${index}.ts` },
-        },
-      ],
-    },
-    {
-      ...base,
-      id: `r${index}`,
-      kind: 'tool_result',
-      role: 'tool',
-      content: [
-        {
-          type: 'tool-result',
-          toolCallId,
-          toolName: 'Read',
-          output: {
-            type: 'text',
-            value: line.repeat(Math.ceil(outputBytes / line.length)).slice(0, outputBytes),
-          },
-        },
-      ],
-    },
-    {
-      ...base,
-      id: `a${index}`,
-      kind: 'assistant_text',
-      role: 'assistant',
-      content: `File ${index} read.`,
-    },
-  ];
-}
 
 /** One model-context request as the route serves it: the view, and its JSON. */
 async function request(reader: ModelContextReader, sessionId: string): Promise<number> {
@@ -95,13 +46,13 @@ async function main(): Promise<void> {
   try {
     const runner = new SessionCommandRunner(store, {
       cacheSize: 16,
-      clock: () => CREATED_AT,
+      clock: () => TURN_CREATED_AT,
     });
     const sessions = { small: SMALL_BYTES, big: BIG_BYTES };
     for (const [sessionId, outputBytes] of Object.entries(sessions)) {
       for (let index = 0; index < TURNS; index += 1) {
         // The append's path: large outputs become blobs before the decider sees them.
-        const messages = await storeLargeOutputs(turn(sessionId, index, outputBytes), {
+        const messages = await storeLargeOutputs(readFileTurn(sessionId, index, outputBytes), {
           blobs,
           tenant: 'default',
           sessionKey: sessionKeyOf('default', sessionId),
@@ -127,7 +78,7 @@ async function main(): Promise<void> {
             {
               id: `more-${sample}`,
               sessionId,
-              createdAt: CREATED_AT,
+              createdAt: TURN_CREATED_AT,
               kind: 'user_input',
               role: 'user',
               content: `And now ${sample}?`,

@@ -21,62 +21,13 @@ import {
 import { SessionCommandRunner } from '@agent-ledger/session-commands';
 import { writeBenchmarkSection } from './benchmark-report';
 import { median } from './measure';
+import { readFileTurn } from './read-file-turn';
 
 const SAMPLES = Number(process.env['BENCH_SAMPLES'] ?? 40);
 const LENGTHS = [500, 1000, 2000, 5000];
 const WINDOW_TARGET_MS = 3;
 // Issue 16 asked for 2×; issue 26, which made the model context simpler, for 3×.
 const STRINGIFY_TARGET = 3;
-
-/** Agent turn `index` of 4 messages: input, a `Read` call, its result of `outputBytes`, an answer. */
-function turn(sessionId: string, index: number, outputBytes: number): RuntimeMessage[] {
-  const base = { sessionId, createdAt: '2026-04-08T10:00:00.000Z' };
-  const toolCallId = `call_${index}`;
-  const line = `export const value${index} = compute(${index}); // line of the file\n`;
-  return [
-    {
-      ...base,
-      id: `u${index}`,
-      kind: 'user_input',
-      role: 'user',
-      content: `Step ${index}: read the next file.`,
-    },
-    {
-      ...base,
-      id: `c${index}`,
-      kind: 'tool_call',
-      role: 'assistant',
-      content: [
-        {
-          type: 'tool-call',
-          toolCallId,
-          toolName: 'Read',
-          input: { file_path: `src/f${index}.ts` },
-        },
-      ],
-    },
-    {
-      ...base,
-      id: `r${index}`,
-      kind: 'tool_result',
-      role: 'tool',
-      content: [
-        {
-          type: 'tool-result',
-          toolCallId,
-          output: { type: 'text', value: line.repeat(Math.ceil(outputBytes / line.length)) },
-        },
-      ],
-    },
-    {
-      ...base,
-      id: `a${index}`,
-      kind: 'assistant_text',
-      role: 'assistant',
-      content: `File ${index} looks fine.`,
-    },
-  ];
-}
 
 interface Measured {
   events: number;
@@ -110,7 +61,7 @@ async function measure(
   while (1 + 4 * index < length - 4 * SAMPLES) {
     const messages: RuntimeMessage[] = [];
     for (let count = 0; count < perAppend && 1 + 4 * index < length - 4 * SAMPLES; count += 1) {
-      messages.push(...turn(sessionId, index, outputBytes));
+      messages.push(...readFileTurn(sessionId, index, outputBytes));
       index += 1;
     }
     await runner.run({ type: 'AppendMessages', sessionId, messages });
@@ -126,7 +77,7 @@ async function measure(
     await runner.run({
       type: 'AppendMessages',
       sessionId,
-      messages: turn(sessionId, index, outputBytes),
+      messages: readFileTurn(sessionId, index, outputBytes),
     });
     index += 1;
     const started = performance.now();
@@ -148,7 +99,7 @@ async function measure(
     await runner.run({
       type: 'AppendMessages',
       sessionId,
-      messages: turn(sessionId, index, outputBytes),
+      messages: readFileTurn(sessionId, index, outputBytes),
     });
     index += 1;
     const readStarted = performance.now();

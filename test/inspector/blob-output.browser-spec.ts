@@ -1,17 +1,6 @@
-import type { Browser, Page } from 'playwright-core';
 import { createLedgerClient, type RuntimeMessageInput } from '@agent-ledger/client';
-import { startServer, type RunningServer } from '../../apps/server/test/testing/start-server';
-import {
-  buildInspector,
-  expectText,
-  launchChromium,
-  openPage,
-  screenshot,
-  seriousViolations,
-  SERVER_START_MS,
-  SETUP_MS,
-  TEST_MS,
-} from './browser';
+import { expectText, screenshot, seriousViolations, TEST_MS } from './browser';
+import { withInspector } from './with-inspector';
 
 const SESSION = 'build-log';
 /** A session whose user pasted the log and whose agent wrote it to a file. */
@@ -28,113 +17,97 @@ const LOG_BYTES = Buffer.byteLength(LOG);
  * its size, "Load more" brings the next part, "Load whole output" the rest, down to its last line.
  */
 describe('web inspector: a big tool output loads on demand', () => {
-  let server: RunningServer;
-  let browser: Browser;
-  let page: Page;
-  let inspector: ReturnType<typeof buildInspector>;
-
-  beforeAll(async () => {
-    inspector = buildInspector();
-    server = await startServer(
-      { INSPECTOR_DIR: inspector.directory },
-      { startTimeoutMs: SERVER_START_MS },
-    );
-    const client = createLedgerClient({ baseUrl: server.url });
-    await client.appendMessages(SESSION, {
-      messages: [
-        {
-          id: 'c1',
-          sessionId: SESSION,
-          kind: 'tool_call',
-          role: 'assistant',
-          createdAt: '2026-04-08T09:00:00Z',
-          content: [
-            {
-              type: 'tool-call',
-              toolCallId: 'call-1',
-              toolName: 'Bash',
-              input: { command: 'make' },
-            },
-          ],
-        },
-        {
-          id: 'r1',
-          sessionId: SESSION,
-          kind: 'tool_result',
-          role: 'tool',
-          createdAt: '2026-04-08T09:00:05Z',
-          content: [
-            {
-              type: 'tool-result',
-              toolCallId: 'call-1',
-              toolName: 'Bash',
-              output: { type: 'text', value: LOG },
-            },
-          ],
-        },
-      ] as RuntimeMessageInput[],
-    });
-    await client.appendMessages(TEXT_SESSION, {
-      messages: [
-        {
-          id: 'u1',
-          sessionId: TEXT_SESSION,
-          kind: 'user_input',
-          role: 'user',
-          createdAt: '2026-04-08T09:00:00Z',
-          content: LOG,
-        },
-        {
-          id: 'c1',
-          sessionId: TEXT_SESSION,
-          kind: 'tool_call',
-          role: 'assistant',
-          createdAt: '2026-04-08T09:00:01Z',
-          content: [
-            {
-              type: 'tool-call',
-              toolCallId: 'call-1',
-              toolName: 'Write',
-              input: { file_path: 'build.log', content: LOG },
-            },
-          ],
-        },
-      ] as RuntimeMessageInput[],
-    });
-    browser = await launchChromium();
-    page = await openPage(browser);
-  }, SETUP_MS);
-
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-    inspector?.remove();
+  const setup = withInspector({
+    fill: async (server) => {
+      const client = createLedgerClient({ baseUrl: server.url });
+      await client.appendMessages(SESSION, {
+        messages: [
+          {
+            id: 'c1',
+            sessionId: SESSION,
+            kind: 'tool_call',
+            role: 'assistant',
+            createdAt: '2026-04-08T09:00:00Z',
+            content: [
+              {
+                type: 'tool-call',
+                toolCallId: 'call-1',
+                toolName: 'Bash',
+                input: { command: 'make' },
+              },
+            ],
+          },
+          {
+            id: 'r1',
+            sessionId: SESSION,
+            kind: 'tool_result',
+            role: 'tool',
+            createdAt: '2026-04-08T09:00:05Z',
+            content: [
+              {
+                type: 'tool-result',
+                toolCallId: 'call-1',
+                toolName: 'Bash',
+                output: { type: 'text', value: LOG },
+              },
+            ],
+          },
+        ] as RuntimeMessageInput[],
+      });
+      await client.appendMessages(TEXT_SESSION, {
+        messages: [
+          {
+            id: 'u1',
+            sessionId: TEXT_SESSION,
+            kind: 'user_input',
+            role: 'user',
+            createdAt: '2026-04-08T09:00:00Z',
+            content: LOG,
+          },
+          {
+            id: 'c1',
+            sessionId: TEXT_SESSION,
+            kind: 'tool_call',
+            role: 'assistant',
+            createdAt: '2026-04-08T09:00:01Z',
+            content: [
+              {
+                type: 'tool-call',
+                toolCallId: 'call-1',
+                toolName: 'Write',
+                input: { file_path: 'build.log', content: LOG },
+              },
+            ],
+          },
+        ] as RuntimeMessageInput[],
+      });
+    },
   });
 
   test(
     'shows the preview, then loads more, then the whole output',
     async () => {
-      await page.goto(`${server.url}/sessions/${SESSION}`);
-      const status = page.getByRole('status').filter({ hasText: 'byte' });
+      await setup.page.goto(`${setup.server.url}/sessions/${SESSION}`);
+      const status = setup.page.getByRole('status').filter({ hasText: 'byte' });
       await expectText(status, `Preview of a ${LOG_BYTES.toLocaleString('en-US')}-byte output.`);
-      const output = page.locator('.blob-output pre');
+      const output = setup.page.locator('.blob-output pre');
       await expectText(output, '[00000] compiling module-0.ts');
       expect(await output.innerText()).not.toContain('BUILD FINISHED');
-      expect(await seriousViolations(page)).toEqual([]);
+      expect(await seriousViolations(setup.page)).toEqual([]);
 
-      await page.getByRole('button', { name: 'Load more' }).click();
+      await setup.page.getByRole('button', { name: 'Load more' }).click();
       await expectText(
         status,
         `Showing ${(256 * 1024).toLocaleString('en-US')} of ${LOG_BYTES.toLocaleString('en-US')} bytes.`,
       );
       expect(await output.innerText()).not.toContain('BUILD FINISHED');
 
-      await page.getByRole('button', { name: 'Load whole output' }).click();
+      await setup.page.getByRole('button', { name: 'Load whole output' }).click();
       await expectText(status, `Whole output: ${LOG_BYTES.toLocaleString('en-US')} bytes.`);
       await expectText(output, 'BUILD FINISHED: 10000 modules, 0 errors');
       expect(await output.innerText()).toBe(LOG);
-      expect(await page.getByRole('button', { name: 'Load more' }).count()).toBe(0);
-      await screenshot(page, 'blob-output');
+      expect(await setup.page.getByRole('button', { name: 'Load more' }).count()).toBe(0);
+      await screenshot(setup.page, 'blob-output');
     },
     TEST_MS,
   );
@@ -142,28 +115,28 @@ describe('web inspector: a big tool output loads on demand', () => {
   test(
     'a pasted text and a written file kept as blobs show their previews and load whole on demand',
     async () => {
-      await page.goto(`${server.url}/sessions/${TEXT_SESSION}`);
+      await setup.page.goto(`${setup.server.url}/sessions/${TEXT_SESSION}`);
       const size = LOG_BYTES.toLocaleString('en-US');
-      const text = page.getByRole('status').filter({ hasText: / text[:.]/ });
+      const text = setup.page.getByRole('status').filter({ hasText: / text[:.]/ });
       await expectText(text, `Preview of a ${size}-byte text.`);
-      await expectText(page.getByText('build.log'), 'build.log');
-      const input = page.getByRole('status').filter({ hasText: 'input value' });
+      await expectText(setup.page.getByText('build.log'), 'build.log');
+      const input = setup.page.getByRole('status').filter({ hasText: 'input value' });
       await expectText(input, `Preview of a ${size}-byte input value.`);
-      expect(await seriousViolations(page)).toEqual([]);
+      expect(await seriousViolations(setup.page)).toEqual([]);
 
-      const pasted = page.locator('.blob-output').filter({ has: text });
-      await page.getByRole('button', { name: 'Load whole text' }).click();
+      const pasted = setup.page.locator('.blob-output').filter({ has: text });
+      await setup.page.getByRole('button', { name: 'Load whole text' }).click();
       await expectText(text, `Whole text: ${size} bytes.`);
       expect(await pasted.locator('pre').innerText()).toBe(LOG);
 
       // The whole text is long: the file's row is read afresh, from the top.
-      await page.reload();
-      const written = page.locator('.tool-input-blob .blob-output');
+      await setup.page.reload();
+      const written = setup.page.locator('.tool-input-blob .blob-output');
       await expectText(input, `Preview of a ${size}-byte input value.`);
-      await page.getByRole('button', { name: 'Load whole input value' }).click();
+      await setup.page.getByRole('button', { name: 'Load whole input value' }).click();
       await expectText(input, `Whole input value: ${size} bytes.`);
       expect(await written.locator('pre').innerText()).toBe(LOG);
-      await screenshot(page, 'blob-input');
+      await screenshot(setup.page, 'blob-input');
     },
     TEST_MS,
   );

@@ -1,17 +1,6 @@
-import type { Browser, Page } from 'playwright-core';
 import { createLedgerClient, type RuntimeMessageInput } from '@agent-ledger/client';
-import { startServer, type RunningServer } from '../../apps/server/test/testing/start-server';
-import {
-  buildInspector,
-  expectText,
-  launchChromium,
-  openPage,
-  screenshot,
-  seriousViolations,
-  SERVER_START_MS,
-  SETUP_MS,
-  TEST_MS,
-} from './browser';
+import { expectText, screenshot, seriousViolations, TEST_MS } from './browser';
+import { withInspector } from './with-inspector';
 
 const SOURCE = 'trip-planning';
 const FORK = 'trip-planning-alt';
@@ -23,69 +12,53 @@ const FORK = 'trip-planning-alt';
  * that says what goes.
  */
 describe('web inspector: fork, rewind and erase', () => {
-  let server: RunningServer;
-  let browser: Browser;
-  let page: Page;
-  let inspector: ReturnType<typeof buildInspector>;
-
-  beforeAll(async () => {
-    inspector = buildInspector();
-    server = await startServer(
-      { INSPECTOR_DIR: inspector.directory },
-      { startTimeoutMs: SERVER_START_MS },
-    );
-    const client = createLedgerClient({ baseUrl: server.url });
-    const message = (id: string, kind: 'user_input' | 'assistant_text', text: string) =>
-      ({
-        id,
-        sessionId: SOURCE,
-        kind,
-        role: kind === 'user_input' ? 'user' : 'assistant',
-        content: text,
-        createdAt: '2026-04-08T09:00:00Z',
-      }) as RuntimeMessageInput;
-    await client.appendMessages(SOURCE, {
-      messages: [
-        message('u1', 'user_input', 'Plan three days in Lisbon.'),
-        message('a1', 'assistant_text', 'Day one: Alfama and the castle.'),
-      ],
-    });
-    await client.appendMessages(SOURCE, {
-      messages: [
-        message('u2', 'user_input', 'Make it Porto instead.'),
-        message('a2', 'assistant_text', 'Day one: Ribeira and the bridge.'),
-      ],
-    });
-    browser = await launchChromium();
-    page = await openPage(browser);
-  }, SETUP_MS);
-
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-    inspector?.remove();
+  const setup = withInspector({
+    fill: async (server) => {
+      const client = createLedgerClient({ baseUrl: server.url });
+      const message = (id: string, kind: 'user_input' | 'assistant_text', text: string) =>
+        ({
+          id,
+          sessionId: SOURCE,
+          kind,
+          role: kind === 'user_input' ? 'user' : 'assistant',
+          content: text,
+          createdAt: '2026-04-08T09:00:00Z',
+        }) as RuntimeMessageInput;
+      await client.appendMessages(SOURCE, {
+        messages: [
+          message('u1', 'user_input', 'Plan three days in Lisbon.'),
+          message('a1', 'assistant_text', 'Day one: Alfama and the castle.'),
+        ],
+      });
+      await client.appendMessages(SOURCE, {
+        messages: [
+          message('u2', 'user_input', 'Make it Porto instead.'),
+          message('a2', 'assistant_text', 'Day one: Ribeira and the bridge.'),
+        ],
+      });
+    },
   });
 
   test(
     'forking from a message opens a new session that starts with the context up to it',
     async () => {
-      await page.goto(`${server.url}/sessions/${SOURCE}`);
+      await setup.page.goto(`${setup.server.url}/sessions/${SOURCE}`);
       // The whole message selects it: a click on its text.
       await entry('assistant_text a1').getByText('Alfama').click();
       await entry('assistant_text a1').getByRole('button', { name: 'Fork from here' }).click();
-      await page.getByLabel('New session id').fill(FORK);
-      await page.getByRole('button', { name: 'Fork', exact: true }).click();
+      await setup.page.getByLabel('New session id').fill(FORK);
+      await setup.page.getByRole('button', { name: 'Fork', exact: true }).click();
 
-      await page.waitForURL(`**/sessions/${FORK}`);
-      await expectText(page.locator('.lineage'), `Forked from ${SOURCE} at revision`);
+      await setup.page.waitForURL(`**/sessions/${FORK}`);
+      await expectText(setup.page.locator('.lineage'), `Forked from ${SOURCE} at revision`);
       await expectText(entry('assistant_text a1'), 'Alfama');
-      expect(await page.getByRole('article', { name: 'user_input u2' }).count()).toBe(0);
-      expect(await seriousViolations(page)).toEqual([]);
-      await screenshot(page, 'fork');
+      expect(await setup.page.getByRole('article', { name: 'user_input u2' }).count()).toBe(0);
+      expect(await seriousViolations(setup.page)).toEqual([]);
+      await screenshot(setup.page, 'fork');
 
-      await page.goto(server.url);
+      await setup.page.goto(setup.server.url);
       await expectText(
-        page.getByRole('row', { name: new RegExp(FORK) }),
+        setup.page.getByRole('row', { name: new RegExp(FORK) }),
         `forked from ${SOURCE} at revision`,
       );
     },
@@ -95,21 +68,21 @@ describe('web inspector: fork, rewind and erase', () => {
   test(
     'rewinding to a message leaves what came after it on an abandoned branch',
     async () => {
-      await page.goto(`${server.url}/sessions/${SOURCE}`);
+      await setup.page.goto(`${setup.server.url}/sessions/${SOURCE}`);
       await entry('assistant_text a1').getByText('Alfama').click();
       await entry('assistant_text a1').getByRole('button', { name: 'Rewind to here' }).click();
-      await page.getByRole('button', { name: 'Rewind', exact: true }).click();
+      await setup.page.getByRole('button', { name: 'Rewind', exact: true }).click();
 
       await expectText(entry('user_input u2 (rewound)'), 'abandoned branch (rewound)');
       await expectText(entry('assistant_text a2 (rewound)'), 'Ribeira');
       // a1 stays on the line: not marked rewound (the rewind's own notice, "Rewound to a1: …
       // abandoned branch", may still show in its entry on a slow machine).
       expect(await entry('assistant_text a1').innerText()).not.toContain('(rewound)');
-      expect(await seriousViolations(page)).toEqual([]);
-      await screenshot(page, 'rewind');
+      expect(await seriousViolations(setup.page)).toEqual([]);
+      await screenshot(setup.page, 'rewind');
 
-      await page.getByRole('button', { name: 'Time travel' }).click();
-      const context = page.getByRole('list', { name: 'Model messages' });
+      await setup.page.getByRole('button', { name: 'Time travel' }).click();
+      const context = setup.page.getByRole('list', { name: 'Model messages' });
       await expectText(context, 'Alfama');
       expect(await context.innerText()).not.toContain('Porto');
     },
@@ -119,29 +92,29 @@ describe('web inspector: fork, rewind and erase', () => {
   test(
     'erasing asks for the session id, lists what goes, and the session is gone afterwards',
     async () => {
-      await page.goto(`${server.url}/sessions/${FORK}`);
-      await page.getByRole('button', { name: 'Erase session…' }).click();
-      const dialog = page.getByRole('dialog', { name: `Erase session ${FORK}?` });
+      await setup.page.goto(`${setup.server.url}/sessions/${FORK}`);
+      await setup.page.getByRole('button', { name: 'Erase session…' }).click();
+      const dialog = setup.page.getByRole('dialog', { name: `Erase session ${FORK}?` });
       await expectText(dialog.getByRole('list', { name: 'What the erasure removes' }), 'search');
       const erase = dialog.getByRole('button', { name: 'Erase for good' });
       expect(await erase.isDisabled()).toBe(true);
-      expect(await seriousViolations(page)).toEqual([]);
-      await screenshot(page, 'erase');
+      expect(await seriousViolations(setup.page)).toEqual([]);
+      await screenshot(setup.page, 'erase');
       await dialog.getByLabel('Type the session id to confirm').fill(FORK);
       await erase.click();
 
-      await page.waitForURL('**/?erased=*');
-      await expectText(page.getByRole('status').first(), 'Session erased');
-      await expectText(page.getByRole('table'), SOURCE);
-      expect(await page.getByRole('row', { name: new RegExp(`^${FORK}`) }).count()).toBe(0);
-      await page.goto(`${server.url}/sessions/${FORK}`);
-      await expectText(page.getByRole('alert'), `No session “${FORK}” here`);
-      await expectText(page.getByRole('heading', { level: 1 }), 'Session not found');
+      await setup.page.waitForURL('**/?erased=*');
+      await expectText(setup.page.getByRole('status').first(), 'Session erased');
+      await expectText(setup.page.getByRole('table'), SOURCE);
+      expect(await setup.page.getByRole('row', { name: new RegExp(`^${FORK}`) }).count()).toBe(0);
+      await setup.page.goto(`${setup.server.url}/sessions/${FORK}`);
+      await expectText(setup.page.getByRole('alert'), `No session “${FORK}” here`);
+      await expectText(setup.page.getByRole('heading', { level: 1 }), 'Session not found');
     },
     TEST_MS,
   );
 
   function entry(name: string) {
-    return page.getByRole('article', { name });
+    return setup.page.getByRole('article', { name });
   }
 });

@@ -1,8 +1,6 @@
 import { generateText, jsonSchema, tool } from 'ai';
-import { createAnthropic } from '@ai-sdk/anthropic';
-import { createOpenAI } from '@ai-sdk/openai';
-import { createLedgerClient } from '@agent-ledger/client';
-import { startServer, type RunningServer } from '../../apps/server/test/testing/start-server';
+import { providerClients } from './scenario/provider-clients';
+import { withLedgerServer } from './with-ledger-server';
 import { createWireFetch } from './wire/wire-fetch';
 
 /**
@@ -42,28 +40,20 @@ function stringsOf(value: unknown): string[] {
 }
 
 describe('runtime conformance: a blob tool output in a real generateText call', () => {
-  let server: RunningServer | undefined;
+  const ledgerServer = withLedgerServer();
   const output = bigOutput();
 
-  beforeAll(async () => {
-    server = await startServer();
-  }, 90_000);
-  afterAll(async () => {
-    await server?.stop();
-  }, 30_000);
-
   it.each([
-    ['openai', (fetch: typeof globalThis.fetch) => createOpenAI({ apiKey: 'k', fetch })('gpt-5')],
+    ['openai', (fetch: typeof globalThis.fetch) => providerClients(fetch).openai('gpt-5')],
     [
       'anthropic',
-      (fetch: typeof globalThis.fetch) =>
-        createAnthropic({ apiKey: 'k', fetch })('claude-sonnet-4-5'),
+      (fetch: typeof globalThis.fetch) => providerClients(fetch).anthropic('claude-sonnet-4-5'),
     ],
   ] as const)(
     '%s: the request body holds the head, the marker and the tail, not the whole output',
     async (provider, modelOf) => {
       const sessionId = `blob-context-${provider}`;
-      const appended = await fetch(`${server!.url}/v1/sessions/${sessionId}/messages`, {
+      const appended = await fetch(`${ledgerServer.url}/v1/sessions/${sessionId}/messages`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify({
@@ -92,12 +82,14 @@ describe('runtime conformance: a blob tool output in a real generateText call', 
       });
       expect(appended.status).toBe(200);
       // The event holds a reference, not the 2 MB.
-      const events = await (await fetch(`${server!.url}/v1/sessions/${sessionId}/events`)).text();
+      const events = await (
+        await fetch(`${ledgerServer.url}/v1/sessions/${sessionId}/events`)
+      ).text();
       expect(events.length).toBeLessThan(20_000);
       expect(events).toContain('"type":"blob"');
 
       const wire = createWireFetch(() => ({ text: 'The build finished.' }));
-      const session = createLedgerClient({ baseUrl: server!.url }).session(sessionId);
+      const session = ledgerServer.client.session(sessionId);
       const prompt = await session.prompt({ provider });
       const result = await generateText({
         model: modelOf(wire.fetch),
@@ -128,14 +120,14 @@ describe('runtime conformance: a blob tool output in a real generateText call', 
     const sessionId = 'blob-attachments';
     const image = bytesOf(1, 300_000);
     const pdf = bytesOf(2, 200_000);
-    const put = await fetch(`${server!.url}/v1/sessions/${sessionId}/blobs`, {
+    const put = await fetch(`${ledgerServer.url}/v1/sessions/${sessionId}/blobs`, {
       method: 'PUT',
       headers: { 'content-type': 'application/pdf' },
       body: pdf,
     });
     expect(put.status).toBe(201);
     const pdfSha = String(((await put.json()) as { sha256: unknown }).sha256);
-    const appended = await fetch(`${server!.url}/v1/sessions/${sessionId}/messages`, {
+    const appended = await fetch(`${ledgerServer.url}/v1/sessions/${sessionId}/messages`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({
@@ -164,16 +156,18 @@ describe('runtime conformance: a blob tool output in a real generateText call', 
     });
     expect(appended.status).toBe(200);
     // The event holds two references, filled in from the stored bytes, not the caller's word.
-    const events = await (await fetch(`${server!.url}/v1/sessions/${sessionId}/events`)).text();
+    const events = await (
+      await fetch(`${ledgerServer.url}/v1/sessions/${sessionId}/events`)
+    ).text();
     expect(events.length).toBeLessThan(20_000);
     expect(events).toContain(`"size":${pdf.length},"mediaType":"application/pdf"`);
     expect(events).toContain(`"size":${image.length},"mediaType":"image/png"`);
 
     const wire = createWireFetch(() => ({ text: 'A chart and a report.' }));
-    const session = createLedgerClient({ baseUrl: server!.url }).session(sessionId);
+    const session = ledgerServer.client.session(sessionId);
     const prompt = await session.prompt({ provider: 'anthropic' });
     const result = await generateText({
-      model: createAnthropic({ apiKey: 'k', fetch: wire.fetch })('claude-sonnet-4-5'),
+      model: providerClients(wire.fetch).anthropic('claude-sonnet-4-5'),
       ...prompt,
     });
     expect(result.text).toBe('A chart and a report.');

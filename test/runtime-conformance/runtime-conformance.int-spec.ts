@@ -1,4 +1,4 @@
-import { startServer, type RunningServer } from '../../apps/server/test/testing/start-server';
+import { withLedgerServer } from './with-ledger-server';
 import { anthropicValidityViolations } from './intents/anthropic-validity-violations';
 import {
   approvalExecutionViolations,
@@ -23,18 +23,13 @@ import type { ModelCall, SessionRecord } from './scenario/session-record';
  * the runtime meant, on the request body the adapter sent; each failure names the call.
  */
 describe('runtime conformance: a multi-agent coding session through the ledger', () => {
-  let server: RunningServer | undefined;
+  const ledgerServer = withLedgerServer();
   let record: SessionRecord;
 
   beforeAll(async () => {
-    server = await startServer();
-    record = await observeCodingSession(server.url, 'coding-session');
-    record.replays = await replayCalls(server.url, record);
+    record = await observeCodingSession(ledgerServer.url, 'coding-session');
+    record.replays = await replayCalls(ledgerServer.url, record);
   }, 90_000);
-
-  afterAll(async () => {
-    await server?.stop();
-  }, 30_000);
 
   const everyCall = (check: (call: ModelCall) => string[]) => record.calls.flatMap(check);
 

@@ -1,7 +1,7 @@
 import { countTokens } from 'gpt-tokenizer/encoding/o200k_base';
 import { jsonSchema, tool, type ToolSet } from 'ai';
-import { createLedgerClient, type LedgerSession } from '@agent-ledger/client';
-import { startServer, type RunningServer } from '../../apps/server/test/testing/start-server';
+import type { LedgerSession } from '@agent-ledger/client';
+import { withLedgerServer } from './with-ledger-server';
 import { generateWithin } from './agent-loop.example';
 import { providerClients } from './scenario/provider-clients';
 import { anthropicWire } from './wire/anthropic-wire';
@@ -25,19 +25,11 @@ const SYSTEM_PROMPT = 'You are a coding agent. Read files before you change them
 const CALLS_PER_TURN = 4;
 
 describe('runtime conformance: the model context under a token budget', () => {
-  let server: RunningServer | undefined;
-
-  beforeAll(async () => {
-    server = await startServer();
-  }, 90_000);
-
-  afterAll(async () => {
-    await server?.stop();
-  }, 30_000);
+  const ledgerServer = withLedgerServer();
 
   it('40 Anthropic calls under a fixed budget: 90 % keep the previous prefix, counts within 10 %', async () => {
     const provider = createStandInProvider();
-    const session = createLedgerClient({ baseUrl: server!.url }).session('budget-anthropic');
+    const session = ledgerServer.client.session('budget-anthropic');
     await runLoop(session, provider, 'anthropic', 10);
     const bodies = provider.requests.filter((request) => request.provider === 'anthropic');
     expect(bodies).toHaveLength(40);
@@ -54,14 +46,19 @@ describe('runtime conformance: the model context under a token budget', () => {
     // Caches: after the first call, most of each request was read from the cache.
     expect(bodies.slice(1).filter((body) => body.cacheRead > 0).length).toBeGreaterThanOrEqual(35);
 
-    const counts = await ledgerCounts(server!.url, 'budget-anthropic', 'anthropic', bodies.length);
+    const counts = await ledgerCounts(
+      ledgerServer.url,
+      'budget-anthropic',
+      'anthropic',
+      bodies.length,
+    );
     expect(counts.slice(2).every((count) => count.method === 'calibrated')).toBe(true);
     expect(offBy(counts.slice(2), bodies.slice(2), 3)).toEqual([]);
 
     // Analytics keep, per call, the count the client was given with its context beside the
     // provider's report, and the cache reads and writes the provider reported.
     const analytics = recordOf(
-      await (await fetch(`${server!.url}/v1/sessions/budget-anthropic/analytics`)).json(),
+      await (await fetch(`${ledgerServer.url}/v1/sessions/budget-anthropic/analytics`)).json(),
     );
     const rows = arrayOf(analytics?.['calls']).map((row) => recordOf(row) ?? {});
     expect(rows.map((row) => row['estimatedInputTokens'])).toEqual(
@@ -75,20 +72,20 @@ describe('runtime conformance: the model context under a token budget', () => {
 
   it('Google: the calibrated count within 10 % of the usage the calls reported', async () => {
     const provider = createStandInProvider();
-    const session = createLedgerClient({ baseUrl: server!.url }).session('budget-google');
+    const session = ledgerServer.client.session('budget-google');
     await runLoop(session, provider, 'google', 3);
     const bodies = provider.requests.filter((request) => request.provider === 'google');
-    const counts = await ledgerCounts(server!.url, 'budget-google', 'google', bodies.length);
+    const counts = await ledgerCounts(ledgerServer.url, 'budget-google', 'google', bodies.length);
     expect(counts.slice(2).every((count) => count.method === 'calibrated')).toBe(true);
     expect(offBy(counts.slice(2), bodies.slice(2), 3)).toEqual([]);
   }, 120_000);
 
   it('OpenAI: the count is the o200k_base tokenizer’s, within 10 % of the request body’s', async () => {
     const provider = createStandInProvider();
-    const session = createLedgerClient({ baseUrl: server!.url }).session('budget-openai');
+    const session = ledgerServer.client.session('budget-openai');
     await runLoop(session, provider, 'openai', 3);
     const bodies = provider.requests.filter((request) => request.provider === 'openai');
-    const counts = await ledgerCounts(server!.url, 'budget-openai', 'openai', bodies.length);
+    const counts = await ledgerCounts(ledgerServer.url, 'budget-openai', 'openai', bodies.length);
     expect(counts.every((count) => count.method === 'tokenizer:o200k_base')).toBe(true);
     // The body's own input messages, without the tool definitions the ledger does not see.
     const messageTokens = bodies.map((body) => ({

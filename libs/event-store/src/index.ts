@@ -43,4 +43,6 @@ export { visibleRevisions } from './visible-revisions';
 export type { SqliteEventStoreOptions } from './sqlite/sqlite-event-store-options';
 export { SqliteEventStore } from './sqlite/sqlite-event-store';
 export { isSqliteBusy, retryWhileBusy } from './sqlite/retry-while-busy';
+export type { TruncateWalAttempts } from './sqlite/truncate-wal';
+export { truncateWal } from './sqlite/truncate-wal';
 export { startWorkerThread } from './sqlite/start-worker-thread';

@@ -2,7 +2,7 @@ import { mkdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { deserialize, serialize } from 'node:v8';
 import Database from 'better-sqlite3';
-import { isSqliteBusy, retryWhileBusy } from '@agent-ledger/event-store';
+import { isSqliteBusy, retryWhileBusy, truncateWal } from '@agent-ledger/event-store';
 
 /** A session's decider state as stored, with where in its stream it was taken. */
 export interface StoredDeciderSnapshot {
@@ -118,10 +118,7 @@ export class SqliteDeciderSnapshots implements DeciderSnapshotStore {
   erase(key: string): void {
     this.statements.delete.run(key);
     // Readers of the file on other connections can hold the truncation up: tried a few times.
-    for (let attempt = 0; attempt < 5; attempt += 1) {
-      const [result] = this.db.pragma('wal_checkpoint(TRUNCATE)') as Array<{ busy: number }>;
-      if (result === undefined || result.busy === 0) return;
-    }
+    truncateWal(this.db, { attempts: 5 });
   }
 
   close(): void {

@@ -1,15 +1,13 @@
-import { createAnthropic } from '@ai-sdk/anthropic';
-import { createGoogleGenerativeAI } from '@ai-sdk/google';
 import { createOpenAI } from '@ai-sdk/openai';
 import { generateText, type LanguageModel } from 'ai';
 import {
   ContextOverflowUnrecovered,
-  createLedgerClient,
   type LedgerClient,
   type LedgerSession,
   type StoredEvent,
 } from '@agent-ledger/client';
-import { startServer, type RunningServer } from '../../../apps/server/test/testing/start-server';
+import { providerClients } from '../scenario/provider-clients';
+import { withLedgerServer } from '../with-ledger-server';
 import { createScriptedFetch } from '../wire/wire-fetch';
 import type { WireProvider } from '../wire/wire-format';
 import { contextWindowStandIn, requestTokens } from './context-window-stand-in';
@@ -25,15 +23,15 @@ function modelOf(
 ): Exclude<LanguageModel, string> {
   switch (provider) {
     case 'anthropic':
-      return createAnthropic({ apiKey: 'test-key', fetch })('claude-sonnet-4-5');
+      return providerClients(fetch).anthropic('claude-sonnet-4-5');
     case 'openai':
-      return createOpenAI({ apiKey: 'test-key', fetch }).responses('gpt-4.1');
+      return providerClients(fetch).openai.responses('gpt-4.1');
     case 'openai.chat':
       return createOpenAI({ apiKey: 'test-key', baseURL: 'http://vllm.test/v1', fetch }).chat(
         'Qwen/Qwen3-8B',
       );
     case 'google':
-      return createGoogleGenerativeAI({ apiKey: 'test-key', fetch })('gemini-2.5-flash');
+      return providerClients(fetch).google('gemini-2.5-flash');
   }
 }
 
@@ -82,23 +80,13 @@ async function eventsOf(ledger: LedgerClient, sessionId: string): Promise<Stored
  * records `ContextOverflowRecovered`; what it sends the second time is checked on the body.
  */
 describe('overflow recovery through the real adapters', () => {
-  let server: RunningServer | undefined;
-  let ledger: LedgerClient;
-
-  beforeAll(async () => {
-    server = await startServer();
-    ledger = createLedgerClient({ baseUrl: server.url });
-  }, 60_000);
-
-  afterAll(async () => {
-    await server?.stop();
-  }, 30_000);
+  const ledgerServer = withLedgerServer();
 
   it.each(['anthropic', 'openai', 'openai.chat', 'google'] as const)(
     '%s: the overflow is recognized, the context shrunk, the call retried and the recovery recorded',
     async (provider) => {
       const sessionId = `overflow-${provider}`;
-      const session = ledger.session(sessionId);
+      const session = ledgerServer.client.session(sessionId);
       await recordHistory(session);
       const scripted = createScriptedFetch();
       scripted.expect(provider, [{ text: 'Both export one constant.' }]);
@@ -125,7 +113,7 @@ describe('overflow recovery through the real adapters', () => {
       expect(sent[0]).toContain('OLD-RESULT');
       expect(sent[1]).not.toContain('OLD-RESULT');
       expect(sent.map((body) => body.includes('RECENT-RESULT'))).toEqual([true, true]);
-      const events = await eventsOf(ledger, sessionId);
+      const events = await eventsOf(ledgerServer.client, sessionId);
       const recovered = events.filter((event) => event.type === 'ContextOverflowRecovered');
       const [only, ...others] = recovered.map((event) => event.data as Record<string, unknown>);
       expect(others).toEqual([]);
@@ -154,7 +142,7 @@ describe('overflow recovery through the real adapters', () => {
 
   it('gives up with ContextOverflowUnrecovered after its shrinks, recording no recovery', async () => {
     const sessionId = 'overflow-stuck';
-    const session = ledger.session(sessionId);
+    const session = ledgerServer.client.session(sessionId);
     await recordHistory(session);
     const sent: string[] = [];
     const model = modelOf(
@@ -172,12 +160,12 @@ describe('overflow recovery through the real adapters', () => {
       attempts: [{ shrink: 'prune' }, { shrink: 'prune' }],
     });
     expect(sent).toHaveLength(3);
-    const types = (await eventsOf(ledger, sessionId)).map((event) => event.type);
+    const types = (await eventsOf(ledgerServer.client, sessionId)).map((event) => event.type);
     expect(types).not.toContain('ContextOverflowRecovered');
   }, 30_000);
 
   it('rethrows an error that is not an overflow as it is, after one call', async () => {
-    const session = ledger.session('overflow-other-error');
+    const session = ledgerServer.client.session('overflow-other-error');
     await recordHistory(session);
     const sent: string[] = [];
     const unauthorized = {
@@ -199,7 +187,7 @@ describe('overflow recovery through the real adapters', () => {
 
   it('a summarization that overflows is shrunk first, then the compaction is recorded', async () => {
     const sessionId = 'overflow-summarization';
-    const session = ledger.session(sessionId);
+    const session = ledgerServer.client.session(sessionId);
     await recordHistory(session);
     const scripted = createScriptedFetch();
     scripted.expect('anthropic', [{ text: 'The agent read two files.' }]);
@@ -215,7 +203,7 @@ describe('overflow recovery through the real adapters', () => {
     expect(sent).toHaveLength(2);
     expect(sent[0]).toContain('OLD-RESULT');
     expect(sent[1]).not.toContain('OLD-RESULT');
-    const events = await eventsOf(ledger, sessionId);
+    const events = await eventsOf(ledgerServer.client, sessionId);
     const types = events.map((event) => event.type);
     expect(types.slice(-2)).toEqual(['CompactBoundaryRecorded', 'CompactSummaryRecorded']);
     expect(
@@ -234,7 +222,7 @@ describe('overflow recovery through the real adapters', () => {
     '%s, budget shrink: a window the first request overflows; the client fits the context to a budget until a request is below it, and records the recovery',
     async (provider) => {
       const sessionId = `overflow-budget-${provider}`;
-      const session = ledger.session(sessionId);
+      const session = ledgerServer.client.session(sessionId);
       await recordHistory(session);
       const scripted = createScriptedFetch();
       scripted.expect(provider, [{ text: 'Both export one constant.' }]);
@@ -272,7 +260,7 @@ describe('overflow recovery through the real adapters', () => {
       // The latest turn and the recent result are still there.
       expect(sent.at(-1)).toContain('What do both export?');
       expect(sent.at(-1)).toContain('RECENT-RESULT');
-      const events = await eventsOf(ledger, sessionId);
+      const events = await eventsOf(ledgerServer.client, sessionId);
       const recovered = events
         .filter((event) => event.type === 'ContextOverflowRecovered')
         .map((event) => event.data as { call: string; attempts: Array<Record<string, unknown>> });
@@ -311,7 +299,7 @@ describe('overflow recovery through the real adapters', () => {
 
   it('budget shrink against a window nothing fits: gives up after at most three calls, records no recovery, and the session goes on', async () => {
     const sessionId = 'overflow-budget-impossible';
-    const session = ledger.session(sessionId);
+    const session = ledgerServer.client.session(sessionId);
     await recordHistory(session);
     const sent: string[] = [];
     const model = modelOf(
@@ -327,7 +315,7 @@ describe('overflow recovery through the real adapters', () => {
       attempts: [{ shrink: 'budget' }, { shrink: 'budget' }],
     });
     expect(sent).toHaveLength(3);
-    const types = (await eventsOf(ledger, sessionId)).map((event) => event.type);
+    const types = (await eventsOf(ledgerServer.client, sessionId)).map((event) => event.type);
     expect(types).not.toContain('ContextOverflowRecovered');
     // The session still takes appends and answers its context.
     await session.append([{ role: 'user', kind: 'user_input', content: 'Shorter, then.' }]);

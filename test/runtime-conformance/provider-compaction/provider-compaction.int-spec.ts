@@ -1,9 +1,8 @@
-import { createAnthropic } from '@ai-sdk/anthropic';
-import { createOpenAI } from '@ai-sdk/openai';
 import { generateText, type ModelMessage } from 'ai';
-import { createLedgerClient, type LedgerClient, type StoredEvent } from '@agent-ledger/client';
+import type { LedgerClient, StoredEvent } from '@agent-ledger/client';
 import { runCliProcess } from '../../../apps/cli/test/testing/run-cli-process';
-import { startServer, type RunningServer } from '../../../apps/server/test/testing/start-server';
+import { providerClients } from '../scenario/provider-clients';
+import { withLedgerServer } from '../with-ledger-server';
 import { createScriptedFetch } from '../wire/wire-fetch';
 
 const OLD_TURN = 'OLD-TURN: read src/login.ts';
@@ -60,21 +59,11 @@ async function eventsOf(ledger: LedgerClient, sessionId: string): Promise<Stored
  * the same session's context for OpenAI carries the readable summary, never the block.
  */
 describe('provider-side compaction through the real adapters', () => {
-  let server: RunningServer | undefined;
-  let ledger: LedgerClient;
-
-  beforeAll(async () => {
-    server = await startServer();
-    ledger = createLedgerClient({ baseUrl: server.url });
-  }, 60_000);
-
-  afterAll(async () => {
-    await server?.stop();
-  }, 30_000);
+  const ledgerServer = withLedgerServer();
 
   it('replays an Anthropic compaction block only to Anthropic, the summary to OpenAI, and records the edits', async () => {
     const sessionId = 'provider-compaction';
-    const session = ledger.session(sessionId);
+    const session = ledgerServer.client.session(sessionId);
     await session.append([
       { role: 'system', kind: 'system_note', content: 'You are a coding agent.' },
       { role: 'user', kind: 'user_input', content: OLD_TURN },
@@ -113,9 +102,7 @@ describe('provider-side compaction through the real adapters', () => {
       },
       { content: [{ type: 'text', text: 'Logout is fixed too.' }] },
     ]);
-    const claude = createAnthropic({ apiKey: 'test-key', fetch: anthropic.fetch })(
-      'claude-sonnet-4-5',
-    );
+    const claude = providerClients(anthropic.fetch).anthropic('claude-sonnet-4-5');
 
     const first = await generateText({
       model: claude,
@@ -125,7 +112,7 @@ describe('provider-side compaction through the real adapters', () => {
     await session.recordResult(first);
     expect(JSON.stringify(anthropic.bodies[0])).toContain(OLD_TURN);
 
-    const events = await eventsOf(ledger, sessionId);
+    const events = await eventsOf(ledgerServer.client, sessionId);
     const compaction = events.find((event) => event.type === 'ProviderCompactionRecorded');
     expect(compaction?.data).toMatchObject({
       sessionId,
@@ -160,8 +147,8 @@ describe('provider-side compaction through the real adapters', () => {
     const openaiBodies: string[] = [];
     const scripted = createScriptedFetch((request) => openaiBodies.push(request.body));
     scripted.expect('openai', [{ text: 'Both are fixed.' }]);
-    const gpt = createOpenAI({ apiKey: 'test-key', fetch: scripted.fetch }).responses('gpt-4.1');
-    const context = await ledger.modelContext<ModelMessage>(sessionId, {
+    const gpt = providerClients(scripted.fetch).openai.responses('gpt-4.1');
+    const context = await ledgerServer.client.modelContext<ModelMessage>(sessionId, {
       format: 'ai-sdk-prompt',
       provider: 'openai',
     });
@@ -181,7 +168,7 @@ describe('provider-side compaction through the real adapters', () => {
     expect(openaiBody).toContain('Now fix logout.');
 
     // The debug view names it too.
-    const debug = await ledger.debugPage(sessionId);
+    const debug = await ledgerServer.client.debugPage(sessionId);
     expect(debug.providerChanges?.map((change) => change.change)).toEqual([
       'provider-compacted',
       'provider-edited',
@@ -191,9 +178,9 @@ describe('provider-side compaction through the real adapters', () => {
     });
 
     // `diff` names what Anthropic dropped: the covered turns and the tool result it cleared.
-    const last = (await eventsOf(ledger, sessionId)).at(-1)?.revision ?? 0;
+    const last = (await eventsOf(ledgerServer.client, sessionId)).at(-1)?.revision ?? 0;
     const run = runCliProcess(['diff', sessionId, '--from', '0', '--to', String(last), '--json'], {
-      DATA_DIR: server?.dataDir ?? '',
+      DATA_DIR: ledgerServer.server.dataDir,
     });
     expect(run.stderr).toBe('');
     const diff = JSON.parse(run.stdout) as { providerChanges: unknown[] };

@@ -1,12 +1,13 @@
 import { SessionNotFoundError } from '@agent-ledger/events';
 import { Command, Option } from 'commander';
-import type { AnalyticsGroup, AnalyticsGroupBy, SessionAnalytics } from '@agent-ledger/projections';
+import type { AnalyticsGroup, AnalyticsGroupBy } from '@agent-ledger/projections';
 import { AnalyticsReader, SessionListReader } from '@agent-ledger/read-models';
 import { summarizeAnalytics } from '@agent-ledger/projections';
 import { CliError } from '../cli-error';
 import type { CliIo } from '../cli-io';
 import { withLedger } from '../ledger/with-ledger';
 import { formatTable } from '../render/format-table';
+import { renderSessionAnalytics } from '../render/render-session-analytics';
 
 interface StatsFlags {
   groupBy: AnalyticsGroupBy;
@@ -50,7 +51,7 @@ export function statsCommand(io: CliIo): Command {
             figures = summarizeAnalytics(sessionId, [], []);
           }
           io.stdout.write(
-            `${flags.json === true ? JSON.stringify(figures, null, 2) : renderSession(figures)}\n`,
+            `${flags.json === true ? JSON.stringify(figures, null, 2) : renderSessionAnalytics(figures)}\n`,
           );
           return Promise.resolve();
         }
@@ -76,54 +77,6 @@ function instant(flag: string): (value: string) => string {
       );
     return new Date(time).toISOString();
   };
-}
-
-function renderSession(figures: SessionAnalytics): string {
-  const kinds = Object.entries(figures.messages.byKind)
-    .map(([kind, count]) => `${kind} ${count}`)
-    .join(', ');
-  const lines = [
-    `Session ${figures.sessionId} · ${figures.turns} turns · ${figures.messages.total} messages · ${figures.modelCalls.total} model calls`,
-    `Activity  ${figures.firstActivityAt ?? '-'} → ${figures.lastActivityAt ?? '-'}`,
-    `Messages  ${kinds === '' ? '-' : kinds}`,
-    `Tokens    input ${figures.tokens.input} · output ${figures.tokens.output} · reasoning ${figures.tokens.reasoning} · cached input ${figures.tokens.cachedInput} · total ${figures.tokens.total}`,
-    `Prunings  ${figures.prunings.results} results · ${figures.prunings.characters} characters out of the model view`,
-    `Hand-offs ${figures.handoffs.total}${
-      figures.handoffs.total === 0
-        ? ''
-        : ` (${Object.entries(figures.handoffs.byAgent)
-            .map(([agent, count]) => `to ${agent} ${count}`)
-            .join(', ')})`
-    }`,
-    '',
-    formatTable(
-      ['TOOL', 'CALLS', 'RESULTS', 'ERRORS', 'OUTPUT P50', 'OUTPUT MAX', 'OUTPUT TOTAL'],
-      figures.tools.map((tool) => [
-        tool.toolName,
-        String(tool.calls),
-        String(tool.results),
-        String(tool.errors),
-        String(tool.outputChars.p50),
-        String(tool.outputChars.max),
-        String(tool.outputChars.total),
-      ]),
-    ),
-  ];
-  if (figures.compactions.length > 0) {
-    lines.push(
-      '',
-      formatTable(
-        ['COMPACTION', 'AT', 'TOKENS BEFORE', 'SUMMARY CHARS'],
-        figures.compactions.map((compaction) => [
-          compaction.boundaryId,
-          compaction.createdAt,
-          compaction.tokensBefore === undefined ? '-' : String(compaction.tokensBefore),
-          compaction.summaryChars === undefined ? '-' : String(compaction.summaryChars),
-        ]),
-      ),
-    );
-  }
-  return lines.join('\n');
 }
 
 function renderGroups(groupBy: AnalyticsGroupBy, groups: readonly AnalyticsGroup[]): string {

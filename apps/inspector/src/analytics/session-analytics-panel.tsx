@@ -3,8 +3,14 @@ import { formatCount } from '../format';
 import { contentText } from '../model/content-text';
 import { Pending, useAsync } from '../use-async';
 import { Chart } from './chart';
+import { ContextShrinksTable } from './context-shrinks-table';
+import { ModelCallsTable } from './model-calls-table';
 
-/** The session's analytics: tokens per model call, tool calls and errors by tool, what compaction and pruning saved. */
+/**
+ * The session's analytics: tokens per model call (cache reads and writes, the ledger's count beside
+ * the reported input), tool calls and errors by tool, and what each compaction and pruning shed
+ * against its net cost after cache effects.
+ */
 export function SessionAnalyticsPanel({
   sessionId,
   revision,
@@ -72,6 +78,21 @@ export function SessionAnalyticsPanel({
               {formatCount(analytics.value.tokens.output)} /{' '}
               {formatCount(analytics.value.tokens.total)}
             </dd>
+            <dt>Cache (read / written)</dt>
+            <dd>
+              {formatCount(analytics.value.tokens.cachedInput)} /{' '}
+              {formatCount(analytics.value.tokens.cacheWrite)}
+            </dd>
+            {analytics.value.tokenEstimates !== undefined && (
+              <>
+                <dt>Ledger's count against the reported input</dt>
+                <dd>
+                  off by {formatCount(analytics.value.tokenEstimates.meanAbsoluteError)} tokens (
+                  {analytics.value.tokenEstimates.meanAbsolutePercentError} %) on average over{' '}
+                  {formatCount(analytics.value.tokenEstimates.calls)} calls
+                </dd>
+              </>
+            )}
             <dt>Pruning saved</dt>
             <dd>
               {formatCount(analytics.value.prunings.characters)} characters in{' '}
@@ -81,6 +102,10 @@ export function SessionAnalyticsPanel({
             <dt>Hand-offs</dt>
             <dd>{formatCount(analytics.value.handoffs.total)}</dd>
           </dl>
+          {analytics.value.calls.length > 0 && <ModelCallsTable calls={analytics.value.calls} />}
+          {analytics.value.contextShrinks.length > 0 && (
+            <ContextShrinksTable shrinks={analytics.value.contextShrinks} />
+          )}
           {calls.status === 'done' && calls.value === undefined && (
             <p class="muted">
               Tokens per model call need a key with the audit scope (they are read from the raw

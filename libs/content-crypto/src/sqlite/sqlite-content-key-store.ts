@@ -1,12 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
+import { truncateWal } from '@agent-ledger/event-store';
 import Database from 'better-sqlite3';
 import type { ContentKey, ContentKeyLookup, ContentKeyStore } from '../content-key-store';
 import { ContentKeyStoreConfigError, ContentKeyUnknownError } from '../errors';
 import { KeyCache } from '../key-cache';
 import { unwrapKey, wrapKey } from '../wrap-key';
-import { checkpointUntilEmpty } from './checkpoint-until-empty';
 
 /** Options of {@link SqliteContentKeyStore}. Only `path` is required. */
 export interface SqliteContentKeyStoreOptions {
@@ -213,7 +213,9 @@ export class SqliteContentKeyStore implements ContentKeyStore {
     for (const id of keyIds) this.byId.set(id, { state: 'destroyed' });
     // The deleted rows' bytes were zeroed in the pages (secure_delete); the WAL still holds the
     // pages as they were until a checkpoint copies the zeroed ones back and truncates it.
-    if (keyIds.length > 0) checkpointUntilEmpty(this.db);
+    // Readers hold the truncation up for one statement only: a short pause between tries; after
+    // the last, the WAL is left for the next destruction or checkpoint to empty.
+    if (keyIds.length > 0) truncateWal(this.db, { attempts: 50, pauseMs: 10 });
     return keyIds.length;
   }
 

@@ -28,6 +28,7 @@ import { readStreamEvents } from './read-stream-events';
 import { readWriteState } from './read-write-state';
 import type { SqliteEventStoreOptions } from './sqlite-event-store-options';
 import { SqliteSubscription } from './sqlite-subscription';
+import { truncateWal } from './truncate-wal';
 import { InlineWriter, type StoreWriter } from './store-writer';
 import { WorkerWriter } from './worker-writer';
 
@@ -228,14 +229,10 @@ export class SqliteEventStore implements EventStore {
   /** `wal_checkpoint(TRUNCATE)` until it is not held up by a reader (a few attempts). */
   private truncateWal(): void {
     if (this.options.path === ':memory:') return;
-    for (let attempt = 1; ; attempt += 1) {
-      const [outcome] = this.db.pragma('wal_checkpoint(TRUNCATE)') as Array<{ busy: number }>;
-      if (outcome === undefined || outcome.busy === 0) return;
-      if (attempt >= WAL_TRUNCATE_ATTEMPTS) {
-        throw new Error(
-          `The erased rows are deleted, but readers of ${this.options.path} kept its WAL from being checkpointed and truncated (${WAL_TRUNCATE_ATTEMPTS} attempts); erase the stream again once they are done.`,
-        );
-      }
+    if (!truncateWal(this.db, { attempts: WAL_TRUNCATE_ATTEMPTS })) {
+      throw new Error(
+        `The erased rows are deleted, but readers of ${this.options.path} kept its WAL from being checkpointed and truncated (${WAL_TRUNCATE_ATTEMPTS} attempts); erase the stream again once they are done.`,
+      );
     }
   }
 

@@ -1,4 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
+import { truncateWal } from '@agent-ledger/event-store';
 import Database from 'better-sqlite3';
 
 /** Options of {@link truncateWalPatiently}. */
@@ -45,22 +46,11 @@ export async function truncateWalPatiently(
   const db = new Database(path, { fileMustExist: true, timeout: 0 });
   try {
     for (;;) {
-      if (tryTruncate(db)) return;
+      if (truncateWal(db, { attempts: 1 })) return;
       if (Date.now() >= deadline) throw new WalNotTruncatedError(path, timeoutMs);
       await sleep(retryDelayMs);
     }
   } finally {
     db.close();
-  }
-}
-
-/** One `wal_checkpoint(TRUNCATE)`: `true` when it was not held up. */
-function tryTruncate(db: Database.Database): boolean {
-  try {
-    const [outcome] = db.pragma('wal_checkpoint(TRUNCATE)') as Array<{ busy: number }>;
-    return outcome === undefined || outcome.busy === 0;
-  } catch (error) {
-    if (error instanceof Database.SqliteError && error.code.startsWith('SQLITE_BUSY')) return false;
-    throw error;
   }
 }

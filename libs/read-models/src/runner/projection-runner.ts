@@ -1,6 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import {
   StreamNotFoundError,
+  truncateWal,
   type EventFilter,
   type EventStore,
   type RecordedEvent,
@@ -648,16 +649,13 @@ export class ProjectionRunner {
    * times, then logged (the next erasure, or SQLite's own checkpoints, overwrite it in time).
    */
   private truncateWal(): void {
-    for (let attempt = 1; attempt <= WAL_TRUNCATE_ATTEMPTS; attempt += 1) {
-      try {
-        const [result] = this.db.pragma('wal_checkpoint(TRUNCATE)') as Array<{ busy: number }>;
-        if (result === undefined || result.busy === 0) return;
-      } catch (error) {
-        this.logger.warn(
-          `Read models: the WAL checkpoint after an erasure failed (${describe(error)}).`,
-        );
-        return;
-      }
+    try {
+      if (truncateWal(this.db, { attempts: WAL_TRUNCATE_ATTEMPTS })) return;
+    } catch (error) {
+      this.logger.warn(
+        `Read models: the WAL checkpoint after an erasure failed (${describe(error)}).`,
+      );
+      return;
     }
     this.logger.warn(
       `Read models: readers kept the WAL from being truncated after an erasure (${WAL_TRUNCATE_ATTEMPTS} attempts); the purged pages stay in it until the next checkpoint.`,
