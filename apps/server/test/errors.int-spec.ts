@@ -265,16 +265,15 @@ describe.each(STORE_KINDS)('on the %s store', (kind) => {
 
   describe('413: too large', () => {
     it('an append over the store limit of 1 MiB reaches the store and is refused there', async () => {
+      // Each text is under the blob threshold (32 KiB; a longer one would become a blob), together 1.5 MB.
       const response = await postJson(sessionUrl('large-1', 'messages'), {
-        messages: [
-          {
-            id: 'm1',
-            sessionId: 'large-1',
-            kind: 'user_input',
-            role: 'user',
-            content: 'x'.repeat(1_500_000),
-          },
-        ],
+        messages: Array.from({ length: 60 }, (_, index) => ({
+          id: `m${index}`,
+          sessionId: 'large-1',
+          kind: 'user_input',
+          role: 'user',
+          content: 'x'.repeat(25_000),
+        })),
       });
       expect(response).toEqual({
         status: 413,
