@@ -4,7 +4,7 @@ import { blobTextsOf } from './blob-texts-of';
 
 /**
  * What was read of the text blobs of `messages` (`blobTextsOf`), as a key: each excerpt's head
- * and tail lengths (`-`: none read); empty when they hold none. A text blob is read whole in the
+ * and tail lengths (`-`: none read); empty when they hold none or none was read for the window. A text blob is read whole in the
  * latest turn and cut in earlier ones, so a message's projection depends on it: a cache of
  * projections keys on it to project a message again once a later turn comes.
  */
@@ -12,6 +12,8 @@ export function blobTextExcerptsKey(
   messages: readonly RuntimeMessage[],
   excerpts: BlobExcerpts | undefined,
 ): string {
+  // No text blob read for the window: every message's key is the same, so none is walked.
+  if (excerpts === undefined || excerpts.size === 0) return '';
   const lengths: string[] = [];
   for (const message of messages) {
     for (const { sha256 } of blobTextsOf(message)) {
