@@ -20,8 +20,7 @@ export interface ReadModelConfig {
   runner: 'thread' | 'inline';
   /**
    * `MAX_PAGE_BYTES`, default 4 MiB: a transcript, debug or events page ends before the entry
-   * that would take it past this many bytes (its first entry is always in it); an export is
-   * written to the client in steps of about this size.
+   * that would take it past this many bytes (its first entry is always in it).
    */
   maxPageBytes: number;
   /**

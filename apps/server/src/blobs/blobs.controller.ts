@@ -1,3 +1,4 @@
+import { sharingTheLoop } from '../http/sharing-the-loop';
 import { Readable } from 'node:stream';
 import {
   BLOB_PREVIEW_BYTES,
@@ -194,7 +195,7 @@ export class BlobsController {
         rangeAsked(request.headers.range, found.size),
       );
     }
-    const bytes = Readable.from(this.store.read(caller.tenant, sha256, range));
+    const bytes = Readable.from(sharingTheLoop(this.store.read(caller.tenant, sha256, range)));
     if (range === undefined) {
       void reply.status(200).header('content-length', found.size).send(bytes);
       return;

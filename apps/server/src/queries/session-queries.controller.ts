@@ -1,3 +1,4 @@
+import { sharingTheLoop } from '../http/sharing-the-loop';
 import { Readable } from 'node:stream';
 import {
   Controller,
@@ -182,8 +183,11 @@ export class SessionQueriesController {
         caller.tenant,
       ),
     );
-    // Written as the client reads it (the stream waits while the socket is full), piece by piece.
-    return new StreamableFile(Readable.from(body, { objectMode: false }), { type: contentType });
+    // Written as the client reads it (the stream waits while the socket is full), piece by piece,
+    // letting the event loop run between slices of it (`sharingTheLoop`).
+    return new StreamableFile(Readable.from(sharingTheLoop(body), { objectMode: false }), {
+      type: contentType,
+    });
   }
 
   @Get(':sessionId/model-context')

@@ -1,4 +1,4 @@
-import { hash } from 'node:crypto';
+import { createHash, hash } from 'node:crypto';
 
 /** Every column of an `rm_messages` row but its checksum, as SQLite stores and returns them. */
 export interface MessageRowValues {
@@ -34,7 +34,7 @@ export const CHECKED_MESSAGE_COLUMNS =
  * file: they can write the checksum too. About 1–2 µs per row of a kilobyte.
  */
 export function messageRowChecksum(row: MessageRowValues): number {
-  const text = [
+  const values = [
     row.session_id,
     row.seq,
     row.id,
@@ -49,8 +49,30 @@ export function messageRowChecksum(row: MessageRowValues): number {
     row.export_state,
     row.export_redactions,
     row.export_entry ?? '\u0002',
-  ].join('\u0001');
-  return parseInt(hash('sha1', text, 'hex').slice(0, 12), 16);
+  ];
+  return parseInt(digestOfJoined(values).slice(0, 12), 16);
+}
+
+/**
+ * Rows whose JSON columns hold more than this many characters are hashed column by column rather
+ * than joined first: the same digest, without a copy of a large row (a 500 KB tool result is in
+ * both `message` and `export_entry`) made only to be hashed and dropped at every read.
+ */
+const JOIN_BELOW_CHARS = 64 * 1024;
+
+/** The hex SHA-1 of `values` joined with `\u0001`, as `Array.prototype.join` writes them. */
+function digestOfJoined(values: ReadonlyArray<string | number>): string {
+  const chars = values.reduce<number>(
+    (sum, value) => sum + (typeof value === 'string' ? value.length : 0),
+    0,
+  );
+  if (chars < JOIN_BELOW_CHARS) return hash('sha1', values.join('\u0001'), 'hex');
+  const digest = createHash('sha1');
+  values.forEach((value, index) => {
+    if (index > 0) digest.update('\u0001');
+    digest.update(String(value));
+  });
+  return digest.digest('hex');
 }
 
 /** Whether a row read back with its `checksum` column still holds what was written. */

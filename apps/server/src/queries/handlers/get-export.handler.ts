@@ -17,6 +17,14 @@ import { requireSession } from './require-session';
 
 const JSON_TYPE = 'application/json; charset=utf-8';
 
+/**
+ * How much of the export's rows one step reads (at least one row): 256 KiB. A step is read,
+ * checked and parsed in one go, so a small one lets other requests run between steps
+ * (`sharingTheLoop`) while an export of a session of large entries is written: with steps of
+ * `MAX_PAGE_BYTES` (4 MiB), eight concurrent 60 MB exports kept `/health` waiting for seconds.
+ */
+export const EXPORT_STEP_BYTES = 256 * 1024;
+
 @QueryHandler(GetExportQuery)
 export class GetExportHandler implements IQueryHandler<GetExportQuery> {
   constructor(
@@ -73,7 +81,7 @@ export class GetExportHandler implements IQueryHandler<GetExportQuery> {
       this.views.exportStep(session.key, {
         afterSeq,
         upToRevision: revision,
-        maxBytes: this.config.maxPageBytes,
+        maxBytes: EXPORT_STEP_BYTES,
       });
     // The first step is read (and a damaged row repaired) before the answer starts; a later
     // step that meets damage cuts the connection, and the repaired session answers the retry.
