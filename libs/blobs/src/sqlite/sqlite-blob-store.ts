@@ -13,7 +13,7 @@ import type { BlobStore, ByteRange, StoredBlob } from '../blob-store';
 import { isSha256 } from '../is-sha256';
 import { rechunk } from '../rechunk';
 import { BLOB_SCHEMA } from './blob-schema';
-import { checkpointUntilEmpty } from './checkpoint-until-empty';
+import { truncateWal } from '@agent-ledger/event-store';
 
 /** Options of {@link SqliteBlobStore}. Only `path` is required. */
 export interface SqliteBlobStoreOptions {
@@ -54,6 +54,12 @@ interface StoredRow {
   media_type: string;
   chunk_size: number;
 }
+
+/**
+ * How a purge empties the WAL: up to 50 tries 10 ms apart, since the blob store's readers hold an
+ * older snapshot for one statement only (`truncateWal`).
+ */
+const CHECKPOINT_ATTEMPTS = { attempts: 50, pauseMs: 10 };
 
 /** Default bytes per chunk: a range read reads at most two more chunks than it needs. */
 export const DEFAULT_BLOB_CHUNK_SIZE = 512 * 1024;
@@ -285,7 +291,7 @@ export class SqliteBlobStore implements BlobStore {
       );
       // The deleted cells were zeroed in their pages (secure_delete); the WAL holds the pages as
       // they were until a checkpoint copies the zeroed ones back and truncates it.
-      if (deleted.length > 0) checkpointUntilEmpty(this.db);
+      if (deleted.length > 0) truncateWal(this.db, CHECKPOINT_ATTEMPTS);
       return deleted;
     });
   }
@@ -311,7 +317,7 @@ export class SqliteBlobStore implements BlobStore {
           })
           .immediate(),
       );
-      if (deleted.length > 0) checkpointUntilEmpty(this.db);
+      if (deleted.length > 0) truncateWal(this.db, CHECKPOINT_ATTEMPTS);
       return deleted;
     });
   }
@@ -412,7 +418,7 @@ export class SqliteBlobStore implements BlobStore {
       this.statements.deleteChunks.run(contentId);
       this.statements.deleteContent.run(contentId);
     })();
-    checkpointUntilEmpty(this.db);
+    truncateWal(this.db, CHECKPOINT_ATTEMPTS);
   }
 
   /** Deletes what puts a crash interrupted left staged: never visible, now gone. */
@@ -425,6 +431,6 @@ export class SqliteBlobStore implements BlobStore {
         this.statements.deleteContent.run(contentId);
       }
     })();
-    checkpointUntilEmpty(this.db);
+    truncateWal(this.db, CHECKPOINT_ATTEMPTS);
   }
 }
