@@ -5,7 +5,7 @@ import { deflateRawSync, inflateRawSync } from 'node:zlib';
  * costs tens of µs a call whatever the size (each call makes a stream), and below a kilobyte a
  * row of JSON shrinks too little to be worth it.
  */
-export const PACK_MIN_BYTES = 1024;
+export const PACK_MIN_BYTES = 512;
 
 /** The first byte of a packed value: DEFLATE (raw, level 6) of the UTF-8 text after it. */
 const DEFLATE_RAW_V1 = 0x01;
