@@ -50,15 +50,13 @@ export function unpackText(value: unknown): string | null {
   if (value === null || typeof value === 'string') return value;
   if (!Buffer.isBuffer(value)) return UNREADABLE_PACKED_TEXT;
   try {
-    switch (value[0]) {
-      case DEFLATE_RAW_V1:
-        return inflateRawSync(value.subarray(1)).toString('utf8');
-      case SNAPPY_V1:
-        // Bounded: a damaged length header must not make it allocate more than it ever packs.
-        return snappyUncompress(value.subarray(1), DEFLATE_MIN_BYTES).toString('utf8');
-      default:
-        return UNREADABLE_PACKED_TEXT;
+    const encoding = value[0];
+    if (encoding === DEFLATE_RAW_V1) return inflateRawSync(value.subarray(1)).toString('utf8');
+    // Bounded: a damaged length header must not make it allocate more than it ever packs.
+    if (encoding === SNAPPY_V1) {
+      return snappyUncompress(value.subarray(1), DEFLATE_MIN_BYTES).toString('utf8');
     }
+    return UNREADABLE_PACKED_TEXT;
   } catch {
     return UNREADABLE_PACKED_TEXT;
   }
