@@ -37,9 +37,10 @@ import {
  * rebuilt (2: seq is the rowid; 3: no seq column, `NULL` for no tools and for an id kept as
  * recorded, the facts are `messageKindFacts`; 4: the index of the redacted text; 5: the message
  * read from `rm_messages` instead of a copy of its own, the indexes deleted from by rowid; 6:
- * `created_at` `NULL` when `created_ms` gives it back).
+ * `created_at` `NULL` when `created_ms` gives it back; 7: each piece of a word once per message in
+ * the `parts` column).
  */
-const SCHEMA_VERSION = 6;
+const SCHEMA_VERSION = 7;
 
 interface Statements {
   versions: {
