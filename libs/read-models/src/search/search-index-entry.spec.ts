@@ -5,6 +5,7 @@ import { facet } from './search-facets';
 function userInput(content: string): RuntimeMessage {
   return {
     id: 'm1',
+    sessionId: 's1',
     createdAt: '2026-03-01T10:00:00.000Z',
     kind: 'user_input',
     role: 'user',
