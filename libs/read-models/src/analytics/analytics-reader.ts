@@ -11,6 +11,7 @@ import {
 import { tenantCondition } from '../database/tenant-condition';
 import type { ReadModelDatabase } from '../database/open-read-model-database';
 import { readOwnJson } from '../database/own-json';
+import { createdAtSql } from '../search/search-schema';
 import { readAnalyticsTimeline } from './analytics-timeline-handler';
 
 interface MessageRow {
@@ -24,7 +25,7 @@ interface MessageRow {
 }
 
 /** The columns of a recorded message's row that its facts are made of. */
-const FACT_COLUMNS = 'session_id, message_id, kind, created_at, agent, pruned, facts';
+const FACT_COLUMNS = `session_id, message_id, kind, ${createdAtSql()}, agent, pruned, facts`;
 
 /** Reads the analytics view: one session's figures, or figures across sessions by group. */
 export class AnalyticsReader {

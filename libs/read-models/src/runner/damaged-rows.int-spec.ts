@@ -122,9 +122,10 @@ describe('a read-model row changed behind the handlers’ back', () => {
               .all();
             const row = rows[pick % Math.max(1, rows.length)];
             if (row !== undefined) {
+              // Through the packing, as a packed row (512 bytes or more) is stored.
               local.db
                 .prepare(
-                  `UPDATE rm_messages SET message = json_set(message, '$.id', 'forged') WHERE session_id = 's1' AND seq = ?`,
+                  `UPDATE rm_messages SET message = rm_pack(json_set(rm_unpack(message), '$.id', 'forged')) WHERE session_id = 's1' AND seq = ?`,
                 )
                 .run(row.seq);
             }

@@ -29,15 +29,18 @@ import {
   SEARCH_SCHEMA_SQL,
   SEARCH_TABLES,
   searchIndexSettingsSql,
+  STORED_CREATED_AT_SQL,
 } from './search-schema';
 
 /**
  * Bump when the tables or the way rows are derived change: the search and analytics views are then
  * rebuilt (2: seq is the rowid; 3: no seq column, `NULL` for no tools and for an id kept as
  * recorded, the facts are `messageKindFacts`; 4: the index of the redacted text; 5: the message
- * read from `rm_messages` instead of a copy of its own, the indexes deleted from by rowid).
+ * read from `rm_messages` instead of a copy of its own, the indexes deleted from by rowid; 6:
+ * `created_at` `NULL` when `created_ms` gives it back; 7: each piece of a word once per message in
+ * the `parts` column).
  */
-const SCHEMA_VERSION = 5;
+const SCHEMA_VERSION = 7;
 
 interface Statements {
   versions: {
@@ -216,7 +219,8 @@ export class RecordedMessagesHandler implements ProjectionHandler {
       insert: db.prepare(
         `INSERT OR IGNORE INTO rm_search_messages (session_id, message_id, recorded_id,
           revision, position, kind, role, created_at, created_ms, agent, tools, eligible, pruned,
-          summary_for, facts, redacted) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+          summary_for, facts, redacted)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ${STORED_CREATED_AT_SQL}, ?, ?, ?, ?, ?, ?, ?, ?)`,
       ),
       index: db.prepare(
         'INSERT INTO rm_search_index (rowid, terms, parts, facets) VALUES (?, ?, ?, ?)',
@@ -433,6 +437,9 @@ export class RecordedMessagesHandler implements ProjectionHandler {
       logged.position,
       message.kind,
       message.role,
+      // `created_at`: `NULL` when `created_ms` gives it back (`STORED_CREATED_AT_SQL`).
+      message.createdAt,
+      Number.isNaN(createdMs) ? null : createdMs,
       message.createdAt,
       Number.isNaN(createdMs) ? null : createdMs,
       agent,

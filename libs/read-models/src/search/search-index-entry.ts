@@ -11,7 +11,7 @@ export interface SearchIndexEntry {
 
 /**
  * What the search index holds for a recorded message: `searchTokens` of its `searchTextOf` (as
- * `searchIndexText` gives them to FTS5),
+ * `searchIndexText` gives them to FTS5, each piece of a word once: see `eachPieceOnce`),
  * and the facet tokens of its kind, role, session, tool names and agent, which the filters match.
  */
 export function searchIndexEntry(
@@ -64,5 +64,19 @@ function entryOf(
   let facets = `${facet.kind(message.kind)} ${facet.role(message.role)} ${facet.session(sessionId)}`;
   for (const name of toolNames) facets += ` ${facet.tool(name)}`;
   if (agent !== null) facets += ` ${facet.agent(agent)}`;
-  return { terms: indexed.terms, parts: indexed.parts, facets };
+  return { terms: indexed.terms, parts: eachPieceOnce(indexed.parts), facets };
+}
+
+/**
+ * The `parts` column with each piece once, in the order of first use. No query reads a position
+ * in it (a piece is looked up alone, never in a phrase), but FTS5 stores one for every token: a
+ * source file that says `const12` forty times held `const` forty times. Once per message is what
+ * finds the message; the cost is in BM25, where a piece now counts once per message (at its
+ * weight of 0.5) however often the message repeats it (docs/search.md).
+ */
+function eachPieceOnce(parts: string): string {
+  if (parts.length === 0) return parts;
+  const pieces = parts.split(' ');
+  const distinct = new Set(pieces);
+  return distinct.size === pieces.length ? parts : [...distinct].join(' ');
 }

@@ -18,6 +18,7 @@ import { tenantCondition } from '../database/tenant-condition';
 import type { ReadModelDatabase } from '../database/open-read-model-database';
 import { readOwnJson } from '../database/own-json';
 import {
+  createdAtSql,
   RECORDED_MESSAGE_BY_REVISION_SQL,
   recordedMessageSql,
   SEARCH_INDEXES,
@@ -95,7 +96,7 @@ interface Row {
   score: number;
 }
 
-const COLUMNS = `m.rowid, m.session_id, m.message_id, m.revision, m.position, m.kind, m.role, m.created_at, m.agent, m.tools, m.eligible, m.pruned, m.summary_for, ${recordedMessageSql('m')} AS message`;
+const COLUMNS = `m.rowid, m.session_id, m.message_id, m.revision, m.position, m.kind, m.role, ${createdAtSql('m')}, m.agent, m.tools, m.eligible, m.pruned, m.summary_for, ${recordedMessageSql('m')} AS message`;
 
 /** Matches ranked together, newest first: bounds a page's cost (measured in `bench/search.bench.ts`). */
 const DEFAULT_RANK_TIER = 20_000;

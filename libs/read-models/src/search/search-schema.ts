@@ -4,7 +4,8 @@
  * session (rows only grow), with the facts the filters, the visibility and analytics read
  * (`tools`: the tool names, `NULL` when none; `facts`: `messageKindFacts`, `NULL` when none;
  * `recorded_id`: the id it was recorded under when it is kept under another, `<id>#2`, else
- * `NULL`), and whether it is pruned (indexed by id, and its eligible compact summaries by boundary:
+ * `NULL`; `created_at`: the message's `createdAt` as recorded, `NULL` when it is the ISO-8601
+ * form of `created_ms`, which `createdAtSql` then gives: most are), and whether it is pruned (indexed by id, and its eligible compact summaries by boundary:
  * a boundary finds its summary without reading the session). The message itself is not stored
  * here: it is stored once, in the session views' `rm_messages` row its event wrote (same session
  * and revision, not a copy normalization made; `recorded` when normalization changed it, else
@@ -49,7 +50,7 @@ CREATE TABLE IF NOT EXISTS rm_search_messages (
   position INTEGER NOT NULL,
   kind TEXT NOT NULL,
   role TEXT NOT NULL,
-  created_at TEXT NOT NULL,
+  created_at TEXT,
   created_ms INTEGER,
   agent TEXT,
   tools TEXT,
@@ -113,6 +114,29 @@ export function searchIndexSettingsSql(table: string): string {
     `INSERT INTO ${table} (${table}, rank) VALUES ('rank', 'bm25(1.0, 0.5, 0.0)');`,
     `INSERT INTO ${table} (${table}, rank) VALUES ('secure-delete', 1);`,
   ].join('\n');
+}
+
+/** SQL of the ISO-8601 time (`2026-04-08T09:00:00.000Z`) of `ms`, milliseconds since the epoch. */
+function isoTimeSql(ms: string): string {
+  return `strftime('%Y-%m-%dT%H:%M:%fZ', ${ms} / 1000.0, 'unixepoch')`;
+}
+
+/**
+ * SQL of the value stored in `rm_search_messages.created_at`, from three parameters (the
+ * message's `createdAt`, its time in milliseconds, its `createdAt` again): `NULL` when
+ * `createdAtSql` gives it back from `created_ms` (the same SQLite expression, so that it is the
+ * same string by construction), else the text as recorded.
+ */
+export const STORED_CREATED_AT_SQL = `CASE WHEN ? = ${isoTimeSql('?')} THEN NULL ELSE ? END`;
+
+/**
+ * SQL of a search row's `createdAt` as recorded (`alias`: the row's table alias, if any): its
+ * `created_at`, or, when that is `NULL` (`STORED_CREATED_AT_SQL`), the ISO-8601 time of
+ * `created_ms`. Named `created_at`.
+ */
+export function createdAtSql(alias?: string): string {
+  const column = (name: string) => (alias === undefined ? name : `${alias}.${name}`);
+  return `COALESCE(${column('created_at')}, ${isoTimeSql(column('created_ms'))}) AS created_at`;
 }
 
 /**
