@@ -6,8 +6,7 @@
  * `createCipheriv`, `setAAD`, `update`, `final` and `getAuthTag` once per event, as sealing
  * does now, against the same once per append over the turn's 4 plaintexts, one after another.
  */
-import { createSecretKey, randomBytes } from 'node:crypto';
-import { createCipheriv } from 'node:crypto';
+import { createCipheriv, createSecretKey, randomBytes } from 'node:crypto';
 import { median } from './measure';
 import { agentTurn } from './write-side';
 
@@ -16,6 +15,13 @@ const ROUNDS = 9;
 const KEY = createSecretKey(randomBytes(32));
 /** IVs drawn beforehand (sealing takes them from a pool), one per event, so that neither pays for them. */
 const IVS = Array.from({ length: TURNS * 4 }, () => randomBytes(12));
+
+/** The IV drawn for event `index`. */
+function ivOf(index: number): Buffer {
+  const iv = IVS[index];
+  if (iv === undefined) throw new RangeError(`no IV drawn for event ${index}`);
+  return iv;
+}
 
 /** A turn's events as the cipher would see them: each plaintext and its additional data. */
 interface TurnInput {
@@ -41,7 +47,7 @@ function perEvent(turns: readonly TurnInput[]): number {
   let bytes = 0;
   turns.forEach((turn, turnIndex) => {
     turn.plaintexts.forEach((plaintext, index) => {
-      const cipher = createCipheriv('aes-256-gcm', KEY, IVS[turnIndex * 4 + index] ?? IVS[0]!);
+      const cipher = createCipheriv('aes-256-gcm', KEY, ivOf(turnIndex * 4 + index));
       cipher.setAAD(turn.aads[index] ?? Buffer.alloc(0));
       bytes += cipher.update(plaintext, 'utf8').length + cipher.final().length;
       bytes += cipher.getAuthTag().length;
@@ -54,7 +60,7 @@ function perEvent(turns: readonly TurnInput[]): number {
 function perAppend(turns: readonly TurnInput[]): number {
   let bytes = 0;
   turns.forEach((turn, turnIndex) => {
-    const cipher = createCipheriv('aes-256-gcm', KEY, IVS[turnIndex * 4] ?? IVS[0]!);
+    const cipher = createCipheriv('aes-256-gcm', KEY, ivOf(turnIndex * 4));
     cipher.setAAD(turn.aad);
     for (const plaintext of turn.plaintexts) bytes += cipher.update(plaintext, 'utf8').length;
     bytes += cipher.final().length + cipher.getAuthTag().length;
