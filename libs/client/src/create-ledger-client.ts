@@ -37,7 +37,9 @@ import type {
 import type { AnalyticsPage, AnalyticsQuery, SessionAnalytics } from './contract/analytics';
 import type {
   ClaudeCodeEntries,
+  ExportBlobsOption,
   ImportHistoryRequest,
+  JsonlExportOptions,
   ImportHistoryResult,
   OtelGenAiExport,
   RecordClaudeCodeEntriesRequest,
@@ -148,8 +150,12 @@ export interface LedgerClient {
   exportOtelGenAi(sessionId: string, minPosition?: number): Promise<OtelGenAiExport>;
   /** The session as the AI SDK's `UIMessage[]`. */
   exportUiMessages(sessionId: string, minPosition?: number): Promise<UiMessagesExport>;
-  /** The runtime messages as JSONL text, one a line. */
-  exportJsonl(sessionId: string, minPosition?: number): Promise<string>;
+  /**
+   * The runtime messages as JSONL text, one a line. `options` is `minPosition` alone or
+   * `{ minPosition?, blobs? }`: `blobs: 'include'` writes the blobs' bytes into the export, so
+   * that `importHistory(id, { format: 'jsonl', content })` restores them in another ledger.
+   */
+  exportJsonl(sessionId: string, options?: number | JsonlExportOptions): Promise<string>;
   /** The model view at replay; `TMessage` is what `format` gives (`ModelMessage` for the ai-sdk formats). */
   modelContext<TMessage = unknown>(
     sessionId: string,
@@ -215,11 +221,17 @@ export function createLedgerClient(options: LedgerClientOptions): LedgerClient {
     upload: (bytes: Blob, mediaType: string) => client.uploadBlob(sessionId, bytes, mediaType),
     ...(uploaded === undefined ? {} : { uploaded }),
   });
-  const text = async (sessionId: string, format: string, accept: string, minPosition?: number) => {
+  const text = async (
+    sessionId: string,
+    format: string,
+    accept: string,
+    minPosition?: number,
+    blobs?: ExportBlobsOption,
+  ) => {
     const response = await transport.send({
       method: 'GET',
       path: `${sessionPath(sessionId)}/export`,
-      query: { format, minPosition },
+      query: { format, minPosition, blobs },
       headers: { accept },
     });
     return response.text();
@@ -350,8 +362,11 @@ export function createLedgerClient(options: LedgerClientOptions): LedgerClient {
       get(`${sessionPath(sessionId)}/export`, { format: 'otel-genai', minPosition }),
     exportUiMessages: (sessionId, minPosition) =>
       get(`${sessionPath(sessionId)}/export`, { format: 'ui-messages', minPosition }),
-    exportJsonl: (sessionId, minPosition) =>
-      text(sessionId, 'jsonl', 'application/x-ndjson', minPosition),
+    exportJsonl: (sessionId, options) => {
+      const { minPosition, blobs } =
+        typeof options === 'object' ? options : { minPosition: options, blobs: undefined };
+      return text(sessionId, 'jsonl', 'application/x-ndjson', minPosition, blobs);
+    },
     modelContext: (sessionId, query) => get(`${sessionPath(sessionId)}/model-context`, query),
     modelCallsPage: (sessionId, query) => get(`${sessionPath(sessionId)}/model-calls`, query),
     modelCalls: (sessionId, query) =>

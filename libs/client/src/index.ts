@@ -70,6 +70,8 @@ export type {
 } from './contract/analytics';
 export type {
   ClaudeCodeEntries,
+  ExportBlobsOption,
+  JsonlExportOptions,
   RecordClaudeCodeEntriesRequest,
   RecordClaudeCodeEntriesResult,
   ImportFormat,

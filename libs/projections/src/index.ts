@@ -50,9 +50,11 @@ export { isIdKey, isNonDataUrl, redactId } from './redact-id';
 export { SECRET_RULES_VERSION } from './secret-rules';
 export {
   renderExportMarkdown,
+  renderExportMarkdownHeading,
   renderExportMarkdownSection,
   renderExportMarkdownTitle,
 } from './render-export-markdown';
+export { renderExportPart } from './render-export-part';
 export type {
   AttachmentRule,
   ProviderCapabilities,

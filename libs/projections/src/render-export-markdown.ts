@@ -42,9 +42,17 @@ export function renderExportMarkdownSection(message: ExportMessage): string {
   if (message.semanticType === 'compact_boundary') {
     return `---\n\n*${renderBody(message.content)}*\n\n---`;
   }
+  return `${renderExportMarkdownHeading(message)}\n\n${renderBody(message.content)}`;
+}
+
+/**
+ * The heading line of a message's section (label, agent, time), without the blank line after
+ * it: what a caller writing a section's parts one by one writes first. Not for a compact
+ * boundary, whose section is a line between rules.
+ */
+export function renderExportMarkdownHeading(message: ExportMessage): string {
   const agent = message.agentName === undefined ? '' : ` (${message.agentName})`;
-  const heading = `### ${LABELS[message.semanticType]}${agent} · ${message.createdAt}`;
-  return `${heading}\n\n${renderBody(message.content)}`;
+  return `### ${LABELS[message.semanticType]}${agent} · ${message.createdAt}`;
 }
 
 function renderBody(content: ExportMessage['content']): string {

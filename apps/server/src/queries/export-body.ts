@@ -1,5 +1,13 @@
-import { renderExportMarkdownSection, renderExportMarkdownTitle } from '@agent-ledger/projections';
+import type { ContentPart, ReasoningPart, TextPart } from '@agent-ledger/messages';
+import {
+  renderExportMarkdownHeading,
+  renderExportMarkdownSection,
+  renderExportMarkdownTitle,
+  renderExportPart,
+  type ExportMessage,
+} from '@agent-ledger/projections';
 import { countExportRow, emptyExport, type ExportStep } from '@agent-ledger/read-models';
+import type { WholeBlobTextReader } from './whole-blob-text-reader';
 
 /** A row of the export read model, as `SessionViewsReader.exportStep` reads it. */
 export type ExportRow = ExportStep['rows'][number];
@@ -39,16 +47,64 @@ export function* exportJsonBody(
   yield `],"diagnostics":${JSON.stringify(diagnostics)}}}`;
 }
 
-/** The export as Markdown, message by message: `renderExportMarkdown`'s text. */
-export function* exportMarkdownBody(title: string, rows: Iterable<ExportRow>): Generator<string> {
+/**
+ * The export as Markdown, message by message: `renderExportMarkdown`'s text, except that with
+ * `wholeText` a text or reasoning part kept as a blob is written whole (read from the blob store
+ * piece by piece as the client takes them) where the read model holds only its preview. Tool
+ * outputs and inputs kept as blobs stay references with their preview.
+ */
+export async function* exportMarkdownBody(
+  title: string,
+  rows: Iterable<ExportRow>,
+  wholeText?: WholeBlobTextReader,
+): AsyncGenerator<string> {
   yield renderExportMarkdownTitle(title);
   let separator = '';
   for (const row of rows) {
-    if (row.entry === undefined) continue;
-    yield `${separator}${renderExportMarkdownSection(row.entry)}`;
+    const entry = row.entry;
+    if (entry === undefined) continue;
+    if (separator !== '') yield separator;
     separator = '\n\n';
+    if (wholeText === undefined || !holdsBlobText(entry)) {
+      yield renderExportMarkdownSection(entry);
+      continue;
+    }
+    yield `${renderExportMarkdownHeading(entry)}\n\n`;
+    let partSeparator = '';
+    for (const part of entry.content) {
+      if (partSeparator !== '') yield partSeparator;
+      partSeparator = '\n\n';
+      if (!isBlobText(part)) {
+        yield renderExportPart(part);
+        continue;
+      }
+      const pieces = await wholeText(part.blob);
+      if (pieces === undefined) {
+        yield `${renderExportPart(part)}\n\n*(preview: the whole text, blob ${part.blob.sha256}, is no longer stored)*`;
+        continue;
+      }
+      yield* part.type === 'reasoning' ? quoted(pieces) : pieces;
+    }
   }
   yield '\n';
+}
+
+type BlobText = (TextPart | ReasoningPart) & { blob: NonNullable<TextPart['blob']> };
+
+function isBlobText(part: ContentPart): part is BlobText {
+  return (part.type === 'text' || part.type === 'reasoning') && part.blob !== undefined;
+}
+
+function holdsBlobText(
+  message: ExportMessage,
+): message is ExportMessage & { content: ContentPart[] } {
+  return typeof message.content !== 'string' && message.content.some(isBlobText);
+}
+
+/** A reasoning text as `renderExportPart` quotes it (`> ` before each line), piece by piece. */
+async function* quoted(pieces: AsyncIterable<string>): AsyncGenerator<string> {
+  yield '> ';
+  for await (const piece of pieces) yield piece.replaceAll('\n', '\n> ');
 }
 
 /**

@@ -29,7 +29,14 @@ export type LedgerErrorCode =
   | 'StoreUnavailable'
   | 'ReadModelBehind'
   | 'PositionNotReached'
-  | 'TooManyRequests';
+  | 'TooManyRequests'
+  | 'UnknownBlob'
+  | 'InvalidInputBlob'
+  | 'BlobNotFound'
+  | 'BlobTooLarge'
+  | 'BlobDigestMismatch'
+  | 'BlobUploadCutOff'
+  | 'BlobUnreadable';
 
 /** Every error body: a stable `code`, a message that says what was wrong and what would do. */
 export interface ErrorBody {

@@ -47,6 +47,22 @@ export interface ImportHistoryResult {
   report: object;
 }
 
+/**
+ * What a `jsonl` export does with the blobs its messages refer to: `reference` (the default) keeps
+ * each blob part's `{ sha256, size, mediaType, preview }`; `include` writes each blob's bytes
+ * (base64 chunk lines) before the first message that refers to it, so that the export imports
+ * into another ledger (or tenant) on its own. The bytes of an included blob are not redacted.
+ */
+export type ExportBlobsOption = 'reference' | 'include';
+
+/** Options of `exportJsonl`: `GET /v1/sessions/:sessionId/export?format=jsonl&blobs=…`. */
+export interface JsonlExportOptions {
+  /** Wait until the read side has reached this position (your last write's `position`). */
+  minPosition?: number;
+  /** Reference the blobs (default) or include their bytes. */
+  blobs?: ExportBlobsOption;
+}
+
 /** `GET /v1/sessions/:sessionId/export?format=otel-genai`: per model call, its GenAI attributes. */
 export interface OtelGenAiExport {
   sessionId: string;

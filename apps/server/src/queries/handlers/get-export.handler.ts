@@ -2,7 +2,7 @@ import { Inject, Optional } from '@nestjs/common';
 import type { BlobStore } from '@agent-ledger/blobs';
 import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import { ModelContextReader } from '@agent-ledger/model-context';
-import { redactId } from '@agent-ledger/projections';
+import { redactId, redactSecrets } from '@agent-ledger/projections';
 import { exportRedaction, SessionListReader, SessionViewsReader } from '@agent-ledger/read-models';
 import type { ReadModelConfig } from '@agent-ledger/config';
 import { interchangeExport, type InterchangeExport } from '@agent-ledger/interchange';
@@ -14,6 +14,7 @@ import { ReadYourWrites } from '../read-models/read-your-writes';
 import { RepairingReads } from '../read-models/repairing-reads';
 import { GetExportQuery, type ExportResponse } from './get-export.query';
 import { requireSession } from './require-session';
+import { wholeBlobTextReader } from '../whole-blob-text-reader';
 
 const JSON_TYPE = 'application/json; charset=utf-8';
 
@@ -92,9 +93,19 @@ export class GetExportHandler implements IQueryHandler<GetExportQuery> {
     const sessionId =
       typeof redact === 'function' ? redactId(session.sessionId, redact) : session.sessionId;
     if (format === 'markdown') {
+      // A long text kept as a blob is written whole, redacted as the messages are.
+      const wholeText =
+        blobStore === undefined
+          ? undefined
+          : wholeBlobTextReader(
+              blobStore,
+              tenant,
+              // As `projectToExport` redacts: no hook given is the default secrets.
+              redact === false ? undefined : (redact ?? redactSecrets),
+            );
       return {
         contentType: 'text/markdown; charset=utf-8',
-        body: exportMarkdownBody(`Session ${sessionId}`, rows),
+        body: exportMarkdownBody(`Session ${sessionId}`, rows, wholeText),
       };
     }
     return {
