@@ -154,5 +154,33 @@ describe('applyProviderCompaction', () => {
         next,
       ]);
     });
+
+    // OpenAI's compacted output (`responses.compact`) lists the user messages it keeps, then its item.
+    const compactedOutputView = [system, ask, copy, artifact, next];
+
+    it('for OpenAI, the copy before the item (its compacted output): the copy then the item, as OpenAI returned them', () => {
+      expect(applyProviderCompaction(compactedOutputView, openaiCompaction, 'openai')).toEqual({
+        messages: [system, copy, artifact, next],
+        diagnostics: {
+          compactionId: 'oai-3',
+          family: 'openai',
+          sentAs: 'artifact',
+          coveredMessageIds: ['m2'],
+        },
+      });
+    });
+
+    it('for another provider, the copy before the item: the covered message once, neither the copy nor the item', () => {
+      expect(applyProviderCompaction(compactedOutputView, openaiCompaction, 'anthropic')).toEqual({
+        messages: [system, ask, next],
+        diagnostics: {
+          compactionId: 'oai-3',
+          family: 'openai',
+          sentAs: 'none',
+          coveredMessageIds: [],
+          omittedRetainedMessageIds: ['oai-4'],
+        },
+      });
+    });
   });
 });
