@@ -170,6 +170,29 @@ describe('applyProviderCompaction', () => {
       });
     });
 
+    it('a second compaction: OpenAI is sent its copy and item only; another provider the original once, neither copy', () => {
+      const secondArtifact: ModelMessage = { ...artifact, sourceMessageIds: ['oai-6'] };
+      const secondCopy: ModelMessage = { ...ask, sourceMessageIds: ['oai-5'] };
+      const twice = [system, ask, copy, artifact, next, secondCopy, secondArtifact];
+      const second: ProviderCompactionFacts = {
+        compactionId: 'oai-6',
+        family: 'openai',
+        artifactMessageId: 'oai-6',
+        retainedMessageIds: ['oai-5'],
+        earlierRetainedMessageIds: ['oai-4'],
+      };
+      expect(applyProviderCompaction(twice, second, 'openai').messages).toEqual([
+        system,
+        secondCopy,
+        secondArtifact,
+      ]);
+      expect(applyProviderCompaction(twice, second, 'anthropic').messages).toEqual([
+        system,
+        ask,
+        next,
+      ]);
+    });
+
     it('for another provider, the copy before the item: the covered message once, neither the copy nor the item', () => {
       expect(applyProviderCompaction(compactedOutputView, openaiCompaction, 'anthropic')).toEqual({
         messages: [system, ask, next],

@@ -8,8 +8,10 @@ export interface ProviderCompactionFacts {
   family: ProviderCompactionFamily;
   artifactMessageId: string;
   summary?: string;
-  /** Messages after the artifact that repeat covered ones: for the artifact's family only. */
+  /** Messages beside the artifact that repeat covered ones: for the artifact's family only. */
   retainedMessageIds?: readonly string[];
+  /** The copies earlier compactions kept: covered for the family, left out for any other. */
+  earlierRetainedMessageIds?: readonly string[];
 }
 
 /** What `applyProviderCompaction` did, for `diagnostics.providerCompaction`. */
@@ -73,6 +75,7 @@ export function applyProviderCompaction(
       diagnostics: { ...facts, sentAs: 'artifact', coveredMessageIds },
     };
   }
+  for (const id of compaction.earlierRetainedMessageIds ?? []) retained.add(id);
   const omitted = messages.filter(isCopy).flatMap((message) => message.sourceMessageIds);
   const after = rest
     .filter((message) => !isCopy(message))
