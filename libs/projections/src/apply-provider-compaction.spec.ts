@@ -158,19 +158,19 @@ describe('applyProviderCompaction', () => {
     // OpenAI's compacted output (`responses.compact`) lists the user messages it keeps, then its item.
     const compactedOutputView = [system, ask, copy, artifact, next];
 
-    it('for OpenAI, the copy before the item (its compacted output): the copy then the item, as OpenAI returned them', () => {
+    it('for OpenAI, the copy before the item (its compacted output): from the item on, as the Agents SDK sends its items', () => {
       expect(applyProviderCompaction(compactedOutputView, openaiCompaction, 'openai')).toEqual({
-        messages: [system, copy, artifact, next],
+        messages: [system, artifact, next],
         diagnostics: {
           compactionId: 'oai-3',
           family: 'openai',
           sentAs: 'artifact',
-          coveredMessageIds: ['m2'],
+          coveredMessageIds: ['m2', 'oai-4'],
         },
       });
     });
 
-    it('a second compaction: OpenAI is sent its copy and item only; another provider the original once, neither copy', () => {
+    it('a second compaction: OpenAI is sent its item only; another provider the original once, neither copy', () => {
       const secondArtifact: ModelMessage = { ...artifact, sourceMessageIds: ['oai-6'] };
       const secondCopy: ModelMessage = { ...ask, sourceMessageIds: ['oai-5'] };
       const twice = [system, ask, copy, artifact, next, secondCopy, secondArtifact];
@@ -183,7 +183,6 @@ describe('applyProviderCompaction', () => {
       };
       expect(applyProviderCompaction(twice, second, 'openai').messages).toEqual([
         system,
-        secondCopy,
         secondArtifact,
       ]);
       expect(applyProviderCompaction(twice, second, 'anthropic').messages).toEqual([

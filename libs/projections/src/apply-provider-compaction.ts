@@ -36,13 +36,14 @@ export interface ProviderCompactionDiagnostics {
 /**
  * The model view with a provider's compaction applied for the provider asked. For the family
  * that made the artifact (`sendsCompactionsOf` of the provider's table), the messages before the
- * artifact's message (system text and the copies it kept, `retainedMessageIds`, excepted) are left
- * out: the artifact stands for them, sent back as the provider made it, with the copies where the
- * provider put them (before the item in OpenAI's compacted output, after the block for
- * Anthropic). For any other provider (or none), artifact parts are taken out of every message (no
- * other provider can read them), and the covered messages are replaced by the readable summary
- * when there is one, else kept; the copies are left out wherever they are, so that the covered
- * history is sent once. An artifact not in the view (before a later compact boundary) changes nothing but the
+ * artifact's message (system text excepted) are left out: the artifact stands for them, sent back
+ * as the provider made it, with what follows it (as the OpenAI Agents SDK sends its items from
+ * the latest compaction item on, the user messages OpenAI's compacted output lists before the
+ * item included). For any other provider (or none), artifact parts are taken out of every message
+ * (no other provider can read them), and the covered messages are replaced by the readable
+ * summary when there is one, else kept; the copies of covered messages the provider kept
+ * (`retainedMessageIds`, after the artifact or right before it; and those of earlier compactions)
+ * are left out wherever they are, so that the covered history is sent once. An artifact not in the view (before a later compact boundary) changes nothing but the
  * parts. Pure.
  */
 export function applyProviderCompaction(
@@ -64,17 +65,21 @@ export function applyProviderCompaction(
   const isCopy = (message: ModelMessage) =>
     message.sourceMessageIds.length > 0 && message.sourceMessageIds.every((id) => retained.has(id));
   const before = messages.slice(0, artifactIndex);
-  const covered = before.filter((message) => message.role !== 'system' && !isCopy(message));
   const kept = before.filter((message) => message.role === 'system');
   const rest = messages.slice(artifactIndex);
-  const coveredMessageIds = covered.flatMap((message) => message.sourceMessageIds);
   const facts = { compactionId: compaction.compactionId, family: compaction.family };
   if (reads === compaction.family) {
+    const coveredMessageIds = before
+      .filter((message) => message.role !== 'system')
+      .flatMap((message) => message.sourceMessageIds);
     return {
-      messages: [...before.filter((message) => !covered.includes(message)), ...rest],
+      messages: [...kept, ...rest],
       diagnostics: { ...facts, sentAs: 'artifact', coveredMessageIds },
     };
   }
+  const coveredMessageIds = before
+    .filter((message) => message.role !== 'system' && !isCopy(message))
+    .flatMap((message) => message.sourceMessageIds);
   for (const id of compaction.earlierRetainedMessageIds ?? []) retained.add(id);
   const omitted = messages.filter(isCopy).flatMap((message) => message.sourceMessageIds);
   const after = rest
