@@ -104,6 +104,7 @@ export { CACHE_PRICE_WEIGHTS, type AnalyticsTimelineEntry } from './analytics/an
 export { contextShrinkFigures } from './analytics/context-shrink-figures';
 export type {
   CompactionFigures,
+  ProviderCompactionFigures,
   ContextShrinkFigures,
   ModelCallFigures,
   ModelCallRow,

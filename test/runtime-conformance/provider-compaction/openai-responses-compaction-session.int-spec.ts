@@ -228,6 +228,15 @@ describe("OpenAIResponsesCompactionSession's clear-and-add over the ledger's ses
     expect(change && 'coveredMessageIds' in change ? change.coveredMessageIds : []).toEqual(
       covered,
     );
+
+    // Analytics count it among the providers' compactions.
+    const analytics = await client.sessionAnalytics(sessionId);
+    expect(analytics.providerCompactions).toEqual([
+      expect.objectContaining({
+        compactionId: (compactions[0]?.data as { compactionId?: string } | undefined)?.compactionId,
+        family: 'openai',
+      }),
+    ]);
   }, 120_000);
 
   it('a plain clearSession() is still a rewind: written at the next call, or after the grace period', async () => {
