@@ -142,3 +142,7 @@ export {
   type ProviderCompactionDiagnostics,
   type ProviderCompactionFacts,
 } from './apply-provider-compaction';
+export {
+  providerCompactionEntryOf,
+  type ProviderCompactionEntry,
+} from './provider-compaction-entry-of';

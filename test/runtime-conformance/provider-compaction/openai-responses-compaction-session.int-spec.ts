@@ -229,6 +229,18 @@ describe("OpenAIResponsesCompactionSession's clear-and-add over the ledger's ses
       covered,
     );
 
+    // The transcript shows the item as a provider compaction entry, and the copies it kept.
+    const transcript = await collect(client.transcript(sessionId));
+    const artifactId = (compactions[0]?.data as { artifactMessageId?: string } | undefined)
+      ?.artifactMessageId;
+    expect(transcript.find((entry) => entry.id === artifactId)?.providerCompaction).toEqual({
+      family: 'openai',
+      artifact: 'openai-compaction-item',
+    });
+    expect(
+      transcript.filter((entry) => entry.repeatsMessageId !== undefined).map((entry) => entry.id),
+    ).toEqual(copies.map((copy) => copy.id));
+
     // Analytics count it among the providers' compactions.
     const analytics = await client.sessionAnalytics(sessionId);
     expect(analytics.providerCompactions).toEqual([
