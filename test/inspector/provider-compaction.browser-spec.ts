@@ -49,7 +49,9 @@ describe('web inspector: a provider compaction in the transcript', () => {
         entry,
         'Provider compaction by OpenAI (an encrypted compaction item only OpenAI can read): OpenAI is sent it instead of the 2 messages before it; other providers are sent those messages.',
       );
-      const copy = page.getByRole('article').filter({ hasText: 'copy kept by a provider compaction' });
+      const copy = page
+        .getByRole('article')
+        .filter({ hasText: 'copy kept by a provider compaction' });
       await expectText(copy, 'What is 2 + 3?');
       expect(await seriousViolations(page)).toEqual([]);
       await screenshot(page, 'provider-compaction');

@@ -97,7 +97,14 @@ export function renderSessionAnalytics(figures: SessionAnalytics): string {
     lines.push(
       '',
       formatTable(
-        ['PROVIDER COMPACTION', 'REVISION', 'PROVIDER', 'TOKENS BEFORE', 'TOKENS AFTER', 'CALLS AFTER'],
+        [
+          'PROVIDER COMPACTION',
+          'REVISION',
+          'PROVIDER',
+          'TOKENS BEFORE',
+          'TOKENS AFTER',
+          'CALLS AFTER',
+        ],
         figures.providerCompactions.map((compaction) => [
           compaction.compactionId,
           String(compaction.revision),

@@ -410,8 +410,8 @@ function ProviderCompactionMarker({
   return (
     <div class="compaction provider-compaction">
       <p>
-        Provider compaction by {family} ({what}): {family} is sent it instead of the{' '}
-        {covered ?? 0} message{covered === 1 ? '' : 's'} before it; other providers are sent{' '}
+        Provider compaction by {family} ({what}): {family} is sent it instead of the {covered ?? 0}{' '}
+        message{covered === 1 ? '' : 's'} before it; other providers are sent{' '}
         {compaction.summary === undefined ? 'those messages' : 'its summary'}.
       </p>
       {compaction.summary !== undefined && <Text text={compaction.summary} />}

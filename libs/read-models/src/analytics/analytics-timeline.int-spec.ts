@@ -119,7 +119,7 @@ describe('AnalyticsReader: context shrinks from the timeline', () => {
     expect(analytics).toEqual(computeSessionReadModels('s1', events).analytics);
   });
 
-  it('a provider compaction (an OpenAI Agents compaction item) is counted, with the calls around it, and does not cut the pruning\'s calls', async () => {
+  it("a provider compaction (an OpenAI Agents compaction item) is counted, with the calls around it, and does not cut the pruning's calls", async () => {
     const compaction: SessionEvent[] = [
       message({
         ...base,
