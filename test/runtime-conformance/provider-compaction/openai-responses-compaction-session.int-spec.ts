@@ -281,6 +281,33 @@ describe("OpenAIResponsesCompactionSession's clear-and-add over the ledger's ses
     expect(await first.getItems()).toEqual([]);
   });
 
+  it('a grace period that ends while the compacted output is being written writes no rewind', async () => {
+    const quick = 'quick-grace';
+    const session = createOpenAIAgentsSession({
+      baseUrl: ledger.url,
+      sessionId: quick,
+      clearSessionGraceMs: 0,
+    });
+    const question = { role: 'user' as const, content: 'What is 2 + 3?' };
+    await session.addItems([question]);
+    await session.clearSession();
+    const output = [
+      {
+        type: 'message' as const,
+        id: 'msg_c1_0',
+        role: 'user' as const,
+        content: [{ type: 'input_text' as const, text: 'What is 2 + 3?' }],
+      },
+      { type: 'compaction' as const, id: 'cmp_q', encrypted_content: 'gAAAA-quick' },
+    ];
+    await session.addItems(output);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const types = (await collect(client.events(quick))).map((event) => event.type);
+    expect(types).not.toContain('SessionRewound');
+    expect(types).toContain('ProviderCompactionRecorded');
+    expect(await session.getItems()).toEqual(output);
+  });
+
   it('nothing is lost when the process stops between the clear and the items: the history stays whole', async () => {
     const stopped = 'stopped-between';
     const items = [{ role: 'user' as const, content: 'Still here' }];

@@ -97,9 +97,17 @@ class LedgerAgentsSession implements Session {
 
   async addItems(items: AgentInputItem[]): Promise<void> {
     if (items.length === 0) return;
+    // A rewind the timer is writing now is a clear already done.
+    await this.clearing;
     if (this.heldClear !== undefined && items.some(isCompactionItem)) {
-      await this.appendReplacement(items);
+      // Taken before the append, so that the timer cannot rewind while it is under way.
       this.dropHeldClear();
+      try {
+        await this.appendReplacement(items);
+      } catch (error) {
+        this.holdClear();
+        throw error;
+      }
       return;
     }
     await this.writeHeldClear();
@@ -124,20 +132,20 @@ class LedgerAgentsSession implements Session {
   /** Held until the next call (see the class): written then, or after `clearSessionGraceMs`. */
   async clearSession(): Promise<void> {
     await this.clearing;
-    this.dropHeldClear();
-    const grace = this.options.clearSessionGraceMs ?? CLEAR_SESSION_GRACE_MS;
-    // Not unref'd: a process that clears and has nothing else to do still writes the rewind.
-    this.heldClear = setTimeout(() => {
-      // A failure leaves the clear held: the next call writes it, or throws its error.
-      this.writeHeldClear().catch(() => undefined);
-    }, grace);
+    this.holdClear();
   }
 
   async replaceHistoryWithCompaction(items: AgentInputItem[]): Promise<void> {
     // The replacement starts the items again: a held clear has nothing left to do.
     await this.clearing;
-    await this.appendReplacement(items);
+    const held = this.heldClear !== undefined;
     this.dropHeldClear();
+    try {
+      await this.appendReplacement(items);
+    } catch (error) {
+      if (held) this.holdClear();
+      throw error;
+    }
   }
 
   /**
@@ -176,6 +184,17 @@ class LedgerAgentsSession implements Session {
       },
     );
     return this.clearing;
+  }
+
+  /** Holds a clear (again), to be written after the grace period or at the next call. */
+  private holdClear(): void {
+    this.dropHeldClear();
+    const grace = this.options.clearSessionGraceMs ?? CLEAR_SESSION_GRACE_MS;
+    // Not unref'd: a process that clears and has nothing else to do still writes the rewind.
+    this.heldClear = setTimeout(() => {
+      // A failure leaves the clear held: the next call writes it, or throws its error.
+      this.writeHeldClear().catch(() => undefined);
+    }, grace);
   }
 
   private dropHeldClear(): void {
