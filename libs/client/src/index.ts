@@ -54,6 +54,7 @@ export type {
   SessionSummary,
   StoredEvent,
   TranscriptEntry,
+  ProviderCompactionEntry,
   TranscriptPage,
   TranscriptStreamEvent,
 } from './contract/queries';

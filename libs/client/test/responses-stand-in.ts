@@ -17,21 +17,36 @@ export interface ResponsesStandIn {
   baseURL: string;
   /** The request bodies it was sent, in order. */
   requests: Array<Record<string, unknown>>;
+  /** The bodies of the `POST /v1/responses/compact` requests, in order. */
+  compactRequests: Array<Record<string, unknown>>;
   close(): Promise<void>;
 }
+
+/** The `encrypted_content` of the compaction item the `n`th compact request (from 1) answers. */
+export const compactedContentOf = (n: number) => `gAAAA-compacted-${n}`;
 
 /**
  * Starts a loopback HTTP server that answers `POST /v1/responses` as OpenAI's Responses API does,
  * as one JSON response or, when the request asks `stream: true`, as its server-sent events
  * (`response.created`, then `response.completed` with the whole response). Enough for the OpenAI
- * Agents SDK's `OpenAIResponsesModel` to drive a real `Runner` offline.
+ * Agents SDK's `OpenAIResponsesModel` to drive a real `Runner` offline. `POST
+ * /v1/responses/compact` (with `input`) answers as the API does: the input's user messages, then
+ * one compaction item (`compactedContentOf`).
  */
 export async function startResponsesStandIn(replies: StandInReply[]): Promise<ResponsesStandIn> {
   const requests: Array<Record<string, unknown>> = [];
+  const compactRequests: Array<Record<string, unknown>> = [];
   const server = http.createServer((request, response) => {
     const chunks: Buffer[] = [];
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
     request.on('end', () => {
+      if (request.method === 'POST' && request.url === '/v1/responses/compact') {
+        const body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as Record<string, unknown>;
+        compactRequests.push(body);
+        response.writeHead(200, { 'content-type': 'application/json' });
+        response.end(JSON.stringify(compactedOf(body['input'], compactRequests.length)));
+        return;
+      }
       if (request.method !== 'POST' || request.url !== '/v1/responses') {
         response.writeHead(404, { 'content-type': 'application/json' });
         response.end(JSON.stringify({ error: { message: `no route ${request.url}` } }));
@@ -71,6 +86,7 @@ export async function startResponsesStandIn(replies: StandInReply[]): Promise<Re
   return {
     baseURL: `http://127.0.0.1:${port}/v1`,
     requests,
+    compactRequests,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
@@ -113,6 +129,39 @@ function responseOf(reply: StandInReply, index: number, model: unknown) {
       output_tokens: 10 * index,
       output_tokens_details: { reasoning_tokens: 0 },
       total_tokens: 110 * index,
+    },
+  };
+}
+
+/** The compacted response of the `n`th compact request: the input's user messages, then the item. */
+function compactedOf(input: unknown, n: number) {
+  const items = Array.isArray(input) ? (input as Array<Record<string, unknown>>) : [];
+  const userMessages = items
+    .filter((item) => item['role'] === 'user')
+    .map((item, index) => ({
+      type: 'message',
+      id: `msg_c${n}_${index}`,
+      role: 'user',
+      status: 'completed',
+      content:
+        typeof item['content'] === 'string'
+          ? [{ type: 'input_text', text: item['content'] }]
+          : item['content'],
+    }));
+  return {
+    id: `resp_compact_${n}`,
+    object: 'response.compaction',
+    created_at: 1_767_229_200 + n,
+    output: [
+      ...userMessages,
+      { type: 'compaction', id: `cmp_c${n}`, encrypted_content: compactedContentOf(n) },
+    ],
+    usage: {
+      input_tokens: 500,
+      input_tokens_details: { cached_tokens: 0 },
+      output_tokens: 50,
+      output_tokens_details: { reasoning_tokens: 0 },
+      total_tokens: 550,
     },
   };
 }

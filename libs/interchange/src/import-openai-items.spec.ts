@@ -1,4 +1,5 @@
 import { normalizeSessionEvents } from '@agent-ledger/events';
+import { applyProviderCompaction, projectToModel } from '@agent-ledger/projections';
 import { importOpenAiItems } from './import-openai-items';
 import { decidePlan, modelPromptViolations, readFixture } from './testing';
 
@@ -111,6 +112,77 @@ describe('importOpenAiItems', () => {
   it('gives a model context every provider accepts, and imports idempotently', () => {
     expect(modelPromptViolations(events, 'oa')).toEqual([]);
     expect(decidePlan(plan, streams).get('oa')).toHaveLength(events.length);
+  });
+
+  describe('a compaction item', () => {
+    const items = [
+      { type: 'message', id: 'msg_1', role: 'user', content: 'What is 2 + 3?' },
+      {
+        type: 'message',
+        id: 'msg_2',
+        role: 'assistant',
+        content: [{ type: 'output_text', text: '5' }],
+      },
+      { type: 'compaction', id: 'cmp_1', encrypted_content: 'gAAAA-compacted' },
+      { type: 'message', id: 'msg_3', role: 'user', content: 'Double it.' },
+    ];
+
+    it('is imported as a provider compaction over the items before it, counted in the report', () => {
+      const compacted = importOpenAiItems(items, { sessionId: 'oc' });
+      expect(compacted.report.compactions).toBe(1);
+      const recorded = decidePlan(compacted).get('oc') ?? [];
+      const artifact = normalizeSessionEvents(recorded).messages.find(
+        (message) => message.id === 'cmp_1',
+      );
+      expect(artifact?.content).toEqual([
+        {
+          type: 'text',
+          text: '',
+          providerOptions: {
+            openai: { type: 'compaction', encryptedContent: 'gAAAA-compacted', itemId: 'cmp_1' },
+          },
+        },
+      ]);
+      expect(
+        recorded.find((event) => event.type === 'ProviderCompactionRecorded')?.data,
+      ).toMatchObject({
+        compactionId: 'cmp_1',
+        provider: 'openai',
+        family: 'openai',
+        artifactMessageId: 'cmp_1',
+        coversThroughMessageId: 'msg_2',
+      });
+      // The model view with the compaction applied, as the model context applies it.
+      const facts = recorded.find((event) => event.type === 'ProviderCompactionRecorded');
+      const sentTo = (provider: string) => {
+        const model = projectToModel(normalizeSessionEvents(recorded).messages, {
+          sessionId: 'oc',
+          activeAgentName: 'default',
+          provider,
+        });
+        const compaction = facts?.type === 'ProviderCompactionRecorded' ? facts.data : undefined;
+        return applyProviderCompaction(model.messages, compaction, provider).messages.map(
+          (message) => message.sourceMessageIds.join(),
+        );
+      };
+      expect(sentTo('openai')).toEqual(['cmp_1', 'msg_3']);
+      expect(sentTo('anthropic')).toEqual(['msg_1', 'msg_2', 'msg_3']);
+    });
+
+    it('in a Response, is recorded with the model call that returned it', () => {
+      const response = {
+        object: 'response',
+        id: 'resp_7',
+        created_at: 1_767_225_600,
+        model: 'gpt-5',
+        output: items.slice(2),
+        usage: { input_tokens: 10, output_tokens: 2, total_tokens: 12 },
+      };
+      const recorded = decidePlan(importOpenAiItems(response, { sessionId: 'or' })).get('or') ?? [];
+      expect(
+        recorded.find((event) => event.type === 'ProviderCompactionRecorded')?.data,
+      ).toMatchObject({ family: 'openai', artifactMessageId: 'cmp_1', callId: 'resp_7:step-0' });
+    });
   });
 
   it('refuses what is not a list of items', () => {

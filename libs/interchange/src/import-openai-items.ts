@@ -36,8 +36,12 @@ const EPOCH = '1970-01-01T00:00:00.000Z';
  * (refusals as text); consecutive `function_call` items → one `tool_call` (arguments parsed
  * from their JSON string), `function_call_output` → `tool_result`; `reasoning` → reasoning
  * with its summary text, the item id and encrypted content kept where the OpenAI adapter reads
- * them (`providerOptions.openai`). Other item types (built-in tool calls, item references) are
- * skipped, noted. Ids are the items' ids (`call_id` for calls without one).
+ * them (`providerOptions.openai`); `compaction` (OpenAI's encrypted compaction item) → an
+ * `assistant_text` holding it as OpenAI's compaction artifact (`providerOptions.openai.type:
+ * "compaction"`, its encrypted content and item id), which the write side records as a provider
+ * compaction (`ProviderCompactionRecorded`) over the items before it: sent back only to OpenAI,
+ * every other provider is sent the items it covers (counted in the report's `compactions`).
+ * Other item types (built-in tool calls, item references) are skipped, noted. Ids are the items' ids (`call_id` for calls without one).
  */
 export function importOpenAiItems(
   source: unknown,
@@ -54,6 +58,7 @@ export function importOpenAiItems(
       : isoTimeOf(createdSeconds * 1000, EPOCH);
   const base = { sessionId: options.sessionId, createdAt };
   const messages: RuntimeMessage[] = [];
+  let compactions = 0;
   items.forEach((item, index) => {
     const where = `items[${index}]`;
     if (!isRecord(item))
@@ -76,6 +81,32 @@ export function importOpenAiItems(
         const part = outputOf(item, where);
         if (previous?.kind === 'tool_result') previous.content.push(part);
         else messages.push({ ...base, id, role: 'tool', kind: 'tool_result', content: [part] });
+        return;
+      }
+      case 'compaction': {
+        // OpenAI's artifact, read only by OpenAI: the append records a provider compaction.
+        const encrypted = stringOf(item.encrypted_content);
+        const itemId = stringOf(item.id);
+        compactions += 1;
+        messages.push({
+          ...base,
+          id,
+          role: 'assistant',
+          kind: 'assistant_text',
+          content: [
+            {
+              type: 'text',
+              text: '',
+              providerOptions: {
+                openai: {
+                  type: 'compaction',
+                  ...(encrypted === undefined ? {} : { encryptedContent: encrypted }),
+                  ...(itemId === undefined ? {} : { itemId }),
+                },
+              },
+            },
+          ],
+        });
         return;
       }
       case 'reasoning': {
@@ -125,7 +156,7 @@ export function importOpenAiItems(
       records: items.length,
       messages: plan.counts.messages,
       modelCalls: plan.counts.modelCalls,
-      compactions: 0,
+      compactions,
       prunedToolResults: 0,
       notes: notes.list(),
     },

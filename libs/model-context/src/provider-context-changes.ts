@@ -8,7 +8,8 @@ import type { DebugMessage } from '@agent-ledger/projections';
 
 /**
  * What a provider dropped on its side, between two revisions: a compaction whose artifact stands
- * for the messages before it (`coveredMessageIds`: those the model view showed), or context edits
+ * for the messages before it (`coveredMessageIds`: those the model view showed, less the copies
+ * the provider kept, `retainedMessageIds`), or context edits
  * it applied to a call (`clearedToolResultIds`: the oldest tool results the call's context
  * showed, as many as the provider says it cleared; the provider reports counts, and clears the
  * oldest first).
@@ -62,6 +63,7 @@ export function providerContextChanges(
     if (event.type === 'ProviderCompactionRecorded') {
       const { compactionId, provider, family, artifactMessageId } = event.data;
       const artifactRevision = recordedAt.get(artifactMessageId) ?? revision;
+      const retained = new Set(event.data.retainedMessageIds ?? []);
       return [
         {
           change: 'provider-compacted',
@@ -71,7 +73,7 @@ export function providerContextChanges(
           family,
           artifactMessageId,
           coveredMessageIds: shownBefore(artifactRevision)
-            .filter((message) => message.role !== 'system')
+            .filter((message) => message.role !== 'system' && !retained.has(message.id))
             .map((message) => message.id),
         },
       ];

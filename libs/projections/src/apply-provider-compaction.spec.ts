@@ -154,5 +154,55 @@ describe('applyProviderCompaction', () => {
         next,
       ]);
     });
+
+    // OpenAI's compacted output (`responses.compact`) lists the user messages it keeps, then its item.
+    const compactedOutputView = [system, ask, copy, artifact, next];
+
+    it('for OpenAI, the copy before the item (its compacted output): from the item on, as the Agents SDK sends its items', () => {
+      expect(applyProviderCompaction(compactedOutputView, openaiCompaction, 'openai')).toEqual({
+        messages: [system, artifact, next],
+        diagnostics: {
+          compactionId: 'oai-3',
+          family: 'openai',
+          sentAs: 'artifact',
+          coveredMessageIds: ['m2', 'oai-4'],
+        },
+      });
+    });
+
+    it('a second compaction: OpenAI is sent its item only; another provider the original once, neither copy', () => {
+      const secondArtifact: ModelMessage = { ...artifact, sourceMessageIds: ['oai-6'] };
+      const secondCopy: ModelMessage = { ...ask, sourceMessageIds: ['oai-5'] };
+      const twice = [system, ask, copy, artifact, next, secondCopy, secondArtifact];
+      const second: ProviderCompactionFacts = {
+        compactionId: 'oai-6',
+        family: 'openai',
+        artifactMessageId: 'oai-6',
+        retainedMessageIds: ['oai-5'],
+        earlierRetainedMessageIds: ['oai-4'],
+      };
+      expect(applyProviderCompaction(twice, second, 'openai').messages).toEqual([
+        system,
+        secondArtifact,
+      ]);
+      expect(applyProviderCompaction(twice, second, 'anthropic').messages).toEqual([
+        system,
+        ask,
+        next,
+      ]);
+    });
+
+    it('for another provider, the copy before the item: the covered message once, neither the copy nor the item', () => {
+      expect(applyProviderCompaction(compactedOutputView, openaiCompaction, 'anthropic')).toEqual({
+        messages: [system, ask, next],
+        diagnostics: {
+          compactionId: 'oai-3',
+          family: 'openai',
+          sentAs: 'none',
+          coveredMessageIds: [],
+          omittedRetainedMessageIds: ['oai-4'],
+        },
+      });
+    });
   });
 });

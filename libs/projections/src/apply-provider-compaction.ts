@@ -8,8 +8,10 @@ export interface ProviderCompactionFacts {
   family: ProviderCompactionFamily;
   artifactMessageId: string;
   summary?: string;
-  /** Messages after the artifact that repeat covered ones: for the artifact's family only. */
+  /** Messages beside the artifact that repeat covered ones: for the artifact's family only. */
   retainedMessageIds?: readonly string[];
+  /** The copies earlier compactions kept: covered for the family, left out for any other. */
+  earlierRetainedMessageIds?: readonly string[];
 }
 
 /** What `applyProviderCompaction` did, for `diagnostics.providerCompaction`. */
@@ -25,7 +27,7 @@ export interface ProviderCompactionDiagnostics {
   /** The runtime messages of the model view the artifact or summary replaced. */
   coveredMessageIds: string[];
   /**
-   * Copies of covered messages the provider kept after its artifact, left out for another
+   * Copies of covered messages the provider kept beside its artifact, left out for another
    * provider (which is sent the originals); absent when none was left out.
    */
   omittedRetainedMessageIds?: string[];
@@ -35,11 +37,13 @@ export interface ProviderCompactionDiagnostics {
  * The model view with a provider's compaction applied for the provider asked. For the family
  * that made the artifact (`sendsCompactionsOf` of the provider's table), the messages before the
  * artifact's message (system text excepted) are left out: the artifact stands for them, sent back
- * as the provider made it. For any other provider (or none), artifact parts are taken out of
- * every message (no other provider can read them), and the covered messages are replaced by the
- * readable summary when there is one, else kept; then the copies of covered messages the provider
- * kept after its artifact (`retainedMessageIds`) are left out, so that the covered history is sent
- * once. An artifact not in the view (before a later compact boundary) changes nothing but the
+ * as the provider made it, with what follows it (as the OpenAI Agents SDK sends its items from
+ * the latest compaction item on, the user messages OpenAI's compacted output lists before the
+ * item included). For any other provider (or none), artifact parts are taken out of every message
+ * (no other provider can read them), and the covered messages are replaced by the readable
+ * summary when there is one, else kept; the copies of covered messages the provider kept
+ * (`retainedMessageIds`, after the artifact or right before it; and those of earlier compactions)
+ * are left out wherever they are, so that the covered history is sent once. An artifact not in the view (before a later compact boundary) changes nothing but the
  * parts. Pure.
  */
 export function applyProviderCompaction(
@@ -57,29 +61,39 @@ export function applyProviderCompaction(
   if (compaction === undefined || artifactIndex < 0) {
     return { messages: messages.flatMap((message) => withoutArtifactsFor(message, reads)) };
   }
+  const retained = new Set(compaction.retainedMessageIds ?? []);
+  const isCopy = (message: ModelMessage) =>
+    message.sourceMessageIds.length > 0 && message.sourceMessageIds.every((id) => retained.has(id));
   const before = messages.slice(0, artifactIndex);
-  const covered = before.filter((message) => message.role !== 'system');
   const kept = before.filter((message) => message.role === 'system');
   const rest = messages.slice(artifactIndex);
-  const coveredMessageIds = covered.flatMap((message) => message.sourceMessageIds);
   const facts = { compactionId: compaction.compactionId, family: compaction.family };
   if (reads === compaction.family) {
+    const coveredMessageIds = before
+      .filter((message) => message.role !== 'system')
+      .flatMap((message) => message.sourceMessageIds);
     return {
       messages: [...kept, ...rest],
       diagnostics: { ...facts, sentAs: 'artifact', coveredMessageIds },
     };
   }
-  const retained = new Set(compaction.retainedMessageIds ?? []);
-  const isCopy = (message: ModelMessage) =>
-    message.sourceMessageIds.length > 0 && message.sourceMessageIds.every((id) => retained.has(id));
-  const omitted = rest.filter(isCopy).flatMap((message) => message.sourceMessageIds);
+  const coveredMessageIds = before
+    .filter((message) => message.role !== 'system' && !isCopy(message))
+    .flatMap((message) => message.sourceMessageIds);
+  for (const id of compaction.earlierRetainedMessageIds ?? []) retained.add(id);
+  const omitted = messages.filter(isCopy).flatMap((message) => message.sourceMessageIds);
   const after = rest
     .filter((message) => !isCopy(message))
     .flatMap((message) => withoutArtifactsFor(message, reads));
   const omission = omitted.length === 0 ? {} : { omittedRetainedMessageIds: omitted };
   if (compaction.summary === undefined) {
     return {
-      messages: [...before, ...after],
+      messages: [
+        ...before
+          .filter((message) => !isCopy(message))
+          .flatMap((message) => withoutArtifactsFor(message, reads)),
+        ...after,
+      ],
       diagnostics: { ...facts, sentAs: 'none', coveredMessageIds: [], ...omission },
     };
   }

@@ -106,6 +106,7 @@ export { CACHE_PRICE_WEIGHTS, type AnalyticsTimelineEntry } from './analytics/an
 export { contextShrinkFigures } from './analytics/context-shrink-figures';
 export type {
   CompactionFigures,
+  ProviderCompactionFigures,
   ContextShrinkFigures,
   ModelCallFigures,
   ModelCallRow,
@@ -143,3 +144,7 @@ export {
   type ProviderCompactionDiagnostics,
   type ProviderCompactionFacts,
 } from './apply-provider-compaction';
+export {
+  providerCompactionEntryOf,
+  type ProviderCompactionEntry,
+} from './provider-compaction-entry-of';

@@ -1,6 +1,7 @@
 import type { RuntimeMessage } from '@agent-ledger/messages';
 import { compactScopeBoundaryIds } from './compact-scope-boundary-ids';
 import { planModelView } from './plan-model-view';
+import { providerCompactionEntryOf } from './provider-compaction-entry-of';
 import { resolveModelPolicy } from './resolve-model-policy';
 import type {
   DebugMessage,
@@ -29,6 +30,7 @@ export function projectToDebug(
       const model = outcomes[index] ?? { status: 'hidden', reason: 'not-eligible' };
       const scope = scopes[index];
       const metadata = debugMetadata(message, model);
+      const providerCompaction = providerCompactionEntryOf(message);
       return {
         view: 'debug',
         role: message.role,
@@ -43,6 +45,7 @@ export function projectToDebug(
         content: message.content,
         ...(scope === undefined ? {} : { compactScopeBoundaryId: scope }),
         model,
+        ...(providerCompaction === undefined ? {} : { providerCompaction }),
         ...(Object.keys(metadata).length === 0 ? {} : { metadata }),
       };
     }),

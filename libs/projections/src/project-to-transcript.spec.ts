@@ -1,6 +1,7 @@
 import { projectToTranscript } from './project-to-transcript';
 import {
   CREATED_AT,
+  assistantText,
   boundary,
   history,
   reminder,
@@ -92,6 +93,36 @@ describe('projectToTranscript', () => {
       ],
       diagnostics: { hiddenMessageIds: ['r2'], truncatedMessageIds: [], injectedNotes: [] },
     });
+  });
+
+  it("shows a provider's compaction artifact as a provider compaction entry, and the copies it kept as copies", () => {
+    const item = {
+      type: 'text' as const,
+      text: '',
+      providerOptions: { openai: { type: 'compaction', encryptedContent: 'gAAAA' } },
+    };
+    const messages = history(
+      userInput('u1', 'What is 2 + 3?'),
+      userInput('u1-copy', 'What is 2 + 3?', { repeatsMessageId: 'u1' }),
+      { ...assistantText('cmp', ''), content: [item] },
+    );
+    expect(
+      projectToTranscript(messages, context).messages.map(
+        ({ id, providerCompaction, repeatsMessageId }) => ({
+          id,
+          providerCompaction,
+          repeatsMessageId,
+        }),
+      ),
+    ).toEqual([
+      { id: 'u1', providerCompaction: undefined, repeatsMessageId: undefined },
+      { id: 'u1-copy', providerCompaction: undefined, repeatsMessageId: 'u1' },
+      {
+        id: 'cmp',
+        providerCompaction: { family: 'openai', artifact: 'openai-compaction-item' },
+        repeatsMessageId: undefined,
+      },
+    ]);
   });
 
   it('projects an empty history to an empty transcript', () => {

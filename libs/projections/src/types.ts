@@ -1,4 +1,5 @@
 import type { BlobExcerpts } from './blob-excerpt';
+import type { ProviderCompactionEntry } from './provider-compaction-entry-of';
 import type { BlobAttachments } from './inline-blob-attachments';
 import type {
   FilePart,
@@ -149,6 +150,10 @@ export interface TranscriptMessage extends ProjectedMessageBase {
   rewound?: true;
   /** Set when the tool result was pruned; `content` is still the complete original. */
   compactedAt?: string;
+  /** Set on a provider's compaction artifact: an entry of its own, not an empty answer. */
+  providerCompaction?: ProviderCompactionEntry;
+  /** `metadata.repeatsMessageId`: a copy of an earlier message that a provider compaction kept. */
+  repeatsMessageId?: string;
   content: RuntimeMessage['content'];
 }
 
@@ -256,6 +261,8 @@ export interface DebugMessage extends ProjectedMessageBase {
   model: ModelOutcome;
   /** Set on a read-model entry a rewind undid: off the session's current line, not in the model view. */
   rewound?: true;
+  /** Set on a provider's compaction artifact (see `TranscriptMessage`). */
+  providerCompaction?: ProviderCompactionEntry;
 }
 
 /** The runtime kinds an export keeps (reminders and agent switch notes are runtime noise). */

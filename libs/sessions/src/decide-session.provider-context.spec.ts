@@ -181,6 +181,33 @@ describe('AppendMessages: a provider compaction artifact among the messages', ()
     ]);
   });
 
+  it('given a user turn, when the copy of the turn OpenAI keeps comes before the item (its compacted output), then the copy is retained and the item covers through the message before it', () => {
+    const note: AppendMessages['messages'][number] = {
+      id: 'oai-2',
+      sessionId: 's1',
+      kind: 'system_note',
+      role: 'system',
+      createdAt,
+      content: 'history replaced',
+      metadata: { eligibleForModelContext: false },
+    };
+    const copy: UserInputMessage = { ...m2, id: 'oai-4', metadata: { repeatsMessageId: m2.id } };
+    const item = { ...compactionItem, id: 'oai-5' };
+    expect(decideGiven(userTurn, append([note, copy, item])).at(-1)).toEqual({
+      type: 'ProviderCompactionRecorded',
+      data: {
+        sessionId: 's1',
+        compactionId: 'oai-5',
+        provider: 'openai',
+        family: 'openai',
+        artifactMessageId: 'oai-5',
+        coversThroughMessageId: 'oai-2',
+        retainedMessageIds: ['oai-4'],
+        recordedAt: NOW,
+      },
+    });
+  });
+
   it('given a user turn, when a message repeats one that is not before the artifact, then it is not retained', () => {
     const stray: UserInputMessage = { ...m2, id: 'oai-4', metadata: { repeatsMessageId: 'nope' } };
     const events = decideGiven(userTurn, append([compactionItem, stray]));

@@ -14,10 +14,12 @@ export interface ProviderCompactionSource {
  * A `ProviderCompactionRecorded` for each provider compaction artifact among the newly recorded
  * messages (`accepted`, in order): an `assistant_text` with a text part that
  * `providerCompactionFamilyOf` names (Anthropic's compaction block, OpenAI's compaction item). It
- * covers every message of the session before it; its non-empty text is the readable summary. The
- * messages after it (up to the next artifact) that repeat a covered message
- * (`metadata.repeatsMessageId`) are its `retainedMessageIds`: the provider keeps them after its
- * artifact. Pure.
+ * covers every message of the session before it; its non-empty text is the readable summary.
+ * The copies the provider kept of covered messages (`metadata.repeatsMessageId` naming a recorded
+ * message) are its `retainedMessageIds`: those after it (up to the next artifact), and the
+ * unbroken run of copies right before it in the same append (OpenAI's compacted output lists the
+ * user messages it keeps, then its item). Such a run is not covered: the artifact covers through
+ * the message before the run. Pure.
  */
 export function providerCompactionsOf(
   sessionId: string,
@@ -30,8 +32,10 @@ export function providerCompactionsOf(
   accepted.forEach((message, index) => {
     const artifact = artifactOf(message);
     if (artifact === undefined) return;
-    const before = index > 0 ? accepted[index - 1]?.id : lastRecordedMessageId(state);
-    const retainedMessageIds = retainedAfter(accepted, index, state);
+    const copiesBefore = retainedBefore(accepted, index, state);
+    const start = index - copiesBefore.length;
+    const before = start > 0 ? accepted[start - 1]?.id : lastRecordedMessageId(state);
+    const retainedMessageIds = [...copiesBefore, ...retainedAfter(accepted, index, state)];
     events.push({
       type: 'ProviderCompactionRecorded',
       data: {
@@ -59,6 +63,39 @@ function artifactOf(message: RuntimeMessage) {
     if (family !== undefined) return { family, text: part.text };
   }
   return undefined;
+}
+
+/**
+ * The unbroken run of copies of recorded messages right before `accepted[index]` in the batch,
+ * in order (none when the message before it is not such a copy).
+ */
+function retainedBefore(
+  accepted: readonly RuntimeMessage[],
+  index: number,
+  state: SessionState,
+): string[] {
+  const run: string[] = [];
+  for (let at = index - 1; at >= 0; at -= 1) {
+    const message = accepted[at];
+    if (message === undefined || !repeatsRecorded(message, accepted, at, state)) break;
+    run.unshift(message.id);
+  }
+  return run;
+}
+
+/** Whether `message` (at `at` in the batch) repeats a message recorded before it. */
+function repeatsRecorded(
+  message: RuntimeMessage,
+  accepted: readonly RuntimeMessage[],
+  at: number,
+  state: SessionState,
+): boolean {
+  const repeated = message.metadata?.repeatsMessageId;
+  if (repeated === undefined || artifactOf(message) !== undefined) return false;
+  return (
+    state.messageFingerprints.has(repeated) ||
+    accepted.slice(0, at).some((earlier) => earlier.id === repeated)
+  );
 }
 
 /**

@@ -4,7 +4,7 @@ import { formatTable } from './format-table';
 /**
  * A session's analytics as text: the totals, then one table of its model calls (reported input,
  * output, cache reads and writes, the ledger's count of the context beside the reported input,
- * latency, cost), its tools, its compactions, and its context shrinks (each pruning and compaction:
+ * latency, cost), its tools, its compactions (the ledger's and the providers'), and its context shrinks (each pruning and compaction:
  * tokens shed against the net cost after cache effects, said as "net cheaper" or "net dearer").
  */
 export function renderSessionAnalytics(figures: SessionAnalytics): string {
@@ -89,6 +89,29 @@ export function renderSessionAnalytics(figures: SessionAnalytics): string {
           compaction.createdAt,
           optional(compaction.tokensBefore),
           optional(compaction.summaryChars),
+        ]),
+      ),
+    );
+  }
+  if (figures.providerCompactions.length > 0) {
+    lines.push(
+      '',
+      formatTable(
+        [
+          'PROVIDER COMPACTION',
+          'REVISION',
+          'PROVIDER',
+          'TOKENS BEFORE',
+          'TOKENS AFTER',
+          'CALLS AFTER',
+        ],
+        figures.providerCompactions.map((compaction) => [
+          compaction.compactionId,
+          String(compaction.revision),
+          compaction.provider,
+          optional(compaction.tokensBefore),
+          optional(compaction.tokensAfter),
+          String(compaction.callsAfter),
         ]),
       ),
     );

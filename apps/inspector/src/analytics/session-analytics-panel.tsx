@@ -99,6 +99,15 @@ export function SessionAnalyticsPanel({
               {formatCount(analytics.value.prunings.results)} tool result
               {analytics.value.prunings.results === 1 ? '' : 's'}
             </dd>
+            <dt>Compactions (the ledger's / providers')</dt>
+            <dd>
+              {formatCount(analytics.value.compactions.length)} /{' '}
+              {formatCount(analytics.value.providerCompactions.length)}
+              {analytics.value.providerCompactions.length > 0 &&
+                ` (${analytics.value.providerCompactions
+                  .map((compaction) => compaction.family)
+                  .join(', ')})`}
+            </dd>
             <dt>Hand-offs</dt>
             <dd>{formatCount(analytics.value.handoffs.total)}</dd>
           </dl>

@@ -81,15 +81,26 @@ export function SessionPage({ route }: { route: Extract<Route, { page: 'session'
     [transcript.version, timeline, atRevision],
   );
 
-  // Messages each compaction marker covers: those since the previous marker.
+  // Messages each compaction marker covers: those since the previous marker. A provider's
+  // compaction stands for the messages on the line before it, not the copies it kept nor notes.
   const covered = useMemo(() => {
     const counts = new Map<string, number>();
     let since = 0;
+    let onLine = 0;
     for (const entry of transcript.entries) {
       if (entry.kind === 'compact_boundary') {
         counts.set(entry.id, since);
         since = 0;
-      } else since += 1;
+        onLine = 0;
+      } else if (entry.providerCompaction !== undefined) {
+        counts.set(entry.id, onLine);
+        since = 0;
+        onLine = 0;
+      } else {
+        since += 1;
+        const copyOrNote = entry.repeatsMessageId !== undefined || entry.kind === 'system_note';
+        if (entry.rewound !== true && !copyOrNote) onLine += 1;
+      }
     }
     return counts;
   }, [transcript.version]);

@@ -1,4 +1,4 @@
-import type { TranscriptEntry } from '@agent-ledger/client';
+import type { ProviderCompactionEntry, TranscriptEntry } from '@agent-ledger/client';
 import { useState } from 'preact/hooks';
 import { describeError, useConnection } from '../auth';
 import { clip, formatTime } from '../format';
@@ -58,7 +58,7 @@ export function TranscriptRow(props: RowProps) {
   const agent = entry.agentName ?? agentOf(entry);
   return (
     <article
-      class={`entry kind-${entry.kind}${selected ? ' selected' : ''}${entry.rewound === true ? ' rewound' : ''}${later ? ' later' : ''}${turn === undefined ? '' : ' turn-head'}`}
+      class={`entry kind-${entry.providerCompaction === undefined ? entry.kind : 'provider_compaction'}${selected ? ' selected' : ''}${entry.rewound === true ? ' rewound' : ''}${later ? ' later' : ''}${turn === undefined ? '' : ' turn-head'}`}
       style={{ '--depth': String(depth) }}
       aria-label={`${entry.kind} ${entry.id}${entry.rewound === true ? ' (rewound)' : ''}`}
       aria-current={selected ? 'true' : undefined}
@@ -76,8 +76,13 @@ export function TranscriptRow(props: RowProps) {
           aria-label={`Select ${entry.kind.replace(/_/g, ' ')} ${entry.id}`}
           onClick={() => props.onSelect(entry.id)}
         >
-          {KIND_LABELS[entry.kind] ?? entry.kind}
+          {entry.providerCompaction === undefined
+            ? (KIND_LABELS[entry.kind] ?? entry.kind)
+            : 'Provider compaction'}
         </button>
+        {entry.repeatsMessageId !== undefined && (
+          <span class="badge">copy kept by a provider compaction</span>
+        )}
         <ShortId id={entry.id} />
         {agent !== undefined && <span class="agent">{agent}</span>}
         <time dateTime={entry.createdAt}>{formatTime(entry.createdAt)}</time>
@@ -132,8 +137,12 @@ function EntryBody(props: RowProps) {
           <Text text={contentText(entry.content)} />
         </div>
       );
-    case 'user_input':
     case 'assistant_text':
+      if (entry.providerCompaction !== undefined) {
+        return <ProviderCompactionMarker compaction={entry.providerCompaction} covered={covered} />;
+      }
+      return <TextWithBlobs sessionId={sessionId} content={entry.content} />;
+    case 'user_input':
       return <TextWithBlobs sessionId={sessionId} content={entry.content} />;
     case 'system_note':
     case 'runtime_reminder':
@@ -372,6 +381,41 @@ function CompactionMarker({
         `; turns from ${content['retainFromMessageId']} are kept verbatim`}
       .
     </p>
+  );
+}
+
+/** Who can read each family's artifact, as a person says it. */
+const FAMILY_NAMES: Record<ProviderCompactionEntry['family'], string> = {
+  openai: 'OpenAI',
+  anthropic: 'Anthropic',
+};
+
+/**
+ * A provider's compaction artifact: which provider made it, what it stands for and for whom. It
+ * is not an answer: for its own provider it replaces the messages before it; every other provider
+ * is sent those messages (or the block's readable summary).
+ */
+function ProviderCompactionMarker({
+  compaction,
+  covered,
+}: {
+  compaction: ProviderCompactionEntry;
+  covered: number | undefined;
+}) {
+  const family = FAMILY_NAMES[compaction.family];
+  const what =
+    compaction.artifact === 'openai-compaction-item'
+      ? 'an encrypted compaction item only OpenAI can read'
+      : 'a compaction block';
+  return (
+    <div class="compaction provider-compaction">
+      <p>
+        Provider compaction by {family} ({what}): {family} is sent it instead of the {covered ?? 0}{' '}
+        message{covered === 1 ? '' : 's'} before it; other providers are sent{' '}
+        {compaction.summary === undefined ? 'those messages' : 'its summary'}.
+      </p>
+      {compaction.summary !== undefined && <Text text={compaction.summary} />}
+    </div>
   );
 }
 

@@ -164,6 +164,15 @@ export const RESPONSE_SCHEMAS: Record<string, Schema> = {
         description:
           "Set when a rewind undid the message: it is off the session's current line (an abandoned branch).",
       },
+      providerCompaction: object(['family', 'artifact'], {
+        family: { enum: ['anthropic', 'openai'] },
+        artifact: { enum: ['openai-compaction-item', 'anthropic-compaction-block'] },
+        summary: { type: 'string' },
+      }),
+      repeatsMessageId: {
+        type: 'string',
+        description: 'A copy of an earlier message that a provider compaction kept.',
+      },
       content: { description: "The runtime message's content, complete (see RuntimeMessage)." },
       metadata: {
         type: 'object',
@@ -190,6 +199,11 @@ export const RESPONSE_SCHEMAS: Record<string, Schema> = {
       description:
         'Set when a rewind undid the message: off the current line, hidden from the model.',
     },
+    providerCompaction: object(['family', 'artifact'], {
+      family: { enum: ['anthropic', 'openai'] },
+      artifact: { enum: ['openai-compaction-item', 'anthropic-compaction-block'] },
+      summary: { type: 'string' },
+    }),
     model: object(['status'], {
       status: { enum: ['shown', 'hidden'] },
       modelIndex: integer,
@@ -576,6 +590,7 @@ export const RESPONSE_SCHEMAS: Record<string, Schema> = {
       'tools',
       'prunings',
       'compactions',
+      'providerCompactions',
       'contextShrinks',
       'handoffs',
     ],
@@ -624,6 +639,18 @@ export const RESPONSE_SCHEMAS: Record<string, Schema> = {
           createdAt: { type: 'string' },
           tokensBefore: integer,
           summaryChars: integer,
+        }),
+      },
+      providerCompactions: {
+        type: 'array',
+        items: object(['compactionId', 'revision', 'provider', 'family', 'callsAfter'], {
+          compactionId: { type: 'string' },
+          revision: integer,
+          provider: { type: 'string' },
+          family: { enum: ['anthropic', 'openai'] },
+          tokensBefore: integer,
+          tokensAfter: integer,
+          callsAfter: integer,
         }),
       },
       contextShrinks: { type: 'array', items: ref('ContextShrinkFigures') },

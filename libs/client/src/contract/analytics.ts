@@ -96,6 +96,19 @@ export interface SessionAnalytics {
     tokensBefore?: number;
     summaryChars?: number;
   }>;
+  /**
+   * Each compaction a provider made on its side (Anthropic's block, OpenAI's item), in log order:
+   * the input of the model calls around it, and the calls after it.
+   */
+  providerCompactions: Array<{
+    compactionId: string;
+    revision: number;
+    provider: string;
+    family: 'anthropic' | 'openai';
+    tokensBefore?: number;
+    tokensAfter?: number;
+    callsAfter: number;
+  }>;
   /** Each pruning mark and compaction, in log order. */
   contextShrinks: ContextShrinkFigures[];
   handoffs: { total: number; byAgent: Record<string, number> };

@@ -53,8 +53,23 @@ export interface TranscriptEntry {
   compactedAt?: string;
   /** Set when a rewind undid the message (an abandoned branch). */
   rewound?: true;
+  /** Set on a provider's compaction artifact: an entry of its own (see `ProviderCompactionEntry`). */
+  providerCompaction?: ProviderCompactionEntry;
+  /** A copy of an earlier message that a provider compaction kept (`metadata.repeatsMessageId`). */
+  repeatsMessageId?: string;
   content: unknown;
   metadata?: Record<string, unknown>;
+}
+
+/**
+ * A provider's compaction artifact as the transcript and debug views show it: the family that
+ * made it (the only one it is sent to; it stands for every message before it on the line), what
+ * it is, and its readable summary when it has one.
+ */
+export interface ProviderCompactionEntry {
+  family: 'anthropic' | 'openai';
+  artifact: 'openai-compaction-item' | 'anthropic-compaction-block';
+  summary?: string;
 }
 
 /** `GET /v1/sessions/:sessionId/transcript`. */
@@ -135,6 +150,8 @@ export interface DebugEntry {
   model: { status: 'shown' | 'hidden'; modelIndex?: number; reason?: string };
   /** Set when a rewind undid the message: off the current line, hidden from the model (`reason: "rewound"`). */
   rewound?: true;
+  /** Set on a provider's compaction artifact. */
+  providerCompaction?: ProviderCompactionEntry;
 }
 
 /** `GET /v1/sessions/:sessionId/debug`. */

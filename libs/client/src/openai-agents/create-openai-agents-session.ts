@@ -6,7 +6,7 @@ import { isLedgerError } from '../ledger-error';
 import { collect } from '../paginate';
 import type { LedgerClientOptions } from '../transport';
 import { itemFromJson } from './item-json';
-import { repeatedItems, type LineItem } from './repeated-items';
+import { isCompactionItem, repeatedItems, type LineItem } from './repeated-items';
 import { ITEM_KEY, runtimeMessageOfItem } from './runtime-message-of-item';
 
 /**
@@ -28,7 +28,15 @@ export interface OpenAIAgentsSessionOptions extends LedgerClientOptions {
   subjectId?: string;
   /** Message ids of new items (default: `oai-<random UUID>`). */
   generateId?: () => string;
+  /**
+   * How long a `clearSession()` waits for the items that replace the history before it rewinds
+   * the session (milliseconds, default 1000); any other call on the session rewinds it at once.
+   */
+  clearSessionGraceMs?: number;
 }
+
+/** How long a `clearSession()` waits for a compaction's items by default. */
+const CLEAR_SESSION_GRACE_MS = 1000;
 
 /**
  * An `@openai/agents` `Session` kept in the ledger: each item is one runtime message (see
@@ -36,6 +44,17 @@ export interface OpenAIAgentsSessionOptions extends LedgerClientOptions {
  * `MemorySession` would hold and the transcript, search and model context read the same history.
  * `popItem` and `clearSession` are rewinds (`POST …/rewinds`), not deletions: the items stay in the
  * log, marked rewound in the transcript; erasing them is `DELETE /v1/sessions/:id`.
+ *
+ * A `clearSession()` is held, not written at once: `OpenAIResponsesCompactionSession` compacts by
+ * clearing the session and then adding OpenAI's compacted output (the user messages it keeps,
+ * then its compaction item), and a rewind would drop the covered history for every provider.
+ * When the next call is an `addItems` whose items hold a compaction item, the two are recorded as
+ * one replacement, as `replaceHistoryWithCompaction` records it, and no rewind is written. Any
+ * other call (`getItems`, `popItem`, an `addItems` without a compaction item), or
+ * `clearSessionGraceMs` without a call, writes the rewind first, so a plain clear behaves as
+ * before. A process that dies between the two calls has written nothing: the history stays
+ * whole (the clear is lost, never an item).
+ *
  * `replaceHistoryWithCompaction` appends the replacement in one append: a hidden note where the
  * items start again, the compaction item (OpenAI's artifact: the ledger records a
  * `ProviderCompactionRecorded`, so OpenAI is sent the item and every other provider the history
@@ -55,6 +74,10 @@ class LedgerAgentsSession implements Session {
   private readonly generateId: () => string;
   /** `$all` position of this object's last write: reads wait for it. */
   private lastPosition: number | undefined;
+  /** A `clearSession()` not written yet, and the timer that writes it. */
+  private heldClear: ReturnType<typeof setTimeout> | undefined;
+  /** The rewind of a held clear being written. */
+  private clearing: Promise<void> | undefined;
 
   constructor(private readonly options: OpenAIAgentsSessionOptions) {
     this.client = createLedgerClient(options);
@@ -66,6 +89,7 @@ class LedgerAgentsSession implements Session {
   }
 
   async getItems(limit?: number): Promise<AgentInputItem[]> {
+    await this.writeHeldClear();
     const items = (await this.lineItems()).map((entry) => entry.item);
     if (limit === undefined) return items;
     return limit <= 0 ? [] : items.slice(-limit);
@@ -73,10 +97,25 @@ class LedgerAgentsSession implements Session {
 
   async addItems(items: AgentInputItem[]): Promise<void> {
     if (items.length === 0) return;
+    // A rewind the timer is writing now is a clear already done.
+    await this.clearing;
+    if (this.heldClear !== undefined && items.some(isCompactionItem)) {
+      // Taken before the append, so that the timer cannot rewind while it is under way.
+      this.dropHeldClear();
+      try {
+        await this.appendReplacement(items);
+      } catch (error) {
+        this.holdClear();
+        throw error;
+      }
+      return;
+    }
+    await this.writeHeldClear();
     await this.append(items.map((item) => this.messageOf(item)));
   }
 
   async popItem(): Promise<AgentInputItem | undefined> {
+    await this.writeHeldClear();
     const entries = await this.lineEntries();
     const items = itemsOnLine(entries);
     const last = items.at(-1);
@@ -90,7 +129,80 @@ class LedgerAgentsSession implements Session {
     return last.item;
   }
 
+  /** Held until the next call (see the class): written then, or after `clearSessionGraceMs`. */
   async clearSession(): Promise<void> {
+    await this.clearing;
+    this.holdClear();
+  }
+
+  async replaceHistoryWithCompaction(items: AgentInputItem[]): Promise<void> {
+    // The replacement starts the items again: a held clear has nothing left to do.
+    await this.clearing;
+    const held = this.heldClear !== undefined;
+    this.dropHeldClear();
+    try {
+      await this.appendReplacement(items);
+    } catch (error) {
+      if (held) this.holdClear();
+      throw error;
+    }
+  }
+
+  /**
+   * Appends `items` as the session's items from now on, in one append: a hidden note where the
+   * items start again, then each item, those that repeat an item of the line marked
+   * `metadata.repeatsMessageId`. With a compaction item among them (first when the Runner
+   * replaces the history, last in OpenAI's compacted output), the ledger records a provider
+   * compaction over the history before the note; without one, the note is a `compact_boundary`.
+   */
+  private async appendReplacement(items: AgentInputItem[]): Promise<void> {
+    const withCompaction = items.some(isCompactionItem);
+    const marker = this.historyReplacedNote(withCompaction);
+    if (!withCompaction) {
+      await this.append([marker, ...items.map((item) => this.messageOf(item))]);
+      return;
+    }
+    const repeated = repeatedItems(items, await this.lineItems());
+    await this.append([
+      marker,
+      ...items.map((item, index) => this.messageOf(item, repeated[index])),
+    ]);
+  }
+
+  /** Writes a held `clearSession()` (a rewind to revision 0), once; nothing when none is held. */
+  private async writeHeldClear(): Promise<void> {
+    if (this.clearing !== undefined) return this.clearing;
+    if (this.heldClear === undefined) return;
+    this.clearing = this.rewindToStart().then(
+      () => {
+        this.dropHeldClear();
+        this.clearing = undefined;
+      },
+      (error: unknown) => {
+        this.clearing = undefined;
+        throw error;
+      },
+    );
+    return this.clearing;
+  }
+
+  /** Holds a clear (again), to be written after the grace period or at the next call. */
+  private holdClear(): void {
+    this.dropHeldClear();
+    const grace = this.options.clearSessionGraceMs ?? CLEAR_SESSION_GRACE_MS;
+    // Not unref'd: a process that clears and has nothing else to do still writes the rewind.
+    this.heldClear = setTimeout(() => {
+      // A failure leaves the clear held: the next call writes it, or throws its error.
+      this.writeHeldClear().catch(() => undefined);
+    }, grace);
+  }
+
+  private dropHeldClear(): void {
+    clearTimeout(this.heldClear);
+    this.heldClear = undefined;
+  }
+
+  private async rewindToStart(): Promise<void> {
     try {
       const result = await this.client.rewind(this.options.sessionId, { toRevision: 0 });
       this.lastPosition = result.position;
@@ -98,21 +210,6 @@ class LedgerAgentsSession implements Session {
       if (isLedgerError(error) && error.code === 'SessionNotFound') return;
       throw error;
     }
-  }
-
-  async replaceHistoryWithCompaction(items: AgentInputItem[]): Promise<void> {
-    const marker = this.historyReplacedNote(items[0]?.type === 'compaction');
-    if (items[0]?.type !== 'compaction') {
-      await this.append([marker, ...items.map((item) => this.messageOf(item))]);
-      return;
-    }
-    const [compaction, ...rest] = items;
-    const repeated = repeatedItems(rest, await this.lineItems());
-    await this.append([
-      marker,
-      this.messageOf(compaction),
-      ...rest.map((item, index) => this.messageOf(item, repeated[index])),
-    ]);
   }
 
   /**

@@ -1,5 +1,5 @@
 import type { JsonValue } from '../contract/json-value';
-import { itemToJson } from './item-json';
+import { runtimeMessageOfItem } from './runtime-message-of-item';
 
 /** An item on a session's line, and the runtime message that holds it. */
 export interface LineItem<Item = unknown> {
@@ -9,8 +9,11 @@ export interface LineItem<Item = unknown> {
 
 /**
  * For each item of a compaction's replacement, the message of `line` it repeats, if any: an item
- * equal (as JSON, whatever the order of its keys) to one of the line's items, matched one to one
- * and in order, as OpenAI's compaction keeps items it does not compact. `undefined`: a new item.
+ * that means the same as one of the line's items (the same runtime message kind, role and
+ * content, whatever the item's id or the order of its keys: OpenAI's compacted output gives a
+ * user message back with an id and its text as an `input_text` part), matched one to one and in
+ * order, as OpenAI's compaction keeps items it does not compact. A compaction item repeats
+ * nothing. `undefined`: a new item.
  */
 export function repeatedItems(
   replacement: readonly unknown[],
@@ -19,6 +22,7 @@ export function repeatedItems(
   const keys = line.map((entry) => keyOf(entry.item));
   let from = 0;
   return replacement.map((item) => {
+    if (isCompactionItem(item)) return undefined;
     const key = keyOf(item);
     const index = keys.indexOf(key, from);
     if (index < 0) return undefined;
@@ -27,8 +31,16 @@ export function repeatedItems(
   });
 }
 
+/** Whether the item is OpenAI's compaction item. */
+export function isCompactionItem(item: unknown): boolean {
+  return typeof item === 'object' && item !== null && 'type' in item && item.type === 'compaction';
+}
+
+/** What the item means: its runtime message's kind, role and content, one text as a part. */
 function keyOf(item: unknown): string {
-  return JSON.stringify(sorted(itemToJson(item)));
+  const { kind, role, content } = runtimeMessageOfItem(item, { id: '', sessionId: '' });
+  const parts = typeof content === 'string' ? [{ type: 'text', text: content }] : content;
+  return JSON.stringify(sorted({ kind, role, content: parts as JsonValue }));
 }
 
 function sorted(value: JsonValue): JsonValue {

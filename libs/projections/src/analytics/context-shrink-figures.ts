@@ -30,7 +30,8 @@ export function contextShrinkFigures(
   const stubTokens = estimateTokens(CLEARED_TOOL_RESULT_TEXT.length);
   const figures: ContextShrinkFigures[] = [];
   timeline.forEach((entry, index) => {
-    if (entry.kind === 'call') return;
+    // A provider's compaction is counted on its own (`providerCompactionFigures`).
+    if (entry.kind === 'call' || entry.kind === 'provider-compaction') return;
     const before = lastCallBefore(timeline, index, callsById);
     const after = callsFrom(timeline, index + 1, callsById);
     const first = after[0];
@@ -139,6 +140,8 @@ function callsFrom(
   const found: ModelCallFacts[] = [];
   for (let at = index; at < timeline.length; at += 1) {
     const entry = timeline[at];
+    // A provider's compaction is not the ledger's shrink: the calls go on across it.
+    if (entry?.kind === 'provider-compaction') continue;
     if (entry === undefined || entry.kind !== 'call') break;
     const call = calls.get(entry.callId);
     if (call !== undefined) found.push(call);

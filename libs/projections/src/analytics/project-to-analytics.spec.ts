@@ -190,6 +190,7 @@ describe('projectToAnalytics', () => {
       ],
       prunings: { results: 2, characters: 17 },
       compactions: [{ boundaryId: 'b1', createdAt: at(4), tokensBefore: 90000, summaryChars: 8 }],
+      providerCompactions: [],
       contextShrinks: [],
       handoffs: { total: 1, byAgent: { docs: 1 } },
       firstActivityAt: at(0),

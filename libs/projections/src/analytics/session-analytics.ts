@@ -1,4 +1,4 @@
-import type { RuntimeMessageKind } from '@agent-ledger/messages';
+import type { ProviderCompactionFamily, RuntimeMessageKind } from '@agent-ledger/messages';
 
 /** Token counts summed over model calls, as the AI SDK's `usage` reported them. */
 export interface TokenTotals {
@@ -34,6 +34,24 @@ export interface CompactionFigures {
   createdAt: string;
   tokensBefore?: number;
   summaryChars?: number;
+}
+
+/**
+ * One provider compaction (`ProviderCompactionRecorded`): its id (the artifact's message), where
+ * it sits, who made it, and the input of the model calls around it (`providerCompactionFigures`).
+ */
+export interface ProviderCompactionFigures {
+  compactionId: string;
+  revision: number;
+  /** The AI SDK provider id of the call that returned it, else its family. */
+  provider: string;
+  family: ProviderCompactionFamily;
+  /** The input of the last model call before it. */
+  tokensBefore?: number;
+  /** The input of the first model call after it. */
+  tokensAfter?: number;
+  /** Model calls after it, up to the next provider compaction. */
+  callsAfter: number;
 }
 
 /**
@@ -138,6 +156,8 @@ export interface SessionAnalytics {
   /** Pruned tool results and the characters of output the model no longer sees. */
   prunings: { results: number; characters: number };
   compactions: CompactionFigures[];
+  /** Each compaction a provider made on its side, in log order. */
+  providerCompactions: ProviderCompactionFigures[];
   /** Each pruning mark and compaction, in log order, with its cache effects. */
   contextShrinks: ContextShrinkFigures[];
   /** Agent switches, by the agent that took over. */

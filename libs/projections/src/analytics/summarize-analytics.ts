@@ -2,6 +2,7 @@ import type { RuntimeMessageKind } from '@agent-ledger/messages';
 import type { MessageAnalyticsFacts, ModelCallFacts } from './analytics-facts';
 import type { AnalyticsTimelineEntry } from './analytics-timeline';
 import { contextShrinkFigures } from './context-shrink-figures';
+import { providerCompactionFigures } from './provider-compaction-figures';
 import type {
   CompactionFigures,
   ModelCallRow,
@@ -21,8 +22,9 @@ export function modelKeyOf(call: ModelCallFacts): string {
 
 /**
  * A session's analytics from the facts of its recorded messages (in log order), its model calls,
- * and where calls, pruning marks and compact boundaries sit in its log (`timeline`: the context
- * shrinks' figures, `contextShrinkFigures`). A tool result without a `toolName` is counted under
+ * and where calls, pruning marks, compact boundaries and provider compactions sit in its log
+ * (`timeline`: the context shrinks' figures, `contextShrinkFigures`, and the provider
+ * compactions', `providerCompactionFigures`). A tool result without a `toolName` is counted under
  * its call's name (`unknown` without one); a compaction's summary is the latest one naming its
  * boundary.
  */
@@ -136,6 +138,7 @@ export function summarizeAnalytics(
       const summaryChars = summaries.get(compaction.boundaryId);
       return summaryChars === undefined ? compaction : { ...compaction, summaryChars };
     }),
+    providerCompactions: providerCompactionFigures(timeline, calls),
     contextShrinks: contextShrinkFigures(timeline, messages, calls),
     handoffs,
     ...(first === undefined ? {} : { firstActivityAt: first }),

@@ -7,15 +7,23 @@ import type { AnalyticsTimelineEntry } from '@agent-ledger/projections';
 
 type Entry = AnalyticsTimelineEntry | undefined;
 
-/** What each kind of event is on the timeline: a call, a pruning, a compaction, or nothing. */
+/**
+ * What each kind of event is on the timeline: a call, a pruning, a compaction (the ledger's
+ * boundary, or a provider's artifact), or nothing.
+ */
 const TIMELINE: SessionEventHandlers<[revision: number], Entry> = {
   SessionStarted: () => undefined,
   SessionEnded: () => undefined,
   SessionRewound: () => undefined,
   ClaudeCodeEntriesRecorded: () => undefined,
   ContextOverflowRecovered: () => undefined,
-  // What a provider shed on its side is not the ledger's shrink: its cost shows in the calls.
-  ProviderCompactionRecorded: () => undefined,
+  ProviderCompactionRecorded: ({ data }, revision) => ({
+    kind: 'provider-compaction',
+    revision,
+    compactionId: data.compactionId,
+    provider: data.provider,
+    family: data.family,
+  }),
   ProviderContextEdited: () => undefined,
   ModelCallRecorded: ({ data }, revision) => ({ kind: 'call', revision, callId: data.callId }),
   ToolResultsPruned: ({ data }, revision) => ({
@@ -31,8 +39,8 @@ const TIMELINE: SessionEventHandlers<[revision: number], Entry> = {
 };
 
 /**
- * The analytics timeline's entry of one event: a model call, a pruning mark, a compact boundary;
- * `undefined` for any other event. The caller keeps the first entry of a call or boundary id.
+ * The analytics timeline's entry of one event: a model call, a pruning mark, a compact boundary,
+ * a provider compaction; `undefined` for any other event. The caller keeps the first entry of a call or boundary id.
  */
 export function analyticsTimelineEntryOf({
   event,
@@ -61,7 +69,7 @@ export function analyticsTimelineOf(
   return timeline;
 }
 
-/** What makes an entry one: a call's id, a boundary's id, a mark's revision. */
+/** What makes an entry one: a call's id, a boundary's id, a compaction's id, a mark's revision. */
 export function timelineKeyOf(entry: AnalyticsTimelineEntry): string {
   switch (entry.kind) {
     case 'call':
@@ -70,6 +78,8 @@ export function timelineKeyOf(entry: AnalyticsTimelineEntry): string {
       return `compaction:${entry.boundaryId}`;
     case 'pruning':
       return `pruning:${entry.revision}`;
+    case 'provider-compaction':
+      return `provider-compaction:${entry.compactionId}`;
     default: {
       const unreachable: never = entry;
       return unreachable;

@@ -6,10 +6,11 @@ import type { ErasedSession, ProjectionHandler } from '../runner/projection-hand
 import { analyticsTimelineEntryOf, timelineKeyOf } from './analytics-timeline-entry-of';
 
 /** Bumped when the rows change: the runner then rebuilds the timeline. */
-const SCHEMA_VERSION = 1;
+const SCHEMA_VERSION = 2;
 
 /**
- * One row per model call, pruning mark and compact boundary of a session, by revision: where
+ * One row per model call, pruning mark, compact boundary and provider compaction of a session, by
+ * revision: where
  * analytics place each context shrink among the calls. Ids and revisions only, no content.
  */
 export const ANALYTICS_TIMELINE_SCHEMA_SQL = `

@@ -119,6 +119,58 @@ describe('AnalyticsReader: context shrinks from the timeline', () => {
     expect(analytics).toEqual(computeSessionReadModels('s1', events).analytics);
   });
 
+  it("a provider compaction (an OpenAI Agents compaction item) is counted, with the calls around it, and does not cut the pruning's calls", async () => {
+    const compaction: SessionEvent[] = [
+      message({
+        ...base,
+        id: 'cmp',
+        kind: 'assistant_text',
+        role: 'assistant',
+        content: [
+          {
+            type: 'text',
+            text: '',
+            providerOptions: { openai: { type: 'compaction', encryptedContent: 'gAAAA' } },
+          },
+        ],
+      }),
+      {
+        type: 'ProviderCompactionRecorded',
+        data: {
+          sessionId: 's1',
+          compactionId: 'cmp',
+          provider: 'openai',
+          family: 'openai',
+          artifactMessageId: 'cmp',
+          coversThroughMessageId: 'r1',
+          recordedAt: T,
+        },
+      },
+    ];
+    // After the pruning and its first call: c3, the compaction, c4.
+    const events = [...scripted.slice(0, -1), ...compaction, ...scripted.slice(-1)];
+    await appendSessionEvents(fixture.store, 's1', events);
+    await fixture.runner.catchUp();
+    const analytics = new AnalyticsReader(fixture.db).session('s1');
+    expect(analytics?.providerCompactions).toEqual([
+      {
+        compactionId: 'cmp',
+        revision: 9,
+        provider: 'openai',
+        family: 'openai',
+        tokensBefore: 250,
+        tokensAfter: 290,
+        callsAfter: 1,
+      },
+    ]);
+    expect(analytics?.contextShrinks.map((shrink) => [shrink.kind, shrink.callsAfter])).toEqual([
+      ['pruning', 2],
+    ]);
+    expect(analytics).toEqual(
+      computeSessionReadModels('s1', await fixture.sessionEvents('s1')).analytics,
+    );
+  });
+
   it("a session's rows go with it", async () => {
     await appendSessionEvents(fixture.store, 's1', scripted);
     await fixture.runner.catchUp();
