@@ -43,7 +43,7 @@ import { RecordAiSdkStepDto } from './dto/record-ai-sdk-step.dto';
 import { SessionCommandResponseDto } from './dto/session-command-response.dto';
 import { SessionParamsDto } from './dto/session-params.dto';
 import { aiSdkStepFields } from './ai-sdk-step-fields';
-import { extractBlobOutputs } from './extract-blob-outputs';
+import { extractBlobReferences } from './extract-blob-references';
 import { parseAiSdkResponseMessages } from './parse-ai-sdk-response-messages';
 import { withCreatedAt } from './with-created-at';
 
@@ -212,11 +212,17 @@ export class SessionsController {
   ): Promise<CommandResult> {
     const fields = aiSdkStepFields(body);
     if (!fields.ok) throw new RequestValidationError(fields.errors);
-    const uploaded = extractBlobOutputs(fields.messages);
+    const uploaded = extractBlobReferences(fields.messages);
     const parsed = parseAiSdkResponseMessages(uploaded.messages);
     const facts = aiSdkStepFacts(body, fields);
-    const errors = [...(parsed.ok ? [] : parsed.errors), ...(facts.ok ? [] : facts.errors)];
-    if (!parsed.ok || !facts.ok) throw new RequestValidationError(errors);
+    const errors = [
+      ...uploaded.errors,
+      ...(parsed.ok ? [] : parsed.errors),
+      ...(facts.ok ? [] : facts.errors),
+    ];
+    if (!parsed.ok || !facts.ok || uploaded.errors.length > 0) {
+      throw new RequestValidationError(errors);
+    }
     return this.commandBus.execute(
       new RecordAiSdkStepCommand(
         writerOf(caller),
@@ -225,7 +231,7 @@ export class SessionsController {
         facts.facts,
         body.expectedRevision,
         body.subjectId,
-        uploaded.outputs,
+        uploaded,
       ),
     );
   }

@@ -1,8 +1,9 @@
 import type { ModelCallContextTokens, ModelCallCost, ModelCallUsage } from '@agent-ledger/events';
-import type { BlobToolResultOutput, ProviderOptions } from '@agent-ledger/messages';
+import type { ProviderOptions } from '@agent-ledger/messages';
 import { Command } from '@nestjs/cqrs';
 import type { AssistantModelMessage, ToolModelMessage } from 'ai';
 import type { SessionCommandResult, SessionWriter } from '@agent-ledger/session-commands';
+import type { SentBlobReferences } from '../extract-blob-references';
 
 /** What the runtime says of a step besides its messages (all optional, as `onStepFinish` has them). */
 export interface AiSdkStepFacts {
@@ -40,8 +41,12 @@ export class RecordAiSdkStepCommand extends Command<SessionCommandResult> {
     readonly expectedRevision?: number,
     /** The data subject the session's first append records (see `AppendMessages.subjectId`). */
     readonly subjectId?: string,
-    /** Outputs uploaded before, referred to by `toolCallId` (`extractBlobOutputs`). */
-    readonly blobOutputs: ReadonlyMap<string, BlobToolResultOutput> = new Map(),
+    /** Content uploaded before that the step refers to (`extractBlobReferences`). */
+    readonly blobReferences: SentBlobReferences = {
+      outputs: new Map(),
+      inputs: new Map(),
+      texts: new Map(),
+    },
   ) {
     super();
   }

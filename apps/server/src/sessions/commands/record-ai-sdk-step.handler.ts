@@ -10,7 +10,7 @@ import {
 } from '@agent-ledger/session-commands';
 import { BLOB_STORE, CLOCK, SERVER_CONFIG, type Clock } from '../../tokens';
 import { modelCallOfAiSdkStep } from '../model-call-of-ai-sdk-step';
-import { withBlobOutputs } from '../with-blob-outputs';
+import { withBlobReferences } from '../with-blob-references';
 import { RecordAiSdkStepCommand } from './record-ai-sdk-step.command';
 
 /**
@@ -37,7 +37,7 @@ export class RecordAiSdkStepHandler implements ICommandHandler<RecordAiSdkStepCo
     );
     const withUploads = {
       ...made,
-      responseMessages: withBlobOutputs(made.responseMessages, command.blobOutputs),
+      responseMessages: withBlobReferences(made.responseMessages, command.blobReferences),
     };
     const tenant = command.writer.tenant;
     const call =
