@@ -1,5 +1,3 @@
-import { createAnthropic } from '@ai-sdk/anthropic';
-import { createOpenAI } from '@ai-sdk/openai';
 import {
   Agent,
   MemorySession,
@@ -9,7 +7,7 @@ import {
   tool,
   type Session,
 } from '@openai/agents';
-import { generateText, type ModelMessage } from 'ai';
+import type { ModelMessage } from 'ai';
 import OpenAI from 'openai';
 import { z } from 'zod';
 import { createLedgerClient, type LedgerClient, type StoredEvent } from '@agent-ledger/client';
@@ -20,7 +18,7 @@ import {
   startResponsesStandIn,
   type StandInReply,
 } from '../../../libs/client/test/responses-stand-in';
-import { createWireFetch, type CapturedRequest } from '../wire/wire-fetch';
+import { sendThrough } from './send-through';
 
 // Offline: the SDK would otherwise export traces to OpenAI.
 setTracingDisabled(true);
@@ -215,27 +213,3 @@ describe('an OpenAI compaction item recorded by the OpenAI Agents session', () =
     ]);
   }, 90_000);
 });
-
-/** Sends a model context through the provider's real AI SDK adapter; answers the body it sent. */
-async function sendThrough(
-  provider: 'openai' | 'anthropic',
-  context: { system?: string | undefined; messages: ModelMessage[] },
-): Promise<string> {
-  const sent: CapturedRequest[] = [];
-  const wire = createWireFetch(
-    () => ({ text: 'ok' }),
-    (request) => sent.push(request),
-  );
-  const model =
-    provider === 'openai'
-      ? createOpenAI({ apiKey: 'test-key', fetch: wire.fetch }).responses('gpt-4.1')
-      : createAnthropic({ apiKey: 'test-key', fetch: wire.fetch })('claude-sonnet-4-5');
-  await generateText({
-    model,
-    ...(context.system === undefined ? {} : { system: context.system }),
-    messages: context.messages,
-  });
-  const [request] = sent;
-  if (request === undefined) throw new Error(`${provider} was sent no request`);
-  return request.body;
-}

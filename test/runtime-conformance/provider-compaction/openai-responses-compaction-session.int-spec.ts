@@ -1,5 +1,3 @@
-import { createAnthropic } from '@ai-sdk/anthropic';
-import { createOpenAI } from '@ai-sdk/openai';
 import {
   Agent,
   MemorySession,
@@ -10,7 +8,7 @@ import {
   tool,
   type Session,
 } from '@openai/agents';
-import { generateText, type ModelMessage } from 'ai';
+import type { ModelMessage } from 'ai';
 import OpenAI from 'openai';
 import { z } from 'zod';
 import { collect, type LedgerClient } from '@agent-ledger/client';
@@ -20,7 +18,7 @@ import {
   startResponsesStandIn,
   type StandInReply,
 } from '../../../libs/client/test/responses-stand-in';
-import { createWireFetch, type CapturedRequest } from '../wire/wire-fetch';
+import { sendThrough } from './send-through';
 import { withLedgerServer } from '../with-ledger-server';
 
 // Offline: the SDK would otherwise export traces to OpenAI.
@@ -97,30 +95,6 @@ function sequenceOf(input: unknown): string[] {
             .join('\n');
     return `${String(item['role'])}:${text}`;
   });
-}
-
-/** Sends a model context through the provider's real AI SDK adapter; answers the body it sent. */
-async function sendThrough(
-  provider: 'openai' | 'anthropic',
-  context: { system?: string | undefined; messages: ModelMessage[] },
-): Promise<string> {
-  const sent: CapturedRequest[] = [];
-  const wire = createWireFetch(
-    () => ({ text: 'ok' }),
-    (request) => sent.push(request),
-  );
-  const model =
-    provider === 'openai'
-      ? createOpenAI({ apiKey: 'test-key', fetch: wire.fetch }).responses('gpt-4.1')
-      : createAnthropic({ apiKey: 'test-key', fetch: wire.fetch })('claude-sonnet-4-5');
-  await generateText({
-    model,
-    ...(context.system === undefined ? {} : { system: context.system }),
-    messages: context.messages,
-  });
-  const [request] = sent;
-  if (request === undefined) throw new Error(`${provider} was sent no request`);
-  return request.body;
 }
 
 const occurrences = (body: string, text: string) => body.split(text).length - 1;
